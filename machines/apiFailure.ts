@@ -1,0 +1,30 @@
+/**
+ * What an effect (an API call) reports when it fails. Machines branch on this, never on raw Response objects,
+ * so the same machine runs against the real client, in tests and in path generation.
+ */
+export type ApiFailure =
+  | { kind: 'network' }
+  | {
+      kind: 'http';
+      status: number;
+      code: string;
+      message: string;
+      details?: Record<string, string | number | boolean | null>;
+      /** Seconds from a `Retry-After` header, when the server sent one. */
+      retryAfterSeconds?: number;
+    };
+
+export function isApiFailure(value: unknown): value is ApiFailure {
+  if (typeof value !== 'object' || value === null || !('kind' in value)) return false;
+  return value.kind === 'network' || value.kind === 'http';
+}
+
+/** Normalises anything an actor threw; unknown throwables count as network trouble (nothing reached the server). */
+export function toApiFailure(error: unknown): ApiFailure {
+  return isApiFailure(error) ? error : { kind: 'network' };
+}
+
+export function failureCode(error: unknown): string {
+  const failure = toApiFailure(error);
+  return failure.kind === 'network' ? 'network' : failure.code;
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Every API error has this shape (DESIGN.md principle 10). `fields` maps a body path to its problem. */
+export const ApiError = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+      /** Extra machine-readable facts, e.g. `attempts_left` for a wrong one-time code. */
+      details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+    }),
+  })
+  .meta({ id: 'ApiError' });
+export type ApiError = z.infer<typeof ApiError>;
+
+/** Error codes the app reacts to; the message text shown to users comes from lang/, keyed by code. */
+export const errorCodes = [
+  'bad_request',
+  'validation_failed',
+  'payload_too_large',
+  'unauthorized',
+  'session_expired',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'invalid_credentials',
+  'bot_check_failed',
+  'login_expired',
+  'otp_invalid',
+  'otp_exhausted',
+  'otp_expired',
+  'otp_cooldown',
+  'mfa_method_unavailable',
+  'rate_limited',
+  'insufficient_funds',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];

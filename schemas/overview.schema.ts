@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Money on the wire: integer minor units as a decimal string (bigint-safe) and an ISO 4217 code. */
+export const Money = z
+  .object({ amount_minor: z.string().regex(/^-?\d+$/), currency: z.string().length(3) })
+  .meta({ id: 'Money' });
+export type Money = z.infer<typeof Money>;
+
+export const HomeOverviewResponse = z
+  .object({
+    merchant: z.object({ id: z.string(), name: z.string() }),
+    total_balance: z.array(Money),
+    accounts: z.array(
+      z.object({ id: z.string(), name: z.string(), iban: z.string(), balance: Money }),
+    ),
+    latest_transactions: z.array(
+      z.object({
+        id: z.string(),
+        created_at: z.string(),
+        counterparty: z.string(),
+        type: z.string(),
+        status: z.string(),
+        amount: Money,
+        direction: z.enum(['in', 'out']),
+      }),
+    ),
+  })
+  .meta({ id: 'HomeOverviewResponse' });
+export type HomeOverviewResponse = z.infer<typeof HomeOverviewResponse>;
+
+export const OutboxQuery = z.object({ to: z.string().min(1).max(254) });
+export const OutboxResponse = z
+  .object({
+    messages: z.array(
+      z.object({
+        id: z.string(),
+        to: z.string(),
+        channel: z.enum(['email', 'sms']),
+        subject: z.string().nullable(),
+        body: z.string(),
+        created_at: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'OutboxResponse' });
