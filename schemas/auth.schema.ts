@@ -38,7 +38,9 @@ export const InitializeLoginResponse = z
   })
   .meta({ id: 'InitializeLoginResponse' });
 
-export const LoginTicketBody = z.object({ login_token: z.string().min(1).max(200) }).meta({ id: 'LoginTicketBody' });
+export const LoginTicketBody = z
+  .object({ login_token: z.string().min(1).max(200) })
+  .meta({ id: 'LoginTicketBody' });
 
 export const AvailableMfaMethodsResponse = z
   .object({

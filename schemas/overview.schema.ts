@@ -10,9 +10,7 @@ export const HomeOverviewResponse = z
   .object({
     merchant: z.object({ id: z.string(), name: z.string() }),
     total_balance: z.array(Money),
-    accounts: z.array(
-      z.object({ id: z.string(), name: z.string(), iban: z.string(), balance: Money }),
-    ),
+    accounts: z.array(z.object({ id: z.string(), name: z.string(), iban: z.string(), balance: Money })),
     latest_transactions: z.array(
       z.object({
         id: z.string(),

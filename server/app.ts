@@ -1,0 +1,201 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { ApiError, ErrorCode } from '../schemas/error.schema';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { AppError } from './errors';
+import { authRoutes } from './routes/auth.routes';
+import { homeRoutes } from './routes/home.routes';
+import { publicRoutes } from './routes/public.routes';
+import { sandboxOutboxRoutes } from './sandbox/outbox.routes';
+
+export const apiVersion = '0.1.0';
+
+/** The CSP the built Vite app runs under (DESIGN.md); ALTCHA solves in blob: workers. */
+export const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // styled-components injects <style> elements at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  workerSrc: ["'self'", 'blob:'],
+  connectSrc: ["'self'"],
+  frameAncestors: ["'none'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+const statusCodes: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  429: 'rate_limited',
+};
+
+function body(
+  code: ErrorCode,
+  message: string,
+  extra: Pick<ApiError['error'], 'fields' | 'details'> = {},
+): ApiError {
+  return { error: { code, message, ...extra } };
+}
+
+/** "/email" → "email", "/items/0/name" → "items.0.name"; the whole body is "body". */
+function fieldName(instancePath: string): string {
+  const name = instancePath.replace(/^\//, '').split('/').join('.');
+  return name === '' ? 'body' : name;
+}
+
+export type BuildAppOptions = { config: Config; db: Database; logger?: boolean };
+
+/** The whole HTTP server without listening: main.ts listens, tests inject or listen on port 0. */
+export async function buildApp({ config, db, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    // Route paths end with a slash as SPEC §7 names them; the same path without it is a different (unknown) one.
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+
+  // An empty JSON body is read as {} so that missing fields get the usual 400 with `fields`.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
+    const text = typeof raw === 'string' ? raw : raw.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    return jsonParser(request, text, done);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
+      return reply.status(error.statusCode).send(
+        body(error.code, error.message, {
+          ...(error.fields ? { fields: error.fields } : {}),
+          ...(error.details ? { details: error.details } : {}),
+        }),
+      );
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const name = fieldName(issue.instancePath);
+        fields[name] ??= issue.message ?? 'Invalid value.';
+      }
+      return reply
+        .status(400)
+        .send(body('validation_failed', 'Some fields are missing or not valid.', { fields }));
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.status(413).send(body('payload_too_large', 'The request body is too large.'));
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.status(400).send(body('bad_request', 'The request body is not valid JSON.'));
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.status(415).send(body('bad_request', 'Send the request body as application/json.'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send(body('rate_limited', 'Too many requests. Try again later.'));
+    }
+    if (status >= 400 && status < 500) {
+      return reply
+        .status(status)
+        .send(body(statusCodes[status] ?? 'bad_request', 'The request cannot be processed.'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body('internal_error', 'Something went wrong on our side.'));
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    // Errors go through the one error handler above; the plugin has already set Retry-After.
+    errorResponseBuilder: (_request, context) => {
+      const retryAfter = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new AppError('rate_limited', 429, 'Too many requests. Try again later.', {
+        retryAfter,
+        details: { retry_after: retryAfter },
+      });
+    },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Tameio API',
+        version: apiVersion,
+        description: 'Merchant banking API. Every error has the ApiError shape.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  await app.register(publicRoutes, { config });
+  await app.register(authRoutes, { db, config });
+  await app.register(homeRoutes, { db, config });
+  if (config.environment !== 'production') await app.register(sandboxOutboxRoutes, { db });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const indexHtml = path.join(config.webDir, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      wildcard: true,
+      index: 'index.html',
+      list: false,
+      setHeaders: (res, filePath) => {
+        // Vite puts content-hashed files under assets/: cache them for good; everything else is revalidated.
+        const immutable = filePath.startsWith(path.join(config.webDir, 'assets') + path.sep);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // SPA fallback: the client router owns every non-API path.
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send(body('not_found', 'Nothing here.'));
+  });
+
+  return app;
+}

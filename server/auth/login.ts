@@ -1,0 +1,346 @@
+import type { Transaction } from 'kysely';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { Channel, DB } from '../db/types';
+import { AppError } from '../errors';
+import { verifyAltcha } from './altcha';
+import { issueOtp, verifyOtp, type OtpSettings } from './otp';
+import { verifyPassword } from './passwords';
+import { createSession } from './sessions';
+import { randomToken, sha256, signAccessToken } from './tokens';
+
+/** Who is asking, for the sign-in audit. */
+export type RequestOrigin = { ip: string | null; userAgent: string | null };
+
+export type UserInfo = {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  is_owner: boolean;
+  employee_type: 'admin' | 'employee' | 'viewer' | null;
+  merchant: { id: string; name: string };
+};
+
+export type SignedIn = {
+  accessToken: string;
+  expiresIn: number;
+  refreshToken: string;
+  refreshMaxAge: number;
+  user: UserInfo;
+};
+
+const loginPurpose = 'login';
+
+export function otpSettingsOf(config: Config): OtpSettings {
+  return {
+    otpTtlSeconds: config.otpTtlSeconds,
+    otpResendCooldownSeconds: config.otpResendCooldownSeconds,
+    otpMaxAttempts: config.otpMaxAttempts,
+    hashKey: `otp:${config.secrets.jwtSecret}`,
+  };
+}
+
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/^\+/, '');
+  const country = digits.slice(0, 2);
+  const last = digits.slice(-4);
+  return `+${country} ${'*'.repeat(Math.max(0, digits.length - 6))}${last}`;
+}
+
+async function audit(
+  db: Database | Transaction<DB>,
+  event: string,
+  email: string,
+  userId: string | null,
+  origin: RequestOrigin,
+): Promise<void> {
+  await db
+    .insertInto('sign_in_audit')
+    .values({
+      event,
+      email: email.slice(0, 254),
+      user_id: userId,
+      ip: origin.ip,
+      user_agent: origin.userAgent?.slice(0, 512) ?? null,
+    })
+    .execute();
+}
+
+/**
+ * Seconds until this account may try a password again, or 0. Failures count since the last successful
+ * password within the window; unknown emails are counted the same way so the answer reveals nothing.
+ */
+async function lockoutSeconds(db: Database, config: Config, email: string): Promise<number> {
+  const since = new Date(Date.now() - config.loginFailureWindowSeconds * 1000);
+  const events = await db
+    .selectFrom('sign_in_audit')
+    .select(['event', 'created_at'])
+    .where('email', '=', email)
+    .where('created_at', '>', since)
+    .where('event', 'in', ['password_failed', 'password_ok'])
+    .orderBy('created_at', 'desc')
+    .limit(config.loginFailuresPerAccount + 1)
+    .execute();
+  let failures = 0;
+  let oldestFailure: Date | null = null;
+  for (const event of events) {
+    if (event.event === 'password_ok') break;
+    failures += 1;
+    oldestFailure = event.created_at;
+  }
+  if (failures < config.loginFailuresPerAccount || !oldestFailure) return 0;
+  const unlockAt = oldestFailure.getTime() + config.loginFailureWindowSeconds * 1000;
+  return Math.max(1, Math.ceil((unlockAt - Date.now()) / 1000));
+}
+
+export type InitializeLoginInput = { email: string; password: string; altcha: string };
+
+/** Step 1: bot check, password. Returns a login ticket good only for the second-factor step. */
+export async function initializeLogin(
+  db: Database,
+  config: Config,
+  input: InitializeLoginInput,
+  origin: RequestOrigin,
+): Promise<{ loginToken: string; expiresIn: number }> {
+  const altchaOk = await verifyAltcha(
+    db,
+    {
+      hmacKey: config.secrets.altchaHmacKey,
+      maxNumber: config.altchaMaxNumber,
+      ttlSeconds: config.altchaTtlSeconds,
+    },
+    input.altcha,
+  );
+  if (!altchaOk) {
+    await audit(db, 'bot_check_failed', input.email, null, origin);
+    throw new AppError('bot_check_failed', 400, 'The bot check failed. Please try again.', {
+      fields: { altcha: 'Bot check failed.' },
+    });
+  }
+  const wait = await lockoutSeconds(db, config, input.email);
+  if (wait > 0) {
+    await audit(db, 'locked_out', input.email, null, origin);
+    throw new AppError('rate_limited', 429, 'Too many failed sign-ins. Try again later.', {
+      retryAfter: wait,
+      details: { retry_after: wait },
+    });
+  }
+  const user = await db
+    .selectFrom('users as u')
+    .innerJoin('merchants as m', 'm.id', 'u.merchant_id')
+    .select(['u.id', 'u.password_hash', 'm.status'])
+    .where('u.email', '=', input.email)
+    .executeTakeFirst();
+  // Verified even for an unknown email (against a dummy hash) so timing does not reveal which emails exist.
+  const passwordOk = await verifyPassword(user?.password_hash, input.password);
+  if (!user || !passwordOk || user.status === 'closed') {
+    await audit(db, 'password_failed', input.email, user?.id ?? null, origin);
+    throw new AppError('invalid_credentials', 401, 'The email or password is not correct.');
+  }
+  const loginToken = randomToken();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('login_tickets')
+      .values({
+        ticket_hash: sha256(loginToken),
+        user_id: user.id,
+        expires_at: new Date(Date.now() + config.loginTicketTtlSeconds * 1000),
+      })
+      .execute();
+    await audit(trx, 'password_ok', input.email, user.id, origin);
+  });
+  return { loginToken, expiresIn: config.loginTicketTtlSeconds };
+}
+
+type TicketUser = {
+  ticketHash: string;
+  userId: string;
+  email: string;
+  phone: string | null;
+  locale: string;
+};
+
+async function ticketUser(
+  db: Database | Transaction<DB>,
+  loginToken: string,
+  lock: boolean,
+): Promise<TicketUser> {
+  let query = db
+    .selectFrom('login_tickets as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['t.ticket_hash', 't.expires_at', 't.consumed_at', 'u.id', 'u.email', 'u.phone', 'u.locale'])
+    .where('t.ticket_hash', '=', sha256(loginToken));
+  if (lock) query = query.forUpdate(['t']);
+  const row = await query.executeTakeFirst();
+  if (!row || row.consumed_at || row.expires_at <= new Date()) {
+    throw new AppError('login_expired', 401, 'The sign-in has expired. Please start again.');
+  }
+  return {
+    ticketHash: row.ticket_hash,
+    userId: row.id,
+    email: row.email,
+    phone: row.phone,
+    locale: row.locale,
+  };
+}
+
+function methodsOf(user: TicketUser): { method: Channel; destination: string }[] {
+  const methods: { method: Channel; destination: string }[] = [
+    { method: 'email', destination: maskEmail(user.email) },
+  ];
+  if (user.phone) methods.push({ method: 'sms', destination: maskPhone(user.phone) });
+  return methods;
+}
+
+/** Step 2: which second factors this user has. */
+export async function availableMfaMethods(db: Database, loginToken: string) {
+  return methodsOf(await ticketUser(db, loginToken, false));
+}
+
+function loginCodeMessage(channel: Channel, locale: string, code: string, minutes: number) {
+  if (locale === 'el') {
+    return channel === 'email'
+      ? {
+          subject: 'Ο κωδικός σύνδεσης Tameio',
+          body: `Ο κωδικός σύνδεσης είναι ${code}. Λήγει σε ${minutes} λεπτά. Αν δεν προσπαθήσατε να συνδεθείτε, αλλάξτε τον κωδικό πρόσβασής σας.`,
+        }
+      : {
+          subject: null,
+          body: `Tameio: ο κωδικός σας είναι ${code} (ισχύει ${minutes} λεπτά). Μην τον δώσετε σε κανέναν.`,
+        };
+  }
+  return channel === 'email'
+    ? {
+        subject: 'Your Tameio sign-in code',
+        body: `Your Tameio sign-in code is ${code}. It expires in ${minutes} minutes. If you did not try to sign in, change your password.`,
+      }
+    : { subject: null, body: `Tameio: your sign-in code is ${code} (valid ${minutes} min). Never share it.` };
+}
+
+/** Step 3: send a code by the chosen method; returns the outbox row to deliver after commit. */
+export async function sendLoginOtp(
+  db: Database,
+  config: Config,
+  input: { loginToken: string; method: Channel },
+  origin: RequestOrigin,
+) {
+  return db.transaction().execute(async (trx) => {
+    const user = await ticketUser(trx, input.loginToken, true);
+    const destination = input.method === 'email' ? user.email : user.phone;
+    if (!destination) {
+      throw new AppError('mfa_method_unavailable', 400, 'This sign-in method is not available.', {
+        fields: { method: 'Not available for this account.' },
+      });
+    }
+    const issued = await issueOtp(trx, otpSettingsOf(config), {
+      purpose: loginPurpose,
+      binding: user.ticketHash,
+      userId: user.userId,
+      channel: input.method,
+      destination,
+      message: (code, minutes) => loginCodeMessage(input.method, user.locale, code, minutes),
+    });
+    await audit(trx, `otp_sent_${input.method}`, user.email, user.userId, origin);
+    const masked = methodsOf(user).find((m) => m.method === input.method)?.destination ?? '';
+    return {
+      outboxId: issued.outboxId,
+      response: {
+        method: input.method,
+        destination: masked,
+        expires_in: issued.expiresIn,
+        resend_in: issued.resendIn,
+      },
+    };
+  });
+}
+
+export async function userInfo(db: Database | Transaction<DB>, userId: string): Promise<UserInfo> {
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('merchants as m', 'm.id', 'u.merchant_id')
+    .select([
+      'u.id',
+      'u.email',
+      'u.first_name',
+      'u.last_name',
+      'u.is_owner',
+      'u.employee_type',
+      'm.id as merchantId',
+      'm.name as merchantName',
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    is_owner: row.is_owner,
+    employee_type: row.employee_type,
+    merchant: { id: row.merchantId, name: row.merchantName },
+  };
+}
+
+type OtpLoginOutcome = { ok: true; signedIn: SignedIn } | { ok: false; error: AppError };
+
+/** Step 4: the code. Consumes the ticket and the code and starts a session. */
+export async function otpLogin(
+  db: Database,
+  config: Config,
+  input: { loginToken: string; code: string },
+  origin: RequestOrigin,
+): Promise<SignedIn> {
+  const outcome = await db.transaction().execute(async (trx): Promise<OtpLoginOutcome> => {
+    const user = await ticketUser(trx, input.loginToken, true);
+    const verified = await verifyOtp(trx, otpSettingsOf(config), {
+      purpose: loginPurpose,
+      binding: user.ticketHash,
+      code: input.code,
+    });
+    if (!verified.ok) {
+      await audit(trx, `otp_failed_${verified.error.code}`, user.email, user.userId, origin);
+      return { ok: false, error: verified.error };
+    }
+    await trx
+      .updateTable('login_tickets')
+      .set({ consumed_at: new Date() })
+      .where('ticket_hash', '=', user.ticketHash)
+      .execute();
+    const session = await createSession(trx, user.userId, config);
+    await audit(trx, 'signed_in', user.email, user.userId, origin);
+    const accessToken = await signAccessToken(
+      config.secrets.jwtSecret,
+      { userId: user.userId, sessionId: session.sessionId },
+      config.accessTokenTtlSeconds,
+    );
+    return {
+      ok: true,
+      signedIn: {
+        accessToken,
+        expiresIn: config.accessTokenTtlSeconds,
+        refreshToken: session.refreshToken,
+        refreshMaxAge: session.refreshMaxAge,
+        user: await userInfo(trx, user.userId),
+      },
+    };
+  });
+  // Thrown after commit so the counted wrong try sticks.
+  if (!outcome.ok) throw outcome.error;
+  return outcome.signedIn;
+}
+
+/** Refresh: a new access token for a rotated refresh token. */
+export async function accessFor(db: Database, config: Config, userId: string, sessionId: string) {
+  const accessToken = await signAccessToken(
+    config.secrets.jwtSecret,
+    { userId, sessionId },
+    config.accessTokenTtlSeconds,
+  );
+  return { accessToken, expiresIn: config.accessTokenTtlSeconds, user: await userInfo(db, userId) };
+}

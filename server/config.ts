@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type Environment = 'development' | 'test' | 'production';
+
+export type Secrets = {
+  /** HS256 key for access tokens. */
+  jwtSecret: string;
+  /** HMAC key that signs ALTCHA challenges. */
+  altchaHmacKey: string;
+  /** AES-256 key (hex) for card data at rest; used from issue 5 on. */
+  cardEncryptionKey: string;
+};
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: embedded PGlite in `<dataDir>/pglite`. */
+  databaseUrl: string | undefined;
+  environment: Environment;
+  smtpUrl: string | undefined;
+  smsWebhookUrl: string | undefined;
+  demoPassword: string;
+  accessTokenTtlSeconds: number;
+  refreshTtlSeconds: number;
+  idleTimeoutSeconds: number;
+  idleWarningSeconds: number;
+  otpTtlSeconds: number;
+  otpResendCooldownSeconds: number;
+  otpMaxAttempts: number;
+  loginTicketTtlSeconds: number;
+  altchaMaxNumber: number;
+  altchaTtlSeconds: number;
+  loginRateLimitPerMinute: number;
+  loginFailuresPerAccount: number;
+  loginFailureWindowSeconds: number;
+  bodyLimitBytes: number;
+  logLevel: string;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (for rate limits and the audit). */
+  trustProxy: boolean;
+  /** Where the built web app lives; served when it exists. */
+  webDir: string;
+  secrets: Secrets;
+};
+
+type Env = Record<string, string | undefined>;
+
+function intFrom(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function environmentFrom(raw: string | undefined): Environment {
+  if (raw === 'production' || raw === 'test') return raw;
+  return 'development';
+}
+
+/**
+ * Secrets from the environment win; otherwise they are generated once into DATA_DIR/keys.json so that tokens
+ * and challenges survive a restart of the embedded setup without anyone having to configure anything.
+ */
+export function loadSecrets(env: Env, dataDir: string): Secrets {
+  const file = path.join(dataDir, 'keys.json');
+  let stored: Partial<Secrets> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
+  const generated: Secrets = {
+    jwtSecret: stored.jwtSecret ?? randomBytes(32).toString('base64url'),
+    altchaHmacKey: stored.altchaHmacKey ?? randomBytes(32).toString('base64url'),
+    cardEncryptionKey: stored.cardEncryptionKey ?? randomBytes(32).toString('hex'),
+  };
+  const fromEnv = {
+    jwtSecret: env.JWT_SECRET,
+    altchaHmacKey: env.ALTCHA_HMAC_KEY,
+    cardEncryptionKey: env.CARD_ENCRYPTION_KEY,
+  };
+  const needsWrite = (Object.keys(generated) as (keyof Secrets)[]).some(
+    (key) => !fromEnv[key] && !stored[key],
+  );
+  if (needsWrite) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(generated, null, 2) + '\n', { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return {
+    jwtSecret: fromEnv.jwtSecret || generated.jwtSecret,
+    altchaHmacKey: fromEnv.altchaHmacKey || generated.altchaHmacKey,
+    cardEncryptionKey: fromEnv.cardEncryptionKey || generated.cardEncryptionKey,
+  };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const config: Config = {
+    port: intFrom(env, 'PORT', 3000),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    environment: environmentFrom(env.NODE_ENV),
+    smtpUrl: env.SMTP_URL || undefined,
+    smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
+    demoPassword: env.DEMO_PASSWORD || 'Demo-Merchant-2026!',
+    accessTokenTtlSeconds: intFrom(env, 'ACCESS_TOKEN_TTL_SECONDS', 600),
+    // SPEC §9: auth cookies last 0.5 day; the same 12 h is the absolute session limit (DESIGN.md).
+    refreshTtlSeconds: intFrom(env, 'REFRESH_TTL_SECONDS', 43_200),
+    idleTimeoutSeconds: intFrom(env, 'IDLE_TIMEOUT_SECONDS', 900),
+    idleWarningSeconds: intFrom(env, 'IDLE_WARNING_SECONDS', 30),
+    otpTtlSeconds: intFrom(env, 'OTP_TTL_SECONDS', 300),
+    otpResendCooldownSeconds: intFrom(env, 'OTP_RESEND_COOLDOWN_SECONDS', 30),
+    otpMaxAttempts: 5,
+    loginTicketTtlSeconds: intFrom(env, 'LOGIN_TICKET_TTL_SECONDS', 600),
+    altchaMaxNumber: intFrom(env, 'ALTCHA_MAX_NUMBER', 50_000),
+    altchaTtlSeconds: intFrom(env, 'ALTCHA_TTL_SECONDS', 600),
+    loginRateLimitPerMinute: intFrom(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20),
+    loginFailuresPerAccount: intFrom(env, 'LOGIN_FAILURES_PER_ACCOUNT', 5),
+    loginFailureWindowSeconds: intFrom(env, 'LOGIN_FAILURE_WINDOW_SECONDS', 900),
+    bodyLimitBytes: intFrom(env, 'BODY_LIMIT_BYTES', 64 * 1024),
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    webDir: path.resolve(env.WEB_DIR || 'dist/web'),
+    secrets: loadSecrets(env, dataDir),
+  };
+  return config;
+}

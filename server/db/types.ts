@@ -1,0 +1,167 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Written as a Date or an ISO string, always read back as a Date. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** int8 columns come back as BigInt from both drivers (see database.ts). */
+type Int8 = ColumnType<bigint, bigint | number, bigint | number>;
+type DefaultInt8 = ColumnType<bigint, bigint | number | undefined, bigint | number>;
+
+export type MerchantStatus = 'pending' | 'in_review' | 'approved' | 'rejected' | 'closed';
+export type EmployeeType = 'admin' | 'employee' | 'viewer';
+export type Channel = 'email' | 'sms';
+export type RevokedReason = 'logout' | 'global_logout' | 'reuse_detected' | 'expired';
+export type TransferType =
+  'face_to_face' | 'account_to_account' | 'incoming_bank_transfer' | 'card_transaction' | 'bank_transfer';
+export type TransferStatus =
+  'completed' | 'declined' | 'pending' | 'failed' | 'cancelled' | 'refunded' | 'expired' | 'paid';
+
+export type MerchantsTable = {
+  id: Generated<string>;
+  name: string;
+  status: ColumnType<MerchantStatus, MerchantStatus | undefined, MerchantStatus>;
+  created_at: DefaultTimestamp;
+};
+
+export type UsersTable = {
+  id: Generated<string>;
+  merchant_id: string;
+  email: string;
+  phone: string | null;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  is_owner: ColumnType<boolean, boolean | undefined, boolean>;
+  employee_type: EmployeeType | null;
+  locale: ColumnType<string, string | undefined, string>;
+  created_at: DefaultTimestamp;
+};
+
+export type SessionsTable = {
+  id: Generated<string>;
+  user_id: string;
+  created_at: DefaultTimestamp;
+  absolute_expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  revoked_reason: RevokedReason | null;
+};
+
+export type RefreshTokensTable = {
+  id: Generated<string>;
+  session_id: string;
+  token_hash: string;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+};
+
+export type LoginTicketsTable = {
+  ticket_hash: string;
+  user_id: string;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+};
+
+export type OtpCodesTable = {
+  id: Generated<string>;
+  user_id: string;
+  purpose: string;
+  binding: string;
+  channel: Channel;
+  destination: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  superseded_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+};
+
+export type OutboxTable = {
+  id: Generated<string>;
+  to_address: string;
+  channel: Channel;
+  subject: string | null;
+  body: string;
+  created_at: DefaultTimestamp;
+  sent_at: Timestamp | null;
+  error: string | null;
+};
+
+export type SignInAuditTable = {
+  id: Generated<string>;
+  user_id: string | null;
+  email: string;
+  ip: string | null;
+  user_agent: string | null;
+  event: string;
+  created_at: DefaultTimestamp;
+};
+
+export type AltchaUsedTable = {
+  signature: string;
+  expires_at: Timestamp;
+};
+
+export type LedgerAccountsTable = {
+  id: Generated<string>;
+  merchant_id: string | null;
+  name: string;
+  currency: string;
+  iban: string | null;
+  balance_minor: DefaultInt8;
+  kind: 'merchant' | 'system';
+  created_at: DefaultTimestamp;
+};
+
+export type TransfersTable = {
+  id: Generated<string>;
+  type: TransferType;
+  status: TransferStatus;
+  amount_minor: Int8;
+  currency: string;
+  fee_minor: DefaultInt8;
+  debit_account_id: string;
+  credit_account_id: string;
+  counterparty_name: string | null;
+  reference: string | null;
+  idempotency_key: string;
+  request_hash: string;
+  created_at: DefaultTimestamp;
+};
+
+export type LedgerEntriesTable = {
+  id: Generated<string>;
+  transfer_id: string;
+  account_id: string;
+  amount_minor: Int8;
+  created_at: DefaultTimestamp;
+};
+
+export type SchemaMigrationsTable = {
+  name: string;
+  applied_at: DefaultTimestamp;
+};
+
+export type DB = {
+  merchants: MerchantsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  login_tickets: LoginTicketsTable;
+  otp_codes: OtpCodesTable;
+  outbox: OutboxTable;
+  sign_in_audit: SignInAuditTable;
+  altcha_used: AltchaUsedTable;
+  ledger_accounts: LedgerAccountsTable;
+  transfers: TransfersTable;
+  ledger_entries: LedgerEntriesTable;
+  schema_migrations: SchemaMigrationsTable;
+};
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type Transfer = Selectable<TransfersTable>;
+export type LedgerAccount = Selectable<LedgerAccountsTable>;

@@ -1,0 +1,42 @@
+import { performance } from 'node:perf_hooks';
+import { buildApp } from './app';
+import { warmUpPasswords } from './auth/passwords';
+import { loadConfig } from './config';
+import { createDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { demoMerchants, seedDemo } from './seed';
+
+const started = performance.now();
+const config = loadConfig();
+const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+await migrate(db);
+const seeded = config.environment === 'production' ? false : await seedDemo(db, config.demoPassword);
+const app = await buildApp({ config, db });
+await warmUpPasswords();
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await db.destroy();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const url = `http://localhost:${config.port}`;
+const lines = [''];
+if (config.environment !== 'production') {
+  lines.push(
+    seeded ? 'Created the demo merchants. Sign in with:' : 'Sign in with a demo merchant:',
+    ...demoMerchants.map((m) => `  ${m.name.padEnd(12)} ${m.owner.email}`),
+    `  password     ${config.demoPassword}`,
+    `One-time codes appear at ${url}/dev/outbox`,
+    '',
+  );
+}
+lines.push(`Tameio ready on ${url} in ${Math.round(performance.now() - started)} ms`);
+console.log(lines.join('\n'));

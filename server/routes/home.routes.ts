@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HomeOverviewResponse } from '../../schemas/overview.schema';
+import { authenticate, authOf, requireArea } from '../auth/authenticate';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { homeOverview } from '../overview';
+import { errorResponses } from './apiErrors';
+
+export const homeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  app.get(
+    '/api/merchants/home/overview/',
+    {
+      preHandler: [authenticate(db, config.secrets.jwtSecret), requireArea('overview')],
+      schema: {
+        operationId: 'homeOverview',
+        tags: ['home'],
+        security: [{ bearerAuth: [] }],
+        response: { 200: HomeOverviewResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => homeOverview(db, authOf(request).merchantId),
+  );
+};

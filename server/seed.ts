@@ -1,0 +1,151 @@
+import { composeIBAN } from 'ibantools';
+import type { Database } from './db/database';
+import { hashPassword } from './auth/passwords';
+import { openAccount, postTransfer, type PostTransferInput } from './ledger';
+
+export const demoMerchants = [
+  {
+    key: 'coffee',
+    name: 'Demo Coffee',
+    owner: { email: 'demo@tameio.test', phone: '+306900000001', first_name: 'Daphne', last_name: 'Demou' },
+    accountNumber: '0000000000000001',
+  },
+  {
+    key: 'bakery',
+    name: 'Demo Bakery',
+    owner: {
+      email: 'bakery@tameio.test',
+      phone: '+306900000002',
+      first_name: 'Vasilis',
+      last_name: 'Artopoulos',
+    },
+    accountNumber: '0000000000000002',
+  },
+] as const;
+
+/** Our own (fictional) bank and branch code inside Greek IBANs. */
+const bankBranch = '0260001';
+
+export function demoIban(accountNumber: string): string {
+  const iban = composeIBAN({ countryCode: 'GR', bban: `${bankBranch}${accountNumber}` });
+  if (!iban) throw new Error(`cannot compose an IBAN for ${accountNumber}`);
+  return iban;
+}
+
+/** The bank's own account that stands for the outside world in one currency (it may go negative). */
+export async function systemAccount(db: Database, currency: string): Promise<string> {
+  const name = `External settlement ${currency}`;
+  const existing = await db
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('kind', '=', 'system')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  return openAccount(db, { merchantId: null, name, currency, iban: null });
+}
+
+/**
+ * Outside production, on a database without the demo merchants: two approved merchants with EUR accounts and
+ * some history, so a newcomer can sign in at once (DESIGN.md "Running it"). Safe to run on every start.
+ */
+export async function seedDemo(db: Database, demoPassword: string): Promise<boolean> {
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', demoMerchants[0].owner.email)
+    .executeTakeFirst();
+  if (existing) return false;
+
+  const passwordHash = await hashPassword(demoPassword);
+  const accounts = await db.transaction().execute(async (trx) => {
+    const ids: Record<string, string> = {};
+    for (const demo of demoMerchants) {
+      const merchant = await trx
+        .insertInto('merchants')
+        .values({ name: demo.name, status: 'approved' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('users')
+        .values({ ...demo.owner, merchant_id: merchant.id, password_hash: passwordHash, is_owner: true })
+        .execute();
+      ids[demo.key] = await openAccount(trx, {
+        merchantId: merchant.id,
+        name: 'Main account',
+        currency: 'EUR',
+        iban: demoIban(demo.accountNumber),
+      });
+    }
+    return { coffee: ids.coffee ?? '', bakery: ids.bakery ?? '' };
+  });
+
+  const external = await systemAccount(db, 'EUR');
+  const history: Omit<PostTransferInput, 'currency' | 'status'>[] = [
+    {
+      type: 'incoming_bank_transfer',
+      amountMinor: 250_000n,
+      debitAccountId: external,
+      creditAccountId: accounts.coffee,
+      counterpartyName: 'Alpha Foods SA',
+      reference: 'Opening deposit',
+      idempotencyKey: 'seed:coffee:deposit',
+    },
+    {
+      type: 'incoming_bank_transfer',
+      amountMinor: 180_000n,
+      debitAccountId: external,
+      creditAccountId: accounts.bakery,
+      counterpartyName: 'Olympus Flour Mills',
+      reference: 'Opening deposit',
+      idempotencyKey: 'seed:bakery:deposit',
+    },
+    {
+      type: 'face_to_face',
+      amountMinor: 4_580n,
+      debitAccountId: external,
+      creditAccountId: accounts.coffee,
+      counterpartyName: 'Card payment at the counter',
+      reference: null,
+      idempotencyKey: 'seed:coffee:pos-1',
+    },
+    {
+      type: 'account_to_account',
+      amountMinor: 32_000n,
+      debitAccountId: accounts.coffee,
+      creditAccountId: accounts.bakery,
+      reference: 'Bread and pastries, week 1',
+      idempotencyKey: 'seed:coffee-to-bakery:1',
+    },
+    {
+      type: 'bank_transfer',
+      amountMinor: 15_000n,
+      debitAccountId: accounts.coffee,
+      creditAccountId: external,
+      counterpartyName: 'Athens Power Co.',
+      reference: 'Electricity bill',
+      idempotencyKey: 'seed:coffee:power',
+    },
+    {
+      type: 'account_to_account',
+      amountMinor: 6_000n,
+      debitAccountId: accounts.bakery,
+      creditAccountId: accounts.coffee,
+      reference: 'Coffee beans',
+      idempotencyKey: 'seed:bakery-to-coffee:1',
+    },
+    {
+      type: 'face_to_face',
+      amountMinor: 1_250n,
+      debitAccountId: external,
+      creditAccountId: accounts.bakery,
+      counterpartyName: 'Card payment at the counter',
+      reference: null,
+      idempotencyKey: 'seed:bakery:pos-1',
+    },
+  ];
+  for (const transfer of history) {
+    await postTransfer(db, { ...transfer, currency: 'EUR', status: 'completed' });
+  }
+  return true;
+}

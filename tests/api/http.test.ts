@@ -1,0 +1,105 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('HTTP surface', () => {
+  it('sends a strict Content-Security-Policy and the other security headers', async () => {
+    const response = await call(server.app, 'GET', '/api/config/');
+    const csp = String(response.headers['content-security-policy']);
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data:",
+      "worker-src 'self' blob:",
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toBeDefined();
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('serves the client configuration', async () => {
+    const response = await call(server.app, 'GET', '/api/config/');
+    expect(response.body).toEqual({
+      environment: 'test',
+      idle_timeout_seconds: 900,
+      idle_warning_seconds: 30,
+      sandbox: true,
+    });
+  });
+
+  it('serves the OpenAPI 3.1 document with every operation', async () => {
+    const response = await call(server.app, 'GET', '/api/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.body.openapi).toBe('3.1.0');
+    const operationIds = Object.values(
+      response.body.paths as Record<string, Record<string, { operationId: string }>>,
+    )
+      .flatMap((methods) => Object.values(methods).map((op) => op.operationId))
+      .sort();
+    expect(operationIds).toEqual(
+      [
+        'altchaChallenge',
+        'availableMfaMethods',
+        'getConfig',
+        'globalLogout',
+        'homeOverview',
+        'initializeLogin',
+        'logout',
+        'otpLogin',
+        'refreshToken',
+        'sandboxOutbox',
+        'sendLoginOtp',
+      ].sort(),
+    );
+  });
+
+  it('has no sandbox routes in production', async () => {
+    const production = await server.buildVariant({ environment: 'production' });
+    const outbox = await call(production, 'GET', '/api/sandbox/outbox/?to=demo@tameio.test');
+    expect(outbox.status).toBe(404);
+    const config = await call(production, 'GET', '/api/config/');
+    expect(config.body.sandbox).toBe(false);
+  });
+
+  it('serves the built app with a fallback to index.html for client routes, never for /api', async () => {
+    const webDir = path.join(server.config.dataDir, 'web');
+    mkdirSync(path.join(webDir, 'assets'), { recursive: true });
+    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Tameio</title>');
+    writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const web = await server.buildVariant({ webDir });
+
+    const page = await call(web, 'GET', '/login/');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<title>Tameio</title>');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+
+    const asset = await call(web, 'GET', '/assets/app-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+
+    const root = await call(web, 'GET', '/');
+    expect(root.body).toContain('<title>Tameio</title>');
+
+    const api = await call(web, 'GET', '/api/does-not-exist/');
+    expect(api.status).toBe(404);
+    expect(api.body.error.code).toBe('not_found');
+  });
+});

@@ -1,0 +1,430 @@
+import { createServer } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  createOwner,
+  demoPassword,
+  initialize,
+  latestCode,
+  readOutbox,
+  refreshCookieOf,
+  signIn,
+  solveAltcha,
+  startTestServer,
+  type TestServer,
+} from './harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('sign-in with a second factor', () => {
+  it('runs the whole journey: challenge, password, methods, code from the outbox, session, overview', async () => {
+    const { app } = server;
+    const challenge = await call(app, 'GET', '/api/altcha/challenge/');
+    expect(challenge.status).toBe(200);
+    expect(challenge.body).toMatchObject({ algorithm: 'SHA-256', maxnumber: 1000 });
+
+    const init = await initialize(app, 'demo@tameio.test', demoPassword);
+    expect(init.status).toBe(200);
+    expect(init.body.expires_in).toBe(600);
+    const loginToken = init.body.login_token;
+
+    const methods = await call(app, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
+      body: { login_token: loginToken },
+    });
+    expect(methods.status).toBe(200);
+    expect(methods.body.available_mfa_methods).toEqual([
+      { method: 'email', destination: 'd***@tameio.test' },
+      { method: 'sms', destination: '+30 ******0001' },
+    ]);
+
+    const sent = await call(app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+      body: { login_token: loginToken, method: 'email' },
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({
+      method: 'email',
+      destination: 'd***@tameio.test',
+      expires_in: 300,
+      resend_in: 30,
+    });
+
+    const [message] = await readOutbox(app, 'demo@tameio.test');
+    expect(message?.subject).toBe('Your Tameio sign-in code');
+    expect(message?.channel).toBe('email');
+    const code = message?.body.match(/\b(\d{6})\b/)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    const done = await call(app, 'POST', '/api/merchants/accounts/otp_login/', {
+      body: { login_token: loginToken, code },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 600,
+      user: {
+        email: 'demo@tameio.test',
+        is_owner: true,
+        employee_type: null,
+        merchant: { name: 'Demo Coffee' },
+      },
+    });
+    const cookie = done.cookies.find((c) => c.name === 'refreshKey');
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+      path: '/api/merchants/accounts/',
+      maxAge: 43_200,
+    });
+    expect(cookie?.value.length).toBeGreaterThanOrEqual(22);
+    // The refresh token lives only in the cookie, never in a body a script can read.
+    expect(JSON.stringify(done.body)).not.toContain(cookie?.value);
+
+    const overview = await call(app, 'GET', '/api/merchants/home/overview/', {
+      token: done.body.access_token,
+    });
+    expect(overview.status).toBe(200);
+    expect(overview.body.merchant.name).toBe('Demo Coffee');
+    expect(overview.body.total_balance).toEqual([{ amount_minor: '213580', currency: 'EUR' }]);
+    expect(overview.body.accounts).toHaveLength(1);
+    expect(overview.body.accounts[0].iban).toMatch(/^GR\d{25}$/);
+    expect(overview.body.latest_transactions).toHaveLength(5);
+    const withBakery = overview.body.latest_transactions
+      .filter((t: { counterparty: string }) => t.counterparty === 'Demo Bakery')
+      .map((t: { direction: string; amount: { amount_minor: string } }) => [
+        t.direction,
+        t.amount.amount_minor,
+      ]);
+    // Newest first: the bakery paid for coffee beans after the coffee shop paid for bread.
+    expect(withBakery).toEqual([
+      ['in', '6000'],
+      ['out', '32000'],
+    ]);
+
+    // The ticket is spent: the same code or ticket cannot start a second session.
+    const again = await call(app, 'POST', '/api/merchants/accounts/otp_login/', {
+      body: { login_token: loginToken, code },
+    });
+    expect(again.status).toBe(401);
+    expect(again.body.error.code).toBe('login_expired');
+  });
+
+  it('sends the code by SMS to the phone on file', async () => {
+    const owner = await createOwner(server.db);
+    const session = await signIn(server.app, owner.email, owner.password, 'sms', owner.phone ?? '');
+    expect(session.accessToken).toBeTruthy();
+    const [sms] = await readOutbox(server.app, owner.phone ?? '');
+    expect(sms).toMatchObject({ channel: 'sms', subject: null });
+  });
+
+  it('offers only email to a user without a phone and refuses SMS', async () => {
+    const owner = await createOwner(server.db, { phone: null });
+    const init = await initialize(server.app, owner.email, owner.password);
+    const methods = await call(server.app, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
+      body: { login_token: init.body.login_token },
+    });
+    expect(methods.body.available_mfa_methods.map((m: { method: string }) => m.method)).toEqual(['email']);
+    const sms = await call(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+      body: { login_token: init.body.login_token, method: 'sms' },
+    });
+    expect(sms.status).toBe(400);
+    expect(sms.body.error.code).toBe('mfa_method_unavailable');
+  });
+
+  it('answers a wrong password and an unknown email identically', async () => {
+    const owner = await createOwner(server.db);
+    const wrong = await initialize(server.app, owner.email, 'not-the-password');
+    const unknown = await initialize(server.app, 'nobody@example.test', 'not-the-password');
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body).toEqual({
+      error: { code: 'invalid_credentials', message: 'The email or password is not correct.' },
+    });
+    const audit = await server.db
+      .selectFrom('sign_in_audit')
+      .select(['event', 'email'])
+      .where('email', 'in', [owner.email, 'nobody@example.test'])
+      .execute();
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { event: 'password_failed', email: owner.email },
+        { event: 'password_failed', email: 'nobody@example.test' },
+      ]),
+    );
+  });
+
+  it('takes the email case-insensitively', async () => {
+    const init = await initialize(server.app, '  DEMO@Tameio.TEST ', demoPassword);
+    expect(init.status).toBe(200);
+  });
+
+  it('rejects an unknown or expired login ticket', async () => {
+    const unknown = await call(server.app, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
+      body: { login_token: 'not-a-ticket' },
+    });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.error.code).toBe('login_expired');
+
+    const owner = await createOwner(server.db);
+    const init = await initialize(server.app, owner.email, owner.password);
+    await server.db
+      .updateTable('login_tickets')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', owner.userId)
+      .execute();
+    const expired = await call(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+      body: { login_token: init.body.login_token, method: 'email' },
+    });
+    expect(expired.status).toBe(401);
+    expect(expired.body.error.code).toBe('login_expired');
+  });
+});
+
+describe('the bot check', () => {
+  it('requires the altcha field', async () => {
+    const response = await call(server.app, 'POST', '/api/merchants/accounts/initialize_login/', {
+      body: { email: 'demo@tameio.test', password: demoPassword },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('validation_failed');
+    expect(Object.keys(response.body.error.fields)).toEqual(['altcha']);
+  });
+
+  it('rejects a wrong solution, a forged signature and garbage', async () => {
+    const good = JSON.parse(Buffer.from(await solveAltcha(server.app), 'base64').toString());
+    const wrongNumber = Buffer.from(JSON.stringify({ ...good, number: good.number + 1 })).toString('base64');
+    const forged = Buffer.from(JSON.stringify({ ...good, signature: 'ab'.repeat(32) })).toString('base64');
+    for (const altcha of [wrongNumber, forged, 'not-base64-json', Buffer.from('[]').toString('base64')]) {
+      const response = await call(server.app, 'POST', '/api/merchants/accounts/initialize_login/', {
+        body: { email: 'demo@tameio.test', password: demoPassword, altcha },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.error.code).toBe('bot_check_failed');
+    }
+  });
+
+  it('rejects a replayed solution', async () => {
+    const altcha = await solveAltcha(server.app);
+    const body = { email: 'demo@tameio.test', password: demoPassword, altcha };
+    const first = await call(server.app, 'POST', '/api/merchants/accounts/initialize_login/', { body });
+    expect(first.status).toBe(200);
+    const replay = await call(server.app, 'POST', '/api/merchants/accounts/initialize_login/', { body });
+    expect(replay.status).toBe(400);
+    expect(replay.body.error.code).toBe('bot_check_failed');
+  });
+
+  it('rejects a solution to an expired challenge', async () => {
+    const variant = await server.buildVariant({ altchaTtlSeconds: 0 });
+    const altcha = await solveAltcha(variant);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const response = await call(variant, 'POST', '/api/merchants/accounts/initialize_login/', {
+      body: { email: 'demo@tameio.test', password: demoPassword, altcha },
+    });
+    expect(response.body.error?.code).toBe('bot_check_failed');
+  });
+});
+
+describe('one-time codes', () => {
+  async function ticketWithCode() {
+    const owner = await createOwner(server.db);
+    const init = await initialize(server.app, owner.email, owner.password);
+    const loginToken: string = init.body.login_token;
+    const sent = await call(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+      body: { login_token: loginToken, method: 'email' },
+    });
+    expect(sent.status).toBe(200);
+    return { owner, loginToken, code: await latestCode(server.app, owner.email) };
+  }
+  const otpLogin = (loginToken: string, code: string) =>
+    call(server.app, 'POST', '/api/merchants/accounts/otp_login/', {
+      body: { login_token: loginToken, code },
+    });
+  const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+  it('counts wrong codes down, kills the code on the fifth, and then refuses even the right one', async () => {
+    const { owner, loginToken, code } = await ticketWithCode();
+    const wrong = wrongCodeFor(code);
+    for (const left of [4, 3, 2, 1]) {
+      const response = await otpLogin(loginToken, wrong);
+      expect(response.status).toBe(400);
+      expect(response.body.error).toMatchObject({ code: 'otp_invalid', details: { attempts_left: left } });
+    }
+    const fifth = await otpLogin(loginToken, wrong);
+    expect(fifth.status).toBe(400);
+    expect(fifth.body.error.code).toBe('otp_exhausted');
+    const right = await otpLogin(loginToken, code);
+    expect(right.status).toBe(400);
+    expect(right.body.error.code).toBe('otp_exhausted');
+    const sessions = await server.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', owner.userId)
+      .execute();
+    expect(sessions).toEqual([]);
+  });
+
+  it('refuses an expired code', async () => {
+    const { owner, loginToken, code } = await ticketWithCode();
+    await server.db
+      .updateTable('otp_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', owner.userId)
+      .execute();
+    const response = await otpLogin(loginToken, code);
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('otp_expired');
+  });
+
+  it('refuses a code when none was sent', async () => {
+    const owner = await createOwner(server.db);
+    const init = await initialize(server.app, owner.email, owner.password);
+    const response = await otpLogin(init.body.login_token, '123456');
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('otp_expired');
+  });
+
+  it('throttles resending with 429 and Retry-After, and a new code replaces the old one', async () => {
+    const { owner, loginToken, code: first } = await ticketWithCode();
+    const resend = await call(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+      body: { login_token: loginToken, method: 'email' },
+    });
+    expect(resend.status).toBe(429);
+    expect(resend.body.error.code).toBe('otp_cooldown');
+    const retryAfter = Number(resend.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(30);
+
+    // Pretend the cooldown has passed.
+    await server.db
+      .updateTable('otp_codes')
+      .set({ created_at: new Date(Date.now() - 31_000) })
+      .where('user_id', '=', owner.userId)
+      .execute();
+    const again = await call(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+      body: { login_token: loginToken, method: 'email' },
+    });
+    expect(again.status).toBe(200);
+    const second = await latestCode(server.app, owner.email);
+    if (second !== first) {
+      const old = await otpLogin(loginToken, first);
+      expect(old.status).toBe(400);
+    }
+    const fresh = await otpLogin(loginToken, second);
+    expect(fresh.status).toBe(200);
+    expect(refreshCookieOf(fresh)).toBeTruthy();
+  });
+
+  it('stores codes and tokens only as hashes', async () => {
+    const { owner, code } = await ticketWithCode();
+    const row = await server.db
+      .selectFrom('otp_codes')
+      .select('code_hash')
+      .where('user_id', '=', owner.userId)
+      .executeTakeFirstOrThrow();
+    expect(row.code_hash).not.toContain(code);
+    expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('rate limits', () => {
+  it('locks an account after 5 failed passwords with 429 and Retry-After, even for the right password', async () => {
+    const owner = await createOwner(server.db);
+    for (let i = 0; i < 5; i += 1) {
+      const response = await initialize(server.app, owner.email, 'wrong-password');
+      expect(response.status).toBe(401);
+    }
+    const locked = await initialize(server.app, owner.email, owner.password);
+    expect(locked.status).toBe(429);
+    expect(locked.body.error?.code).toBe('rate_limited');
+    const retryAfter = Number(locked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    // Unknown emails get the same treatment, so the lock reveals nothing.
+    for (let i = 0; i < 5; i += 1) await initialize(server.app, 'ghost@example.test', 'wrong-password');
+    expect((await initialize(server.app, 'ghost@example.test', 'wrong-password')).status).toBe(429);
+  });
+
+  it('limits login calls per address per minute', async () => {
+    const limited = await server.buildVariant({ loginRateLimitPerMinute: 3 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const response = await call(limited, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
+        body: { login_token: 'x' },
+        ip: '10.1.2.3',
+      });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(response.body.error.code).toBe('rate_limited');
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const otherAddress = await call(limited, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
+      body: { login_token: 'x' },
+      ip: '10.9.9.9',
+    });
+    expect(otherAddress.status).toBe(401);
+  });
+});
+
+describe('message delivery', () => {
+  it('posts SMS codes to the webhook after commit and records delivery, or the failure', async () => {
+    const received: { to: string; body: string }[] = [];
+    let fail = false;
+    const hook = createServer((request, response) => {
+      let raw = '';
+      request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      request.on('end', () => {
+        received.push(JSON.parse(raw) as { to: string; body: string });
+        response.writeHead(fail ? 503 : 204).end();
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    const address = hook.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const app = await server.buildVariant({ smsWebhookUrl: `http://127.0.0.1:${port}/sms` });
+      const owner = await createOwner(server.db);
+      const outboxRow = () =>
+        server.db
+          .selectFrom('outbox')
+          .select(['sent_at', 'error'])
+          .where('to_address', '=', owner.phone ?? '')
+          .orderBy('created_at', 'desc')
+          .executeTakeFirstOrThrow();
+      const waitFor = async (done: () => Promise<boolean>) => {
+        for (let i = 0; i < 50 && !(await done()); i += 1) await new Promise((r) => setTimeout(r, 50));
+      };
+
+      const init = await initialize(app, owner.email, owner.password);
+      const sent = await call(app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+        body: { login_token: init.body.login_token, method: 'sms' },
+      });
+      expect(sent.status).toBe(200);
+      await waitFor(async () => (await outboxRow()).sent_at !== null);
+      expect(received).toHaveLength(1);
+      expect(received[0]?.to).toBe(owner.phone);
+      expect(received[0]?.body).toMatch(/\b\d{6}\b/);
+      expect((await outboxRow()).sent_at).not.toBeNull();
+
+      fail = true;
+      const second = await initialize(app, owner.email, owner.password);
+      const failed = await call(app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+        body: { login_token: second.body.login_token, method: 'sms' },
+      });
+      // A delivery failure never reaches the user; it is recorded on the message.
+      expect(failed.status).toBe(200);
+      await waitFor(async () => (await outboxRow()).error !== null);
+      expect(await outboxRow()).toMatchObject({ sent_at: null, error: 'SMS webhook answered 503' });
+    } finally {
+      hook.close();
+    }
+  });
+});
