@@ -1,5 +1,10 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { AvailableMfaMethodsResponse, MfaMethod, SendLoginOtpResponse, SessionResponse } from '../schemas/auth.schema';
+import { assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
+import type {
+  AvailableMfaMethodsResponse,
+  MfaMethod,
+  SendLoginOtpResponse,
+  SessionResponse,
+} from '../schemas/auth.schema';
 import { failureCode, toApiFailure } from './apiFailure';
 
 export type MfaOption = AvailableMfaMethodsResponse['available_mfa_methods'][number];
@@ -172,7 +177,10 @@ export const loginMachine = setup({
           target: 'sendingCode',
           actions: ['clearError', assign({ method: ({ event }) => event.method })],
         },
-        'login.restart': { target: 'enteringCredentials', actions: ['clearError', 'forgetTicket', 'nextBotCheck'] },
+        'login.restart': {
+          target: 'enteringCredentials',
+          actions: ['clearError', 'forgetTicket', 'nextBotCheck'],
+        },
       },
     },
     sendingCode: {
@@ -207,9 +215,6 @@ export const loginMachine = setup({
     },
     awaitingCode: {
       type: 'parallel',
-      on: {
-        'method.change': { target: 'choosingMethod', actions: 'clearError' },
-      },
       states: {
         code: {
           initial: 'entering',
@@ -217,6 +222,7 @@ export const loginMachine = setup({
             entering: {
               on: {
                 'otp.submit': { target: 'verifying', actions: 'clearError' },
+                'method.change': { target: '#login.choosingMethod', actions: 'clearError' },
               },
             },
             verifying: {
@@ -254,7 +260,8 @@ export const loginMachine = setup({
                       assign({
                         attemptsLeft: ({ event }) => {
                           const failure = toApiFailure(event.error);
-                          const left = failure.kind === 'http' ? failure.details?.['attempts_left'] : undefined;
+                          const left =
+                            failure.kind === 'http' ? failure.details?.['attempts_left'] : undefined;
                           return typeof left === 'number' ? left : null;
                         },
                       }),
@@ -264,7 +271,9 @@ export const loginMachine = setup({
               },
             },
             /** The code is spent (too many tries or expired): only a new code helps. */
-            dead: {},
+            dead: {
+              on: { 'method.change': { target: '#login.choosingMethod', actions: 'clearError' } },
+            },
           },
         },
         resend: {
@@ -274,7 +283,14 @@ export const loginMachine = setup({
               after: { resendCooldown: 'ready' },
             },
             ready: {
-              on: { 'otp.resend': { target: '#login.resendingCode', actions: 'clearError' } },
+              on: {
+                'otp.resend': {
+                  // A code under verification may still sign the user in: no new code until it is answered.
+                  guard: not(stateIn({ awaitingCode: { code: 'verifying' } })),
+                  target: '#login.resendingCode',
+                  actions: 'clearError',
+                },
+              },
             },
           },
         },
@@ -348,3 +364,6 @@ export const selectCanResend = (snapshot: LoginSnapshot): boolean =>
   snapshot.matches({ awaitingCode: { resend: 'ready' } });
 export const selectCodeDead = (snapshot: LoginSnapshot): boolean =>
   snapshot.matches({ awaitingCode: { code: 'dead' } });
+export const selectResending = (snapshot: LoginSnapshot): boolean => snapshot.matches('resendingCode');
+export const selectVerifying = (snapshot: LoginSnapshot): boolean =>
+  snapshot.matches({ awaitingCode: { code: 'verifying' } });

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorLogicFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { SessionResponse, UserInfo } from '../schemas/auth.schema';
 import { toApiFailure } from './apiFailure';
 import { loginMachine } from './login.machine';
@@ -49,6 +49,7 @@ export const sessionMachine = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as SessionInput,
+    children: {} as { login: 'login' },
   },
   actors: {
     /** Exchanges the refresh cookie for a fresh access token; rejects when there is no live session. */
@@ -59,7 +60,7 @@ export const sessionMachine = setup({
     signOut: fromPromise<void>(async () => {
       throw new Error('The app must provide the "signOut" actor');
     }),
-    login: loginMachine as ActorLogicFrom<typeof loginMachine>,
+    login: loginMachine,
   },
   actions: {
     storeSession: assign((_, params: { session: SessionResponse }) => ({

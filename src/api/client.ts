@@ -1,0 +1,139 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { ApiFailure } from '../../machines/apiFailure';
+import { parseRetryAfter, withRetry } from './retry';
+import type { paths } from './schema';
+
+/** How the client reaches the session without keeping a copy of its secrets. */
+export type SessionHooks = {
+  /** Read on every request from the session machine, the only place the access token lives (DESIGN.md). */
+  getAccessToken: () => string | null;
+  /** A bearer request came back 401: the token may have expired early, so the session should refresh or end. */
+  onUnauthorized?: () => void;
+};
+
+export type ApiClientOptions = {
+  hooks: () => SessionHooks;
+  fetch?: (request: Request) => Promise<Response>;
+  baseUrl?: string;
+  /** Per attempt. */
+  timeoutMs?: number;
+  /** The longest Retry-After the client sits through before reporting the 429/503 to the caller instead. */
+  maxWaitMs?: number;
+};
+
+/** DESIGN.md "API conventions": every request says it comes from the merchant app and sends the bearer token. */
+function sessionMiddleware(hooks: () => SessionHooks): Middleware {
+  return {
+    onRequest({ request }) {
+      request.headers.set('X-Merchant-Mode', 'true');
+      request.headers.set('Accept', 'application/json');
+      const token = hooks().getAccessToken();
+      if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      return request;
+    },
+    onResponse({ request, response }) {
+      if (response.status === 401 && request.headers.has('Authorization')) hooks().onUnauthorized?.();
+      return undefined;
+    },
+  };
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const client = createClient<paths>({
+    baseUrl: options.baseUrl ?? '',
+    credentials: 'same-origin',
+    fetch: withRetry(options.fetch ?? ((request) => globalThis.fetch(request)), {
+      timeoutMs: options.timeoutMs ?? 15_000,
+      maxWaitMs: options.maxWaitMs ?? 10_000,
+    }),
+  });
+  client.use(sessionMiddleware(options.hooks));
+  return client;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+let sessionHooks: SessionHooks = { getAccessToken: () => null };
+
+/** main.tsx points the shared client at the session actor once it exists. */
+export function connectSession(hooks: SessionHooks): void {
+  sessionHooks = hooks;
+}
+
+/** The app's one HTTP client (DESIGN.md principle 5); screens and actors call the API only through it. */
+export const api = createApiClient({ hooks: () => sessionHooks });
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function fallbackCode(status: number): string {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 429) return 'rate_limited';
+  if (status >= 500) return 'internal_error';
+  return 'bad_request';
+}
+
+type Details = NonNullable<Extract<ApiFailure, { kind: 'http' }>['details']>;
+
+function readDetails(value: unknown): Details | undefined {
+  if (!isRecord(value)) return undefined;
+  const details: Details = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (item === null || typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') {
+      details[key] = item;
+    }
+  }
+  return details;
+}
+
+/** An error response as the machines understand it: `{error: {code, message, details}}` plus Retry-After. */
+export function failureFromResponse(response: Response, body: unknown): ApiFailure {
+  const error = isRecord(body) && isRecord(body.error) ? body.error : {};
+  const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
+  const details = readDetails(error.details);
+  return {
+    kind: 'http',
+    status: response.status,
+    code: typeof error.code === 'string' ? error.code : fallbackCode(response.status),
+    message: typeof error.message === 'string' ? error.message : response.statusText,
+    ...(details ? { details } : {}),
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+  };
+}
+
+type CallResult<T> = { data?: T; error?: unknown; response: Response };
+
+async function settle<T>(call: Promise<CallResult<T>>): Promise<CallResult<T>> {
+  try {
+    return await call;
+  } catch (error) {
+    // The caller gave up: not a failure to report.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // fetch rejects only when no answer arrived (offline, DNS, reset, a RequestTimeoutError): nothing to read.
+    throw { kind: 'network' } satisfies ApiFailure;
+  }
+}
+
+/** Awaits an openapi-fetch call and returns its data, or throws an {@link ApiFailure} (what machine actors expect). */
+export async function unwrap<T>(call: Promise<CallResult<T>>): Promise<T> {
+  const result = await settle(call);
+  if (!result.response.ok) throw failureFromResponse(result.response, result.error);
+  if (result.data === undefined) {
+    throw {
+      kind: 'http',
+      status: result.response.status,
+      code: 'unknown',
+      message: 'Empty response',
+    } satisfies ApiFailure;
+  }
+  return result.data;
+}
+
+/** Like {@link unwrap} for calls that answer 204 No Content. */
+export async function expectOk(call: Promise<CallResult<unknown>>): Promise<void> {
+  const result = await settle(call);
+  if (!result.response.ok) throw failureFromResponse(result.response, result.error);
+}

@@ -1,0 +1,182 @@
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, NavLink } from 'react-router';
+import styled from 'styled-components';
+import {
+  selectAuthenticated,
+  selectConfirmingSignOut,
+  selectIdleWarning,
+  selectNotice,
+  selectSigningOut,
+  selectUser,
+} from '../../machines/session.machine';
+import { canAccess } from '../../schemas/permissions';
+import { errorMessages } from '../i18n/errorMessages';
+import { Button } from '../ui/Button';
+import { notify } from '../ui/notify';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { useSessionActor } from './session';
+
+// Shown only to signed-in users, so /login does not load them; fetched ahead once a user is signed in.
+const loadSignOutDialog = () => import('./SignOutDialog');
+const loadIdleWarningDialog = () => import('./IdleWarningDialog');
+const SignOutDialog = lazy(loadSignOutDialog);
+const IdleWarningDialog = lazy(loadIdleWarningDialog);
+
+/** Activity is reported at most this often: enough for a 15-minute idle limit, cheap for the machine. */
+export const activityThrottleMs = 5_000;
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: -999px;
+  top: 0;
+  background: ${({ theme }) => theme.colors.surface};
+  padding: ${({ theme }) => theme.space(2)};
+  z-index: 1001;
+  &:focus {
+    left: ${({ theme }) => theme.space(2)};
+  }
+`;
+
+const Header = styled.header`
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const HeaderInner = styled.div`
+  max-width: 64rem;
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+const Brand = styled(Link)`
+  font-size: 1.25rem;
+  font-weight: 800;
+  color: ${({ theme }) => theme.colors.primary};
+  text-decoration: none;
+  margin-right: auto;
+`;
+
+const Nav = styled.nav`
+  display: flex;
+  gap: ${({ theme }) => theme.space(3)};
+  order: 3;
+  width: 100%;
+  @media (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
+    order: 0;
+    width: auto;
+  }
+  a {
+    font-weight: 600;
+    text-decoration: none;
+    padding: ${({ theme }) => `${theme.space(2)} 0`};
+    border-bottom: 3px solid transparent;
+  }
+  a[aria-current='page'] {
+    border-bottom-color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+const Main = styled.main`
+  &:focus {
+    outline: none;
+  }
+`;
+
+/** Reports user activity to the session (SPEC §4 idle limit), throttled, only while signed in. */
+function useActivityTracking(enabled: boolean) {
+  const session = useSessionActor();
+  useEffect(() => {
+    if (!enabled) return;
+    let last = 0;
+    const onActivity = () => {
+      const now = Date.now();
+      if (now - last < activityThrottleMs) return;
+      last = now;
+      session.send({ type: 'user.activity' });
+    };
+    window.addEventListener('pointerdown', onActivity, { passive: true });
+    window.addEventListener('keydown', onActivity);
+    return () => {
+      window.removeEventListener('pointerdown', onActivity);
+      window.removeEventListener('keydown', onActivity);
+    };
+  }, [enabled, session]);
+}
+
+/** SPEC §4: when the session ends by itself the user is told once, with a danger toast. */
+function useExpiryNotice() {
+  const session = useSessionActor();
+  const intl = useIntl();
+  const notice = useSelector(session, selectNotice);
+  useEffect(() => {
+    if (notice !== 'sessionExpired') return;
+    notify('danger', intl.formatMessage(errorMessages.session_expired), { id: 'session-expired' });
+    session.send({ type: 'notice.dismissed' });
+  }, [notice, intl, session]);
+}
+
+/** The frame of every page: header (brand, navigation, language, sign-out) and the session's dialogs and notices. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const session = useSessionActor();
+  const intl = useIntl();
+  const authenticated = useSelector(session, selectAuthenticated);
+  const signingOut = useSelector(session, selectSigningOut);
+  const user = useSelector(session, selectUser);
+  const confirmingSignOut = useSelector(session, selectConfirmingSignOut);
+  const idleWarning = useSelector(session, selectIdleWarning);
+  useActivityTracking(authenticated);
+  useExpiryNotice();
+  useEffect(() => {
+    if (!authenticated) return;
+    void loadSignOutDialog();
+    void loadIdleWarningDialog();
+  }, [authenticated]);
+
+  return (
+    <>
+      <SkipLink href="#main">
+        <FormattedMessage id="app.skipToContent" defaultMessage="Skip to main content" />
+      </SkipLink>
+      <Header>
+        <HeaderInner>
+          <Brand to={authenticated ? '/' : '/login'}>
+            <FormattedMessage id="app.brand" defaultMessage="Tameio" />
+          </Brand>
+          {authenticated && user ? (
+            <Nav aria-label={intl.formatMessage({ id: 'app.nav.label', defaultMessage: 'Main' })}>
+              {canAccess(user, 'dashboard') ? (
+                <NavLink to="/dashboard">
+                  <FormattedMessage id="app.nav.dashboard" defaultMessage="Dashboard" />
+                </NavLink>
+              ) : null}
+              <NavLink to="/overview">
+                <FormattedMessage id="app.nav.overview" defaultMessage="Overview" />
+              </NavLink>
+            </Nav>
+          ) : null}
+          <LanguageSwitcher />
+          {authenticated ? (
+            <Button variant="secondary" onClick={() => session.send({ type: 'signOut.request' })}>
+              <FormattedMessage id="app.signOut" defaultMessage="Sign out" />
+            </Button>
+          ) : null}
+        </HeaderInner>
+      </Header>
+      <Main id="main" tabIndex={-1} aria-busy={signingOut || undefined}>
+        {children}
+      </Main>
+      <Suspense fallback={null}>
+        {confirmingSignOut ? <SignOutDialog /> : null}
+        {idleWarning ? <IdleWarningDialog /> : null}
+      </Suspense>
+    </>
+  );
+}
+
+export default AppShell;

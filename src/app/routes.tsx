@@ -1,0 +1,77 @@
+import { lazy, Suspense } from 'react';
+import { Outlet, useRoutes, type RouteObject } from 'react-router';
+import { PageSpinner } from '../ui/Spinner';
+import { AppShell } from './AppShell';
+import { ErrorBoundary } from './ErrorBoundary';
+import { GuestOnly, RequireAuth } from './guards';
+
+// Each screen is its own chunk, fetched when a route first shows it, so /login loads only what signing in needs.
+const LoginScreen = lazy(() => import('../screens/login/LoginScreen'));
+const DashboardScreen = lazy(() => import('../screens/dashboard/DashboardScreen'));
+const OverviewScreen = lazy(() => import('../screens/overview/OverviewScreen'));
+const OutboxScreen = lazy(() => import('../screens/dev/OutboxScreen'));
+const NotFoundScreen = lazy(() => import('../screens/NotFoundScreen'));
+
+export type RouteOptions = {
+  /** The server's sandbox rails are on (not production): show /dev/outbox. */
+  sandbox: boolean;
+};
+
+function RootLayout() {
+  return (
+    <AppShell>
+      <ErrorBoundary>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </ErrorBoundary>
+    </AppShell>
+  );
+}
+
+/**
+ * The one route table (SPEC §2, DESIGN.md "Front end"). Only routes with a real screen are listed; later issues add
+ * theirs here. Areas name rows of the permission table in schemas/permissions.ts.
+ */
+export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
+  const dashboard = (
+    <RequireAuth area="dashboard">
+      <DashboardScreen />
+    </RequireAuth>
+  );
+  return [
+    {
+      element: <RootLayout />,
+      children: [
+        {
+          path: '/login/:step?',
+          element: (
+            <GuestOnly>
+              <LoginScreen />
+            </GuestOnly>
+          ),
+        },
+        { path: '/', element: dashboard },
+        { path: '/dashboard', element: dashboard },
+        {
+          path: '/overview',
+          element: (
+            <RequireAuth area="overview">
+              <OverviewScreen />
+            </RequireAuth>
+          ),
+        },
+        ...(sandbox ? [{ path: '/dev/outbox', element: <OutboxScreen /> }] : []),
+        { path: '*', element: <NotFoundScreen /> },
+      ],
+    },
+  ];
+}
+
+/**
+ * Renders the route table. A declarative router (BrowserRouter in the app, MemoryRouter in tests) is enough: screens
+ * load their own data and the guards read the session, so the data router's loaders would sit unused in the bundle.
+ */
+export function AppRoutes(options: RouteOptions) {
+  return useRoutes(appRoutes(options));
+}

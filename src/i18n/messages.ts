@@ -1,0 +1,29 @@
+import type { MessageFormatElement } from 'react-intl';
+import type { Locale } from './locale';
+
+/** Messages precompiled to ICU ASTs by `npm run i18n:compile`, so the browser needs no message parser. */
+export type Messages = Record<string, MessageFormatElement[]>;
+
+// English ships with the entry chunk; every other language is fetched when chosen.
+const eager = import.meta.glob<Messages>('./compiled/en.json', { eager: true, import: 'default' });
+const lazy = import.meta.glob<Messages>(['./compiled/*.json', '!./compiled/en.json'], { import: 'default' });
+
+const loaded = new Map<Locale, Messages>();
+for (const [path, messages] of Object.entries(eager)) {
+  if (path.endsWith('/en.json')) loaded.set('en', messages);
+}
+
+/** Messages already in memory, or undefined while they still have to be fetched. */
+export function loadedMessages(locale: Locale): Messages | undefined {
+  return loaded.get(locale);
+}
+
+export async function loadMessages(locale: Locale): Promise<Messages> {
+  const known = loaded.get(locale);
+  if (known) return known;
+  const load = lazy[`./compiled/${locale}.json`];
+  // Without compiled messages the defaultMessage texts (English) are shown; better than a blank page.
+  const messages = load ? await load() : {};
+  loaded.set(locale, messages);
+  return messages;
+}

@@ -1,0 +1,76 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { createActor, type InspectionEvent, type Observer } from 'xstate';
+import { selectAccessToken, type SessionInput } from '../machines/session.machine';
+import type { ClientConfig } from '../schemas/auth.schema';
+import { api, connectSession, unwrap } from './api/client';
+import { createSessionLogic } from './app/actors';
+import { AppProviders } from './app/AppProviders';
+import { AppRoutes } from './app/routes';
+import { loadMessages } from './i18n/messages';
+import { readStoredLocale } from './i18n/locale';
+
+/** DESIGN.md: 15 minutes idle, warned 30 seconds before (SPEC §9); used when /api/config/ cannot be read. */
+const fallbackConfig: ClientConfig = {
+  environment: 'production',
+  idle_timeout_seconds: 15 * 60,
+  idle_warning_seconds: 30,
+  sandbox: false,
+};
+
+async function loadConfig(): Promise<ClientConfig> {
+  try {
+    return await unwrap(api.GET('/api/config/'));
+  } catch (error) {
+    console.error('Could not read /api/config/; using defaults', error);
+    return fallbackConfig;
+  }
+}
+
+/** With VITE_INSPECT=1 the session (and the login journey inside it) streams to a Stately inspector over WebSocket. */
+async function createInspector(): Promise<Observer<InspectionEvent> | undefined> {
+  if (import.meta.env.VITE_INSPECT !== '1') return undefined;
+  const { createWebSocketInspector } = await import('@statelyai/inspect');
+  const inspector = createWebSocketInspector({
+    url: import.meta.env.VITE_INSPECT_URL ?? 'ws://localhost:8080',
+    // The access token must not leave the page, not even to a developer tool.
+    sanitizeContext: (context) =>
+      'accessToken' in context ? { ...context, accessToken: '[redacted]' } : context,
+    sanitizeEvent: (event) =>
+      event.type === 'credentials.submit' ? { ...event, password: '[redacted]' } : event,
+  });
+  return inspector.inspect;
+}
+
+async function start() {
+  const [config, inspect] = await Promise.all([
+    loadConfig(),
+    createInspector(),
+    loadMessages(readStoredLocale()),
+  ]);
+  const input: SessionInput = {
+    idleTimeoutMs: config.idle_timeout_seconds * 1000,
+    idleWarningMs: config.idle_warning_seconds * 1000,
+  };
+  const session = createActor(createSessionLogic(api), { input, ...(inspect ? { inspect } : {}) });
+  connectSession({
+    getAccessToken: () => selectAccessToken(session.getSnapshot()),
+    onUnauthorized: () => session.send({ type: 'session.refresh' }),
+  });
+  session.start();
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root');
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders session={session}>
+        <BrowserRouter>
+          <AppRoutes sandbox={config.sandbox} />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,93 @@
+import { useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import styled from 'styled-components';
+import type { HomeOverviewResponse } from '../../schemas/overview.schema';
+import { formatMoney } from '../i18n/formatMoney';
+import { transactionStatusText, transactionTypeText } from '../i18n/transactionMessages';
+import { Card, Muted } from '../ui/Layout';
+
+type Transaction = HomeOverviewResponse['latest_transactions'][number];
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+
+const Item = styled.li`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
+  padding: ${({ theme }) => `${theme.space(3)} 0`};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  &:first-child {
+    border-top: none;
+  }
+`;
+
+const Counterparty = styled.span`
+  font-weight: 600;
+  overflow-wrap: anywhere;
+`;
+
+const Amount = styled.span<{ $incoming: boolean }>`
+  font-weight: 700;
+  font-variant-numeric: tabular-nums;
+  text-align: right;
+  color: ${({ theme, $incoming }) => ($incoming ? theme.colors.success : theme.colors.text)};
+`;
+
+const Details = styled.span`
+  grid-column: 1 / -1;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.9rem;
+`;
+
+/** Outgoing amounts are shown negative whatever sign the API used, incoming ones with a plus. */
+function signedAmount(transaction: Transaction) {
+  const minor = transaction.amount.amount_minor.replace(/^-/, '');
+  return { ...transaction.amount, amount_minor: transaction.direction === 'out' ? `-${minor}` : minor };
+}
+
+/** "Latest transactions" (SPEC §2 dashboard and overview). */
+export function TransactionList({ transactions }: { transactions: Transaction[] }) {
+  const intl = useIntl();
+  const headingId = useId();
+  return (
+    <Card aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        <FormattedMessage id="transactions.latest" defaultMessage="Latest transactions" />
+      </h2>
+      {transactions.length === 0 ? (
+        <Muted>
+          <FormattedMessage id="transactions.none" defaultMessage="No transactions yet." />
+        </Muted>
+      ) : (
+        <List aria-labelledby={headingId}>
+          {transactions.map((transaction) => (
+            <Item key={transaction.id}>
+              <Counterparty>{transaction.counterparty}</Counterparty>
+              <Amount $incoming={transaction.direction === 'in'}>
+                {formatMoney(intl, signedAmount(transaction), { signDisplay: 'exceptZero' })}
+              </Amount>
+              <Details>
+                <FormattedMessage
+                  id="transactions.details"
+                  defaultMessage="{date} · {type} · {status}"
+                  values={{
+                    date: intl.formatDate(transaction.created_at, {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                    }),
+                    type: transactionTypeText(intl, transaction.type),
+                    status: transactionStatusText(intl, transaction.status),
+                  }}
+                />
+              </Details>
+            </Item>
+          ))}
+        </List>
+      )}
+    </Card>
+  );
+}

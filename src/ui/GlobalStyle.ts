@@ -1,0 +1,28 @@
+import { createGlobalStyle } from 'styled-components';
+
+export const GlobalStyle = createGlobalStyle`
+  *, *::before, *::after { box-sizing: border-box; }
+  html { -webkit-text-size-adjust: 100%; }
+  body {
+    margin: 0;
+    min-height: 100vh;
+    background: ${({ theme }) => theme.colors.background};
+    color: ${({ theme }) => theme.colors.text};
+    font-family: ${({ theme }) => theme.fonts.body};
+    font-size: 1rem;
+    line-height: 1.5;
+  }
+  h1, h2, h3 { line-height: 1.25; margin: 0 0 ${({ theme }) => theme.space(3)}; }
+  h1 { font-size: 1.625rem; }
+  h2 { font-size: 1.25rem; }
+  p { margin: 0 0 ${({ theme }) => theme.space(3)}; }
+  a { color: ${({ theme }) => theme.colors.primary}; }
+  a:hover { color: ${({ theme }) => theme.colors.primaryStrong}; }
+  :focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }
+  }
+`;
