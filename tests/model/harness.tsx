@@ -1,0 +1,314 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import {
+  createActor,
+  fromPromise,
+  SimulatedClock,
+  type AnyStateMachine,
+  type EventFromLogic,
+  type SnapshotFrom,
+} from 'xstate';
+import { expect, vi } from 'vitest';
+import type { ApiFailure } from '../../machines/apiFailure';
+import { selectUser, sessionMachine } from '../../machines/session.machine';
+import { AppProviders } from '../../src/app/AppProviders';
+import { AppShell } from '../../src/app/AppShell';
+import type { BotCheckComponent } from '../../src/app/botCheck';
+import { GuestOnly, RequireAuth } from '../../src/app/guards';
+import { useSessionActor, type SessionActor } from '../../src/app/session';
+import { LoginScreen } from '../../src/screens/login/LoginScreen';
+import type { Model, ModelPath, ScreenExpectation, StepAction } from './generatePaths';
+import { sessionInput, texts } from './paths';
+
+/*
+ * Runs generated paths against the real screens in jsdom: the session actor gets controllable effects (promise
+ * actors that settle only when a path step says so) and a SimulatedClock, and Date.now follows that clock, so the
+ * app's own time-based code (activity throttle, countdowns, toasts) sees the same time as the machines.
+ */
+
+/** A call of an effect that waits for the test to answer it. */
+type PendingCall = {
+  id: string;
+  input: unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+};
+
+/** Promise actors whose calls wait until `settle(id, ...)`; one registry per rendered app. */
+export class Deferreds {
+  private calls: PendingCall[] = [];
+
+  logic<TOutput, TInput = unknown>() {
+    return fromPromise<TOutput, TInput>(
+      ({ input, self, signal }) =>
+        new Promise<TOutput>((resolve, reject) => {
+          const call: PendingCall = {
+            id: self.id,
+            input,
+            resolve: (value) => resolve(value as TOutput),
+            reject,
+          };
+          this.calls.push(call);
+          // A call whose state was left (the actor stopped) can no longer be answered.
+          signal.addEventListener('abort', () => {
+            this.calls = this.calls.filter((other) => other !== call);
+          });
+        }),
+    );
+  }
+
+  inFlight(id: string): boolean {
+    return this.calls.some((call) => call.id === id);
+  }
+
+  /** Answers the oldest call of the actor `id`, waiting for the app to make it. */
+  async settle(id: string, outcome: { output: unknown } | { error: ApiFailure }): Promise<void> {
+    await waitFor(() => {
+      if (!this.inFlight(id)) throw new Error(`no call of "${id}" in flight`);
+    });
+    const index = this.calls.findIndex((call) => call.id === id);
+    const [call] = this.calls.splice(index, 1);
+    await act(async () => {
+      if ('output' in outcome) call!.resolve(outcome.output);
+      else call!.reject(outcome.error);
+    });
+  }
+}
+
+/** The jsdom stand-in for ALTCHA (seam of src/app/botCheck.tsx): solved at once, once per round. */
+export const InstantBotCheck: BotCheckComponent = ({ onVerified }) => {
+  const solved = useRef(false);
+  useEffect(() => {
+    if (solved.current) return;
+    solved.current = true;
+    onVerified('test-payload');
+  });
+  return <p>Bot check passed (test stand-in)</p>;
+};
+
+/** Screens that fetch data are not rendered in jsdom; this stands in for the dashboard with its heading. */
+function SignedInStandIn() {
+  const user = useSelector(useSessionActor(), selectUser);
+  return <h1>{user?.merchant.name}</h1>;
+}
+
+function LocationProbe({ into }: { into: { path: string } }) {
+  const location = useLocation();
+  useEffect(() => {
+    into.path = location.pathname;
+  }, [into, location.pathname]);
+  return null;
+}
+
+export type RenderedApp = {
+  user: UserEvent;
+  clock: SimulatedClock;
+  session: SessionActor;
+  effects: Deferreds;
+  path: () => string;
+  stop: () => void;
+};
+
+/** 2026-01-15 09:00 UTC: a fixed wall clock, so nothing depends on when the suite runs. */
+const wallClockStart = Date.UTC(2026, 0, 15, 9, 0, 0);
+
+/**
+ * Renders the app shell with the login route and a protected `/`, around a session actor created from `logic`
+ * (the session machine with faked effects) on a SimulatedClock.
+ */
+export function renderApp(
+  logic: typeof sessionMachine,
+  effects: Deferreds,
+  initialPath: string,
+): RenderedApp {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  const clock = new SimulatedClock();
+  const now = vi.spyOn(Date, 'now').mockImplementation(() => wallClockStart + clock.now());
+  const session = createActor(logic, { input: sessionInput, clock });
+  session.start();
+  const location = { path: initialPath };
+  render(
+    <MemoryRouter initialEntries={[initialPath]}>
+      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
+        <AppShell>
+          <Routes>
+            <Route
+              path="/login/:step?"
+              element={
+                <GuestOnly>
+                  <LoginScreen />
+                </GuestOnly>
+              }
+            />
+            <Route
+              path="/"
+              element={
+                <RequireAuth area="dashboard">
+                  <SignedInStandIn />
+                </RequireAuth>
+              }
+            />
+          </Routes>
+        </AppShell>
+        <LocationProbe into={location} />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+  return {
+    user: userEvent.setup({ delay: null }),
+    clock,
+    session,
+    effects,
+    path: () => location.path,
+    stop: () => {
+      session.stop();
+      now.mockRestore();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Checking what the screen shows
+
+const main = () => screen.getByRole('main');
+
+function buttonsNamed(name: string): HTMLButtonElement[] {
+  return screen
+    .queryAllByRole('button', { name })
+    .filter((el): el is HTMLButtonElement => el instanceof HTMLButtonElement);
+}
+
+/** Asserts everything `expected` says about the screen, waiting for React to catch up. */
+export async function expectScreen(expected: ScreenExpectation, app: RenderedApp): Promise<void> {
+  await waitFor(() => {
+    expect(app.path()).toBe(expected.path);
+    if (expected.heading === null) {
+      expect(within(main()).getByRole('progressbar')).toBeTruthy();
+    } else {
+      expect(within(main()).getByRole('heading', { level: 1 }).textContent).toBe(expected.heading);
+    }
+    if (expected.alert !== undefined) {
+      const alerts = within(main())
+        .queryAllByRole('alert')
+        .map((el) => el.textContent);
+      expect(alerts).toEqual(expected.alert === null ? [] : [expected.alert]);
+    }
+    if (expected.dialogs) {
+      const open = screen.queryAllByRole('dialog').map((dialog) => {
+        const labelId = dialog.getAttribute('aria-labelledby');
+        return (
+          (labelId ? document.getElementById(labelId)?.textContent : dialog.getAttribute('aria-label')) ?? ''
+        );
+      });
+      expect(open.sort()).toEqual([...expected.dialogs].sort());
+    }
+    if (expected.toast) expect(screen.getAllByText(expected.toast)).toHaveLength(1);
+    for (const name of expected.enabled ?? []) {
+      const buttons = buttonsNamed(name);
+      expect(buttons.length, `button "${name}"`).toBeGreaterThan(0);
+      expect(
+        buttons.some((button) => !button.disabled),
+        `button "${name}" enabled`,
+      ).toBe(true);
+    }
+    for (const name of expected.disabled ?? []) {
+      const buttons = buttonsNamed(name);
+      expect(buttons.length, `button "${name}"`).toBeGreaterThan(0);
+      expect(
+        buttons.every((button) => button.disabled),
+        `button "${name}" disabled`,
+      ).toBe(true);
+    }
+    for (const name of expected.absent ?? []) {
+      // Dialog buttons may share a name with page buttons (the dialog's own "Sign out"); only the page counts.
+      const outsideDialogs = buttonsNamed(name).filter((button) => !button.closest('[role="dialog"]'));
+      expect(outsideDialogs, `button "${name}" absent`).toEqual([]);
+    }
+  });
+  // SPEC §4: the expiry message appears once; a second copy would be a bug whatever the state.
+  expect(screen.queryAllByText(texts.sessionExpired).length).toBeLessThanOrEqual(1);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Running a path
+
+/** How the tester sends each event of the machine's own union: a new event without one fails to compile. */
+export type Executors<M extends AnyStateMachine> = {
+  [K in EventFromLogic<M>['type']]: (
+    app: RenderedApp,
+    event: Extract<EventFromLogic<M>, { type: K }>,
+  ) => Promise<void>;
+};
+
+export type PathRunner<M extends AnyStateMachine> = {
+  model: Model<M>;
+  executors: Executors<M>;
+  /** The live snapshot of the machine under test (the login journey runs as the session's child). */
+  live: (app: RenderedApp) => SnapshotFrom<M>;
+  /** Steps that settle an actor some other way than answering its promise (the session's `login` child). */
+  settleOther?: (app: RenderedApp, action: Extract<StepAction, { kind: 'actorDone' }>) => Promise<boolean>;
+};
+
+async function perform<M extends AnyStateMachine>(
+  runner: PathRunner<M>,
+  app: RenderedApp,
+  action: StepAction,
+) {
+  switch (action.kind) {
+    case 'start':
+      return;
+    case 'event': {
+      // Sent by the screens themselves; the step only waits for it.
+      if (action.auto) return;
+      const executor = (
+        runner.executors as Record<string, (app: RenderedApp, event: unknown) => Promise<void>>
+      )[action.event.type];
+      if (!executor) throw new Error(`no executor for ${action.event.type}`);
+      await executor(app, action.event);
+      return;
+    }
+    case 'actorDone':
+      if (await runner.settleOther?.(app, action)) return;
+      await app.effects.settle(action.id, { output: action.output });
+      return;
+    case 'actorError':
+      await app.effects.settle(action.id, { error: action.failure });
+      return;
+    case 'delay': {
+      const ms = action.ms;
+      if (ms === undefined) throw new Error(`delay step ${action.stateId} without a duration`);
+      await act(async () => {
+        app.clock.increment(ms);
+      });
+      return;
+    }
+  }
+}
+
+/** Executes every step of `path` as a user (or the server) would, checking machine state and screen after each. */
+export async function runPath<M extends AnyStateMachine>(
+  runner: PathRunner<M>,
+  path: ModelPath<SnapshotFrom<M>>,
+  app: RenderedApp,
+): Promise<void> {
+  const { model } = runner;
+  for (const [index, step] of path.steps.entries()) {
+    const where = `${path.id} step ${index}: ${step.action.says}`;
+    try {
+      await perform(runner, app, step.action);
+      const next = path.steps[index + 1]?.action;
+      // When the screens answer this state by themselves (an `auto` event), the machine may already be past it.
+      if (!(next?.kind === 'event' && next.auto)) {
+        await waitFor(() => expect(model.serialize(runner.live(app))).toBe(model.serialize(step.state)));
+      }
+      await expectScreen(model.screen(step.state), app);
+    } catch (error) {
+      if (error instanceof Error) error.message = `${where}\n${error.message}`;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,408 @@
+import type { SnapshotFrom } from 'xstate';
+import type { ApiFailure } from '../../machines/apiFailure';
+import {
+  loginMachine,
+  selectCanResend,
+  selectCodeDead,
+  selectLoginStep,
+  type LoginError,
+} from '../../machines/login.machine';
+import { selectConfirmingSignOut, selectIdleWarning, sessionMachine } from '../../machines/session.machine';
+import type { SessionResponse } from '../../schemas/auth.schema';
+import { clockOf, type Fixtures, type Model, type ScreenExpectation } from './generatePaths';
+
+/*
+ * The test models of issue 2's journeys: for the login and session machines, the fixtures (what the tester does,
+ * what the server answers, how long the waits are) and what the screen must show in each state. Paths come from
+ * ./generatePaths.ts; tests/model/*.model.test.tsx run them and scripts/testPaths.ts prints them as the QA plan.
+ */
+
+export const demoUser = {
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'demo@tameio.test',
+  first_name: 'Dora',
+  last_name: 'Demou',
+  is_owner: true,
+  employee_type: null,
+  merchant: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Demo Coffee' },
+} satisfies SessionResponse['user'];
+
+export const demoSession = {
+  access_token: 'eyJhbGciOiJIUzI1NiJ9.model-test.signature',
+  token_type: 'Bearer',
+  expires_in: 600,
+  user: demoUser,
+} satisfies SessionResponse;
+
+export const demoCredentials = { email: 'demo@tameio.test', password: 'Demo-Merchant-2026!' };
+export const demoMethods = [
+  { method: 'email', destination: 'd***@tameio.test' },
+  { method: 'sms', destination: '+30 ******0001' },
+] as const satisfies ReadonlyArray<{ method: 'email' | 'sms'; destination: string }>;
+export const demoCode = '246810';
+/** Seconds the server makes the user wait before another code (resend_in of sendLoginOtp). */
+export const resendSeconds = 30;
+/** Retry-After of a refused resend (otp_cooldown). */
+export const cooldownRetryAfter = 12;
+
+const http = (
+  status: number,
+  code: string,
+  message: string,
+  extra: Partial<Extract<ApiFailure, { kind: 'http' }>> = {},
+) => ({ kind: 'http', status, code, message, ...extra }) satisfies ApiFailure;
+
+export const loginFixtures = {
+  events: {
+    'credentials.submit': [
+      {
+        event: { type: 'credentials.submit', ...demoCredentials, altcha: 'test-payload' },
+        does: `Type "${demoCredentials.email}" as Email and the password, wait for the bot check, click "Continue"`,
+      },
+    ],
+    'method.selected': demoMethods.map((option) => ({
+      event: { type: 'method.selected', method: option.method },
+      does: `Click "${option.method === 'email' ? 'Email' : 'SMS'}: ${option.destination}"`,
+    })),
+    'otp.submit': [
+      {
+        event: { type: 'otp.submit', code: demoCode },
+        does: `Type ${demoCode} as One-time code, click "Verify"`,
+      },
+    ],
+    'otp.resend': [{ event: { type: 'otp.resend' }, does: 'Click "Send a new code"' }],
+    'method.change': [{ event: { type: 'method.change' }, does: 'Click "Use another method"' }],
+    'login.restart': [
+      { event: { type: 'login.restart' }, does: 'Click "Back" to start again with email and password' },
+    ],
+  },
+  actors: {
+    initializeLogin: {
+      done: {
+        output: { login_token: 'login-ticket-1' },
+        says: 'Server accepts the password and issues a login ticket',
+      },
+      errors: [
+        {
+          failure: http(401, 'invalid_credentials', 'Email or password is incorrect.'),
+          says: 'Server answers 401 invalid_credentials (wrong password or unknown email)',
+        },
+        {
+          failure: http(400, 'bot_check_failed', 'The bot check failed.'),
+          says: 'Server answers 400 bot_check_failed',
+        },
+        {
+          failure: http(429, 'rate_limited', 'Too many attempts.', { retryAfterSeconds: 60 }),
+          says: 'Server answers 429 rate_limited (Retry-After 60)',
+        },
+        { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
+      ],
+    },
+    availableMfaMethods: {
+      done: {
+        output: { available_mfa_methods: [...demoMethods] },
+        says: 'Server lists the email and SMS methods',
+      },
+      errors: [
+        {
+          failure: http(401, 'login_expired', 'The sign-in has expired.'),
+          says: 'Server answers 401 login_expired (the login ticket ran out)',
+        },
+      ],
+    },
+    sendLoginOtp: {
+      done: {
+        output: (context) => {
+          const method = context.method ?? 'email';
+          const destination = demoMethods.find((option) => option.method === method)?.destination ?? '';
+          return { method, destination, expires_in: 300, resend_in: resendSeconds };
+        },
+        says: `Server sends the code (valid 5 minutes; a new one after ${resendSeconds} s)`,
+      },
+      errors: [
+        {
+          failure: http(401, 'login_expired', 'The sign-in has expired.'),
+          says: 'Server answers 401 login_expired (the login ticket ran out)',
+        },
+        {
+          failure: http(429, 'otp_cooldown', 'Wait before asking for another code.', {
+            retryAfterSeconds: cooldownRetryAfter,
+          }),
+          says: `Server answers 429 otp_cooldown (Retry-After ${cooldownRetryAfter})`,
+        },
+        { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
+      ],
+    },
+    otpLogin: {
+      done: { output: demoSession, says: 'Server accepts the code and opens the session' },
+      errors: [
+        {
+          failure: http(400, 'otp_invalid', 'That code is not right.', { details: { attempts_left: 4 } }),
+          says: 'Server answers 400 otp_invalid with 4 attempts left',
+        },
+        {
+          failure: http(400, 'otp_exhausted', 'Too many wrong tries.'),
+          says: 'Server answers 400 otp_exhausted (5 wrong tries killed the code)',
+        },
+        {
+          failure: http(400, 'otp_expired', 'That code has expired.'),
+          says: 'Server answers 400 otp_expired',
+        },
+        {
+          failure: http(401, 'login_expired', 'The sign-in has expired.'),
+          says: 'Server answers 401 login_expired (the login ticket ran out)',
+        },
+        { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
+      ],
+    },
+  },
+  delays: {
+    resendCooldown: 'Wait until the resend cooldown ends',
+  },
+} satisfies Fixtures<typeof loginMachine>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the screens show (UI contract of issue 2; texts as in lang/en.json).
+
+export const texts = {
+  signIn: 'Sign in to Tameio',
+  chooseMethod: 'Choose where to get your code',
+  enterCode: 'Enter your code',
+  continue: 'Continue',
+  verify: 'Verify',
+  resend: 'Send a new code',
+  changeMethod: 'Use another method',
+  restart: 'Sign in with another account',
+  signOut: 'Sign out',
+  signOutDialog: 'Sign out?',
+  idleDialog: 'Are you still there?',
+  sessionExpired: 'Session has expired. Please log in again to continue!',
+  /** The stand-in for the dashboard in jsdom (screens that fetch are not rendered) shows the merchant's name. */
+  signedInHeading: demoUser.merchant.name,
+};
+
+const methodButton = (option: { method: 'email' | 'sms'; destination: string }) =>
+  `${option.method === 'email' ? 'Email' : 'SMS'}: ${option.destination}`;
+
+/** The sentence the login screen shows for each failure (src/i18n/errorMessages.ts, English). */
+export function loginErrorText(error: LoginError, attemptsLeft: number | null): string {
+  switch (error) {
+    case 'invalid_credentials':
+      return 'Email or password is incorrect.';
+    case 'bot_check_failed':
+      return 'The robot check did not pass. Wait until it is finished, then try again.';
+    case 'rate_limited':
+      return 'Too many attempts. Please wait a moment and try again.';
+    case 'login_expired':
+      return 'Your sign-in took too long. Please enter your email and password again.';
+    case 'otp_invalid':
+      if (attemptsLeft === null) return 'That code is not right.';
+      return `That code is not right. ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.`;
+    case 'otp_exhausted':
+      return 'Too many wrong tries. Send a new code.';
+    case 'otp_expired':
+      return 'That code has expired. Send a new code.';
+    case 'otp_cooldown':
+      return 'Please wait a little before asking for another code.';
+    case 'network':
+      return 'A network error has occurred.';
+    case 'unknown':
+      return 'Something went wrong. Please try again.';
+  }
+}
+
+/** Seconds the resend button counts down from in this state (the pending cooldown timer, rounded up). */
+function resendSecondsLeft(snapshot: SnapshotFrom<typeof loginMachine>): number {
+  const { now, timers } = clockOf(snapshot);
+  const timer = timers.find((pending) => pending.eventType.startsWith('xstate.after.resendCooldown.'));
+  return timer ? Math.max(1, Math.ceil((timer.due - now) / 1000)) : snapshot.context.resendIn;
+}
+
+function loginScreen(snapshot: SnapshotFrom<typeof loginMachine>): ScreenExpectation {
+  const { error, attemptsLeft, methods } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const alert = error ? loginErrorText(error, attemptsLeft) : null;
+  const split = (names: Array<[string, boolean]>) => ({
+    enabled: names.filter(([, on]) => on).map(([name]) => name),
+    disabled: names.filter(([, on]) => !on).map(([name]) => name),
+  });
+  switch (selectLoginStep(snapshot)) {
+    case 'credentials':
+      return { path: '/login', heading: texts.signIn, alert, ...split([[texts.continue, !busy]]) };
+    case 'method': {
+      return {
+        path: '/login/method',
+        heading: texts.chooseMethod,
+        alert,
+        ...split([
+          ...methods.map((option): [string, boolean] => [methodButton(option), !busy]),
+          [texts.restart, !busy],
+        ]),
+      };
+    }
+    case 'code': {
+      const dead = selectCodeDead(snapshot);
+      const canResend = selectCanResend(snapshot);
+      const resendLabel =
+        canResend || snapshot.matches('resendingCode')
+          ? texts.resend
+          : `${texts.resend} in ${resendSecondsLeft(snapshot)} s`;
+      return {
+        path: '/login/code',
+        heading: texts.enterCode,
+        alert,
+        ...split([
+          [texts.verify, !dead && !busy],
+          [resendLabel, canResend && !busy],
+          [texts.changeMethod, !busy],
+        ]),
+      };
+    }
+    case 'done':
+      // Signed in: the guest-only login page hands over to the remembered protected page (default `/`).
+      return { path: '/', heading: texts.signedInHeading, alert: null, enabled: [texts.signOut] };
+  }
+}
+
+function sessionScreen(snapshot: SnapshotFrom<typeof sessionMachine>): ScreenExpectation {
+  if (snapshot.matches('restoring')) return { path: '/', heading: null, absent: [texts.signOut] };
+  if (snapshot.matches('signingOut') || snapshot.matches('expiring')) {
+    return { path: '/', heading: null, dialogs: [], absent: [texts.signOut] };
+  }
+  if (snapshot.matches('unauthenticated')) {
+    return {
+      path: '/login',
+      heading: texts.signIn,
+      alert: null,
+      dialogs: [],
+      absent: [texts.signOut],
+      ...(snapshot.context.notice === 'sessionExpired' ? { toast: texts.sessionExpired } : {}),
+    };
+  }
+  const dialogs = [
+    ...(selectConfirmingSignOut(snapshot) ? [texts.signOutDialog] : []),
+    ...(selectIdleWarning(snapshot) ? [texts.idleDialog] : []),
+  ];
+  return { path: '/', heading: texts.signedInHeading, dialogs, enabled: [texts.signOut] };
+}
+
+export const loginModel: Model<typeof loginMachine> = {
+  name: 'login',
+  machine: loginMachine,
+  file: 'login.machine.ts',
+  start: 'Open /login without a session (no refresh cookie)',
+  fixtures: loginFixtures,
+  // botCheckRound grows with every failure and the email/ticket come from fixtures: none changes what the screen
+  // offers, so they stay out of the key (otherwise the state space is infinite).
+  serialize: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      error: snapshot.context.error,
+      attemptsLeft: snapshot.context.attemptsLeft,
+      method: snapshot.context.method,
+    }),
+  bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 40 },
+  screen: loginScreen,
+};
+
+/** Idle limits the session model runs with (DESIGN.md: 15 minutes, warning 30 s before). */
+export const sessionInput = { idleTimeoutMs: 15 * 60_000, idleWarningMs: 30_000, networkRetryMs: 5_000 };
+
+export const sessionFixtures = {
+  events: {
+    'user.activity': [{ event: { type: 'user.activity' }, does: 'Press a key on the page', gesture: true }],
+    'idle.stay': [
+      { event: { type: 'idle.stay' }, does: 'Click "Stay" in "Are you still there?"', gesture: true },
+    ],
+    'idle.cancel': [
+      { event: { type: 'idle.cancel' }, does: 'Click "Cancel" in "Are you still there?"', gesture: true },
+    ],
+    'signOut.request': [
+      { event: { type: 'signOut.request' }, does: 'Click "Sign out" in the header', gesture: true },
+    ],
+    'signOut.confirm': [
+      {
+        event: { type: 'signOut.confirm' },
+        does: 'Click "Sign out" in the "Sign out?" dialog',
+        gesture: true,
+      },
+    ],
+    'signOut.cancel': [
+      { event: { type: 'signOut.cancel' }, does: 'Click "Cancel" in the "Sign out?" dialog', gesture: true },
+    ],
+    'session.refresh': [
+      {
+        event: { type: 'session.refresh' },
+        does: 'The app forces a token refresh (an API call was refused)',
+      },
+    ],
+    'notice.dismissed': [
+      {
+        event: { type: 'notice.dismissed' },
+        does: 'The app shows the expiry toast once and marks it as seen',
+        auto: (context) => context.notice !== null,
+      },
+    ],
+  },
+  actors: {
+    refreshSession: {
+      done: {
+        output: demoSession,
+        says: 'Server refreshes from the cookie: a new access token for 10 minutes',
+      },
+      errors: [
+        {
+          failure: http(401, 'session_expired', 'The session has expired.'),
+          says: 'Server answers 401 session_expired (no live session)',
+        },
+        { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
+      ],
+    },
+    signOut: {
+      done: { output: undefined, says: 'Server revokes the session; keys, cookies and storage are cleared' },
+      errors: [
+        {
+          failure: { kind: 'network' },
+          says: 'The network fails during sign-out (tokens are cleared in the browser anyway)',
+        },
+      ],
+    },
+    login: {
+      done: {
+        output: demoSession,
+        says: 'Sign in with password and one-time code (the login journey completes)',
+      },
+      // The login journey ends only by succeeding; it has no error outcome.
+      errors: [],
+    },
+  },
+  delays: {
+    refreshDue: 'Wait until 5 s before the access token expires',
+    idleWarningDue: 'Wait without touching the page until 30 s before the idle limit',
+    idleWarningLength: 'Wait 30 s more without answering the idle dialog',
+    networkRetry: 'Wait 5 s for the next refresh attempt',
+  },
+} satisfies Fixtures<typeof sessionMachine>;
+
+export const sessionModel: Model<typeof sessionMachine> = {
+  name: 'session',
+  machine: sessionMachine,
+  file: 'session.machine.ts',
+  start: 'Open / (the app asks the server to restore the session from the refresh cookie)',
+  input: sessionInput,
+  fixtures: sessionFixtures,
+  // Token values come from fixtures; what matters is whether a session is held and whether a notice is pending.
+  serialize: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      signedIn: snapshot.context.accessToken !== null,
+      notice: snapshot.context.notice,
+    }),
+  bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 40 },
+  screen: sessionScreen,
+  activity: {
+    event: { type: 'user.activity' },
+    throttleMs: 5_000,
+    enabled: (snapshot) => snapshot.hasTag('authenticated'),
+  },
+};
