@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# `npm test`: the one command that runs every check of DESIGN.md "Quality bars", fail-fast, in the order
+# that reports the cheapest failure first. The last line is `N passed, M failed` (vitest tests, all
+# projects), which CI reads.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+reports="$(mktemp -d "${TMPDIR:-/tmp}/tameio-test-XXXXXX")"
+trap 'rm -rf "$reports"' EXIT
+started=$SECONDS
+
+stage() {
+  printf '\n==================== %s ====================\n' "$1"
+}
+
+# Sums the vitest JSON reports written so far and prints the closing line CI reads. $1 is 1 when a stage
+# failed: a failed stage with no failed test (lint, build, a crashed runner) still counts as one failure,
+# so a broken run never reads "0 failed".
+summary() {
+  node -e '
+    const fs = require("node:fs");
+    let passed = 0, failed = 0, skipped = 0;
+    for (const file of process.argv.slice(2)) {
+      if (!fs.existsSync(file)) continue;
+      const report = JSON.parse(fs.readFileSync(file, "utf8"));
+      passed += report.numPassedTests;
+      failed += report.numFailedTests;
+      skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+      // A file that fails to load has no tests to count but is a failure all the same.
+      failed += report.testResults.filter((r) => r.status === "failed" && r.assertionResults.length === 0).length;
+    }
+    if (process.argv[1] === "1" && failed === 0) failed = 1;
+    console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
+  ' "${1:-0}" "$reports/vitest.json" "$reports/e2e.json"
+}
+
+run_stage() {
+  local name="$1"
+  shift
+  stage "$name"
+  if ! "$@"; then
+    printf '\nFAILED at stage "%s" (after %ss)\n' "$name" "$((SECONDS - started))"
+    summary 1
+    exit 1
+  fi
+}
+
+run_stage 'i18n: compile messages' npm run --silent i18n:compile
+run_stage 'typecheck' npm run --silent typecheck
+run_stage 'lint' npm run --silent lint
+run_stage 'format' npm run --silent format:check
+run_stage 'generated files are fresh' npm run --silent check:generated
+run_stage 'vitest: unit, model, api' npx vitest run --project unit --project model --project api \
+  --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
+run_stage 'build' npm run --silent build
+run_stage 'vitest: e2e (Chromium)' npx vitest run --project e2e \
+  --reporter=default --reporter=json --outputFile.json="$reports/e2e.json"
+
+stage "all checks passed in $((SECONDS - started))s"
+summary 0

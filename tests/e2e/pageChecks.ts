@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** WCAG 2.2 AA, the level DESIGN.md "Front end" promises. */
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  const report = violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join('\n'),
+  );
+  expect(report, `axe violations on ${where}`).toEqual([]);
+}
+
+/** Page errors and CSP violations fail the test: both mean the built app is broken in a real browser. */
+export function watchForBrowserErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content[- ]Security[- ]Policy/i.test(message.text())) {
+      errors.push(`CSP: ${message.text()}`);
+    }
+  });
+  return errors;
+}
+
+/** Tokens seen on the wire, so the test can prove page scripts cannot read them back. */
+export type SeenTokens = { access: Set<string> };
+
+export function collectAccessTokens(page: Page): SeenTokens {
+  const seen: SeenTokens = { access: new Set() };
+  page.on('response', (response) => {
+    if (!response.url().includes('/api/') || !response.headers()['content-type']?.includes('json')) return;
+    response
+      .json()
+      .then((body: unknown) => {
+        if (typeof body === 'object' && body !== null && 'access_token' in body) {
+          const token = body.access_token;
+          if (typeof token === 'string') seen.access.add(token);
+        }
+      })
+      .catch(() => undefined);
+  });
+  return seen;
+}
+
+export async function refreshCookie(context: BrowserContext) {
+  const cookies = await context.cookies();
+  return cookies.find((cookie) => cookie.name === 'refreshKey');
+}
+
+/**
+ * DESIGN.md "Identity and session": the refresh token lives only in an HttpOnly cookie and the access token
+ * only in memory, so nothing a page script can read (document.cookie, localStorage, sessionStorage) holds one.
+ */
+export async function expectNoTokenReadableByScripts(page: Page, tokens: SeenTokens): Promise<void> {
+  const refresh = await refreshCookie(page.context());
+  const readable = await page.evaluate(() => {
+    const dump = (storage: Storage) =>
+      Array.from({ length: storage.length }, (_, index) => {
+        const key = storage.key(index) ?? '';
+        return `${key}=${storage.getItem(key) ?? ''}`;
+      });
+    return {
+      cookie: document.cookie,
+      local: dump(window.localStorage),
+      session: dump(window.sessionStorage),
+    };
+  });
+  const secrets = [...tokens.access, ...(refresh ? [refresh.value] : [])];
+  const everything = [readable.cookie, ...readable.local, ...readable.session].join('\n');
+  expect(readable.cookie).not.toContain('refreshKey');
+  for (const secret of secrets) expect(everything).not.toContain(secret);
+  // Whatever the storage keys are called, a JWT in storage is a token page scripts can read.
+  expect(everything).not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/);
+}
