@@ -22,6 +22,10 @@ export const GlobalStyle = createGlobalStyle`
     outline: 3px solid ${({ theme }) => theme.colors.focus};
     outline-offset: 2px;
   }
+  /* Headings and regions take focus only to move screen readers along (tabindex -1); they are not controls. */
+  [tabindex='-1']:focus {
+    outline: none;
+  }
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }
   }
