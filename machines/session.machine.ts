@@ -32,7 +32,9 @@ export type SessionEvent =
   | { type: 'signOut.confirm' }
   | { type: 'signOut.cancel' }
   | { type: 'session.refresh' }
-  | { type: 'notice.dismissed' };
+  | { type: 'notice.dismissed' }
+  /** Another journey (registration, password reset) ended with a session of its own. */
+  | { type: 'session.started'; session: SessionResponse };
 
 /** Tokens are refreshed this long before they expire (SPEC §9 token expiry tolerance). */
 export const refreshToleranceMs = 5_000;
@@ -109,6 +111,12 @@ export const sessionMachine = setup({
       },
     },
     unauthenticated: {
+      on: {
+        'session.started': {
+          target: 'authenticated',
+          actions: { type: 'storeSession', params: ({ event }) => ({ session: event.session }) },
+        },
+      },
       invoke: {
         id: 'login',
         src: 'login',

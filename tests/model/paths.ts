@@ -336,6 +336,12 @@ export const sessionFixtures = {
         does: 'The app forces a token refresh (an API call was refused)',
       },
     ],
+    'session.started': [
+      {
+        event: { type: 'session.started', session: demoSession },
+        does: 'Another journey (registration) ends and hands over its session',
+      },
+    ],
     'notice.dismissed': [
       {
         event: { type: 'notice.dismissed' },

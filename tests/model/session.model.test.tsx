@@ -51,6 +51,12 @@ const executors: Executors<typeof sessionMachine> = {
       app.session.send({ type: 'session.refresh' });
     });
   },
+  // Sent by a journey that ends signed in (registration); its own model tests drive its screens.
+  'session.started': async (app, event) => {
+    await act(async () => {
+      app.session.send(event);
+    });
+  },
   // Sent by the app shell itself after showing the expiry toast; marked `auto`, so the runner only waits.
   'notice.dismissed': async () => {},
 };
