@@ -83,7 +83,12 @@ export const UserInfo = z
     last_name: z.string(),
     is_owner: z.boolean(),
     employee_type: z.enum(['admin', 'employee', 'viewer']).nullable(),
-    merchant: z.object({ id: z.string(), name: z.string() }),
+    merchant: z.object({
+      id: z.string(),
+      name: z.string(),
+      /** onboarding → in_review → approved | rejected (rejected reopens the steps). */
+      status: z.enum(['onboarding', 'in_review', 'rejected', 'approved']),
+    }),
   })
   .meta({ id: 'UserInfo' });
 export type UserInfo = z.infer<typeof UserInfo>;

@@ -33,7 +33,13 @@ export const errorCodes = [
   'otp_cooldown',
   'mfa_method_unavailable',
   'rate_limited',
+  'token_invalid',
   'insufficient_funds',
+  'merchant_not_approved',
+  'onboarding_locked',
+  'onboarding_incomplete',
+  'merchant_not_in_review',
+  'unsupported_file_type',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -20,8 +20,14 @@ import type { Database } from './db/database';
 import { AppError } from './errors';
 import { authRoutes } from './routes/auth.routes';
 import { homeRoutes } from './routes/home.routes';
+import { onboardingRoutes } from './routes/onboarding.routes';
+import { passwordRoutes } from './routes/password.routes';
 import { publicRoutes } from './routes/public.routes';
+import { registrationRoutes } from './routes/registration.routes';
 import { sandboxOutboxRoutes } from './sandbox/outbox.routes';
+import { sandboxReviewRoutes } from './sandbox/review.routes';
+import { sandboxUserRoutes } from './sandbox/users.routes';
+import { storageFor } from './storage';
 
 export const apiVersion = '0.1.0';
 
@@ -31,7 +37,8 @@ export const contentSecurityPolicy = {
   scriptSrc: ["'self'"],
   // styled-components injects <style> elements at run time.
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:'],
+  // Document and logo previews show the downloaded file through a blob: object URL (DocumentPreview).
+  imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'"],
   workerSrc: ["'self'", 'blob:'],
   connectSrc: ["'self'"],
@@ -167,7 +174,12 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   await app.register(publicRoutes, { config });
   await app.register(authRoutes, { db, config });
   await app.register(homeRoutes, { db, config });
+  await app.register(onboardingRoutes, { db, config, storage: storageFor(config) });
+  await app.register(registrationRoutes, { db, config });
+  await app.register(passwordRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxOutboxRoutes, { db });
+  if (config.environment !== 'production') await app.register(sandboxReviewRoutes, { db, config });
+  if (config.environment !== 'production') await app.register(sandboxUserRoutes, { db, config });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

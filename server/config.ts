@@ -37,6 +37,14 @@ export type Config = {
   loginFailuresPerAccount: number;
   loginFailureWindowSeconds: number;
   bodyLimitBytes: number;
+  /** Largest uploaded onboarding document (UPLOAD_LIMIT_BYTES, default 10 MB). */
+  uploadLimitBytes: number;
+  /** VIES VAT registry endpoint (VIES_URL); unset: VAT numbers are only checked for format. */
+  viesUrl: string | undefined;
+  /** The app's public origin, for links in emails (APP_URL; default http://localhost:PORT). */
+  appUrl: string;
+  /** How long a password reset or create link works. */
+  passwordTokenTtlSeconds: number;
   logLevel: string;
   /** Behind a load balancer: take the client address from X-Forwarded-For (for rate limits and the audit). */
   trustProxy: boolean;
@@ -120,6 +128,10 @@ export function loadConfig(env: Env = process.env): Config {
     loginFailuresPerAccount: intFrom(env, 'LOGIN_FAILURES_PER_ACCOUNT', 5),
     loginFailureWindowSeconds: intFrom(env, 'LOGIN_FAILURE_WINDOW_SECONDS', 900),
     bodyLimitBytes: intFrom(env, 'BODY_LIMIT_BYTES', 64 * 1024),
+    uploadLimitBytes: intFrom(env, 'UPLOAD_LIMIT_BYTES', 10 * 1024 * 1024),
+    viesUrl: env.VIES_URL || undefined,
+    appUrl: (env.APP_URL || `http://localhost:${intFrom(env, 'PORT', 3000)}`).replace(/\/+$/, ''),
+    passwordTokenTtlSeconds: intFrom(env, 'PASSWORD_TOKEN_TTL_SECONDS', 3600),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     webDir: path.resolve(env.WEB_DIR || 'dist/web'),

@@ -80,3 +80,21 @@ export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
 }
+
+/**
+ * preHandler after `authenticate` for every money feature (overview, top-up, and later accounts, payments, cards,
+ * plans): closed until the merchant passed review, 403 `merchant_not_approved`.
+ */
+export function requireApprovedMerchant(db: Database) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    if (!request.auth) throw unauthorized();
+    const merchant = await db
+      .selectFrom('merchants')
+      .select('status')
+      .where('id', '=', request.auth.merchantId)
+      .executeTakeFirst();
+    if (merchant?.status !== 'approved') {
+      throw new AppError('merchant_not_approved', 403, 'This opens once your company has been approved.');
+    }
+  };
+}

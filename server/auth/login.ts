@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { Channel, DB } from '../db/types';
 import { AppError } from '../errors';
+import { publicMerchantStatus, type PublicMerchantStatus } from '../onboarding/status';
 import { verifyAltcha } from './altcha';
 import { issueOtp, verifyOtp, type OtpSettings } from './otp';
 import { verifyPassword } from './passwords';
@@ -19,7 +20,7 @@ export type UserInfo = {
   last_name: string;
   is_owner: boolean;
   employee_type: 'admin' | 'employee' | 'viewer' | null;
-  merchant: { id: string; name: string };
+  merchant: { id: string; name: string; status: PublicMerchantStatus };
 };
 
 export type SignedIn = {
@@ -53,7 +54,7 @@ export function maskPhone(phone: string): string {
   return `+${country} ${'*'.repeat(Math.max(0, digits.length - 6))}${last}`;
 }
 
-async function audit(
+export async function audit(
   db: Database | Transaction<DB>,
   event: string,
   email: string,
@@ -273,6 +274,7 @@ export async function userInfo(db: Database | Transaction<DB>, userId: string): 
       'u.employee_type',
       'm.id as merchantId',
       'm.name as merchantName',
+      'm.status as merchantStatus',
     ])
     .where('u.id', '=', userId)
     .executeTakeFirstOrThrow();
@@ -283,7 +285,31 @@ export async function userInfo(db: Database | Transaction<DB>, userId: string): 
     last_name: row.last_name,
     is_owner: row.is_owner,
     employee_type: row.employee_type,
-    merchant: { id: row.merchantId, name: row.merchantName },
+    merchant: {
+      id: row.merchantId,
+      name: row.merchantName,
+      status: publicMerchantStatus(row.merchantStatus),
+    },
+  };
+}
+
+/**
+ * Starts a session for a user whose identity is proven (the second factor at sign-in, or a just-finished
+ * registration), in the caller's transaction: the refresh-token family, the access token and the user info.
+ */
+export async function startSignedIn(trx: Transaction<DB>, config: Config, userId: string): Promise<SignedIn> {
+  const session = await createSession(trx, userId, config);
+  const accessToken = await signAccessToken(
+    config.secrets.jwtSecret,
+    { userId, sessionId: session.sessionId },
+    config.accessTokenTtlSeconds,
+  );
+  return {
+    accessToken,
+    expiresIn: config.accessTokenTtlSeconds,
+    refreshToken: session.refreshToken,
+    refreshMaxAge: session.refreshMaxAge,
+    user: await userInfo(trx, userId),
   };
 }
 
@@ -312,23 +338,8 @@ export async function otpLogin(
       .set({ consumed_at: new Date() })
       .where('ticket_hash', '=', user.ticketHash)
       .execute();
-    const session = await createSession(trx, user.userId, config);
     await audit(trx, 'signed_in', user.email, user.userId, origin);
-    const accessToken = await signAccessToken(
-      config.secrets.jwtSecret,
-      { userId: user.userId, sessionId: session.sessionId },
-      config.accessTokenTtlSeconds,
-    );
-    return {
-      ok: true,
-      signedIn: {
-        accessToken,
-        expiresIn: config.accessTokenTtlSeconds,
-        refreshToken: session.refreshToken,
-        refreshMaxAge: session.refreshMaxAge,
-        user: await userInfo(trx, user.userId),
-      },
-    };
+    return { ok: true, signedIn: await startSignedIn(trx, config, user.userId) };
   });
   // Thrown after commit so the counted wrong try sticks.
   if (!outcome.ok) throw outcome.error;

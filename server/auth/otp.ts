@@ -30,7 +30,8 @@ export function generateCode(): string {
 }
 
 export type IssueOtpInput = OtpBinding & {
-  userId: string;
+  /** Who the code is for; null when it verifies an address before any user exists (registration). */
+  userId: string | null;
   channel: Channel;
   destination: string;
   message: (code: string, ttlMinutes: number) => { subject: string | null; body: string };
@@ -97,7 +98,7 @@ export async function issueOtp(
   return { outboxId, expiresIn: settings.otpTtlSeconds, resendIn: settings.otpResendCooldownSeconds };
 }
 
-type VerifyOutcome = { ok: true; userId: string } | { ok: false; error: AppError };
+type VerifyOutcome = { ok: true; userId: string | null } | { ok: false; error: AppError };
 
 /**
  * Checks a code for one action. Wrong tries are counted and committed even though the caller gets an error;
@@ -156,5 +157,6 @@ export async function verifyOtpOrThrow(
 ): Promise<string> {
   const outcome = await db.transaction().execute((trx) => verifyOtp(trx, settings, input));
   if (!outcome.ok) throw outcome.error;
+  if (outcome.userId === null) throw new Error(`a ${input.purpose} code has no user`);
   return outcome.userId;
 }

@@ -166,11 +166,15 @@ export async function logout(
   });
 }
 
-/** Global sign-out: every session of the user, on every device. */
-export async function revokeAllSessions(db: Database, userId: string): Promise<number> {
+/** Global sign-out (or a changed password): every session of the user, on every device. */
+export async function revokeAllSessions(
+  db: Database | Transaction<DB>,
+  userId: string,
+  reason: RevokedReason = 'global_logout',
+): Promise<number> {
   const result = await db
     .updateTable('sessions')
-    .set({ revoked_at: new Date(), revoked_reason: 'global_logout' })
+    .set({ revoked_at: new Date(), revoked_reason: reason })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();

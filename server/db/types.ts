@@ -7,10 +7,10 @@ type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | strin
 type Int8 = ColumnType<bigint, bigint | number, bigint | number>;
 type DefaultInt8 = ColumnType<bigint, bigint | number | undefined, bigint | number>;
 
-export type MerchantStatus = 'pending' | 'in_review' | 'approved' | 'rejected' | 'closed';
+export type MerchantStatus = 'pending' | 'onboarding' | 'in_review' | 'approved' | 'rejected' | 'closed';
 export type EmployeeType = 'admin' | 'employee' | 'viewer';
 export type Channel = 'email' | 'sms';
-export type RevokedReason = 'logout' | 'global_logout' | 'reuse_detected' | 'expired';
+export type RevokedReason = 'logout' | 'global_logout' | 'reuse_detected' | 'expired' | 'password_changed';
 export type TransferType =
   'face_to_face' | 'account_to_account' | 'incoming_bank_transfer' | 'card_transaction' | 'bank_transfer';
 export type TransferStatus =
@@ -65,7 +65,8 @@ export type LoginTicketsTable = {
 
 export type OtpCodesTable = {
   id: Generated<string>;
-  user_id: string;
+  /** Null for codes that verify an address before any user exists (registration). */
+  user_id: string | null;
   purpose: string;
   binding: string;
   channel: Channel;
@@ -140,6 +141,81 @@ export type LedgerEntriesTable = {
   created_at: DefaultTimestamp;
 };
 
+export type RegistrationsTable = {
+  id: Generated<string>;
+  email: string;
+  phone: string;
+  email_verified_at: Timestamp | null;
+  phone_verified_at: Timestamp | null;
+  first_name: string | null;
+  last_name: string | null;
+  company_name: string | null;
+  locale: ColumnType<string, string | undefined, string>;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  user_id: string | null;
+};
+
+export type LegalAcceptancesTable = {
+  id: Generated<string>;
+  user_id: string;
+  document: 'terms_of_use' | 'privacy_policy';
+  version: string;
+  accepted_at: DefaultTimestamp;
+  ip: string | null;
+  user_agent: string | null;
+};
+
+export type PasswordTokenPurpose = 'reset' | 'create';
+
+export type PasswordTokensTable = {
+  id: Generated<string>;
+  user_id: string;
+  purpose: PasswordTokenPurpose;
+  token_hash: string;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+};
+
+/** jsonb: written as a JSON string (`JSON.stringify`), read back parsed by both drivers. */
+type Json = ColumnType<unknown, string | null, string | null>;
+
+export type MerchantOnboardingTable = {
+  merchant_id: string;
+  representative: Json;
+  company: Json;
+  directors: Json;
+  shareholders: Json;
+  funding: Json;
+  rejection_reason: string | null;
+  submitted_at: Timestamp | null;
+  reviewed_at: Timestamp | null;
+  updated_at: DefaultTimestamp;
+};
+
+export type MerchantDocumentsTable = {
+  id: Generated<string>;
+  merchant_id: string;
+  type: string;
+  file_name: string;
+  content_type: 'application/pdf' | 'image/jpeg' | 'image/png';
+  size_bytes: number;
+  storage_key: string;
+  uploaded_by: string | null;
+  created_at: DefaultTimestamp;
+};
+
+export type MerchantAuditTable = {
+  id: Generated<string>;
+  merchant_id: string;
+  user_id: string | null;
+  event: string;
+  detail: string | null;
+  created_at: DefaultTimestamp;
+};
+
 export type SchemaMigrationsTable = {
   name: string;
   applied_at: DefaultTimestamp;
@@ -158,6 +234,12 @@ export type DB = {
   ledger_accounts: LedgerAccountsTable;
   transfers: TransfersTable;
   ledger_entries: LedgerEntriesTable;
+  registrations: RegistrationsTable;
+  legal_acceptances: LegalAcceptancesTable;
+  password_tokens: PasswordTokensTable;
+  merchant_onboarding: MerchantOnboardingTable;
+  merchant_documents: MerchantDocumentsTable;
+  merchant_audit: MerchantAuditTable;
   schema_migrations: SchemaMigrationsTable;
 };
 

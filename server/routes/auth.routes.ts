@@ -20,6 +20,7 @@ import {
   otpLogin,
   sendLoginOtp,
   type RequestOrigin,
+  type SignedIn,
 } from '../auth/login';
 import { logout, revokeAllSessions, rotateRefreshToken } from '../auth/sessions';
 import type { Config } from '../config';
@@ -33,11 +34,11 @@ export const refreshCookiePath = '/api/merchants/accounts/';
 
 const NoContent = z.null().describe('No content');
 
-function originOf(request: FastifyRequest): RequestOrigin {
+export function originOf(request: FastifyRequest): RequestOrigin {
   return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
 }
 
-function setRefreshCookie(reply: FastifyReply, token: string, maxAge: number): void {
+export function setRefreshCookie(reply: FastifyReply, token: string, maxAge: number): void {
   reply.setCookie(refreshCookieName, token, {
     httpOnly: true,
     secure: true,
@@ -45,6 +46,17 @@ function setRefreshCookie(reply: FastifyReply, token: string, maxAge: number): v
     path: refreshCookiePath,
     maxAge,
   });
+}
+
+/** Answers a sign-in (otp_login, register): the refresh token goes into the HttpOnly cookie, the rest into the body. */
+export function sessionReply(reply: FastifyReply, signedIn: SignedIn) {
+  setRefreshCookie(reply, signedIn.refreshToken, signedIn.refreshMaxAge);
+  return {
+    access_token: signedIn.accessToken,
+    token_type: 'Bearer' as const,
+    expires_in: signedIn.expiresIn,
+    user: signedIn.user,
+  };
 }
 
 function clearRefreshCookie(reply: FastifyReply): void {
@@ -139,13 +151,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
         { loginToken: request.body.login_token, code: request.body.code },
         originOf(request),
       );
-      setRefreshCookie(reply, signedIn.refreshToken, signedIn.refreshMaxAge);
-      return {
-        access_token: signedIn.accessToken,
-        token_type: 'Bearer' as const,
-        expires_in: signedIn.expiresIn,
-        user: signedIn.user,
-      };
+      return sessionReply(reply, signedIn);
     },
   );
 

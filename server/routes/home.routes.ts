@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HomeOverviewResponse } from '../../schemas/overview.schema';
-import { authenticate, authOf, requireArea } from '../auth/authenticate';
+import { authenticate, authOf, requireApprovedMerchant, requireArea } from '../auth/authenticate';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { homeOverview } from '../overview';
@@ -13,7 +13,11 @@ export const homeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
   app.get(
     '/api/merchants/home/overview/',
     {
-      preHandler: [authenticate(db, config.secrets.jwtSecret), requireArea('overview')],
+      preHandler: [
+        authenticate(db, config.secrets.jwtSecret),
+        requireArea('overview'),
+        requireApprovedMerchant(db),
+      ],
       schema: {
         operationId: 'homeOverview',
         tags: ['home'],

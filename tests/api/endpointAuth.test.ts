@@ -12,6 +12,27 @@ const publicOperations = new Set([
   'refreshToken',
   'logout',
   'sandboxOutbox',
+  'passwordReset',
+  'passwordResetConfirm',
+  'setPasswordRequest',
+  'setPassword',
+  // Registration (tests/api/registration.test.ts): before an account exists, the registration id is the key.
+  'prevalidate',
+  'startRegistration',
+  'getRegistration',
+  'sendEmailVerification',
+  'sendSmsVerification',
+  'verifyEmail',
+  'verifyPhone',
+  'saveRegistrationDetails',
+  'register',
+  // Onboarding reference lists (the same for everybody) and the sandbox review desk (never in production).
+  'legalEntityTypes',
+  'industries',
+  'turnovers',
+  'sizes',
+  'countries',
+  'sandboxReview',
 ]);
 
 type Operation = { operationId?: string; security?: unknown[] };

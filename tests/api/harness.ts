@@ -210,7 +210,13 @@ let userCounter = 0;
 /** A merchant owner of its own, so tests that lock or exhaust things do not disturb each other. */
 export async function createOwner(
   db: Database,
-  options: { password?: string; phone?: string | null; funded?: boolean } = {},
+  options: {
+    password?: string;
+    phone?: string | null;
+    funded?: boolean;
+    /** Default 'approved'; 'onboarding' for a merchant that has just registered. */
+    status?: 'onboarding' | 'in_review' | 'approved' | 'rejected';
+  } = {},
 ): Promise<{ email: string; password: string; phone: string | null; userId: string; merchantId: string }> {
   userCounter += 1;
   const email = `owner${userCounter}-${randomBytes(3).toString('hex')}@example.test`;
@@ -219,7 +225,7 @@ export async function createOwner(
     options.phone === undefined ? `+3069${String(10_000_000 + userCounter).padStart(8, '0')}` : options.phone;
   const merchant = await db
     .insertInto('merchants')
-    .values({ name: `Test Merchant ${userCounter}`, status: 'approved' })
+    .values({ name: `Test Merchant ${userCounter}`, status: options.status ?? 'approved' })
     .returning('id')
     .executeTakeFirstOrThrow();
   const user = await db

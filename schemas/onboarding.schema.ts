@@ -1,0 +1,463 @@
+/**
+ * Company onboarding and review (issue 3): the steps' form schemas, shared by the forms and the endpoints.
+ *
+ * Endpoints (operationId), all under /api/:
+ * - GET  onboarding/legal_entity_types/                 legalEntityTypes   (public) codes, names, required documents
+ * - GET  onboarding/industries/                         industries         (public)
+ * - GET  onboarding/turnovers/                          turnovers          (public)
+ * - GET  onboarding/sizes/                              sizes              (public)
+ * - GET  onboarding/countries/                          countries          (public) ISO 3166-1 alpha-2, en + el
+ * - GET  merchants/onboarding/                          getOnboarding      → OnboardingState
+ * - PUT  merchants/onboarding/representative/           saveRepresentative RepresentativeStep → OnboardingState
+ * - PUT  merchants/onboarding/company/                  saveCompany        CompanyStep → OnboardingState
+ * - PUT  merchants/onboarding/directors/                saveDirectors      DirectorsStep → OnboardingState
+ * - PUT  merchants/onboarding/shareholders/             saveShareholders   ShareholdersStep → OnboardingState
+ * - PUT  merchants/onboarding/funding/                  saveFunding        FundingStep → OnboardingState
+ * - POST merchants/onboarding/vat_check/                vatCheck           VatCheckBody → VatCheckResponse
+ * - POST merchants/onboarding/documents/                uploadDocument     multipart `type` + `file` → OnboardingDocument
+ * - GET  merchants/onboarding/documents/{id}/           downloadDocument   the file (inline, nosniff)
+ * - DEL  merchants/onboarding/documents/{id}/           deleteDocument     → 204
+ * - POST merchants/onboarding/company_logo/             uploadCompanyLogo  multipart `file` (PNG/JPEG) → OnboardingDocument
+ * - POST merchants/onboarding/submit_for_review/        submitForReview    → OnboardingState (422 onboarding_incomplete)
+ * - GET  merchants/accounts/top_up_details/             topUpDetails       → TopUpDetails (403 merchant_not_approved)
+ * - POST sandbox/reviews/{merchant_id}/                 sandboxReview      ReviewBody → OnboardingState (not in production)
+ *
+ * Writes need the signed-in OWNER of a merchant in status `onboarding` or `rejected` (409 onboarding_locked
+ * otherwise); reads are allowed in any status; another merchant's document is a 404.
+ */
+import { z } from 'zod';
+
+export const MerchantStatus = z.enum(['onboarding', 'in_review', 'rejected', 'approved']);
+export type MerchantStatus = z.infer<typeof MerchantStatus>;
+
+/** ISO 3166-1 alpha-2 codes (the set of i18n-iso-countries 7.14). */
+export const countryCodes = (
+  'AF AL DZ AS AD AO AI AQ AG AR AM AW AU AT AZ BS BH BD BB BY BE BZ BJ BM BT BO BA BW BV BR IO BN BG BF BI KH CM ' +
+  'CA CV KY CF TD CL CN CX CC CO KM CG CD CK CR CI HR CU CY CZ DK DJ DM DO EC EG SV GQ ER EE ET FK FO FJ FI FR GF ' +
+  'PF TF GA GM GE DE GH GI GR GL GD GP GU GT GN GW GY HT HM VA HN HK HU IS IN ID IR IQ IE IL IT JM JP JO KZ KE KI ' +
+  'KP KR KW KG LA LV LB LS LR LY LI LT LU MO MG MW MY MV ML MT MH MQ MR MU YT MX FM MD MC MN MS MA MZ MM NA NR NP ' +
+  'NL NC NZ NI NE NG NU NF MP MK NO OM PK PW PS PA PG PY PE PH PN PL PT PR QA RE RO RU RW SH KN LC PM VC WS SM ST ' +
+  'SA SN SC SL SG SK SI SB SO ZA GS ES LK SD SR SJ SZ SE CH SY TW TJ TZ TH TL TG TK TO TT TN TR TM TC TV UG UA AE ' +
+  'GB US UM UY UZ VU VE VN VG VI WF EH YE ZM ZW AX BQ CW GG IM JE ME BL MF RS SX SS XK'
+).split(' ');
+export const CountryCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((code) => countryCodes.includes(code), 'Choose a country from the list.');
+
+/** Codes of the reference lists; their English and Greek names come from the reference endpoints. */
+export const legalFormCodes = ['sole_trader', 'oe', 'ee', 'ike', 'epe', 'ae'] as const;
+export const LegalFormCode = z.enum(legalFormCodes);
+export const documentTypes = [
+  'certificate_of_registration',
+  'articles_of_association',
+  'representative_id',
+  'proof_of_address',
+  'tax_registration',
+  'shareholder_register',
+  'other',
+] as const;
+export const DocumentType = z.enum(documentTypes);
+export type DocumentType = z.infer<typeof DocumentType>;
+export const industryCodes = [
+  'retail',
+  'food_and_beverage',
+  'hospitality',
+  'professional_services',
+  'technology',
+  'construction',
+  'manufacturing',
+  'transport',
+  'health',
+  'education',
+  'ecommerce',
+  'other',
+] as const;
+export const sizeCodes = ['1', '2_10', '11_50', '51_250', '251_plus'] as const;
+export const turnoverCodes = ['under_100k', '100k_500k', '500k_2m', '2m_10m', 'over_10m'] as const;
+
+// ---- Field rules (SPEC §5: Latin only, no special characters, Max {n} characters, mandatory or optional) ----
+
+const latinLetters = 'A-Za-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u024F';
+/** People's names: Latin letters, spaces, apostrophes, hyphens, dots. */
+const nameRegex = new RegExp(`^[${latinLetters}][${latinLetters} '.\\-]*$`);
+/** Company names, titles and address lines: also digits and a few separators. */
+const textRegex = new RegExp(`^[${latinLetters}0-9][${latinLetters}0-9 '.,&()/#:+\\-]*$`);
+
+const required = (max: number) =>
+  z.string().trim().min(1, 'This field is required.').max(max, `Max ${max} characters.`);
+export const LatinName = (max: number) =>
+  required(max).regex(nameRegex, 'Only Latin characters allowed; special characters not allowed.');
+export const LatinText = (max: number) =>
+  required(max).regex(textRegex, 'Only Latin characters allowed; special characters not allowed.');
+/** Optional: empty, null or missing are all "none" (the server stores null). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Max ${max} characters.`)
+    .regex(
+      new RegExp(`^$|${textRegex.source}`),
+      'Only Latin characters allowed; special characters not allowed.',
+    )
+    .nullable()
+    .optional();
+
+/** E.164 with optional spaces, dashes or brackets for readability; the server stores it without them. */
+export const Phone = z
+  .string()
+  .trim()
+  .max(25, 'Max 25 characters.')
+  .refine(
+    (value) => /^\+[1-9]\d{6,14}$/.test(normalisePhone(value)),
+    'Enter the number with its country code, e.g. +30 2101234567.',
+  );
+export function normalisePhone(value: string): string {
+  return value.replace(/[\s()-]/g, '');
+}
+
+/** An ISO date (YYYY-MM-DD) of a real day in the past. */
+export const BirthDate = z.iso.date('Enter a valid date.').refine((value) => {
+  const born = new Date(`${value}T00:00:00Z`);
+  const now = new Date();
+  const eighteen = new Date(Date.UTC(now.getUTCFullYear() - 18, now.getUTCMonth(), now.getUTCDate()));
+  const oldest = new Date(Date.UTC(now.getUTCFullYear() - 120, now.getUTCMonth(), now.getUTCDate()));
+  return born <= eighteen && born >= oldest;
+}, 'Must be at least 18 years old.');
+
+export const Address = z
+  .object({
+    country: CountryCode,
+    postal_code: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .min(1, 'This field is required.')
+      .max(10, 'Max 10 characters.')
+      .regex(/^[A-Z0-9][A-Z0-9 -]*$/, 'Invalid format.'),
+    city: LatinText(60),
+    line1: LatinText(100),
+    line2: optionalText(100),
+  })
+  .meta({ id: 'Address' });
+export type Address = z.infer<typeof Address>;
+
+// ---- VAT numbers: format per EU country, checksum where the algorithm is public ----
+
+/** VAT number formats of the EU member states, without the country prefix (Greece's prefix is EL). */
+export const vatFormats: Record<string, RegExp> = {
+  AT: /^U\d{8}$/,
+  BE: /^[01]\d{9}$/,
+  BG: /^\d{9,10}$/,
+  CY: /^\d{8}[A-Z]$/,
+  CZ: /^\d{8,10}$/,
+  DE: /^[1-9]\d{8}$/,
+  DK: /^\d{8}$/,
+  EE: /^\d{9}$/,
+  GR: /^\d{9}$/,
+  ES: /^[A-Z0-9]\d{7}[A-Z0-9]$/,
+  FI: /^\d{8}$/,
+  FR: /^[A-HJ-NP-Z0-9]{2}\d{9}$/,
+  HR: /^\d{11}$/,
+  HU: /^\d{8}$/,
+  IE: /^(\d{7}[A-W][A-I]?|\d[A-Z+*]\d{5}[A-W])$/,
+  IT: /^\d{11}$/,
+  LT: /^(\d{9}|\d{12})$/,
+  LU: /^\d{8}$/,
+  LV: /^\d{11}$/,
+  MT: /^\d{8}$/,
+  NL: /^\d{9}B\d{2}$/,
+  PL: /^\d{10}$/,
+  PT: /^\d{9}$/,
+  RO: /^\d{2,10}$/,
+  SE: /^\d{12}$/,
+  SI: /^\d{8}$/,
+  SK: /^\d{10}$/,
+};
+
+/** The VAT prefix of a country: EL for Greece, the ISO code otherwise. */
+export function vatPrefix(country: string): string {
+  return country === 'GR' ? 'EL' : country;
+}
+
+/** Upper case, no spaces, dots or dashes, and without the country's own prefix. */
+export function normaliseVat(country: string, vat: string): string {
+  const compact = vat.toUpperCase().replace(/[\s.-]/g, '');
+  const prefix = vatPrefix(country);
+  return compact.startsWith(prefix) && vatFormats[country] ? compact.slice(prefix.length) : compact;
+}
+
+function greekChecksum(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += Number(digits[i]) * 2 ** (8 - i);
+  return (sum % 11) % 10 === Number(digits[8]);
+}
+
+/** ISO 7064 MOD 11,10 as the German Bundeszentralamt für Steuern publishes it. */
+function germanChecksum(digits: string): boolean {
+  let product = 10;
+  for (let i = 0; i < 8; i++) {
+    let sum = (Number(digits[i]) + product) % 10;
+    if (sum === 0) sum = 10;
+    product = (2 * sum) % 11;
+  }
+  const check = 11 - product === 10 ? 0 : 11 - product;
+  return check === Number(digits[8]);
+}
+
+/** Whether `vat` looks right for `country`: EU formats (+ EL and DE checksums); elsewhere 2-20 letters or digits. */
+export function vatFormatValid(country: string, vat: string): boolean {
+  const value = normaliseVat(country, vat);
+  const format = vatFormats[country];
+  if (!format) return /^[A-Z0-9]{2,20}$/.test(value);
+  if (!format.test(value)) return false;
+  if (country === 'GR') return greekChecksum(value);
+  if (country === 'DE') return germanChecksum(value);
+  return true;
+}
+
+// ---- The steps ----
+
+export const RepresentativeStep = z
+  .object({
+    first_name: LatinName(50),
+    last_name: LatinName(50),
+    job_title: LatinText(100),
+    date_of_birth: BirthDate,
+    phone: Phone,
+    citizenship: CountryCode,
+  })
+  .meta({ id: 'RepresentativeStep' });
+export type RepresentativeStep = z.infer<typeof RepresentativeStep>;
+
+export const CompanyStep = z
+  .object({
+    name: LatinText(100),
+    commercial_name: optionalText(100),
+    legal_form: LegalFormCode,
+    country_of_registration: CountryCode,
+    vat_number: z.string().trim().min(1, 'This field is required.').max(20, 'Max 20 characters.'),
+    registration_number: z
+      .string()
+      .trim()
+      .min(1, 'This field is required.')
+      .max(30, 'Max 30 characters.')
+      .regex(/^[A-Za-z0-9][A-Za-z0-9/-]*$/, 'Invalid format.'),
+    tic_number: z
+      .string()
+      .trim()
+      .min(1, 'This field is required.')
+      .max(20, 'Max 20 characters.')
+      .regex(/^[A-Za-z0-9]+$/, 'Letters and numbers only.'),
+    phone: Phone,
+    registered_address: Address,
+    trading_same_as_registered: z.boolean(),
+    /** Required unless `trading_same_as_registered`; ignored (stored as null) when it is. */
+    trading_address: Address.nullable().optional(),
+    website_url: z
+      .string()
+      .trim()
+      .max(200, 'Max 200 characters.')
+      .refine(
+        (value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]{2,}$/i.test(value),
+        'Invalid format.',
+      )
+      .nullable()
+      .optional(),
+    industry: z.enum(industryCodes),
+    size: z.enum(sizeCodes),
+    annual_turnover: z.enum(turnoverCodes),
+  })
+  .superRefine((company, ctx) => {
+    if (!vatFormatValid(company.country_of_registration, company.vat_number)) {
+      ctx.addIssue({ code: 'custom', path: ['vat_number'], message: 'Invalid format.' });
+    }
+    if (!company.trading_same_as_registered && !company.trading_address) {
+      ctx.addIssue({ code: 'custom', path: ['trading_address'], message: 'This field is required.' });
+    }
+  })
+  .meta({ id: 'CompanyStep' });
+export type CompanyStep = z.infer<typeof CompanyStep>;
+
+export const Director = z
+  .object({
+    first_name: LatinName(50),
+    last_name: LatinName(50),
+    date_of_birth: BirthDate,
+    is_legal_representative: z.boolean(),
+    home_address: Address,
+  })
+  .meta({ id: 'Director' });
+
+export const DirectorsStep = z
+  .object({ directors: z.array(Director).min(1, 'Add at least one director.').max(20, 'Max 20 directors.') })
+  .meta({ id: 'DirectorsStep' });
+export type DirectorsStep = z.infer<typeof DirectorsStep>;
+
+/** A percentage as a decimal string with up to two decimals, 0 to 100 ("25", "33.33"); never a float. */
+export const Percentage = z
+  .string()
+  .trim()
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Enter a number between 0 and 100 with at most two decimals.')
+  .refine((value) => percentageToBasisPoints(value) <= 10_000, 'Percentage must be between 0 and 100.');
+
+/** "33.33" → 3333 basis points. */
+export function percentageToBasisPoints(value: string): number {
+  const [whole = '0', fraction = ''] = value.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** 3333 → "33.33", 2500 → "25". */
+export function basisPointsToPercentage(basisPoints: number): string {
+  const whole = Math.floor(basisPoints / 100);
+  const fraction = basisPoints % 100;
+  return fraction === 0 ? String(whole) : `${whole}.${String(fraction).padStart(2, '0').replace(/0$/, '')}`;
+}
+
+export const Shareholder = z
+  .object({
+    type: z.enum(['individual', 'company']),
+    name: LatinText(100),
+    country: CountryCode,
+    percentage: Percentage,
+    /** Controls the company other than through shares (voting rights, appointment of directors). */
+    has_control: z.boolean(),
+  })
+  .meta({ id: 'Shareholder' });
+
+export const ShareholdersStep = z
+  .object({
+    shareholders: z
+      .array(Shareholder)
+      .min(1, 'Add at least one shareholder.')
+      .max(50, 'Max 50 shareholders.'),
+    /** Whether the ultimate beneficial owners are known. */
+    ubos_known: z.boolean(),
+  })
+  .meta({ id: 'ShareholdersStep' });
+export type ShareholdersStep = z.infer<typeof ShareholdersStep>;
+
+/** Integer minor units as a decimal string, at most 10^15. */
+export const AmountMinor = z
+  .string()
+  .trim()
+  .regex(/^\d{1,15}$/, 'Whole numbers only.');
+export const CurrencyCode = z.enum(['EUR', 'USD', 'GBP']);
+
+export const FundingStep = z
+  .object({
+    /** Expected monthly incoming funds. */
+    expected_incoming: z.object({ amount_minor: AmountMinor, currency: CurrencyCode }),
+    source_country: CountryCode,
+    /** Expected monthly spending. */
+    expected_spending: z.object({ amount_minor: AmountMinor, currency: CurrencyCode }),
+    destination_country: CountryCode,
+    other_funding_method: optionalText(500),
+  })
+  .meta({ id: 'FundingStep' });
+export type FundingStep = z.infer<typeof FundingStep>;
+
+// ---- Reference data ----
+
+export const ReferenceItem = z
+  .object({ code: z.string(), name_en: z.string(), name_el: z.string() })
+  .meta({ id: 'ReferenceItem' });
+export type ReferenceItem = z.infer<typeof ReferenceItem>;
+export const ReferenceList = z.object({ items: z.array(ReferenceItem) }).meta({ id: 'ReferenceList' });
+export const LegalEntityTypesResponse = z
+  .object({
+    items: z.array(ReferenceItem.extend({ required_documents: z.array(DocumentType) })),
+  })
+  .meta({ id: 'LegalEntityTypesResponse' });
+export type LegalEntityTypesResponse = z.infer<typeof LegalEntityTypesResponse>;
+
+// ---- State, documents, submit, review ----
+
+export const onboardingSteps = [
+  'representative',
+  'company',
+  'directors',
+  'shareholders',
+  'documents',
+  'funding',
+] as const;
+export const OnboardingStep = z.enum(onboardingSteps);
+export type OnboardingStep = z.infer<typeof OnboardingStep>;
+
+export const OnboardingDocument = z
+  .object({
+    id: z.string(),
+    type: z.union([DocumentType, z.literal('company_logo')]),
+    file_name: z.string(),
+    content_type: z.enum(['application/pdf', 'image/jpeg', 'image/png']),
+    size: z.number().int(),
+    uploaded_at: z.string(),
+  })
+  .meta({ id: 'OnboardingDocument' });
+export type OnboardingDocument = z.infer<typeof OnboardingDocument>;
+
+export const OnboardingState = z
+  .object({
+    merchant: z.object({ id: z.string(), name: z.string(), status: MerchantStatus }),
+    /** True while the owner may change the steps (status onboarding or rejected). */
+    editable: z.boolean(),
+    rejection_reason: z.string().nullable(),
+    steps: z.object({
+      representative: RepresentativeStep.nullable(),
+      company: CompanyStep.nullable(),
+      directors: DirectorsStep.nullable(),
+      shareholders: ShareholdersStep.nullable(),
+      funding: FundingStep.nullable(),
+    }),
+    completed_steps: z.array(OnboardingStep),
+    documents: z.array(OnboardingDocument),
+    /** The documents the chosen legal form needs; empty until the company step is saved. */
+    required_documents: z.array(DocumentType),
+    logo: OnboardingDocument.nullable(),
+    warnings: z.array(z.object({ code: z.enum(['ownership_over_100']), message: z.string() })),
+  })
+  .meta({ id: 'OnboardingState' });
+export type OnboardingState = z.infer<typeof OnboardingState>;
+
+export const VatCheckBody = z
+  .object({ country: CountryCode, vat_number: z.string().trim().min(1).max(20) })
+  .meta({ id: 'VatCheckBody' });
+export const VatCheckResponse = z
+  .object({
+    format_valid: z.boolean(),
+    /** `not_configured`: no registry (VIES) lookup is set up here; nothing is assumed. */
+    registry: z.enum(['not_configured', 'valid', 'invalid', 'unavailable']),
+    name: z.string().optional(),
+  })
+  .meta({ id: 'VatCheckResponse' });
+export type VatCheckResponse = z.infer<typeof VatCheckResponse>;
+
+export const DocumentIdParams = z.object({ id: z.uuid() });
+
+export const ReviewBody = z
+  .object({
+    decision: z.enum(['approve', 'reject']),
+    reason: z.string().trim().max(500, 'Max 500 characters.').optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.decision === 'reject' && !body.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'This field is required.' });
+    }
+  })
+  .meta({ id: 'ReviewBody' });
+export type ReviewBody = z.infer<typeof ReviewBody>;
+export const ReviewParams = z.object({ merchant_id: z.uuid() });
+
+export const TopUpDetails = z
+  .object({
+    account_name: z.string(),
+    account_holder_name: z.string(),
+    iban: z.string(),
+    swift_bic: z.string(),
+    currency: z.string(),
+    balance: z.object({ amount_minor: z.string(), currency: z.string() }),
+    available_balance: z.object({ amount_minor: z.string(), currency: z.string() }),
+  })
+  .meta({ id: 'TopUpDetails' });
+export type TopUpDetails = z.infer<typeof TopUpDetails>;

@@ -1,0 +1,290 @@
+import { sql, type RawBuilder, type Transaction } from 'kysely';
+import {
+  CompanyStep,
+  DirectorsStep,
+  FundingStep,
+  normalisePhone,
+  normaliseVat,
+  percentageToBasisPoints,
+  RepresentativeStep,
+  ShareholdersStep,
+  type Address,
+  type OnboardingDocument,
+  type OnboardingState,
+  type OnboardingStep,
+} from '../../schemas/onboarding.schema';
+import type { Database } from '../db/database';
+import type { DB } from '../db/types';
+import { AppError } from '../errors';
+import { requiredDocumentsFor } from './reference';
+import { isEditable, publicMerchantStatus } from './status';
+
+/** Who acts: the signed-in user and the merchant they belong to. */
+export type OnboardingActor = { userId: string; merchantId: string; isOwner: boolean };
+
+type Db = Database | Transaction<DB>;
+
+/** The steps whose data is a JSON document in merchant_onboarding. */
+export const stepSchemas = {
+  representative: RepresentativeStep,
+  company: CompanyStep,
+  directors: DirectorsStep,
+  shareholders: ShareholdersStep,
+  funding: FundingStep,
+} as const;
+export type DataStep = keyof typeof stepSchemas;
+export type StepData = { [K in DataStep]: (typeof stepSchemas)[K]['_output'] };
+
+const notFound = () => new AppError('not_found', 404, 'Nothing here.');
+
+function documentOf(row: {
+  id: string;
+  type: string;
+  file_name: string;
+  content_type: OnboardingDocument['content_type'];
+  size_bytes: number;
+  created_at: Date;
+}): OnboardingDocument {
+  return {
+    id: row.id,
+    type: row.type as OnboardingDocument['type'],
+    file_name: row.file_name,
+    content_type: row.content_type,
+    size: row.size_bytes,
+    uploaded_at: row.created_at.toISOString(),
+  };
+}
+
+/** Ownership in basis points (10 000 = 100 %). */
+export function totalOwnership(shareholders: StepData['shareholders'] | null): number {
+  return (shareholders?.shareholders ?? []).reduce(
+    (sum, holder) => sum + percentageToBasisPoints(holder.percentage),
+    0,
+  );
+}
+
+/** The whole saved onboarding of a merchant, as getOnboarding answers it. */
+export async function onboardingState(db: Db, merchantId: string): Promise<OnboardingState> {
+  const merchant = await db
+    .selectFrom('merchants')
+    .select(['id', 'name', 'status'])
+    .where('id', '=', merchantId)
+    .executeTakeFirst();
+  if (!merchant) throw notFound();
+  const row = await db
+    .selectFrom('merchant_onboarding')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+  const documentRows = await db
+    .selectFrom('merchant_documents')
+    .select(['id', 'type', 'file_name', 'content_type', 'size_bytes', 'created_at'])
+    .where('merchant_id', '=', merchantId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+  const steps = {
+    representative: (row?.representative ?? null) as StepData['representative'] | null,
+    company: (row?.company ?? null) as StepData['company'] | null,
+    directors: (row?.directors ?? null) as StepData['directors'] | null,
+    shareholders: (row?.shareholders ?? null) as StepData['shareholders'] | null,
+    funding: (row?.funding ?? null) as StepData['funding'] | null,
+  };
+  const documents = documentRows.filter((doc) => doc.type !== 'company_logo').map(documentOf);
+  const logoRow = documentRows.filter((doc) => doc.type === 'company_logo').at(-1);
+  const required = requiredDocumentsFor(steps.company?.legal_form);
+  const uploaded = new Set(documents.map((doc) => doc.type));
+  const ownership = totalOwnership(steps.shareholders);
+
+  const completed: OnboardingStep[] = [];
+  if (steps.representative) completed.push('representative');
+  if (steps.company) completed.push('company');
+  if (steps.directors && steps.directors.directors.length > 0) completed.push('directors');
+  if (steps.shareholders && steps.shareholders.shareholders.length > 0 && ownership <= 10_000) {
+    completed.push('shareholders');
+  }
+  if (steps.company && required.every((type) => uploaded.has(type))) completed.push('documents');
+  if (steps.funding) completed.push('funding');
+
+  return {
+    merchant: { id: merchant.id, name: merchant.name, status: publicMerchantStatus(merchant.status) },
+    editable: isEditable(merchant.status),
+    rejection_reason: merchant.status === 'rejected' ? (row?.rejection_reason ?? null) : null,
+    steps,
+    completed_steps: completed,
+    documents,
+    required_documents: required,
+    logo: logoRow ? documentOf(logoRow) : null,
+    warnings:
+      ownership > 10_000
+        ? [{ code: 'ownership_over_100', message: 'The declared ownership adds up to more than 100 %.' }]
+        : [],
+  };
+}
+
+/**
+ * Runs `work` in one transaction with the merchant row locked, after checking that the actor is its owner and
+ * that its onboarding may still change (status onboarding or rejected).
+ */
+export async function withEditableOnboarding<T>(
+  db: Database,
+  actor: OnboardingActor,
+  work: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const merchant = await trx
+      .selectFrom('merchants')
+      .select(['id', 'status'])
+      .where('id', '=', actor.merchantId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!merchant) throw notFound();
+    if (!actor.isOwner) throw new AppError('forbidden', 403, 'Only the owner can change the onboarding.');
+    if (!isEditable(merchant.status)) {
+      throw new AppError(
+        'onboarding_locked',
+        409,
+        'The onboarding cannot change while it is in review or approved.',
+      );
+    }
+    return work(trx);
+  });
+}
+
+async function storeStep(
+  trx: Transaction<DB>,
+  merchantId: string,
+  step: DataStep,
+  data: unknown,
+): Promise<void> {
+  const json = JSON.stringify(data);
+  const column: Partial<Record<DataStep, RawBuilder<string>>> = { [step]: sql<string>`${json}::jsonb` };
+  await trx
+    .insertInto('merchant_onboarding')
+    .values({ merchant_id: merchantId, ...column })
+    .onConflict((conflict) =>
+      conflict.column('merchant_id').doUpdateSet({ ...column, updated_at: new Date() }),
+    )
+    .execute();
+}
+
+const orNull = (value: string | null | undefined): string | null => (value ? value : null);
+const addressOf = (address: Address): Address => ({ ...address, line2: orNull(address.line2) });
+
+/** The stored form of a step: phones without spaces, VAT without its prefix, empty optional texts as null. */
+export function normaliseStep<S extends DataStep>(step: S, data: StepData[S]): StepData[S] {
+  switch (step) {
+    case 'representative': {
+      const value = data as StepData['representative'];
+      return { ...value, phone: normalisePhone(value.phone) } as StepData[S];
+    }
+    case 'company': {
+      const value = data as StepData['company'];
+      return {
+        ...value,
+        commercial_name: orNull(value.commercial_name),
+        vat_number: normaliseVat(value.country_of_registration, value.vat_number),
+        phone: normalisePhone(value.phone),
+        registered_address: addressOf(value.registered_address),
+        trading_address:
+          value.trading_same_as_registered || !value.trading_address
+            ? null
+            : addressOf(value.trading_address),
+        website_url: orNull(value.website_url),
+      } as StepData[S];
+    }
+    case 'directors': {
+      const value = data as StepData['directors'];
+      return {
+        directors: value.directors.map((director) => ({
+          ...director,
+          home_address: addressOf(director.home_address),
+        })),
+      } as StepData[S];
+    }
+    case 'funding': {
+      const value = data as StepData['funding'];
+      return { ...value, other_funding_method: orNull(value.other_funding_method) } as StepData[S];
+    }
+    default:
+      return data;
+  }
+}
+
+/** Saves one step (already validated by its schema), replacing what was saved before; idempotent. */
+export async function saveStep<S extends DataStep>(
+  db: Database,
+  actor: OnboardingActor,
+  step: S,
+  data: StepData[S],
+): Promise<OnboardingState> {
+  const stored = normaliseStep(step, data);
+  return withEditableOnboarding(db, actor, async (trx) => {
+    await storeStep(trx, actor.merchantId, step, stored);
+    if (step === 'company') {
+      await trx
+        .updateTable('merchants')
+        .set({ name: (stored as StepData['company']).name })
+        .where('id', '=', actor.merchantId)
+        .execute();
+    }
+    return onboardingState(trx, actor.merchantId);
+  });
+}
+
+const stepMissing = 'Complete this step.';
+
+/**
+ * Sends the onboarding to review: every step complete and still valid, the required documents uploaded and the
+ * declared ownership at most 100 %; otherwise 422 `onboarding_incomplete` listing what is missing in `fields`.
+ */
+export async function submitForReview(db: Database, actor: OnboardingActor): Promise<OnboardingState> {
+  return withEditableOnboarding(db, actor, async (trx) => {
+    const state = await onboardingState(trx, actor.merchantId);
+    const fields: Record<string, string> = {};
+    for (const step of Object.keys(stepSchemas) as DataStep[]) {
+      const saved = state.steps[step];
+      if (saved === null) fields[step] = stepMissing;
+      // Saved data can go stale (a birthday rule, a changed list): check it again as it stands today.
+      else if (!stepSchemas[step].safeParse(saved).success) fields[step] = 'Check this step again.';
+    }
+    if (state.steps.directors && state.steps.directors.directors.length === 0) fields.directors = stepMissing;
+    if (totalOwnership(state.steps.shareholders) > 10_000) {
+      fields.shareholders = 'The declared ownership adds up to more than 100 %.';
+    }
+    if (state.steps.company) {
+      const uploaded = new Set(state.documents.map((doc) => doc.type));
+      for (const type of state.required_documents) {
+        if (!uploaded.has(type)) fields[`documents.${type}`] = 'Upload this document.';
+      }
+    }
+    const missing = Object.keys(fields).length;
+    if (missing > 0) {
+      throw new AppError('onboarding_incomplete', 422, 'Some steps are missing or not complete.', {
+        fields,
+        details: { missing },
+      });
+    }
+    await trx
+      .updateTable('merchants')
+      .set({ status: 'in_review' })
+      .where('id', '=', actor.merchantId)
+      .execute();
+    await trx
+      .updateTable('merchant_onboarding')
+      .set({ submitted_at: new Date(), rejection_reason: null })
+      .where('merchant_id', '=', actor.merchantId)
+      .execute();
+    await trx
+      .insertInto('merchant_audit')
+      .values({
+        merchant_id: actor.merchantId,
+        user_id: actor.userId,
+        event: 'submitted_for_review',
+        detail: null,
+      })
+      .execute();
+    return onboardingState(trx, actor.merchantId);
+  });
+}

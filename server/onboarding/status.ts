@@ -1,0 +1,16 @@
+import type { MerchantStatus as PublicMerchantStatus } from '../../schemas/onboarding.schema';
+import type { MerchantStatus } from '../db/types';
+
+export type { PublicMerchantStatus };
+
+/** The status the API shows: issue 2's `pending` is `onboarding`; a closed merchant can no longer write. */
+export function publicMerchantStatus(status: MerchantStatus): PublicMerchantStatus {
+  if (status === 'pending') return 'onboarding';
+  if (status === 'closed') return 'rejected';
+  return status;
+}
+
+/** The owner may change the onboarding steps only before review and after a rejection. */
+export function isEditable(status: MerchantStatus): boolean {
+  return status === 'onboarding' || status === 'pending' || status === 'rejected';
+}

@@ -1,0 +1,366 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createOwner, signIn, startTestServer, type TestServer } from './harness';
+import {
+  company,
+  directors,
+  funding,
+  onboardingOwner,
+  representative,
+  saveAllSteps,
+  shareholders,
+  steps,
+} from './onboardingFixtures';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const base = '/api/merchants/onboarding/';
+
+async function savedRow(merchantId: string) {
+  return (
+    (await server.db
+      .selectFrom('merchant_onboarding')
+      .selectAll()
+      .where('merchant_id', '=', merchantId)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+describe('reference data', () => {
+  it('lists legal forms with their required documents, and the other lists in English and Greek', async () => {
+    const forms = await call(server.app, 'GET', '/api/onboarding/legal_entity_types/');
+    expect(forms.status).toBe(200);
+    const codes = forms.body.items.map((item: { code: string }) => item.code);
+    expect(codes).toEqual(['sole_trader', 'oe', 'ee', 'ike', 'epe', 'ae']);
+    const ike = forms.body.items.find((item: { code: string }) => item.code === 'ike');
+    expect(ike.name_el).toContain('ΙΚΕ');
+    expect(ike.required_documents).toContain('shareholder_register');
+    for (const list of ['industries', 'turnovers', 'sizes']) {
+      const response = await call(server.app, 'GET', `/api/onboarding/${list}/`);
+      expect(response.status).toBe(200);
+      expect(response.body.items.length).toBeGreaterThan(3);
+    }
+    const countries = await call(server.app, 'GET', '/api/onboarding/countries/');
+    expect(countries.body.items).toHaveLength(250);
+    expect(countries.body.items).toContainEqual({ code: 'GR', name_en: 'Greece', name_el: 'Ελλάδα' });
+  });
+});
+
+describe('saving the steps', () => {
+  it('starts empty, saves every step, and resumes with what was saved', async () => {
+    const owner = await onboardingOwner(server.app, server.db);
+    expect(owner.user.merchant.status).toBe('onboarding');
+    const empty = await call(server.app, 'GET', base, { token: owner.token });
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({
+      merchant: { id: owner.merchantId, status: 'onboarding' },
+      editable: true,
+      rejection_reason: null,
+      steps: { representative: null, company: null, directors: null, shareholders: null, funding: null },
+      completed_steps: [],
+      documents: [],
+      required_documents: [],
+      warnings: [],
+    });
+
+    for (const [step, body] of Object.entries(steps)) {
+      const saved = await call(server.app, 'PUT', `${base}${step}/`, { token: owner.token, body });
+      expect(saved.status, `${step}: ${JSON.stringify(saved.body)}`).toBe(200);
+      // Saving the same data again is harmless (idempotent).
+      const again = await call(server.app, 'PUT', `${base}${step}/`, { token: owner.token, body });
+      expect(again.body).toEqual(saved.body);
+    }
+
+    // Resume in a new session: everything is still there, normalised.
+    const fresh = await signIn(server.app, owner.email, owner.password);
+    const resumed = await call(server.app, 'GET', base, { token: fresh.accessToken });
+    expect(resumed.body.steps.representative).toEqual({ ...representative, phone: '+302101234567' });
+    expect(resumed.body.steps.company).toMatchObject({
+      name: 'Aegean Coffee IKE',
+      vat_number: '123456783',
+      trading_address: null,
+      registered_address: { ...company.registered_address, line2: null },
+    });
+    expect(resumed.body.steps.directors.directors).toHaveLength(1);
+    expect(resumed.body.steps.shareholders).toEqual(shareholders);
+    expect(resumed.body.steps.funding).toEqual({ ...funding, other_funding_method: null });
+    expect(resumed.body.completed_steps).toEqual([
+      'representative',
+      'company',
+      'directors',
+      'shareholders',
+      'funding',
+    ]);
+    expect(resumed.body.required_documents).toContain('articles_of_association');
+    expect(resumed.body.merchant.name).toBe('Aegean Coffee IKE');
+  });
+
+  it('replaces a step with the newly saved data', async () => {
+    const owner = await onboardingOwner(server.app, server.db);
+    await call(server.app, 'PUT', `${base}directors/`, { token: owner.token, body: directors });
+    const two = {
+      directors: [
+        ...directors.directors,
+        { ...directors.directors[0], first_name: 'Nikos', is_legal_representative: false },
+      ],
+    };
+    await call(server.app, 'PUT', `${base}directors/`, { token: owner.token, body: two });
+    const one = await call(server.app, 'PUT', `${base}directors/`, { token: owner.token, body: directors });
+    expect(one.body.steps.directors.directors).toHaveLength(1);
+  });
+
+  const bad: [string, string, unknown, string][] = [
+    ['representative', 'missing field', { ...representative, first_name: undefined }, 'first_name'],
+    ['representative', 'too long', { ...representative, last_name: 'A'.repeat(51) }, 'last_name'],
+    ['representative', 'non-Latin', { ...representative, first_name: 'Ελένη' }, 'first_name'],
+    ['representative', 'special characters', { ...representative, job_title: 'CEO <script>' }, 'job_title'],
+    ['representative', 'under age', { ...representative, date_of_birth: '2015-01-01' }, 'date_of_birth'],
+    ['representative', 'not a date', { ...representative, date_of_birth: '1985-02-30' }, 'date_of_birth'],
+    ['representative', 'wrong type', { ...representative, phone: 302101234567 }, 'phone'],
+    ['representative', 'unknown country', { ...representative, citizenship: 'ZZ' }, 'citizenship'],
+    ['company', 'bad VAT checksum', { ...company, vat_number: 'EL123456789' }, 'vat_number'],
+    ['company', 'unknown legal form', { ...company, legal_form: 'llc' }, 'legal_form'],
+    ['company', 'unknown industry', { ...company, industry: 'mining' }, 'industry'],
+    [
+      'company',
+      'trading address missing',
+      { ...company, trading_same_as_registered: false },
+      'trading_address',
+    ],
+    ['company', 'bad website', { ...company, website_url: 'javascript:alert(1)' }, 'website_url'],
+    [
+      'company',
+      'non-Latin address',
+      { ...company, registered_address: { ...company.registered_address, city: 'Αθήνα' } },
+      'registered_address.city',
+    ],
+    ['directors', 'empty list', { directors: [] }, 'directors'],
+    [
+      'directors',
+      'wrong type',
+      { directors: [{ ...directors.directors[0], is_legal_representative: 'yes' }] },
+      'directors.0.is_legal_representative',
+    ],
+    [
+      'shareholders',
+      'percentage over 100',
+      { ...shareholders, shareholders: [{ ...shareholders.shareholders[0], percentage: '100.5' }] },
+      'shareholders.0.percentage',
+    ],
+    [
+      'shareholders',
+      'percentage as a float number',
+      { ...shareholders, shareholders: [{ ...shareholders.shareholders[0], percentage: 60.5 }] },
+      'shareholders.0.percentage',
+    ],
+    ['shareholders', 'ubos_known missing', { shareholders: shareholders.shareholders }, 'ubos_known'],
+    [
+      'funding',
+      'negative amount',
+      { ...funding, expected_incoming: { amount_minor: '-5', currency: 'EUR' } },
+      'expected_incoming.amount_minor',
+    ],
+    [
+      'funding',
+      'decimal amount',
+      { ...funding, expected_spending: { amount_minor: '10.50', currency: 'EUR' } },
+      'expected_spending.amount_minor',
+    ],
+    [
+      'funding',
+      'too long text',
+      { ...funding, other_funding_method: 'a'.repeat(501) },
+      'other_funding_method',
+    ],
+  ];
+  it.each(bad)('%s: %s → 400 with fields, nothing saved', async (step, _name, body, field) => {
+    const owner = await onboardingOwner(server.app, server.db);
+    const valid = steps[step as keyof typeof steps];
+    await call(server.app, 'PUT', `${base}${step}/`, { token: owner.token, body: valid });
+    const before = await savedRow(owner.merchantId);
+    const response = await call(server.app, 'PUT', `${base}${step}/`, { token: owner.token, body });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('validation_failed');
+    expect(Object.keys(response.body.error.fields)).toContain(field);
+    expect(await savedRow(owner.merchantId)).toEqual(before);
+  });
+
+  it('saves ownership over 100 % with a warning', async () => {
+    const owner = await onboardingOwner(server.app, server.db);
+    const over = {
+      ...shareholders,
+      shareholders: [
+        { ...shareholders.shareholders[0], percentage: '60.25' },
+        { ...shareholders.shareholders[1], percentage: '40' },
+      ],
+    };
+    const saved = await call(server.app, 'PUT', `${base}shareholders/`, { token: owner.token, body: over });
+    expect(saved.status).toBe(200);
+    expect(saved.body.warnings).toEqual([expect.objectContaining({ code: 'ownership_over_100' })]);
+    expect(saved.body.completed_steps).not.toContain('shareholders');
+  });
+
+  it('refuses anonymous callers, and employees may read but not write', async () => {
+    expect((await call(server.app, 'GET', base)).status).toBe(401);
+    expect((await call(server.app, 'PUT', `${base}funding/`, { body: funding })).status).toBe(401);
+    const owner = await onboardingOwner(server.app, server.db);
+    const employee = await server.db
+      .insertInto('users')
+      .values({
+        merchant_id: owner.merchantId,
+        email: `staff-${owner.merchantId.slice(0, 8)}@example.test`,
+        phone: null,
+        password_hash: (
+          await server.db
+            .selectFrom('users')
+            .select('password_hash')
+            .where('email', '=', owner.email)
+            .executeTakeFirstOrThrow()
+        ).password_hash,
+        first_name: 'Staff',
+        last_name: 'Member',
+        is_owner: false,
+        employee_type: 'admin',
+      })
+      .returning('email')
+      .executeTakeFirstOrThrow();
+    const staff = await signIn(server.app, employee.email, owner.password);
+    expect((await call(server.app, 'GET', base, { token: staff.accessToken })).status).toBe(200);
+    const write = await call(server.app, 'PUT', `${base}funding/`, {
+      token: staff.accessToken,
+      body: funding,
+    });
+    expect(write.status).toBe(403);
+    expect(await savedRow(owner.merchantId)).toBeNull();
+  });
+
+  it("shows only the caller's own merchant", async () => {
+    const first = await onboardingOwner(server.app, server.db);
+    const second = await onboardingOwner(server.app, server.db);
+    await call(server.app, 'PUT', `${base}representative/`, { token: first.token, body: representative });
+    const other = await call(server.app, 'GET', base, { token: second.token });
+    expect(other.body.merchant.id).toBe(second.merchantId);
+    expect(other.body.steps.representative).toBeNull();
+  });
+});
+
+describe('VAT check', () => {
+  it('checks the format and checksum locally and says the registry is not configured', async () => {
+    const owner = await onboardingOwner(server.app, server.db);
+    const check = (country: string, vat: string) =>
+      call(server.app, 'POST', `${base}vat_check/`, {
+        token: owner.token,
+        body: { country, vat_number: vat },
+      });
+    expect((await check('GR', 'EL123456783')).body).toEqual({
+      format_valid: true,
+      registry: 'not_configured',
+    });
+    expect((await check('GR', '123456789')).body).toEqual({
+      format_valid: false,
+      registry: 'not_configured',
+    });
+    expect((await check('DE', 'DE136695976')).body.format_valid).toBe(true);
+    expect((await check('DE', '123456789')).body.format_valid).toBe(false);
+    expect((await check('NL', 'NL123456789B01')).body.format_valid).toBe(true);
+    expect((await check('XX', '123')).status).toBe(400);
+  });
+});
+
+describe('submit for review', () => {
+  it('lists every missing piece with 422 and changes nothing', async () => {
+    const owner = await onboardingOwner(server.app, server.db);
+    await call(server.app, 'PUT', `${base}company/`, { token: owner.token, body: company });
+    const response = await call(server.app, 'POST', `${base}submit_for_review/`, { token: owner.token });
+    expect(response.status).toBe(422);
+    expect(response.body.error.code).toBe('onboarding_incomplete');
+    expect(response.body.error.fields).toMatchObject({
+      representative: expect.any(String),
+      directors: expect.any(String),
+      shareholders: expect.any(String),
+      funding: expect.any(String),
+      'documents.articles_of_association': expect.any(String),
+    });
+    expect(response.body.error.fields.company).toBeUndefined();
+    const state = await call(server.app, 'GET', base, { token: owner.token });
+    expect(state.body.merchant.status).toBe('onboarding');
+  });
+
+  it('blocks ownership over 100 % at submit', async () => {
+    const owner = await onboardingOwner(server.app, server.db);
+    await saveAllSteps(server.app, owner.token);
+    const over = {
+      ...shareholders,
+      shareholders: [{ ...shareholders.shareholders[0], percentage: '100' }, shareholders.shareholders[1]],
+    };
+    await call(server.app, 'PUT', `${base}shareholders/`, { token: owner.token, body: over });
+    const response = await call(server.app, 'POST', `${base}submit_for_review/`, { token: owner.token });
+    expect(response.status).toBe(422);
+    expect(Object.keys(response.body.error.fields)).toEqual(['shareholders']);
+  });
+
+  it('sends a complete onboarding to review, records it, and then locks the steps', async () => {
+    const owner = await onboardingOwner(server.app, server.db);
+    await saveAllSteps(server.app, owner.token);
+    const response = await call(server.app, 'POST', `${base}submit_for_review/`, { token: owner.token });
+    expect(response.status).toBe(200);
+    expect(response.body.merchant.status).toBe('in_review');
+    expect(response.body.editable).toBe(false);
+    expect(response.body.completed_steps).toHaveLength(6);
+    const audit = await server.db
+      .selectFrom('merchant_audit')
+      .select(['event', 'user_id'])
+      .where('merchant_id', '=', owner.merchantId)
+      .execute();
+    expect(audit).toEqual([{ event: 'submitted_for_review', user_id: owner.userId }]);
+
+    const before = await savedRow(owner.merchantId);
+    const locked = await call(server.app, 'PUT', `${base}funding/`, { token: owner.token, body: funding });
+    expect(locked.status).toBe(409);
+    expect(locked.body.error.code).toBe('onboarding_locked');
+    expect(await savedRow(owner.merchantId)).toEqual(before);
+    const again = await call(server.app, 'POST', `${base}submit_for_review/`, { token: owner.token });
+    expect(again.status).toBe(409);
+    // Reading stays allowed, and the new session's user info shows the status.
+    const fresh = await signIn(server.app, owner.email, owner.password);
+    expect(fresh.body.user.merchant.status).toBe('in_review');
+  });
+});
+
+describe('money features before approval', () => {
+  it('answers 403 merchant_not_approved on the overview and the top-up details', async () => {
+    const owner = await onboardingOwner(server.app, server.db);
+    for (const url of ['/api/merchants/home/overview/', '/api/merchants/accounts/top_up_details/']) {
+      const response = await call(server.app, 'GET', url, { token: owner.token });
+      expect(response.status, url).toBe(403);
+      expect(response.body.error.code).toBe('merchant_not_approved');
+    }
+  });
+
+  it('gives an approved merchant its top-up details', async () => {
+    const owner = await createOwner(server.db, { funded: true });
+    const session = await signIn(server.app, owner.email, owner.password);
+    const response = await call(server.app, 'GET', '/api/merchants/accounts/top_up_details/', {
+      token: session.accessToken,
+    });
+    // createOwner's funded account has no IBAN: there is nothing to transfer to yet.
+    expect(response.status).toBe(409);
+    const demo = await signIn(server.app, 'demo@tameio.test', 'Demo-Merchant-2026!');
+    const details = await call(server.app, 'GET', '/api/merchants/accounts/top_up_details/', {
+      token: demo.accessToken,
+    });
+    expect(details.status).toBe(200);
+    expect(details.body).toMatchObject({
+      account_holder_name: 'Demo Coffee',
+      currency: 'EUR',
+      swift_bic: 'TAMEGRA1XXX',
+      iban: expect.stringMatching(/^GR\d{25}$/),
+      balance: { currency: 'EUR', amount_minor: expect.stringMatching(/^\d+$/) },
+    });
+  });
+});

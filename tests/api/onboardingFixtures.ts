@@ -1,0 +1,180 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../server/db/database';
+import { call, createOwner, signIn } from './harness';
+
+/** Valid data for every onboarding step. */
+export const representative = {
+  first_name: 'Eleni',
+  last_name: 'Papadopoulou',
+  job_title: 'Managing Director',
+  date_of_birth: '1985-04-12',
+  phone: '+30 210 123 4567',
+  citizenship: 'GR',
+};
+
+export const address = { country: 'GR', postal_code: '10563', city: 'Athens', line1: 'Ermou 12', line2: '' };
+
+export const company = {
+  name: 'Aegean Coffee IKE',
+  commercial_name: 'Aegean Coffee',
+  legal_form: 'ike',
+  country_of_registration: 'GR',
+  vat_number: 'EL 123456783',
+  registration_number: '123456701000',
+  tic_number: '123456783',
+  phone: '+302101234567',
+  registered_address: address,
+  trading_same_as_registered: true,
+  website_url: 'https://aegean-coffee.example',
+  industry: 'food_and_beverage',
+  size: '2_10',
+  annual_turnover: '100k_500k',
+};
+
+export const directors = {
+  directors: [
+    {
+      first_name: 'Eleni',
+      last_name: 'Papadopoulou',
+      date_of_birth: '1985-04-12',
+      is_legal_representative: true,
+      home_address: { ...address, line1: 'Athinas 3' },
+    },
+  ],
+};
+
+export const shareholders = {
+  shareholders: [
+    { type: 'individual', name: 'Eleni Papadopoulou', country: 'GR', percentage: '60', has_control: true },
+    { type: 'company', name: 'Kyma Holdings AE', country: 'GR', percentage: '40', has_control: false },
+  ],
+  ubos_known: true,
+};
+
+export const funding = {
+  expected_incoming: { amount_minor: '2500000', currency: 'EUR' },
+  source_country: 'GR',
+  expected_spending: { amount_minor: '1800000', currency: 'EUR' },
+  destination_country: 'DE',
+  other_funding_method: '',
+};
+
+export const steps = { representative, company, directors, shareholders, funding } as const;
+
+/** The documents an IKE needs (legal_entity_types). */
+export const ikeDocuments = [
+  'certificate_of_registration',
+  'articles_of_association',
+  'tax_registration',
+  'representative_id',
+  'proof_of_address',
+  'shareholder_register',
+] as const;
+
+// ---- Files: real magic numbers, so that file-type recognises them by content ----
+
+export const pdfBytes = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+);
+export const pngBytes = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1e0b1b10000000049454e44ae426082',
+  'hex',
+);
+export const jpegBytes = Buffer.concat([
+  Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'),
+  Buffer.alloc(64, 0),
+  Buffer.from('ffd9', 'hex'),
+]);
+/** The start of a Windows executable (MZ header). */
+export const exeBytes = Buffer.concat([
+  Buffer.from('4d5a90000300000004000000ffff0000', 'hex'),
+  Buffer.alloc(128, 0),
+]);
+
+type Part =
+  { name: string; value: string } | { name: string; filename: string; content: Buffer; contentType: string };
+
+export function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----tameio${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if ('value' in part) {
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
+      );
+    } else {
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
+            `Content-Type: ${part.contentType}\r\n\r\n`,
+        ),
+        part.content,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export async function upload(
+  app: FastifyInstance,
+  token: string,
+  file: { content: Buffer; filename: string; contentType?: string },
+  type: string | null = 'representative_id',
+  url = '/api/merchants/onboarding/documents/',
+) {
+  const body = multipart([
+    ...(type === null ? [] : [{ name: 'type', value: type }]),
+    {
+      name: 'file',
+      filename: file.filename,
+      content: file.content,
+      contentType: file.contentType ?? 'application/pdf',
+    },
+  ]);
+  const response = await app.inject({
+    method: 'POST',
+    url,
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+    payload: body.payload,
+  });
+  return { status: response.statusCode, body: response.json(), raw: response };
+}
+
+/** A new owner whose merchant is in status `onboarding`, signed in through the real login API. */
+export async function onboardingOwner(app: FastifyInstance, db: Database) {
+  const owner = await createOwner(db, { status: 'onboarding' });
+  const session = await signIn(app, owner.email, owner.password);
+  return { ...owner, token: session.accessToken, user: session.body.user };
+}
+
+export async function saveAllSteps(app: FastifyInstance, token: string): Promise<void> {
+  for (const [step, body] of Object.entries(steps)) {
+    const saved = await call(app, 'PUT', `/api/merchants/onboarding/${step}/`, { token, body });
+    if (saved.status !== 200) throw new Error(`save ${step}: ${saved.status} ${JSON.stringify(saved.body)}`);
+  }
+  for (const type of ikeDocuments) {
+    const sent = await upload(app, token, { content: pdfBytes, filename: `${type}.pdf` }, type);
+    if (sent.status !== 201) throw new Error(`upload ${type}: ${sent.status} ${JSON.stringify(sent.body)}`);
+  }
+}
+
+/** Every stored upload under DATA_DIR/uploads. */
+export function storedFiles(dataDir: string): string[] {
+  const root = path.join(dataDir, 'uploads');
+  try {
+    return readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .sort();
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,155 @@
+import { isValidIBAN } from 'ibantools';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findMerchant, reviewMerchant } from '../../server/onboarding/review';
+import { call, readOutbox, signIn, startTestServer, type TestServer } from './harness';
+import { funding, onboardingOwner, saveAllSteps } from './onboardingFixtures';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const review = (merchantId: string, body: unknown) =>
+  call(server.app, 'POST', `/api/sandbox/reviews/${merchantId}/`, { body });
+
+async function submitted() {
+  const owner = await onboardingOwner(server.app, server.db);
+  await saveAllSteps(server.app, owner.token);
+  const sent = await call(server.app, 'POST', '/api/merchants/onboarding/submit_for_review/', {
+    token: owner.token,
+  });
+  if (sent.status !== 200) throw new Error(`submit: ${sent.status} ${JSON.stringify(sent.body)}`);
+  return owner;
+}
+
+async function merchantAccounts(merchantId: string) {
+  return server.db
+    .selectFrom('ledger_accounts')
+    .select(['iban', 'currency'])
+    .where('merchant_id', '=', merchantId)
+    .execute();
+}
+
+describe('sandbox review', () => {
+  it('approves: status approved, a EUR account with a valid IBAN, the owner emailed, money features open', async () => {
+    const owner = await submitted();
+    const approved = await review(owner.merchantId, { decision: 'approve' });
+    expect(approved.status).toBe(200);
+    expect(approved.body.merchant.status).toBe('approved');
+    expect(approved.body.editable).toBe(false);
+
+    const accounts = await merchantAccounts(owner.merchantId);
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]?.currency).toBe('EUR');
+    expect(isValidIBAN(accounts[0]?.iban ?? '')).toBe(true);
+
+    const [mail] = await readOutbox(server.app, owner.email);
+    expect(mail?.subject).toBe('Your Tameio account is open');
+    expect(mail?.body).toContain(accounts[0]?.iban);
+
+    const topUp = await call(server.app, 'GET', '/api/merchants/accounts/top_up_details/', {
+      token: owner.token,
+    });
+    expect(topUp.status).toBe(200);
+    expect(topUp.body).toMatchObject({
+      iban: accounts[0]?.iban,
+      account_holder_name: 'Aegean Coffee IKE',
+      currency: 'EUR',
+      balance: { amount_minor: '0', currency: 'EUR' },
+      available_balance: { amount_minor: '0', currency: 'EUR' },
+    });
+    const overview = await call(server.app, 'GET', '/api/merchants/home/overview/', { token: owner.token });
+    expect(overview.status).toBe(200);
+
+    // Decided once: a second decision is a conflict and changes nothing.
+    const again = await review(owner.merchantId, { decision: 'approve' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('merchant_not_in_review');
+    expect(await merchantAccounts(owner.merchantId)).toHaveLength(1);
+    const audit = await server.db
+      .selectFrom('merchant_audit')
+      .select('event')
+      .where('merchant_id', '=', owner.merchantId)
+      .orderBy('created_at')
+      .execute();
+    expect(audit.map((row) => row.event)).toEqual(['submitted_for_review', 'approved']);
+  });
+
+  it('rejects with a reason the owner sees and is emailed; the steps reopen and can be sent again', async () => {
+    const owner = await submitted();
+    const noReason = await review(owner.merchantId, { decision: 'reject' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.error.fields).toHaveProperty('reason');
+    const rejected = await review(owner.merchantId, {
+      decision: 'reject',
+      reason: 'The proof of address is older than three months.',
+    });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.merchant.status).toBe('rejected');
+
+    const state = await call(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token });
+    expect(state.body).toMatchObject({
+      editable: true,
+      rejection_reason: 'The proof of address is older than three months.',
+      merchant: { status: 'rejected' },
+    });
+    const [mail] = await readOutbox(server.app, owner.email);
+    expect(mail?.subject).toBe('Your Tameio application needs changes');
+    expect(mail?.body).toContain('The proof of address is older than three months.');
+    expect(await merchantAccounts(owner.merchantId)).toEqual([]);
+    const gated = await call(server.app, 'GET', '/api/merchants/accounts/top_up_details/', {
+      token: owner.token,
+    });
+    expect(gated.status).toBe(403);
+
+    // Edit and send again: back in review, the old reason no longer shown.
+    const edited = await call(server.app, 'PUT', '/api/merchants/onboarding/funding/', {
+      token: owner.token,
+      body: { ...funding, other_funding_method: 'Owner loan' },
+    });
+    expect(edited.status).toBe(200);
+    const resent = await call(server.app, 'POST', '/api/merchants/onboarding/submit_for_review/', {
+      token: owner.token,
+    });
+    expect(resent.status).toBe(200);
+    expect(resent.body).toMatchObject({ merchant: { status: 'in_review' }, rejection_reason: null });
+    const approved = await review(owner.merchantId, { decision: 'approve' });
+    expect(approved.body.merchant.status).toBe('approved');
+  });
+
+  it('only decides merchants in review, and knows no unknown merchant', async () => {
+    const owner = await onboardingOwner(server.app, server.db);
+    const early = await review(owner.merchantId, { decision: 'approve' });
+    expect(early.status).toBe(409);
+    expect(await merchantAccounts(owner.merchantId)).toEqual([]);
+    const demo = await signIn(server.app, 'demo@tameio.test', 'Demo-Merchant-2026!');
+    expect((await review(demo.body.user.merchant.id, { decision: 'reject', reason: 'x' })).status).toBe(409);
+    expect((await review('00000000-0000-4000-8000-000000000000', { decision: 'approve' })).status).toBe(404);
+    expect((await review('nope', { decision: 'approve' })).status).toBe(400);
+    expect((await review(owner.merchantId, { decision: 'maybe' })).status).toBe(400);
+  });
+
+  it('does not exist in production', async () => {
+    const owner = await submitted();
+    const production = await server.buildVariant({ environment: 'production' });
+    const response = await call(production, 'POST', `/api/sandbox/reviews/${owner.merchantId}/`, {
+      body: { decision: 'approve' },
+    });
+    expect(response.status).toBe(404);
+    const state = await call(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token });
+    expect(state.body.merchant.status).toBe('in_review');
+  });
+
+  it('the command-line path finds a merchant by owner email and uses the same decision', async () => {
+    const owner = await submitted();
+    expect(await findMerchant(server.db, owner.email.toUpperCase())).toBe(owner.merchantId);
+    expect(await findMerchant(server.db, owner.merchantId)).toBe(owner.merchantId);
+    expect(await findMerchant(server.db, 'nobody@example.test')).toBeNull();
+    const outcome = await reviewMerchant(server.db, owner.merchantId, { decision: 'approve' }, 'test');
+    expect(outcome.status).toBe('approved');
+    expect(isValidIBAN(outcome.iban ?? '')).toBe(true);
+  });
+});
