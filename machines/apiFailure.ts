@@ -10,6 +10,8 @@ export type ApiFailure =
       code: string;
       message: string;
       details?: Record<string, string | number | boolean | null>;
+      /** Which body fields were refused and why (`validation_failed`), keyed by dotted path. */
+      fields?: Record<string, string>;
       /** Seconds from a `Retry-After` header, when the server sent one. */
       retryAfterSeconds?: number;
     };

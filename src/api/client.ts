@@ -89,17 +89,26 @@ function readDetails(value: unknown): Details | undefined {
   return details;
 }
 
+function readFields(value: unknown): Record<string, string> | undefined {
+  if (!isRecord(value)) return undefined;
+  const fields: Record<string, string> = {};
+  for (const [key, item] of Object.entries(value)) if (typeof item === 'string') fields[key] = item;
+  return fields;
+}
+
 /** An error response as the machines understand it: `{error: {code, message, details}}` plus Retry-After. */
 export function failureFromResponse(response: Response, body: unknown): ApiFailure {
   const error = isRecord(body) && isRecord(body.error) ? body.error : {};
   const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
   const details = readDetails(error.details);
+  const fields = readFields(error.fields);
   return {
     kind: 'http',
     status: response.status,
     code: typeof error.code === 'string' ? error.code : fallbackCode(response.status),
     message: typeof error.message === 'string' ? error.message : response.statusText,
     ...(details ? { details } : {}),
+    ...(fields ? { fields } : {}),
     ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
   };
 }

@@ -121,6 +121,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/accounts/password/reset/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email a reset link if the account exists; the same 202 answer either way. */
+        post: operations["passwordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/accounts/password/reset/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with a reset link; signs the user out everywhere. */
+        post: operations["passwordResetConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/accounts/prevalidate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check an email and/or mobile number: valid format, and not used by an account yet. */
+        post: operations["prevalidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/accounts/register/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish a registration: creates the merchant and its owner, records the accepted terms and privacy policy, starts a session and sets the HttpOnly refresh cookie. */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/accounts/send_login_otp/": {
         parameters: {
             query?: never;
@@ -131,6 +199,40 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["sendLoginOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/accounts/set_password/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create the first password of an account with a create-password link. */
+        post: operations["setPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/accounts/set_password/request/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email a create-password link if the account exists without a password; the same 202 either way. */
+        post: operations["setPasswordRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -154,6 +256,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/accounts/top_up_details/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bank transfer details for funding the account; 403 merchant_not_approved before approval. */
+        get: operations["topUpDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/home/overview/": {
         parameters: {
             query?: never;
@@ -162,6 +281,392 @@ export interface paths {
             cookie?: never;
         };
         get: operations["homeOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/onboarding/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything saved so far, which steps are complete, documents, warnings. */
+        get: operations["getOnboarding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/onboarding/company_logo/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** multipart/form-data with `file` (PNG or JPEG by content); replaces the previous logo. */
+        post: operations["uploadCompanyLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/onboarding/company/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves the company step, replacing what was saved before. */
+        put: operations["saveCompany"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/onboarding/directors/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves the directors step, replacing what was saved before. */
+        put: operations["saveDirectors"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/onboarding/documents/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** multipart/form-data with `type` and `file` (PDF, JPEG or PNG by content). */
+        post: operations["uploadDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/onboarding/documents/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["downloadDocument"];
+        put?: never;
+        post?: never;
+        delete: operations["deleteDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/onboarding/funding/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves the funding step, replacing what was saved before. */
+        put: operations["saveFunding"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/onboarding/representative/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves the representative step, replacing what was saved before. */
+        put: operations["saveRepresentative"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/onboarding/shareholders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves the shareholders step, replacing what was saved before. */
+        put: operations["saveShareholders"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/onboarding/submit_for_review/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a complete onboarding to review; 422 onboarding_incomplete lists what is missing. */
+        post: operations["submitForReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/onboarding/vat_check/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** VAT number format (and checksum); the VIES registry only when VIES_URL is configured. */
+        post: operations["vatCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/registrations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a registration with an email and a mobile number; both are verified next. */
+        post: operations["startRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/registrations/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The saved state of a half-finished registration, to resume it at the step it reached. */
+        get: operations["getRegistration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/registrations/{id}/details/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The representative's first and last name and the company's name. */
+        put: operations["saveRegistrationDetails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/registrations/{id}/send_email_verification/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a 6-digit code to the registration's email. */
+        post: operations["sendEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/registrations/{id}/send_sms_verification/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a 6-digit code to the registration's mobile phone. */
+        post: operations["sendSmsVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/registrations/{id}/verify_email/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check the code sent to the registration's email. */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/registrations/{id}/verify_phone/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check the code sent to the registration's mobile phone. */
+        post: operations["verifyPhone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/onboarding/countries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["countries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/onboarding/industries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["industries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/onboarding/legal_entity_types/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Legal forms with English and Greek names and the documents each must upload. */
+        get: operations["legalEntityTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/onboarding/sizes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["sizes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/onboarding/turnovers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["turnovers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -187,10 +692,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sandbox/reviews/{merchant_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve or reject a merchant in review (never in production). */
+        post: operations["sandboxReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/users/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an employee without a password for the owner's merchant and email a create-password link. */
+        post: operations["sandboxCreateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Address: {
+            city: string;
+            country: string;
+            line1: string;
+            line2?: string | null;
+            postal_code: string;
+        };
+        AddressInput: {
+            city: string;
+            country: string;
+            line1: string;
+            line2?: string | null;
+            postal_code: string;
+        };
         AltchaChallenge: {
             algorithm: string;
             challenge: string;
@@ -257,6 +810,100 @@ export interface components {
             idle_warning_seconds: number;
             sandbox: boolean;
         };
+        CompanyStep: {
+            /** @enum {string} */
+            annual_turnover: "under_100k" | "100k_500k" | "500k_2m" | "2m_10m" | "over_10m";
+            commercial_name?: string | null;
+            country_of_registration: string;
+            /** @enum {string} */
+            industry: "retail" | "food_and_beverage" | "hospitality" | "professional_services" | "technology" | "construction" | "manufacturing" | "transport" | "health" | "education" | "ecommerce" | "other";
+            /** @enum {string} */
+            legal_form: "sole_trader" | "oe" | "ee" | "ike" | "epe" | "ae";
+            name: string;
+            phone: string;
+            registered_address: components["schemas"]["Address"];
+            registration_number: string;
+            /** @enum {string} */
+            size: "1" | "2_10" | "11_50" | "51_250" | "251_plus";
+            tic_number: string;
+            trading_address?: components["schemas"]["Address"] | null;
+            trading_same_as_registered: boolean;
+            vat_number: string;
+            website_url?: string | null;
+        };
+        CompanyStepInput: {
+            /** @enum {string} */
+            annual_turnover: "under_100k" | "100k_500k" | "500k_2m" | "2m_10m" | "over_10m";
+            commercial_name?: string | null;
+            country_of_registration: string;
+            /** @enum {string} */
+            industry: "retail" | "food_and_beverage" | "hospitality" | "professional_services" | "technology" | "construction" | "manufacturing" | "transport" | "health" | "education" | "ecommerce" | "other";
+            /** @enum {string} */
+            legal_form: "sole_trader" | "oe" | "ee" | "ike" | "epe" | "ae";
+            name: string;
+            phone: string;
+            registered_address: components["schemas"]["AddressInput"];
+            registration_number: string;
+            /** @enum {string} */
+            size: "1" | "2_10" | "11_50" | "51_250" | "251_plus";
+            tic_number: string;
+            trading_address?: components["schemas"]["AddressInput"] | null;
+            trading_same_as_registered: boolean;
+            vat_number: string;
+            website_url?: string | null;
+        };
+        Director: {
+            /** Format: date */
+            date_of_birth: string;
+            first_name: string;
+            home_address: components["schemas"]["Address"];
+            is_legal_representative: boolean;
+            last_name: string;
+        };
+        DirectorInput: {
+            /** Format: date */
+            date_of_birth: string;
+            first_name: string;
+            home_address: components["schemas"]["AddressInput"];
+            is_legal_representative: boolean;
+            last_name: string;
+        };
+        DirectorsStep: {
+            directors: components["schemas"]["Director"][];
+        };
+        DirectorsStepInput: {
+            directors: components["schemas"]["DirectorInput"][];
+        };
+        FundingStep: {
+            destination_country: string;
+            expected_incoming: {
+                amount_minor: string;
+                /** @enum {string} */
+                currency: "EUR" | "USD" | "GBP";
+            };
+            expected_spending: {
+                amount_minor: string;
+                /** @enum {string} */
+                currency: "EUR" | "USD" | "GBP";
+            };
+            other_funding_method?: string | null;
+            source_country: string;
+        };
+        FundingStepInput: {
+            destination_country: string;
+            expected_incoming: {
+                amount_minor: string;
+                /** @enum {string} */
+                currency: "EUR" | "USD" | "GBP";
+            };
+            expected_spending: {
+                amount_minor: string;
+                /** @enum {string} */
+                currency: "EUR" | "USD" | "GBP";
+            };
+            other_funding_method?: string | null;
+            source_country: string;
+        };
         HomeOverviewResponse: {
             accounts: {
                 balance: components["schemas"]["Money"];
@@ -322,6 +969,22 @@ export interface components {
             expires_in: number;
             login_token: string;
         };
+        LegalEntityTypesResponse: {
+            items: {
+                code: string;
+                name_el: string;
+                name_en: string;
+                required_documents: ("certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other")[];
+            }[];
+        };
+        LegalEntityTypesResponseInput: {
+            items: {
+                code: string;
+                name_el: string;
+                name_en: string;
+                required_documents: ("certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other")[];
+            }[];
+        };
         LoginTicketBody: {
             login_token: string;
         };
@@ -344,6 +1007,76 @@ export interface components {
         };
         NewPassword: string;
         NewPasswordInput: string;
+        OnboardingDocument: {
+            /** @enum {string} */
+            content_type: "application/pdf" | "image/jpeg" | "image/png";
+            file_name: string;
+            id: string;
+            size: number;
+            type: ("certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other") | "company_logo";
+            uploaded_at: string;
+        };
+        OnboardingDocumentInput: {
+            /** @enum {string} */
+            content_type: "application/pdf" | "image/jpeg" | "image/png";
+            file_name: string;
+            id: string;
+            size: number;
+            type: ("certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other") | "company_logo";
+            uploaded_at: string;
+        };
+        OnboardingState: {
+            completed_steps: ("representative" | "company" | "directors" | "shareholders" | "documents" | "funding")[];
+            documents: components["schemas"]["OnboardingDocument"][];
+            editable: boolean;
+            logo: components["schemas"]["OnboardingDocument"] | null;
+            merchant: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: "onboarding" | "in_review" | "rejected" | "approved";
+            };
+            rejection_reason: string | null;
+            required_documents: ("certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other")[];
+            steps: {
+                company: components["schemas"]["CompanyStep"] | null;
+                directors: components["schemas"]["DirectorsStep"] | null;
+                funding: components["schemas"]["FundingStep"] | null;
+                representative: components["schemas"]["RepresentativeStep"] | null;
+                shareholders: components["schemas"]["ShareholdersStep"] | null;
+            };
+            warnings: {
+                /** @enum {string} */
+                code: "ownership_over_100";
+                message: string;
+            }[];
+        };
+        OnboardingStateInput: {
+            completed_steps: ("representative" | "company" | "directors" | "shareholders" | "documents" | "funding")[];
+            documents: components["schemas"]["OnboardingDocumentInput"][];
+            editable: boolean;
+            logo: components["schemas"]["OnboardingDocumentInput"] | null;
+            merchant: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: "onboarding" | "in_review" | "rejected" | "approved";
+            };
+            rejection_reason: string | null;
+            required_documents: ("certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other")[];
+            steps: {
+                company: components["schemas"]["CompanyStepInput"] | null;
+                directors: components["schemas"]["DirectorsStepInput"] | null;
+                funding: components["schemas"]["FundingStepInput"] | null;
+                representative: components["schemas"]["RepresentativeStepInput"] | null;
+                shareholders: components["schemas"]["ShareholdersStepInput"] | null;
+            };
+            warnings: {
+                /** @enum {string} */
+                code: "ownership_over_100";
+                message: string;
+            }[];
+        };
         OtpLoginBody: {
             code: string;
             login_token: string;
@@ -374,6 +1107,200 @@ export interface components {
                 to: string;
             }[];
         };
+        PasswordLinkRequestBody: {
+            altcha: string;
+            /** Format: email */
+            email: string;
+        };
+        PasswordLinkRequestBodyInput: {
+            altcha: string;
+            email: string;
+        };
+        PasswordLinkRequestResponse: {
+            expires_in: number;
+        };
+        PasswordLinkRequestResponseInput: {
+            expires_in: number;
+        };
+        PasswordResetConfirmBody: {
+            password: components["schemas"]["NewPassword"];
+            password_confirmation: string;
+            token: string;
+            /** Format: uuid */
+            uid: string;
+        };
+        PasswordResetConfirmBodyInput: {
+            password: components["schemas"]["NewPasswordInput"];
+            password_confirmation: string;
+            token: string;
+            /** Format: uuid */
+            uid: string;
+        };
+        PrevalidateBody: {
+            email?: string;
+            phone?: string;
+        };
+        PrevalidateBodyInput: {
+            email?: string;
+            phone?: string;
+        };
+        PrevalidateResponse: {
+            email?: {
+                available: boolean;
+                normalized: string | null;
+                valid: boolean;
+            };
+            phone?: {
+                available: boolean;
+                normalized: string | null;
+                valid: boolean;
+            };
+        };
+        PrevalidateResponseInput: {
+            email?: {
+                available: boolean;
+                normalized: string | null;
+                valid: boolean;
+            };
+            phone?: {
+                available: boolean;
+                normalized: string | null;
+                valid: boolean;
+            };
+        };
+        ReferenceItem: {
+            code: string;
+            name_el: string;
+            name_en: string;
+        };
+        ReferenceItemInput: {
+            code: string;
+            name_el: string;
+            name_en: string;
+        };
+        ReferenceList: {
+            items: components["schemas"]["ReferenceItem"][];
+        };
+        ReferenceListInput: {
+            items: components["schemas"]["ReferenceItemInput"][];
+        };
+        RegisterBody: {
+            /** @constant */
+            accept_privacy: true;
+            /** @constant */
+            accept_terms: true;
+            altcha: string;
+            password: string;
+            password_confirmation: string;
+            /** Format: uuid */
+            registration_id: string;
+        };
+        RegisterBodyInput: {
+            /** @constant */
+            accept_privacy: true;
+            /** @constant */
+            accept_terms: true;
+            altcha: string;
+            password: string;
+            password_confirmation: string;
+            /** Format: uuid */
+            registration_id: string;
+        };
+        RegistrationDetailsBody: {
+            company_name: string;
+            first_name: string;
+            last_name: string;
+        };
+        RegistrationDetailsBodyInput: {
+            company_name: string;
+            first_name: string;
+            last_name: string;
+        };
+        RegistrationState: {
+            company_name: string | null;
+            email: string;
+            email_verified: boolean;
+            expires_at: string;
+            first_name: string | null;
+            id: string;
+            last_name: string | null;
+            phone: string;
+            phone_verified: boolean;
+            /** @enum {string} */
+            step: "verify-email" | "verify-phone" | "details" | "password";
+        };
+        RegistrationStateInput: {
+            company_name: string | null;
+            email: string;
+            email_verified: boolean;
+            expires_at: string;
+            first_name: string | null;
+            id: string;
+            last_name: string | null;
+            phone: string;
+            phone_verified: boolean;
+            /** @enum {string} */
+            step: "verify-email" | "verify-phone" | "details" | "password";
+        };
+        RepresentativeStep: {
+            citizenship: string;
+            /** Format: date */
+            date_of_birth: string;
+            first_name: string;
+            job_title: string;
+            last_name: string;
+            phone: string;
+        };
+        RepresentativeStepInput: {
+            citizenship: string;
+            /** Format: date */
+            date_of_birth: string;
+            first_name: string;
+            job_title: string;
+            last_name: string;
+            phone: string;
+        };
+        ReviewBody: {
+            /** @enum {string} */
+            decision: "approve" | "reject";
+            reason?: string;
+        };
+        ReviewBodyInput: {
+            /** @enum {string} */
+            decision: "approve" | "reject";
+            reason?: string;
+        };
+        SandboxUserBody: {
+            /** Format: email */
+            email: string;
+            /**
+             * @default employee
+             * @enum {string}
+             */
+            employee_type: "admin" | "employee" | "viewer";
+            first_name: string;
+            last_name: string;
+        };
+        SandboxUserBodyInput: {
+            email: string;
+            /**
+             * @default employee
+             * @enum {string}
+             */
+            employee_type: "admin" | "employee" | "viewer";
+            first_name: string;
+            last_name: string;
+        };
+        SandboxUserResponse: {
+            email: string;
+            /** Format: uuid */
+            id: string;
+        };
+        SandboxUserResponseInput: {
+            email: string;
+            /** Format: uuid */
+            id: string;
+        };
         SendLoginOtpBody: {
             login_token: string;
             /** @enum {string} */
@@ -398,6 +1325,16 @@ export interface components {
             method: "email" | "sms";
             resend_in: number;
         };
+        SendVerificationResponse: {
+            destination: string;
+            expires_in: number;
+            resend_in: number;
+        };
+        SendVerificationResponseInput: {
+            destination: string;
+            expires_in: number;
+            resend_in: number;
+        };
         SessionResponse: {
             access_token: string;
             expires_in: number;
@@ -412,6 +1349,107 @@ export interface components {
             token_type: "Bearer";
             user: components["schemas"]["UserInfoInput"];
         };
+        SetPasswordBody: {
+            password: components["schemas"]["NewPassword"];
+            password_confirmation: string;
+            token: string;
+            /** Format: uuid */
+            uid: string;
+        };
+        SetPasswordBodyInput: {
+            password: components["schemas"]["NewPasswordInput"];
+            password_confirmation: string;
+            token: string;
+            /** Format: uuid */
+            uid: string;
+        };
+        Shareholder: {
+            country: string;
+            has_control: boolean;
+            name: string;
+            percentage: string;
+            /** @enum {string} */
+            type: "individual" | "company";
+        };
+        ShareholderInput: {
+            country: string;
+            has_control: boolean;
+            name: string;
+            percentage: string;
+            /** @enum {string} */
+            type: "individual" | "company";
+        };
+        ShareholdersStep: {
+            shareholders: components["schemas"]["Shareholder"][];
+            ubos_known: boolean;
+        };
+        ShareholdersStepInput: {
+            shareholders: components["schemas"]["ShareholderInput"][];
+            ubos_known: boolean;
+        };
+        StartRegistrationBody: {
+            /** Format: email */
+            email: string;
+            /** @enum {string} */
+            locale?: "en" | "el";
+            phone: unknown;
+        };
+        StartRegistrationBodyInput: {
+            email: string;
+            /** @enum {string} */
+            locale?: "en" | "el";
+            phone: string;
+        };
+        TopUpDetails: {
+            account_holder_name: string;
+            account_name: string;
+            available_balance: {
+                amount_minor: string;
+                currency: string;
+            };
+            balance: {
+                amount_minor: string;
+                currency: string;
+            };
+            currency: string;
+            iban: string;
+            swift_bic: string;
+        };
+        TopUpDetailsInput: {
+            account_holder_name: string;
+            account_name: string;
+            available_balance: {
+                amount_minor: string;
+                currency: string;
+            };
+            balance: {
+                amount_minor: string;
+                currency: string;
+            };
+            currency: string;
+            iban: string;
+            swift_bic: string;
+        };
+        UploadDocumentBody: {
+            /** Format: binary */
+            file: string;
+            /** @enum {string} */
+            type: "certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other";
+        };
+        UploadDocumentBodyInput: {
+            /** Format: binary */
+            file: string;
+            /** @enum {string} */
+            type: "certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other";
+        };
+        UploadLogoBody: {
+            /** Format: binary */
+            file: string;
+        };
+        UploadLogoBodyInput: {
+            /** Format: binary */
+            file: string;
+        };
         UserInfo: {
             email: string;
             employee_type: ("admin" | "employee" | "viewer") | null;
@@ -422,6 +1460,8 @@ export interface components {
             merchant: {
                 id: string;
                 name: string;
+                /** @enum {string} */
+                status: "onboarding" | "in_review" | "rejected" | "approved";
             };
         };
         UserInfoInput: {
@@ -434,7 +1474,35 @@ export interface components {
             merchant: {
                 id: string;
                 name: string;
+                /** @enum {string} */
+                status: "onboarding" | "in_review" | "rejected" | "approved";
             };
+        };
+        VatCheckBody: {
+            country: string;
+            vat_number: string;
+        };
+        VatCheckBodyInput: {
+            country: string;
+            vat_number: string;
+        };
+        VatCheckResponse: {
+            format_valid: boolean;
+            name?: string;
+            /** @enum {string} */
+            registry: "not_configured" | "valid" | "invalid" | "unavailable";
+        };
+        VatCheckResponseInput: {
+            format_valid: boolean;
+            name?: string;
+            /** @enum {string} */
+            registry: "not_configured" | "valid" | "invalid" | "unavailable";
+        };
+        VerifyCodeBody: {
+            code: string;
+        };
+        VerifyCodeBodyInput: {
+            code: string;
         };
     };
     responses: never;
@@ -443,6 +1511,8 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type SchemaAddress = components['schemas']['Address'];
+export type SchemaAddressInput = components['schemas']['AddressInput'];
 export type SchemaAltchaChallenge = components['schemas']['AltchaChallenge'];
 export type SchemaAltchaChallengeInput = components['schemas']['AltchaChallengeInput'];
 export type SchemaApiError = components['schemas']['ApiError'];
@@ -451,12 +1521,22 @@ export type SchemaAvailableMfaMethodsResponse = components['schemas']['Available
 export type SchemaAvailableMfaMethodsResponseInput = components['schemas']['AvailableMfaMethodsResponseInput'];
 export type SchemaClientConfig = components['schemas']['ClientConfig'];
 export type SchemaClientConfigInput = components['schemas']['ClientConfigInput'];
+export type SchemaCompanyStep = components['schemas']['CompanyStep'];
+export type SchemaCompanyStepInput = components['schemas']['CompanyStepInput'];
+export type SchemaDirector = components['schemas']['Director'];
+export type SchemaDirectorInput = components['schemas']['DirectorInput'];
+export type SchemaDirectorsStep = components['schemas']['DirectorsStep'];
+export type SchemaDirectorsStepInput = components['schemas']['DirectorsStepInput'];
+export type SchemaFundingStep = components['schemas']['FundingStep'];
+export type SchemaFundingStepInput = components['schemas']['FundingStepInput'];
 export type SchemaHomeOverviewResponse = components['schemas']['HomeOverviewResponse'];
 export type SchemaHomeOverviewResponseInput = components['schemas']['HomeOverviewResponseInput'];
 export type SchemaInitializeLoginBody = components['schemas']['InitializeLoginBody'];
 export type SchemaInitializeLoginBodyInput = components['schemas']['InitializeLoginBodyInput'];
 export type SchemaInitializeLoginResponse = components['schemas']['InitializeLoginResponse'];
 export type SchemaInitializeLoginResponseInput = components['schemas']['InitializeLoginResponseInput'];
+export type SchemaLegalEntityTypesResponse = components['schemas']['LegalEntityTypesResponse'];
+export type SchemaLegalEntityTypesResponseInput = components['schemas']['LegalEntityTypesResponseInput'];
 export type SchemaLoginTicketBody = components['schemas']['LoginTicketBody'];
 export type SchemaLoginTicketBodyInput = components['schemas']['LoginTicketBodyInput'];
 export type SchemaLogoutBody = components['schemas']['LogoutBody'];
@@ -465,18 +1545,72 @@ export type SchemaMoney = components['schemas']['Money'];
 export type SchemaMoneyInput = components['schemas']['MoneyInput'];
 export type SchemaNewPassword = components['schemas']['NewPassword'];
 export type SchemaNewPasswordInput = components['schemas']['NewPasswordInput'];
+export type SchemaOnboardingDocument = components['schemas']['OnboardingDocument'];
+export type SchemaOnboardingDocumentInput = components['schemas']['OnboardingDocumentInput'];
+export type SchemaOnboardingState = components['schemas']['OnboardingState'];
+export type SchemaOnboardingStateInput = components['schemas']['OnboardingStateInput'];
 export type SchemaOtpLoginBody = components['schemas']['OtpLoginBody'];
 export type SchemaOtpLoginBodyInput = components['schemas']['OtpLoginBodyInput'];
 export type SchemaOutboxResponse = components['schemas']['OutboxResponse'];
 export type SchemaOutboxResponseInput = components['schemas']['OutboxResponseInput'];
+export type SchemaPasswordLinkRequestBody = components['schemas']['PasswordLinkRequestBody'];
+export type SchemaPasswordLinkRequestBodyInput = components['schemas']['PasswordLinkRequestBodyInput'];
+export type SchemaPasswordLinkRequestResponse = components['schemas']['PasswordLinkRequestResponse'];
+export type SchemaPasswordLinkRequestResponseInput = components['schemas']['PasswordLinkRequestResponseInput'];
+export type SchemaPasswordResetConfirmBody = components['schemas']['PasswordResetConfirmBody'];
+export type SchemaPasswordResetConfirmBodyInput = components['schemas']['PasswordResetConfirmBodyInput'];
+export type SchemaPrevalidateBody = components['schemas']['PrevalidateBody'];
+export type SchemaPrevalidateBodyInput = components['schemas']['PrevalidateBodyInput'];
+export type SchemaPrevalidateResponse = components['schemas']['PrevalidateResponse'];
+export type SchemaPrevalidateResponseInput = components['schemas']['PrevalidateResponseInput'];
+export type SchemaReferenceItem = components['schemas']['ReferenceItem'];
+export type SchemaReferenceItemInput = components['schemas']['ReferenceItemInput'];
+export type SchemaReferenceList = components['schemas']['ReferenceList'];
+export type SchemaReferenceListInput = components['schemas']['ReferenceListInput'];
+export type SchemaRegisterBody = components['schemas']['RegisterBody'];
+export type SchemaRegisterBodyInput = components['schemas']['RegisterBodyInput'];
+export type SchemaRegistrationDetailsBody = components['schemas']['RegistrationDetailsBody'];
+export type SchemaRegistrationDetailsBodyInput = components['schemas']['RegistrationDetailsBodyInput'];
+export type SchemaRegistrationState = components['schemas']['RegistrationState'];
+export type SchemaRegistrationStateInput = components['schemas']['RegistrationStateInput'];
+export type SchemaRepresentativeStep = components['schemas']['RepresentativeStep'];
+export type SchemaRepresentativeStepInput = components['schemas']['RepresentativeStepInput'];
+export type SchemaReviewBody = components['schemas']['ReviewBody'];
+export type SchemaReviewBodyInput = components['schemas']['ReviewBodyInput'];
+export type SchemaSandboxUserBody = components['schemas']['SandboxUserBody'];
+export type SchemaSandboxUserBodyInput = components['schemas']['SandboxUserBodyInput'];
+export type SchemaSandboxUserResponse = components['schemas']['SandboxUserResponse'];
+export type SchemaSandboxUserResponseInput = components['schemas']['SandboxUserResponseInput'];
 export type SchemaSendLoginOtpBody = components['schemas']['SendLoginOtpBody'];
 export type SchemaSendLoginOtpBodyInput = components['schemas']['SendLoginOtpBodyInput'];
 export type SchemaSendLoginOtpResponse = components['schemas']['SendLoginOtpResponse'];
 export type SchemaSendLoginOtpResponseInput = components['schemas']['SendLoginOtpResponseInput'];
+export type SchemaSendVerificationResponse = components['schemas']['SendVerificationResponse'];
+export type SchemaSendVerificationResponseInput = components['schemas']['SendVerificationResponseInput'];
 export type SchemaSessionResponse = components['schemas']['SessionResponse'];
 export type SchemaSessionResponseInput = components['schemas']['SessionResponseInput'];
+export type SchemaSetPasswordBody = components['schemas']['SetPasswordBody'];
+export type SchemaSetPasswordBodyInput = components['schemas']['SetPasswordBodyInput'];
+export type SchemaShareholder = components['schemas']['Shareholder'];
+export type SchemaShareholderInput = components['schemas']['ShareholderInput'];
+export type SchemaShareholdersStep = components['schemas']['ShareholdersStep'];
+export type SchemaShareholdersStepInput = components['schemas']['ShareholdersStepInput'];
+export type SchemaStartRegistrationBody = components['schemas']['StartRegistrationBody'];
+export type SchemaStartRegistrationBodyInput = components['schemas']['StartRegistrationBodyInput'];
+export type SchemaTopUpDetails = components['schemas']['TopUpDetails'];
+export type SchemaTopUpDetailsInput = components['schemas']['TopUpDetailsInput'];
+export type SchemaUploadDocumentBody = components['schemas']['UploadDocumentBody'];
+export type SchemaUploadDocumentBodyInput = components['schemas']['UploadDocumentBodyInput'];
+export type SchemaUploadLogoBody = components['schemas']['UploadLogoBody'];
+export type SchemaUploadLogoBodyInput = components['schemas']['UploadLogoBodyInput'];
 export type SchemaUserInfo = components['schemas']['UserInfo'];
 export type SchemaUserInfoInput = components['schemas']['UserInfoInput'];
+export type SchemaVatCheckBody = components['schemas']['VatCheckBody'];
+export type SchemaVatCheckBodyInput = components['schemas']['VatCheckBodyInput'];
+export type SchemaVatCheckResponse = components['schemas']['VatCheckResponse'];
+export type SchemaVatCheckResponseInput = components['schemas']['VatCheckResponseInput'];
+export type SchemaVerifyCodeBody = components['schemas']['VerifyCodeBody'];
+export type SchemaVerifyCodeBodyInput = components['schemas']['VerifyCodeBodyInput'];
 export type $defs = Record<string, never>;
 export interface operations {
     altchaChallenge: {
@@ -739,6 +1873,217 @@ export interface operations {
             };
         };
     };
+    passwordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordLinkRequestBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordLinkRequestResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    passwordResetConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetConfirmBodyInput"];
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    prevalidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrevalidateBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrevalidateResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     sendLoginOtp: {
         parameters: {
             query?: never;
@@ -772,6 +2117,106 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    setPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordBodyInput"];
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    setPasswordRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordLinkRequestBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordLinkRequestResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -828,6 +2273,53 @@ export interface operations {
             };
         };
     };
+    topUpDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopUpDetails"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     homeOverview: {
         parameters: {
             query?: never;
@@ -866,6 +2358,1223 @@ export interface operations {
             };
         };
     };
+    getOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingState"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    uploadCompanyLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadLogoBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingDocument"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    saveCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyStepInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingState"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    saveDirectors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirectorsStepInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingState"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    uploadDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadDocumentBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingDocument"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    downloadDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, inline, with its checked Content-Type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    saveFunding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FundingStepInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingState"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    saveRepresentative: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepresentativeStepInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingState"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    saveShareholders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareholdersStepInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingState"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    submitForReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingState"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    vatCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VatCheckBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VatCheckResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    startRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartRegistrationBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationState"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationState"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    saveRegistrationDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrationDetailsBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationState"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    sendEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendVerificationResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    sendSmsVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendVerificationResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyCodeBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationState"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    verifyPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyCodeBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationState"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    countries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceList"];
+                };
+            };
+        };
+    };
+    industries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceList"];
+                };
+            };
+        };
+    };
+    legalEntityTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalEntityTypesResponse"];
+                };
+            };
+        };
+    };
+    sizes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceList"];
+                };
+            };
+        };
+    };
+    turnovers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceList"];
+                };
+            };
+        };
+    };
     sandboxOutbox: {
         parameters: {
             query: {
@@ -888,6 +3597,119 @@ export interface operations {
             };
             /** @description Default Response */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    sandboxReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingState"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    sandboxCreateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxUserBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxUserResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,7 @@ import {
   selectSigningOut,
   selectUser,
 } from '../../machines/session.machine';
+import type { MerchantStatus } from '../../schemas/onboarding.schema';
 import { canAccess, fallbackRoute, type Area } from '../../schemas/permissions';
 import { PageSpinner } from '../ui/Spinner';
 import { readReturnTo, rememberReturnTo } from './returnTo';
@@ -25,6 +26,16 @@ function RedirectToLogin({ from }: { from: string }) {
 }
 
 /**
+ * Where a signed-in user of a merchant that is not approved belongs instead of the banking pages (issue 3): the
+ * review notice while in review, else the onboarding, which opens on the first incomplete step by itself.
+ */
+export function onboardingRedirect(status: MerchantStatus): string | null {
+  if (status === 'approved') return null;
+  if (status === 'in_review') return '/information-submitted';
+  return '/registration';
+}
+
+/**
  * A protected route (SPEC §6). Convenience only: the server answers 401/403 for the same rules (DESIGN.md principle 8).
  * While the session is being restored from the refresh cookie, or torn down, it shows progress instead of deciding.
  */
@@ -36,7 +47,8 @@ export function RequireAuth({ area, children }: { area: Area; children: ReactNod
   const user = useSelector(session, selectUser);
   const location = useLocation();
   const here = `${location.pathname}${location.search}${location.hash}`;
-  const allowed = authenticated && user !== null && canAccess(user, area);
+  const allowed =
+    authenticated && user !== null && user.merchant.status === 'approved' && canAccess(user, area);
 
   useEffect(() => {
     if (allowed) rememberReturnTo(here);
@@ -44,6 +56,8 @@ export function RequireAuth({ area, children }: { area: Area; children: ReactNod
 
   if (restoring || signingOut) return <PageSpinner />;
   if (!authenticated || !user) return <RedirectToLogin from={here} />;
+  const onboarding = onboardingRedirect(user.merchant.status);
+  if (onboarding) return <Navigate to={onboarding} replace />;
   if (!allowed) return <Navigate to={fallbackRoute} replace />;
   return children;
 }

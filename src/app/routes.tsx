@@ -10,6 +10,12 @@ const LoginScreen = lazy(() => import('../screens/login/LoginScreen'));
 const DashboardScreen = lazy(() => import('../screens/dashboard/DashboardScreen'));
 const OverviewScreen = lazy(() => import('../screens/overview/OverviewScreen'));
 const OutboxScreen = lazy(() => import('../screens/dev/OutboxScreen'));
+const ResetPasswordScreen = lazy(() => import('../screens/password/ResetPasswordScreen'));
+const CreatePasswordScreen = lazy(() => import('../screens/password/CreatePasswordScreen'));
+const RegistrationRoute = lazy(() => import('../screens/registration/RegistrationRoute'));
+const InformationSubmittedScreen = lazy(() => import('../screens/onboarding/InformationSubmittedScreen'));
+const TermsOfUseScreen = lazy(() => import('../screens/legal/TermsOfUseScreen'));
+const PrivacyPolicyScreen = lazy(() => import('../screens/legal/PrivacyPolicyScreen'));
 const NotFoundScreen = lazy(() => import('../screens/NotFoundScreen'));
 
 export type RouteOptions = {
@@ -51,6 +57,27 @@ export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
             </GuestOnly>
           ),
         },
+        {
+          path: '/reset_password/',
+          element: (
+            <GuestOnly>
+              <ResetPasswordScreen />
+            </GuestOnly>
+          ),
+        },
+        {
+          path: '/create-password/:step?',
+          element: (
+            <GuestOnly>
+              <CreatePasswordScreen />
+            </GuestOnly>
+          ),
+        },
+        // Public; decides between the account phase (signed out) and onboarding (signed in) itself.
+        { path: '/registration/:step?/:id?', element: <RegistrationRoute /> },
+        { path: '/information-submitted', element: <InformationSubmittedScreen /> },
+        { path: '/terms-of-use', element: <TermsOfUseScreen /> },
+        { path: '/privacy-policy', element: <PrivacyPolicyScreen /> },
         { path: '/', element: dashboard },
         { path: '/dashboard', element: dashboard },
         {

@@ -48,15 +48,18 @@ export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> &
   hint?: string;
   /** Shown under the input and announced with it (aria-describedby); marks the input invalid. */
   error?: string | null;
+  /** Ids of further elements that describe the input (a live checklist, say), announced after hint and error. */
+  describedBy?: string;
   ref?: Ref<HTMLInputElement>;
 };
 
 /** A labelled input whose hint and error are tied to it for screen readers. */
-export function TextField({ label, hint, error, ref, ...input }: TextFieldProps) {
+export function TextField({ label, hint, error, describedBy: extra, ref, ...input }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null, extra].filter(Boolean).join(' ') || undefined;
   return (
     <Field>
       <Label htmlFor={id}>{label}</Label>

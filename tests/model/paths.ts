@@ -24,7 +24,7 @@ export const demoUser = {
   last_name: 'Demou',
   is_owner: true,
   employee_type: null,
-  merchant: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Demo Coffee' },
+  merchant: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Demo Coffee', status: 'approved' },
 } satisfies SessionResponse['user'];
 
 export const demoSession = {

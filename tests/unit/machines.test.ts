@@ -36,7 +36,7 @@ const user: SessionResponse['user'] = {
   last_name: 'Demou',
   is_owner: true,
   employee_type: null,
-  merchant: { id: 'm1', name: 'Demo Coffee' },
+  merchant: { id: 'm1', name: 'Demo Coffee', status: 'approved' },
 };
 const session = (token: string, expiresIn = 600): SessionResponse => ({
   access_token: token,

@@ -1,5 +1,7 @@
 import { createElement, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import styled from 'styled-components';
 import { selectLoginBusy } from '../../../machines/login.machine';
 import { useBotCheck } from '../../app/botCheckContext';
 import { Button } from '../../ui/Button';
@@ -12,6 +14,15 @@ import { useLogin, type LoginActor } from './loginActor';
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type FieldErrors = { email?: string; password?: string };
+
+const ForgotPassword = styled.p`
+  margin: ${({ theme }) => `${theme.space(4)} 0 0`};
+  text-align: center;
+  a {
+    color: ${({ theme }) => theme.colors.primary};
+    font-weight: 600;
+  }
+`;
 
 /** Step 1: email, password and the bot check. */
 export function CredentialsStep({ login }: { login: LoginActor }) {
@@ -90,6 +101,18 @@ export function CredentialsStep({ login }: { login: LoginActor }) {
       <Button type="submit" block busy={busy} disabled={!altcha}>
         <FormattedMessage id="login.credentials.submit" defaultMessage="Continue" />
       </Button>
+      <ForgotPassword>
+        <Link to="/reset_password/">
+          <FormattedMessage id="login.credentials.forgotPassword" defaultMessage="Forgot your password?" />
+        </Link>
+      </ForgotPassword>
+      <ForgotPassword>
+        <FormattedMessage
+          id="login.credentials.register"
+          defaultMessage="New to Tameio? <link>Create an account</link>"
+          values={{ link: (chunks) => <Link to="/registration">{chunks}</Link> }}
+        />
+      </ForgotPassword>
     </form>
   );
 }

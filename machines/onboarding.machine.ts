@@ -1,0 +1,571 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { z } from 'zod';
+import type {
+  CompanyStep,
+  DirectorsStep,
+  DocumentType,
+  FundingStep,
+  OnboardingDocument,
+  OnboardingState,
+  ReferenceItem,
+  RepresentativeStep,
+  ShareholdersStep,
+} from '../schemas/onboarding.schema';
+import { failureCode, toApiFailure } from './apiFailure';
+
+/** The steps of the onboarding phase of /registration/:step?/:id?, in order (SPEC §1 "Company onboarding"). */
+export const onboardingSteps = [
+  'representative',
+  'company',
+  'directors',
+  'shareholders',
+  'documents',
+  'funding',
+  'review',
+] as const;
+export type OnboardingStep = (typeof onboardingSteps)[number];
+
+/** The steps saved with one form on "Continue". */
+export type FormStep = 'representative' | 'company' | 'directors' | 'shareholders' | 'funding';
+/** What each form sends: the input side of the step's zod schema (the server's body). */
+export type StepValues = {
+  representative: z.input<typeof RepresentativeStep>;
+  company: z.input<typeof CompanyStep>;
+  directors: z.input<typeof DirectorsStep>;
+  shareholders: z.input<typeof ShareholdersStep>;
+  funding: z.input<typeof FundingStep>;
+};
+export type SaveStepInput = {
+  [K in FormStep]: { merchantId: string; step: K; values: StepValues[K] };
+}[FormStep];
+
+export type LoadInput = { merchantId: string };
+/** The reference lists the forms choose from (names in English and Greek). */
+export type OnboardingReference = {
+  countries: ReferenceItem[];
+  legalForms: ReferenceItem[];
+  industries: ReferenceItem[];
+  sizes: ReferenceItem[];
+  turnovers: ReferenceItem[];
+};
+export type LoadOutput = { state: OnboardingState; reference: OnboardingReference };
+export type UploadInput = { merchantId: string; kind: DocumentType; file: File };
+export type DeleteInput = { merchantId: string; documentId: string };
+
+/** Why the last call failed; the screen turns it into a translated message. */
+export type OnboardingError =
+  | 'validation_failed'
+  | 'onboarding_incomplete'
+  | 'onboarding_locked'
+  | 'payload_too_large'
+  | 'network'
+  | 'unknown';
+
+const knownErrors: ReadonlySet<string> = new Set<OnboardingError>([
+  'validation_failed',
+  'onboarding_incomplete',
+  'onboarding_locked',
+  'payload_too_large',
+  'network',
+]);
+
+function toOnboardingError(error: unknown): OnboardingError {
+  const code = failureCode(error);
+  return knownErrors.has(code) ? (code as OnboardingError) : 'unknown';
+}
+
+/** The server's field errors (`fields` of a 422), keyed by dotted body path. */
+function fieldsOf(error: unknown): Record<string, string> {
+  const failure = toApiFailure(error);
+  return failure.kind === 'http' ? (failure.fields ?? {}) : {};
+}
+
+export type OnboardingContext = {
+  merchantId: string;
+  data: OnboardingState | null;
+  reference: OnboardingReference | null;
+  /** Set while a step was opened from the review: saving it returns there. */
+  returnToReview: boolean;
+  error: OnboardingError | null;
+  fieldErrors: Record<string, string>;
+  /** The document whose deletion is under way. */
+  deletingId: string | null;
+};
+
+export type OnboardingEvent =
+  | { type: 'step.open'; step: OnboardingStep }
+  | { type: 'representative.save'; values: StepValues['representative'] }
+  | { type: 'company.save'; values: StepValues['company'] }
+  | { type: 'directors.save'; values: StepValues['directors'] }
+  | { type: 'shareholders.save'; values: StepValues['shareholders'] }
+  | { type: 'funding.save'; values: StepValues['funding'] }
+  | { type: 'documents.continue' }
+  | { type: 'document.upload'; kind: DocumentType; file: File }
+  | { type: 'document.delete'; documentId: string }
+  | { type: 'step.back' }
+  | { type: 'step.edit'; step: Exclude<OnboardingStep, 'review'> }
+  | { type: 'review.submit' }
+  | { type: 'load.retry' };
+
+function notProvided(name: string): never {
+  throw new Error(`The app must provide the "${name}" actor`);
+}
+
+/**
+ * Company onboarding (SPEC §1, issue 3): representative, company, directors, shareholders, documents, funding and
+ * activity, review, then submit for review. Effects are API calls provided by the app; the machine decides the step.
+ * The screen opens the first step (`step.open`: the step in the address, or the first incomplete one).
+ */
+export const onboardingMachine = setup({
+  types: {
+    context: {} as OnboardingContext,
+    events: {} as OnboardingEvent,
+    input: {} as { merchantId: string },
+  },
+  actors: {
+    loadOnboarding: fromPromise<LoadOutput, LoadInput>(async () => notProvided('loadOnboarding')),
+    saveStep: fromPromise<OnboardingState, SaveStepInput>(async () => notProvided('saveStep')),
+    uploadDocument: fromPromise<OnboardingDocument, UploadInput>(async () => notProvided('uploadDocument')),
+    deleteDocument: fromPromise<void, DeleteInput>(async () => notProvided('deleteDocument')),
+    submitForReview: fromPromise<OnboardingState, LoadInput>(async () => notProvided('submitForReview')),
+  },
+  actions: {
+    recordError: assign({ error: (_, params: { error: unknown }) => toOnboardingError(params.error) }),
+    recordFields: assign({ fieldErrors: (_, params: { error: unknown }) => fieldsOf(params.error) }),
+    clearError: assign({ error: null, fieldErrors: {} }),
+    storeData: assign({ data: (_, params: { data: OnboardingState }) => params.data }),
+    leaveStep: assign({ returnToReview: false, error: null, fieldErrors: {} }),
+  },
+  guards: {
+    returningToReview: ({ context }) => context.returnToReview,
+    documentExists: ({ context, event }) =>
+      event.type === 'document.delete' &&
+      (context.data?.documents.some((doc) => doc.id === event.documentId) ?? false),
+    isStep: ({ event }, params: { step: OnboardingStep }) => 'step' in event && event.step === params.step,
+  },
+}).createMachine({
+  id: 'onboarding',
+  context: ({ input }) => ({
+    merchantId: input.merchantId,
+    data: null,
+    reference: null,
+    returnToReview: false,
+    error: null,
+    fieldErrors: {},
+    deletingId: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadOnboarding',
+        src: 'loadOnboarding',
+        input: ({ context }) => ({ merchantId: context.merchantId }),
+        onDone: {
+          target: 'opening',
+          actions: [
+            { type: 'storeData', params: ({ event }) => ({ data: event.output.state }) },
+            assign({ reference: ({ event }) => event.output.reference }),
+            'clearError',
+          ],
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loadFailed: {
+      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+    },
+    /** Loaded: the screen opens the step in the address, or the first incomplete one. */
+    opening: {
+      on: {
+        'step.open': onboardingSteps.map((step) => ({
+          guard: { type: 'isStep', params: { step } } as const,
+          target: step,
+        })),
+      },
+    },
+    representative: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'representative.save': { target: 'saving', actions: 'clearError' },
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'saveRepresentative',
+            src: 'saveStep',
+            input: ({ context, event }) => {
+              if (event.type !== 'representative.save') throw new Error(`unexpected ${event.type}`);
+              return { merchantId: context.merchantId, step: 'representative', values: event.values };
+            },
+            onDone: [
+              {
+                guard: 'returningToReview',
+                target: '#onboarding.review',
+                actions: [
+                  { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
+                  'leaveStep',
+                ],
+              },
+              {
+                target: '#onboarding.company',
+                actions: [
+                  { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
+                  'leaveStep',
+                ],
+              },
+            ],
+            onError: {
+              target: 'editing',
+              actions: [
+                { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+                { type: 'recordFields', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+    company: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'company.save': { target: 'saving', actions: 'clearError' },
+            'step.back': { target: '#onboarding.representative', actions: 'leaveStep' },
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'saveCompany',
+            src: 'saveStep',
+            input: ({ context, event }) => {
+              if (event.type !== 'company.save') throw new Error(`unexpected ${event.type}`);
+              return { merchantId: context.merchantId, step: 'company', values: event.values };
+            },
+            onDone: [
+              {
+                guard: 'returningToReview',
+                target: '#onboarding.review',
+                actions: [
+                  { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
+                  'leaveStep',
+                ],
+              },
+              {
+                target: '#onboarding.directors',
+                actions: [
+                  { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
+                  'leaveStep',
+                ],
+              },
+            ],
+            onError: {
+              target: 'editing',
+              actions: [
+                { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+                { type: 'recordFields', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+    directors: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'directors.save': { target: 'saving', actions: 'clearError' },
+            'step.back': { target: '#onboarding.company', actions: 'leaveStep' },
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'saveDirectors',
+            src: 'saveStep',
+            input: ({ context, event }) => {
+              if (event.type !== 'directors.save') throw new Error(`unexpected ${event.type}`);
+              return { merchantId: context.merchantId, step: 'directors', values: event.values };
+            },
+            onDone: [
+              {
+                guard: 'returningToReview',
+                target: '#onboarding.review',
+                actions: [
+                  { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
+                  'leaveStep',
+                ],
+              },
+              {
+                target: '#onboarding.shareholders',
+                actions: [
+                  { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
+                  'leaveStep',
+                ],
+              },
+            ],
+            onError: {
+              target: 'editing',
+              actions: [
+                { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+                { type: 'recordFields', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+    shareholders: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'shareholders.save': { target: 'saving', actions: 'clearError' },
+            'step.back': { target: '#onboarding.directors', actions: 'leaveStep' },
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'saveShareholders',
+            src: 'saveStep',
+            input: ({ context, event }) => {
+              if (event.type !== 'shareholders.save') throw new Error(`unexpected ${event.type}`);
+              return { merchantId: context.merchantId, step: 'shareholders', values: event.values };
+            },
+            onDone: [
+              {
+                guard: 'returningToReview',
+                target: '#onboarding.review',
+                actions: [
+                  { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
+                  'leaveStep',
+                ],
+              },
+              {
+                target: '#onboarding.documents',
+                actions: [
+                  { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
+                  'leaveStep',
+                ],
+              },
+            ],
+            onError: {
+              target: 'editing',
+              actions: [
+                { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+                { type: 'recordFields', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+    documents: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'document.upload': { target: 'uploading', actions: 'clearError' },
+            'document.delete': {
+              guard: 'documentExists',
+              target: 'deleting',
+              actions: ['clearError', assign({ deletingId: ({ event }) => event.documentId })],
+            },
+            'documents.continue': [
+              { guard: 'returningToReview', target: '#onboarding.review', actions: 'leaveStep' },
+              { target: '#onboarding.funding', actions: 'leaveStep' },
+            ],
+            'step.back': { target: '#onboarding.shareholders', actions: 'leaveStep' },
+          },
+        },
+        uploading: {
+          tags: ['busy', 'uploading'],
+          invoke: {
+            id: 'uploadDocument',
+            src: 'uploadDocument',
+            input: ({ context, event }) => {
+              if (event.type !== 'document.upload') throw new Error(`unexpected ${event.type}`);
+              return { merchantId: context.merchantId, kind: event.kind, file: event.file };
+            },
+            onDone: {
+              target: 'idle',
+              actions: assign({
+                data: ({ context, event }) =>
+                  context.data && {
+                    ...context.data,
+                    documents: [
+                      ...context.data.documents.filter((doc) => doc.id !== event.output.id),
+                      event.output,
+                    ],
+                  },
+              }),
+            },
+            onError: {
+              target: 'idle',
+              actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        deleting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'deleteDocument',
+            src: 'deleteDocument',
+            input: ({ context, event }) => {
+              if (event.type !== 'document.delete') throw new Error(`unexpected ${event.type}`);
+              return { merchantId: context.merchantId, documentId: event.documentId };
+            },
+            onDone: {
+              target: 'idle',
+              actions: assign({
+                data: ({ context }) =>
+                  context.data && {
+                    ...context.data,
+                    documents: context.data.documents.filter((doc) => doc.id !== context.deletingId),
+                  },
+                deletingId: null,
+              }),
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+                assign({ deletingId: null }),
+              ],
+            },
+          },
+        },
+      },
+    },
+    funding: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'funding.save': { target: 'saving', actions: 'clearError' },
+            'step.back': { target: '#onboarding.documents', actions: 'leaveStep' },
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'saveFunding',
+            src: 'saveStep',
+            input: ({ context, event }) => {
+              if (event.type !== 'funding.save') throw new Error(`unexpected ${event.type}`);
+              return { merchantId: context.merchantId, step: 'funding', values: event.values };
+            },
+            onDone: [
+              {
+                guard: 'returningToReview',
+                target: '#onboarding.review',
+                actions: [
+                  { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
+                  'leaveStep',
+                ],
+              },
+              {
+                target: '#onboarding.review',
+                actions: [
+                  { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
+                  'leaveStep',
+                ],
+              },
+            ],
+            onError: {
+              target: 'editing',
+              actions: [
+                { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+                { type: 'recordFields', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+    review: {
+      on: {
+        'step.edit': onboardingSteps
+          .filter((step) => step !== 'review')
+          .map((step) => ({
+            guard: { type: 'isStep', params: { step } } as const,
+            target: step,
+            actions: assign({ returnToReview: true, error: null, fieldErrors: {} }),
+          })),
+        'review.submit': { target: 'submitting', actions: 'clearError' },
+        'step.back': { target: 'funding' },
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'submitForReview',
+        src: 'submitForReview',
+        input: ({ context }) => ({ merchantId: context.merchantId }),
+        onDone: {
+          target: 'submitted',
+          actions: { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
+        },
+        onError: {
+          target: 'review',
+          actions: [
+            { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'recordFields', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+    },
+    submitted: { type: 'final' },
+  },
+});
+
+export type OnboardingSnapshot = SnapshotFrom<typeof onboardingMachine>;
+
+/** Which step the screen shows; `loading`/`failed` before the data is there, `done` once submitted. */
+export function selectOnboardingStep(
+  snapshot: OnboardingSnapshot,
+): OnboardingStep | 'loading' | 'failed' | 'opening' | 'done' {
+  if (snapshot.matches('loading')) return 'loading';
+  if (snapshot.matches('loadFailed')) return 'failed';
+  if (snapshot.matches('opening')) return 'opening';
+  if (snapshot.matches('submitting')) return 'review';
+  if (snapshot.matches('submitted')) return 'done';
+  for (const step of onboardingSteps) if (snapshot.matches(step)) return step;
+  return 'loading';
+}
+
+export const selectOnboardingBusy = (snapshot: OnboardingSnapshot): boolean => snapshot.hasTag('busy');
+export const selectUploading = (snapshot: OnboardingSnapshot): boolean => snapshot.hasTag('uploading');
+export const selectDeleting = (snapshot: OnboardingSnapshot): boolean =>
+  snapshot.matches({ documents: 'deleting' });
+export const selectSubmitting = (snapshot: OnboardingSnapshot): boolean => snapshot.matches('submitting');
+export const selectReturnToReview = (snapshot: OnboardingSnapshot): boolean =>
+  snapshot.context.returnToReview;
+export const selectOnboardingData = (snapshot: OnboardingSnapshot): OnboardingState | null =>
+  snapshot.context.data;
+export const selectOnboardingError = (snapshot: OnboardingSnapshot): OnboardingError | null =>
+  snapshot.context.error;
+export const selectFieldErrors = (snapshot: OnboardingSnapshot): Record<string, string> =>
+  snapshot.context.fieldErrors;
+export const selectReference = (snapshot: OnboardingSnapshot): OnboardingReference | null =>
+  snapshot.context.reference;
+
+/** Where to open the journey: the step in the address if it is one, else the first step not yet complete. */
+export function firstStep(data: OnboardingState, urlStep: string | undefined): OnboardingStep {
+  const asked = onboardingSteps.find((step) => step === urlStep);
+  if (asked) return asked;
+  return (
+    onboardingSteps.find((step) => step !== 'review' && !data.completed_steps.includes(step)) ?? 'review'
+  );
+}

@@ -1,0 +1,120 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { selectFieldErrors, selectOnboardingData } from '../../../machines/onboarding.machine';
+import { DirectorsStep as DirectorsSchema } from '../../../schemas/onboarding.schema';
+import { Button } from '../../ui/Button';
+import { Alert } from '../../ui/Layout';
+import {
+  AddressFields,
+  addressValues,
+  emptyAddress,
+  Fieldset,
+  FormCheckbox,
+  FormText,
+  useStepForm,
+  type StepForm,
+} from './fields';
+import { useOnboarding, type OnboardingActor } from './onboardingActor';
+import { StepFrame } from './StepFrame';
+import { stepTitle } from './steps';
+
+const emptyDirector = {
+  first_name: '',
+  last_name: '',
+  date_of_birth: '',
+  is_legal_representative: false,
+  home_address: emptyAddress,
+};
+
+/** Step 3: the directors, one group of fields each (SPEC §3 Director). */
+export function DirectorsStep({ onboarding }: { onboarding: OnboardingActor }) {
+  const intl = useIntl();
+  const saved = useOnboarding(onboarding, (s) => selectOnboardingData(s)?.steps.directors ?? null);
+  const serverErrors = useOnboarding(onboarding, selectFieldErrors);
+  const form = useStepForm(
+    DirectorsSchema,
+    () => ({
+      directors: saved
+        ? saved.directors.map((director) => ({
+            ...director,
+            home_address: addressValues(director.home_address),
+          }))
+        : [emptyDirector],
+    }),
+    serverErrors,
+  );
+  const bound = form as StepForm<unknown>;
+  const { directors } = form.values;
+  const listError = form.errorAt('directors');
+  return (
+    <StepFrame
+      onboarding={onboarding}
+      title={stepTitle(intl, 'directors')}
+      onContinue={() => {
+        if (form.check()) onboarding.send({ type: 'directors.save', values: form.values });
+      }}
+    >
+      {listError ? <Alert>{listError}</Alert> : null}
+      {directors.map((_, index) => (
+        <Fieldset key={index}>
+          <legend>
+            <FormattedMessage
+              id="onboarding.directors.legend"
+              defaultMessage="Director {n}"
+              values={{ n: index + 1 }}
+            />
+          </legend>
+          <FormText
+            form={bound}
+            path={`directors.${index}.first_name`}
+            label={intl.formatMessage({ id: 'onboarding.directors.firstName', defaultMessage: 'First name' })}
+          />
+          <FormText
+            form={bound}
+            path={`directors.${index}.last_name`}
+            label={intl.formatMessage({ id: 'onboarding.directors.lastName', defaultMessage: 'Last name' })}
+          />
+          <FormText
+            form={bound}
+            path={`directors.${index}.date_of_birth`}
+            type="date"
+            label={intl.formatMessage({
+              id: 'onboarding.directors.birthDate',
+              defaultMessage: 'Date of birth',
+            })}
+          />
+          <FormCheckbox
+            form={bound}
+            path={`directors.${index}.is_legal_representative`}
+            label={intl.formatMessage({
+              id: 'onboarding.directors.legalRepresentative',
+              defaultMessage: 'This director is a legal representative',
+            })}
+          />
+          <AddressFields
+            form={bound}
+            path={`directors.${index}.home_address`}
+            legend={intl.formatMessage({
+              id: 'onboarding.directors.homeAddress',
+              defaultMessage: 'Home address',
+            })}
+          />
+          {directors.length > 1 ? (
+            <Button
+              variant="quiet"
+              onClick={() => form.replace({ directors: directors.filter((__, other) => other !== index) })}
+            >
+              <FormattedMessage
+                id="onboarding.directors.remove"
+                defaultMessage="Remove director {n}"
+                values={{ n: index + 1 }}
+              />
+            </Button>
+          ) : null}
+        </Fieldset>
+      ))}
+      <Button variant="secondary" onClick={() => form.replace({ directors: [...directors, emptyDirector] })}>
+        <FormattedMessage id="onboarding.directors.add" defaultMessage="Add a director" />
+      </Button>
+    </StepFrame>
+  );
+}

@@ -1,0 +1,156 @@
+import { useActorRef } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useNavigate, useParams } from 'react-router';
+import type { InspectionEvent, Observer } from 'xstate';
+import {
+  firstStep,
+  onboardingMachine,
+  selectOnboardingData,
+  selectOnboardingStep,
+  selectReference,
+} from '../../../machines/onboarding.machine';
+import { api } from '../../api/client';
+import { onboardingActors, onboardingServices } from '../../app/onboardingActors';
+import { useSessionActor } from '../../app/session';
+import { Button } from '../../ui/Button';
+import { Alert, Card, Page } from '../../ui/Layout';
+import { PageSpinner } from '../../ui/Spinner';
+import { CompanyStep } from './CompanyStep';
+import { DirectorsStep } from './DirectorsStep';
+import { DocumentsStep } from './DocumentsStep';
+import { ReferenceContext } from './fields';
+import { FundingStep } from './FundingStep';
+import { useOnboarding, type OnboardingActor } from './onboardingActor';
+import { RepresentativeStep } from './RepresentativeStep';
+import { ReviewStep } from './ReviewStep';
+import { OnboardingServicesContext, type OnboardingServices } from './services';
+import { OnboardingErrorAlert } from './StepFrame';
+import { ShareholdersStep } from './ShareholdersStep';
+
+export const informationSubmittedPath = '/information-submitted';
+
+/** A rejected merchant sees why at the top of every step (SPEC §4: rejected reopens the steps). */
+function RejectionNotice({ onboarding }: { onboarding: OnboardingActor }) {
+  const data = useOnboarding(onboarding, selectOnboardingData);
+  if (data?.merchant.status !== 'rejected') return null;
+  return (
+    <Alert role="note">
+      <p>
+        <FormattedMessage
+          id="onboarding.rejected"
+          defaultMessage="We could not approve your application. Please correct your information and submit it again."
+        />
+      </p>
+      {data.rejection_reason ? <p>{data.rejection_reason}</p> : null}
+    </Alert>
+  );
+}
+
+function OnboardingJourney({ onboarding, merchantId }: { onboarding: OnboardingActor; merchantId: string }) {
+  const step = useOnboarding(onboarding, selectOnboardingStep);
+  const data = useOnboarding(onboarding, selectOnboardingData);
+  const reference = useOnboarding(onboarding, selectReference);
+  const session = useSessionActor();
+  const navigate = useNavigate();
+  const { step: urlStep } = useParams();
+
+  useEffect(() => {
+    if (step === 'opening' && data) {
+      // Nothing to change while in review (or once approved): say what happens next instead.
+      if (!data.editable) void navigate(informationSubmittedPath, { replace: true });
+      else onboarding.send({ type: 'step.open', step: firstStep(data, urlStep) });
+    } else if (step === 'done') {
+      // The session's user still says `onboarding`: refresh it so the guards see `in_review`.
+      session.send({ type: 'session.refresh' });
+      void navigate(informationSubmittedPath, { replace: true });
+    } else if (step !== 'loading' && step !== 'failed' && step !== 'opening') {
+      // The address follows the journey (SPEC §2 /registration/:step?/:id?) without driving it.
+      const target = `/registration/${step}/${merchantId}`;
+      if (`/registration/${urlStep ?? ''}/${merchantId}` !== target) void navigate(target, { replace: true });
+    }
+    // urlStep is read only to open the journey and to skip needless navigation.
+  }, [step, data, urlStep, merchantId, navigate, onboarding, session]);
+
+  let body;
+  switch (step) {
+    case 'loading':
+    case 'opening':
+    case 'done':
+      return <PageSpinner />;
+    case 'failed':
+      body = (
+        <>
+          <h1>
+            <FormattedMessage id="onboarding.title" defaultMessage="Company onboarding" />
+          </h1>
+          <OnboardingErrorAlert onboarding={onboarding} />
+          <Button onClick={() => onboarding.send({ type: 'load.retry' })}>
+            <FormattedMessage id="screen.retry" defaultMessage="Try again" />
+          </Button>
+        </>
+      );
+      break;
+    case 'representative':
+      body = <RepresentativeStep onboarding={onboarding} />;
+      break;
+    case 'company':
+      body = <CompanyStep onboarding={onboarding} />;
+      break;
+    case 'directors':
+      body = <DirectorsStep onboarding={onboarding} />;
+      break;
+    case 'shareholders':
+      body = <ShareholdersStep onboarding={onboarding} />;
+      break;
+    case 'documents':
+      body = <DocumentsStep onboarding={onboarding} />;
+      break;
+    case 'funding':
+      body = <FundingStep onboarding={onboarding} />;
+      break;
+    case 'review':
+      body = <ReviewStep onboarding={onboarding} />;
+      break;
+  }
+  return (
+    <ReferenceContext.Provider value={reference ?? emptyReference}>
+      <RejectionNotice onboarding={onboarding} />
+      {body}
+    </ReferenceContext.Provider>
+  );
+}
+
+const emptyReference = { countries: [], legalForms: [], industries: [], sizes: [], turnovers: [] };
+
+type InspectionObserver = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+
+export type OnboardingScreenProps = {
+  merchantId: string;
+  /** The journey with its effects; the app's API calls unless a test passes its own. */
+  logic?: typeof onboardingMachine;
+  services?: OnboardingServices;
+  /** XState inspection of the journey (dev tools; tests use it to watch the journey they drive). */
+  inspect?: InspectionObserver;
+};
+
+/** The onboarding phase of SPEC §2 /registration/:step?/:id? (signed in, merchant not approved). */
+export function OnboardingScreen({ merchantId, logic, services, inspect }: OnboardingScreenProps) {
+  const machine = useMemo(
+    () => logic ?? onboardingMachine.provide({ actors: onboardingActors(api) }),
+    [logic],
+  );
+  const calls = useMemo(() => services ?? onboardingServices(api), [services]);
+  const onboarding = useActorRef(machine, { input: { merchantId }, ...(inspect ? { inspect } : {}) });
+  return (
+    <Page>
+      <Card>
+        <OnboardingServicesContext.Provider value={calls}>
+          <OnboardingJourney onboarding={onboarding} merchantId={merchantId} />
+        </OnboardingServicesContext.Provider>
+      </Card>
+    </Page>
+  );
+}
+
+export default OnboardingScreen;

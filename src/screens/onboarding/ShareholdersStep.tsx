@@ -1,0 +1,168 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { selectFieldErrors, selectOnboardingData } from '../../../machines/onboarding.machine';
+import {
+  Percentage,
+  percentageToBasisPoints,
+  ShareholdersStep as ShareholdersSchema,
+} from '../../../schemas/onboarding.schema';
+import { Button } from '../../ui/Button';
+import { Alert } from '../../ui/Layout';
+import {
+  Fieldset,
+  FormCheckbox,
+  FormSelect,
+  FormText,
+  useOptions,
+  useReference,
+  useStepForm,
+  type StepForm,
+} from './fields';
+import { useOnboarding, type OnboardingActor } from './onboardingActor';
+import { StepFrame } from './StepFrame';
+import { stepTitle } from './steps';
+
+const emptyShareholder = {
+  type: 'individual' as 'individual' | 'company',
+  name: '',
+  country: '',
+  percentage: '',
+  has_control: false,
+};
+
+/** Declared ownership in basis points, counting only well-formed percentages. */
+export function totalBasisPoints(percentages: string[]): number {
+  return percentages
+    .filter((value) => Percentage.safeParse(value).success)
+    .reduce((sum, value) => sum + percentageToBasisPoints(value.trim()), 0);
+}
+
+/** Step 4: individuals and companies that own shares or control the company (SPEC §3 Shareholder). */
+export function ShareholdersStep({ onboarding }: { onboarding: OnboardingActor }) {
+  const intl = useIntl();
+  const saved = useOnboarding(onboarding, (s) => selectOnboardingData(s)?.steps.shareholders ?? null);
+  const serverErrors = useOnboarding(onboarding, selectFieldErrors);
+  const countries = useOptions(useReference().countries);
+  const form = useStepForm(
+    ShareholdersSchema,
+    () => ({
+      shareholders: saved ? saved.shareholders : [emptyShareholder],
+      ubos_known: saved?.ubos_known ?? true,
+    }),
+    serverErrors,
+  );
+  const bound = form as StepForm<unknown>;
+  const { shareholders } = form.values;
+  const listError = form.errorAt('shareholders');
+  const over = totalBasisPoints(shareholders.map((holder) => holder.percentage)) > 10_000;
+  const types = [
+    {
+      code: 'individual',
+      name: intl.formatMessage({ id: 'onboarding.shareholders.individual', defaultMessage: 'Individual' }),
+    },
+    {
+      code: 'company',
+      name: intl.formatMessage({ id: 'onboarding.shareholders.company', defaultMessage: 'Company' }),
+    },
+  ];
+  return (
+    <StepFrame
+      onboarding={onboarding}
+      title={stepTitle(intl, 'shareholders')}
+      onContinue={() => {
+        if (form.check()) onboarding.send({ type: 'shareholders.save', values: form.values });
+      }}
+    >
+      {listError ? <Alert>{listError}</Alert> : null}
+      {over ? (
+        <Alert role="status">
+          <FormattedMessage
+            id="onboarding.shareholders.over100"
+            defaultMessage="The declared ownership adds up to more than 100 %."
+          />
+        </Alert>
+      ) : null}
+      {shareholders.map((_, index) => (
+        <Fieldset key={index}>
+          <legend>
+            <FormattedMessage
+              id="onboarding.shareholders.legend"
+              defaultMessage="Shareholder {n}"
+              values={{ n: index + 1 }}
+            />
+          </legend>
+          <FormSelect
+            form={bound}
+            path={`shareholders.${index}.type`}
+            options={types}
+            label={intl.formatMessage({
+              id: 'onboarding.shareholders.type',
+              defaultMessage: 'Individual or company',
+            })}
+          />
+          <FormText
+            form={bound}
+            path={`shareholders.${index}.name`}
+            label={intl.formatMessage({
+              id: 'onboarding.shareholders.name',
+              defaultMessage: 'Full name or company name',
+            })}
+          />
+          <FormSelect
+            form={bound}
+            path={`shareholders.${index}.country`}
+            options={countries}
+            label={intl.formatMessage({ id: 'onboarding.shareholders.country', defaultMessage: 'Country' })}
+          />
+          <FormText
+            form={bound}
+            path={`shareholders.${index}.percentage`}
+            inputMode="decimal"
+            label={intl.formatMessage({
+              id: 'onboarding.shareholders.percentage',
+              defaultMessage: 'Ownership (%)',
+            })}
+          />
+          <FormCheckbox
+            form={bound}
+            path={`shareholders.${index}.has_control`}
+            label={intl.formatMessage({
+              id: 'onboarding.shareholders.control',
+              defaultMessage: 'Controls the company in another way (votes, appointing directors)',
+            })}
+          />
+          {shareholders.length > 1 ? (
+            <Button
+              variant="quiet"
+              onClick={() =>
+                form.replace({
+                  ...form.values,
+                  shareholders: shareholders.filter((__, other) => other !== index),
+                })
+              }
+            >
+              <FormattedMessage
+                id="onboarding.shareholders.remove"
+                defaultMessage="Remove shareholder {n}"
+                values={{ n: index + 1 }}
+              />
+            </Button>
+          ) : null}
+        </Fieldset>
+      ))}
+      <Button
+        variant="secondary"
+        onClick={() => form.replace({ ...form.values, shareholders: [...shareholders, emptyShareholder] })}
+      >
+        <FormattedMessage id="onboarding.shareholders.add" defaultMessage="Add a shareholder" />
+      </Button>
+      <FormCheckbox
+        form={bound}
+        path="ubos_known"
+        label={intl.formatMessage({
+          id: 'onboarding.shareholders.ubosKnown',
+          defaultMessage: 'We know the ultimate beneficial owners',
+        })}
+      />
+    </StepFrame>
+  );
+}

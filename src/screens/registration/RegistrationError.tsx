@@ -1,0 +1,45 @@
+import { defineMessages, useIntl } from 'react-intl';
+import type { RegistrationError as RegistrationErrorCode } from '../../../machines/registration.machine';
+import { errorMessages, loginErrorText } from '../../i18n/errorMessages';
+import { Alert } from '../../ui/Layout';
+
+const registrationMessages = defineMessages({
+  taken: {
+    id: 'registration.error.taken',
+    defaultMessage: 'An account already uses this email or mobile number. Sign in instead, or use another.',
+  },
+  registration_gone: {
+    id: 'registration.error.gone',
+    defaultMessage: 'This registration has expired or does not exist. Please start again.',
+  },
+  validation_failed: {
+    id: 'registration.error.validation',
+    defaultMessage: 'Some details are not valid. Check the fields and try again.',
+  },
+});
+
+/** The last failure of the journey, announced at once (role="alert"). */
+export function RegistrationError({
+  error,
+  attemptsLeft = null,
+}: {
+  error: RegistrationErrorCode | null;
+  attemptsLeft?: number | null;
+}) {
+  const intl = useIntl();
+  if (!error) return null;
+  let text: string;
+  switch (error) {
+    case 'taken':
+    case 'registration_gone':
+    case 'validation_failed':
+      text = intl.formatMessage(registrationMessages[error]);
+      break;
+    case 'otp_invalid':
+      text = loginErrorText(intl, error, attemptsLeft);
+      break;
+    default:
+      text = intl.formatMessage(errorMessages[error]);
+  }
+  return <Alert role="alert">{text}</Alert>;
+}

@@ -1,0 +1,202 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createActor, fromPromise, SimulatedClock, type ActorRefFrom } from 'xstate';
+import { afterEach, describe, it, vi } from 'vitest';
+import {
+  onboardingMachine,
+  type DeleteInput,
+  type LoadInput,
+  type LoadOutput,
+  type OnboardingStep,
+  type SaveStepInput,
+  type UploadInput,
+} from '../../machines/onboarding.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import type { SessionResponse } from '../../schemas/auth.schema';
+import type { OnboardingDocument, OnboardingState } from '../../schemas/onboarding.schema';
+import { AppProviders } from '../../src/app/AppProviders';
+import { AppShell } from '../../src/app/AppShell';
+import { OnboardingScreen } from '../../src/screens/onboarding/OnboardingScreen';
+import type { OnboardingServices } from '../../src/screens/onboarding/services';
+import { generatePaths, type ModelPath } from './generatePaths';
+import {
+  Deferreds,
+  InstantBotCheck,
+  runPath,
+  type Executors,
+  type PathRunner,
+  type RenderedApp,
+} from './harness';
+import { merchantId, onboardingModel, openingPath, texts, uploadFile } from './onboarding.paths';
+import { demoSession, sessionInput } from './paths';
+
+// Every generated path of the company onboarding (machines/onboarding.machine.ts), run against the real screens.
+
+type OnboardingActor = ActorRefFrom<typeof onboardingMachine>;
+type Snapshot = ModelPath<ReturnType<OnboardingActor['getSnapshot']>>;
+
+const ownerSession = {
+  ...demoSession,
+  user: {
+    ...demoSession.user,
+    merchant: { id: merchantId, name: 'Acropolis Coffee IKE', status: 'rejected' },
+  },
+} satisfies SessionResponse;
+
+/** The journey under test, caught when the screen creates it. */
+let journey: OnboardingActor | undefined;
+
+const click = async (app: RenderedApp, name: string | RegExp) => {
+  await app.user.click(screen.getByRole('button', { name }));
+};
+const next = (app: RenderedApp) => click(app, new RegExp(`^(${texts.continue}|${texts.saveAndReview})$`));
+
+const executors: Executors<typeof onboardingMachine> = {
+  // Sent by the screen itself (auto): never executed.
+  'step.open': async () => {},
+  'representative.save': next,
+  'company.save': next,
+  'directors.save': next,
+  'shareholders.save': next,
+  'funding.save': next,
+  'documents.continue': next,
+  'document.upload': async (app) => {
+    await app.user.upload(screen.getByLabelText(texts.uploadLabel), uploadFile);
+  },
+  'document.delete': (app) => click(app, texts.deleteButton('certificate.pdf')),
+  'step.back': (app) => click(app, texts.back),
+  'step.edit': (app, event) => click(app, texts.editButton(event.step)),
+  'review.submit': (app) => click(app, texts.submit),
+  'load.retry': (app) => click(app, texts.retry),
+};
+
+/** Stand-in for /information-submitted (it loads its own data): its heading. */
+function SubmittedStandIn() {
+  return <h1>{texts.submittedHeading}</h1>;
+}
+
+function LocationProbe({ into }: { into: { path: string } }) {
+  const location = useLocation();
+  useEffect(() => {
+    into.path = location.pathname;
+  }, [into, location.pathname]);
+  return null;
+}
+
+/** Services that never answer: previews and the VAT check are outside the journey. */
+const quietServices: OnboardingServices = {
+  vatCheck: () => new Promise(() => {}),
+  downloadDocument: () => new Promise(() => {}),
+  uploadCompanyLogo: () => new Promise(() => {}),
+};
+
+/** The address a path starts at: the step its `step.open` opens (the screen opens the step in the address). */
+function openedStep(path: Snapshot): OnboardingStep {
+  for (const { action } of path.steps) {
+    if (action.kind === 'event' && action.event.type === 'step.open' && 'step' in action.event) {
+      return action.event.step as OnboardingStep;
+    }
+  }
+  return 'representative';
+}
+
+function startOnboardingApp(initialPath: string): RenderedApp {
+  window.localStorage.clear();
+  const effects = new Deferreds();
+  const clock = new SimulatedClock();
+  const now = vi.spyOn(Date, 'now').mockImplementation(() => Date.UTC(2026, 0, 15, 9) + clock.now());
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        refreshSession: fromPromise<SessionResponse>(async () => ownerSession),
+        signOut: fromPromise<void>(async () => {}),
+      },
+    }),
+    { input: sessionInput, clock },
+  );
+  session.start();
+  const logic = onboardingMachine.provide({
+    actors: {
+      loadOnboarding: effects.logic<LoadOutput, LoadInput>(),
+      saveStep: effects.logic<OnboardingState, SaveStepInput>(),
+      uploadDocument: effects.logic<OnboardingDocument, UploadInput>(),
+      deleteDocument: effects.logic<void, DeleteInput>(),
+      submitForReview: effects.logic<OnboardingState, LoadInput>(),
+    },
+  });
+  const location = { path: initialPath };
+  function Captured() {
+    return (
+      <OnboardingScreen
+        merchantId={merchantId}
+        logic={logic}
+        services={quietServices}
+        inspect={(event) => {
+          // The journey that runs (React may create and drop one before it) is the root that receives events.
+          if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
+            journey = event.actorRef as OnboardingActor;
+          }
+        }}
+      />
+    );
+  }
+  render(
+    <MemoryRouter initialEntries={[initialPath]}>
+      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
+        <AppShell>
+          <Routes>
+            <Route path="/registration/:step?/:id?" element={<Captured />} />
+            <Route path="/information-submitted" element={<SubmittedStandIn />} />
+          </Routes>
+        </AppShell>
+        <LocationProbe into={location} />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+  return {
+    user: userEvent.setup({ delay: null }),
+    clock,
+    session,
+    effects,
+    path: () => location.path,
+    stop: () => {
+      session.stop();
+      now.mockRestore();
+    },
+  };
+}
+
+const paths = generatePaths(onboardingModel);
+let app: RenderedApp | undefined;
+afterEach(() => {
+  app?.stop();
+  app = undefined;
+  journey = undefined;
+});
+
+describe(`onboarding journey: ${paths.length} generated paths`, () => {
+  it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
+    const opened = openedStep(path);
+    const start = `/registration/${opened}/${merchantId}`;
+    // Before a step opens, the address is the one opened; the screen opens that step at once after loading.
+    const runner: PathRunner<typeof onboardingMachine> = {
+      model: {
+        ...onboardingModel,
+        screen: (snapshot) => {
+          if (snapshot.matches('opening')) return { path: start, heading: texts.steps[opened] };
+          const expected = onboardingModel.screen(snapshot);
+          return expected.path === openingPath ? { ...expected, path: start } : expected;
+        },
+      },
+      executors,
+      live: () => {
+        if (!journey) throw new Error('the screen runs no onboarding journey');
+        return journey.getSnapshot();
+      },
+    };
+    app = startOnboardingApp(start);
+    await runPath(runner, path, app);
+  });
+});

@@ -1,0 +1,205 @@
+import { act, render, screen, waitFor as waitForDom } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createActor, fromPromise, SimulatedClock, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  passwordLinkMachine,
+  type PasswordLink,
+  type RequestLinkInput,
+  type SetPasswordInput,
+} from '../../machines/passwordLink.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import type { SessionResponse } from '../../schemas/auth.schema';
+import type { PasswordLinkRequestResponse } from '../../schemas/passwordJourneys.schema';
+import { AppProviders } from '../../src/app/AppProviders';
+import { AppShell } from '../../src/app/AppShell';
+import { GuestOnly } from '../../src/app/guards';
+import { CreatePasswordScreen } from '../../src/screens/password/CreatePasswordScreen';
+import { ResetPasswordScreen } from '../../src/screens/password/ResetPasswordScreen';
+import { generatePaths, type Model, type ModelPath, type StepAction } from './generatePaths';
+import { Deferreds, expectScreen, InstantBotCheck, type RenderedApp } from './harness';
+import { createPasswordModel, passwordTexts, resetPasswordModel, startPath } from './passwordLink.paths';
+import { sessionInput } from './paths';
+
+// Every generated path of the password journeys (machines/passwordLink.machine.ts), run against the real screens
+// at /reset_password/ and /create-password/:step?, signed out.
+
+type Journey = ActorRefFrom<typeof passwordLinkMachine>;
+type Snapshot = SnapshotFrom<typeof passwordLinkMachine>;
+
+function LocationProbe({ into }: { into: { path: string } }) {
+  const location = useLocation();
+  useEffect(() => {
+    into.path = location.pathname;
+  }, [into, location.pathname]);
+  return null;
+}
+
+const wallClockStart = Date.UTC(2026, 0, 15, 9, 0, 0);
+
+/** The app shell with the two password routes, signed out, the journey on a SimulatedClock with held effects. */
+function renderPasswordApp(initialPath: string, found: { journey?: Journey }): RenderedApp {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  const clock = new SimulatedClock();
+  const now = vi.spyOn(Date, 'now').mockImplementation(() => wallClockStart + clock.now());
+  const effects = new Deferreds();
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        refreshSession: fromPromise<SessionResponse>(async () => {
+          throw { kind: 'http', status: 401, code: 'session_expired', message: 'No session.' };
+        }),
+        signOut: fromPromise<void>(async () => {}),
+      },
+    }),
+    { input: sessionInput, clock },
+  );
+  session.start();
+  const logic = passwordLinkMachine.provide({
+    actors: {
+      requestLink: effects.logic<PasswordLinkRequestResponse, RequestLinkInput>(),
+      setPassword: effects.logic<void, SetPasswordInput>(),
+    },
+  });
+  const onJourney = (journey: Journey) => {
+    found.journey = journey;
+  };
+  const location = { path: initialPath };
+  render(
+    <MemoryRouter initialEntries={[initialPath]}>
+      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
+        <AppShell>
+          <Routes>
+            <Route
+              path="/reset_password/"
+              element={
+                <GuestOnly>
+                  <ResetPasswordScreen logic={logic} onJourney={onJourney} clock={clock} />
+                </GuestOnly>
+              }
+            />
+            <Route
+              path="/create-password/:step?"
+              element={
+                <GuestOnly>
+                  <CreatePasswordScreen logic={logic} onJourney={onJourney} clock={clock} />
+                </GuestOnly>
+              }
+            />
+          </Routes>
+        </AppShell>
+        <LocationProbe into={location} />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+  return {
+    user: userEvent.setup({ delay: null }),
+    clock,
+    session,
+    effects,
+    path: () => location.path,
+    stop: () => {
+      session.stop();
+      now.mockRestore();
+    },
+  };
+}
+
+async function retype(app: RenderedApp, label: string, value: string) {
+  const field = screen.getByLabelText(label);
+  await app.user.clear(field);
+  await app.user.type(field, value);
+}
+
+const click = async (app: RenderedApp, name: string | RegExp) => {
+  await app.user.click(screen.getByRole('button', { name }));
+};
+
+async function perform(app: RenderedApp, action: StepAction) {
+  switch (action.kind) {
+    case 'start':
+      return;
+    case 'event': {
+      const event = action.event as { type: string } & Record<string, string>;
+      switch (event.type) {
+        case 'journey.opened':
+          return; // The screen sends it itself once it has read the address.
+        case 'link.request':
+          await retype(app, 'Email', event.email ?? '');
+          await click(app, passwordTexts.sendLink);
+          return;
+        case 'link.requestAnother':
+          await click(app, new RegExp(`^(${passwordTexts.sendAnother}|${passwordTexts.sendNew})$`));
+          return;
+        case 'password.submit':
+          await retype(app, 'New password', event.password ?? '');
+          await retype(app, 'Confirm new password', event.confirmation ?? '');
+          await click(app, passwordTexts.save);
+          return;
+      }
+      throw new Error(`no executor for ${event.type}`);
+    }
+    case 'actorDone':
+      await app.effects.settle(action.id, { output: action.output });
+      return;
+    case 'actorError':
+      await app.effects.settle(action.id, { error: action.failure });
+      return;
+    case 'delay': {
+      const ms = action.ms;
+      if (ms === undefined) throw new Error(`delay step ${action.stateId} without a duration`);
+      await act(async () => {
+        app.clock.increment(ms);
+      });
+      return;
+    }
+  }
+}
+
+function runModel(model: Model<typeof passwordLinkMachine>) {
+  const purpose = model.input?.purpose ?? 'reset';
+  const paths = generatePaths(model);
+  let app: RenderedApp | undefined;
+  afterEach(() => {
+    app?.stop();
+    app = undefined;
+  });
+
+  describe(`${model.name} journey: ${paths.length} generated paths`, () => {
+    it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path: ModelPath<Snapshot>) => {
+      // The first step says whether the page is opened from the emailed link; the address carries it.
+      const opened = path.steps[1]?.action;
+      const link =
+        opened?.kind === 'event' && opened.event.type === 'journey.opened'
+          ? ((opened.event as unknown as { link: PasswordLink | null }).link ?? null)
+          : null;
+      const found: { journey?: Journey } = {};
+      app = renderPasswordApp(startPath(purpose, link), found);
+      const running = app;
+      const live = () => {
+        if (!found.journey) throw new Error('the screen runs no password journey yet');
+        return found.journey.getSnapshot();
+      };
+      for (const [index, step] of path.steps.entries()) {
+        const next = path.steps[index + 1]?.action;
+        // The screens answer `opening` by themselves: the journey is past it by the time anyone could look.
+        if (next?.kind === 'event' && next.event.type === 'journey.opened') continue;
+        try {
+          await perform(running, step.action);
+          await waitForDom(() => expect(model.serialize(live())).toBe(model.serialize(step.state)));
+          await expectScreen(model.screen(step.state), running);
+        } catch (error) {
+          if (error instanceof Error)
+            error.message = `${path.id} step ${index}: ${step.action.says}\n${error.message}`;
+          throw error;
+        }
+      }
+    });
+  });
+}
+
+runModel(resetPasswordModel);
+runModel(createPasswordModel);

@@ -1,0 +1,230 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router';
+import { createActor, fromPromise, SimulatedClock, type ActorRefFrom } from 'xstate';
+import { afterEach, describe, it, vi } from 'vitest';
+import {
+  registrationMachine,
+  type PrevalidateInput,
+  type RegisterInput,
+  type RegistrationIdInput,
+  type SaveDetailsInput,
+  type SendCodeInput,
+  type StartRegistrationInput,
+  type VerifyCodeInput,
+} from '../../machines/registration.machine';
+import { selectUser, sessionMachine } from '../../machines/session.machine';
+import type { SessionResponse } from '../../schemas/auth.schema';
+import type {
+  PrevalidateResponse,
+  RegistrationState,
+  SendVerificationResponse,
+} from '../../schemas/registration.schema';
+import { AppProviders } from '../../src/app/AppProviders';
+import { AppShell } from '../../src/app/AppShell';
+import { RequireAuth } from '../../src/app/guards';
+import { useSessionActor } from '../../src/app/session';
+import { RegistrationRoute } from '../../src/screens/registration/RegistrationRoute';
+import { generatePaths } from './generatePaths';
+import {
+  Deferreds,
+  InstantBotCheck,
+  runPath,
+  type Executors,
+  type PathRunner,
+  type RenderedApp,
+} from './harness';
+import { sessionInput } from './paths';
+import { registrationModel, registrationTexts, resumeIds } from './registration.paths';
+
+// Every generated path of the registration journey (machines/registration.machine.ts), run against its real screens.
+
+type RegistrationActor = ActorRefFrom<typeof registrationMachine>;
+
+let journey: RegistrationActor | undefined;
+let navigateTo: NavigateFunction | undefined;
+
+async function retype(app: RenderedApp, label: string, value: string) {
+  const field = screen.getByLabelText(label);
+  await app.user.clear(field);
+  await app.user.type(field, value);
+}
+
+const click = async (app: RenderedApp, name: string | RegExp) => {
+  await app.user.click(screen.getByRole('button', { name }));
+};
+
+async function tick(app: RenderedApp, name: RegExp) {
+  const box = screen.getByRole<HTMLInputElement>('checkbox', { name });
+  if (!box.checked) await app.user.click(box);
+}
+
+const executors: Executors<typeof registrationMachine> = {
+  'contact.check': async (app, event) => {
+    await retype(app, event.field === 'email' ? 'Email' : 'Mobile phone', event.value);
+    await app.user.tab();
+  },
+  'contact.submit': async (app, event) => {
+    await retype(app, 'Email', event.email);
+    await retype(app, 'Mobile phone', event.phone.replace(/^\+30/, ''));
+    await click(app, registrationTexts.continue);
+  },
+  'registration.resume': async (_app, event) => {
+    const step = Object.entries(resumeIds).find(([, id]) => id === event.id)?.[0];
+    await act(async () => {
+      await navigateTo?.(`/registration/${step}/${event.id}`);
+    });
+  },
+  'code.submit': async (app, event) => {
+    await retype(app, 'Verification code', event.code);
+    await click(app, registrationTexts.verify);
+  },
+  'code.resend': (app) => click(app, registrationTexts.resend),
+  'details.submit': async (app, event) => {
+    await retype(app, 'First name', event.details.first_name);
+    await retype(app, 'Last name', event.details.last_name);
+    await retype(app, 'Company name', event.details.company_name);
+    await click(app, registrationTexts.continue);
+  },
+  'register.submit': async (app, event) => {
+    await retype(app, 'New password', event.password);
+    await retype(app, 'Confirm new password', event.passwordConfirmation);
+    await tick(app, /terms of use/);
+    await tick(app, /privacy policy/);
+    await click(app, registrationTexts.createAccount);
+  },
+  'registration.restart': (app) => click(app, registrationTexts.restart),
+};
+
+function SignedInStandIn() {
+  const user = useSelector(useSessionActor(), selectUser);
+  return <h1>{user?.merchant.name}</h1>;
+}
+
+function RouterProbe({ into }: { into: { path: string } }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    into.path = location.pathname;
+  }, [into, location.pathname]);
+  useEffect(() => {
+    navigateTo = navigate;
+  }, [navigate]);
+  return null;
+}
+
+const wallClockStart = Date.UTC(2026, 0, 15, 9, 0, 0);
+
+function startRegistrationApp(): RenderedApp {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  const effects = new Deferreds();
+  const clock = new SimulatedClock();
+  const now = vi.spyOn(Date, 'now').mockImplementation(() => wallClockStart + clock.now());
+  const logic = registrationMachine.provide({
+    actors: {
+      prevalidate: effects.logic<PrevalidateResponse, PrevalidateInput>(),
+      startRegistration: effects.logic<RegistrationState, StartRegistrationInput>(),
+      getRegistration: effects.logic<RegistrationState, RegistrationIdInput>(),
+      sendVerification: effects.logic<SendVerificationResponse, SendCodeInput>(),
+      verifyCode: effects.logic<RegistrationState, VerifyCodeInput>(),
+      saveDetails: effects.logic<RegistrationState, SaveDetailsInput>(),
+      register: effects.logic<SessionResponse, RegisterInput>(),
+    },
+  });
+  const sessionLogic = sessionMachine.provide({
+    actors: {
+      // No refresh cookie: the visitor is signed out.
+      refreshSession: fromPromise<SessionResponse>(async () => {
+        throw { kind: 'http', status: 401, code: 'session_expired', message: 'No session.' };
+      }),
+      signOut: fromPromise<void>(async () => {}),
+    },
+  });
+  const session = createActor(sessionLogic, { input: sessionInput, clock });
+  session.start();
+  const location = { path: '/registration' };
+  render(
+    <MemoryRouter initialEntries={['/registration']}>
+      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
+        <AppShell>
+          <Routes>
+            <Route
+              path="/registration/:step?/:id?"
+              element={
+                <RegistrationRoute
+                  logic={logic}
+                  clock={clock}
+                  onActor={(actor) => {
+                    journey = actor;
+                  }}
+                />
+              }
+            />
+            <Route
+              path="/"
+              element={
+                <RequireAuth area="dashboard">
+                  <SignedInStandIn />
+                </RequireAuth>
+              }
+            />
+          </Routes>
+        </AppShell>
+        <RouterProbe into={location} />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+  return {
+    user: userEvent.setup({ delay: null }),
+    clock,
+    session,
+    effects,
+    path: () => location.path,
+    stop: () => {
+      session.stop();
+      now.mockRestore();
+    },
+  };
+}
+
+/**
+ * Snapshots that differ only in the registration id share a state key, so a generated step may carry the id of
+ * another resumed registration than the one this path opened: the address is checked with the live id.
+ */
+const liveIdModel: typeof registrationModel = {
+  ...registrationModel,
+  screen: (snapshot) => {
+    const expected = registrationModel.screen(snapshot);
+    const generated = snapshot.context.registrationId;
+    const live = journey?.getSnapshot().context.registrationId;
+    return generated && live ? { ...expected, path: expected.path.replace(generated, live) } : expected;
+  },
+};
+
+const runner: PathRunner<typeof registrationMachine> = {
+  model: liveIdModel,
+  executors,
+  live: () => {
+    if (!journey) throw new Error('no registration journey is running');
+    return journey.getSnapshot();
+  },
+};
+
+const paths = generatePaths(registrationModel);
+let app: RenderedApp | undefined;
+afterEach(() => {
+  app?.stop();
+  app = undefined;
+  journey = undefined;
+  navigateTo = undefined;
+});
+
+describe(`registration journey: ${paths.length} generated paths`, () => {
+  it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
+    app = startRegistrationApp();
+    await runPath(runner, path, app);
+  });
+});

@@ -1,0 +1,363 @@
+import type { SnapshotFrom } from 'xstate';
+import type { ApiFailure } from '../../machines/apiFailure';
+import {
+  registrationMachine,
+  selectCanResendCode,
+  selectCodeDead,
+  selectRegistrationStep,
+  type RegistrationError,
+} from '../../machines/registration.machine';
+import type { SessionResponse } from '../../schemas/auth.schema';
+import type { RegistrationState, RegistrationStep } from '../../schemas/registration.schema';
+import { clockOf, type Fixtures, type Model, type ScreenExpectation } from './generatePaths';
+import { loginErrorText } from './paths';
+
+/*
+ * The test model of the registration journey (machines/registration.machine.ts): fixtures (what the tester does and
+ * what the server answers) and what the screen must show in each state. tests/model/registration.model.test.tsx runs
+ * the paths against the real screens; scripts/testPaths.ts prints them as the QA plan.
+ */
+
+export const newEmail = 'eleni@olive-grove.test';
+export const newPhone = '+306912345678';
+export const newCode = '135790';
+export const newPassword = 'Blue-Harbour-Lantern-42';
+export const newDetails = {
+  first_name: 'Eleni',
+  last_name: 'Papadopoulou',
+  company_name: 'Olive Grove Trading IKE',
+};
+/** The registration the journey starts. */
+export const startedId = '5f0c2b1e-7a41-4c1b-9d3e-2a6b8c0d4e10';
+/** Registrations the tester resumes from an address, each saved at another step. */
+export const resumeIds = {
+  'verify-email': '5f0c2b1e-7a41-4c1b-9d3e-2a6b8c0d4e11',
+  'verify-phone': '5f0c2b1e-7a41-4c1b-9d3e-2a6b8c0d4e12',
+  details: '5f0c2b1e-7a41-4c1b-9d3e-2a6b8c0d4e13',
+  password: '5f0c2b1e-7a41-4c1b-9d3e-2a6b8c0d4e14',
+} as const satisfies Record<RegistrationStep, string>;
+const stepOfId = (id: string | null): RegistrationStep =>
+  (Object.entries(resumeIds).find(([, value]) => value === id)?.[0] as RegistrationStep | undefined) ??
+  'verify-email';
+
+export const resendSeconds = 30;
+export const cooldownRetryAfter = 12;
+
+function stateAt(step: RegistrationStep, id: string): RegistrationState {
+  const order: RegistrationStep[] = ['verify-email', 'verify-phone', 'details', 'password'];
+  const reached = order.indexOf(step);
+  return {
+    id,
+    step,
+    email: newEmail,
+    phone: newPhone,
+    email_verified: reached >= 1,
+    phone_verified: reached >= 2,
+    first_name: reached >= 3 ? newDetails.first_name : null,
+    last_name: reached >= 3 ? newDetails.last_name : null,
+    company_name: reached >= 3 ? newDetails.company_name : null,
+    expires_at: '2026-01-16T09:00:00.000Z',
+  };
+}
+
+export const newOwnerSession = {
+  access_token: 'eyJhbGciOiJIUzI1NiJ9.registration-test.signature',
+  token_type: 'Bearer',
+  expires_in: 600,
+  user: {
+    id: '00000000-0000-4000-8000-000000000042',
+    email: newEmail,
+    first_name: newDetails.first_name,
+    last_name: newDetails.last_name,
+    is_owner: true,
+    employee_type: null,
+    merchant: {
+      id: '00000000-0000-4000-8000-0000000000bb',
+      name: newDetails.company_name,
+      status: 'onboarding',
+    },
+  },
+} satisfies SessionResponse;
+
+const http = (
+  status: number,
+  code: string,
+  message: string,
+  extra: Partial<Extract<ApiFailure, { kind: 'http' }>> = {},
+) => ({ kind: 'http', status, code, message, ...extra }) satisfies ApiFailure;
+
+const gone = {
+  failure: http(404, 'not_found', 'This registration does not exist or has expired.'),
+  says: 'Server answers 404 not_found (the registration expired or was finished elsewhere)',
+};
+const network = {
+  failure: { kind: 'network' },
+  says: 'The network fails (no answer from the server)',
+} as const;
+
+export const registrationFixtures = {
+  events: {
+    'contact.check': [
+      {
+        event: { type: 'contact.check', field: 'email', value: newEmail },
+        does: `Type "${newEmail}" as Email and leave the field`,
+      },
+    ],
+    'contact.submit': [
+      {
+        event: { type: 'contact.submit', email: newEmail, phone: newPhone },
+        does: `Type "${newEmail}" as Email and "6912345678" as Mobile phone, click "Continue"`,
+      },
+    ],
+    'registration.resume': Object.entries(resumeIds).map(([step, id]) => ({
+      event: { type: 'registration.resume' as const, id },
+      does: `Open /registration/${step}/${id} (a reload, or the link on another device)`,
+    })),
+    'code.submit': [
+      {
+        event: { type: 'code.submit', code: newCode },
+        does: `Type ${newCode} as Verification code, click "Verify"`,
+      },
+    ],
+    'code.resend': [{ event: { type: 'code.resend' }, does: 'Click "Send a new code"' }],
+    'details.submit': [
+      {
+        event: { type: 'details.submit', details: newDetails },
+        does: `Type "${newDetails.first_name}", "${newDetails.last_name}" and "${newDetails.company_name}", click "Continue"`,
+      },
+    ],
+    'register.submit': [
+      {
+        event: {
+          type: 'register.submit',
+          password: newPassword,
+          passwordConfirmation: newPassword,
+          altcha: 'test-payload',
+        },
+        does: 'Type the new password twice, tick both acceptances, wait for the bot check, click "Create account"',
+      },
+    ],
+    'registration.restart': [{ event: { type: 'registration.restart' }, does: 'Click "Start again"' }],
+  },
+  actors: {
+    prevalidate: {
+      done: {
+        output: { email: { valid: true, available: true, normalized: newEmail } },
+        says: 'Server says the email is valid and free',
+      },
+      errors: [network],
+    },
+    startRegistration: {
+      done: { output: stateAt('verify-email', startedId), says: 'Server starts the registration' },
+      errors: [
+        {
+          failure: http(409, 'conflict', 'An account already uses this email or phone number.'),
+          says: 'Server answers 409 conflict (the email or phone is taken)',
+        },
+        network,
+      ],
+    },
+    getRegistration: {
+      done: {
+        output: (context) => stateAt(stepOfId(context.registrationId), context.registrationId ?? ''),
+        says: 'Server returns the saved registration',
+      },
+      errors: [gone],
+    },
+    sendVerification: {
+      done: {
+        output: (context) => ({
+          destination: context.channel === 'email' ? 'e***@olive-grove.test' : '+30 ********5678',
+          expires_in: 300,
+          resend_in: resendSeconds,
+        }),
+        says: `Server sends a code (valid 5 minutes; a new one after ${resendSeconds} s)`,
+      },
+      errors: [
+        gone,
+        {
+          failure: http(429, 'otp_cooldown', 'Wait before asking for another code.', {
+            retryAfterSeconds: cooldownRetryAfter,
+          }),
+          says: `Server answers 429 otp_cooldown (Retry-After ${cooldownRetryAfter}; the last code still works)`,
+        },
+        network,
+      ],
+    },
+    verifyCode: {
+      done: {
+        output: (context) =>
+          context.channel === 'email'
+            ? stateAt('verify-phone', context.registrationId ?? '')
+            : stateAt('details', context.registrationId ?? ''),
+        says: 'Server accepts the code',
+      },
+      errors: [
+        gone,
+        {
+          failure: http(400, 'otp_invalid', 'The code is not correct.', { details: { attempts_left: 4 } }),
+          says: 'Server answers 400 otp_invalid with 4 attempts left',
+        },
+        {
+          failure: http(400, 'otp_exhausted', 'Too many wrong codes.'),
+          says: 'Server answers 400 otp_exhausted (5 wrong tries killed the code)',
+        },
+      ],
+    },
+    saveDetails: {
+      done: {
+        output: (context) => stateAt('password', context.registrationId ?? ''),
+        says: 'Server saves the names',
+      },
+      errors: [
+        gone,
+        {
+          failure: http(400, 'validation_failed', 'Some fields are missing or not valid.'),
+          says: 'Server answers 400 validation_failed',
+        },
+      ],
+    },
+    register: {
+      done: {
+        output: newOwnerSession,
+        says: 'Server creates the merchant and its owner and opens a session',
+      },
+      errors: [
+        gone,
+        {
+          failure: http(400, 'bot_check_failed', 'The bot check failed.'),
+          says: 'Server answers 400 bot_check_failed',
+        },
+        network,
+      ],
+    },
+  },
+  delays: {
+    resendCooldown: 'Wait until the resend cooldown ends',
+  },
+} satisfies Fixtures<typeof registrationMachine>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the screens show (texts as in lang/en.json).
+
+export const registrationTexts = {
+  contact: 'Create your Tameio account',
+  verifyEmail: 'Confirm your email',
+  verifyPhone: 'Confirm your mobile number',
+  details: 'About you and your company',
+  password: 'Choose a password',
+  continue: 'Continue',
+  verify: 'Verify',
+  resend: 'Send a new code',
+  restart: 'Start again',
+  createAccount: 'Create account',
+};
+
+export function registrationErrorText(error: RegistrationError, attemptsLeft: number | null): string {
+  switch (error) {
+    case 'taken':
+      return 'An account already uses this email or mobile number. Sign in instead, or use another.';
+    case 'registration_gone':
+      return 'This registration has expired or does not exist. Please start again.';
+    case 'validation_failed':
+      return 'Some details are not valid. Check the fields and try again.';
+    default:
+      return loginErrorText(error, attemptsLeft);
+  }
+}
+
+type Snapshot = SnapshotFrom<typeof registrationMachine>;
+
+function resendSecondsLeft(snapshot: Snapshot): number {
+  const { now, timers } = clockOf(snapshot);
+  const timer = timers.find((pending) => pending.eventType.startsWith('xstate.after.resendCooldown.'));
+  return timer ? Math.max(1, Math.ceil((timer.due - now) / 1000)) : snapshot.context.resendIn;
+}
+
+function registrationScreen(snapshot: Snapshot): ScreenExpectation {
+  const { error, attemptsLeft, registrationId } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const alert = error ? registrationErrorText(error, attemptsLeft) : null;
+  const split = (names: Array<[string, boolean]>) => ({
+    enabled: names.filter(([, on]) => on).map(([name]) => name),
+    disabled: names.filter(([, on]) => !on).map(([name]) => name),
+  });
+  const step = selectRegistrationStep(snapshot);
+  switch (step) {
+    case 'contact':
+      return {
+        path: '/registration/contact',
+        heading: registrationTexts.contact,
+        alert,
+        ...split([[registrationTexts.continue, !busy]]),
+      };
+    case 'loading':
+      return { path: `/registration/${stepOfId(registrationId)}/${registrationId ?? ''}`, heading: null };
+    case 'verify-email':
+    case 'verify-phone': {
+      const dead = selectCodeDead(snapshot);
+      const canResend = selectCanResendCode(snapshot);
+      const resendLabel =
+        canResend || snapshot.matches('sendingCode')
+          ? registrationTexts.resend
+          : `${registrationTexts.resend} in ${resendSecondsLeft(snapshot)} s`;
+      return {
+        path: `/registration/${step}/${registrationId ?? ''}`,
+        heading: step === 'verify-email' ? registrationTexts.verifyEmail : registrationTexts.verifyPhone,
+        alert,
+        ...split([
+          [registrationTexts.verify, !dead && !busy],
+          [resendLabel, canResend && !busy],
+          [registrationTexts.restart, !busy],
+        ]),
+      };
+    }
+    case 'details':
+      return {
+        path: `/registration/details/${registrationId ?? ''}`,
+        heading: registrationTexts.details,
+        alert,
+        ...split([
+          [registrationTexts.continue, !busy],
+          [registrationTexts.restart, !busy],
+        ]),
+      };
+    case 'password':
+      return {
+        path: `/registration/password/${registrationId ?? ''}`,
+        heading: registrationTexts.password,
+        alert,
+        ...split([
+          [registrationTexts.createAccount, !busy],
+          [registrationTexts.restart, !busy],
+        ]),
+      };
+    case 'done':
+      // Signed in: the onboarding phase of the same route takes over at its first step (src/screens/onboarding;
+      // in jsdom its data cannot load, so it shows its title with the load failure).
+      return {
+        path: `/registration/representative/${newOwnerSession.user.merchant.id}`,
+        heading: 'Company onboarding',
+      };
+  }
+}
+
+export const registrationModel: Model<typeof registrationMachine> = {
+  name: 'registration',
+  machine: registrationMachine,
+  file: 'registration.machine.ts',
+  start: 'Open /registration without a session',
+  fixtures: registrationFixtures,
+  // The ids, addresses and bot-check round come from fixtures and do not change what the screen offers, except
+  // which saved registration a resume is loading.
+  serialize: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      error: snapshot.context.error,
+      attemptsLeft: snapshot.context.attemptsLeft,
+      channel: snapshot.context.channel,
+      resuming: snapshot.matches('resuming') ? snapshot.context.registrationId : null,
+    }),
+  bounds: { maxDepth: 6, simplePerState: 1, maxSimple: 10 },
+  screen: registrationScreen,
+};
