@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   selectCanResendCode,
@@ -8,27 +7,11 @@ import {
   selectSendingCode,
   selectVerifyingCode,
 } from '../../../machines/registration.machine';
-import { useCountdown } from '../../app/useCountdown';
 import { Button } from '../../ui/Button';
-import { Muted, Stack } from '../../ui/Layout';
-import { TextField } from '../../ui/TextField';
+import { OtpCodeForm } from '../../ui/OtpCodeForm';
 import { StepHeading } from '../login/StepHeading';
 import { RegistrationError } from './RegistrationError';
 import { useRegistration, type RegistrationActor } from './registrationActor';
-
-const codeShape = /^\d{6}$/;
-
-function ResendCountdown({ seconds }: { seconds: number }) {
-  // The machine enables the button; the count only informs, so it never shows 0 before the button is usable.
-  const left = Math.max(1, useCountdown(seconds));
-  return (
-    <FormattedMessage
-      id="registration.code.resendIn"
-      defaultMessage="Send a new code in {seconds} s"
-      values={{ seconds: left }}
-    />
-  );
-}
 
 /** Steps 2 and 3: the 6-digit code sent to the email, then the one sent by SMS. */
 export function CodeStep({
@@ -48,81 +31,31 @@ export function CodeStep({
   const resendIn = useRegistration(registration, (s) => s.context.resendIn);
   const error = useRegistration(registration, selectRegistrationError);
   const attemptsLeft = useRegistration(registration, (s) => s.context.attemptsLeft);
-  const [code, setCode] = useState('');
-  const [shapeError, setShapeError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-
-  // After a rejected code the old digits are selected, so typing the next try replaces them.
-  useEffect(() => {
-    if (error) input.current?.select();
-  }, [error, attemptsLeft]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = code.replace(/\s/g, '');
-    if (!codeShape.test(trimmed)) {
-      setShapeError(
-        intl.formatMessage({
-          id: 'registration.code.shape',
-          defaultMessage: 'Enter the 6-digit code from the message.',
-        }),
-      );
-      return;
-    }
-    setShapeError(null);
-    registration.send({ type: 'code.submit', code: trimmed });
-  };
-
   return (
-    <form onSubmit={submit} noValidate>
-      <StepHeading>
-        {channel === 'email' ? (
-          <FormattedMessage id="registration.code.emailTitle" defaultMessage="Confirm your email" />
-        ) : (
-          <FormattedMessage id="registration.code.phoneTitle" defaultMessage="Confirm your mobile number" />
-        )}
-      </StepHeading>
-      {destination ? (
-        <Muted>
-          <FormattedMessage
-            id="registration.code.sentTo"
-            defaultMessage="We sent a 6-digit code to {destination}. It is valid for 5 minutes."
-            values={{ destination }}
-          />
-        </Muted>
-      ) : null}
-      <RegistrationError error={error} attemptsLeft={attemptsLeft} />
-      <TextField
-        ref={input}
-        label={intl.formatMessage({ id: 'registration.code.label', defaultMessage: 'Verification code' })}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={6}
-        required
-        disabled={dead || sending}
-        value={code}
-        error={shapeError}
-        onChange={(event) => setCode(event.target.value)}
-      />
-      <Stack>
-        <Button type="submit" block busy={verifying} disabled={dead || busy}>
-          <FormattedMessage id="registration.code.submit" defaultMessage="Verify" />
-        </Button>
-        <Button
-          variant="secondary"
-          block
-          busy={sending}
-          disabled={!canResend || busy}
-          onClick={() => registration.send({ type: 'code.resend' })}
-        >
-          {canResend || sending ? (
-            <FormattedMessage id="registration.code.resend" defaultMessage="Send a new code" />
+    <OtpCodeForm
+      heading={
+        <StepHeading>
+          {channel === 'email' ? (
+            <FormattedMessage id="registration.code.emailTitle" defaultMessage="Confirm your email" />
           ) : (
-            <ResendCountdown key={resendIn} seconds={resendIn} />
+            <FormattedMessage id="registration.code.phoneTitle" defaultMessage="Confirm your mobile number" />
           )}
-        </Button>
+        </StepHeading>
+      }
+      label={intl.formatMessage({ id: 'registration.code.label', defaultMessage: 'Verification code' })}
+      destination={destination}
+      error={<RegistrationError error={error} attemptsLeft={attemptsLeft} />}
+      rejection={error ? `${error}:${attemptsLeft}` : null}
+      dead={dead}
+      busy={busy}
+      verifying={verifying}
+      resending={sending}
+      canResend={canResend}
+      resendIn={resendIn}
+      inputDisabled={sending}
+      onSubmit={(code) => registration.send({ type: 'code.submit', code })}
+      onResend={() => registration.send({ type: 'code.resend' })}
+      secondary={
         <Button
           variant="quiet"
           disabled={busy}
@@ -130,7 +63,7 @@ export function CodeStep({
         >
           <FormattedMessage id="registration.restart" defaultMessage="Start again" />
         </Button>
-      </Stack>
-    </form>
+      }
+    />
   );
 }
