@@ -10,6 +10,7 @@ import {
   type StepAction,
 } from '../tests/model/generatePaths';
 import { createPasswordModel, resetPasswordModel } from '../tests/model/passwordLink.paths';
+import { identityVerificationModel } from '../tests/model/identityVerification.paths';
 import { onboardingModel } from '../tests/model/onboarding.paths';
 import { demoCode, demoCredentials, loginModel, sessionModel } from '../tests/model/paths';
 import { registrationModel } from '../tests/model/registration.paths';
@@ -141,6 +142,13 @@ function main() {
     [
       `${registrationModel.name}.md`,
       plan(registrationModel, { fixtures: 'registration.paths.ts', test: 'registration.model.test.tsx' }),
+    ],
+    [
+      `${identityVerificationModel.name}.md`,
+      plan(identityVerificationModel, {
+        fixtures: 'identityVerification.paths.ts',
+        test: 'identityVerification.model.test.tsx',
+      }),
     ],
   ]);
   if (check) {

@@ -20,6 +20,7 @@ import type { Database } from './db/database';
 import { AppError } from './errors';
 import { authRoutes } from './routes/auth.routes';
 import { homeRoutes } from './routes/home.routes';
+import { kycRoutes } from './routes/kyc.routes';
 import { onboardingRoutes } from './routes/onboarding.routes';
 import { passwordRoutes } from './routes/password.routes';
 import { publicRoutes } from './routes/public.routes';
@@ -175,6 +176,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   await app.register(authRoutes, { db, config });
   await app.register(homeRoutes, { db, config });
   await app.register(onboardingRoutes, { db, config, storage: storageFor(config) });
+  await app.register(kycRoutes, { db, config, storage: storageFor(config) });
   await app.register(registrationRoutes, { db, config });
   await app.register(passwordRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxOutboxRoutes, { db });

@@ -1,4 +1,11 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type {
+  KycCheck,
+  KycDocumentType,
+  KycSide,
+  KycVerificationStatus,
+  kycImageContentTypes,
+} from '../../schemas/kyc.schema';
 
 /** Written as a Date or an ISO string, always read back as a Date. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -221,6 +228,33 @@ export type SchemaMigrationsTable = {
   applied_at: DefaultTimestamp;
 };
 
+// Migration 006: identity verification of the representative.
+export type KycVerificationsTable = {
+  id: Generated<string>;
+  merchant_id: string;
+  user_id: string;
+  document_type: KycDocumentType;
+  document_number: string;
+  expiry_date: string;
+  first_name: string;
+  last_name: string;
+  status: ColumnType<KycVerificationStatus, KycVerificationStatus | undefined>;
+  checks: ColumnType<KycCheck[] | null, string | null | undefined, string | null>;
+  evaluated_at: ColumnType<Date | null, Date | string | null | undefined>;
+  created_at: ColumnType<Date, Date | string | undefined>;
+};
+export type KycImagesTable = {
+  id: Generated<string>;
+  verification_id: string;
+  side: KycSide;
+  content_type: (typeof kycImageContentTypes)[number];
+  width: number;
+  height: number;
+  size_bytes: number;
+  storage_key: string;
+  created_at: ColumnType<Date, Date | string | undefined>;
+};
+
 export type DB = {
   merchants: MerchantsTable;
   users: UsersTable;
@@ -240,6 +274,8 @@ export type DB = {
   merchant_onboarding: MerchantOnboardingTable;
   merchant_documents: MerchantDocumentsTable;
   merchant_audit: MerchantAuditTable;
+  kyc_verifications: KycVerificationsTable;
+  kyc_images: KycImagesTable;
   schema_migrations: SchemaMigrationsTable;
 };
 

@@ -12,7 +12,7 @@ const logoContentTypes: readonly AllowedContentType[] = ['image/jpeg', 'image/pn
 export type Upload = { type: string | undefined; fileName: string; data: Buffer };
 
 /** The file's type from its first bytes; its name and the browser's Content-Type header are not trusted. */
-async function contentTypeOf(
+export async function contentTypeOf(
   data: Buffer,
   allowed: readonly AllowedContentType[],
 ): Promise<AllowedContentType> {

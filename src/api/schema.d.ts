@@ -289,6 +289,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/kyc/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest identity verification with its images and last evaluation, or null. */
+        get: operations["kycStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/kyc/{id}/evaluate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs the checks and stores each result and passed | failed. No biometric matching here. */
+        post: operations["kycEvaluate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/kyc/{id}/images/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** multipart/form-data with `side` (front, back, selfie) and `file` (JPEG or PNG by content). */
+        post: operations["uploadKycImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/kyc/criteria/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accepted documents and sides, image rules (either orientation), and the checks run. */
+        get: operations["kycCriteria"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/kyc/initiate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a verification of the representative’s identity document. */
+        post: operations["kycInitiate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/onboarding/": {
         parameters: {
             query?: never;
@@ -969,6 +1054,136 @@ export interface components {
             expires_in: number;
             login_token: string;
         };
+        KycCheck: {
+            /** @enum {string} */
+            criterion: "images_complete" | "image_type" | "image_dimensions" | "document_not_expired" | "name_matches_representative";
+            passed: boolean;
+        };
+        KycCheckInput: {
+            /** @enum {string} */
+            criterion: "images_complete" | "image_type" | "image_dimensions" | "document_not_expired" | "name_matches_representative";
+            passed: boolean;
+        };
+        KycCriteria: {
+            criteria: ("images_complete" | "image_type" | "image_dimensions" | "document_not_expired" | "name_matches_representative")[];
+            document_types: {
+                sides: ("front" | "back" | "selfie")[];
+                /** @enum {string} */
+                type: "passport" | "id_card" | "driving_licence";
+            }[];
+            expiry_must_be_future: boolean;
+            image: {
+                content_types: ("image/jpeg" | "image/png")[];
+                max_bytes: number;
+                min_height: number;
+                min_width: number;
+            };
+            name_must_match_representative: boolean;
+            selfie_required: boolean;
+        };
+        KycCriteriaInput: {
+            criteria: ("images_complete" | "image_type" | "image_dimensions" | "document_not_expired" | "name_matches_representative")[];
+            document_types: {
+                sides: ("front" | "back" | "selfie")[];
+                /** @enum {string} */
+                type: "passport" | "id_card" | "driving_licence";
+            }[];
+            expiry_must_be_future: boolean;
+            image: {
+                content_types: ("image/jpeg" | "image/png")[];
+                max_bytes: number;
+                min_height: number;
+                min_width: number;
+            };
+            name_must_match_representative: boolean;
+            selfie_required: boolean;
+        };
+        KycImage: {
+            /** @enum {string} */
+            content_type: "image/jpeg" | "image/png";
+            height: number;
+            /** @enum {string} */
+            side: "front" | "back" | "selfie";
+            size: number;
+            uploaded_at: string;
+            width: number;
+        };
+        KycImageInput: {
+            /** @enum {string} */
+            content_type: "image/jpeg" | "image/png";
+            height: number;
+            /** @enum {string} */
+            side: "front" | "back" | "selfie";
+            size: number;
+            uploaded_at: string;
+            width: number;
+        };
+        KycInitiateBody: {
+            document_number: string;
+            /** @enum {string} */
+            document_type: "passport" | "id_card" | "driving_licence";
+            /** Format: date */
+            expiry_date: string;
+            first_name: string;
+            last_name: string;
+        };
+        KycInitiateBodyInput: {
+            document_number: string;
+            /** @enum {string} */
+            document_type: "passport" | "id_card" | "driving_licence";
+            /** Format: date */
+            expiry_date: string;
+            first_name: string;
+            last_name: string;
+        };
+        KycInitiateResponse: {
+            /** Format: uuid */
+            id: string;
+        };
+        KycInitiateResponseInput: {
+            /** Format: uuid */
+            id: string;
+        };
+        KycStatus: {
+            verification: components["schemas"]["KycVerification"] | null;
+        };
+        KycStatusInput: {
+            verification: components["schemas"]["KycVerificationInput"] | null;
+        };
+        KycVerification: {
+            checks: components["schemas"]["KycCheck"][];
+            created_at: string;
+            document_number: string;
+            /** @enum {string} */
+            document_type: "passport" | "id_card" | "driving_licence";
+            evaluated_at: string | null;
+            expiry_date: string;
+            first_name: string;
+            /** Format: uuid */
+            id: string;
+            images: components["schemas"]["KycImage"][];
+            last_name: string;
+            required_sides: ("front" | "back" | "selfie")[];
+            /** @enum {string} */
+            status: "pending" | "passed" | "failed";
+        };
+        KycVerificationInput: {
+            checks: components["schemas"]["KycCheckInput"][];
+            created_at: string;
+            document_number: string;
+            /** @enum {string} */
+            document_type: "passport" | "id_card" | "driving_licence";
+            evaluated_at: string | null;
+            expiry_date: string;
+            first_name: string;
+            /** Format: uuid */
+            id: string;
+            images: components["schemas"]["KycImageInput"][];
+            last_name: string;
+            required_sides: ("front" | "back" | "selfie")[];
+            /** @enum {string} */
+            status: "pending" | "passed" | "failed";
+        };
         LegalEntityTypesResponse: {
             items: {
                 code: string;
@@ -1442,6 +1657,18 @@ export interface components {
             /** @enum {string} */
             type: "certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other";
         };
+        UploadKycImageBody: {
+            /** Format: binary */
+            file: string;
+            /** @enum {string} */
+            side: "front" | "back" | "selfie";
+        };
+        UploadKycImageBodyInput: {
+            /** Format: binary */
+            file: string;
+            /** @enum {string} */
+            side: "front" | "back" | "selfie";
+        };
         UploadLogoBody: {
             /** Format: binary */
             file: string;
@@ -1535,6 +1762,20 @@ export type SchemaInitializeLoginBody = components['schemas']['InitializeLoginBo
 export type SchemaInitializeLoginBodyInput = components['schemas']['InitializeLoginBodyInput'];
 export type SchemaInitializeLoginResponse = components['schemas']['InitializeLoginResponse'];
 export type SchemaInitializeLoginResponseInput = components['schemas']['InitializeLoginResponseInput'];
+export type SchemaKycCheck = components['schemas']['KycCheck'];
+export type SchemaKycCheckInput = components['schemas']['KycCheckInput'];
+export type SchemaKycCriteria = components['schemas']['KycCriteria'];
+export type SchemaKycCriteriaInput = components['schemas']['KycCriteriaInput'];
+export type SchemaKycImage = components['schemas']['KycImage'];
+export type SchemaKycImageInput = components['schemas']['KycImageInput'];
+export type SchemaKycInitiateBody = components['schemas']['KycInitiateBody'];
+export type SchemaKycInitiateBodyInput = components['schemas']['KycInitiateBodyInput'];
+export type SchemaKycInitiateResponse = components['schemas']['KycInitiateResponse'];
+export type SchemaKycInitiateResponseInput = components['schemas']['KycInitiateResponseInput'];
+export type SchemaKycStatus = components['schemas']['KycStatus'];
+export type SchemaKycStatusInput = components['schemas']['KycStatusInput'];
+export type SchemaKycVerification = components['schemas']['KycVerification'];
+export type SchemaKycVerificationInput = components['schemas']['KycVerificationInput'];
 export type SchemaLegalEntityTypesResponse = components['schemas']['LegalEntityTypesResponse'];
 export type SchemaLegalEntityTypesResponseInput = components['schemas']['LegalEntityTypesResponseInput'];
 export type SchemaLoginTicketBody = components['schemas']['LoginTicketBody'];
@@ -1601,6 +1842,8 @@ export type SchemaTopUpDetails = components['schemas']['TopUpDetails'];
 export type SchemaTopUpDetailsInput = components['schemas']['TopUpDetailsInput'];
 export type SchemaUploadDocumentBody = components['schemas']['UploadDocumentBody'];
 export type SchemaUploadDocumentBodyInput = components['schemas']['UploadDocumentBodyInput'];
+export type SchemaUploadKycImageBody = components['schemas']['UploadKycImageBody'];
+export type SchemaUploadKycImageBodyInput = components['schemas']['UploadKycImageBodyInput'];
 export type SchemaUploadLogoBody = components['schemas']['UploadLogoBody'];
 export type SchemaUploadLogoBodyInput = components['schemas']['UploadLogoBodyInput'];
 export type SchemaUserInfo = components['schemas']['UserInfo'];
@@ -2349,6 +2592,271 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    kycStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycStatus"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    kycEvaluate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycVerification"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    uploadKycImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadKycImageBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycImage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    kycCriteria: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycCriteria"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    kycInitiate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycInitiateBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycInitiateResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,6 +13,7 @@ const OutboxScreen = lazy(() => import('../screens/dev/OutboxScreen'));
 const ResetPasswordScreen = lazy(() => import('../screens/password/ResetPasswordScreen'));
 const CreatePasswordScreen = lazy(() => import('../screens/password/CreatePasswordScreen'));
 const RegistrationRoute = lazy(() => import('../screens/registration/RegistrationRoute'));
+const IdentityVerificationRoute = lazy(() => import('../screens/kyc/IdentityVerificationRoute'));
 const InformationSubmittedScreen = lazy(() => import('../screens/onboarding/InformationSubmittedScreen'));
 const TermsOfUseScreen = lazy(() => import('../screens/legal/TermsOfUseScreen'));
 const PrivacyPolicyScreen = lazy(() => import('../screens/legal/PrivacyPolicyScreen'));
@@ -76,6 +77,11 @@ export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
         // Public; decides between the account phase (signed out) and onboarding (signed in) itself.
         { path: '/registration/:step?/:id?', element: <RegistrationRoute /> },
         { path: '/information-submitted', element: <InformationSubmittedScreen /> },
+        // One journey for both addresses: the layout stays mounted while the step's address changes.
+        {
+          element: <IdentityVerificationRoute />,
+          children: [{ path: '/identity-verification/' }, { path: '/verification/:method' }],
+        },
         { path: '/terms-of-use', element: <TermsOfUseScreen /> },
         { path: '/privacy-policy', element: <PrivacyPolicyScreen /> },
         { path: '/', element: dashboard },

@@ -4,6 +4,7 @@ import { loginMachine } from '../../machines/login.machine';
 import { findUncovered, machineShape } from './machineGraph';
 import { generatePaths, type Fixtures, type LooseFixtures, type Model } from './generatePaths';
 import { createPasswordModel, resetPasswordModel } from './passwordLink.paths';
+import { identityVerificationModel } from './identityVerification.paths';
 import { onboardingModel } from './onboarding.paths';
 import { loginFixtures, loginModel, sessionFixtures, sessionModel } from './paths';
 import { registrationModel } from './registration.paths';
@@ -79,6 +80,7 @@ describeCoverage(onboardingModel);
 describeCoverage(resetPasswordModel);
 describeCoverage(createPasswordModel);
 describeCoverage(registrationModel);
+describeCoverage(identityVerificationModel);
 
 describe('the coverage guard', () => {
   it('reports the dead-code branch once the fixtures no longer kill a code', () => {

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import styled from 'styled-components';
 import { Card, Muted, Page } from '../../ui/Layout';
-import { StepHeading } from '../login/StepHeading';
+import { StepHeading } from '../../ui/StepHeading';
 
 export type LegalSection = { heading: MessageDescriptor; paragraphs: MessageDescriptor[] };
 

@@ -9,7 +9,7 @@ import {
 import { Button } from '../../ui/Button';
 import { OtpCodeForm } from '../../ui/OtpCodeForm';
 import { LoginError } from './LoginError';
-import { StepHeading } from './StepHeading';
+import { StepHeading } from '../../ui/StepHeading';
 import { useLogin, type LoginActor } from './loginActor';
 
 /** Step 3: the one-time code, with resend after a cooldown and a way back to the method choice. */

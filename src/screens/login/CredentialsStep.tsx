@@ -7,7 +7,7 @@ import { useBotCheck } from '../../app/botCheckContext';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { LoginError } from './LoginError';
-import { StepHeading } from './StepHeading';
+import { StepHeading } from '../../ui/StepHeading';
 import { useLogin, type LoginActor } from './loginActor';
 
 // Only a shape check so the user hears about a typo at once; the server validates for real.

@@ -4,7 +4,7 @@ import type { MfaMethod } from '../../../schemas/auth.schema';
 import { Button } from '../../ui/Button';
 import { Stack } from '../../ui/Layout';
 import { LoginError } from './LoginError';
-import { StepHeading } from './StepHeading';
+import { StepHeading } from '../../ui/StepHeading';
 import { useLogin, type LoginActor } from './loginActor';
 
 const methodLabels = defineMessages<Record<MfaMethod, { destination: string }>>({

@@ -8,7 +8,7 @@ import { api, unwrap } from '../../api/client';
 import { useSessionActor } from '../../app/session';
 import { Alert, Card, Muted, Page } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
-import { StepHeading } from '../login/StepHeading';
+import { StepHeading } from '../../ui/StepHeading';
 
 type Loaded = { status: 'loading' } | { status: 'loaded'; state: OnboardingState } | { status: 'failed' };
 

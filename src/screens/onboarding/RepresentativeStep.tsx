@@ -1,8 +1,10 @@
-import { useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import { selectFieldErrors, selectOnboardingData } from '../../../machines/onboarding.machine';
 import { RepresentativeStep as RepresentativeSchema } from '../../../schemas/onboarding.schema';
 import { FormSelect, FormText, useOptions, useReference, useStepForm, type StepForm } from './fields';
 import { useOnboarding, type OnboardingActor } from './onboardingActor';
+import { Muted } from '../../ui/Layout';
 import { StepFrame } from './StepFrame';
 import { stepTitle } from './steps';
 
@@ -81,6 +83,13 @@ export function RepresentativeStep({ onboarding }: { onboarding: OnboardingActor
           defaultMessage: 'Citizenship',
         })}
       />
+      <Muted>
+        <FormattedMessage
+          id="onboarding.representative.verifyIdentity"
+          defaultMessage="Once saved, <link>verify the representative's identity</link> with a photo of an identity document and a selfie."
+          values={{ link: (text) => <Link to="/identity-verification/">{text}</Link> }}
+        />
+      </Muted>
     </StepFrame>
   );
 }

@@ -13,7 +13,7 @@ import type { Address, OnboardingState } from '../../../schemas/onboarding.schem
 import { basisPointsToPercentage, percentageToBasisPoints } from '../../../schemas/onboarding.schema';
 import { Button } from '../../ui/Button';
 import { Alert, Row } from '../../ui/Layout';
-import { StepHeading } from '../login/StepHeading';
+import { StepHeading } from '../../ui/StepHeading';
 import { documentTypeName } from './DocumentsStep';
 import { itemName, useReference } from './fields';
 import { useOnboarding, type OnboardingActor } from './onboardingActor';

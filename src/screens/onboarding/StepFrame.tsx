@@ -9,7 +9,7 @@ import {
 import { errorMessages } from '../../i18n/errorMessages';
 import { Button } from '../../ui/Button';
 import { Alert, Row } from '../../ui/Layout';
-import { StepHeading } from '../login/StepHeading';
+import { StepHeading } from '../../ui/StepHeading';
 import { useOnboarding, type OnboardingActor } from './onboardingActor';
 
 /** The sentence shown for a failed load, save, upload or submission. */

@@ -15,7 +15,7 @@ import { Button } from '../../ui/Button';
 import { Alert, Muted, Stack } from '../../ui/Layout';
 import { isPasswordPairAcceptable, PasswordFields } from '../../ui/PasswordFields';
 import { TextField } from '../../ui/TextField';
-import { StepHeading } from '../login/StepHeading';
+import { StepHeading } from '../../ui/StepHeading';
 import { usePasswordLink, type PasswordLinkActor } from './passwordActor';
 
 // Only a shape check so the user hears about a typo at once; the server validates for real.

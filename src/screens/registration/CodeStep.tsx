@@ -9,7 +9,7 @@ import {
 } from '../../../machines/registration.machine';
 import { Button } from '../../ui/Button';
 import { OtpCodeForm } from '../../ui/OtpCodeForm';
-import { StepHeading } from '../login/StepHeading';
+import { StepHeading } from '../../ui/StepHeading';
 import { RegistrationError } from './RegistrationError';
 import { useRegistration, type RegistrationActor } from './registrationActor';
 

@@ -12,7 +12,7 @@ import { normalizePhone } from '../../../schemas/registration.schema';
 import { Button } from '../../ui/Button';
 import { Muted } from '../../ui/Layout';
 import { TextField } from '../../ui/TextField';
-import { StepHeading } from '../login/StepHeading';
+import { StepHeading } from '../../ui/StepHeading';
 import { RegistrationError } from './RegistrationError';
 import { useRegistration, type RegistrationActor } from './registrationActor';
 

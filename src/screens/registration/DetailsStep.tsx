@@ -15,7 +15,7 @@ import {
 import { Button } from '../../ui/Button';
 import { Muted, Stack } from '../../ui/Layout';
 import { TextField } from '../../ui/TextField';
-import { StepHeading } from '../login/StepHeading';
+import { StepHeading } from '../../ui/StepHeading';
 import { RegistrationError } from './RegistrationError';
 import { useRegistration, type RegistrationActor } from './registrationActor';
 

@@ -7,7 +7,7 @@ import { useBotCheck } from '../../app/botCheckContext';
 import { Button } from '../../ui/Button';
 import { Stack } from '../../ui/Layout';
 import { isPasswordPairAcceptable, PasswordFields } from '../../ui/PasswordFields';
-import { StepHeading } from '../login/StepHeading';
+import { StepHeading } from '../../ui/StepHeading';
 import { RegistrationError } from './RegistrationError';
 import { useRegistration, type RegistrationActor } from './registrationActor';
 

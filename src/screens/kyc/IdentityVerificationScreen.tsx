@@ -1,0 +1,90 @@
+import { useActorRef } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useLocation, useNavigate } from 'react-router';
+import type { InspectionEvent, Observer } from 'xstate';
+import {
+  identityVerificationMachine,
+  kycPath,
+  selectKycStep,
+} from '../../../machines/identityVerification.machine';
+import { api } from '../../api/client';
+import { kycActors } from '../../app/kycActors';
+import { Button } from '../../ui/Button';
+import { Card, Page } from '../../ui/Layout';
+import { PageSpinner } from '../../ui/Spinner';
+import { StepHeading } from '../../ui/StepHeading';
+import { CaptureStep } from './CaptureStep';
+import { KycErrorAlert } from './KycErrorAlert';
+import { useKyc, type KycActor } from './kycActor';
+import { ReadyStep } from './ReadyStep';
+import { ResultStep } from './ResultStep';
+import { StartStep } from './StartStep';
+
+function Journey({ kyc }: { kyc: KycActor }) {
+  const step = useKyc(kyc, selectKycStep);
+  const path = useKyc(kyc, kycPath);
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(() => {
+    // The address follows the journey (SPEC §2 /identity-verification/, /verification/:method) without driving it.
+    if (step !== 'loading' && location.pathname !== path) void navigate(path, { replace: true });
+  }, [step, path, location.pathname, navigate]);
+
+  switch (step) {
+    case 'loading':
+      return <PageSpinner />;
+    case 'loadFailed':
+      return (
+        <>
+          <StepHeading>
+            <FormattedMessage id="kyc.start.title" defaultMessage="Verify your identity" />
+          </StepHeading>
+          <KycErrorAlert kyc={kyc} />
+          <Button onClick={() => kyc.send({ type: 'load.retry' })}>
+            <FormattedMessage id="screen.retry" defaultMessage="Try again" />
+          </Button>
+        </>
+      );
+    case 'start':
+      return <StartStep kyc={kyc} />;
+    case 'capture':
+      return <CaptureStep kyc={kyc} />;
+    case 'ready':
+      return <ReadyStep kyc={kyc} />;
+    case 'failed':
+      return <ResultStep kyc={kyc} passed={false} />;
+    case 'passed':
+      return <ResultStep kyc={kyc} passed />;
+  }
+}
+
+type InspectionObserver = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+
+export type IdentityVerificationScreenProps = {
+  /** The journey with its effects; the app's API calls unless a test passes its own. */
+  logic?: typeof identityVerificationMachine;
+  /** XState inspection of the journey (dev tools; tests use it to watch the journey they drive). */
+  inspect?: InspectionObserver;
+};
+
+/**
+ * SPEC §2 /identity-verification/ and /verification/:method (issue 3 item 3), one journey for both addresses: the
+ * route table mounts this once as their layout, so moving between them keeps the journey. /otp-authentication/:method
+ * is not part of it (no one-time code is needed to verify the representative here).
+ */
+export function IdentityVerificationScreen({ logic, inspect }: IdentityVerificationScreenProps) {
+  const machine = useMemo(
+    () => logic ?? identityVerificationMachine.provide({ actors: kycActors(api) }),
+    [logic],
+  );
+  const kyc = useActorRef(machine, inspect ? { inspect } : {});
+  return (
+    <Page>
+      <Card>
+        <Journey kyc={kyc} />
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,51 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { selectKycChecks } from '../../../machines/identityVerification.machine';
+import { Button } from '../../ui/Button';
+import { Row } from '../../ui/Layout';
+import { StepHeading } from '../../ui/StepHeading';
+import { useKyc, type KycActor } from './kycActor';
+import { criterionText } from './kycMessages';
+
+/** The evaluation: each check with what it means, and a new attempt when one failed. */
+export function ResultStep({ kyc, passed }: { kyc: KycActor; passed: boolean }) {
+  const intl = useIntl();
+  const checks = useKyc(kyc, selectKycChecks);
+  return (
+    <div>
+      <StepHeading>
+        {passed ? (
+          <FormattedMessage id="kyc.result.passed" defaultMessage="Your identity is verified" />
+        ) : (
+          <FormattedMessage id="kyc.result.failed" defaultMessage="We could not verify your identity" />
+        )}
+      </StepHeading>
+      <ul>
+        {checks.map((check) => (
+          <li key={check.criterion} data-passed={check.passed}>
+            {check.passed
+              ? intl.formatMessage(
+                  { id: 'kyc.result.ok', defaultMessage: 'Passed: {text}' },
+                  { text: criterionText(intl, check.criterion, true) },
+                )
+              : intl.formatMessage(
+                  { id: 'kyc.result.notOk', defaultMessage: 'Failed: {text}' },
+                  { text: criterionText(intl, check.criterion, false) },
+                )}
+          </li>
+        ))}
+      </ul>
+      <Row>
+        {passed ? (
+          <Link to="/registration">
+            <FormattedMessage id="kyc.result.toOnboarding" defaultMessage="Back to onboarding" />
+          </Link>
+        ) : (
+          <Button onClick={() => kyc.send({ type: 'verification.restart' })}>
+            <FormattedMessage id="kyc.result.retry" defaultMessage="Try again" />
+          </Button>
+        )}
+      </Row>
+    </div>
+  );
+}

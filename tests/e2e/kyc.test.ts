@@ -1,0 +1,225 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
+import { pngImage } from '../api/kycImages';
+import { expectAccessible, watchForBrowserErrors } from './pageChecks';
+
+// Identity verification (issue 3 item 3): the representative of a merchant in onboarding photographs a document
+// and a selfie, and the server's checks decide. Real server, built app, Chromium; axe on every KYC page.
+
+let browser: Browser;
+let server: LiveServer;
+let context: BrowserContext;
+let page: Page;
+let browserErrors: string[];
+let filesDir: string;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  filesDir = mkdtempSync(path.join(tmpdir(), 'tameio-e2e-kyc-'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (filesDir) rmSync(filesDir, { recursive: true, force: true });
+});
+
+beforeEach(async ({ onTestFailed }) => {
+  server = await startLiveServer();
+  context = await browser.newContext({ locale: 'en-GB' });
+  page = await context.newPage();
+  browserErrors = watchForBrowserErrors(page);
+  const running = server;
+  onTestFailed(() => console.error(`server output:\n${running.output()}`));
+});
+
+afterEach(async () => {
+  await context?.close();
+  await server?.stop();
+});
+
+/** Reads the newest one-time code for `address` from /dev/outbox, in a context of its own. */
+async function codeFromOutbox(address: string): Promise<string> {
+  // A separate context: a second tab of the app would share, and could rotate, the refresh cookie.
+  const outboxContext = await browser.newContext();
+  try {
+    const outbox = await outboxContext.newPage();
+    await outbox.goto(`${server.baseUrl}/dev/outbox?to=${encodeURIComponent(address)}`);
+    const newest = outbox
+      .getByRole('listitem')
+      .filter({ hasText: /\b\d{6}\b/ })
+      .first();
+    await newest.waitFor();
+    const code = /\b(\d{6})\b/.exec((await newest.textContent()) ?? '')?.[1];
+    if (!code) throw new Error('no 6-digit code in the newest outbox message');
+    return code;
+  } finally {
+    await outboxContext.close();
+  }
+}
+
+/** Writes a real PNG of width × height pixels, for page.setInputFiles. */
+function photo(name: string, width = 800, height = 600): string {
+  const file = path.join(filesDir, name);
+  writeFileSync(file, pngImage(width, height));
+  return file;
+}
+
+const heading = (name: string) => page.getByRole('heading', { level: 1, name });
+const pathname = () => new URL(page.url()).pathname;
+const continueButton = () => page.getByRole('button', { name: 'Continue', exact: true });
+
+/** A date a year from now, as an <input type="date"> takes it. */
+function nextYear(): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Registers a merchant (both codes from the outbox) and saves the onboarding representative, signed in. */
+async function registerWithRepresentative(first: string, last: string): Promise<void> {
+  const email = `kyc-${Date.now()}@example.test`;
+  const national = `69${String(Date.now()).slice(-8)}`;
+
+  await page.goto(`${server.baseUrl}/registration`);
+  await heading('Create your Tameio account').waitFor();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Mobile phone').fill(national);
+  await continueButton().click();
+
+  await heading('Confirm your email').waitFor();
+  await page.getByLabel('Verification code').fill(await codeFromOutbox(email));
+  await page.getByRole('button', { name: 'Verify' }).click();
+
+  await heading('Confirm your mobile number').waitFor();
+  await page.getByLabel('Verification code').fill(await codeFromOutbox(`+30${national}`));
+  await page.getByRole('button', { name: 'Verify' }).click();
+
+  await heading('About you and your company').waitFor();
+  await page.getByLabel('First name').fill(first);
+  await page.getByLabel('Last name').fill(last);
+  await page.getByLabel('Company name').fill('Aegean Olive Press IKE');
+  await continueButton().click();
+
+  await heading('Choose a password').waitFor();
+  await page.getByLabel('New password', { exact: true }).fill('Quiet-Harbour-Lantern-57');
+  await page.getByLabel('Confirm new password').fill('Quiet-Harbour-Lantern-57');
+  await page.getByRole('checkbox', { name: /terms of use/ }).check();
+  await page.getByRole('checkbox', { name: /privacy policy/ }).check();
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Create account' }).isEnabled(), { timeout: 30_000 })
+    .toBe(true);
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect.poll(pathname, { timeout: 15_000 }).toMatch(/^\/registration\/representative\/[0-9a-f-]{36}$/);
+  await heading('Representative').waitFor();
+  await page.getByLabel('First name').fill(first);
+  await page.getByLabel('Last name').fill(last);
+  await page.getByLabel('Job title').fill('Managing Director');
+  await page.getByLabel('Date of birth').fill('1981-03-14');
+  await page.getByLabel('Phone number').fill('+30 2101234567');
+  await page.getByLabel('Citizenship').selectOption({ label: 'Greece' });
+  await continueButton().click();
+  // The next step only shows once the representative is saved.
+  await heading('Company information').waitFor();
+}
+
+/** The start page: the document's details, then on to the photos. */
+async function startVerification(details: {
+  type: string;
+  number: string;
+  first: string;
+  last: string;
+}): Promise<void> {
+  await heading('Verify your identity').waitFor();
+  await expect.poll(pathname).toBe('/identity-verification/');
+  await page.getByText(/Photos: JPEG or PNG, at least 600 × 400 pixels/).waitFor();
+  await expectAccessible(page, '/identity-verification/');
+  await page.getByLabel('Document type').selectOption({ label: details.type });
+  await page.getByLabel('Document number').fill(details.number);
+  await page.getByLabel('Expiry date').fill(nextYear());
+  await page.getByLabel('First name (as on the document)').fill(details.first);
+  await page.getByLabel('Last name (as on the document)').fill(details.last);
+  await page.getByRole('button', { name: 'Continue to photos' }).click();
+}
+
+/** One capture page: its heading and address, a photo with its preview, axe, then "Use this photo". */
+async function capture(title: string, method: string, file: string): Promise<void> {
+  await heading(title).waitFor({ timeout: 15_000 });
+  await expect.poll(pathname).toBe(`/verification/${method}`);
+  await expectAccessible(page, `/verification/${method}`);
+  await page.getByLabel('Take or choose a photo').setInputFiles(file);
+  const preview = page.getByRole('img', { name: `Preview of ${title}` });
+  await expect
+    .poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+    .toBe(true);
+  await expectAccessible(page, `/verification/${method} with a photo`);
+  await page.getByRole('button', { name: 'Use this photo' }).click();
+}
+
+/** The review of the photos: each side listed with its retake button, axe, then the evaluation. */
+async function reviewAndEvaluate(sides: string[]): Promise<void> {
+  await heading('Your photos are ready').waitFor({ timeout: 15_000 });
+  await expect.poll(pathname).toBe('/identity-verification/');
+  for (const side of sides) await page.getByRole('button', { name: `Retake ${side}` }).waitFor();
+  expect(await page.getByRole('button', { name: /^Retake / }).count()).toBe(sides.length);
+  await expectAccessible(page, '/identity-verification/ photos ready');
+  await page.getByRole('button', { name: 'Verify my identity' }).click();
+}
+
+const checkTexts = [
+  'Every photo is there.',
+  'The photos are JPEG or PNG images.',
+  'The photos are large enough.',
+  'The document has not expired.',
+  'The name matches the representative in your onboarding.',
+];
+
+describe('identity verification', () => {
+  it('fails on a name that does not match the representative, then passes with a passport', async () => {
+    await registerWithRepresentative('Nikos', 'Georgiou');
+
+    // ---- A first attempt with an identity card whose name is not the representative's ----
+    await page.goto(`${server.baseUrl}/identity-verification/`);
+    await startVerification({ type: 'Identity card', number: 'AK 123456', first: 'Eleni', last: 'Papadaki' });
+    await capture('Front of your document', 'document-front', photo('card-front.png'));
+    await capture('Back of your document', 'document-back', photo('card-back.png'));
+    await capture('A selfie', 'selfie', photo('selfie.png', 600, 800));
+    await reviewAndEvaluate(['Front of your document', 'Back of your document', 'A selfie']);
+
+    await heading('We could not verify your identity').waitFor({ timeout: 15_000 });
+    await expect.poll(pathname).toBe('/identity-verification/');
+    const failedChecks = page.getByRole('listitem');
+    await failedChecks
+      .filter({
+        hasText:
+          'Failed: The name on the document does not match the representative in your onboarding. Check both.',
+      })
+      .waitFor();
+    for (const text of checkTexts.slice(0, 4)) {
+      await failedChecks.filter({ hasText: `Passed: ${text}` }).waitFor();
+    }
+    expect(await failedChecks.count()).toBe(5);
+    await expectAccessible(page, '/identity-verification/ failed');
+
+    // ---- Try again: a passport (front and selfie) in the representative's name ----
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await startVerification({ type: 'Passport', number: 'AB1234567', first: 'Nikos', last: 'Georgiou' });
+    await capture('Front of your document', 'document-front', photo('passport.png', 1200, 800));
+    await capture('A selfie', 'selfie', photo('selfie-2.png', 600, 800));
+    await reviewAndEvaluate(['Front of your document', 'A selfie']);
+
+    await heading('Your identity is verified').waitFor({ timeout: 15_000 });
+    await expect.poll(pathname).toBe('/identity-verification/');
+    const checks = page.getByRole('listitem');
+    for (const text of checkTexts) await checks.filter({ hasText: `Passed: ${text}` }).waitFor();
+    expect(await checks.count()).toBe(checkTexts.length);
+    expect(await checks.filter({ hasText: /^Failed:/ }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Back to onboarding' }).waitFor();
+    await expectAccessible(page, '/identity-verification/ passed');
+    expect(browserErrors).toEqual([]);
+  });
+});

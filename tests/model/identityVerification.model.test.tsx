@@ -1,0 +1,202 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createActor, fromPromise, SimulatedClock, type ActorRefFrom } from 'xstate';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  identityVerificationMachine,
+  type EvaluateInput,
+  type InitiateInput,
+  type UploadImageInput,
+} from '../../machines/identityVerification.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import type { SessionResponse } from '../../schemas/auth.schema';
+import type { KycCriteria, KycImage, KycInitiateResponse, KycVerification } from '../../schemas/kyc.schema';
+import { AppProviders } from '../../src/app/AppProviders';
+import { AppShell } from '../../src/app/AppShell';
+import { IdentityVerificationRoute } from '../../src/screens/kyc/IdentityVerificationRoute';
+import { generatePaths } from './generatePaths';
+import {
+  Deferreds,
+  InstantBotCheck,
+  runPath,
+  type Executors,
+  type PathRunner,
+  type RenderedApp,
+} from './harness';
+import { identityVerificationModel, kycTexts, photo, startPath } from './identityVerification.paths';
+import { demoSession, sessionInput } from './paths';
+
+// Every generated path of the identity verification (machines/identityVerification.machine.ts), run against the
+// real screens at /identity-verification/ and /verification/:method, signed in as an owner in onboarding.
+
+type KycActor = ActorRefFrom<typeof identityVerificationMachine>;
+
+const ownerSession = {
+  ...demoSession,
+  user: {
+    ...demoSession.user,
+    merchant: {
+      id: '00000000-0000-4000-8000-0000000000aa',
+      name: 'Acropolis Coffee IKE',
+      status: 'onboarding',
+    },
+  },
+} satisfies SessionResponse;
+
+/** The journey under test, caught when the screen creates it. */
+let journey: KycActor | undefined;
+
+const click = async (app: RenderedApp, name: string | RegExp) => {
+  await app.user.click(screen.getByRole('button', { name }));
+};
+
+async function retype(app: RenderedApp, label: string, value: string) {
+  const field = screen.getByLabelText(label);
+  await app.user.clear(field);
+  await app.user.type(field, value);
+}
+
+const executors: Executors<typeof identityVerificationMachine> = {
+  'details.submit': async (app, event) => {
+    const names = { passport: 'Passport', id_card: 'Identity card', driving_licence: 'Driving licence' };
+    await app.user.selectOptions(screen.getByLabelText('Document type'), names[event.values.document_type]);
+    await retype(app, 'Document number', event.values.document_number);
+    await retype(app, 'Expiry date', event.values.expiry_date);
+    await retype(app, 'First name (as on the document)', event.values.first_name);
+    await retype(app, 'Last name (as on the document)', event.values.last_name);
+    await click(app, kycTexts.continue);
+  },
+  'image.capture': async (app, event) => {
+    const input = screen.getByLabelText(kycTexts.photoLabel);
+    // Phones open the camera: the back one for the document, the front one for the selfie.
+    expect(input.getAttribute('accept')).toBe('image/*');
+    expect(['environment', 'user']).toContain(input.getAttribute('capture'));
+    await app.user.upload(input, event.file);
+    await click(app, kycTexts.usePhoto);
+  },
+  'side.retake': (app) => click(app, kycTexts.retakeFront),
+  'verification.evaluate': (app) => click(app, kycTexts.evaluate),
+  'verification.restart': (app) => click(app, new RegExp(`^(${kycTexts.startOver}|${kycTexts.tryAgain})$`)),
+  'load.retry': (app) => click(app, kycTexts.tryAgain),
+};
+
+function LocationProbe({ into }: { into: { path: string } }) {
+  const location = useLocation();
+  useEffect(() => {
+    into.path = location.pathname;
+  }, [into, location.pathname]);
+  return null;
+}
+
+function startKycApp(): RenderedApp {
+  window.localStorage.clear();
+  const effects = new Deferreds();
+  const clock = new SimulatedClock();
+  const now = vi.spyOn(Date, 'now').mockImplementation(() => Date.UTC(2026, 0, 15, 9) + clock.now());
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        refreshSession: fromPromise<SessionResponse>(async () => ownerSession),
+        signOut: fromPromise<void>(async () => {}),
+      },
+    }),
+    { input: sessionInput, clock },
+  );
+  session.start();
+  const logic = identityVerificationMachine.provide({
+    actors: {
+      loadCriteria: effects.logic<KycCriteria, void>(),
+      initiateKyc: effects.logic<KycInitiateResponse, InitiateInput>(),
+      uploadKycImage: effects.logic<KycImage, UploadImageInput>(),
+      evaluateKyc: effects.logic<KycVerification, EvaluateInput>(),
+    },
+  });
+  const location = { path: startPath };
+  const layout = (
+    <IdentityVerificationRoute
+      logic={logic}
+      inspect={(event) => {
+        // The journey that runs (React may create and drop one before it) is the root that receives events.
+        if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
+          journey = event.actorRef as KycActor;
+        }
+      }}
+    />
+  );
+  render(
+    <MemoryRouter initialEntries={[startPath]}>
+      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
+        <AppShell>
+          {/* As in src/app/routes.tsx: one layout for both addresses, so the journey survives the step's address. */}
+          <Routes>
+            <Route element={layout}>
+              <Route path="/identity-verification/" />
+              <Route path="/verification/:method" />
+            </Route>
+          </Routes>
+        </AppShell>
+        <LocationProbe into={location} />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+  return {
+    user: userEvent.setup({ delay: null }),
+    clock,
+    session,
+    effects,
+    path: () => location.path,
+    stop: () => {
+      session.stop();
+      now.mockRestore();
+    },
+  };
+}
+
+const paths = generatePaths(identityVerificationModel);
+let app: RenderedApp | undefined;
+afterEach(() => {
+  app?.stop();
+  app = undefined;
+  journey = undefined;
+});
+
+describe(`identity verification journey: ${paths.length} generated paths`, () => {
+  it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
+    const runner: PathRunner<typeof identityVerificationMachine> = {
+      model: identityVerificationModel,
+      executors,
+      live: () => {
+        if (!journey) throw new Error('the screen runs no identity verification journey');
+        return journey.getSnapshot();
+      },
+    };
+    app = startKycApp();
+    await runPath(runner, path, app);
+  });
+});
+
+describe('identity verification screens', () => {
+  it('lists each check with its message after a failed evaluation', async () => {
+    // A generated path through `failed`, cut where it gets there.
+    const failing = paths.flatMap((path) => {
+      const at = path.steps.findIndex((step) => step.state.matches('failed'));
+      return at < 0 ? [] : [{ ...path, steps: path.steps.slice(0, at + 1) }];
+    })[0];
+    expect(failing).toBeDefined();
+    app = startKycApp();
+    await runPath(
+      {
+        model: identityVerificationModel,
+        executors,
+        live: () => journey!.getSnapshot(),
+      },
+      failing!,
+      app,
+    );
+    expect(screen.getByText(kycTexts.nameFailed)).toBeTruthy();
+    expect(screen.getByText('Passed: The document has not expired.')).toBeTruthy();
+    expect(photo.name).toBe('photo.png');
+  });
+});
