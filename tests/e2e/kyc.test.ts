@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
 import { pngImage } from '../api/kycImages';
-import { expectAccessible, watchForBrowserErrors } from './pageChecks';
+import { expectAccessible, watchForBrowserErrors, codeFromOutbox as codeFromOutboxPage } from './pageChecks';
 
 // Identity verification (issue 3 item 3): the representative of a merchant in onboarding photographs a document
 // and a selfie, and the server's checks decide. Real server, built app, Chromium; axe on every KYC page.
@@ -41,25 +41,7 @@ afterEach(async () => {
   await server?.stop();
 });
 
-/** Reads the newest one-time code for `address` from /dev/outbox, in a context of its own. */
-async function codeFromOutbox(address: string): Promise<string> {
-  // A separate context: a second tab of the app would share, and could rotate, the refresh cookie.
-  const outboxContext = await browser.newContext();
-  try {
-    const outbox = await outboxContext.newPage();
-    await outbox.goto(`${server.baseUrl}/dev/outbox?to=${encodeURIComponent(address)}`);
-    const newest = outbox
-      .getByRole('listitem')
-      .filter({ hasText: /\b\d{6}\b/ })
-      .first();
-    await newest.waitFor();
-    const code = /\b(\d{6})\b/.exec((await newest.textContent()) ?? '')?.[1];
-    if (!code) throw new Error('no 6-digit code in the newest outbox message');
-    return code;
-  } finally {
-    await outboxContext.close();
-  }
-}
+const codeFromOutbox = (address: string) => codeFromOutboxPage(browser, server.baseUrl, address);
 
 /** Writes a real PNG of width × height pixels, for page.setInputFiles. */
 function photo(name: string, width = 800, height = 600): string {

@@ -7,6 +7,7 @@ import {
   expectNoTokenReadableByScripts,
   refreshCookie,
   watchForBrowserErrors,
+  codeFromOutbox as codeFromOutboxPage,
 } from './pageChecks';
 
 // Issue 2, "What a user must be able to do": sign in with a password and a one-time code read from the
@@ -62,25 +63,7 @@ async function chooseEmail(): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Enter your code' }).waitFor();
 }
 
-/** Reads the newest one-time code for `address` from /dev/outbox, in a page of its own. */
-async function codeFromOutbox(address: string): Promise<string> {
-  // A separate context: a second tab of the app would share, and could rotate, the refresh cookie.
-  const outboxContext = await browser.newContext();
-  try {
-    const outbox = await outboxContext.newPage();
-    await outbox.goto(`${server.baseUrl}/dev/outbox?to=${encodeURIComponent(address)}`);
-    const newest = outbox
-      .getByRole('listitem')
-      .filter({ hasText: /\b\d{6}\b/ })
-      .first();
-    await newest.waitFor();
-    const code = /\b(\d{6})\b/.exec((await newest.textContent()) ?? '')?.[1];
-    if (!code) throw new Error('no 6-digit code in the newest outbox message');
-    return code;
-  } finally {
-    await outboxContext.close();
-  }
-}
+const codeFromOutbox = (address: string) => codeFromOutboxPage(browser, server.baseUrl, address);
 
 async function enterCode(code: string): Promise<void> {
   await page.getByLabel('One-time code').fill(code);

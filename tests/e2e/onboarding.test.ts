@@ -5,7 +5,7 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
-import { expectAccessible, watchForBrowserErrors } from './pageChecks';
+import { expectAccessible, watchForBrowserErrors, codeFromOutbox as codeFromOutboxPage } from './pageChecks';
 
 // Issue 3 "Proof": a visitor registers a merchant from nothing (both codes from the outbox), completes every
 // onboarding step with real uploads, submits, is approved through the sandbox review, and sees the account's IBAN.
@@ -68,25 +68,7 @@ afterEach(async () => {
   await server?.stop();
 });
 
-/** Reads the newest one-time code for `address` from /dev/outbox, in a context of its own. */
-async function codeFromOutbox(address: string): Promise<string> {
-  // A separate context: a second tab of the app would share, and could rotate, the refresh cookie.
-  const outboxContext = await browser.newContext();
-  try {
-    const outbox = await outboxContext.newPage();
-    await outbox.goto(`${server.baseUrl}/dev/outbox?to=${encodeURIComponent(address)}`);
-    const newest = outbox
-      .getByRole('listitem')
-      .filter({ hasText: /\b\d{6}\b/ })
-      .first();
-    await newest.waitFor();
-    const code = /\b(\d{6})\b/.exec((await newest.textContent()) ?? '')?.[1];
-    if (!code) throw new Error('no 6-digit code in the newest outbox message');
-    return code;
-  } finally {
-    await outboxContext.close();
-  }
-}
+const codeFromOutbox = (address: string) => codeFromOutboxPage(browser, server.baseUrl, address);
 
 /** Writes a small real file of the kind its extension names, for page.setInputFiles. */
 function sampleFile(name: string): string {

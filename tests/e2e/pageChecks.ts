@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** WCAG 2.2 AA, the level DESIGN.md "Front end" promises. */
@@ -76,4 +76,26 @@ export async function expectNoTokenReadableByScripts(page: Page, tokens: SeenTok
   for (const secret of secrets) expect(everything).not.toContain(secret);
   // Whatever the storage keys are called, a JWT in storage is a token page scripts can read.
   expect(everything).not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/);
+}
+
+/**
+ * Reads the newest 6-digit code sent to `address` from the /dev/outbox page. It opens a browser context of its own:
+ * a second tab of the app would share, and could rotate, the refresh cookie of the page under test.
+ */
+export async function codeFromOutbox(browser: Browser, baseUrl: string, address: string): Promise<string> {
+  const outboxContext = await browser.newContext();
+  try {
+    const outbox = await outboxContext.newPage();
+    await outbox.goto(`${baseUrl}/dev/outbox?to=${encodeURIComponent(address)}`);
+    const newest = outbox
+      .getByRole('listitem')
+      .filter({ hasText: /\b\d{6}\b/ })
+      .first();
+    await newest.waitFor();
+    const code = /\b(\d{6})\b/.exec((await newest.textContent()) ?? '')?.[1];
+    if (!code) throw new Error('no 6-digit code in the newest outbox message');
+    return code;
+  } finally {
+    await outboxContext.close();
+  }
 }

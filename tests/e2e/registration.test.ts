@@ -1,7 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
-import { expectAccessible, refreshCookie, watchForBrowserErrors } from './pageChecks';
+import {
+  expectAccessible,
+  refreshCookie,
+  watchForBrowserErrors,
+  codeFromOutbox as codeFromOutboxPage,
+} from './pageChecks';
 
 // Issue 3 item 1: a visitor registers a merchant from nothing, verifying the email and the phone with codes read
 // from the outbox, resumes after a reload, and ends signed in. Real server, built app, Chromium.
@@ -34,24 +39,7 @@ afterEach(async () => {
   await server?.stop();
 });
 
-/** Reads the newest one-time code for `address` from /dev/outbox, in a context of its own. */
-async function codeFromOutbox(address: string): Promise<string> {
-  const outboxContext = await browser.newContext();
-  try {
-    const outbox = await outboxContext.newPage();
-    await outbox.goto(`${server.baseUrl}/dev/outbox?to=${encodeURIComponent(address)}`);
-    const newest = outbox
-      .getByRole('listitem')
-      .filter({ hasText: /\b\d{6}\b/ })
-      .first();
-    await newest.waitFor();
-    const code = /\b(\d{6})\b/.exec((await newest.textContent()) ?? '')?.[1];
-    if (!code) throw new Error('no 6-digit code in the newest outbox message');
-    return code;
-  } finally {
-    await outboxContext.close();
-  }
-}
+const codeFromOutbox = (address: string) => codeFromOutboxPage(browser, server.baseUrl, address);
 
 const heading = (name: string) => page.getByRole('heading', { level: 1, name });
 
