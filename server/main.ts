@@ -4,6 +4,8 @@ import { warmUpPasswords } from './auth/passwords';
 import { loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { purgeExpired } from './jobs/housekeeping';
+import { startJobs } from './jobs/scheduler';
 import { demoMerchants, seedDemo } from './seed';
 
 const started = performance.now();
@@ -13,12 +15,17 @@ await migrate(db);
 const seeded = config.environment === 'production' ? false : await seedDemo(db, config.demoPassword);
 const app = await buildApp({ config, db });
 await warmUpPasswords();
+const jobs = startJobs(
+  [{ name: 'purgeExpired', everyMs: 60 * 60 * 1000, run: () => purgeExpired(db) }],
+  app.log,
+);
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  await jobs.stop();
   await app.close();
   await db.destroy();
   process.exit(0);
