@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { z } from 'zod';
+import type { MfaMethod } from '../schemas/auth.schema';
 import {
   requiredSides,
   type KycCheck,
@@ -11,11 +12,21 @@ import {
   type KycSide,
   type KycVerification,
 } from '../schemas/kyc.schema';
+import type {
+  StepUpMethod,
+  StepUpMethodsResponse,
+  StepUpPurpose,
+  StepUpStartResponse,
+  StepUpVerifyResponse,
+} from '../schemas/stepUp.schema';
 import { failureCode, toApiFailure } from './apiFailure';
 
 /** What the start form sends: the input side of the kycInitiate body. */
 export type KycDetails = z.input<typeof KycInitiateBody>;
-export type InitiateInput = { details: KycDetails };
+/** The details and the grant of a fresh one-time code (sent as the X-Step-Up-Token header). */
+export type InitiateInput = { details: KycDetails; stepUpToken: string };
+export type StartStepUpInput = { purpose: StepUpPurpose; method: MfaMethod };
+export type VerifyStepUpInput = { purpose: StepUpPurpose; code: string };
 export type UploadImageInput = { verificationId: string; side: KycSide; file: File };
 export type EvaluateInput = { verificationId: string };
 
@@ -25,6 +36,13 @@ export type KycError =
   | 'unsupported_file_type'
   | 'payload_too_large'
   | 'onboarding_locked'
+  | 'otp_invalid'
+  | 'otp_exhausted'
+  | 'otp_expired'
+  | 'otp_cooldown'
+  | 'mfa_method_unavailable'
+  | 'rate_limited'
+  | 'step_up_required'
   | 'network'
   | 'unknown';
 
@@ -33,6 +51,13 @@ const knownErrors: ReadonlySet<string> = new Set<KycError>([
   'unsupported_file_type',
   'payload_too_large',
   'onboarding_locked',
+  'otp_invalid',
+  'otp_exhausted',
+  'otp_expired',
+  'otp_cooldown',
+  'mfa_method_unavailable',
+  'rate_limited',
+  'step_up_required',
   'network',
 ]);
 
@@ -53,8 +78,21 @@ export const captureMethods: Record<KycSide, string> = {
   selfie: 'selfie',
 };
 
+/** Every verification starts with a fresh one-time code: the server wants its grant to initiate one. */
+const purpose: StepUpPurpose = 'identity_verification';
+
 export type IdentityVerificationContext = {
   criteria: KycCriteria | null;
+  /** Where the one-time code can go (email, and SMS when the user has a phone), masked. */
+  methods: StepUpMethod[];
+  method: MfaMethod | null;
+  /** Where the last code went, masked. */
+  destination: string | null;
+  /** Seconds until another code may be requested, as the server last said. */
+  resendIn: number;
+  attemptsLeft: number | null;
+  /** The single-use grant of the right code, until initiate uses it. */
+  stepUpToken: string | null;
   /** What the start form sent last (the evaluation compares its names with the representative). */
   details: KycDetails | null;
   verificationId: string | null;
@@ -69,6 +107,10 @@ export type IdentityVerificationContext = {
 };
 
 export type IdentityVerificationEvent =
+  | { type: 'method.selected'; method: MfaMethod }
+  | { type: 'otp.submit'; code: string }
+  | { type: 'otp.resend' }
+  | { type: 'method.change' }
   | { type: 'details.submit'; values: KycDetails }
   | { type: 'image.capture'; file: File }
   | { type: 'side.retake'; side: KycSide }
@@ -88,6 +130,11 @@ export function missingSides(context: IdentityVerificationContext, side: KycSide
 }
 
 const fresh = {
+  method: null,
+  destination: null,
+  resendIn: 0,
+  attemptsLeft: null,
+  stepUpToken: null,
   details: null,
   verificationId: null,
   documentType: null,
@@ -96,10 +143,23 @@ const fresh = {
   checks: [],
   error: null,
   fieldErrors: {},
-} satisfies Omit<IdentityVerificationContext, 'criteria'>;
+} satisfies Omit<IdentityVerificationContext, 'criteria' | 'methods'>;
+
+function attemptsLeftOf(error: unknown): number | null {
+  const failure = toApiFailure(error);
+  const left = failure.kind === 'http' ? failure.details?.['attempts_left'] : undefined;
+  return typeof left === 'number' ? left : null;
+}
+
+function retryAfterOf(error: unknown): number {
+  const failure = toApiFailure(error);
+  return failure.kind === 'http' ? (failure.retryAfterSeconds ?? 30) : 30;
+}
 
 /**
- * Identity verification of the merchant's representative (issue 3 item 3): the document's details, a photo of each
+ * Identity verification of the merchant's representative (issue 3 item 3): first a fresh one-time code by email or
+ * SMS (SPEC §2 /otp-authentication/:method) whose single-use grant lets the server start a verification; then the
+ * document's details, a photo of each
  * side the document type needs and a selfie, then the server's evaluation (per-criterion results) and a retry.
  * Effects are API calls provided by the app. A reload starts a new verification; earlier ones stay on the server.
  */
@@ -110,6 +170,11 @@ export const identityVerificationMachine = setup({
   },
   actors: {
     loadCriteria: fromPromise<KycCriteria, void>(async () => notProvided('loadCriteria')),
+    loadStepUpMethods: fromPromise<StepUpMethodsResponse, void>(async () => notProvided('loadStepUpMethods')),
+    startStepUp: fromPromise<StepUpStartResponse, StartStepUpInput>(async () => notProvided('startStepUp')),
+    verifyStepUp: fromPromise<StepUpVerifyResponse, VerifyStepUpInput>(async () =>
+      notProvided('verifyStepUp'),
+    ),
     initiateKyc: fromPromise<KycInitiateResponse, InitiateInput>(async () => notProvided('initiateKyc')),
     uploadKycImage: fromPromise<KycImage, UploadImageInput>(async () => notProvided('uploadKycImage')),
     evaluateKyc: fromPromise<KycVerification, EvaluateInput>(async () => notProvided('evaluateKyc')),
@@ -117,16 +182,25 @@ export const identityVerificationMachine = setup({
   actions: {
     recordError: assign({ error: (_, params: { error: unknown }) => toKycError(params.error) }),
     recordFields: assign({ fieldErrors: (_, params: { error: unknown }) => fieldsOf(params.error) }),
-    clearError: assign({ error: null, fieldErrors: {} }),
+    clearError: assign({ error: null, fieldErrors: {}, attemptsLeft: null }),
     startOver: assign(fresh),
   },
   guards: {
+    isCodeDead: (_, params: { error: unknown }) => {
+      const code = failureCode(params.error);
+      return code === 'otp_exhausted' || code === 'otp_expired';
+    },
+    isCooldown: (_, params: { error: unknown }) => failureCode(params.error) === 'otp_cooldown',
+    isStepUpRequired: (_, params: { error: unknown }) => failureCode(params.error) === 'step_up_required',
     moreToCapture: ({ context }) => missingSides(context, context.side).length > 0,
     passed: (_, params: { verification: KycVerification }) => params.verification.status === 'passed',
   },
+  delays: {
+    resendCooldown: ({ context }) => Math.max(0, context.resendIn) * 1000,
+  },
 }).createMachine({
   id: 'identityVerification',
-  context: { criteria: null, ...fresh },
+  context: { criteria: null, methods: [], ...fresh },
   initial: 'loading',
   states: {
     loading: {
@@ -135,8 +209,23 @@ export const identityVerificationMachine = setup({
         id: 'loadCriteria',
         src: 'loadCriteria',
         onDone: {
-          target: 'start',
-          actions: [assign({ criteria: ({ event }) => event.output }), 'clearError'],
+          target: 'loadingMethods',
+          actions: assign({ criteria: ({ event }) => event.output }),
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loadingMethods: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadStepUpMethods',
+        src: 'loadStepUpMethods',
+        onDone: {
+          target: 'choosingMethod',
+          actions: [assign({ methods: ({ event }) => event.output.available_methods }), 'clearError'],
         },
         onError: {
           target: 'loadFailed',
@@ -146,6 +235,131 @@ export const identityVerificationMachine = setup({
     },
     loadFailed: {
       on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+    },
+    /** Confirm it is you: where the one-time code should go. */
+    choosingMethod: {
+      on: {
+        'method.selected': {
+          target: 'sendingCode',
+          actions: ['clearError', assign({ method: ({ event }) => event.method })],
+        },
+      },
+    },
+    sendingCode: {
+      tags: ['busy'],
+      invoke: {
+        id: 'startStepUp',
+        src: 'startStepUp',
+        input: ({ context }) => ({ purpose, method: context.method ?? 'email' }),
+        onDone: {
+          target: 'awaitingCode',
+          actions: assign({
+            destination: ({ event }) => event.output.destination,
+            resendIn: ({ event }) => event.output.resend_in,
+          }),
+        },
+        onError: {
+          target: 'choosingMethod',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    /** /otp-authentication/:method: the code, with resend after the cooldown and a way back to the methods. */
+    awaitingCode: {
+      type: 'parallel',
+      states: {
+        code: {
+          initial: 'entering',
+          states: {
+            entering: {
+              on: {
+                'otp.submit': { target: 'verifying', actions: 'clearError' },
+                'method.change': { target: '#identityVerification.choosingMethod', actions: 'clearError' },
+              },
+            },
+            verifying: {
+              tags: ['busy'],
+              invoke: {
+                id: 'verifyStepUp',
+                src: 'verifyStepUp',
+                input: ({ event }) => {
+                  if (event.type !== 'otp.submit') throw new Error(`unexpected ${event.type}`);
+                  return { purpose, code: event.code };
+                },
+                onDone: {
+                  target: '#identityVerification.start',
+                  actions: ['clearError', assign({ stepUpToken: ({ event }) => event.output.step_up_token })],
+                },
+                onError: [
+                  {
+                    guard: { type: 'isCodeDead', params: ({ event }) => ({ error: event.error }) },
+                    target: 'dead',
+                    actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+                  },
+                  {
+                    target: 'entering',
+                    actions: [
+                      { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+                      assign({ attemptsLeft: ({ event }) => attemptsLeftOf(event.error) }),
+                    ],
+                  },
+                ],
+              },
+            },
+            /** The code is spent (too many tries or expired): only a new code helps. */
+            dead: {
+              on: {
+                'method.change': { target: '#identityVerification.choosingMethod', actions: 'clearError' },
+              },
+            },
+          },
+        },
+        resend: {
+          initial: 'coolingDown',
+          states: {
+            coolingDown: { after: { resendCooldown: 'ready' } },
+            ready: {
+              on: {
+                'otp.resend': {
+                  // A code under verification may still be right: no new code until it is answered.
+                  guard: not(stateIn({ awaitingCode: { code: 'verifying' } })),
+                  target: '#identityVerification.resendingCode',
+                  actions: 'clearError',
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    resendingCode: {
+      tags: ['busy'],
+      invoke: {
+        id: 'resendStepUp',
+        src: 'startStepUp',
+        input: ({ context }) => ({ purpose, method: context.method ?? 'email' }),
+        onDone: {
+          target: 'awaitingCode',
+          actions: assign({
+            destination: ({ event }) => event.output.destination,
+            resendIn: ({ event }) => event.output.resend_in,
+          }),
+        },
+        onError: [
+          {
+            guard: { type: 'isCooldown', params: ({ event }) => ({ error: event.error }) },
+            target: 'awaitingCode',
+            actions: [
+              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+              assign({ resendIn: ({ event }) => retryAfterOf(event.error) }),
+            ],
+          },
+          {
+            target: 'awaitingCode',
+            actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
     },
     /** The document's type, number, expiry and names as printed on it. */
     start: {
@@ -169,30 +383,44 @@ export const identityVerificationMachine = setup({
         src: 'initiateKyc',
         input: ({ context }) => {
           if (!context.details) throw new Error('no details to send');
-          return { details: context.details };
+          return { details: context.details, stepUpToken: context.stepUpToken ?? '' };
         },
         onDone: {
           target: 'capturing',
           actions: assign({
+            // Used up by the server: a new verification needs a new code.
+            stepUpToken: null,
             verificationId: ({ event }) => event.output.id,
             captured: [],
             side: ({ context }) => missingSides({ ...context, captured: [] }, null)[0] ?? 'front',
           }),
         },
-        onError: {
-          target: 'start',
-          actions: [
-            { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'recordFields', params: ({ event }) => ({ error: event.error }) },
-          ],
-        },
+        onError: [
+          {
+            // The grant expired (or was used): confirm with a new code, the details stay filled in.
+            guard: { type: 'isStepUpRequired', params: ({ event }) => ({ error: event.error }) },
+            target: 'choosingMethod',
+            actions: [
+              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+              assign({ stepUpToken: null, method: null, destination: null }),
+            ],
+          },
+          {
+            // Refused before the grant was used (the transaction rolled back): it stays good for the next try.
+            target: 'start',
+            actions: [
+              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+              { type: 'recordFields', params: ({ event }) => ({ error: event.error }) },
+            ],
+          },
+        ],
       },
     },
     /** /verification/:method: a photo of the side in `side`, from the camera or a file. */
     capturing: {
       on: {
         'image.capture': { target: 'uploading', actions: 'clearError' },
-        'verification.restart': { target: 'start', actions: 'startOver' },
+        'verification.restart': { target: 'choosingMethod', actions: 'startOver' },
       },
     },
     uploading: {
@@ -236,7 +464,7 @@ export const identityVerificationMachine = setup({
           target: 'capturing',
           actions: ['clearError', assign({ side: ({ event }) => event.side })],
         },
-        'verification.restart': { target: 'start', actions: 'startOver' },
+        'verification.restart': { target: 'choosingMethod', actions: 'startOver' },
       },
     },
     evaluating: {
@@ -264,7 +492,7 @@ export const identityVerificationMachine = setup({
     },
     /** Some check failed: the screen lists each result; "Try again" starts a new verification. */
     failed: {
-      on: { 'verification.restart': { target: 'start', actions: 'startOver' } },
+      on: { 'verification.restart': { target: 'choosingMethod', actions: 'startOver' } },
     },
     passed: { type: 'final' },
   },
@@ -272,12 +500,15 @@ export const identityVerificationMachine = setup({
 
 export type IdentityVerificationSnapshot = SnapshotFrom<typeof identityVerificationMachine>;
 
-export type KycStep = 'loading' | 'loadFailed' | 'start' | 'capture' | 'ready' | 'failed' | 'passed';
+export type KycStep =
+  'loading' | 'loadFailed' | 'method' | 'code' | 'start' | 'capture' | 'ready' | 'failed' | 'passed';
 
 /** Which screen the journey shows. */
 export function selectKycStep(snapshot: IdentityVerificationSnapshot): KycStep {
-  if (snapshot.matches('loading')) return 'loading';
+  if (snapshot.matches('loading') || snapshot.matches('loadingMethods')) return 'loading';
   if (snapshot.matches('loadFailed')) return 'loadFailed';
+  if (snapshot.matches('choosingMethod') || snapshot.matches('sendingCode')) return 'method';
+  if (snapshot.matches('awaitingCode') || snapshot.matches('resendingCode')) return 'code';
   if (snapshot.matches('start') || snapshot.matches('initiating')) return 'start';
   if (snapshot.matches('capturing') || snapshot.matches('uploading')) return 'capture';
   if (snapshot.matches('ready') || snapshot.matches('evaluating')) return 'ready';
@@ -285,12 +516,16 @@ export function selectKycStep(snapshot: IdentityVerificationSnapshot): KycStep {
   return 'passed';
 }
 
-/** The address of the step: /verification/:method while capturing, else /identity-verification/. */
+/**
+ * The address of the step: /otp-authentication/:method (email or sms) while the one-time code is awaited,
+ * /verification/:method while capturing, else /identity-verification/.
+ */
 export function kycPath(snapshot: IdentityVerificationSnapshot): string {
-  const side = snapshot.context.side;
-  return selectKycStep(snapshot) === 'capture' && side
-    ? `/verification/${captureMethods[side]}`
-    : '/identity-verification/';
+  const step = selectKycStep(snapshot);
+  const { side, method } = snapshot.context;
+  if (step === 'code' && method) return `/otp-authentication/${method}`;
+  if (step === 'capture' && side) return `/verification/${captureMethods[side]}`;
+  return '/identity-verification/';
 }
 
 export const selectKycBusy = (snapshot: IdentityVerificationSnapshot): boolean => snapshot.hasTag('busy');
@@ -308,3 +543,21 @@ export const selectKycChecks = (snapshot: IdentityVerificationSnapshot): KycChec
   snapshot.context.checks;
 export const selectKycDetails = (snapshot: IdentityVerificationSnapshot): KycDetails | null =>
   snapshot.context.details;
+export const selectKycMethods = (snapshot: IdentityVerificationSnapshot): StepUpMethod[] =>
+  snapshot.context.methods;
+export const selectKycMethod = (snapshot: IdentityVerificationSnapshot): MfaMethod | null =>
+  snapshot.context.method;
+export const selectKycDestination = (snapshot: IdentityVerificationSnapshot): string | null =>
+  snapshot.context.destination;
+export const selectKycResendIn = (snapshot: IdentityVerificationSnapshot): number =>
+  snapshot.context.resendIn;
+export const selectKycAttemptsLeft = (snapshot: IdentityVerificationSnapshot): number | null =>
+  snapshot.context.attemptsLeft;
+export const selectKycCanResend = (snapshot: IdentityVerificationSnapshot): boolean =>
+  snapshot.matches({ awaitingCode: { resend: 'ready' } });
+export const selectKycCodeDead = (snapshot: IdentityVerificationSnapshot): boolean =>
+  snapshot.matches({ awaitingCode: { code: 'dead' } });
+export const selectKycResending = (snapshot: IdentityVerificationSnapshot): boolean =>
+  snapshot.matches('resendingCode');
+export const selectKycVerifyingCode = (snapshot: IdentityVerificationSnapshot): boolean =>
+  snapshot.matches({ awaitingCode: { code: 'verifying' } });

@@ -32,6 +32,7 @@ export const errorCodes = [
   'otp_expired',
   'otp_cooldown',
   'mfa_method_unavailable',
+  'step_up_required',
   'rate_limited',
   'token_invalid',
   'insufficient_funds',

@@ -3,7 +3,8 @@
  *
  * Endpoints (operationId), all under /api/merchants/kyc/:
  * - GET  criteria/          kycCriteria     → KycCriteria: document types and sides, image rules, other checks
- * - POST initiate/          kycInitiate     KycInitiateBody → KycInitiateResponse (a new verification)
+ * - POST initiate/          kycInitiate     KycInitiateBody → KycInitiateResponse (a new verification); needs the
+ *                                            X-Step-Up-Token header from a fresh one-time code (schemas/stepUp.schema.ts)
  * - POST {id}/images/       uploadKycImage  multipart `side` + `file` (JPEG/PNG by content, big enough) → KycImage
  * - GET  (root)             kycStatus       → KycStatus: the latest verification with images and checks
  * - POST {id}/evaluate/     kycEvaluate     → KycVerification with per-criterion checks and passed | failed

@@ -31,6 +31,8 @@ export type Config = {
   otpResendCooldownSeconds: number;
   otpMaxAttempts: number;
   loginTicketTtlSeconds: number;
+  /** How long a step-up grant (a fresh one-time code) stays good for its one action. */
+  stepUpGrantTtlSeconds: number;
   altchaMaxNumber: number;
   altchaTtlSeconds: number;
   loginRateLimitPerMinute: number;
@@ -122,6 +124,7 @@ export function loadConfig(env: Env = process.env): Config {
     otpResendCooldownSeconds: intFrom(env, 'OTP_RESEND_COOLDOWN_SECONDS', 30),
     otpMaxAttempts: 5,
     loginTicketTtlSeconds: intFrom(env, 'LOGIN_TICKET_TTL_SECONDS', 600),
+    stepUpGrantTtlSeconds: intFrom(env, 'STEP_UP_GRANT_TTL_SECONDS', 300),
     altchaMaxNumber: intFrom(env, 'ALTCHA_MAX_NUMBER', 50_000),
     altchaTtlSeconds: intFrom(env, 'ALTCHA_TTL_SECONDS', 600),
     loginRateLimitPerMinute: intFrom(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20),

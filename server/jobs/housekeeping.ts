@@ -14,12 +14,13 @@ export type HousekeepingResult = {
   refreshTokens: number;
   passwordTokens: number;
   altchaUsed: number;
+  stepUpGrants: number;
 };
 
 /**
  * Deletes what can no longer be used: half-finished registrations past their expiry (with the e-mail address and
- * phone number they hold, and their codes), and expired codes, login tickets, refresh tokens, password links and
- * spent bot-check solutions. Consumed registrations stay: they record how an account came to be. One transaction,
+ * phone number they hold, and their codes), and expired codes, login tickets, refresh tokens, password links,
+ * step-up grants (expired or used) and spent bot-check solutions. Consumed registrations stay: they record how an account came to be. One transaction,
  * so a failure leaves everything as it was; running it twice is the same as running it once.
  */
 export async function purgeExpired(db: Database, now: Date = new Date()): Promise<HousekeepingResult> {
@@ -53,6 +54,10 @@ export async function purgeExpired(db: Database, now: Date = new Date()): Promis
       .deleteFrom('password_tokens')
       .where('expires_at', '<', cutoff)
       .executeTakeFirst();
+    const stepUpGrants = await trx
+      .deleteFrom('step_up_grants')
+      .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('consumed_at', '<', cutoff)]))
+      .executeTakeFirst();
     const altchaUsed = await trx.deleteFrom('altcha_used').where('expires_at', '<', now).executeTakeFirst();
     return {
       registrations: Number(registrations.numDeletedRows),
@@ -61,6 +66,7 @@ export async function purgeExpired(db: Database, now: Date = new Date()): Promis
       refreshTokens: Number(refreshTokens.numDeletedRows),
       passwordTokens: Number(passwordTokens.numDeletedRows),
       altchaUsed: Number(altchaUsed.numDeletedRows),
+      stepUpGrants: Number(stepUpGrants.numDeletedRows),
     };
   });
 }

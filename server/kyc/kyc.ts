@@ -19,6 +19,7 @@ import {
   type KycVerification,
 } from '../../schemas/kyc.schema';
 import { RepresentativeStep } from '../../schemas/onboarding.schema';
+import { consumeStepUp } from '../auth/stepUp';
 import type { Database } from '../db/database';
 import type { DB, KycImagesTable } from '../db/types';
 import { AppError } from '../errors';
@@ -51,14 +52,19 @@ export function kycCriteria(maxBytes: number): KycCriteria {
   };
 }
 
-/** kycInitiate: a new verification of the owner's document; earlier attempts stay as a trail. */
+/**
+ * kycInitiate: a new verification of the owner's document; earlier attempts stay as a trail. It needs a fresh
+ * one-time code: the step-up grant for `identity_verification` is used up in the same transaction.
+ */
 export async function initiateKyc(
   db: Database,
   actor: OnboardingActor,
   body: KycInitiateBody,
+  stepUpToken: string | undefined,
 ): Promise<KycInitiateResponse> {
-  return withEditableOnboarding(db, actor, async (trx) =>
-    trx
+  return withEditableOnboarding(db, actor, async (trx) => {
+    await consumeStepUp(trx, { userId: actor.userId, purpose: 'identity_verification', token: stepUpToken });
+    return trx
       .insertInto('kyc_verifications')
       .values({
         merchant_id: actor.merchantId,
@@ -70,8 +76,8 @@ export async function initiateKyc(
         last_name: body.last_name,
       })
       .returning('id')
-      .executeTakeFirstOrThrow(),
-  );
+      .executeTakeFirstOrThrow();
+  });
 }
 
 async function verificationRow(db: Database | Transaction<DB>, merchantId: string, id: string, lock = false) {

@@ -12,6 +12,7 @@ import {
   KycStatus,
   KycVerification,
 } from '../../schemas/kyc.schema';
+import { StepUpHeaders, stepUpHeader } from '../../schemas/stepUp.schema';
 import { authenticate, authOf } from '../auth/authenticate';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -101,11 +102,17 @@ export const kycRoutes: FastifyPluginAsyncZod<{
         ...secured,
         operationId: 'kycInitiate',
         summary: 'Starts a verification of the representative’s identity document.',
+        description:
+          'Needs a fresh one-time code: the grant from stepUpVerify (purpose `identity_verification`) in the X-Step-Up-Token header; 403 `step_up_required` otherwise.',
+        headers: StepUpHeaders,
         body: KycInitiateBody,
         response: { 201: KycInitiateResponse, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await initiateKyc(db, actorOf(request), request.body)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await initiateKyc(db, actorOf(request), request.body, request.headers[stepUpHeader])),
   );
 
   app.post(

@@ -2,9 +2,16 @@ import { fromPromise } from 'xstate';
 import type {
   EvaluateInput,
   InitiateInput,
+  StartStepUpInput,
   UploadImageInput,
+  VerifyStepUpInput,
 } from '../../machines/identityVerification.machine';
 import type { KycCriteria, KycImage, KycInitiateResponse, KycVerification } from '../../schemas/kyc.schema';
+import type {
+  StepUpMethodsResponse,
+  StepUpStartResponse,
+  StepUpVerifyResponse,
+} from '../../schemas/stepUp.schema';
 import { unwrap, type ApiClient } from '../api/client';
 
 /** The identity verification journey's effects (machines/identityVerification.machine.ts), each rejecting with an ApiFailure. */
@@ -13,9 +20,20 @@ export function kycActors(client: ApiClient) {
     loadCriteria: fromPromise<KycCriteria, void>(({ signal }) =>
       unwrap(client.GET('/api/merchants/kyc/criteria/', { signal })),
     ),
+    loadStepUpMethods: fromPromise<StepUpMethodsResponse, void>(({ signal }) =>
+      unwrap(client.GET('/api/merchants/step-up/methods/', { signal })),
+    ),
+    startStepUp: fromPromise<StepUpStartResponse, StartStepUpInput>(({ input, signal }) =>
+      unwrap(client.POST('/api/merchants/step-up/', { body: input, signal })),
+    ),
+    verifyStepUp: fromPromise<StepUpVerifyResponse, VerifyStepUpInput>(({ input, signal }) =>
+      unwrap(client.POST('/api/merchants/step-up/verify/', { body: input, signal })),
+    ),
     initiateKyc: fromPromise<KycInitiateResponse, InitiateInput>(({ input, signal }) =>
       unwrap(
         client.POST('/api/merchants/kyc/initiate/', {
+          // The grant of the fresh one-time code; the server uses it up with the new verification.
+          params: { header: { 'x-step-up-token': input.stepUpToken } },
           body: input.details,
           signal,
         }),

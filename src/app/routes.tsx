@@ -77,10 +77,14 @@ export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
         // Public; decides between the account phase (signed out) and onboarding (signed in) itself.
         { path: '/registration/:step?/:id?', element: <RegistrationRoute /> },
         { path: '/information-submitted', element: <InformationSubmittedScreen /> },
-        // One journey for both addresses: the layout stays mounted while the step's address changes.
+        // One journey for the three addresses: the layout stays mounted while the step's address changes.
         {
           element: <IdentityVerificationRoute />,
-          children: [{ path: '/identity-verification/' }, { path: '/verification/:method' }],
+          children: [
+            { path: '/identity-verification/' },
+            { path: '/otp-authentication/:method' },
+            { path: '/verification/:method' },
+          ],
         },
         { path: '/terms-of-use', element: <TermsOfUseScreen /> },
         { path: '/privacy-policy', element: <PrivacyPolicyScreen /> },

@@ -105,6 +105,7 @@ describe('purgeExpired', () => {
       refreshTokens: 0,
       passwordTokens: 0,
       altchaUsed: 0,
+      stepUpGrants: 0,
     });
   });
 });

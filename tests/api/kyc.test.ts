@@ -9,6 +9,7 @@ import {
   representative,
   storedFiles,
 } from './onboardingFixtures';
+import { stepUpHeaders, stepUpToken } from './stepUp';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -39,8 +40,10 @@ async function owner() {
   return created;
 }
 
+/** kycInitiate with a fresh step-up grant (a one-time code from the outbox), as the app does. */
 async function initiate(token: string, body: Record<string, unknown> = document) {
-  return call(server.app, 'POST', `${base}initiate/`, { token, body });
+  const grant = await stepUpToken(server, token, 'identity_verification');
+  return call(server.app, 'POST', `${base}initiate/`, { token, body, headers: stepUpHeaders(grant) });
 }
 
 async function sendImage(
@@ -263,6 +266,34 @@ describe('identity verification', () => {
     const mine = await call(server.app, 'GET', base, { token: first.token });
     expect(mine.body.verification.images).toHaveLength(1);
     expect(mine.body.verification.status).toBe('pending');
+  });
+
+  it('needs a fresh, unused step-up grant to start a verification', async () => {
+    const created = await owner();
+    const without = await call(server.app, 'POST', `${base}initiate/`, {
+      token: created.token,
+      body: document,
+    });
+    expect(without.status).toBe(403);
+    expect(without.body.error.code).toBe('step_up_required');
+    expect(await rows(created.merchantId)).toHaveLength(0);
+
+    const grant = await stepUpToken(server, created.token, 'identity_verification');
+    const headers = stepUpHeaders(grant);
+    const first = await call(server.app, 'POST', `${base}initiate/`, {
+      token: created.token,
+      body: document,
+      headers,
+    });
+    expect(first.status).toBe(201);
+    const reused = await call(server.app, 'POST', `${base}initiate/`, {
+      token: created.token,
+      body: document,
+      headers,
+    });
+    expect(reused.status).toBe(403);
+    expect(reused.body.error.code).toBe('step_up_required');
+    expect(await rows(created.merchantId)).toHaveLength(1);
   });
 
   it('closes the writes once the merchant is in review', async () => {

@@ -7,8 +7,9 @@ import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/
 import { pngImage } from '../api/kycImages';
 import { expectAccessible, watchForBrowserErrors, codeFromOutbox as codeFromOutboxPage } from './pageChecks';
 
-// Identity verification (issue 3 item 3): the representative of a merchant in onboarding photographs a document
-// and a selfie, and the server's checks decide. Real server, built app, Chromium; axe on every KYC page.
+// Identity verification (issue 3 item 3): the representative of a merchant in onboarding confirms it is them with a
+// fresh one-time code (/otp-authentication/:method), photographs a document and a selfie, and the server's checks
+// decide. Real server, built app, Chromium; axe on every KYC page.
 
 let browser: Browser;
 let server: LiveServer;
@@ -28,7 +29,8 @@ afterAll(async () => {
 });
 
 beforeEach(async ({ onTestFailed }) => {
-  server = await startLiveServer();
+  // A second verification asks for a second code: a short resend cooldown keeps the test from waiting 30 s.
+  server = await startLiveServer({ env: { OTP_RESEND_COOLDOWN_SECONDS: '2' } });
   context = await browser.newContext({ locale: 'en-GB' });
   page = await context.newPage();
   browserErrors = watchForBrowserErrors(page);
@@ -62,7 +64,10 @@ function nextYear(): string {
 }
 
 /** Registers a merchant (both codes from the outbox) and saves the onboarding representative, signed in. */
-async function registerWithRepresentative(first: string, last: string): Promise<void> {
+async function registerWithRepresentative(
+  first: string,
+  last: string,
+): Promise<{ email: string; phone: string }> {
   const email = `kyc-${Date.now()}@example.test`;
   const national = `69${String(Date.now()).slice(-8)}`;
 
@@ -107,6 +112,32 @@ async function registerWithRepresentative(first: string, last: string): Promise<
   await continueButton().click();
   // The next step only shows once the representative is saved.
   await heading('Company information').waitFor();
+  return { email, phone: `+30${national}` };
+}
+
+/**
+ * "Confirm it is you": a code by the chosen method, read from the outbox; optionally a wrong code first, which shows
+ * the tries left. Ends on the details form.
+ */
+async function confirmWithCode(method: 'email' | 'sms', address: string, wrongFirst = false): Promise<void> {
+  await heading('Confirm it is you').waitFor({ timeout: 15_000 });
+  await expect.poll(pathname).toBe('/identity-verification/');
+  await expectAccessible(page, '/identity-verification/ confirm it is you');
+  const label = method === 'email' ? /^Send a code by email to / : /^Send a code by SMS to /;
+  await page.getByRole('button', { name: label }).click();
+
+  await heading('Enter the one-time code').waitFor({ timeout: 15_000 });
+  await expect.poll(pathname).toBe(`/otp-authentication/${method}`);
+  await expectAccessible(page, `/otp-authentication/${method}`);
+  const code = await codeFromOutbox(address);
+  if (wrongFirst) {
+    await page.getByLabel('One-time code').fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('alert').filter({ hasText: 'That code is not right. 4 tries left.' }).waitFor();
+    await expectAccessible(page, `/otp-authentication/${method} wrong code`);
+  }
+  await page.getByLabel('One-time code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
 }
 
 /** The start page: the document's details, then on to the photos. */
@@ -162,10 +193,11 @@ const checkTexts = [
 
 describe('identity verification', () => {
   it('fails on a name that does not match the representative, then passes with a passport', async () => {
-    await registerWithRepresentative('Nikos', 'Georgiou');
+    const owner = await registerWithRepresentative('Nikos', 'Georgiou');
 
     // ---- A first attempt with an identity card whose name is not the representative's ----
     await page.goto(`${server.baseUrl}/identity-verification/`);
+    await confirmWithCode('email', owner.email, true);
     await startVerification({ type: 'Identity card', number: 'AK 123456', first: 'Eleni', last: 'Papadaki' });
     await capture('Front of your document', 'document-front', photo('card-front.png'));
     await capture('Back of your document', 'document-back', photo('card-back.png'));
@@ -189,6 +221,8 @@ describe('identity verification', () => {
 
     // ---- Try again: a passport (front and selfie) in the representative's name ----
     await page.getByRole('button', { name: 'Try again' }).click();
+    // The code's grant was used by the first attempt: a new verification needs a new code.
+    await confirmWithCode('sms', owner.phone);
     await startVerification({ type: 'Passport', number: 'AB1234567', first: 'Nikos', last: 'Georgiou' });
     await capture('Front of your document', 'document-front', photo('passport.png', 1200, 800));
     await capture('A selfie', 'selfie', photo('selfie-2.png', 600, 800));
@@ -200,7 +234,9 @@ describe('identity verification', () => {
     for (const text of checkTexts) await checks.filter({ hasText: `Passed: ${text}` }).waitFor();
     expect(await checks.count()).toBe(checkTexts.length);
     expect(await checks.filter({ hasText: /^Failed:/ }).count()).toBe(0);
-    await page.getByRole('link', { name: 'Back to onboarding' }).waitFor();
+    const back = page.getByRole('link', { name: 'Back to onboarding: review and submit' });
+    await back.waitFor();
+    expect(await back.getAttribute('href')).toMatch(/^\/registration\/review\/[0-9a-f-]{36}$/);
     await expectAccessible(page, '/identity-verification/ passed');
     expect(browserErrors).toEqual([]);
   });

@@ -8,11 +8,18 @@ import {
   identityVerificationMachine,
   type EvaluateInput,
   type InitiateInput,
+  type StartStepUpInput,
   type UploadImageInput,
+  type VerifyStepUpInput,
 } from '../../machines/identityVerification.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import type { SessionResponse } from '../../schemas/auth.schema';
 import type { KycCriteria, KycImage, KycInitiateResponse, KycVerification } from '../../schemas/kyc.schema';
+import type {
+  StepUpMethodsResponse,
+  StepUpStartResponse,
+  StepUpVerifyResponse,
+} from '../../schemas/stepUp.schema';
 import { AppProviders } from '../../src/app/AppProviders';
 import { AppShell } from '../../src/app/AppShell';
 import { IdentityVerificationRoute } from '../../src/screens/kyc/IdentityVerificationRoute';
@@ -25,11 +32,19 @@ import {
   type PathRunner,
   type RenderedApp,
 } from './harness';
-import { identityVerificationModel, kycTexts, photo, startPath } from './identityVerification.paths';
+import {
+  identityVerificationModel,
+  kycTexts,
+  methodButton,
+  photo,
+  startPath,
+  stepUpMethods,
+} from './identityVerification.paths';
 import { demoSession, sessionInput } from './paths';
 
 // Every generated path of the identity verification (machines/identityVerification.machine.ts), run against the
-// real screens at /identity-verification/ and /verification/:method, signed in as an owner in onboarding.
+// real screens at /identity-verification/, /otp-authentication/:method and /verification/:method, signed in as an
+// owner in onboarding.
 
 type KycActor = ActorRefFrom<typeof identityVerificationMachine>;
 
@@ -59,6 +74,17 @@ async function retype(app: RenderedApp, label: string, value: string) {
 }
 
 const executors: Executors<typeof identityVerificationMachine> = {
+  'method.selected': async (app, event) => {
+    const option = stepUpMethods.find((candidate) => candidate.method === event.method);
+    if (!option) throw new Error(`no fixture for ${event.method}`);
+    await click(app, methodButton(option));
+  },
+  'otp.submit': async (app, event) => {
+    await retype(app, kycTexts.codeLabel, event.code);
+    await click(app, kycTexts.verify);
+  },
+  'otp.resend': (app) => click(app, kycTexts.resend),
+  'method.change': (app) => click(app, kycTexts.changeMethod),
   'details.submit': async (app, event) => {
     const names = { passport: 'Passport', id_card: 'Identity card', driving_licence: 'Driving licence' };
     await app.user.selectOptions(screen.getByLabelText('Document type'), names[event.values.document_type]);
@@ -108,6 +134,9 @@ function startKycApp(): RenderedApp {
   const logic = identityVerificationMachine.provide({
     actors: {
       loadCriteria: effects.logic<KycCriteria, void>(),
+      loadStepUpMethods: effects.logic<StepUpMethodsResponse, void>(),
+      startStepUp: effects.logic<StepUpStartResponse, StartStepUpInput>(),
+      verifyStepUp: effects.logic<StepUpVerifyResponse, VerifyStepUpInput>(),
       initiateKyc: effects.logic<KycInitiateResponse, InitiateInput>(),
       uploadKycImage: effects.logic<KycImage, UploadImageInput>(),
       evaluateKyc: effects.logic<KycVerification, EvaluateInput>(),
@@ -117,6 +146,7 @@ function startKycApp(): RenderedApp {
   const layout = (
     <IdentityVerificationRoute
       logic={logic}
+      clock={clock}
       inspect={(event) => {
         // The journey that runs (React may create and drop one before it) is the root that receives events.
         if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
@@ -133,6 +163,7 @@ function startKycApp(): RenderedApp {
           <Routes>
             <Route element={layout}>
               <Route path="/identity-verification/" />
+              <Route path="/otp-authentication/:method" />
               <Route path="/verification/:method" />
             </Route>
           </Routes>

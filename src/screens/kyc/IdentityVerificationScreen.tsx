@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
-import type { InspectionEvent, Observer } from 'xstate';
+import type { ActorOptions, AnyActorLogic, InspectionEvent, Observer } from 'xstate';
 import {
   identityVerificationMachine,
   kycPath,
@@ -17,6 +17,7 @@ import { StepHeading } from '../../ui/StepHeading';
 import { CaptureStep } from './CaptureStep';
 import { KycErrorAlert } from './KycErrorAlert';
 import { useKyc, type KycActor } from './kycActor';
+import { OtpCodeStep, OtpMethodStep } from './OtpStep';
 import { ReadyStep } from './ReadyStep';
 import { ResultStep } from './ResultStep';
 import { StartStep } from './StartStep';
@@ -28,7 +29,8 @@ function Journey({ kyc }: { kyc: KycActor }) {
   const location = useLocation();
 
   useEffect(() => {
-    // The address follows the journey (SPEC §2 /identity-verification/, /verification/:method) without driving it.
+    // The address follows the journey (SPEC §2 /identity-verification/, /otp-authentication/:method,
+    // /verification/:method) without driving it.
     if (step !== 'loading' && location.pathname !== path) void navigate(path, { replace: true });
   }, [step, path, location.pathname, navigate]);
 
@@ -47,6 +49,10 @@ function Journey({ kyc }: { kyc: KycActor }) {
           </Button>
         </>
       );
+    case 'method':
+      return <OtpMethodStep kyc={kyc} />;
+    case 'code':
+      return <OtpCodeStep kyc={kyc} />;
     case 'start':
       return <StartStep kyc={kyc} />;
     case 'capture':
@@ -67,19 +73,21 @@ export type IdentityVerificationScreenProps = {
   logic?: typeof identityVerificationMachine;
   /** XState inspection of the journey (dev tools; tests use it to watch the journey they drive). */
   inspect?: InspectionObserver;
+  /** The journey's clock (the resend cooldown; tests run it on a SimulatedClock). */
+  clock?: ActorOptions<AnyActorLogic>['clock'];
 };
 
 /**
- * SPEC §2 /identity-verification/ and /verification/:method (issue 3 item 3), one journey for both addresses: the
- * route table mounts this once as their layout, so moving between them keeps the journey. /otp-authentication/:method
- * is not part of it (no one-time code is needed to verify the representative here).
+ * SPEC §2 /identity-verification/, /otp-authentication/:method and /verification/:method (issue 3 item 3), one
+ * journey for the three addresses: the route table mounts this once as their layout, so moving between them keeps
+ * the journey. A fresh one-time code (step-up) comes first: the server starts a verification only with its grant.
  */
-export function IdentityVerificationScreen({ logic, inspect }: IdentityVerificationScreenProps) {
+export function IdentityVerificationScreen({ logic, inspect, clock }: IdentityVerificationScreenProps) {
   const machine = useMemo(
     () => logic ?? identityVerificationMachine.provide({ actors: kycActors(api) }),
     [logic],
   );
-  const kyc = useActorRef(machine, inspect ? { inspect } : {});
+  const kyc = useActorRef(machine, { ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) });
   return (
     <Page>
       <Card>

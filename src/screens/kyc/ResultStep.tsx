@@ -1,6 +1,9 @@
+import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { selectKycChecks } from '../../../machines/identityVerification.machine';
+import { selectUser } from '../../../machines/session.machine';
+import { useSessionActor } from '../../app/session';
 import { Button } from '../../ui/Button';
 import { Row } from '../../ui/Layout';
 import { StepHeading } from '../../ui/StepHeading';
@@ -11,6 +14,9 @@ import { criterionText } from './kycMessages';
 export function ResultStep({ kyc, passed }: { kyc: KycActor; passed: boolean }) {
   const intl = useIntl();
   const checks = useKyc(kyc, selectKycChecks);
+  const user = useSelector(useSessionActor(), selectUser);
+  // Onboarding's last step, where the verified identity lets the company be submitted for review.
+  const merchantId = user?.merchant.id ?? null;
   return (
     <div>
       <StepHeading>
@@ -37,8 +43,11 @@ export function ResultStep({ kyc, passed }: { kyc: KycActor; passed: boolean }) 
       </ul>
       <Row>
         {passed ? (
-          <Link to="/registration">
-            <FormattedMessage id="kyc.result.toOnboarding" defaultMessage="Back to onboarding" />
+          <Link to={merchantId ? `/registration/review/${merchantId}` : '/registration'}>
+            <FormattedMessage
+              id="kyc.result.toReview"
+              defaultMessage="Back to onboarding: review and submit"
+            />
           </Link>
         ) : (
           <Button onClick={() => kyc.send({ type: 'verification.restart' })}>

@@ -1,7 +1,7 @@
 import type { IntlShape } from 'react-intl';
 import type { KycError } from '../../../machines/identityVerification.machine';
 import type { KycCriterion, KycDocumentType, KycSide } from '../../../schemas/kyc.schema';
-import { errorMessages } from '../../i18n/errorMessages';
+import { errorMessages, loginErrorText } from '../../i18n/errorMessages';
 
 export function documentTypeName(intl: IntlShape, type: KycDocumentType): string {
   switch (type) {
@@ -70,9 +70,27 @@ export function criterionText(intl: IntlShape, criterion: KycCriterion, passed: 
   }
 }
 
-/** The sentence shown for a failed load, start, upload or evaluation. */
-export function kycErrorText(intl: IntlShape, error: KycError): string {
+/** The sentence shown for a failed load, one-time code, start, upload or evaluation. */
+export function kycErrorText(intl: IntlShape, error: KycError, attemptsLeft: number | null = null): string {
   switch (error) {
+    case 'otp_invalid':
+    case 'otp_exhausted':
+    case 'otp_expired':
+    case 'otp_cooldown':
+    case 'rate_limited':
+      // The same sentences as at sign-in.
+      return loginErrorText(intl, error, attemptsLeft);
+    case 'mfa_method_unavailable':
+      return intl.formatMessage({
+        id: 'kyc.error.methodUnavailable',
+        defaultMessage: 'This method is not available for your account. Choose another.',
+      });
+    case 'step_up_required':
+      return intl.formatMessage({
+        id: 'kyc.error.stepUpRequired',
+        defaultMessage:
+          'Your confirmation has expired. Confirm it is you with a new one-time code; what you entered is kept.',
+      });
     case 'validation_failed':
       return intl.formatMessage({
         id: 'kyc.error.validation',

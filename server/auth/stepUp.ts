@@ -1,0 +1,169 @@
+import type { Transaction } from 'kysely';
+import type {
+  StepUpMethod,
+  StepUpPurpose,
+  StepUpStartResponse,
+  StepUpVerifyResponse,
+} from '../../schemas/stepUp.schema';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { Channel, DB } from '../db/types';
+import { AppError } from '../errors';
+import { maskEmail, maskPhone, otpSettingsOf } from './login';
+import { issueOtp, verifyOtp } from './otp';
+import { randomToken, sha256 } from './tokens';
+
+/**
+ * Step-up: before a sensitive action the signed-in user proves it is them again with a fresh one-time code. A right
+ * code gives a grant good once, for one purpose, for a few minutes; the action consumes it in its own transaction.
+ */
+
+const otpPurpose = (purpose: StepUpPurpose) => `step_up:${purpose}`;
+
+export const stepUpRequired = () =>
+  new AppError('step_up_required', 403, 'Confirm with a one-time code first.');
+
+type StepUpUser = { id: string; email: string; phone: string | null; locale: string };
+
+async function userOf(db: Database | Transaction<DB>, userId: string): Promise<StepUpUser> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'phone', 'locale'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Where a code can go, as login offers it: email always, SMS when the user has a phone. */
+function methodsOf(user: StepUpUser): StepUpMethod[] {
+  const methods: StepUpMethod[] = [{ method: 'email', destination: maskEmail(user.email) }];
+  if (user.phone) methods.push({ method: 'sms', destination: maskPhone(user.phone) });
+  return methods;
+}
+
+/** stepUpMethods */
+export async function stepUpMethods(db: Database, userId: string): Promise<StepUpMethod[]> {
+  return methodsOf(await userOf(db, userId));
+}
+
+function stepUpCodeMessage(channel: Channel, locale: string, code: string, minutes: number) {
+  if (locale === 'el') {
+    return channel === 'email'
+      ? {
+          subject: 'Κωδικός επιβεβαίωσης Tameio',
+          body: `Ο κωδικός επιβεβαίωσης είναι ${code}. Λήγει σε ${minutes} λεπτά. Αν δεν τον ζητήσατε εσείς, αλλάξτε τον κωδικό πρόσβασής σας.`,
+        }
+      : {
+          subject: null,
+          body: `Tameio: ο κωδικός επιβεβαίωσης είναι ${code} (ισχύει ${minutes} λεπτά). Μην τον δώσετε σε κανέναν.`,
+        };
+  }
+  return channel === 'email'
+    ? {
+        subject: 'Your Tameio confirmation code',
+        body: `Your Tameio confirmation code is ${code}. It expires in ${minutes} minutes. If you did not ask for it, change your password.`,
+      }
+    : {
+        subject: null,
+        body: `Tameio: your confirmation code is ${code} (valid ${minutes} min). Never share it.`,
+      };
+}
+
+/** stepUpStart: a code for one purpose to one of the user's methods; returns the outbox row to deliver after commit. */
+export async function startStepUp(
+  db: Database,
+  config: Config,
+  userId: string,
+  input: { purpose: StepUpPurpose; method: Channel },
+): Promise<{ outboxId: string; response: StepUpStartResponse }> {
+  return db.transaction().execute(async (trx) => {
+    const user = await userOf(trx, userId);
+    const destination = input.method === 'email' ? user.email : user.phone;
+    const masked = methodsOf(user).find((m) => m.method === input.method)?.destination;
+    if (!destination || !masked) {
+      throw new AppError('mfa_method_unavailable', 400, 'This method is not available.', {
+        fields: { method: 'Not available for this account.' },
+      });
+    }
+    const issued = await issueOtp(trx, otpSettingsOf(config), {
+      purpose: otpPurpose(input.purpose),
+      binding: user.id,
+      userId: user.id,
+      channel: input.method,
+      destination,
+      message: (code, minutes) => stepUpCodeMessage(input.method, user.locale, code, minutes),
+    });
+    return {
+      outboxId: issued.outboxId,
+      response: {
+        method: input.method,
+        destination: masked,
+        expires_in: issued.expiresIn,
+        resend_in: issued.resendIn,
+      },
+    };
+  });
+}
+
+type VerifyOutcome = { ok: true; response: StepUpVerifyResponse } | { ok: false; error: AppError };
+
+/** stepUpVerify: the code; a right one gives a single-use grant of which only the hash is stored. */
+export async function verifyStepUp(
+  db: Database,
+  config: Config,
+  userId: string,
+  input: { purpose: StepUpPurpose; code: string },
+): Promise<StepUpVerifyResponse> {
+  const outcome = await db.transaction().execute(async (trx): Promise<VerifyOutcome> => {
+    const verified = await verifyOtp(trx, otpSettingsOf(config), {
+      purpose: otpPurpose(input.purpose),
+      binding: userId,
+      code: input.code,
+    });
+    if (!verified.ok) return { ok: false, error: verified.error };
+    const token = randomToken();
+    await trx
+      .insertInto('step_up_grants')
+      .values({
+        user_id: userId,
+        purpose: input.purpose,
+        token_hash: sha256(token),
+        expires_at: new Date(Date.now() + config.stepUpGrantTtlSeconds * 1000),
+      })
+      .execute();
+    return { ok: true, response: { step_up_token: token, expires_in: config.stepUpGrantTtlSeconds } };
+  });
+  // Thrown after commit so the counted wrong try sticks.
+  if (!outcome.ok) throw outcome.error;
+  return outcome.response;
+}
+
+/**
+ * In the action's transaction: the grant must be this user's, for this purpose, unexpired and unused; it is used up
+ * here, so if the action fails and rolls back the grant stays good. Anything else is 403 `step_up_required`.
+ */
+export async function consumeStepUp(
+  trx: Transaction<DB>,
+  input: { userId: string; purpose: StepUpPurpose; token: string | undefined },
+): Promise<void> {
+  if (!input.token) throw stepUpRequired();
+  const grant = await trx
+    .selectFrom('step_up_grants')
+    .select(['id', 'user_id', 'purpose', 'expires_at', 'consumed_at'])
+    .where('token_hash', '=', sha256(input.token))
+    .forUpdate()
+    .executeTakeFirst();
+  if (
+    !grant ||
+    grant.user_id !== input.userId ||
+    grant.purpose !== input.purpose ||
+    grant.consumed_at ||
+    grant.expires_at <= new Date()
+  ) {
+    throw stepUpRequired();
+  }
+  await trx
+    .updateTable('step_up_grants')
+    .set({ consumed_at: new Date() })
+    .where('id', '=', grant.id)
+    .execute();
+}

@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpired, retentionAfterExpiryMs } from '../../server/jobs/housekeeping';
+import {
+  call,
+  createOwner,
+  latestCode,
+  readOutbox,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from './harness';
+import { onboardingOwner } from './onboardingFixtures';
+import { skipStepUpCooldown, stepUpHeaders, stepUpToken } from './stepUp';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const start = '/api/merchants/step-up/';
+const verify = '/api/merchants/step-up/verify/';
+const purpose = 'identity_verification';
+const nextYear = `${new Date().getUTCFullYear() + 1}-06-30`;
+const document = {
+  document_type: 'passport',
+  document_number: 'AK123456',
+  expiry_date: nextYear,
+  first_name: 'Eleni',
+  last_name: 'Papadopoulou',
+};
+
+async function grants(userId: string) {
+  return server.db.selectFrom('step_up_grants').selectAll().where('user_id', '=', userId).execute();
+}
+
+async function verifications(merchantId: string): Promise<number> {
+  const rows = await server.db
+    .selectFrom('kyc_verifications')
+    .select('id')
+    .where('merchant_id', '=', merchantId)
+    .execute();
+  return rows.length;
+}
+
+function initiate(token: string, headers: Record<string, string> = {}) {
+  return call(server.app, 'POST', '/api/merchants/kyc/initiate/', { token, body: document, headers });
+}
+
+describe('step-up: a fresh one-time code before a sensitive action', () => {
+  it('lists the methods with masked destinations', async () => {
+    const owner = await onboardingOwner(server.app, server.db);
+    const answer = await call(server.app, 'GET', `${start}methods/`, { token: owner.token });
+    expect(answer.status).toBe(200);
+    expect(answer.body.available_methods.map((m: { method: string }) => m.method)).toEqual(['email', 'sms']);
+    expect(answer.body.available_methods[0].destination).not.toContain(owner.email);
+  });
+
+  it('sends a code through the outbox, counts a wrong code, and gives a single-use grant for the right one', async () => {
+    const owner = await onboardingOwner(server.app, server.db);
+    const sent = await call(server.app, 'POST', start, {
+      token: owner.token,
+      body: { purpose, method: 'sms' },
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({ method: 'sms', expires_in: 300, resend_in: 30 });
+    expect(sent.body.destination).toMatch(/\*+/);
+    expect(sent.body.destination).not.toBe(owner.phone);
+    const code = await latestCode(server.app, owner.phone as string);
+
+    const again = await call(server.app, 'POST', start, {
+      token: owner.token,
+      body: { purpose, method: 'sms' },
+    });
+    expect(again.status).toBe(429);
+    expect(again.body.error.code).toBe('otp_cooldown');
+
+    const wrong = code === '000000' ? '111111' : '000000';
+    const refused = await call(server.app, 'POST', verify, {
+      token: owner.token,
+      body: { purpose, code: wrong },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'otp_invalid', details: { attempts_left: 4 } });
+    const row = await server.db
+      .selectFrom('otp_codes')
+      .select('attempts')
+      .where('purpose', '=', `step_up:${purpose}`)
+      .where('binding', '=', owner.userId)
+      .executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(1);
+
+    const verified = await call(server.app, 'POST', verify, { token: owner.token, body: { purpose, code } });
+    expect(verified.status).toBe(200);
+    expect(verified.body.expires_in).toBe(300);
+    const token = verified.body.step_up_token as string;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const stored = await grants(owner.userId);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.token_hash).not.toBe(token);
+
+    const reusedCode = await call(server.app, 'POST', verify, {
+      token: owner.token,
+      body: { purpose, code },
+    });
+    expect(reusedCode.status).toBe(400);
+
+    expect((await initiate(owner.token, stepUpHeaders(token))).status).toBe(201);
+    const reused = await initiate(owner.token, stepUpHeaders(token));
+    expect(reused.status).toBe(403);
+    expect(reused.body.error).toMatchObject({
+      code: 'step_up_required',
+      message: 'Confirm with a one-time code first.',
+    });
+    expect(await verifications(owner.merchantId)).toBe(1);
+  });
+
+  it('refuses kycInitiate without a grant, with an expired one, or with a made-up one, and creates nothing', async () => {
+    const owner = await onboardingOwner(server.app, server.db);
+    const missing = await initiate(owner.token);
+    expect(missing.status).toBe(403);
+    expect(missing.body.error.code).toBe('step_up_required');
+    expect((await initiate(owner.token, stepUpHeaders('made-up'))).status).toBe(403);
+
+    const token = await stepUpToken(server, owner.token, purpose);
+    await server.db
+      .updateTable('step_up_grants')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', owner.userId)
+      .execute();
+    const expired = await initiate(owner.token, stepUpHeaders(token));
+    expect(expired.status).toBe(403);
+    expect(expired.body.error.code).toBe('step_up_required');
+    expect(await verifications(owner.merchantId)).toBe(0);
+    // The refusal did not use the grant up, and neither did the expiry: it simply is no good.
+    expect((await grants(owner.userId))[0]?.consumed_at).toBeNull();
+  });
+
+  it("refuses another user's grant and a grant for another purpose", async () => {
+    const first = await onboardingOwner(server.app, server.db);
+    const second = await onboardingOwner(server.app, server.db);
+    const token = await stepUpToken(server, first.token, purpose);
+    const stolen = await initiate(second.token, stepUpHeaders(token));
+    expect(stolen.status).toBe(403);
+    expect(stolen.body.error.code).toBe('step_up_required');
+    expect(await verifications(second.merchantId)).toBe(0);
+
+    await server.db
+      .updateTable('step_up_grants')
+      .set({ purpose: 'card_reveal' })
+      .where('user_id', '=', first.userId)
+      .execute();
+    const otherPurpose = await initiate(first.token, stepUpHeaders(token));
+    expect(otherPurpose.status).toBe(403);
+    expect(await verifications(first.merchantId)).toBe(0);
+  });
+
+  it('asks for a new code once the code expired or the tries ran out', async () => {
+    const owner = await onboardingOwner(server.app, server.db);
+    await call(server.app, 'POST', start, { token: owner.token, body: { purpose, method: 'email' } });
+    const code = await latestCode(server.app, owner.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    let last = await call(server.app, 'POST', verify, { token: owner.token, body: { purpose, code: wrong } });
+    for (let i = 1; i < 5; i += 1) {
+      last = await call(server.app, 'POST', verify, { token: owner.token, body: { purpose, code: wrong } });
+    }
+    expect(last.body.error.code).toBe('otp_exhausted');
+    const afterLimit = await call(server.app, 'POST', verify, {
+      token: owner.token,
+      body: { purpose, code },
+    });
+    expect(afterLimit.body.error.code).toBe('otp_exhausted');
+
+    await skipStepUpCooldown(server.db, owner.userId, purpose);
+    await call(server.app, 'POST', start, { token: owner.token, body: { purpose, method: 'email' } });
+    const fresh = await latestCode(server.app, owner.email);
+    await server.db
+      .updateTable('otp_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('binding', '=', owner.userId)
+      .execute();
+    const expired = await call(server.app, 'POST', verify, {
+      token: owner.token,
+      body: { purpose, code: fresh },
+    });
+    expect(expired.status).toBe(400);
+    expect(expired.body.error.code).toBe('otp_expired');
+    expect(await grants(owner.userId)).toHaveLength(0);
+  });
+
+  it('refuses a method the user does not have, an unknown purpose, bad codes, and no session', async () => {
+    const created = await createOwner(server.db, { status: 'onboarding', phone: null });
+    const session = await signIn(server.app, created.email, created.password);
+    const token = session.accessToken;
+    const methods = await call(server.app, 'GET', `${start}methods/`, { token });
+    expect(methods.body.available_methods).toHaveLength(1);
+    const noPhone = await call(server.app, 'POST', start, { token, body: { purpose, method: 'sms' } });
+    expect(noPhone.status).toBe(400);
+    expect(noPhone.body.error.code).toBe('mfa_method_unavailable');
+    const before = (await readOutbox(server.app, created.email)).length;
+    expect(
+      (await call(server.app, 'POST', start, { token, body: { purpose: 'nope', method: 'email' } })).status,
+    ).toBe(400);
+    expect((await call(server.app, 'POST', verify, { token, body: { purpose, code: '12ab' } })).status).toBe(
+      400,
+    );
+    expect((await readOutbox(server.app, created.email)).length).toBe(before);
+
+    expect((await call(server.app, 'GET', `${start}methods/`)).status).toBe(401);
+    expect((await call(server.app, 'POST', start, { body: { purpose, method: 'email' } })).status).toBe(401);
+    expect((await call(server.app, 'POST', verify, { body: { purpose, code: '123456' } })).status).toBe(401);
+  });
+
+  it('keeps expired and used grants for the retention period only (housekeeping)', async () => {
+    const owner = await createOwner(server.db, { status: 'onboarding' });
+    const now = new Date();
+    const longAgo = new Date(now.getTime() - retentionAfterExpiryMs - 3600_000);
+    const recently = new Date(now.getTime() - 3600_000);
+    const insert = (hash: string, expiresAt: Date, consumedAt: Date | null) =>
+      server.db
+        .insertInto('step_up_grants')
+        .values({
+          user_id: owner.userId,
+          purpose,
+          token_hash: hash,
+          expires_at: expiresAt,
+          consumed_at: consumedAt,
+        })
+        .execute();
+    await insert('old-expired', longAgo, null);
+    await insert('old-used', new Date(now.getTime() + 300_000), longAgo);
+    await insert('recently-used', new Date(now.getTime() + 300_000), recently);
+    await insert('live', new Date(now.getTime() + 300_000), null);
+    const purged = await purgeExpired(server.db, now);
+    expect(purged.stepUpGrants).toBe(2);
+    const left = (await grants(owner.userId)).map((grant) => grant.token_hash).sort();
+    expect(left).toEqual(['live', 'recently-used']);
+  });
+});
