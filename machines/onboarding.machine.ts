@@ -49,7 +49,15 @@ export type OnboardingReference = {
   turnovers: ReferenceItem[];
 };
 export type LoadOutput = { state: OnboardingState; reference: OnboardingReference };
-export type UploadInput = { merchantId: string; kind: DocumentType; file: File };
+/** How much of an upload has reached the server, in bytes of the request body. */
+export type UploadProgress = { fileName: string; loaded: number; total: number };
+export type UploadInput = {
+  merchantId: string;
+  kind: DocumentType;
+  file: File;
+  /** The effect reports the bytes sent so far; the machine hears them as `upload.progress`. */
+  onProgress: (loaded: number, total: number) => void;
+};
 export type DeleteInput = { merchantId: string; documentId: string };
 
 /** Why the last call failed; the screen turns it into a translated message. */
@@ -90,6 +98,8 @@ export type OnboardingContext = {
   fieldErrors: Record<string, string>;
   /** The document whose deletion is under way. */
   deletingId: string | null;
+  /** The upload under way and how far it got; null when none runs. */
+  uploadProgress: UploadProgress | null;
 };
 
 export type OnboardingEvent =
@@ -101,6 +111,8 @@ export type OnboardingEvent =
   | { type: 'funding.save'; values: StepValues['funding'] }
   | { type: 'documents.continue' }
   | { type: 'document.upload'; kind: DocumentType; file: File }
+  /** From the upload effect while it sends the file. */
+  | { type: 'upload.progress'; loaded: number; total: number }
   | { type: 'document.delete'; documentId: string }
   | { type: 'step.back' }
   | { type: 'step.edit'; step: Exclude<OnboardingStep, 'review'> }
@@ -153,6 +165,7 @@ export const onboardingMachine = setup({
     error: null,
     fieldErrors: {},
     deletingId: null,
+    uploadProgress: null,
   }),
   initial: 'loading',
   states: {
@@ -376,7 +389,19 @@ export const onboardingMachine = setup({
       states: {
         idle: {
           on: {
-            'document.upload': { target: 'uploading', actions: 'clearError' },
+            'document.upload': {
+              target: 'uploading',
+              actions: [
+                'clearError',
+                assign({
+                  uploadProgress: ({ event }) => ({
+                    fileName: event.file.name,
+                    loaded: 0,
+                    total: event.file.size,
+                  }),
+                }),
+              ],
+            },
             'document.delete': {
               guard: 'documentExists',
               target: 'deleting',
@@ -391,16 +416,35 @@ export const onboardingMachine = setup({
         },
         uploading: {
           tags: ['busy', 'uploading'],
+          on: {
+            'upload.progress': {
+              actions: assign({
+                uploadProgress: ({ context, event }) =>
+                  context.uploadProgress && {
+                    ...context.uploadProgress,
+                    loaded: Math.min(event.loaded, event.total),
+                    total: event.total,
+                  },
+              }),
+            },
+          },
           invoke: {
             id: 'uploadDocument',
             src: 'uploadDocument',
-            input: ({ context, event }) => {
+            input: ({ context, event, self }) => {
               if (event.type !== 'document.upload') throw new Error(`unexpected ${event.type}`);
-              return { merchantId: context.merchantId, kind: event.kind, file: event.file };
+              return {
+                merchantId: context.merchantId,
+                kind: event.kind,
+                file: event.file,
+                onProgress: (loaded: number, total: number) =>
+                  self.send({ type: 'upload.progress', loaded, total }),
+              };
             },
             onDone: {
               target: 'idle',
               actions: assign({
+                uploadProgress: null,
                 data: ({ context, event }) =>
                   context.data && {
                     ...context.data,
@@ -413,7 +457,10 @@ export const onboardingMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+              actions: [
+                { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+                assign({ uploadProgress: null }),
+              ],
             },
           },
         },
@@ -547,6 +594,15 @@ export function selectOnboardingStep(
 
 export const selectOnboardingBusy = (snapshot: OnboardingSnapshot): boolean => snapshot.hasTag('busy');
 export const selectUploading = (snapshot: OnboardingSnapshot): boolean => snapshot.hasTag('uploading');
+/** The upload under way with its share sent in whole per cent, or null. */
+export function selectUploadProgress(
+  snapshot: OnboardingSnapshot,
+): (UploadProgress & { percent: number }) | null {
+  const progress = snapshot.hasTag('uploading') ? snapshot.context.uploadProgress : null;
+  if (!progress) return null;
+  const percent = progress.total > 0 ? Math.floor((progress.loaded * 100) / progress.total) : 0;
+  return { ...progress, percent };
+}
 export const selectDeleting = (snapshot: OnboardingSnapshot): boolean =>
   snapshot.matches({ documents: 'deleting' });
 export const selectSubmitting = (snapshot: OnboardingSnapshot): boolean => snapshot.matches('submitting');
@@ -558,6 +614,14 @@ export const selectOnboardingError = (snapshot: OnboardingSnapshot): OnboardingE
   snapshot.context.error;
 export const selectFieldErrors = (snapshot: OnboardingSnapshot): Record<string, string> =>
   snapshot.context.fieldErrors;
+const noWarnings: OnboardingState['warnings'] = [];
+/** The server's warnings about the saved onboarding (e.g. ownership over 100 %), from its last answer. */
+export const selectOnboardingWarnings = (snapshot: OnboardingSnapshot): OnboardingState['warnings'] =>
+  snapshot.context.data?.warnings ?? noWarnings;
+/** The representative's identity verification as the server last answered it. */
+export const selectIdentityVerification = (
+  snapshot: OnboardingSnapshot,
+): OnboardingState['identity_verification'] | null => snapshot.context.data?.identity_verification ?? null;
 export const selectReference = (snapshot: OnboardingSnapshot): OnboardingReference | null =>
   snapshot.context.reference;
 

@@ -18,7 +18,9 @@
  * - GET  merchants/onboarding/documents/{id}/           downloadDocument   the file (inline, nosniff)
  * - DEL  merchants/onboarding/documents/{id}/           deleteDocument     → 204
  * - POST merchants/onboarding/company_logo/             uploadCompanyLogo  multipart `file` (PNG/JPEG) → OnboardingDocument
- * - POST merchants/onboarding/submit_for_review/        submitForReview    → OnboardingState (422 onboarding_incomplete)
+ * - POST merchants/onboarding/submit_for_review/        submitForReview    → OnboardingState (422 onboarding_incomplete,
+ *                                                                           also while the representative's latest
+ *                                                                           identity verification has not passed)
  * - GET  merchants/accounts/top_up_details/             topUpDetails       → TopUpDetails (403 merchant_not_approved)
  * - POST sandbox/reviews/{merchant_id}/                 sandboxReview      ReviewBody → OnboardingState (not in production)
  *
@@ -397,6 +399,24 @@ export const OnboardingDocument = z
   .meta({ id: 'OnboardingDocument' });
 export type OnboardingDocument = z.infer<typeof OnboardingDocument>;
 
+/** Where the representative's identity verification (KYC, /identity-verification/) stands: its latest attempt. */
+export const identityVerificationStatuses = ['not_started', 'in_progress', 'failed', 'passed'] as const;
+export const IdentityVerificationStatus = z.enum(identityVerificationStatuses);
+export type IdentityVerificationStatus = z.infer<typeof IdentityVerificationStatus>;
+export const IdentityVerification = z
+  .object({
+    /** not_started: no attempt yet; in_progress: the latest attempt is not evaluated (again) yet. */
+    status: IdentityVerificationStatus,
+    /** When the latest attempt passed; null unless `status` is passed. */
+    verified_at: z.string().nullable(),
+  })
+  .meta({ id: 'IdentityVerification' });
+export type IdentityVerification = z.infer<typeof IdentityVerification>;
+
+export const onboardingWarningCodes = ['ownership_over_100'] as const;
+export const OnboardingWarningCode = z.enum(onboardingWarningCodes);
+export type OnboardingWarningCode = z.infer<typeof OnboardingWarningCode>;
+
 export const OnboardingState = z
   .object({
     merchant: z.object({ id: z.string(), name: z.string(), status: MerchantStatus }),
@@ -415,7 +435,10 @@ export const OnboardingState = z
     /** The documents the chosen legal form needs; empty until the company step is saved. */
     required_documents: z.array(DocumentType),
     logo: OnboardingDocument.nullable(),
-    warnings: z.array(z.object({ code: z.enum(['ownership_over_100']), message: z.string() })),
+    /** Not blocking a save; the app shows them translated by `code`. */
+    warnings: z.array(z.object({ code: OnboardingWarningCode, message: z.string() })),
+    /** The representative's identity verification: submit_for_review needs it `passed`. */
+    identity_verification: IdentityVerification,
   })
   .meta({ id: 'OnboardingState' });
 export type OnboardingState = z.infer<typeof OnboardingState>;

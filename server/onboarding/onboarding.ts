@@ -9,6 +9,7 @@ import {
   RepresentativeStep,
   ShareholdersStep,
   type Address,
+  type IdentityVerification,
   type OnboardingDocument,
   type OnboardingState,
   type OnboardingStep,
@@ -61,6 +62,26 @@ export function totalOwnership(shareholders: StepData['shareholders'] | null): n
     (sum, holder) => sum + percentageToBasisPoints(holder.percentage),
     0,
   );
+}
+
+/**
+ * The representative's identity verification as onboarding sees it: the merchant's latest KYC attempt
+ * (server/kyc/kyc.ts). A passed attempt stays valid after a rejection; a newer attempt replaces it.
+ */
+export async function identityVerificationOf(db: Db, merchantId: string): Promise<IdentityVerification> {
+  const latest = await db
+    .selectFrom('kyc_verifications')
+    .select(['status', 'evaluated_at'])
+    .where('merchant_id', '=', merchantId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest) return { status: 'not_started', verified_at: null };
+  if (latest.status === 'passed') {
+    return { status: 'passed', verified_at: latest.evaluated_at ? latest.evaluated_at.toISOString() : null };
+  }
+  return { status: latest.status === 'failed' ? 'failed' : 'in_progress', verified_at: null };
 }
 
 /** The whole saved onboarding of a merchant, as getOnboarding answers it. */
@@ -120,6 +141,7 @@ export async function onboardingState(db: Db, merchantId: string): Promise<Onboa
       ownership > 10_000
         ? [{ code: 'ownership_over_100', message: 'The declared ownership adds up to more than 100 %.' }]
         : [],
+    identity_verification: await identityVerificationOf(db, merchantId),
   };
 }
 
@@ -237,7 +259,7 @@ const stepMissing = 'Complete this step.';
 
 /**
  * Sends the onboarding to review: every step complete and still valid, the required documents uploaded and the
- * declared ownership at most 100 %; otherwise 422 `onboarding_incomplete` listing what is missing in `fields`.
+ * declared ownership at most 100 % and the representative's latest identity verification passed; otherwise 422 `onboarding_incomplete` listing what is missing in `fields`.
  */
 export async function submitForReview(db: Database, actor: OnboardingActor): Promise<OnboardingState> {
   return withEditableOnboarding(db, actor, async (trx) => {
@@ -258,6 +280,9 @@ export async function submitForReview(db: Database, actor: OnboardingActor): Pro
       for (const type of state.required_documents) {
         if (!uploaded.has(type)) fields[`documents.${type}`] = 'Upload this document.';
       }
+    }
+    if (state.identity_verification.status !== 'passed') {
+      fields.identity_verification = "Verify the representative's identity.";
     }
     const missing = Object.keys(fields).length;
     if (missing > 0) {

@@ -8,6 +8,7 @@ import type {
 } from '../../machines/onboarding.machine';
 import type { OnboardingDocument, OnboardingState } from '../../schemas/onboarding.schema';
 import { expectOk, failureFromResponse, unwrap, type ApiClient } from '../api/client';
+import { canTrackUploads, xhrFetch } from '../api/xhrFetch';
 import type { OnboardingServices } from '../screens/onboarding/services';
 
 /**
@@ -72,6 +73,9 @@ export function onboardingActors(client: ApiClient) {
           body: { type: input.kind, file: input.file.name },
           bodySerializer: () => form,
           signal,
+          // fetch reports no upload progress: in the browser this one request goes out through XMLHttpRequest,
+          // after the client's middleware (bearer token) and answered back through its error handling.
+          ...(canTrackUploads() ? { fetch: xhrFetch(form, input.onProgress) } : {}),
         }),
       );
     }),

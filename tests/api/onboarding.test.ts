@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOwner, signIn, startTestServer, type TestServer } from './harness';
+import { failKyc, initiateKyc, passKyc } from './kycPass';
 import {
   company,
   directors,
@@ -285,15 +286,69 @@ describe('submit for review', () => {
       shareholders: expect.any(String),
       funding: expect.any(String),
       'documents.articles_of_association': expect.any(String),
+      identity_verification: "Verify the representative's identity.",
     });
     expect(response.body.error.fields.company).toBeUndefined();
     const state = await call(server.app, 'GET', base, { token: owner.token });
     expect(state.body.merchant.status).toBe('onboarding');
   });
 
+  it('needs the representative’s identity verified: not started, then failed, are refused; passed is sent', async () => {
+    const owner = await onboardingOwner(server.app, server.db);
+    await saveAllSteps(server.app, owner.token);
+    const before = await call(server.app, 'GET', base, { token: owner.token });
+    expect(before.body.identity_verification).toEqual({ status: 'not_started', verified_at: null });
+    expect(before.body.completed_steps).toHaveLength(6);
+
+    const unverified = await call(server.app, 'POST', `${base}submit_for_review/`, { token: owner.token });
+    expect(unverified.status).toBe(422);
+    expect(unverified.body.error.code).toBe('onboarding_incomplete');
+    expect(unverified.body.error.fields).toEqual({
+      identity_verification: "Verify the representative's identity.",
+    });
+    expect((await call(server.app, 'GET', base, { token: owner.token })).body.merchant.status).toBe(
+      'onboarding',
+    );
+
+    await failKyc(server, owner.token);
+    const failedState = await call(server.app, 'GET', base, { token: owner.token });
+    expect(failedState.body.identity_verification).toEqual({ status: 'failed', verified_at: null });
+    const failed = await call(server.app, 'POST', `${base}submit_for_review/`, { token: owner.token });
+    expect(failed.status).toBe(422);
+    expect(Object.keys(failed.body.error.fields)).toEqual(['identity_verification']);
+    expect((await call(server.app, 'GET', base, { token: owner.token })).body.merchant.status).toBe(
+      'onboarding',
+    );
+
+    await passKyc(server, owner.token);
+    const passedState = await call(server.app, 'GET', base, { token: owner.token });
+    expect(passedState.body.identity_verification).toEqual({
+      status: 'passed',
+      verified_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    const sent = await call(server.app, 'POST', `${base}submit_for_review/`, { token: owner.token });
+    expect(sent.status).toBe(200);
+    expect(sent.body.merchant.status).toBe('in_review');
+    expect(sent.body.identity_verification.status).toBe('passed');
+  });
+
+  it('counts a verification started but not evaluated as in progress, and refuses it', async () => {
+    const owner = await onboardingOwner(server.app, server.db);
+    await saveAllSteps(server.app, owner.token);
+    await passKyc(server, owner.token);
+    // A newer attempt replaces the passed one until it is evaluated.
+    await initiateKyc(server, owner.token);
+    const state = await call(server.app, 'GET', base, { token: owner.token });
+    expect(state.body.identity_verification).toEqual({ status: 'in_progress', verified_at: null });
+    const response = await call(server.app, 'POST', `${base}submit_for_review/`, { token: owner.token });
+    expect(response.status).toBe(422);
+    expect(Object.keys(response.body.error.fields)).toEqual(['identity_verification']);
+  });
+
   it('blocks ownership over 100 % at submit', async () => {
     const owner = await onboardingOwner(server.app, server.db);
     await saveAllSteps(server.app, owner.token);
+    await passKyc(server, owner.token);
     const over = {
       ...shareholders,
       shareholders: [{ ...shareholders.shareholders[0], percentage: '100' }, shareholders.shareholders[1]],
@@ -307,6 +362,7 @@ describe('submit for review', () => {
   it('sends a complete onboarding to review, records it, and then locks the steps', async () => {
     const owner = await onboardingOwner(server.app, server.db);
     await saveAllSteps(server.app, owner.token);
+    await passKyc(server, owner.token);
     const response = await call(server.app, 'POST', `${base}submit_for_review/`, { token: owner.token });
     expect(response.status).toBe(200);
     expect(response.body.merchant.status).toBe('in_review');

@@ -4,6 +4,7 @@ import { onboardingMachine } from '../../machines/onboarding.machine';
 import { createApiClient } from '../../src/api/client';
 import { onboardingActors, onboardingServices } from '../../src/app/onboardingActors';
 import { startTestServer, type TestServer } from './harness';
+import { passKyc } from './kycPass';
 import { ikeDocuments, onboardingOwner, pdfBytes, pngBytes, steps } from './onboardingFixtures';
 
 // The app's own onboarding effects (src/app/onboardingActors.ts) and journey, against the real server: what the
@@ -57,6 +58,7 @@ describe('the onboarding journey with the app’s effects', () => {
     const refused = await waitFor(journey, (s) => s.matches('review') && s.context.error !== null);
     expect(refused.context.error).toBe('onboarding_incomplete');
     expect(Object.keys(refused.context.fieldErrors)).toContain('representative');
+    expect(Object.keys(refused.context.fieldErrors)).toContain('identity_verification');
 
     journey.send({ type: 'step.edit', step: 'representative' });
     journey.send({ type: 'representative.save', values: { ...steps.representative, first_name: 'Ελένη' } });
@@ -106,6 +108,13 @@ describe('the onboarding journey with the app’s effects', () => {
     journey.send({ type: 'documents.continue' });
     await waitFor(journey, (s) => s.matches('review'));
 
+    // Every step is complete, but the representative's identity is not verified yet.
+    journey.send({ type: 'review.submit' });
+    const unverified = await waitFor(journey, (s) => s.matches('review') && s.context.error !== null);
+    expect(unverified.context.error).toBe('onboarding_incomplete');
+    expect(Object.keys(unverified.context.fieldErrors)).toEqual(['identity_verification']);
+
+    await passKyc(server, owner.token);
     journey.send({ type: 'review.submit' });
     const submitted = await waitFor(journey, (s) => s.status === 'done' || s.context.error !== null);
     expect(submitted.context.error).toBeNull();

@@ -5,10 +5,12 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
+import { passIdentityVerification } from './kycJourney';
 import { expectAccessible, watchForBrowserErrors, codeFromOutbox as codeFromOutboxPage } from './pageChecks';
 
 // Issue 3 "Proof": a visitor registers a merchant from nothing (both codes from the outbox), completes every
-// onboarding step with real uploads, submits, is approved through the sandbox review, and sees the account's IBAN.
+// onboarding step with real uploads (with their progress bar), verifies the representative's identity (refused
+// without it), submits, is approved through the sandbox review, and sees the account's IBAN.
 // Real server, built app, Chromium; axe on every step.
 
 let browser: Browser;
@@ -209,6 +211,16 @@ describe('onboarding', () => {
     await holder.getByLabel('Country', { exact: true }).selectOption({ label: 'Greece' });
     await holder.getByLabel('Ownership (%)').fill('100');
     await holder.getByRole('checkbox', { name: /Controls the company/ }).check();
+    // More than 100 % in all: a warning (a status, announced politely) until the second holder goes again.
+    const overWarning = page
+      .getByRole('status')
+      .filter({ hasText: 'The declared ownership adds up to more than 100 %.' });
+    await page.getByRole('button', { name: 'Add a shareholder' }).click();
+    await page.getByRole('group', { name: 'Shareholder 2' }).getByLabel('Ownership (%)').fill('20');
+    await overWarning.waitFor();
+    await expectAccessible(page, '/registration/shareholders with the ownership warning');
+    await page.getByRole('button', { name: 'Remove shareholder 2' }).click();
+    await overWarning.waitFor({ state: 'detached' });
     expect(
       await page.getByRole('checkbox', { name: 'We know the ultimate beneficial owners' }).isChecked(),
     ).toBe(true);
@@ -223,6 +235,21 @@ describe('onboarding', () => {
     };
     const required = legalForms.items.find((form) => form.code === 'ike')?.required_documents ?? [];
     expect(required.length).toBeGreaterThan(0);
+    // Every state of the upload progress bar, as the page renders it (an upload is over in a blink locally).
+    await page.evaluate(() => {
+      const seen: Array<{ label: string; value: number; max: number; text: string | null }> = [];
+      (window as unknown as { uploadProgress: typeof seen }).uploadProgress = seen;
+      new MutationObserver(() => {
+        for (const bar of document.querySelectorAll('progress')) {
+          seen.push({
+            label: bar.labels[0]?.textContent ?? '',
+            value: bar.value,
+            max: bar.max,
+            text: bar.getAttribute('aria-valuetext'),
+          });
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
     for (const [index, type] of required.entries()) {
       const name = documentNames[type];
       if (!name) throw new Error(`no English name for document type ${type}`);
@@ -234,6 +261,17 @@ describe('onboarding', () => {
       await expect.poll(() => group.getByLabel(`Upload ${name} (PDF, JPEG or PNG)`).isEnabled()).toBe(true);
       if (fileName.endsWith('.pdf')) await group.getByRole('link', { name: `Open ${fileName}` }).waitFor();
     }
+    const progress = await page.evaluate(
+      () =>
+        (window as unknown as { uploadProgress: Array<{ label: string; value: number; max: number }> })
+          .uploadProgress,
+    );
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((bar) => bar.max === 100 && bar.value >= 0 && bar.value <= 100)).toBe(true);
+    const uploaded = required.map((type, index) => `${type}.${index % 2 === 0 ? 'pdf' : 'png'}`);
+    expect(progress.every((bar) => uploaded.some((name) => bar.label === `Uploading ${name}`))).toBe(true);
+    // Gone once the uploads are stored.
+    expect(await page.locator('progress').count()).toBe(0);
     await expectAccessible(page, '/registration/documents with uploads');
     await continueButton().click();
 
@@ -268,6 +306,29 @@ describe('onboarding', () => {
     for (const [index, type] of required.entries()) {
       await documents.getByText(`${type}.${index % 2 === 0 ? 'pdf' : 'png'}`, { exact: true }).waitFor();
     }
+    const identity = page.getByRole('region', { name: "Representative's identity verification" });
+    await identity.getByText('Not started').waitFor();
+
+    // ---- Not yet: the representative's identity must be verified first ----
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Some information is still missing.' }).waitFor();
+    const missing = page.getByText('Complete these steps first:');
+    await missing.waitFor();
+    await expectAccessible(page, '/registration/review refused without identity verification');
+    await expect.poll(pathname).toBe(`/registration/review/${merchantId}`);
+    await page.getByRole('link', { name: "Verify the representative's identity" }).first().click();
+
+    // ---- Identity verification, then back to the review ----
+    await expect.poll(pathname, { timeout: 15_000 }).not.toMatch(/^\/registration\//);
+    await passIdentityVerification(page, server.baseUrl, {
+      first: 'Nikos',
+      last: 'Georgiou',
+      otp: { email, codeFromOutbox },
+    });
+    await page.goto(`${server.baseUrl}/registration/review/${merchantId}`);
+    await atStep('Review and submit', 'review', merchantId);
+    await identity.getByText(/^Verified on /).waitFor();
+    expect(await identity.getByRole('link').count()).toBe(0);
     await page.getByRole('button', { name: 'Submit for review' }).click();
 
     await heading('Thank you, your information has been submitted').waitFor({ timeout: 15_000 });

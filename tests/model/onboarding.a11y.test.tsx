@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { createActor, fromPromise } from 'xstate';
@@ -8,12 +9,14 @@ import {
   onboardingSteps,
   type LoadInput,
   type LoadOutput,
+  type UploadInput,
 } from '../../machines/onboarding.machine';
+import type { OnboardingDocument } from '../../schemas/onboarding.schema';
 import { sessionMachine } from '../../machines/session.machine';
 import type { SessionResponse } from '../../schemas/auth.schema';
 import { AppProviders } from '../../src/app/AppProviders';
 import { OnboardingScreen } from '../../src/screens/onboarding/OnboardingScreen';
-import { merchantId, reference, rejectedState, texts } from './onboarding.paths';
+import { merchantId, reference, rejectedState, texts, uploadFile } from './onboarding.paths';
 import { InstantBotCheck } from './harness';
 import { sessionInput } from './paths';
 
@@ -32,9 +35,14 @@ const emptyState = {
   steps: { representative: null, company: null, directors: null, shareholders: null, funding: null },
   completed_steps: [],
   documents: [],
+  identity_verification: { status: 'not_started' as const, verified_at: null },
 };
 
-async function renderStep(step: string, state: LoadOutput['state']) {
+async function renderStep(
+  step: string,
+  state: LoadOutput['state'],
+  uploadDocument?: ReturnType<typeof fromPromise<OnboardingDocument, UploadInput>>,
+) {
   const session = createActor(
     sessionMachine.provide({
       actors: {
@@ -48,7 +56,10 @@ async function renderStep(step: string, state: LoadOutput['state']) {
   );
   session.start();
   const logic = onboardingMachine.provide({
-    actors: { loadOnboarding: fromPromise<LoadOutput, LoadInput>(async () => ({ state, reference })) },
+    actors: {
+      loadOnboarding: fromPromise<LoadOutput, LoadInput>(async () => ({ state, reference })),
+      ...(uploadDocument ? { uploadDocument } : {}),
+    },
   });
   const never = () => new Promise<never>(() => {});
   const view = render(
@@ -85,4 +96,65 @@ describe('onboarding steps are accessible', () => {
       expect(result.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
     },
   );
+});
+
+const axeViolations = async (container: HTMLElement) =>
+  (await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })).violations.map(
+    (violation) => `${violation.id}: ${violation.help}`,
+  );
+
+describe('what the review and the documents step add', () => {
+  it('review: the identity verification with its link, and the server’s warnings as a status', async () => {
+    const container = await renderStep('review', {
+      ...rejectedState,
+      identity_verification: { status: 'failed', verified_at: null },
+      warnings: [{ code: 'ownership_over_100', message: 'server English, not shown' }],
+    });
+    const section = screen.getByRole('region', { name: "Representative's identity verification" });
+    expect(within(section).getByText(/Not passed/)).toBeTruthy();
+    expect(
+      within(section)
+        .getByRole('link', { name: "Verify the representative's identity" })
+        .getAttribute('href'),
+    ).toBe('/identity-verification/');
+    expect(screen.getByRole('status').textContent).toBe('The declared ownership adds up to more than 100 %.');
+    expect(screen.queryByText('server English, not shown')).toBeNull();
+    expect(await axeViolations(container)).toEqual([]);
+  });
+
+  it('review: a passed verification shows its date and no link', async () => {
+    await renderStep('review', rejectedState);
+    const section = screen.getByRole('region', { name: "Representative's identity verification" });
+    expect(within(section).getByText('Verified on January 10, 2026')).toBeTruthy();
+    expect(within(section).queryByRole('link')).toBeNull();
+  });
+
+  it('shareholders: the server’s ownership warning', async () => {
+    const over = {
+      ...rejectedState.steps.shareholders,
+      shareholders: [
+        rejectedState.steps.shareholders.shareholders[0]!,
+        { ...rejectedState.steps.shareholders.shareholders[0]!, name: 'Nikos Georgiou', percentage: '20' },
+      ],
+    };
+    await renderStep('shareholders', {
+      ...rejectedState,
+      steps: { ...rejectedState.steps, shareholders: over },
+      warnings: [{ code: 'ownership_over_100', message: 'x' }],
+    });
+    expect(screen.getByRole('status').textContent).toBe('The declared ownership adds up to more than 100 %.');
+  });
+
+  it('documents: an upload shows a labelled progress bar with its percentage', async () => {
+    const upload = fromPromise<OnboardingDocument, UploadInput>(({ input }) => {
+      input.onProgress(256, 1024);
+      return new Promise<never>(() => {});
+    });
+    const container = await renderStep('documents', rejectedState, upload);
+    await userEvent.setup().upload(screen.getByLabelText(texts.uploadLabel), uploadFile);
+    const bar = await screen.findByRole('progressbar', { name: `Uploading ${uploadFile.name}` });
+    expect(bar.getAttribute('value')).toBe('25');
+    expect(bar.getAttribute('aria-valuetext')).toBe('25%');
+    expect(await axeViolations(container)).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -47,6 +47,8 @@ const ownerSession = {
 
 /** The journey under test, caught when the screen creates it. */
 let journey: OnboardingActor | undefined;
+/** How the upload in flight reports progress (its input's `onProgress`), caught when the journey starts it. */
+let reportProgress: UploadInput['onProgress'] | undefined;
 
 const click = async (app: RenderedApp, name: string | RegExp) => {
   await app.user.click(screen.getByRole('button', { name }));
@@ -64,6 +66,11 @@ const executors: Executors<typeof onboardingMachine> = {
   'documents.continue': next,
   'document.upload': async (app) => {
     await app.user.upload(screen.getByLabelText(texts.uploadLabel), uploadFile);
+  },
+  'upload.progress': async (_app, event) => {
+    if (!reportProgress) throw new Error('no upload in flight reports progress');
+    const report = reportProgress;
+    await act(async () => report(event.loaded, event.total));
   },
   'document.delete': (app) => click(app, texts.deleteButton('certificate.pdf')),
   'step.back': (app) => click(app, texts.back),
@@ -117,11 +124,16 @@ function startOnboardingApp(initialPath: string): RenderedApp {
     { input: sessionInput, clock },
   );
   session.start();
+  const upload = effects.logic<OnboardingDocument, UploadInput>();
   const logic = onboardingMachine.provide({
     actors: {
       loadOnboarding: effects.logic<LoadOutput, LoadInput>(),
       saveStep: effects.logic<OnboardingState, SaveStepInput>(),
-      uploadDocument: effects.logic<OnboardingDocument, UploadInput>(),
+      uploadDocument: fromPromise<OnboardingDocument, UploadInput>((args) => {
+        reportProgress = args.input.onProgress;
+        // The Deferreds logic's own promise creator answers the call as for every other effect.
+        return (upload.config as (same: typeof args) => Promise<OnboardingDocument>)(args);
+      }),
       deleteDocument: effects.logic<void, DeleteInput>(),
       submitForReview: effects.logic<OnboardingState, LoadInput>(),
     },
@@ -174,6 +186,7 @@ afterEach(() => {
   app?.stop();
   app = undefined;
   journey = undefined;
+  reportProgress = undefined;
 });
 
 describe(`onboarding journey: ${paths.length} generated paths`, () => {

@@ -105,6 +105,8 @@ export const rejectedState = {
   required_documents: ['certificate_of_registration'],
   logo: null,
   warnings: [],
+  // Passed before the rejection: a rejected merchant need not verify again.
+  identity_verification: { status: 'passed', verified_at: '2026-01-10T10:00:00.000Z' },
 } satisfies OnboardingState;
 
 const item = (code: string, name_en: string, name_el: string) => ({ code, name_en, name_el });
@@ -133,6 +135,8 @@ const formValues = {
 };
 
 export const uploadFile = new File(['%PDF-1.7 test'], 'certificate-scan.pdf', { type: 'application/pdf' });
+/** What the upload effect reports half way (bytes of the multipart body) and the bar then shows. */
+export const uploadProgressSent = { loaded: 512, total: 1024, percent: 50 };
 
 const http = (
   status: number,
@@ -211,6 +215,16 @@ export const onboardingFixtures = {
       {
         event: { type: 'document.upload', kind: 'certificate_of_registration', file: uploadFile },
         does: `Choose ${uploadFile.name} in "${texts.uploadLabel}"`,
+      },
+    ],
+    'upload.progress': [
+      {
+        event: {
+          type: 'upload.progress',
+          loaded: uploadProgressSent.loaded,
+          total: uploadProgressSent.total,
+        },
+        does: `The browser reports ${uploadProgressSent.percent} % of ${uploadFile.name} sent`,
       },
     ],
     'document.delete': [

@@ -5,7 +5,7 @@ import {
   selectDeleting,
   selectOnboardingBusy,
   selectOnboardingData,
-  selectUploading,
+  selectUploadProgress,
 } from '../../../machines/onboarding.machine';
 import type { DocumentType, OnboardingDocument } from '../../../schemas/onboarding.schema';
 import { Button } from '../../ui/Button';
@@ -130,12 +130,44 @@ function UploadInput({
   );
 }
 
+const ProgressRow = styled.p`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  progress {
+    flex: 1;
+    max-width: 20rem;
+  }
+`;
+
+/** The upload under way: a real progress bar (bytes sent, from the upload effect) with its percentage. */
+function UploadProgressBar({ progress }: { progress: NonNullable<ReturnType<typeof selectUploadProgress>> }) {
+  const intl = useIntl();
+  const id = useId();
+  const percent = intl.formatNumber(progress.percent / 100, { style: 'percent' });
+  return (
+    <ProgressRow>
+      <label htmlFor={id}>
+        <FormattedMessage
+          id="onboarding.documents.uploadingFile"
+          defaultMessage="Uploading {name}"
+          values={{ name: progress.fileName }}
+        />
+      </label>
+      <progress id={id} max={100} value={progress.percent} aria-valuetext={percent}>
+        {percent}
+      </progress>
+      <span aria-hidden="true">{percent}</span>
+    </ProgressRow>
+  );
+}
+
 /** Step 5: the documents the legal form needs; each upload and deletion is its own call, shown while it runs. */
 export function DocumentsStep({ onboarding }: { onboarding: OnboardingActor }) {
   const intl = useIntl();
   const data = useOnboarding(onboarding, selectOnboardingData);
   const busy = useOnboarding(onboarding, selectOnboardingBusy);
-  const uploading = useOnboarding(onboarding, selectUploading);
+  const progress = useOnboarding(onboarding, selectUploadProgress);
   const deleting = useOnboarding(onboarding, selectDeleting);
   const documents = data?.documents ?? [];
   const required = data?.required_documents ?? [];
@@ -154,15 +186,7 @@ export function DocumentsStep({ onboarding }: { onboarding: OnboardingActor }) {
           />
         </Muted>
       ) : null}
-      {uploading ? (
-        <Row>
-          <Spinner
-            size={20}
-            label={intl.formatMessage({ id: 'onboarding.documents.uploading', defaultMessage: 'Uploading…' })}
-          />
-          <FormattedMessage id="onboarding.documents.uploading" defaultMessage="Uploading…" />
-        </Row>
-      ) : null}
+      {progress ? <UploadProgressBar progress={progress} /> : null}
       {deleting ? (
         <Row>
           <Spinner

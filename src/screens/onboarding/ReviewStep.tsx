@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import {
   onboardingSteps,
   selectFieldErrors,
+  selectIdentityVerification,
+  selectOnboardingWarnings,
   selectOnboardingBusy,
   selectOnboardingData,
   selectSubmitting,
   type OnboardingStep,
 } from '../../../machines/onboarding.machine';
-import type { Address, OnboardingState } from '../../../schemas/onboarding.schema';
+import type { Address, IdentityVerification, OnboardingState } from '../../../schemas/onboarding.schema';
 import { basisPointsToPercentage, percentageToBasisPoints } from '../../../schemas/onboarding.schema';
 import { Button } from '../../ui/Button';
 import { Alert, Row } from '../../ui/Layout';
@@ -19,6 +22,10 @@ import { itemName, useReference } from './fields';
 import { useOnboarding, type OnboardingActor } from './onboardingActor';
 import { OnboardingErrorAlert } from './StepFrame';
 import { stepTitle } from './steps';
+import { OnboardingWarnings } from './Warnings';
+
+/** SPEC §2: where the representative verifies their identity (the identity verification journey). */
+export const identityVerificationPath = '/identity-verification/';
 
 type EditableStep = Exclude<OnboardingStep, 'review'>;
 
@@ -213,6 +220,75 @@ function StepSummary({ data, step }: { data: OnboardingState; step: EditableStep
   );
 }
 
+function identityTitle(intl: ReturnType<typeof useIntl>): string {
+  return intl.formatMessage({
+    id: 'onboarding.review.identity',
+    defaultMessage: "Representative's identity verification",
+  });
+}
+
+function VerifyIdentityLink() {
+  return (
+    <Link to={identityVerificationPath}>
+      <FormattedMessage
+        id="onboarding.review.identityVerify"
+        defaultMessage="Verify the representative's identity"
+      />
+    </Link>
+  );
+}
+
+/** Where the identity verification stands; a link to /identity-verification/ until it passed. */
+function IdentitySummary({ verification }: { verification: IdentityVerification | null }) {
+  const intl = useIntl();
+  const status = verification?.status ?? 'not_started';
+  let text: string;
+  switch (status) {
+    case 'passed':
+      text = verification?.verified_at
+        ? intl.formatMessage(
+            { id: 'onboarding.review.identityPassedOn', defaultMessage: 'Verified on {date}' },
+            { date: intl.formatDate(verification.verified_at, { dateStyle: 'long' }) },
+          )
+        : intl.formatMessage({ id: 'onboarding.review.identityPassed', defaultMessage: 'Verified' });
+      break;
+    case 'in_progress':
+      text = intl.formatMessage({
+        id: 'onboarding.review.identityInProgress',
+        defaultMessage: 'Started, not finished yet',
+      });
+      break;
+    case 'failed':
+      text = intl.formatMessage({
+        id: 'onboarding.review.identityFailed',
+        defaultMessage: 'Not passed: please try again',
+      });
+      break;
+    case 'not_started':
+      text = intl.formatMessage({
+        id: 'onboarding.review.identityNotStarted',
+        defaultMessage: 'Not started',
+      });
+      break;
+  }
+  return (
+    <dl>
+      <dt>
+        <FormattedMessage id="onboarding.review.identityStatus" defaultMessage="Status" />
+      </dt>
+      <dd>
+        {text}
+        {status === 'passed' ? null : (
+          <>
+            {' '}
+            <VerifyIdentityLink />
+          </>
+        )}
+      </dd>
+    </dl>
+  );
+}
+
 /** Step 7: everything entered, with a way back to each step, and "Submit for review". */
 export function ReviewStep({ onboarding }: { onboarding: OnboardingActor }) {
   const intl = useIntl();
@@ -221,22 +297,31 @@ export function ReviewStep({ onboarding }: { onboarding: OnboardingActor }) {
   const submitting = useOnboarding(onboarding, selectSubmitting);
   const fields = useOnboarding(onboarding, selectFieldErrors);
   const error = useOnboarding(onboarding, (s) => s.context.error);
+  const verification = useOnboarding(onboarding, selectIdentityVerification);
+  const warnings = useOnboarding(onboarding, selectOnboardingWarnings);
   const missing = error === 'onboarding_incomplete' ? missingSteps(fields) : [];
+  const identityMissing = error === 'onboarding_incomplete' && 'identity_verification' in fields;
   if (!data) return null;
   return (
     <div>
       <StepHeading>{stepTitle(intl, 'review')}</StepHeading>
       <OnboardingErrorAlert onboarding={onboarding} />
-      {missing.length > 0 ? (
+      {missing.length > 0 || identityMissing ? (
         <Alert>
           <FormattedMessage id="onboarding.review.missing" defaultMessage="Complete these steps first:" />
           <ul>
             {missing.map((step) => (
               <li key={step}>{stepTitle(intl, step)}</li>
             ))}
+            {identityMissing ? (
+              <li>
+                <VerifyIdentityLink />
+              </li>
+            ) : null}
           </ul>
         </Alert>
       ) : null}
+      <OnboardingWarnings codes={warnings.map((warning) => warning.code)} />
       {onboardingSteps
         .filter((step): step is EditableStep => step !== 'review')
         .map((step) => (
@@ -258,6 +343,10 @@ export function ReviewStep({ onboarding }: { onboarding: OnboardingActor }) {
             <StepSummary data={data} step={step} />
           </Section>
         ))}
+      <Section aria-labelledby="review-identity">
+        <h2 id="review-identity">{identityTitle(intl)}</h2>
+        <IdentitySummary verification={verification} />
+      </Section>
       <Row>
         <Button variant="secondary" disabled={busy} onClick={() => onboarding.send({ type: 'step.back' })}>
           <FormattedMessage id="onboarding.back" defaultMessage="Back" />

@@ -1,9 +1,14 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { selectFieldErrors, selectOnboardingData } from '../../../machines/onboarding.machine';
+import {
+  selectFieldErrors,
+  selectOnboardingData,
+  selectOnboardingWarnings,
+} from '../../../machines/onboarding.machine';
 import {
   Percentage,
   percentageToBasisPoints,
   ShareholdersStep as ShareholdersSchema,
+  type OnboardingWarningCode,
 } from '../../../schemas/onboarding.schema';
 import { Button } from '../../ui/Button';
 import { Alert } from '../../ui/Layout';
@@ -20,6 +25,7 @@ import {
 import { useOnboarding, type OnboardingActor } from './onboardingActor';
 import { StepFrame } from './StepFrame';
 import { stepTitle } from './steps';
+import { OnboardingWarnings } from './Warnings';
 
 const emptyShareholder = {
   type: 'individual' as 'individual' | 'company',
@@ -41,6 +47,7 @@ export function ShareholdersStep({ onboarding }: { onboarding: OnboardingActor }
   const intl = useIntl();
   const saved = useOnboarding(onboarding, (s) => selectOnboardingData(s)?.steps.shareholders ?? null);
   const serverErrors = useOnboarding(onboarding, selectFieldErrors);
+  const serverWarnings = useOnboarding(onboarding, selectOnboardingWarnings);
   const countries = useOptions(useReference().countries);
   const form = useStepForm(
     ShareholdersSchema,
@@ -54,6 +61,11 @@ export function ShareholdersStep({ onboarding }: { onboarding: OnboardingActor }
   const { shareholders } = form.values;
   const listError = form.errorAt('shareholders');
   const over = totalBasisPoints(shareholders.map((holder) => holder.percentage)) > 10_000;
+  // The server's warnings from its last answer; the ownership one follows the form as it is typed.
+  const warnings: OnboardingWarningCode[] = [
+    ...serverWarnings.map((warning) => warning.code).filter((code) => code !== 'ownership_over_100'),
+    ...(over ? (['ownership_over_100'] as const) : []),
+  ];
   const types = [
     {
       code: 'individual',
@@ -73,14 +85,7 @@ export function ShareholdersStep({ onboarding }: { onboarding: OnboardingActor }
       }}
     >
       {listError ? <Alert>{listError}</Alert> : null}
-      {over ? (
-        <Alert role="status">
-          <FormattedMessage
-            id="onboarding.shareholders.over100"
-            defaultMessage="The declared ownership adds up to more than 100 %."
-          />
-        </Alert>
-      ) : null}
+      <OnboardingWarnings codes={warnings} />
       {shareholders.map((_, index) => (
         <Fieldset key={index}>
           <legend>
