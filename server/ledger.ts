@@ -1,27 +1,118 @@
 import { createHash } from 'node:crypto';
-import { isValidIBAN } from 'ibantools';
-import type { Transaction } from 'kysely';
+import { composeIBAN, isValidIBAN } from 'ibantools';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from './db/database';
-import type { DB, Transfer, TransferStatus, TransferType } from './db/types';
+import type { DB, SystemRole, Transfer, TransferStatus, TransferType } from './db/types';
 import { AppError } from './errors';
+
+/**
+ * The double-entry ledger (DESIGN.md principle 7; balances explained in db/migrations/008_money.sql). Money moves
+ * only through `postTransfer`, and pending payments end only through `settleTransfer` or `failTransfer`: each one
+ * database transaction, accounts locked in id order, every movement entries that sum to zero per currency.
+ */
+
+/** Database or an open transaction: a caller may post as part of its own transaction. */
+export type Db = Database | Transaction<DB>;
+
+/** Above any real payment and far below int8 overflow even when summed. */
+export const maxAmountMinor = 10n ** 15n;
+
+async function inTransaction<T>(db: Db, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return work(db as Transaction<DB>);
+  return db.transaction().execute(work);
+}
+
+const systemNames: Record<SystemRole, (currency: string) => string> = {
+  external: (currency) => `External settlement ${currency}`,
+  clearing: (currency) => `Clearing ${currency} (pending outgoing payments)`,
+  fees: (currency) => `Fee income ${currency}`,
+  fx: (currency) => `Foreign exchange ${currency}`,
+};
+
+/**
+ * The bank's account of one role in one currency, created on first use (idempotent and safe under concurrency:
+ * a unique index on (currency, system_role) decides, the loser reads the winner's).
+ */
+export async function systemAccount(
+  db: Db,
+  currency: string,
+  role: SystemRole = 'external',
+): Promise<string> {
+  const find = () =>
+    db
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('system_role', '=', role)
+      .where('currency', '=', currency)
+      .executeTakeFirst();
+  const existing = await find();
+  if (existing) return existing.id;
+  if (!/^[A-Z]{3}$/.test(currency)) throw new AppError('validation_failed', 400, 'Unknown currency.');
+  await db
+    .insertInto('ledger_accounts')
+    .values({
+      merchant_id: null,
+      name: systemNames[role](currency),
+      currency,
+      iban: null,
+      kind: 'system',
+      system_role: role,
+    })
+    .onConflict((oc) =>
+      oc.columns(['currency', 'system_role']).where('system_role', 'is not', null).doNothing(),
+    )
+    .execute();
+  const created = await find();
+  if (!created) throw new Error(`could not create the ${role} account for ${currency}`);
+  return created.id;
+}
+
+/** Every system account of a currency, e.g. for the seed. */
+export async function ensureSystemAccounts(db: Db, currency: string): Promise<Record<SystemRole, string>> {
+  return {
+    external: await systemAccount(db, currency, 'external'),
+    clearing: await systemAccount(db, currency, 'clearing'),
+    fees: await systemAccount(db, currency, 'fees'),
+    fx: await systemAccount(db, currency, 'fx'),
+  };
+}
 
 export type PostTransferInput = {
   type: TransferType;
-  /** Money moves for 'completed' and 'pending' (a pending payment holds the funds; failing it refunds). */
+  /**
+   * Money moves for each. 'pending' is a payment leaving the bank: its credit account must be the clearing account
+   * of the credit currency, and `settleTransfer` or `failTransfer` ends it.
+   */
   status: Extract<TransferStatus, 'completed' | 'pending' | 'paid'>;
+  /** The debit side: what leaves the debit account, fee excluded, in its currency. */
   amountMinor: bigint;
   currency: string;
   debitAccountId: string;
   creditAccountId: string;
-  /** Charged to the debit account on top of the amount and credited to `feeAccountId`. */
-  feeMinor?: bigint;
-  feeAccountId?: string;
-  counterpartyName?: string | null;
-  reference?: string | null;
+  /**
+   * The credit side when it is in another currency: it goes through the fx accounts of both currencies.
+   * `exchangeRate` is credit units per debit unit, as a decimal string.
+   */
+  credit?: { amountMinor: bigint; currency: string; exchangeRate: string } | undefined;
+  /** Charged to the debit account on top of the amount, in its currency; credited to `feeAccountId` (default: fees). */
+  feeMinor?: bigint | undefined;
+  feeAccountId?: string | undefined;
+  counterpartyName?: string | null | undefined;
+  counterpartyIban?: string | null | undefined;
+  counterpartyWalletTag?: string | null | undefined;
+  reference?: string | null | undefined;
+  note?: string | null | undefined;
+  /** The user who asked for it; null for the bank's own (incoming transfers, jobs). */
+  initiatedBy?: string | null | undefined;
   idempotencyKey: string;
 };
 
 export type PostTransferResult = { transfer: Transfer; replayed: boolean };
+
+/** numeric comes back as a string from pg and otherwise from PGlite: read it as text on both. */
+export const exchangeRateText = sql<string | null>`trim_scale(transfers.exchange_rate)::text`.as(
+  'exchange_rate',
+);
 
 /** Everything but the key: a repeated key must come with the same request to be a replay. */
 function requestHash(input: PostTransferInput): string {
@@ -36,6 +127,18 @@ function requestHash(input: PostTransferInput): string {
     input.feeAccountId ?? null,
     input.counterpartyName ?? null,
     input.reference ?? null,
+    // Added by migration 008; absent values keep the hashes of earlier transfers unchanged.
+    ...(input.credit
+      ? [input.credit.amountMinor.toString(), input.credit.currency, input.credit.exchangeRate]
+      : []),
+    ...(input.counterpartyIban || input.counterpartyWalletTag || input.note || input.initiatedBy
+      ? [
+          input.counterpartyIban ?? null,
+          input.counterpartyWalletTag ?? null,
+          input.note ?? null,
+          input.initiatedBy ?? null,
+        ]
+      : []),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
@@ -48,6 +151,7 @@ async function findByKey(
   const existing = await trx
     .selectFrom('transfers')
     .selectAll()
+    .select(exchangeRateText)
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
   if (!existing) return null;
@@ -57,48 +161,127 @@ async function findByKey(
   return { transfer: existing, replayed: true };
 }
 
+type LockedAccount = {
+  id: string;
+  currency: string;
+  kind: 'merchant' | 'system';
+  system_role: SystemRole | null;
+  balance_minor: bigint;
+};
+
+/** Locks the accounts FOR UPDATE in id order (the one order every transaction uses: no deadlocks). */
+async function lockAccounts(trx: Transaction<DB>, ids: string[]): Promise<Map<string, LockedAccount>> {
+  const accounts = new Map<string, LockedAccount>();
+  for (const id of [...new Set(ids)].sort()) {
+    const account = await trx
+      .selectFrom('ledger_accounts')
+      .select(['id', 'currency', 'kind', 'system_role', 'balance_minor'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!account) throw new AppError('not_found', 404, 'Account not found.');
+    accounts.set(id, account);
+  }
+  return accounts;
+}
+
+type Movement = { accountId: string; amount: bigint };
+
+/** Writes the entries of one phase and applies them to the (already locked) balances. */
+async function applyMovements(
+  trx: Transaction<DB>,
+  transferId: string,
+  phase: 'post' | 'settle' | 'reverse',
+  movements: Movement[],
+): Promise<void> {
+  const nonZero = movements.filter((m) => m.amount !== 0n);
+  if (nonZero.length === 0) return;
+  await trx
+    .insertInto('ledger_entries')
+    .values(
+      nonZero.map((m) => ({
+        transfer_id: transferId,
+        account_id: m.accountId,
+        amount_minor: m.amount,
+        phase,
+      })),
+    )
+    .execute();
+  for (const movement of nonZero) {
+    await trx
+      .updateTable('ledger_accounts')
+      .set((eb) => ({ balance_minor: eb('balance_minor', '+', movement.amount) }))
+      .where('id', '=', movement.accountId)
+      .execute();
+  }
+}
+
+function positiveAmount(amount: bigint, what: string): void {
+  if (amount <= 0n) throw new AppError('validation_failed', 400, `The ${what} must be positive.`);
+  if (amount > maxAmountMinor) throw new AppError('validation_failed', 400, `The ${what} is too large.`);
+}
+
 /**
  * Moves money between two ledger accounts as one double-entry transfer in one transaction (DESIGN.md principle 7).
- * Idempotent by key; accounts are locked in id order so two opposite transfers cannot deadlock; a merchant account
- * never goes below zero (checked here for a clear error, and by a CHECK constraint as the last line).
+ * Idempotent by key (same key and request: the first result; another request: 409); accounts are locked in id
+ * order so two opposite transfers cannot deadlock; a merchant account never goes below zero (checked here for a
+ * clear 422, and by a CHECK constraint as the last line).
  */
-export async function postTransfer(db: Database, input: PostTransferInput): Promise<PostTransferResult> {
+export async function postTransfer(db: Db, input: PostTransferInput): Promise<PostTransferResult> {
   const fee = input.feeMinor ?? 0n;
-  if (input.amountMinor <= 0n) throw new AppError('validation_failed', 400, 'The amount must be positive.');
+  positiveAmount(input.amountMinor, 'amount');
   if (fee < 0n) throw new AppError('validation_failed', 400, 'The fee cannot be negative.');
-  if (fee > 0n && !input.feeAccountId)
-    throw new AppError('validation_failed', 400, 'A fee needs a fee account.');
+  if (fee > maxAmountMinor) throw new AppError('validation_failed', 400, 'The fee is too large.');
   if (input.debitAccountId === input.creditAccountId) {
     throw new AppError('validation_failed', 400, 'The debit and credit accounts must differ.');
   }
+  const credit = input.credit && input.credit.currency !== input.currency ? input.credit : null;
+  if (input.credit && !credit && input.credit.amountMinor !== input.amountMinor) {
+    throw new AppError('validation_failed', 400, 'In one currency both sides move the same amount.');
+  }
+  if (credit) {
+    positiveAmount(credit.amountMinor, 'credited amount');
+    if (!/^\d{1,12}(\.\d{1,12})?$/.test(credit.exchangeRate) || !/[1-9]/.test(credit.exchangeRate)) {
+      throw new AppError('validation_failed', 400, 'The exchange rate is not valid.');
+    }
+  }
+  const creditCurrency = credit?.currency ?? input.currency;
   const hash = requestHash(input);
 
-  return db.transaction().execute(async (trx) => {
-    const replay = await findByKey(trx, input.idempotencyKey, hash);
-    if (replay) return replay;
-
-    const accountIds = [input.debitAccountId, input.creditAccountId];
-    if (fee > 0n && input.feeAccountId) accountIds.push(input.feeAccountId);
-    const ordered = [...new Set(accountIds)].sort();
-    const accounts = new Map<string, { id: string; currency: string; kind: string; balance_minor: bigint }>();
-    for (const id of ordered) {
-      const account = await trx
-        .selectFrom('ledger_accounts')
-        .select(['id', 'currency', 'kind', 'balance_minor'])
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!account) throw new AppError('not_found', 404, 'Account not found.');
-      accounts.set(id, account);
-    }
-    for (const account of accounts.values()) {
-      if (account.currency !== input.currency) {
-        throw new AppError(
-          'validation_failed',
-          400,
-          'The accounts and the transfer must share one currency.',
-        );
+  // The bank's accounts this transfer needs, created beforehand if they do not exist yet (idempotent).
+  const feeAccountId =
+    fee > 0n ? (input.feeAccountId ?? (await systemAccount(db, input.currency, 'fees'))) : null;
+  const fx = credit
+    ? {
+        debit: await systemAccount(db, input.currency, 'fx'),
+        credit: await systemAccount(db, creditCurrency, 'fx'),
       }
+    : null;
+
+  return inTransaction(db, async (trx) => {
+    const early = await findByKey(trx, input.idempotencyKey, hash);
+    if (early) return early;
+
+    const ids = [input.debitAccountId, input.creditAccountId];
+    if (feeAccountId) ids.push(feeAccountId);
+    if (fx) ids.push(fx.debit, fx.credit);
+    const accounts = await lockAccounts(trx, ids);
+
+    // A concurrent request with the same key held these locks and has committed by now: answer as its replay.
+    const raced = await findByKey(trx, input.idempotencyKey, hash);
+    if (raced) return raced;
+
+    const currencyOf = (id: string) => accounts.get(id)?.currency;
+    const sameCurrency =
+      currencyOf(input.debitAccountId) === input.currency &&
+      currencyOf(input.creditAccountId) === creditCurrency &&
+      (!feeAccountId || currencyOf(feeAccountId) === input.currency);
+    if (!sameCurrency) {
+      throw new AppError('validation_failed', 400, 'The accounts and the transfer must share one currency.');
+    }
+    const creditAccount = accounts.get(input.creditAccountId);
+    if (input.status === 'pending' && creditAccount?.system_role !== 'clearing') {
+      throw new AppError('validation_failed', 400, 'A pending payment goes to the clearing account.');
     }
     const debit = accounts.get(input.debitAccountId);
     if (debit && debit.kind === 'merchant' && debit.balance_minor < input.amountMinor + fee) {
@@ -112,11 +295,18 @@ export async function postTransfer(db: Database, input: PostTransferInput): Prom
         status: input.status,
         amount_minor: input.amountMinor,
         currency: input.currency,
+        credit_amount_minor: credit?.amountMinor ?? input.amountMinor,
+        credit_currency: creditCurrency,
+        exchange_rate: credit?.exchangeRate ?? null,
         fee_minor: fee,
         debit_account_id: input.debitAccountId,
         credit_account_id: input.creditAccountId,
         counterparty_name: input.counterpartyName ?? null,
+        counterparty_iban: input.counterpartyIban ?? null,
+        counterparty_wallet_tag: input.counterpartyWalletTag ?? null,
         reference: input.reference ?? null,
+        note: input.note ?? null,
+        initiated_by: input.initiatedBy ?? null,
         idempotency_key: input.idempotencyKey,
         request_hash: hash,
       })
@@ -124,32 +314,185 @@ export async function postTransfer(db: Database, input: PostTransferInput): Prom
       .returningAll()
       .executeTakeFirst();
     if (!inserted) {
-      // A concurrent request with the same key committed first: answer as its replay.
-      const raced = await findByKey(trx, input.idempotencyKey, hash);
-      if (raced) return raced;
+      const late = await findByKey(trx, input.idempotencyKey, hash);
+      if (late) return late;
       throw new AppError('conflict', 409, 'The transfer could not be recorded; try again.');
     }
 
-    const movements: { accountId: string; amount: bigint }[] = [
-      { accountId: input.debitAccountId, amount: -(input.amountMinor + fee) },
-      { accountId: input.creditAccountId, amount: input.amountMinor },
-    ];
-    if (fee > 0n && input.feeAccountId) movements.push({ accountId: input.feeAccountId, amount: fee });
-    await trx
-      .insertInto('ledger_entries')
-      .values(
-        movements.map((m) => ({ transfer_id: inserted.id, account_id: m.accountId, amount_minor: m.amount })),
-      )
-      .execute();
-    for (const movement of movements) {
-      await trx
-        .updateTable('ledger_accounts')
-        .set((eb) => ({ balance_minor: eb('balance_minor', '+', movement.amount) }))
-        .where('id', '=', movement.accountId)
-        .execute();
+    const movements: Movement[] = [{ accountId: input.debitAccountId, amount: -(input.amountMinor + fee) }];
+    if (fx && credit) {
+      movements.push(
+        { accountId: fx.debit, amount: input.amountMinor },
+        { accountId: fx.credit, amount: -credit.amountMinor },
+        { accountId: input.creditAccountId, amount: credit.amountMinor },
+      );
+    } else {
+      movements.push({ accountId: input.creditAccountId, amount: input.amountMinor });
     }
-    return { transfer: inserted, replayed: false };
+    if (feeAccountId) movements.push({ accountId: feeAccountId, amount: fee });
+    await applyMovements(trx, inserted.id, 'post', movements);
+    return { transfer: { ...inserted, exchange_rate: credit?.exchangeRate ?? null }, replayed: false };
   });
+}
+
+async function lockTransfer(trx: Transaction<DB>, transferId: string): Promise<Transfer> {
+  const transfer = await trx
+    .selectFrom('transfers')
+    .selectAll()
+    .select(exchangeRateText)
+    .where('id', '=', transferId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!transfer) throw new AppError('not_found', 404, 'Nothing here.');
+  return transfer;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A pending payment reached the other bank: pending → completed, its amount moves from clearing to the external
+ * rails. Idempotent (settling a completed one answers it again); 409 for any other status.
+ */
+export async function settleTransfer(db: Db, transferId: string): Promise<PostTransferResult> {
+  if (!uuidPattern.test(transferId)) throw new AppError('not_found', 404, 'Nothing here.');
+  const peek = await db
+    .selectFrom('transfers')
+    .select('credit_currency')
+    .where('id', '=', transferId)
+    .executeTakeFirst();
+  if (!peek) throw new AppError('not_found', 404, 'Nothing here.');
+  const external = await systemAccount(db, peek.credit_currency, 'external');
+  return inTransaction(db, async (trx) => {
+    const transfer = await lockTransfer(trx, transferId);
+    if (transfer.status === 'completed') return { transfer, replayed: true };
+    if (transfer.status !== 'pending') {
+      throw new AppError('conflict', 409, 'Only a pending payment can be settled.', {
+        details: { status: transfer.status },
+      });
+    }
+    await lockAccounts(trx, [transfer.credit_account_id, external]);
+    await applyMovements(trx, transfer.id, 'settle', [
+      { accountId: transfer.credit_account_id, amount: -transfer.credit_amount_minor },
+      { accountId: external, amount: transfer.credit_amount_minor },
+    ]);
+    const updated = await trx
+      .updateTable('transfers')
+      .set({ status: 'completed', updated_at: new Date() })
+      .where('id', '=', transfer.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { transfer: { ...updated, exchange_rate: transfer.exchange_rate }, replayed: false };
+  });
+}
+
+/**
+ * A pending payment was refused by the other side: pending → failed, every entry of its posting reversed, so the
+ * payer gets amount and fee back. Idempotent (failing a failed one answers it again); 409 for any other status.
+ */
+export async function failTransfer(db: Db, transferId: string, reason: string): Promise<PostTransferResult> {
+  if (!uuidPattern.test(transferId)) throw new AppError('not_found', 404, 'Nothing here.');
+  return inTransaction(db, async (trx) => {
+    const transfer = await lockTransfer(trx, transferId);
+    if (transfer.status === 'failed') return { transfer, replayed: true };
+    if (transfer.status !== 'pending') {
+      throw new AppError('conflict', 409, 'Only a pending payment can fail.', {
+        details: { status: transfer.status },
+      });
+    }
+    const posted = await trx
+      .selectFrom('ledger_entries')
+      .select(['account_id', 'amount_minor'])
+      .where('transfer_id', '=', transfer.id)
+      .where('phase', '=', 'post')
+      .execute();
+    await lockAccounts(
+      trx,
+      posted.map((e) => e.account_id),
+    );
+    await applyMovements(
+      trx,
+      transfer.id,
+      'reverse',
+      posted.map((e) => ({ accountId: e.account_id, amount: -e.amount_minor })),
+    );
+    const updated = await trx
+      .updateTable('transfers')
+      .set({ status: 'failed', failure_reason: reason.slice(0, 500), updated_at: new Date() })
+      .where('id', '=', transfer.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { transfer: { ...updated, exchange_rate: transfer.exchange_rate }, replayed: false };
+  });
+}
+
+/** Amount + fee of an account's pending outgoing payments: the part of the balance not available. */
+export async function pendingHolds(db: Db, accountIds: string[]): Promise<Map<string, bigint>> {
+  const holds = new Map<string, bigint>();
+  if (accountIds.length === 0) return holds;
+  const rows = await db
+    .selectFrom('transfers')
+    .select(['debit_account_id', sql<bigint>`SUM(amount_minor + fee_minor)::int8`.as('held')])
+    .where('status', '=', 'pending')
+    .where('debit_account_id', 'in', accountIds)
+    .groupBy('debit_account_id')
+    .execute();
+  for (const row of rows) holds.set(row.debit_account_id, BigInt(row.held));
+  return holds;
+}
+
+export type LedgerInvariants = {
+  /** Per currency the sum of all balances and of all entries: both must be 0. */
+  currencies: { currency: string; balances: bigint; entries: bigint }[];
+  /** Merchant accounts below zero: must be empty. */
+  negativeMerchantAccounts: string[];
+  /** Accounts whose balance differs from the sum of their entries: must be empty. */
+  mismatchedAccounts: string[];
+};
+
+/** The ledger's invariants, for tests and a health check. */
+export async function ledgerInvariants(db: Db): Promise<LedgerInvariants> {
+  const balances = await sql<{ currency: string; total: bigint }>`
+    SELECT currency, SUM(balance_minor)::int8 AS total FROM ledger_accounts GROUP BY currency ORDER BY currency`.execute(
+    db,
+  );
+  const entries = await sql<{ currency: string; total: bigint }>`
+    SELECT a.currency, SUM(e.amount_minor)::int8 AS total
+    FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+    GROUP BY a.currency`.execute(db);
+  const negative = await db
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('kind', '=', 'merchant')
+    .where('balance_minor', '<', 0n)
+    .execute();
+  const mismatched = await sql<{ id: string }>`
+    SELECT a.id FROM ledger_accounts a
+    LEFT JOIN ledger_entries e ON e.account_id = a.id
+    GROUP BY a.id, a.balance_minor
+    HAVING a.balance_minor <> COALESCE(SUM(e.amount_minor), 0)`.execute(db);
+  const entryTotals = new Map(entries.rows.map((r) => [r.currency.trim(), BigInt(r.total)]));
+  return {
+    currencies: balances.rows.map((r) => ({
+      currency: r.currency.trim(),
+      balances: BigInt(r.total),
+      entries: entryTotals.get(r.currency.trim()) ?? 0n,
+    })),
+    negativeMerchantAccounts: negative.map((r) => r.id),
+    mismatchedAccounts: mismatched.rows.map((r) => r.id),
+  };
+}
+
+/** Our own (fictional) bank and branch code inside Greek IBANs. */
+const bankBranch = '0260001';
+
+/** Our (fictional) bank's BIC, the one beside every IBAN we issue. */
+export const bankBic = 'TAMEGRA1XXX';
+
+/** An IBAN of ours for a 16-digit account number, with a valid mod-97 checksum. */
+export function ourIban(accountNumber: string): string {
+  const iban = composeIBAN({ countryCode: 'GR', bban: `${bankBranch}${accountNumber}` });
+  if (!iban) throw new Error(`cannot compose an IBAN for ${accountNumber}`);
+  return iban;
 }
 
 export type OpenAccountInput = {
@@ -159,11 +502,22 @@ export type OpenAccountInput = {
   iban: string | null;
 };
 
-export async function openAccount(db: Database | Transaction<DB>, input: OpenAccountInput): Promise<string> {
+/** Opens a merchant account (one per currency: a second is a 409) or an ad-hoc system account. */
+export async function openAccount(db: Db, input: OpenAccountInput): Promise<string> {
   if (input.iban !== null && !isValidIBAN(input.iban)) {
     throw new AppError('validation_failed', 400, 'The IBAN is not valid.', {
       fields: { iban: 'Invalid IBAN.' },
     });
+  }
+  if (input.merchantId) {
+    const existing = await db
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('merchant_id', '=', input.merchantId)
+      .where('currency', '=', input.currency)
+      .executeTakeFirst();
+    if (existing)
+      throw new AppError('conflict', 409, 'The merchant already has an account in this currency.');
   }
   const row = await db
     .insertInto('ledger_accounts')

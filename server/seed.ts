@@ -1,7 +1,8 @@
-import { composeIBAN } from 'ibantools';
 import type { Database } from './db/database';
 import { hashPassword } from './auth/passwords';
-import { openAccount, postTransfer, type PostTransferInput } from './ledger';
+import { assignWalletTag } from './accounts';
+import { ensureSystemAccounts, openAccount, ourIban, postTransfer, type PostTransferInput } from './ledger';
+import { seedExternalAccounts } from './payee/externalAccounts';
 
 export const demoMerchants = [
   {
@@ -23,33 +24,18 @@ export const demoMerchants = [
   },
 ] as const;
 
-/** Our own (fictional) bank and branch code inside Greek IBANs. */
-const bankBranch = '0260001';
+/** An IBAN of ours (kept under this name for the callers that know it). */
+export const demoIban = ourIban;
 
-export function demoIban(accountNumber: string): string {
-  const iban = composeIBAN({ countryCode: 'GR', bban: `${bankBranch}${accountNumber}` });
-  if (!iban) throw new Error(`cannot compose an IBAN for ${accountNumber}`);
-  return iban;
-}
-
-/** The bank's own account that stands for the outside world in one currency (it may go negative). */
-export async function systemAccount(db: Database, currency: string): Promise<string> {
-  const name = `External settlement ${currency}`;
-  const existing = await db
-    .selectFrom('ledger_accounts')
-    .select('id')
-    .where('kind', '=', 'system')
-    .where('name', '=', name)
-    .executeTakeFirst();
-  if (existing) return existing.id;
-  return openAccount(db, { merchantId: null, name, currency, iban: null });
-}
+/** The bank's external rails in one currency (it may go negative); see ledger.ts `systemAccount`. */
+export { systemAccount } from './ledger';
 
 /**
  * Outside production, on a database without the demo merchants: two approved merchants with EUR accounts and
  * some history, so a newcomer can sign in at once (DESIGN.md "Running it"). Safe to run on every start.
  */
 export async function seedDemo(db: Database, demoPassword: string): Promise<boolean> {
+  await seedExternalAccounts(db);
   const existing = await db
     .selectFrom('users')
     .select('id')
@@ -76,11 +62,13 @@ export async function seedDemo(db: Database, demoPassword: string): Promise<bool
         currency: 'EUR',
         iban: demoIban(demo.accountNumber),
       });
+      // "@demo-coffee", "@demo-bakery": what send money finds them by.
+      await assignWalletTag(trx, merchant.id);
     }
     return { coffee: ids.coffee ?? '', bakery: ids.bakery ?? '' };
   });
 
-  const external = await systemAccount(db, 'EUR');
+  const { external } = await ensureSystemAccounts(db, 'EUR');
   const history: Omit<PostTransferInput, 'currency' | 'status'>[] = [
     {
       type: 'incoming_bank_transfer',

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { assignWalletTag } from '../accounts';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import { openAccount } from '../ledger';
@@ -81,6 +82,7 @@ export async function reviewMerchant(
 
     if (input.decision === 'approve') {
       await trx.updateTable('merchants').set({ status: 'approved' }).where('id', '=', merchantId).execute();
+      await assignWalletTag(trx, merchantId);
       const existing = await trx
         .selectFrom('ledger_accounts')
         .select('iban')

@@ -1,31 +1,31 @@
 import type { TopUpDetails } from '../../schemas/onboarding.schema';
+import { accountTopUpDetails } from '../accounts';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
 
-/** Our (fictional) bank's BIC, the one inside every IBAN we issue. */
-export const bankBic = 'TAMEGRA1XXX';
-
-/** topUpDetails (SPEC §3): where to send a bank transfer to fund the merchant's EUR account. */
+/**
+ * topUpDetails (SPEC §3): where to send a bank transfer to fund the merchant's first account, as onboarding shows it
+ * right after approval. The same figures as `accountTopUpDetails`, so balance and available balance agree everywhere.
+ */
 export async function topUpDetails(db: Database, merchantId: string): Promise<TopUpDetails> {
-  const row = await db
-    .selectFrom('ledger_accounts as a')
-    .innerJoin('merchants as m', 'm.id', 'a.merchant_id')
-    .select(['a.name', 'a.iban', 'a.currency', 'a.balance_minor', 'm.name as holder'])
-    .where('a.merchant_id', '=', merchantId)
-    .where('a.kind', '=', 'merchant')
-    .where('a.iban', 'is not', null)
-    .orderBy('a.created_at')
+  const first = await db
+    .selectFrom('ledger_accounts')
+    .select('currency')
+    .where('merchant_id', '=', merchantId)
+    .where('kind', '=', 'merchant')
+    .where('iban', 'is not', null)
+    .orderBy('created_at')
+    .orderBy('id')
     .executeTakeFirst();
-  if (!row?.iban) throw new AppError('conflict', 409, 'This merchant has no account to top up yet.');
-  const balance = { amount_minor: row.balance_minor.toString(), currency: row.currency };
+  if (!first) throw new AppError('conflict', 409, 'This merchant has no account to top up yet.');
+  const details = await accountTopUpDetails(db, merchantId, first.currency.toLowerCase());
   return {
-    account_name: row.name,
-    account_holder_name: row.holder,
-    iban: row.iban,
-    swift_bic: bankBic,
-    currency: row.currency,
-    balance,
-    // Pending payments already hold their funds in the ledger, so the balance is what is available.
-    available_balance: balance,
+    account_name: details.account_name,
+    account_holder_name: details.account_holder_name,
+    iban: details.iban,
+    swift_bic: details.swift_bic,
+    currency: details.currency,
+    balance: details.balance,
+    available_balance: details.available_balance,
   };
 }

@@ -1,9 +1,21 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../server/errors';
-import { openAccount, postTransfer, type PostTransferInput } from '../../server/ledger';
-import { demoIban, systemAccount } from '../../server/seed';
+import {
+  ensureSystemAccounts,
+  failTransfer,
+  ledgerInvariants,
+  maxAmountMinor,
+  openAccount,
+  pendingHolds,
+  postTransfer,
+  settleTransfer,
+  systemAccount,
+  type PostTransferInput,
+} from '../../server/ledger';
+import { demoIban } from '../../server/seed';
 import { createOwner, startTestServer, type TestServer } from './harness';
+import { expectHealthy } from './money';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -30,13 +42,17 @@ async function balance(accountId: string): Promise<bigint> {
   return row.balance_minor;
 }
 
+async function holds(accountId: string): Promise<bigint> {
+  return (await pendingHolds(server.db, [accountId])).get(accountId) ?? 0n;
+}
+
 async function fund(accountId: string, amount: bigint): Promise<void> {
   await postTransfer(server.db, {
     type: 'incoming_bank_transfer',
     status: 'completed',
     amountMinor: amount,
     currency: 'EUR',
-    debitAccountId: await systemAccount(server.db, 'EUR'),
+    debitAccountId: await systemAccount(server.db, 'EUR', 'external'),
     creditAccountId: accountId,
     counterpartyName: 'Funding',
     idempotencyKey: key(),
@@ -290,6 +306,202 @@ describe('the ledger', () => {
         name: 'Bad',
         currency: 'EUR',
         iban: 'GR0000000000000000000000000',
+      }),
+    );
+    expect(refused.code).toBe('validation_failed');
+  });
+});
+
+describe('the ledger grown up (issue 4)', () => {
+  it('creates the system accounts of a currency once, even when asked concurrently', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 6 }, () => systemAccount(server.db, 'GBP', 'clearing')),
+    );
+    expect(new Set(ids).size).toBe(1);
+    const all = await ensureSystemAccounts(server.db, 'GBP');
+    expect(all.clearing).toBe(ids[0]);
+    expect(new Set(Object.values(all)).size).toBe(4);
+    expect(await systemAccount(server.db, 'EUR')).toBe(await systemAccount(server.db, 'EUR', 'external'));
+  });
+
+  it('holds a pending payment in clearing; settling moves it to the rails, failing refunds amount and fee', async () => {
+    const from = await merchantAccount();
+    await fund(from, 10_000n);
+    const clearing = await systemAccount(server.db, 'EUR', 'clearing');
+    const external = await systemAccount(server.db, 'EUR', 'external');
+    const pay = (amount: bigint) =>
+      postTransfer(server.db, {
+        type: 'bank_transfer',
+        status: 'pending',
+        amountMinor: amount,
+        feeMinor: 150n,
+        currency: 'EUR',
+        debitAccountId: from,
+        creditAccountId: clearing,
+        counterpartyIban: 'DE89370400440532013000',
+        counterpartyName: 'Outside GmbH',
+        idempotencyKey: key(),
+      });
+    const clearingBefore = await balance(clearing);
+    const externalBefore = await balance(external);
+    const settled = await pay(4_000n);
+    const failed = await pay(3_000n);
+    expect(await balance(from)).toBe(10_000n - 4_150n - 3_150n);
+    expect(await holds(from)).toBe(7_300n);
+    expect(await balance(clearing)).toBe(clearingBefore + 7_000n);
+
+    const done = await settleTransfer(server.db, settled.transfer.id);
+    expect(done.transfer.status).toBe('completed');
+    expect((await settleTransfer(server.db, settled.transfer.id)).replayed).toBe(true);
+    expect(await balance(external)).toBe(externalBefore + 4_000n);
+
+    const refunded = await failTransfer(server.db, failed.transfer.id, 'Beneficiary bank refused');
+    expect(refunded.transfer).toMatchObject({ status: 'failed', failure_reason: 'Beneficiary bank refused' });
+    expect((await failTransfer(server.db, failed.transfer.id, 'again')).replayed).toBe(true);
+    expect(await balance(from)).toBe(10_000n - 4_150n);
+    expect(await holds(from)).toBe(0n);
+    expect(await balance(clearing)).toBe(clearingBefore);
+
+    // Only pending payments settle or fail; the rest is a conflict and moves nothing.
+    expect((await rejection(failTransfer(server.db, settled.transfer.id, 'late'))).statusCode).toBe(409);
+    expect((await rejection(settleTransfer(server.db, failed.transfer.id))).statusCode).toBe(409);
+    expect(
+      (await rejection(settleTransfer(server.db, '00000000-0000-4000-8000-000000000000'))).statusCode,
+    ).toBe(404);
+    expect((await rejection(failTransfer(server.db, 'nope', 'x'))).statusCode).toBe(404);
+    const phases = await server.db
+      .selectFrom('ledger_entries')
+      .select(['phase', (eb) => eb.fn.sum<bigint>('amount_minor').as('total')])
+      .where('transfer_id', 'in', [settled.transfer.id, failed.transfer.id])
+      .groupBy('phase')
+      .execute();
+    for (const phase of phases) expect(BigInt(phase.total)).toBe(0n);
+    expect(phases.map((p) => p.phase).sort()).toEqual(['post', 'reverse', 'settle']);
+    expect(await balance(from)).toBe(5_850n);
+    expectHealthy(await ledgerInvariants(server.db));
+  });
+
+  it('sends a pending payment only to clearing, and ends it exactly once under concurrency', async () => {
+    const from = await merchantAccount();
+    const to = await merchantAccount();
+    await fund(from, 1_000n);
+    const refused = await rejection(
+      postTransfer(server.db, {
+        type: 'bank_transfer',
+        status: 'pending',
+        amountMinor: 100n,
+        currency: 'EUR',
+        debitAccountId: from,
+        creditAccountId: to,
+        idempotencyKey: key(),
+      }),
+    );
+    expect(refused.code).toBe('validation_failed');
+    const { transfer } = await postTransfer(server.db, {
+      type: 'bank_transfer',
+      status: 'pending',
+      amountMinor: 100n,
+      currency: 'EUR',
+      debitAccountId: from,
+      creditAccountId: await systemAccount(server.db, 'EUR', 'clearing'),
+      idempotencyKey: key(),
+    });
+    const outcome = (promise: Promise<{ replayed: boolean }>, done: string) =>
+      promise.then(
+        (r) => (r.replayed ? 'replay' : done),
+        (error: unknown) => (error instanceof AppError ? error.code : 'crash'),
+      );
+    // Settle twice and fail once at the same moment: exactly one of them changes the payment; a second settle
+    // replays or meets the failure (409), the failure meets the settlement (409) or wins.
+    const outcomes = await Promise.all([
+      outcome(settleTransfer(server.db, transfer.id), 'settled'),
+      outcome(settleTransfer(server.db, transfer.id), 'settled'),
+      outcome(failTransfer(server.db, transfer.id, 'race'), 'failed'),
+    ]);
+    const changed = outcomes.filter((o) => o === 'settled' || o === 'failed');
+    expect(changed).toHaveLength(1);
+    expect(outcomes.every((o) => ['settled', 'failed', 'replay', 'conflict'].includes(o))).toBe(true);
+    const phases = await server.db
+      .selectFrom('ledger_entries')
+      .select('phase')
+      .where('transfer_id', '=', transfer.id)
+      .where('phase', '<>', 'post')
+      .execute();
+    expect(phases.map((p) => p.phase)).toEqual(
+      changed[0] === 'settled' ? ['settle', 'settle'] : ['reverse', 'reverse'],
+    );
+    expectHealthy(await ledgerInvariants(server.db));
+  });
+
+  it('crosses currencies through the fx accounts: every currency still sums to zero', async () => {
+    const owner = await createOwner(server.db);
+    const eur = await openAccount(server.db, {
+      merchantId: owner.merchantId,
+      name: 'EUR',
+      currency: 'EUR',
+      iban: null,
+    });
+    const usd = await openAccount(server.db, {
+      merchantId: owner.merchantId,
+      name: 'USD',
+      currency: 'USD',
+      iban: null,
+    });
+    await fund(eur, 10_000n);
+    const input: PostTransferInput = {
+      type: 'account_to_account',
+      status: 'completed',
+      amountMinor: 5_000n,
+      currency: 'EUR',
+      credit: { amountMinor: 5_417n, currency: 'USD', exchangeRate: '1.0834' },
+      debitAccountId: eur,
+      creditAccountId: usd,
+      idempotencyKey: key(),
+    };
+    const { transfer } = await postTransfer(server.db, input);
+    expect(transfer).toMatchObject({
+      credit_currency: 'USD',
+      credit_amount_minor: 5_417n,
+      exchange_rate: '1.0834',
+    });
+    const replay = await postTransfer(server.db, input);
+    expect(replay).toMatchObject({ replayed: true, transfer: { id: transfer.id, exchange_rate: '1.0834' } });
+    expect(await balance(eur)).toBe(5_000n);
+    expect(await balance(usd)).toBe(5_417n);
+    const entries = await server.db
+      .selectFrom('ledger_entries')
+      .select('id')
+      .where('transfer_id', '=', transfer.id)
+      .execute();
+    expect(entries).toHaveLength(4);
+    // A credit side in a currency the credit account is not in, or a bad rate, is refused.
+    for (const credit of [
+      { amountMinor: 5n, currency: 'GBP', exchangeRate: '0.9' },
+      { amountMinor: 5n, currency: 'USD', exchangeRate: '0' },
+      { amountMinor: 5n, currency: 'USD', exchangeRate: '-1' },
+      { amountMinor: 0n, currency: 'USD', exchangeRate: '1.1' },
+    ]) {
+      const refused = await rejection(postTransfer(server.db, { ...input, credit, idempotencyKey: key() }));
+      expect(
+        refused.code,
+        JSON.stringify(credit, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)),
+      ).toBe('validation_failed');
+    }
+    expectHealthy(await ledgerInvariants(server.db));
+  });
+
+  it('refuses amounts beyond any real payment', async () => {
+    const from = await merchantAccount();
+    const to = await merchantAccount();
+    const refused = await rejection(
+      postTransfer(server.db, {
+        type: 'account_to_account',
+        status: 'completed',
+        amountMinor: maxAmountMinor + 1n,
+        currency: 'EUR',
+        debitAccountId: from,
+        creditAccountId: to,
+        idempotencyKey: key(),
       }),
     );
     expect(refused.code).toBe('validation_failed');

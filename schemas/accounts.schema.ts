@@ -1,0 +1,82 @@
+/**
+ * Accounts (issue 4): currencies, the merchant's core banking accounts and their top-up details.
+ *
+ * Endpoints (operationId), all under /api/, signed in, merchant approved (403 merchant_not_approved otherwise):
+ * - GET merchants/currencies/                                       currencies          → CurrenciesResponse
+ * - GET merchants/core_banking_accounts/                            coreBankingAccounts → CoreBankingAccountsResponse
+ * - GET merchants/core_banking_accounts/{account_type}/top_up_details/
+ *                                                                   accountTopUpDetails → AccountTopUpDetails
+ *
+ * `account_type` is the account's currency in lower case (`eur`), the `:accountType` of SPEC §2's
+ * `/my-wallet/my-accounts/:accountType?` and `/my-wallet/:accountType/send-money`; unknown or not held → 404.
+ * `available_balance` is what can be spent now; `balance` adds the pending outgoing payments still held
+ * (server/db/migrations/008_money.sql).
+ */
+import { z } from 'zod';
+import { Money } from './overview.schema';
+
+/** The currencies the bank keeps accounts in, with their ISO 4217 minor units. */
+export const supportedCurrencies = [
+  { code: 'EUR', minor_units: 2 },
+  { code: 'USD', minor_units: 2 },
+  { code: 'GBP', minor_units: 2 },
+] as const;
+export const currencyCodes = supportedCurrencies.map((c) => c.code);
+export type CurrencyCode = (typeof supportedCurrencies)[number]['code'];
+
+/** An ISO code of a supported currency, upper case on the wire. */
+export const CurrencyCodeSchema = z.enum(['EUR', 'USD', 'GBP']);
+
+export const CurrenciesResponse = z
+  .object({
+    currencies: z.array(z.object({ code: z.string().length(3), minor_units: z.number().int() })),
+  })
+  .meta({ id: 'CurrenciesResponse' });
+export type CurrenciesResponse = z.infer<typeof CurrenciesResponse>;
+
+/** `eur`, `usd`, `gbp`: an account by its currency. */
+export const AccountType = z.enum(['eur', 'usd', 'gbp']);
+export type AccountType = z.infer<typeof AccountType>;
+export const AccountTypeParams = z.object({ account_type: z.string().max(10) });
+
+export const CoreBankingAccount = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    currency: z.string().length(3),
+    account_type: z.string(),
+    iban: z.string(),
+    balance: Money,
+    available_balance: Money,
+  })
+  .meta({ id: 'CoreBankingAccount' });
+export type CoreBankingAccount = z.infer<typeof CoreBankingAccount>;
+
+export const CoreBankingAccountsResponse = z
+  .object({
+    /** The merchant's wallet tag, e.g. "@demo-coffee": what other merchants send money to. */
+    wallet_tag: z.string().nullable(),
+    accounts: z.array(CoreBankingAccount),
+  })
+  .meta({ id: 'CoreBankingAccountsResponse' });
+export type CoreBankingAccountsResponse = z.infer<typeof CoreBankingAccountsResponse>;
+
+/** SPEC §3 "Account and top-up details": where to send a bank transfer to fund this account. */
+export const AccountTopUpDetails = z
+  .object({
+    account_id: z.string(),
+    account_type: z.string(),
+    account_name: z.string(),
+    account_holder_name: z.string(),
+    iban: z.string(),
+    /** The bank and branch code inside the IBAN, e.g. "026-0001". */
+    sort_code: z.string(),
+    /** The account number inside the IBAN. */
+    account_number: z.string(),
+    swift_bic: z.string(),
+    currency: z.string().length(3),
+    balance: Money,
+    available_balance: Money,
+  })
+  .meta({ id: 'AccountTopUpDetails' });
+export type AccountTopUpDetails = z.infer<typeof AccountTopUpDetails>;

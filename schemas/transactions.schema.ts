@@ -1,0 +1,134 @@
+/**
+ * Transactions (issue 4): the merchant's list with filters and cursor pagination, one transaction, and the sandbox
+ * rail for incoming bank transfers.
+ *
+ * Endpoints (operationId), all under /api/:
+ * - GET  merchants/transactions/        transactions              TransactionsQuery → TransactionsPage
+ * - GET  merchants/transactions/{id}/   transaction               → Transaction (another merchant's id: 404)
+ * - POST sandbox/incoming-transfers/    sandboxIncomingTransfer   IncomingTransferBody + Idempotency-Key → Transaction
+ *                                                                 (not in production; unknown IBAN 404)
+ *
+ * Amounts are `Money`: integer minor units as a decimal string with an ISO currency. A transaction is seen from the
+ * merchant: `direction` in or out, `amount`/`fee`/`total` in its own account's currency, `original_*` in the other
+ * side's currency (the same unless the transfer crossed currencies, then `exchange_rate` says how).
+ */
+import { z } from 'zod';
+import { Money } from './overview.schema';
+
+export const transactionStatuses = [
+  'completed',
+  'declined',
+  'pending',
+  'failed',
+  'cancelled',
+  'refunded',
+  'expired',
+  'paid',
+] as const;
+export const TransactionStatus = z.enum(transactionStatuses);
+export type TransactionStatus = z.infer<typeof TransactionStatus>;
+
+export const transactionTypes = [
+  'face_to_face',
+  'account_to_account',
+  'incoming_bank_transfer',
+  'card_transaction',
+  'bank_transfer',
+] as const;
+export const TransactionType = z.enum(transactionTypes);
+export type TransactionType = z.infer<typeof TransactionType>;
+
+/** A day (`2026-11-22`, taken as UTC) or an ISO date-time with an offset. */
+const DateOrDateTime = z
+  .string()
+  .max(40)
+  .regex(
+    /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/,
+    'Use YYYY-MM-DD or an ISO date-time.',
+  );
+
+export const TransactionsQuery = z.object({
+  /** From this day (inclusive) or instant. */
+  from: DateOrDateTime.optional(),
+  /** Until this day (inclusive, the whole day) or instant (inclusive). */
+  to: DateOrDateTime.optional(),
+  status: TransactionStatus.optional(),
+  type: TransactionType.optional(),
+  direction: z.enum(['in', 'out']).optional(),
+  /** Text in the counterparty's name, IBAN or wallet tag, the reference or the note (case-insensitive; empty: any). */
+  q: z.string().trim().max(100).optional(),
+  /** Only this account: `eur`, or its id. */
+  account_type: z.string().max(10).optional(),
+  account_id: z.string().max(64).optional(),
+  /** `next_cursor` of the previous page. */
+  cursor: z.string().max(200).optional(),
+  /** 1 to 100, default 20. */
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, 'A whole number from 1 to 100.')
+    .optional(),
+});
+export type TransactionsQuery = z.infer<typeof TransactionsQuery>;
+
+export const TransactionIdParams = z.object({ id: z.string().max(64) });
+
+export const Transaction = z
+  .object({
+    id: z.string(),
+    created_at: z.string(),
+    /** When the status last changed (a pending payment settled or failed); null if never. */
+    updated_at: z.string().nullable(),
+    type: TransactionType,
+    status: TransactionStatus,
+    direction: z.enum(['in', 'out']),
+    account: z.object({ id: z.string(), account_type: z.string(), currency: z.string() }),
+    counterparty: z.object({
+      name: z.string(),
+      iban: z.string().nullable(),
+      wallet_tag: z.string().nullable(),
+    }),
+    reference: z.string().nullable(),
+    note: z.string().nullable(),
+    /** In the merchant's account currency. An incoming transaction carries no fee for the receiver. */
+    amount: Money,
+    fee: Money,
+    total: Money,
+    /** In the other side's currency (the same as above unless the transfer crossed currencies). */
+    original_amount: Money,
+    original_fee: Money,
+    original_total: Money,
+    /** 1 `from` = `rate` `to`, from the payer's currency to the payee's; null within one currency. */
+    exchange_rate: z.object({ from: z.string(), to: z.string(), rate: z.string() }).nullable(),
+    failure_reason: z.string().nullable(),
+    initiated_by: z.object({ id: z.string(), name: z.string() }).nullable(),
+  })
+  .meta({ id: 'Transaction' });
+export type Transaction = z.infer<typeof Transaction>;
+
+export const TransactionsPage = z
+  .object({
+    items: z.array(Transaction),
+    /** Pass as `cursor` for the next (older) page; null on the last page. */
+    next_cursor: z.string().nullable(),
+  })
+  .meta({ id: 'TransactionsPage' });
+export type TransactionsPage = z.infer<typeof TransactionsPage>;
+
+/** A positive whole number of minor units as a string, e.g. "1250" for 12.50 EUR. */
+export const AmountMinor = z.string().regex(/^[1-9]\d{0,14}$/, 'A positive whole number of minor units.');
+
+export const IncomingTransferBody = z
+  .object({
+    iban: z.string().trim().min(15).max(42),
+    amount_minor: AmountMinor,
+    currency: z.string().regex(/^[A-Z]{3}$/, 'An ISO 4217 code.'),
+    sender_name: z.string().trim().min(1).max(140),
+    reference: z.string().trim().max(140).optional(),
+  })
+  .meta({ id: 'IncomingTransferBody' });
+export type IncomingTransferBody = z.infer<typeof IncomingTransferBody>;
+
+/** Money-moving POSTs carry a key (DESIGN.md "API conventions"): a retry with the same key moves money once. */
+export const IdempotencyHeaders = z.object({
+  'idempotency-key': z.string().min(1).max(200),
+});
