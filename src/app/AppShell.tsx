@@ -64,6 +64,7 @@ const Brand = styled(Link)`
 
 const Nav = styled.nav`
   display: flex;
+  flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(3)};
   order: 3;
   width: 100%;
@@ -158,6 +159,16 @@ export function AppShell({ children }: { children: ReactNode }) {
               <NavLink to="/overview">
                 <FormattedMessage id="app.nav.overview" defaultMessage="Overview" />
               </NavLink>
+              {canAccess(user, 'my-wallet') ? (
+                <NavLink to="/my-wallet">
+                  <FormattedMessage id="app.nav.myWallet" defaultMessage="My wallet" />
+                </NavLink>
+              ) : null}
+              {canAccess(user, 'transactions') ? (
+                <NavLink to="/transactions">
+                  <FormattedMessage id="app.nav.transactions" defaultMessage="Transactions" />
+                </NavLink>
+              ) : null}
             </Nav>
           ) : null}
           <LanguageSwitcher />
