@@ -1,0 +1,123 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BeneficiariesQuery,
+  BeneficiariesResponse,
+  Beneficiary,
+  BeneficiaryBody,
+  BeneficiaryParams,
+} from '../../schemas/beneficiaries.schema';
+import { authenticate, authOf, requireApprovedMerchant, requireArea } from '../auth/authenticate';
+import {
+  createBeneficiary,
+  deleteBeneficiary,
+  getBeneficiary,
+  listBeneficiaries,
+  updateBeneficiary,
+} from '../beneficiaries';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { errorResponses } from './apiErrors';
+
+/** The merchant's beneficiaries (schemas/beneficiaries.schema.ts). */
+export const beneficiariesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  // On request, before the body is validated: who may ask is settled first (401, then 403), never a 400 about fields.
+  const guarded = (area: 'beneficiaries' | 'create-beneficiary') => ({
+    onRequest: [authenticate(db, config.secrets.jwtSecret), requireArea(area), requireApprovedMerchant(db)],
+  });
+  const secured = { tags: ['beneficiaries'], security: [{ bearerAuth: [] }] };
+  const actorOf = (request: Parameters<typeof authOf>[0]) => {
+    const auth = authOf(request);
+    return { merchantId: auth.merchantId, userId: auth.userId };
+  };
+
+  app.get(
+    '/api/merchants/beneficiaries/',
+    {
+      ...guarded('beneficiaries'),
+      schema: {
+        ...secured,
+        operationId: 'beneficiaries',
+        summary:
+          "The merchant's beneficiaries by name; `q` keeps those whose name, wallet tag or IBAN contain it.",
+        querystring: BeneficiariesQuery,
+        response: { 200: BeneficiariesResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listBeneficiaries(db, authOf(request).merchantId, request.query.q),
+  );
+
+  app.get(
+    '/api/merchants/beneficiaries/:id/',
+    {
+      ...guarded('beneficiaries'),
+      schema: {
+        ...secured,
+        operationId: 'beneficiary',
+        summary: 'One beneficiary; 404 for a deleted one or another merchant’s.',
+        params: BeneficiaryParams,
+        response: { 200: Beneficiary, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getBeneficiary(db, authOf(request).merchantId, request.params.id),
+  );
+
+  app.post(
+    '/api/merchants/beneficiaries/',
+    {
+      ...guarded('create-beneficiary'),
+      schema: {
+        ...secured,
+        operationId: 'createBeneficiary',
+        summary:
+          'Saves a wallet or bank beneficiary. A bank one is name-checked first: anything but a match is 422 ' +
+          '`name_check_unconfirmed` (details: result, check_id, suggested_name on a close match) unless ' +
+          '`accept_name_mismatch` is true. 409 when the merchant already has this IBAN or wallet.',
+        body: BeneficiaryBody,
+        response: { 201: Beneficiary, ...errorResponses(400, 401, 403, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const created = await createBeneficiary(db, actorOf(request), request.body);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    '/api/merchants/beneficiaries/:id/',
+    {
+      ...guarded('create-beneficiary'),
+      schema: {
+        ...secured,
+        operationId: 'updateBeneficiary',
+        summary:
+          'Replaces a beneficiary’s details; a changed name or IBAN is name-checked again (422 as on create).',
+        params: BeneficiaryParams,
+        body: BeneficiaryBody,
+        response: { 200: Beneficiary, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => updateBeneficiary(db, actorOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/merchants/beneficiaries/:id/',
+    {
+      ...guarded('create-beneficiary'),
+      schema: {
+        ...secured,
+        operationId: 'deleteBeneficiary',
+        summary: 'Deletes a beneficiary (it is never listed again); 404 for another merchant’s.',
+        params: BeneficiaryParams,
+        response: { 204: z.null().describe('No content'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteBeneficiary(db, actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,139 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
+import { demoExternalAccounts } from '../../server/payee/externalAccounts';
+import { codeFromOutbox, expectAccessible, watchForBrowserErrors } from './pageChecks';
+
+// Issue 4, beneficiaries: the demo owner adds a bank beneficiary whose name is a close match of the holder's (an
+// account the sandbox seeds at another bank), takes the suggested name, edits it and saves a close match anyway,
+// searches, and deletes it with a confirmation. Real server, built app (WEB_DIR, default dist/web), Chromium, axe.
+
+const demo = { email: 'demo@tameio.test', password: 'Demo-Merchant-2026!', merchant: 'Demo Coffee' };
+const maria = demoExternalAccounts.find((account) => account.key === 'person')!;
+
+let browser: Browser;
+let server: LiveServer;
+let context: BrowserContext;
+let page: Page;
+let browserErrors: string[];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+beforeEach(async ({ onTestFailed }) => {
+  server = await startLiveServer();
+  context = await browser.newContext({ locale: 'en-GB' });
+  page = await context.newPage();
+  browserErrors = watchForBrowserErrors(page);
+  const running = server;
+  onTestFailed(() => console.error(`server output:\n${running.output()}`));
+});
+
+afterEach(async () => {
+  await context?.close();
+  await server?.stop();
+});
+
+async function signIn(): Promise<void> {
+  await page.goto(`${server.baseUrl}/login`);
+  await page.getByRole('heading', { level: 1, name: 'Sign in to Tameio' }).waitFor();
+  await page.getByLabel('Email', { exact: true }).fill(demo.email);
+  await page.getByLabel('Password', { exact: true }).fill(demo.password);
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Continue' }).isEnabled(), { timeout: 30_000 })
+    .toBe(true);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Choose where to get your code' }).waitFor();
+  await page.getByRole('button', { name: /^Email/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'Enter your code' }).waitFor();
+  await page.getByLabel('One-time code').fill(await codeFromOutbox(browser, server.baseUrl, demo.email));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('heading', { level: 1, name: demo.merchant }).waitFor();
+}
+
+const heading = (name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
+
+describe('beneficiaries', () => {
+  it('creates a bank beneficiary through a close match, edits, finds and deletes it', async () => {
+    await signIn();
+    await page.goto(`${server.baseUrl}/my-beneficiaries`);
+    await heading('Beneficiaries').waitFor();
+    await page.getByText('You have no beneficiaries yet.').waitFor();
+    await expectAccessible(page, '/my-beneficiaries (empty)');
+
+    // Create, with a typo in the last name: the bank knows the holder as "Maria Papadopoulou".
+    await page.getByRole('link', { name: 'Add beneficiary' }).click();
+    await heading('New beneficiary').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/my-beneficiaries/create-beneficiary');
+    await expectAccessible(page, '/my-beneficiaries/create-beneficiary');
+    // The shared schema answers before anything is sent.
+    await page.getByLabel('First name').fill('Μαρία');
+    await page.getByLabel('IBAN').fill('GR00 1234');
+    await page.getByRole('button', { name: 'Save beneficiary' }).click();
+    await page.getByText('Only Latin characters allowed').waitFor();
+    await page.getByText('Invalid IBAN.').waitFor();
+    await expectAccessible(page, 'create form with field errors');
+
+    await page.getByLabel('First name').fill('Maria');
+    await page.getByLabel('Last name').fill('Papadopolou');
+    await page.getByLabel('Country of the recipient’s bank').selectOption('GR');
+    await page.getByLabel('IBAN').fill(maria.iban.replace(/(.{4})/g, '$1 ').trim());
+    await page.getByRole('button', { name: 'Save beneficiary' }).click();
+    await page.getByRole('heading', { name: 'Did you mean Maria Papadopoulou?' }).waitFor();
+    await expectAccessible(page, 'close match');
+    await page.getByRole('button', { name: 'Use Maria Papadopoulou' }).click();
+
+    await toast('Beneficiary created').waitFor();
+    await heading('Beneficiaries').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/my-beneficiaries');
+    const row = page.getByRole('listitem').filter({ hasText: 'Maria Papadopoulou' });
+    await row.waitFor();
+    await expect.poll(() => row.textContent()).toContain(maria.iban);
+    await expect.poll(() => row.textContent()).not.toContain('Saved without a confirmed name');
+    await expectAccessible(page, '/my-beneficiaries (one beneficiary)');
+
+    // Edit: another first name is checked again; a close match saved anyway is marked in the list.
+    await page.getByRole('link', { name: 'Edit Maria Papadopoulou' }).click();
+    await heading('Edit beneficiary').waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/my-beneficiaries\/edit-beneficiary\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByLabel('Last name').inputValue()).toBe('Papadopoulou');
+    await expectAccessible(page, '/my-beneficiaries/edit-beneficiary/:id');
+    await page.getByLabel('First name').fill('Mariah');
+    await page.getByRole('button', { name: 'Save beneficiary' }).click();
+    await page.getByRole('heading', { name: 'Did you mean Maria Papadopoulou?' }).waitFor();
+    await page.getByRole('button', { name: 'Save anyway' }).click();
+    await toast('Beneficiary updated').waitFor();
+    const edited = page.getByRole('listitem').filter({ hasText: 'Mariah Papadopoulou' });
+    await edited.waitFor();
+    await expect.poll(() => edited.textContent()).toContain('Saved without a confirmed name');
+
+    // Search.
+    const search = page.getByRole('searchbox', { name: 'Search by name, wallet tag or IBAN' });
+    await search.fill('zzz');
+    await page.getByText('No beneficiary matches your search.').waitFor();
+    await search.fill('papado');
+    await edited.waitFor();
+
+    // Delete, with a confirmation.
+    await page.getByRole('button', { name: 'Delete Mariah Papadopoulou' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this beneficiary?' });
+    await dialog.waitFor();
+    await expectAccessible(page, 'delete confirmation');
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await toast('Beneficiary deleted').waitFor();
+    await search.fill('');
+    await page.getByText('You have no beneficiaries yet.').waitFor();
+
+    // The deleted beneficiary is gone for good.
+    await page.reload();
+    await heading('Beneficiaries').waitFor();
+    await page.getByText('You have no beneficiaries yet.').waitFor();
+    expect(browserErrors).toEqual([]);
+  });
+});

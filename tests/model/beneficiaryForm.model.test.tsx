@@ -1,0 +1,190 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createActor, fromPromise, SimulatedClock, type ActorRefFrom } from 'xstate';
+import { afterEach, describe, it, vi } from 'vitest';
+import {
+  beneficiaryFormMachine,
+  type BeneficiaryDraft,
+  type LoadBeneficiaryInput,
+  type SaveBeneficiaryInput,
+} from '../../machines/beneficiaryForm.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import type { SessionResponse } from '../../schemas/auth.schema';
+import type { Beneficiary } from '../../schemas/beneficiaries.schema';
+import { AppProviders } from '../../src/app/AppProviders';
+import { AppShell } from '../../src/app/AppShell';
+import { BeneficiaryFormScreen } from '../../src/screens/beneficiaries/BeneficiaryFormScreen';
+import { beneficiaryFormModel, beneficiaryTexts, createPath, editPath } from './beneficiaryForm.paths';
+import { generatePaths, type ModelPath } from './generatePaths';
+import {
+  Deferreds,
+  InstantBotCheck,
+  runPath,
+  type Executors,
+  type PathRunner,
+  type RenderedApp,
+} from './harness';
+import { demoSession, sessionInput } from './paths';
+
+// Every generated path of the beneficiary form (machines/beneficiaryForm.machine.ts), run against the real screen
+// at /my-beneficiaries/create-beneficiary and /my-beneficiaries/edit-beneficiary/:id.
+
+type FormActor = ActorRefFrom<typeof beneficiaryFormMachine>;
+type Snapshot = ModelPath<ReturnType<FormActor['getSnapshot']>>;
+
+/** The journey under test, caught when the screen creates it. */
+let journey: FormActor | undefined;
+
+const click = async (app: RenderedApp, name: string | RegExp) => {
+  await app.user.click(screen.getByRole('button', { name }));
+};
+
+async function retype(app: RenderedApp, label: string, value: string) {
+  const field = screen.getByLabelText(label);
+  await app.user.clear(field);
+  if (value !== '') await app.user.type(field, value);
+}
+
+async function fill(app: RenderedApp, values: BeneficiaryDraft) {
+  if (values.kind === 'wallet') {
+    await app.user.click(screen.getByRole('radio', { name: 'Wallet' }));
+    await retype(app, 'Wallet tag', values.wallet_tag);
+    return;
+  }
+  await app.user.click(screen.getByRole('radio', { name: 'Bank account' }));
+  await retype(app, 'First name', values.first_name);
+  await retype(app, 'Last name', values.last_name);
+  await app.user.selectOptions(screen.getByLabelText('Country of the recipient’s bank'), values.bank_country);
+  await retype(app, 'IBAN', values.iban);
+}
+
+const executors: Executors<typeof beneficiaryFormMachine> = {
+  // Sent by the screen itself (auto): never executed.
+  'form.opened': async () => {},
+  'form.submit': async (app, event) => {
+    await fill(app, event.values);
+    await click(app, beneficiaryTexts.save);
+  },
+  'form.amend': (app) => click(app, beneficiaryTexts.amend),
+  'name.useSuggested': (app) => click(app, beneficiaryTexts.useSuggested),
+  'name.accept': (app) => click(app, beneficiaryTexts.saveAnyway),
+  'check.retry': (app) => click(app, beneficiaryTexts.retry),
+  'load.retry': (app) => click(app, beneficiaryTexts.retry),
+};
+
+/** Stand-in for the list (it loads its own data): its heading. */
+function ListStandIn() {
+  return <h1>{beneficiaryTexts.listTitle}</h1>;
+}
+
+function LocationProbe({ into }: { into: { path: string } }) {
+  const location = useLocation();
+  useEffect(() => {
+    into.path = location.pathname;
+  }, [into, location.pathname]);
+  return null;
+}
+
+/** The address a path starts at: edit when its `form.opened` carries an id. */
+function startOf(path: Snapshot): string {
+  for (const { action } of path.steps) {
+    if (action.kind === 'event' && action.event.type === 'form.opened') {
+      return (action.event as { id?: string | null }).id ? editPath : createPath;
+    }
+  }
+  return createPath;
+}
+
+function startApp(initialPath: string): RenderedApp {
+  window.localStorage.clear();
+  const effects = new Deferreds();
+  const clock = new SimulatedClock();
+  const now = vi.spyOn(Date, 'now').mockImplementation(() => Date.UTC(2026, 0, 15, 9) + clock.now());
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        refreshSession: fromPromise<SessionResponse>(async () => demoSession),
+        signOut: fromPromise<void>(async () => {}),
+      },
+    }),
+    { input: sessionInput, clock },
+  );
+  session.start();
+  const logic = beneficiaryFormMachine.provide({
+    actors: {
+      loadBeneficiary: effects.logic<Beneficiary, LoadBeneficiaryInput>(),
+      checkAndSaveBeneficiary: effects.logic<Beneficiary, SaveBeneficiaryInput>(),
+      saveBeneficiary: effects.logic<Beneficiary, SaveBeneficiaryInput>(),
+    },
+  });
+  const location = { path: initialPath };
+  const form = (
+    <BeneficiaryFormScreen
+      logic={logic}
+      inspect={(event) => {
+        if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
+          journey = event.actorRef as FormActor;
+        }
+      }}
+    />
+  );
+  render(
+    <MemoryRouter initialEntries={[initialPath]}>
+      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
+        <AppShell>
+          <Routes>
+            <Route path="/my-beneficiaries" element={<ListStandIn />} />
+            <Route path="/my-beneficiaries/create-beneficiary" element={form} />
+            <Route path="/my-beneficiaries/edit-beneficiary/:id" element={form} />
+          </Routes>
+        </AppShell>
+        <LocationProbe into={location} />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+  return {
+    user: userEvent.setup({ delay: null }),
+    clock,
+    session,
+    effects,
+    path: () => location.path,
+    stop: () => {
+      session.stop();
+      now.mockRestore();
+    },
+  };
+}
+
+const paths = generatePaths(beneficiaryFormModel);
+let app: RenderedApp | undefined;
+afterEach(() => {
+  app?.stop();
+  app = undefined;
+  journey = undefined;
+});
+
+describe(`beneficiaryForm journey: ${paths.length} generated paths`, () => {
+  it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
+    const start = startOf(path);
+    // Before the screen has read its address the journey does not know it: the address is the one opened.
+    const runner: PathRunner<typeof beneficiaryFormMachine> = {
+      model: {
+        ...beneficiaryFormModel,
+        screen: (snapshot) =>
+          snapshot.matches('opening')
+            ? // Create shows the form at once; edit loads first.
+              { path: start, heading: start === createPath ? beneficiaryTexts.createTitle : null }
+            : beneficiaryFormModel.screen(snapshot),
+      },
+      executors,
+      live: () => {
+        if (!journey) throw new Error('the screen runs no beneficiary form');
+        return journey.getSnapshot();
+      },
+    };
+    app = startApp(start);
+    await runPath(runner, path, app);
+  });
+});
