@@ -6,6 +6,8 @@ import { createDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { purgeExpired } from './jobs/housekeeping';
 import { startJobs } from './jobs/scheduler';
+import { runSettlement } from './payments/settlement';
+import { paymentSettings } from './payments/settings';
 import { demoMerchants, seedDemo } from './seed';
 
 const started = performance.now();
@@ -15,8 +17,16 @@ await migrate(db);
 const seeded = config.environment === 'production' ? false : await seedDemo(db, config.demoPassword);
 const app = await buildApp({ config, db });
 await warmUpPasswords();
+const payments = paymentSettings();
 const jobs = startJobs(
-  [{ name: 'purgeExpired', everyMs: 60 * 60 * 1000, run: () => purgeExpired(db) }],
+  [
+    { name: 'purgeExpired', everyMs: 60 * 60 * 1000, run: () => purgeExpired(db) },
+    {
+      name: 'settlement',
+      everyMs: payments.settlementIntervalSeconds * 1000,
+      run: () => runSettlement(db, { delaySeconds: payments.settlementDelaySeconds }),
+    },
+  ],
   app.log,
 );
 

@@ -1,0 +1,551 @@
+import { createHash } from 'node:crypto';
+import { extractIBAN, isValidIBAN } from 'ibantools';
+import type { Transaction as Trx } from 'kysely';
+import { currencyCodes, type CurrencyCode } from '../../schemas/accounts.schema';
+import type { PayeeCheckResult } from '../../schemas/payee.schema';
+import type {
+  AmountVerification,
+  AmountVerificationQuery,
+  Contact,
+  PredefinedAmounts,
+  SendMoneyBody,
+  TransferQuote,
+  TransferQuoteQuery,
+} from '../../schemas/sendMoney.schema';
+import { contactSearchLimit } from '../../schemas/sendMoney.schema';
+import type { Transaction } from '../../schemas/transactions.schema';
+import { consumeStepUp } from '../auth/stepUp';
+import { getBeneficiary } from '../beneficiaries';
+import type { Database } from '../db/database';
+import type { DB, Transfer } from '../db/types';
+import { AppError } from '../errors';
+import { postTransfer, systemAccount } from '../ledger';
+import { transactionFor } from '../transactions';
+import { fromEur, isSupportedCurrency, predefinedAmounts, priceTransfer, railFor, type Price } from './fees';
+import type { PaymentSettings } from './settings';
+
+/**
+ * Send money (issue 4): to a wallet tag or an IBAN, from one of the merchant's accounts, in one database transaction
+ * that checks the one-time code grant, posts the double-entry transfer (server/ledger.ts) and records the name check.
+ * Knows nothing of HTTP. Rules: docs/fees.md and schemas/sendMoney.schema.ts.
+ */
+
+/** How long a name check stays good for a payment: the payer saw its answer moments ago, not last week. */
+export const payeeCheckValidityMs = 30 * 60 * 1000;
+
+/** SPEC §8's failure message for a payment the balance does not cover. */
+export const insufficientFundsMessage =
+  'Payment failed, possibly from insufficient balance; try again later.';
+
+export type Payer = { merchantId: string; userId: string };
+
+const notAllowed = (message: string) => new AppError('recipient_not_allowed', 422, message);
+const badField = (field: string, message: string) =>
+  new AppError('validation_failed', 400, 'Some fields are missing or not valid.', {
+    fields: { [field]: message },
+  });
+
+type Prior = { transferId: string; debitAccountId: string; hash: string | null };
+type SourceAccount = { id: string; currency: CurrencyCode; balance: bigint; prior: Prior | null };
+
+/**
+ * The merchant's account of this type (`eur`), or 404 with SPEC §8's message; with `ledgerKey`, in the same query,
+ * the payment an earlier request with this key made (one round trip fewer on the hot path).
+ */
+async function sourceAccount(
+  db: Database,
+  merchantId: string,
+  accountType: string,
+  ledgerKey = '',
+): Promise<SourceAccount> {
+  const currency = accountType.toUpperCase();
+  const row = isSupportedCurrency(currency)
+    ? await db
+        .selectFrom('ledger_accounts as a')
+        .leftJoin('transfers as t', (join) => join.on('t.idempotency_key', '=', ledgerKey))
+        .select([
+          'a.id',
+          'a.balance_minor',
+          't.id as prior_id',
+          't.debit_account_id as prior_debit',
+          't.client_request_hash as prior_hash',
+        ])
+        .where('a.merchant_id', '=', merchantId)
+        .where('a.kind', '=', 'merchant')
+        .where('a.currency', '=', currency)
+        .executeTakeFirst()
+    : undefined;
+  if (!row || !isSupportedCurrency(currency)) {
+    throw new AppError('not_found', 404, 'No data found for this currency.');
+  }
+  const prior =
+    row.prior_id && row.prior_debit
+      ? { transferId: row.prior_id, debitAccountId: row.prior_debit, hash: row.prior_hash }
+      : null;
+  return { id: row.id, currency, balance: row.balance_minor, prior };
+}
+
+/** Where the money goes, resolved; `name` is what the payer calls the payee (never read from our records for IBANs). */
+type Recipient =
+  | {
+      kind: 'wallet';
+      merchantId: string;
+      merchantName: string;
+      walletTag: string;
+      /** The recipient's account in the currency asked for, if it has one. */
+      accountId: string | null;
+    }
+  | {
+      kind: 'iban';
+      iban: string;
+      name: string;
+      internal: { merchantId: string; accountId: string; currency: CurrencyCode } | null;
+    };
+
+/** An approved merchant by wallet tag, not the payer, with its account in `currency` (one query). */
+async function walletRecipient(
+  db: Database,
+  payer: Payer,
+  tag: string,
+  currency: string,
+): Promise<Extract<Recipient, { kind: 'wallet' }>> {
+  const merchant = await db
+    .selectFrom('merchants as m')
+    .leftJoin('ledger_accounts as a', (join) =>
+      join.onRef('a.merchant_id', '=', 'm.id').on('a.kind', '=', 'merchant').on('a.currency', '=', currency),
+    )
+    .select(['m.id', 'm.name', 'm.status', 'm.wallet_tag', 'a.id as account_id'])
+    .where('m.wallet_tag', '=', tag)
+    .executeTakeFirst();
+  if (!merchant?.wallet_tag) throw new AppError('not_found', 404, 'No merchant has this wallet tag.');
+  if (merchant.id === payer.merchantId) throw notAllowed('You cannot send money to yourself.');
+  if (merchant.status !== 'approved') throw notAllowed('This merchant cannot receive payments.');
+  return {
+    kind: 'wallet',
+    merchantId: merchant.id,
+    merchantName: merchant.name,
+    walletTag: merchant.wallet_tag,
+    accountId: merchant.account_id,
+  };
+}
+
+async function ibanRecipient(db: Database, payer: Payer, iban: string, name: string): Promise<Recipient> {
+  if (!isValidIBAN(iban)) throw badField('iban', 'Invalid IBAN.');
+  const ours = await db
+    .selectFrom('ledger_accounts as a')
+    .innerJoin('merchants as m', 'm.id', 'a.merchant_id')
+    .select(['a.id', 'a.currency', 'm.id as merchant_id', 'm.status'])
+    .where('a.iban', '=', iban)
+    .where('a.kind', '=', 'merchant')
+    .executeTakeFirst();
+  if (!ours) return { kind: 'iban', iban, name, internal: null };
+  if (ours.merchant_id === payer.merchantId) throw notAllowed('You cannot send money to your own account.');
+  if (ours.status !== 'approved') throw notAllowed('This account cannot receive payments.');
+  const currency = ours.currency.trim();
+  if (!isSupportedCurrency(currency)) throw notAllowed('This account cannot receive payments.');
+  return {
+    kind: 'iban',
+    iban,
+    name,
+    internal: { merchantId: ours.merchant_id, accountId: ours.id, currency },
+  };
+}
+
+type RecipientInput = SendMoneyBody['recipient'];
+
+/** `walletCurrency`: the currency a wallet payment is credited in (the body's, else the payer's). */
+async function resolveRecipient(
+  db: Database,
+  payer: Payer,
+  input: RecipientInput,
+  walletCurrency: string,
+): Promise<Recipient> {
+  if ('wallet_tag' in input) return walletRecipient(db, payer, input.wallet_tag, walletCurrency);
+  if ('iban' in input) return ibanRecipient(db, payer, input.iban, input.name);
+  const beneficiary = await getBeneficiary(db, payer.merchantId, input.beneficiary_id);
+  if (beneficiary.kind === 'wallet' && beneficiary.wallet_tag) {
+    return walletRecipient(db, payer, beneficiary.wallet_tag, walletCurrency);
+  }
+  if (beneficiary.iban) return ibanRecipient(db, payer, beneficiary.iban, beneficiary.name);
+  throw notAllowed('This beneficiary cannot receive payments.');
+}
+
+/** The recipient's currency: what the body asks for, else the account's at this bank, else the payer's. */
+function creditCurrencyOf(
+  recipient: Recipient,
+  source: SourceAccount,
+  requested: string | undefined,
+): CurrencyCode {
+  if (requested !== undefined && !isSupportedCurrency(requested))
+    throw badField('currency', 'Unknown currency.');
+  if (recipient.kind === 'iban' && recipient.internal) {
+    if (requested !== undefined && requested !== recipient.internal.currency) {
+      throw badField('currency', `This account is in ${recipient.internal.currency}.`);
+    }
+    return recipient.internal.currency;
+  }
+  return requested ?? source.currency;
+}
+
+function priceFor(
+  recipient: Recipient,
+  source: SourceAccount,
+  creditCurrency: CurrencyCode,
+  amount: bigint,
+): Price {
+  const rail =
+    recipient.kind === 'wallet'
+      ? 'internal'
+      : railFor(
+          { atThisBank: recipient.internal !== null, ibanCountry: extractIBAN(recipient.iban).countryCode },
+          creditCurrency,
+        );
+  return priceTransfer({ rail, amountMinor: amount, debitCurrency: source.currency, creditCurrency });
+}
+
+/** Wallet payments from the threshold on need a code; payments to an IBAN always do. */
+export function thresholdIn(currency: CurrencyCode, settings: PaymentSettings): bigint {
+  return fromEur(settings.verificationThresholdEurMinor, currency);
+}
+
+function requiresVerification(
+  recipientKind: 'wallet' | 'iban',
+  amount: bigint,
+  currency: CurrencyCode,
+  settings: PaymentSettings,
+): boolean {
+  return recipientKind === 'iban' || amount >= thresholdIn(currency, settings);
+}
+
+/** The recipient's account of a wallet payment; 422 if it has none in the currency asked for. */
+function walletAccount(recipient: Extract<Recipient, { kind: 'wallet' }>, currency: string): string {
+  if (!recipient.accountId) throw notAllowed(`The recipient has no ${currency} account.`);
+  return recipient.accountId;
+}
+
+type PayeeConfirmation = { checkId: string; result: PayeeCheckResult; proceededAnyway: boolean };
+
+/**
+ * A payment to an IBAN must refer to a name check this merchant made for this IBAN and this name within the last
+ * half hour (422 `payee_check_required`); unless its result was a match, the payer must say they go on anyway (422
+ * `payee_check_not_confirmed` with the result).
+ */
+async function payeeConfirmation(
+  db: Database,
+  payer: Payer,
+  recipient: Extract<Recipient, { kind: 'iban' }>,
+  input: { payee_check_id?: string | undefined; proceed_anyway?: boolean | undefined },
+  now: Date,
+): Promise<PayeeConfirmation> {
+  const required = () =>
+    new AppError('payee_check_required', 422, 'Check the name of the account holder first.');
+  if (!input.payee_check_id) throw required();
+  const check = await db
+    .selectFrom('payee_checks')
+    .select(['id', 'merchant_id', 'iban', 'entered_name', 'result', 'created_at'])
+    .where('id', '=', input.payee_check_id)
+    .executeTakeFirst();
+  if (
+    !check ||
+    check.merchant_id !== payer.merchantId ||
+    check.iban !== recipient.iban ||
+    check.entered_name.trim() !== recipient.name.trim() ||
+    check.created_at.getTime() < now.getTime() - payeeCheckValidityMs
+  ) {
+    throw required();
+  }
+  if (check.result !== 'match' && input.proceed_anyway !== true) {
+    throw new AppError(
+      'payee_check_not_confirmed',
+      422,
+      'The name check was not a match: amend the details or confirm that you proceed anyway.',
+      { details: { result: check.result, check_id: check.id } },
+    );
+  }
+  return { checkId: check.id, result: check.result, proceededAnyway: check.result !== 'match' };
+}
+
+/** The request as the client meant it, normalised: a repeated key must come with the same one. */
+function clientHash(body: SendMoneyBody): string {
+  const r = body.recipient;
+  const canonical = JSON.stringify([
+    body.account_type,
+    'wallet_tag' in r ? ['wallet', r.wallet_tag] : null,
+    'iban' in r ? ['iban', r.iban, r.name.trim()] : null,
+    'beneficiary_id' in r ? ['beneficiary', r.beneficiary_id.toLowerCase()] : null,
+    'wallet_tag' in r ? null : [r.payee_check_id?.toLowerCase() ?? null, r.proceed_anyway ?? false],
+    body.amount_minor,
+    body.currency ?? null,
+    body.note?.trim() || null,
+    body.gif ?? null,
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** The ledger key of a send-money request: scoped to the merchant, so keys of different merchants never meet. */
+export const ledgerKeyOf = (merchantId: string, key: string) => `send:${merchantId}:${key}`;
+
+type Replay = { transferId: string; debitAccountId: string };
+
+const keyConflict = () =>
+  new AppError('conflict', 409, 'This idempotency key was already used for a different request.');
+
+/** The earlier payment made with this key, if any; 409 if it was another request. */
+async function earlier(db: Database | Trx<DB>, ledgerKey: string, hash: string): Promise<Replay | null> {
+  const row = await db
+    .selectFrom('transfers')
+    .select(['id', 'debit_account_id', 'client_request_hash'])
+    .where('idempotency_key', '=', ledgerKey)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.client_request_hash !== hash) throw keyConflict();
+  return { transferId: row.id, debitAccountId: row.debit_account_id };
+}
+
+/** Thrown inside the transaction to roll it back when the key turns out to be a replay: nothing of ours is kept. */
+class ReplayFound extends Error {
+  constructor(readonly replay: Replay) {
+    super('replay');
+  }
+}
+
+export type SendMoneyInput = {
+  body: SendMoneyBody;
+  idempotencyKey: string;
+  stepUpToken: string | undefined;
+  settings: PaymentSettings;
+  now?: Date;
+};
+
+export type SendMoneyResult = { transaction: Transaction; replayed: boolean };
+
+/**
+ * sendMoney: validates the recipient, the name check and the amount, then in ONE transaction consumes the one-time
+ * code grant (when the amount or the rail needs one), posts the transfer and records the name check. A wallet
+ * payment, or one to an IBAN of this bank, is completed at once (account_to_account); one to another bank is pending
+ * in clearing (bank_transfer) until the settlement job. The same key and request answer the first result.
+ */
+export async function sendMoney(db: Database, payer: Payer, input: SendMoneyInput): Promise<SendMoneyResult> {
+  const { body, settings } = input;
+  const now = input.now ?? new Date();
+  const hash = clientHash(body);
+  const ledgerKey = ledgerKeyOf(payer.merchantId, input.idempotencyKey);
+  const replayOf = async (replay: Replay): Promise<SendMoneyResult> => ({
+    transaction: await transactionFor(db, replay.debitAccountId, replay.transferId),
+    replayed: true,
+  });
+
+  // A retry of a payment that went through answers it again, whatever has changed since (balance, code grant).
+  const source = await sourceAccount(db, payer.merchantId, body.account_type, ledgerKey);
+  if (source.prior) {
+    if (source.prior.hash !== hash) throw keyConflict();
+    return replayOf(source.prior);
+  }
+
+  const amount = BigInt(body.amount_minor);
+  const recipient = await resolveRecipient(db, payer, body.recipient, body.currency ?? source.currency);
+  const creditCurrency = creditCurrencyOf(recipient, source, body.currency);
+  const price = priceFor(recipient, source, creditCurrency, amount);
+  const confirmation =
+    recipient.kind === 'iban' && !('wallet_tag' in body.recipient)
+      ? await payeeConfirmation(db, payer, recipient, body.recipient, now)
+      : null;
+  const creditAccountId =
+    recipient.kind === 'wallet'
+      ? walletAccount(recipient, creditCurrency)
+      : recipient.internal
+        ? recipient.internal.accountId
+        : await systemAccount(db, creditCurrency, 'clearing');
+  const external = recipient.kind === 'iban' && recipient.internal === null;
+  const needsCode = requiresVerification(recipient.kind, amount, source.currency, settings);
+  const note = body.note?.trim() || null;
+
+  try {
+    const transferId = await db.transaction().execute(async (trx) => {
+      if (needsCode) {
+        try {
+          await consumeStepUp(trx, { userId: payer.userId, purpose: 'send_money', token: input.stepUpToken });
+        } catch (error) {
+          // A concurrent retry with the same key and grant waited for the grant's lock: the first has committed.
+          const raced = await earlier(trx, ledgerKey, hash);
+          if (raced) throw new ReplayFound(raced);
+          throw error;
+        }
+      }
+      let posted: { transfer: Transfer; replayed: boolean };
+      try {
+        posted = await postTransfer(trx, {
+          type: external ? 'bank_transfer' : 'account_to_account',
+          status: external ? 'pending' : 'completed',
+          amountMinor: amount,
+          currency: source.currency,
+          debitAccountId: source.id,
+          creditAccountId,
+          credit: price.exchangeRate
+            ? { amountMinor: price.creditMinor, currency: creditCurrency, exchangeRate: price.exchangeRate }
+            : undefined,
+          feeMinor: price.feeMinor,
+          counterpartyName: recipient.kind === 'wallet' ? recipient.merchantName : recipient.name,
+          counterpartyIban: recipient.kind === 'iban' ? recipient.iban : null,
+          counterpartyWalletTag: recipient.kind === 'wallet' ? recipient.walletTag : null,
+          note,
+          initiatedBy: payer.userId,
+          idempotencyKey: ledgerKey,
+        });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'insufficient_funds') {
+          throw new AppError('insufficient_funds', 422, insufficientFundsMessage);
+        }
+        if (error instanceof AppError && error.code === 'conflict') {
+          const raced = await earlier(trx, ledgerKey, hash);
+          if (raced) throw new ReplayFound(raced);
+        }
+        throw error;
+      }
+      if (posted.replayed) {
+        // Another request with this key committed first: roll ours back (the grant stays unspent) and answer it.
+        const raced = await earlier(trx, ledgerKey, hash);
+        throw new ReplayFound(
+          raced ?? { transferId: posted.transfer.id, debitAccountId: posted.transfer.debit_account_id },
+        );
+      }
+      await trx
+        .updateTable('transfers')
+        .set({
+          client_request_hash: hash,
+          gif: body.gif ?? null,
+          payee_check_id: confirmation?.checkId ?? null,
+          payee_check_result: confirmation?.result ?? null,
+          payee_proceeded_anyway: confirmation?.proceededAnyway ?? null,
+        })
+        .where('id', '=', posted.transfer.id)
+        .execute();
+      return posted.transfer.id;
+    });
+    return { transaction: await transactionFor(db, source.id, transferId), replayed: false };
+  } catch (error) {
+    if (error instanceof ReplayFound) return replayOf(error.replay);
+    throw error;
+  }
+}
+
+/** amountRequiresVerification: whether a payment of this amount needs a one-time code, and the threshold. */
+export async function amountRequiresVerification(
+  db: Database,
+  merchantId: string,
+  query: AmountVerificationQuery,
+  settings: PaymentSettings,
+): Promise<AmountVerification> {
+  const source = await sourceAccount(db, merchantId, query.account_type);
+  const threshold = thresholdIn(source.currency, settings);
+  return {
+    requires_verification: requiresVerification(
+      query.recipient_type ?? 'wallet',
+      BigInt(query.amount_minor),
+      source.currency,
+      settings,
+    ),
+    threshold: { amount_minor: threshold.toString(), currency: source.currency },
+  };
+}
+
+/** predefinedSendAmount: suggested amounts per currency, or for one account type. */
+export function predefinedSendAmounts(accountType?: string): PredefinedAmounts {
+  const currencies = accountType
+    ? currencyCodes.filter((code) => code === accountType.toUpperCase())
+    : [...currencyCodes];
+  if (accountType && currencies.length === 0)
+    throw new AppError('not_found', 404, 'No data found for this currency.');
+  return {
+    items: currencies.map((currency) => ({
+      currency,
+      amounts: predefinedAmounts[currency].map((amount) => ({ amount_minor: amount.toString(), currency })),
+    })),
+  };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/**
+ * searchContacts: a whole IBAN (its validity and whether it is ours; never a name, the name check decides that), or
+ * approved merchants whose wallet tag starts with the query (name and tag only), never the merchant itself.
+ */
+export async function searchContacts(db: Database, merchantId: string, q: string): Promise<Contact[]> {
+  const compact = q.replace(/[\s-]+/g, '').toUpperCase();
+  if (/^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,}$/.test(compact) && compact.length >= 15) {
+    if (!isValidIBAN(compact)) return [{ kind: 'iban', iban: compact, valid: false, at_this_bank: false }];
+    const ours = await db
+      .selectFrom('ledger_accounts')
+      .select(['merchant_id'])
+      .where('iban', '=', compact)
+      .where('kind', '=', 'merchant')
+      .executeTakeFirst();
+    if (ours?.merchant_id === merchantId) return [];
+    return [{ kind: 'iban', iban: compact, valid: true, at_this_bank: Boolean(ours) }];
+  }
+  const prefix = q.trim().toLowerCase().replace(/^@/, '');
+  if (!/^[a-z0-9-]{1,32}$/.test(prefix)) return [];
+  const rows = await db
+    .selectFrom('merchants')
+    .select(['name', 'wallet_tag'])
+    .where('status', '=', 'approved')
+    .where('id', '<>', merchantId)
+    .where('wallet_tag', 'like', `@${escapeLike(prefix)}%`)
+    .orderBy('wallet_tag')
+    .limit(contactSearchLimit)
+    .execute();
+  return rows.flatMap((row) =>
+    row.wallet_tag ? [{ kind: 'wallet' as const, wallet_tag: row.wallet_tag, name: row.name }] : [],
+  );
+}
+
+/**
+ * transferConfirmation: what a payment would be, before it is made: amount, fee, total, rate, credited amount and
+ * whether a code is needed. The same `priceTransfer` the payment uses, so the figures are the ones recorded.
+ */
+export async function transferQuote(
+  db: Database,
+  payer: Payer,
+  query: TransferQuoteQuery,
+  settings: PaymentSettings,
+): Promise<TransferQuote> {
+  const hasTag = query.wallet_tag !== undefined && query.wallet_tag.trim() !== '';
+  const hasIban = query.iban !== undefined && query.iban.trim() !== '';
+  if (hasTag === hasIban) throw badField('wallet_tag', 'Give either a wallet tag or an IBAN.');
+  const amount = BigInt(query.amount_minor);
+  const source = await sourceAccount(db, payer.merchantId, query.account_type);
+  let recipient: Recipient;
+  if (hasTag) {
+    const raw = (query.wallet_tag ?? '').trim().toLowerCase();
+    const tag = raw.startsWith('@') ? raw : `@${raw}`;
+    if (!/^@[a-z0-9]+(?:-[a-z0-9]+)*$/.test(tag))
+      throw badField('wallet_tag', 'Enter a wallet tag like @demo-coffee.');
+    recipient = await walletRecipient(db, payer, tag, query.currency ?? source.currency);
+  } else {
+    const iban = (query.iban ?? '').replace(/[\s-]+/g, '').toUpperCase();
+    if (!isValidIBAN(iban)) throw badField('iban', 'Invalid IBAN.');
+    recipient = await ibanRecipient(db, payer, iban, '');
+  }
+  const creditCurrency = creditCurrencyOf(recipient, source, query.currency);
+  if (recipient.kind === 'wallet') walletAccount(recipient, creditCurrency);
+  const price = priceFor(recipient, source, creditCurrency, amount);
+  const external = recipient.kind === 'iban' && recipient.internal === null;
+  const total = amount + price.feeMinor;
+  const money = (value: bigint, currency: string) => ({ amount_minor: value.toString(), currency });
+  return {
+    type: external ? 'bank_transfer' : 'account_to_account',
+    status: external ? 'pending' : 'completed',
+    amount: money(amount, source.currency),
+    fee: money(price.feeMinor, source.currency),
+    total: money(total, source.currency),
+    credited_amount: money(price.creditMinor, creditCurrency),
+    exchange_rate: price.exchangeRate
+      ? { from: source.currency, to: creditCurrency, rate: price.exchangeRate }
+      : null,
+    requires_verification: requiresVerification(recipient.kind, amount, source.currency, settings),
+    sufficient_funds: total <= source.balance,
+    available_balance: money(source.balance, source.currency),
+  };
+}

@@ -1,0 +1,727 @@
+import { composeIBAN } from 'ibantools';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignWalletTag, ensureMerchantAccount } from '../../server/accounts';
+import { ledgerInvariants } from '../../server/ledger';
+import { demoExternalAccounts } from '../../server/payee/externalAccounts';
+import { insufficientFundsMessage } from '../../server/payments/sendMoney';
+import { runSettlement as settleNow } from '../../server/payments/settlement';
+import { call, startTestServer, type TestServer } from './harness';
+import {
+  employeeToken,
+  expectHealthy,
+  fund,
+  ledgerSnapshot,
+  merchantWithAccount,
+  newKey,
+  type MoneyMerchant,
+} from './money';
+import { stepUpHeaders, stepUpToken } from './stepUp';
+
+let server: TestServer;
+
+type Merchant = MoneyMerchant & { tag: string; name: string };
+
+async function merchant(funding = 0n, status?: 'in_review'): Promise<Merchant> {
+  const m = await merchantWithAccount(server, status ? { status } : {});
+  if (funding > 0n) await fund(server.db, m.accountId, funding);
+  const tag = status ? '' : await assignWalletTag(server.db, m.merchantId);
+  const row = await server.db
+    .selectFrom('merchants')
+    .select('name')
+    .where('id', '=', m.merchantId)
+    .executeTakeFirstOrThrow();
+  return { ...m, tag, name: row.name };
+}
+
+async function balanceOf(accountId: string): Promise<bigint> {
+  const row = await server.db
+    .selectFrom('ledger_accounts')
+    .select('balance_minor')
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return row.balance_minor;
+}
+
+type SendOptions = { key?: string | null; stepUp?: string; token?: string };
+
+function send(payer: Merchant, body: Record<string, unknown>, options: SendOptions = {}) {
+  const key = options.key === undefined ? newKey('send') : options.key;
+  return call(server.app, 'POST', '/api/merchants/send_money/', {
+    token: options.token ?? payer.token,
+    body,
+    headers: {
+      ...(key === null ? {} : { 'idempotency-key': key }),
+      ...(options.stepUp ? stepUpHeaders(options.stepUp) : {}),
+    },
+  });
+}
+
+const code = (payer: Merchant) => stepUpToken(server, payer.token, 'send_money');
+
+async function verifyPayee(payer: Merchant, iban: string, name: string) {
+  const response = await call(server.app, 'POST', '/api/merchants/payees/verify/', {
+    token: payer.token,
+    body: { iban, name },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body as { result: string; check_id: string; suggested_name?: string };
+}
+
+async function runSettlement() {
+  const response = await call(server.app, 'POST', '/api/sandbox/settlement/run/', { body: {} });
+  expect(response.status).toBe(200);
+  return response.body as { settled: number; failed: number; skipped: number };
+}
+
+async function transferRow(id: string) {
+  return server.db.selectFrom('transfers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+const person = demoExternalAccounts.find((a) => a.key === 'person') ?? demoExternalAccounts[0];
+/** A valid IBAN no bank in the sandbox knows: the settlement fails it. */
+const unknownIban = composeIBAN({ countryCode: 'DE', bban: '370400440532013000' }) ?? '';
+
+beforeAll(async () => {
+  server = await startTestServer();
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('send money to a wallet tag', () => {
+  it('moves the money at once and both merchants see it in their transactions', async () => {
+    const payer = await merchant(50_000n);
+    const payee = await merchant();
+    const response = await send(payer, {
+      account_type: 'eur',
+      recipient: { wallet_tag: payee.tag.toUpperCase() },
+      amount_minor: '1250',
+      note: 'Coffee beans',
+      gif: 'party-parrot',
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body).toMatchObject({
+      type: 'account_to_account',
+      status: 'completed',
+      direction: 'out',
+      amount: { amount_minor: '1250', currency: 'EUR' },
+      fee: { amount_minor: '0', currency: 'EUR' },
+      counterparty: { wallet_tag: payee.tag, name: payee.name },
+      note: 'Coffee beans',
+    });
+    expect(response.body.initiated_by?.id).toBeTruthy();
+    expect(await balanceOf(payer.accountId)).toBe(48_750n);
+    expect(await balanceOf(payee.accountId)).toBe(1_250n);
+    const row = await transferRow(response.body.id);
+    expect(row.gif).toBe('party-parrot');
+    expect(row.payee_check_id).toBeNull();
+
+    const theirs = await call(server.app, 'GET', '/api/merchants/transactions/', { token: payee.token });
+    expect(theirs.body.items[0]).toMatchObject({
+      id: response.body.id,
+      direction: 'in',
+      status: 'completed',
+    });
+    const ours = await call(server.app, 'GET', '/api/merchants/transactions/', { token: payer.token });
+    expect(ours.body.items[0]).toMatchObject({ id: response.body.id, direction: 'out' });
+    expectHealthy(await ledgerInvariants(server.db));
+  });
+
+  it('answers a retry with the same key and body with the first result, and another body with 409', async () => {
+    const payer = await merchant(10_000n);
+    const payee = await merchant();
+    const key = newKey('retry');
+    const body = { account_type: 'eur', recipient: { wallet_tag: payee.tag }, amount_minor: '500' };
+    const first = await send(payer, body, { key });
+    expect(first.status).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    // Same request, written differently (tag without @, upper case): the same request.
+    const again = await send(
+      payer,
+      { ...body, recipient: { wallet_tag: payee.tag.slice(1).toUpperCase() } },
+      { key },
+    );
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.id).toBe(first.body.id);
+    expect(await balanceOf(payer.accountId)).toBe(9_500n);
+
+    const stranger = await merchant(1_000n);
+    const before = await ledgerSnapshot(server.db);
+    for (const other of [
+      { ...body, amount_minor: '501' },
+      { ...body, note: 'another' },
+      { ...body, gif: 'thumbs-up' },
+    ]) {
+      const conflict = await send(payer, other, { key });
+      expect(conflict.status, JSON.stringify(other)).toBe(409);
+      expect(conflict.body.error.code).toBe('conflict');
+    }
+    // Another merchant's key space is its own: the same key is a new payment there.
+    const theirs = await send(stranger, body, { key });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.id).not.toBe(first.body.id);
+    const after = await ledgerSnapshot(server.db);
+    expect(after.transfers).toBe(before.transfers + 1);
+  });
+
+  it('refuses bad input with a 4xx and changes no balance', async () => {
+    const payer = await merchant(5_000n);
+    const payee = await merchant();
+    const good = { account_type: 'eur', recipient: { wallet_tag: payee.tag }, amount_minor: '100' };
+    const cases: [string, Record<string, unknown>, number, string, SendOptions?][] = [
+      ['negative', { ...good, amount_minor: '-100' }, 400, 'validation_failed'],
+      ['zero', { ...good, amount_minor: '0' }, 400, 'validation_failed'],
+      ['fractional', { ...good, amount_minor: '1.50' }, 400, 'validation_failed'],
+      ['non-numeric', { ...good, amount_minor: 'ten' }, 400, 'validation_failed'],
+      ['a number, not a string', { ...good, amount_minor: 100 }, 400, 'validation_failed'],
+      ['too large', { ...good, amount_minor: '9999999999999999' }, 400, 'validation_failed'],
+      ['no amount', { account_type: 'eur', recipient: good.recipient }, 400, 'validation_failed'],
+      ['long note', { ...good, note: 'x'.repeat(141) }, 400, 'validation_failed'],
+      ['gif not allowed', { ...good, gif: 'https://evil.example/x.gif' }, 400, 'validation_failed'],
+      ['gif script', { ...good, gif: 'javascript:alert(1)' }, 400, 'validation_failed'],
+      ['unknown currency', { ...good, currency: 'XYZ' }, 400, 'validation_failed'],
+      ['lower-case currency', { ...good, currency: 'eur' }, 400, 'validation_failed'],
+      [
+        'two recipients',
+        { ...good, recipient: { wallet_tag: payee.tag, iban: payer.iban } },
+        400,
+        'validation_failed',
+      ],
+      ['bad tag', { ...good, recipient: { wallet_tag: '@@' } }, 400, 'validation_failed'],
+      [
+        'bad IBAN checksum',
+        { ...good, recipient: { iban: 'GR0000000000000000000000000', name: 'X' } },
+        400,
+        'validation_failed',
+      ],
+      ['no account in that currency', { ...good, account_type: 'usd' }, 404, 'not_found'],
+      ['unknown tag', { ...good, recipient: { wallet_tag: '@nobody-at-all' } }, 404, 'not_found'],
+      ['own tag', { ...good, recipient: { wallet_tag: payer.tag } }, 422, 'recipient_not_allowed'],
+      [
+        'own IBAN',
+        { ...good, recipient: { iban: payer.iban, name: payer.name } },
+        422,
+        'recipient_not_allowed',
+      ],
+      ['recipient has no GBP account', { ...good, currency: 'GBP' }, 422, 'recipient_not_allowed'],
+      ['over the balance', { ...good, amount_minor: '5001' }, 422, 'insufficient_funds'],
+      ['no idempotency key', good, 400, 'validation_failed', { key: null }],
+    ];
+    const before = await ledgerSnapshot(server.db);
+    for (const [name, body, status, errorCode, options] of cases) {
+      const response = await send(payer, body, options);
+      expect(response.status, `${name}: ${JSON.stringify(response.body)}`).toBe(status);
+      expect(response.body.error.code, name).toBe(errorCode);
+      if (errorCode === 'insufficient_funds')
+        expect(response.body.error.message).toBe(insufficientFundsMessage);
+    }
+    expect(await ledgerSnapshot(server.db)).toEqual(before);
+    expectHealthy(before.invariants);
+  });
+
+  it('refuses a tag of a merchant that is not approved', async () => {
+    const payer = await merchant(5_000n);
+    const closed = await merchant();
+    await server.db
+      .updateTable('merchants')
+      .set({ status: 'closed' })
+      .where('id', '=', closed.merchantId)
+      .execute();
+    const before = await ledgerSnapshot(server.db);
+    const response = await send(payer, {
+      account_type: 'eur',
+      recipient: { wallet_tag: closed.tag },
+      amount_minor: '100',
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.error.code).toBe('recipient_not_allowed');
+    expect(await ledgerSnapshot(server.db)).toEqual(before);
+  });
+
+  it('lets only owners of approved merchants send (viewers and employees 403, not approved 403)', async () => {
+    const payer = await merchant(5_000n);
+    const payee = await merchant();
+    const body = { account_type: 'eur', recipient: { wallet_tag: payee.tag }, amount_minor: '100' };
+    const before = await ledgerSnapshot(server.db);
+    for (const role of ['viewer', 'employee'] as const) {
+      const token = await employeeToken(server, payer.merchantId, role);
+      const response = await send(payer, body, { token });
+      expect(response.status, role).toBe(403);
+      expect(response.body.error.code).toBe('forbidden');
+      const quote = await call(
+        server.app,
+        'GET',
+        `/api/merchants/amount_requires_verification/?amount_minor=1&account_type=eur`,
+        {
+          token,
+        },
+      );
+      expect(quote.status).toBe(403);
+    }
+    const pending = await merchant(0n, 'in_review');
+    await fund(server.db, pending.accountId, 5_000n);
+    const afterFunding = await ledgerSnapshot(server.db);
+    const refused = await send(pending, body);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('merchant_not_approved');
+    expect(await ledgerSnapshot(server.db)).toEqual(afterFunding);
+    expect(afterFunding.transfers).toBe(before.transfers + 1);
+    const anonymous = await call(server.app, 'POST', '/api/merchants/send_money/', { body });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('one-time code', () => {
+  it('is required from the threshold on, consumed with the payment and good once', async () => {
+    const payer = await merchant(100_000n);
+    const payee = await merchant();
+    const ask = (amount: string, recipientType?: string) =>
+      call(
+        server.app,
+        'GET',
+        `/api/merchants/amount_requires_verification/?amount_minor=${amount}&account_type=eur${recipientType ? `&recipient_type=${recipientType}` : ''}`,
+        { token: payer.token },
+      );
+    expect((await ask('9999')).body).toEqual({
+      requires_verification: false,
+      threshold: { amount_minor: '10000', currency: 'EUR' },
+    });
+    expect((await ask('10000')).body.requires_verification).toBe(true);
+    expect((await ask('1', 'iban')).body.requires_verification).toBe(true);
+    expect((await ask('0')).status).toBe(400);
+
+    const body = { account_type: 'eur', recipient: { wallet_tag: payee.tag }, amount_minor: '10000' };
+    const before = await ledgerSnapshot(server.db);
+    const missing = await send(payer, body);
+    expect(missing.status).toBe(403);
+    expect(missing.body.error.code).toBe('step_up_required');
+    const forged = await send(payer, body, { stepUp: 'not-a-grant' });
+    expect(forged.status).toBe(403);
+    // A grant for another purpose does not do.
+    const otherPurpose = await stepUpToken(server, payer.token, 'identity_verification');
+    expect((await send(payer, body, { stepUp: otherPurpose })).status).toBe(403);
+    expect(await ledgerSnapshot(server.db)).toEqual(before);
+
+    const grant = await code(payer);
+    // A refused payment (over the balance) rolls back and leaves the grant good.
+    const tooMuch = await send(payer, { ...body, amount_minor: '100001' }, { stepUp: grant });
+    expect(tooMuch.status).toBe(422);
+    const key = newKey('coded');
+    const paid = await send(payer, body, { stepUp: grant, key });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    // A retry of the same payment answers it without a new code; a new payment with the spent grant is refused.
+    const retry = await send(payer, body, { stepUp: grant, key });
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    const reuse = await send(payer, body, { stepUp: grant });
+    expect(reuse.status).toBe(403);
+    expect(await balanceOf(payer.accountId)).toBe(90_000n);
+    // Below the threshold no code is asked.
+    expect((await send(payer, { ...body, amount_minor: '9999' })).status).toBe(201);
+  });
+});
+
+describe('send money to an IBAN', () => {
+  it('needs a name check of the same IBAN and name, and proceeding anyway unless it matched', async () => {
+    const payer = await merchant(50_000n);
+    const other = await merchant();
+    const body = {
+      account_type: 'eur',
+      recipient: { iban: person.iban, name: person.holder_name },
+      amount_minor: '1000',
+    };
+    const before = await ledgerSnapshot(server.db);
+    const grant = await code(payer);
+    const noCheck = await send(payer, body, { stepUp: grant });
+    expect(noCheck.status).toBe(422);
+    expect(noCheck.body.error.code).toBe('payee_check_required');
+
+    const otherIban = await verifyPayee(payer, unknownIban, person.holder_name);
+    const wrongIban = await send(
+      payer,
+      { ...body, recipient: { ...body.recipient, payee_check_id: otherIban.check_id } },
+      { stepUp: grant },
+    );
+    expect(wrongIban.body.error.code).toBe('payee_check_required');
+
+    const othersCheck = await verifyPayee(other, person.iban, person.holder_name);
+    const notOurs = await send(
+      payer,
+      { ...body, recipient: { ...body.recipient, payee_check_id: othersCheck.check_id } },
+      { stepUp: grant },
+    );
+    expect(notOurs.body.error.code).toBe('payee_check_required');
+
+    const wrongName = await verifyPayee(payer, person.iban, 'Somebody Else Entirely');
+    expect(wrongName.result).toBe('no_match');
+    const amendedName = await send(
+      payer,
+      { ...body, recipient: { ...body.recipient, payee_check_id: wrongName.check_id } },
+      { stepUp: grant },
+    );
+    expect(amendedName.body.error.code).toBe('payee_check_required');
+    const unconfirmed = await send(
+      payer,
+      {
+        ...body,
+        recipient: { iban: person.iban, name: 'Somebody Else Entirely', payee_check_id: wrongName.check_id },
+      },
+      { stepUp: grant },
+    );
+    expect(unconfirmed.status).toBe(422);
+    expect(unconfirmed.body.error).toMatchObject({
+      code: 'payee_check_not_confirmed',
+      details: { result: 'no_match', check_id: wrongName.check_id },
+    });
+    expect(await ledgerSnapshot(server.db)).toEqual({
+      ...before,
+      invariants: before.invariants,
+    });
+
+    const anyway = await send(
+      payer,
+      {
+        ...body,
+        recipient: {
+          iban: person.iban,
+          name: 'Somebody Else Entirely',
+          payee_check_id: wrongName.check_id,
+          proceed_anyway: true,
+        },
+      },
+      { stepUp: grant },
+    );
+    expect(anyway.status, JSON.stringify(anyway.body)).toBe(201);
+    const row = await transferRow(anyway.body.id);
+    expect(row).toMatchObject({
+      payee_check_id: wrongName.check_id,
+      payee_check_result: 'no_match',
+      payee_proceeded_anyway: true,
+    });
+  });
+
+  it('to another bank: pending with the SEPA fee, then settled by the job', async () => {
+    const payer = await merchant(50_000n);
+    const check = await verifyPayee(payer, person.iban, person.holder_name);
+    expect(check.result).toBe('match');
+    const body = {
+      account_type: 'eur',
+      recipient: { iban: person.iban, name: person.holder_name, payee_check_id: check.check_id },
+      amount_minor: '2000',
+    };
+    const quote = await call(
+      server.app,
+      'GET',
+      `/api/merchants/transfer_quote/?account_type=eur&amount_minor=2000&iban=${person.iban}`,
+      { token: payer.token },
+    );
+    expect(quote.body).toMatchObject({
+      type: 'bank_transfer',
+      status: 'pending',
+      fee: { amount_minor: '50' },
+      total: { amount_minor: '2050' },
+      credited_amount: { amount_minor: '2000', currency: 'EUR' },
+      exchange_rate: null,
+      requires_verification: true,
+      sufficient_funds: true,
+    });
+    // Without a code: refused, nothing moved.
+    expect((await send(payer, body)).body.error.code).toBe('step_up_required');
+    const sent = await send(payer, body, { stepUp: await code(payer) });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body).toMatchObject({
+      type: 'bank_transfer',
+      status: 'pending',
+      amount: { amount_minor: '2000' },
+      fee: { amount_minor: '50' },
+      total: { amount_minor: '2050' },
+      counterparty: { iban: person.iban, name: person.holder_name },
+    });
+    expect(await transferRow(sent.body.id)).toMatchObject({
+      payee_check_result: 'match',
+      payee_proceeded_anyway: false,
+    });
+    expect(await balanceOf(payer.accountId)).toBe(47_950n);
+    const accounts = await call(server.app, 'GET', '/api/merchants/core_banking_accounts/', {
+      token: payer.token,
+    });
+    if (accounts.status === 200) {
+      const eur = accounts.body.accounts.find((a: { currency: string }) => a.currency === 'EUR');
+      expect(eur.available_balance.amount_minor).toBe('47950');
+      expect(eur.balance.amount_minor).toBe('50000');
+    }
+    expectHealthy(await ledgerInvariants(server.db));
+
+    const run = await runSettlement();
+    expect(run.settled).toBeGreaterThanOrEqual(1);
+    const settled = await call(server.app, 'GET', `/api/merchants/transactions/${sent.body.id}/`, {
+      token: payer.token,
+    });
+    expect(settled.body.status).toBe('completed');
+    expect(await balanceOf(payer.accountId)).toBe(47_950n);
+    // Idempotent: another run changes nothing.
+    const snapshot = await ledgerSnapshot(server.db);
+    await runSettlement();
+    expect(await ledgerSnapshot(server.db)).toEqual(snapshot);
+    expectHealthy(snapshot.invariants);
+  });
+
+  it('to an account the other bank does not know: failed by the job and refunded, fee included', async () => {
+    const payer = await merchant(10_000n);
+    const check = await verifyPayee(payer, unknownIban, 'Hans Meier');
+    expect(check.result).toBe('not_possible');
+    const sent = await send(
+      payer,
+      {
+        account_type: 'eur',
+        recipient: {
+          iban: unknownIban,
+          name: 'Hans Meier',
+          payee_check_id: check.check_id,
+          proceed_anyway: true,
+        },
+        amount_minor: '3000',
+      },
+      { stepUp: await code(payer) },
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(await balanceOf(payer.accountId)).toBe(6_950n);
+    await runSettlement();
+    const failed = await call(server.app, 'GET', `/api/merchants/transactions/${sent.body.id}/`, {
+      token: payer.token,
+    });
+    expect(failed.body).toMatchObject({
+      status: 'failed',
+      failure_reason: expect.stringContaining('does not know'),
+    });
+    expect(await balanceOf(payer.accountId)).toBe(10_000n);
+    expectHealthy(await ledgerInvariants(server.db));
+  });
+
+  it('to an account that refuses payments (sandbox switch): failed and refunded', async () => {
+    const payer = await merchant(10_000n);
+    const company = demoExternalAccounts.find((a) => a.key === 'company') ?? demoExternalAccounts[0];
+    const reject = await call(server.app, 'POST', '/api/sandbox/settlement/reject-iban/', {
+      body: { iban: company.iban, rejects_payments: true },
+    });
+    expect(reject.status).toBe(200);
+    try {
+      const check = await verifyPayee(payer, company.iban, company.holder_name);
+      const sent = await send(
+        payer,
+        {
+          account_type: 'eur',
+          recipient: { iban: company.iban, name: company.holder_name, payee_check_id: check.check_id },
+          amount_minor: '1000',
+        },
+        { stepUp: await code(payer) },
+      );
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      await runSettlement();
+      const row = await transferRow(sent.body.id);
+      expect(row.status).toBe('failed');
+      expect(await balanceOf(payer.accountId)).toBe(10_000n);
+    } finally {
+      await call(server.app, 'POST', '/api/sandbox/settlement/reject-iban/', {
+        body: { iban: company.iban, rejects_payments: false },
+      });
+    }
+  });
+
+  it('to an IBAN of this bank: settles at once, free', async () => {
+    const payer = await merchant(10_000n);
+    const payee = await merchant();
+    const check = await verifyPayee(payer, payee.iban, payee.name);
+    expect(check.result).toBe('match');
+    const sent = await send(
+      payer,
+      {
+        account_type: 'eur',
+        recipient: { iban: payee.iban, name: payee.name, payee_check_id: check.check_id },
+        amount_minor: '700',
+      },
+      { stepUp: await code(payer) },
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body).toMatchObject({
+      type: 'account_to_account',
+      status: 'completed',
+      fee: { amount_minor: '0' },
+    });
+    expect(await balanceOf(payee.accountId)).toBe(700n);
+    expect(await balanceOf(payer.accountId)).toBe(9_300n);
+  });
+
+  it('international: the quote shows rate, fee and credited amount, and the payment records the same', async () => {
+    const payer = await merchant(100_000n);
+    const check = await verifyPayee(payer, person.iban, person.holder_name);
+    const quote = await call(
+      server.app,
+      'GET',
+      `/api/merchants/transfer_quote/?account_type=eur&amount_minor=10000&iban=${person.iban}&currency=USD`,
+      { token: payer.token },
+    );
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    expect(quote.body).toMatchObject({
+      fee: { amount_minor: '500', currency: 'EUR' },
+      total: { amount_minor: '10500', currency: 'EUR' },
+      exchange_rate: { from: 'EUR', to: 'USD', rate: '1.0746' },
+      credited_amount: { amount_minor: '10746', currency: 'USD' },
+    });
+    const sent = await send(
+      payer,
+      {
+        account_type: 'eur',
+        recipient: { iban: person.iban, name: person.holder_name, payee_check_id: check.check_id },
+        amount_minor: '10000',
+        currency: 'USD',
+      },
+      { stepUp: await code(payer) },
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body).toMatchObject({
+      fee: quote.body.fee,
+      total: quote.body.total,
+      original_amount: quote.body.credited_amount,
+      exchange_rate: quote.body.exchange_rate,
+    });
+    expectHealthy(await ledgerInvariants(server.db));
+    await runSettlement();
+    expect((await transferRow(sent.body.id)).status).toBe('completed');
+    expectHealthy(await ledgerInvariants(server.db));
+  });
+});
+
+describe('quote, amounts and contacts', () => {
+  it('quotes a wallet payment, cross-currency to a USD account', async () => {
+    const payer = await merchant(20_000n);
+    const payee = await merchant();
+    await ensureMerchantAccount(server.db, payee.merchantId, 'USD');
+    const quote = await call(
+      server.app,
+      'GET',
+      `/api/merchants/transfer_quote/?account_type=eur&amount_minor=30000&wallet_tag=${encodeURIComponent(payee.tag)}&currency=USD`,
+      { token: payer.token },
+    );
+    expect(quote.body).toMatchObject({
+      type: 'account_to_account',
+      status: 'completed',
+      fee: { amount_minor: '0' },
+      credited_amount: { amount_minor: '32238', currency: 'USD' },
+      requires_verification: true,
+      sufficient_funds: false,
+      available_balance: { amount_minor: '20000', currency: 'EUR' },
+    });
+    const neither = await call(
+      server.app,
+      'GET',
+      '/api/merchants/transfer_quote/?account_type=eur&amount_minor=1',
+      {
+        token: payer.token,
+      },
+    );
+    expect(neither.status).toBe(400);
+  });
+
+  it('lists predefined amounts', async () => {
+    const payer = await merchant();
+    const all = await call(server.app, 'GET', '/api/merchants/predefined_send_amounts/', {
+      token: payer.token,
+    });
+    expect(all.status).toBe(200);
+    expect(all.body.items.map((i: { currency: string }) => i.currency)).toEqual(['EUR', 'USD', 'GBP']);
+    const eur = await call(server.app, 'GET', '/api/merchants/predefined_send_amounts/?account_type=eur', {
+      token: payer.token,
+    });
+    expect(eur.body.items).toHaveLength(1);
+    expect(eur.body.items[0].amounts[0]).toEqual({ amount_minor: '1000', currency: 'EUR' });
+  });
+
+  it('searches wallet tags by prefix (never oneself) and IBANs without names', async () => {
+    const payer = await merchant();
+    const payee = await merchant();
+    const search = (q: string) =>
+      call(server.app, 'GET', `/api/merchants/contacts/search/?q=${encodeURIComponent(q)}`, {
+        token: payer.token,
+      });
+    const byTag = await search(payee.tag.slice(0, -1));
+    expect(byTag.status).toBe(200);
+    expect(byTag.body.items).toContainEqual({ kind: 'wallet', wallet_tag: payee.tag, name: payee.name });
+    expect(byTag.body.items.some((c: { wallet_tag?: string }) => c.wallet_tag === payer.tag)).toBe(false);
+    const self = await search(payer.tag);
+    expect(self.body.items).toEqual([]);
+    const ours = await search(payee.iban);
+    expect(ours.body.items).toEqual([{ kind: 'iban', iban: payee.iban, valid: true, at_this_bank: true }]);
+    expect(JSON.stringify(ours.body)).not.toContain(payee.name);
+    const external = await search(person.iban);
+    expect(external.body.items).toEqual([
+      { kind: 'iban', iban: person.iban, valid: true, at_this_bank: false },
+    ]);
+    expect(JSON.stringify(external.body)).not.toContain('Maria');
+    const invalid = await search('GR0000000000000000000000000');
+    expect(invalid.body.items[0]).toMatchObject({ valid: false });
+    expect((await search('a')).status).toBe(400);
+    expect((await search('%_')).body.items).toEqual([]);
+  });
+});
+
+describe('saved beneficiaries, the settlement delay and the search limit', () => {
+  it('pays a saved wallet beneficiary; another merchant’s beneficiary is a 404', async () => {
+    const payer = await merchant(5_000n);
+    const payee = await merchant();
+    const saved = await call(server.app, 'POST', '/api/merchants/beneficiaries/', {
+      token: payer.token,
+      body: { kind: 'wallet', wallet_tag: payee.tag },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const body = { account_type: 'eur', recipient: { beneficiary_id: saved.body.id }, amount_minor: '300' };
+    const paid = await send(payer, body);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(paid.body.counterparty.wallet_tag).toBe(payee.tag);
+    expect(await balanceOf(payee.accountId)).toBe(300n);
+    const stranger = await merchant(5_000n);
+    const before = await ledgerSnapshot(server.db);
+    const refused = await send(stranger, body);
+    expect(refused.status).toBe(404);
+    expect(await ledgerSnapshot(server.db)).toEqual(before);
+  });
+
+  it('leaves payments younger than the delay pending', async () => {
+    const payer = await merchant(10_000n);
+    const check = await verifyPayee(payer, person.iban, person.holder_name);
+    const sent = await send(
+      payer,
+      {
+        account_type: 'eur',
+        recipient: { iban: person.iban, name: person.holder_name, payee_check_id: check.check_id },
+        amount_minor: '100',
+      },
+      { stepUp: await code(payer) },
+    );
+    expect(sent.status).toBe(201);
+    await settleNow(server.db, { delaySeconds: 3600 });
+    expect((await transferRow(sent.body.id)).status).toBe('pending');
+    await settleNow(server.db, { delaySeconds: 3600, now: new Date(Date.now() + 3_601_000) });
+    expect((await transferRow(sent.body.id)).status).toBe('completed');
+  });
+
+  it('rate-limits the contact search per user, and not the other send-money calls', async () => {
+    const payer = await merchant();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      const response = await call(server.app, 'GET', '/api/merchants/contacts/search/?q=demo', {
+        token: payer.token,
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    for (let i = 0; i < 35; i += 1) {
+      const response = await call(server.app, 'GET', '/api/merchants/predefined_send_amounts/', {
+        token: payer.token,
+      });
+      expect(response.status).toBe(200);
+    }
+  });
+});
