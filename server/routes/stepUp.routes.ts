@@ -18,7 +18,10 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
   app,
   { db, config },
 ) => {
-  const signedIn = { onRequest: [authenticate(db, config.secrets.jwtSecret)] };
+  const authenticated = authenticate(db, config.secrets.jwtSecret);
+  // A fresh array per route: @fastify/rate-limit pushes its hook into the route's own onRequest array, so a shared
+  // one would rate-limit every route that shares it, once per limited route.
+  const signedIn = () => ({ onRequest: [authenticated] });
   const secured = { tags: ['step-up'], security: [{ bearerAuth: [] }] };
   const limited = { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: 60_000 } };
   const delivery = { smtpUrl: config.smtpUrl, smsWebhookUrl: config.smsWebhookUrl };
@@ -26,7 +29,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
   app.get(
     '/api/merchants/step-up/methods/',
     {
-      ...signedIn,
+      ...signedIn(),
       schema: {
         ...secured,
         operationId: 'stepUpMethods',
@@ -40,7 +43,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
   app.post(
     '/api/merchants/step-up/',
     {
-      ...signedIn,
+      ...signedIn(),
       config: limited,
       schema: {
         ...secured,
@@ -62,7 +65,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
   app.post(
     '/api/merchants/step-up/verify/',
     {
-      ...signedIn,
+      ...signedIn(),
       config: limited,
       schema: {
         ...secured,

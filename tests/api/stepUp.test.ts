@@ -58,6 +58,29 @@ describe('step-up: a fresh one-time code before a sensitive action', () => {
     expect(answer.body.available_methods[0].destination).not.toContain(owner.email);
   });
 
+  it('rate-limits asking for codes, but not reading the methods', async () => {
+    const limited = await server.buildVariant({ loginRateLimitPerMinute: 3 });
+    try {
+      const owner = await onboardingOwner(limited, server.db);
+      for (let i = 0; i < 6; i += 1) {
+        expect((await call(limited, 'GET', `${start}methods/`, { token: owner.token })).status).toBe(200);
+      }
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const answer = await call(limited, 'POST', verify, {
+          token: owner.token,
+          body: { purpose, code: '000000' },
+        });
+        statuses.push(answer.status);
+      }
+      // Three tries pass the limiter (and fail as wrong or expired codes); the fourth is refused by it.
+      expect(statuses.slice(0, 3).every((status) => status === 400)).toBe(true);
+      expect(statuses[3]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('sends a code through the outbox, counts a wrong code, and gives a single-use grant for the right one', async () => {
     const owner = await onboardingOwner(server.app, server.db);
     const sent = await call(server.app, 'POST', start, {
