@@ -1,4 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import { PDFParse } from 'pdf-parse';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
 import { codeFromOutbox, expectAccessible, watchForBrowserErrors } from './pageChecks';
@@ -170,6 +172,21 @@ describe('wallet and transactions', () => {
     expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('Zeta');
     expect(await page.getByLabel('Type', { exact: true }).inputValue()).toBe('incoming_bank_transfer');
 
+    // The filtered list as files: the CSV holds exactly the row shown, the PDF is a statement of the account.
+    const csv = await download(page.getByRole('button', { name: 'Export CSV' }));
+    expect(csv.name).toMatch(/^tameio-statement-eur-.*\.csv$/);
+    const csvLines = csv.bytes.toString('utf8').trim().split(/\r?\n/);
+    expect(csvLines).toHaveLength(2);
+    expect(csvLines[1]).toContain(topUp.sender);
+    expect(csvLines[1]).toContain('250.00');
+    const pdf = await download(page.getByRole('button', { name: 'Export PDF statement' }));
+    expect(pdf.name).toMatch(/^tameio-statement-eur-.*\.pdf$/);
+    expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pdfText = await pdfTextOf(pdf.bytes);
+    expect(pdfText).toContain(demo.merchant);
+    expect(pdfText).toContain(topUp.sender);
+    expect(pdfText.replace(/\s/g, '')).toContain(iban.replace(/\s/g, ''));
+
     // Text that matches nothing: an empty list that says so.
     await page.getByLabel('Search', { exact: true }).fill('no such counterparty');
     await page.getByRole('button', { name: 'Apply filters' }).click();
@@ -227,3 +244,19 @@ describe('wallet and transactions', () => {
     expect(browserErrors).toEqual([]);
   });
 });
+
+/** Clicks an export button and returns the downloaded file's suggested name and bytes. */
+async function download(button: Locator): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([button.page().waitForEvent('download'), button.click()]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), bytes: await readFile(path) };
+}
+
+async function pdfTextOf(bytes: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}

@@ -29,6 +29,7 @@ import { errorMessages } from '../../i18n/errorMessages';
 import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page, Row } from '../../ui/Layout';
 import { Spinner } from '../../ui/Spinner';
+import { ExportButtons } from './ExportButtons';
 import { FiltersForm } from './FiltersForm';
 import { TransactionDetail } from './TransactionDetail';
 import { TransactionTable } from './TransactionTable';
@@ -125,6 +126,7 @@ export function TransactionsScreen({
       </h1>
       {id ? <TransactionDetail id={id} services={services} closeTo={`/transactions${search}`} /> : null}
       <FiltersForm filters={filters} onApply={apply} />
+      <ExportButtons filters={filters} />
       <Card as="div" aria-busy={loadingFirst || loadingMore || undefined}>
         <p role="status">
           {loadingFirst ? (

@@ -1,0 +1,67 @@
+import type { StatementLocale } from '../../schemas/statements.schema';
+
+const intlLocale: Record<StatementLocale, string> = { en: 'en-GB', el: 'el-GR' };
+
+/** How many minor units a currency has (EUR 2, JPY 0), as Intl knows it. */
+export function currencyDigits(currency: string): number {
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+  );
+}
+
+/** Integer minor units → an exact decimal string ("-123456" EUR → "-1234.56"), with BigInt, never a float. */
+export function minorToDecimal(amount: bigint, currency: string): Intl.StringNumericLiteral {
+  const digits = currencyDigits(currency);
+  const negative = amount < 0n;
+  const magnitude = negative ? -amount : amount;
+  const scale = 10n ** BigInt(digits);
+  const whole = (magnitude / scale).toString();
+  const fraction = (magnitude % scale).toString().padStart(digits, '0');
+  return `${negative ? '-' : ''}${whole}${digits > 0 ? `.${fraction}` : ''}` as Intl.StringNumericLiteral;
+}
+
+/** Formatters of one statement's language; Intl formats decimal strings exactly (ECMA-402 NumberFormat v3). */
+export function formattersFor(locale: StatementLocale) {
+  const tag = intlLocale[locale];
+  const time = new Intl.DateTimeFormat(tag, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  });
+  const day = new Intl.DateTimeFormat(tag, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: 'UTC',
+  });
+  return {
+    /** A plain decimal for spreadsheets: "-1234.56" in English, "-1234,56" in Greek; no grouping, no symbol. */
+    decimal: (amount: bigint, currency: string): string => {
+      const digits = currencyDigits(currency);
+      return new Intl.NumberFormat(tag, {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+        useGrouping: false,
+      }).format(minorToDecimal(amount, currency));
+    },
+    /** Money for people: "−€1,234.56" / "-1.234,56 €". */
+    money: (amount: bigint, currency: string, signed = false): string => {
+      const digits = currencyDigits(currency);
+      return new Intl.NumberFormat(tag, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+        ...(signed ? { signDisplay: 'exceptZero' as const } : {}),
+      }).format(minorToDecimal(amount, currency));
+    },
+    /** An exchange rate as a decimal string, with the locale's decimal mark, exactly as given. */
+    rate: (rate: string): string => (locale === 'el' ? rate.replace('.', ',') : rate),
+    /** "01/03/2026 14:05" (en) or "01/03/2026 14:05" (el), always UTC. */
+    dateTime: (date: Date): string => `${day.format(date)} ${time.format(date)}`,
+    day: (date: Date): string => day.format(date),
+  };
+}
+
+export type Formatters = ReturnType<typeof formattersFor>;
