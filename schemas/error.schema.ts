@@ -41,6 +41,11 @@ export const errorCodes = [
   'onboarding_incomplete',
   'merchant_not_in_review',
   'unsupported_file_type',
+  'name_check_unconfirmed',
+  // Send money (schemas/sendMoney.schema.ts).
+  'payee_check_required',
+  'payee_check_not_confirmed',
+  'recipient_not_allowed',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

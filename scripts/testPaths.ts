@@ -9,11 +9,14 @@ import {
   type ScreenExpectation,
   type StepAction,
 } from '../tests/model/generatePaths';
+import { beneficiaryFormModel } from '../tests/model/beneficiaryForm.paths';
 import { createPasswordModel, resetPasswordModel } from '../tests/model/passwordLink.paths';
 import { identityVerificationModel } from '../tests/model/identityVerification.paths';
 import { onboardingModel } from '../tests/model/onboarding.paths';
 import { demoCode, demoCredentials, loginModel, sessionModel } from '../tests/model/paths';
 import { registrationModel } from '../tests/model/registration.paths';
+import { sendMoneyModel } from '../tests/model/sendMoney.paths';
+import { transactionListModel } from '../tests/model/transactionList.paths';
 
 /*
  * Writes docs/test-paths/<machine>.md: a QA plan a person can follow by hand, one numbered path per section, each
@@ -148,6 +151,27 @@ function main() {
       plan(identityVerificationModel, {
         fixtures: 'identityVerification.paths.ts',
         test: 'identityVerification.model.test.tsx',
+      }),
+    ],
+    [
+      `${transactionListModel.name}.md`,
+      plan(transactionListModel, {
+        fixtures: 'transactionList.paths.ts',
+        test: 'transactionList.model.test.tsx',
+      }),
+    ],
+    [
+      `${beneficiaryFormModel.name}.md`,
+      plan(beneficiaryFormModel, {
+        fixtures: 'beneficiaryForm.paths.ts',
+        test: 'beneficiaryForm.model.test.tsx',
+      }),
+    ],
+    [
+      `${sendMoneyModel.name}.md`,
+      plan(sendMoneyModel, {
+        fixtures: 'sendMoney.paths.ts',
+        test: 'sendMoney.model.test.tsx',
       }),
     ],
   ]);

@@ -23,10 +23,16 @@ export type TransferType =
 export type TransferStatus =
   'completed' | 'declined' | 'pending' | 'failed' | 'cancelled' | 'refunded' | 'expired' | 'paid';
 
+/** Migration 008: the bank's own accounts per currency (server/ledger.ts). */
+export type SystemRole = 'external' | 'clearing' | 'fees' | 'fx';
+export type EntryPhase = 'post' | 'settle' | 'reverse';
+
 export type MerchantsTable = {
   id: Generated<string>;
   name: string;
   status: ColumnType<MerchantStatus, MerchantStatus | undefined, MerchantStatus>;
+  /** Migration 008: "@demo-coffee", given on approval (server/accounts.ts). */
+  wallet_tag: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: DefaultTimestamp;
 };
 
@@ -119,8 +125,11 @@ export type LedgerAccountsTable = {
   name: string;
   currency: string;
   iban: string | null;
+  /** The available balance (migration 008 explains balance vs available). */
   balance_minor: DefaultInt8;
   kind: 'merchant' | 'system';
+  /** Migration 008: which of the bank's accounts of its currency this is; null for merchants and ad-hoc ones. */
+  system_role: ColumnType<SystemRole | null, SystemRole | null | undefined, SystemRole | null>;
   created_at: DefaultTimestamp;
 };
 
@@ -138,13 +147,39 @@ export type TransfersTable = {
   idempotency_key: string;
   request_hash: string;
   created_at: DefaultTimestamp;
+  // Migration 008: SPEC §3's fields (the credit side, exchange rate, counterparty, note, who initiated it).
+  credit_amount_minor: Int8;
+  credit_currency: string;
+  /** numeric(24,12), credit units per debit unit; read it as text (`exchange_rate::text`). */
+  exchange_rate: ColumnType<string | null, string | null | undefined, string | null>;
+  counterparty_iban: ColumnType<string | null, string | null | undefined, string | null>;
+  counterparty_wallet_tag: ColumnType<string | null, string | null | undefined, string | null>;
+  note: ColumnType<string | null, string | null | undefined, string | null>;
+  initiated_by: ColumnType<string | null, string | null | undefined, string | null>;
+  failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  // Migration 011: send money (server/payments/): the payee check of a payment to an IBAN, the GIF, the client's hash.
+  payee_check_id: ColumnType<string | null, string | null | undefined, string | null>;
+  payee_check_result: ColumnType<
+    PayeeCheckOutcome | null,
+    PayeeCheckOutcome | null | undefined,
+    PayeeCheckOutcome | null
+  >;
+  payee_proceeded_anyway: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  gif: ColumnType<string | null, string | null | undefined, string | null>;
+  client_request_hash: ColumnType<string | null, string | null | undefined, string | null>;
 };
+
+/** Migration 011: the result of a Verification of Payee check as a transfer records it. */
+export type PayeeCheckOutcome = 'match' | 'close_match' | 'no_match' | 'not_possible';
 
 export type LedgerEntriesTable = {
   id: Generated<string>;
   transfer_id: string;
   account_id: string;
   amount_minor: Int8;
+  /** Migration 008: the posting, the settlement of a pending payment, or the reversal of a failed one. */
+  phase: ColumnType<EntryPhase, EntryPhase | undefined, EntryPhase>;
   created_at: DefaultTimestamp;
 };
 
@@ -255,6 +290,59 @@ export type KycImagesTable = {
   created_at: ColumnType<Date, Date | string | undefined>;
 };
 
+// Migration 007: step-up grants (a fresh one-time code before a sensitive action).
+export type StepUpGrantsTable = {
+  id: Generated<string>;
+  user_id: string;
+  purpose: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+};
+
+// Migration 009: Verification of Payee (server/payee/).
+export type SandboxExternalAccountsTable = {
+  iban: string;
+  holder_name: string;
+  bank_name: string;
+  reachable: ColumnType<boolean, boolean | undefined, boolean>;
+  updated_at: DefaultTimestamp;
+  /** Migration 011: the settlement job fails payments to this account (sandbox). */
+  rejects_payments: ColumnType<boolean, boolean | undefined, boolean>;
+};
+export type PayeeChecksTable = {
+  id: Generated<string>;
+  merchant_id: string;
+  user_id: string;
+  iban: string;
+  entered_name: string;
+  result: 'match' | 'close_match' | 'no_match' | 'not_possible';
+  registered_name: string | null;
+  created_at: DefaultTimestamp;
+};
+
+// Migration 010: beneficiaries (server/beneficiaries.ts).
+export type BeneficiariesTable = {
+  id: Generated<string>;
+  merchant_id: string;
+  kind: 'wallet' | 'bank';
+  recipient_merchant_id: string | null;
+  wallet_tag: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  bank_country: string | null;
+  iban: string | null;
+  name_check_id: string | null;
+  name_check_result: 'match' | 'close_match' | 'no_match' | 'not_possible' | null;
+  name_mismatch_accepted: ColumnType<boolean, boolean | undefined, boolean>;
+  created_by: string;
+  updated_by: string;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  deleted_at: Timestamp | null;
+};
+
 export type DB = {
   merchants: MerchantsTable;
   users: UsersTable;
@@ -276,6 +364,10 @@ export type DB = {
   merchant_audit: MerchantAuditTable;
   kyc_verifications: KycVerificationsTable;
   kyc_images: KycImagesTable;
+  step_up_grants: StepUpGrantsTable;
+  sandbox_external_accounts: SandboxExternalAccountsTable;
+  payee_checks: PayeeChecksTable;
+  beneficiaries: BeneficiariesTable;
   schema_migrations: SchemaMigrationsTable;
 };
 

@@ -273,6 +273,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/amount_requires_verification/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a payment of this amount needs a one-time code (always to an IBAN; to a wallet tag from the threshold on). The server decides again when the payment is made. */
+        get: operations["amountRequiresVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/beneficiaries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's beneficiaries by name; `q` keeps those whose name, wallet tag or IBAN contain it. */
+        get: operations["beneficiaries"];
+        put?: never;
+        /** Saves a wallet or bank beneficiary. A bank one is name-checked first: anything but a match is 422 `name_check_unconfirmed` (details: result, check_id, suggested_name on a close match) unless `accept_name_mismatch` is true. 409 when the merchant already has this IBAN or wallet. */
+        post: operations["createBeneficiary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/beneficiaries/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One beneficiary; 404 for a deleted one or another merchant’s. */
+        get: operations["beneficiary"];
+        /** Replaces a beneficiary’s details; a changed name or IBAN is name-checked again (422 as on create). */
+        put: operations["updateBeneficiary"];
+        post?: never;
+        /** Deletes a beneficiary (it is never listed again); 404 for another merchant’s. */
+        delete: operations["deleteBeneficiary"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/contacts/search/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recipients by wallet tag prefix (approved merchants, never oneself: name and tag) or by a whole IBAN (valid, and whether it is this bank's; never the holder's name). Rate limited per user. */
+        get: operations["searchContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/core_banking_accounts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's accounts with balance and available balance, and its wallet tag. */
+        get: operations["coreBankingAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/core_banking_accounts/{account_type}/top_up_details/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bank transfer details for funding one account (`eur`); 404 for a currency the merchant has none in. */
+        get: operations["accountTopUpDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/currencies/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The currencies the bank keeps accounts in, with their minor units. */
+        get: operations["currencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/home/overview/": {
         parameters: {
             query?: never;
@@ -366,7 +488,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Starts a verification of the representative’s identity document. */
+        /**
+         * Starts a verification of the representative’s identity document.
+         * @description Needs a fresh one-time code: the grant from stepUpVerify (purpose `identity_verification`) in the X-Step-Up-Token header; 403 `step_up_required` otherwise.
+         */
         post: operations["kycInitiate"];
         delete?: never;
         options?: never;
@@ -560,6 +685,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/payees/verify/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verification of Payee: compare a name with an IBAN's holder (match, close_match with the holder's name, no_match, not_possible) and record the check. */
+        post: operations["verifyPayee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/predefined_send_amounts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suggested amounts for the amount step, per currency (or for one account type). */
+        get: operations["predefinedSendAmount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/registrations/": {
         parameters: {
             query?: never;
@@ -679,6 +838,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/send_money/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send money to a wallet tag or an IBAN. Idempotency-Key required: the same key and body answer the first result (header Idempotent-Replayed: true), another body 409. A payment to an IBAN needs a name check (`payee_check_id`, and `proceed_anyway` unless it matched); when amountRequiresVerification says so, a step-up grant for `send_money` in X-Step-Up-Token (403 step_up_required otherwise). */
+        post: operations["sendMoney"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/step-up/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a one-time code for one sensitive action by the chosen method. */
+        post: operations["stepUpStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/step-up/methods/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where a one-time code can be sent (masked). */
+        get: operations["stepUpMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/step-up/verify/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check the code; returns a single-use grant to send as the X-Step-Up-Token header. */
+        post: operations["stepUpVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/transactions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Transactions newest first, filtered, a page at a time (`next_cursor`). */
+        get: operations["transactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/transactions/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One transaction with both currencies, fee, total and rate; another merchant's is a 404. */
+        get: operations["transaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/transactions/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered transactions of one account as a CSV or a paginated PDF statement with opening and closing balances; streamed, as an attachment. Over 100 000 transactions: 422. */
+        get: operations["exportTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/transfer_quote/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Before confirming: amount, fee, total, exchange rate and credited amount of a payment, the figures the payment then records, and whether it needs a one-time code. */
+        get: operations["transferConfirmation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/onboarding/countries/": {
         parameters: {
             query?: never;
@@ -760,6 +1055,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sandbox/external-accounts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create or replace an account at another bank with its holder name, for name checks (never in production). */
+        post: operations["sandboxUpsertExternalAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/incoming-transfers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A bank transfer from outside credited to the account with this IBAN (never in production). The same Idempotency-Key and body answer the first result again (header Idempotent-Replayed: true); another body, 409. */
+        post: operations["sandboxIncomingTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sandbox/outbox/": {
         parameters: {
             query?: never;
@@ -794,6 +1123,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sandbox/settlement/reject-iban/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes an account at another bank refuse incoming payments, or accept them again (never in production). */
+        post: operations["sandboxRejectIban"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/settlement/run/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs the settlement job now (never in production): pending payments to other banks are completed, or failed and refunded when the receiving account is unknown or refuses payments. */
+        post: operations["sandboxRunSettlement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sandbox/users/": {
         parameters: {
             query?: never;
@@ -815,6 +1178,32 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountTopUpDetails: {
+            account_holder_name: string;
+            account_id: string;
+            account_name: string;
+            account_number: string;
+            account_type: string;
+            available_balance: components["schemas"]["Money"];
+            balance: components["schemas"]["Money"];
+            currency: string;
+            iban: string;
+            sort_code: string;
+            swift_bic: string;
+        };
+        AccountTopUpDetailsInput: {
+            account_holder_name: string;
+            account_id: string;
+            account_name: string;
+            account_number: string;
+            account_type: string;
+            available_balance: components["schemas"]["MoneyInput"];
+            balance: components["schemas"]["MoneyInput"];
+            currency: string;
+            iban: string;
+            sort_code: string;
+            swift_bic: string;
+        };
         Address: {
             city: string;
             country: string;
@@ -842,6 +1231,14 @@ export interface components {
             maxnumber?: number;
             salt: string;
             signature: string;
+        };
+        AmountVerification: {
+            requires_verification: boolean;
+            threshold: components["schemas"]["Money"];
+        };
+        AmountVerificationInput: {
+            requires_verification: boolean;
+            threshold: components["schemas"]["MoneyInput"];
         };
         ApiError: {
             error: {
@@ -880,6 +1277,76 @@ export interface components {
                 /** @enum {string} */
                 method: "email" | "sms";
             }[];
+        };
+        BeneficiariesResponse: {
+            beneficiaries: components["schemas"]["Beneficiary"][];
+        };
+        BeneficiariesResponseInput: {
+            beneficiaries: components["schemas"]["BeneficiaryInput"][];
+        };
+        Beneficiary: {
+            bank_country: string | null;
+            created_at: string;
+            first_name: string | null;
+            iban: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "wallet" | "bank";
+            last_name: string | null;
+            name: string;
+            name_check: {
+                accepted_mismatch: boolean;
+                /** @enum {string} */
+                result: "match" | "close_match" | "no_match" | "not_possible";
+            } | null;
+            updated_at: string;
+            wallet_tag: string | null;
+        };
+        BeneficiaryBody: {
+            /** @constant */
+            kind: "wallet";
+            wallet_tag: unknown;
+        } | {
+            accept_name_mismatch?: boolean;
+            bank_country: string;
+            first_name: string;
+            iban: unknown;
+            /** @constant */
+            kind: "bank";
+            last_name: string;
+        };
+        BeneficiaryBodyInput: {
+            /** @constant */
+            kind: "wallet";
+            wallet_tag: string;
+        } | {
+            accept_name_mismatch?: boolean;
+            bank_country: string;
+            first_name: string;
+            iban: string;
+            /** @constant */
+            kind: "bank";
+            last_name: string;
+        };
+        BeneficiaryInput: {
+            bank_country: string | null;
+            created_at: string;
+            first_name: string | null;
+            iban: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "wallet" | "bank";
+            last_name: string | null;
+            name: string;
+            name_check: {
+                accepted_mismatch: boolean;
+                /** @enum {string} */
+                result: "match" | "close_match" | "no_match" | "not_possible";
+            } | null;
+            updated_at: string;
+            wallet_tag: string | null;
         };
         ClientConfig: {
             /** @enum {string} */
@@ -937,6 +1404,74 @@ export interface components {
             vat_number: string;
             website_url?: string | null;
         };
+        Contact: {
+            /** @constant */
+            kind: "wallet";
+            name: string;
+            wallet_tag: string;
+        } | {
+            at_this_bank: boolean;
+            iban: string;
+            /** @constant */
+            kind: "iban";
+            valid: boolean;
+        };
+        ContactInput: {
+            /** @constant */
+            kind: "wallet";
+            name: string;
+            wallet_tag: string;
+        } | {
+            at_this_bank: boolean;
+            iban: string;
+            /** @constant */
+            kind: "iban";
+            valid: boolean;
+        };
+        ContactSearchResponse: {
+            items: components["schemas"]["Contact"][];
+        };
+        ContactSearchResponseInput: {
+            items: components["schemas"]["ContactInput"][];
+        };
+        CoreBankingAccount: {
+            account_type: string;
+            available_balance: components["schemas"]["Money"];
+            balance: components["schemas"]["Money"];
+            currency: string;
+            iban: string;
+            id: string;
+            name: string;
+        };
+        CoreBankingAccountInput: {
+            account_type: string;
+            available_balance: components["schemas"]["MoneyInput"];
+            balance: components["schemas"]["MoneyInput"];
+            currency: string;
+            iban: string;
+            id: string;
+            name: string;
+        };
+        CoreBankingAccountsResponse: {
+            accounts: components["schemas"]["CoreBankingAccount"][];
+            wallet_tag: string | null;
+        };
+        CoreBankingAccountsResponseInput: {
+            accounts: components["schemas"]["CoreBankingAccountInput"][];
+            wallet_tag: string | null;
+        };
+        CurrenciesResponse: {
+            currencies: {
+                code: string;
+                minor_units: number;
+            }[];
+        };
+        CurrenciesResponseInput: {
+            currencies: {
+                code: string;
+                minor_units: number;
+            }[];
+        };
         Director: {
             /** Format: date */
             date_of_birth: string;
@@ -958,6 +1493,30 @@ export interface components {
         };
         DirectorsStepInput: {
             directors: components["schemas"]["DirectorInput"][];
+        };
+        ExternalAccount: {
+            bank_name: string;
+            holder_name: string;
+            iban: string;
+            reachable: boolean;
+        };
+        ExternalAccountBody: {
+            bank_name: string;
+            holder_name: string;
+            iban: unknown;
+            reachable?: boolean;
+        };
+        ExternalAccountBodyInput: {
+            bank_name: string;
+            holder_name: string;
+            iban: string;
+            reachable?: boolean;
+        };
+        ExternalAccountInput: {
+            bank_name: string;
+            holder_name: string;
+            iban: string;
+            reachable: boolean;
         };
         FundingStep: {
             destination_country: string;
@@ -1034,6 +1593,30 @@ export interface components {
                 name: string;
             };
             total_balance: components["schemas"]["MoneyInput"][];
+        };
+        IdentityVerification: {
+            /** @enum {string} */
+            status: "not_started" | "in_progress" | "failed" | "passed";
+            verified_at: string | null;
+        };
+        IdentityVerificationInput: {
+            /** @enum {string} */
+            status: "not_started" | "in_progress" | "failed" | "passed";
+            verified_at: string | null;
+        };
+        IncomingTransferBody: {
+            amount_minor: string;
+            currency: string;
+            iban: string;
+            reference?: string;
+            sender_name: string;
+        };
+        IncomingTransferBodyInput: {
+            amount_minor: string;
+            currency: string;
+            iban: string;
+            reference?: string;
+            sender_name: string;
         };
         InitializeLoginBody: {
             altcha: string;
@@ -1244,6 +1827,7 @@ export interface components {
             completed_steps: ("representative" | "company" | "directors" | "shareholders" | "documents" | "funding")[];
             documents: components["schemas"]["OnboardingDocument"][];
             editable: boolean;
+            identity_verification: components["schemas"]["IdentityVerification"];
             logo: components["schemas"]["OnboardingDocument"] | null;
             merchant: {
                 id: string;
@@ -1270,6 +1854,7 @@ export interface components {
             completed_steps: ("representative" | "company" | "directors" | "shareholders" | "documents" | "funding")[];
             documents: components["schemas"]["OnboardingDocumentInput"][];
             editable: boolean;
+            identity_verification: components["schemas"]["IdentityVerificationInput"];
             logo: components["schemas"]["OnboardingDocumentInput"] | null;
             merchant: {
                 id: string;
@@ -1350,6 +1935,40 @@ export interface components {
             token: string;
             /** Format: uuid */
             uid: string;
+        };
+        PayeeVerifyBody: {
+            iban: unknown;
+            name: string;
+        };
+        PayeeVerifyBodyInput: {
+            iban: string;
+            name: string;
+        };
+        PayeeVerifyResponse: {
+            /** Format: uuid */
+            check_id: string;
+            /** @enum {string} */
+            result: "match" | "close_match" | "no_match" | "not_possible";
+            suggested_name?: string;
+        };
+        PayeeVerifyResponseInput: {
+            /** Format: uuid */
+            check_id: string;
+            /** @enum {string} */
+            result: "match" | "close_match" | "no_match" | "not_possible";
+            suggested_name?: string;
+        };
+        PredefinedAmounts: {
+            items: {
+                amounts: components["schemas"]["Money"][];
+                currency: string;
+            }[];
+        };
+        PredefinedAmountsInput: {
+            items: {
+                amounts: components["schemas"]["MoneyInput"][];
+                currency: string;
+            }[];
         };
         PrevalidateBody: {
             email?: string;
@@ -1457,6 +2076,22 @@ export interface components {
             /** @enum {string} */
             step: "verify-email" | "verify-phone" | "details" | "password";
         };
+        RejectIbanBody: {
+            iban: unknown;
+            rejects_payments: boolean;
+        };
+        RejectIbanBodyInput: {
+            iban: string;
+            rejects_payments: boolean;
+        };
+        RejectIbanResult: {
+            iban: string;
+            rejects_payments: boolean;
+        };
+        RejectIbanResultInput: {
+            iban: string;
+            rejects_payments: boolean;
+        };
         RepresentativeStep: {
             citizenship: string;
             /** Format: date */
@@ -1540,6 +2175,50 @@ export interface components {
             method: "email" | "sms";
             resend_in: number;
         };
+        SendMoneyBody: {
+            account_type: string;
+            amount_minor: string;
+            currency?: string;
+            gif?: string;
+            note?: string;
+            recipient: {
+                wallet_tag: unknown;
+            } | {
+                iban: unknown;
+                name: string;
+                /** Format: uuid */
+                payee_check_id?: string;
+                proceed_anyway?: boolean;
+            } | {
+                /** Format: uuid */
+                beneficiary_id: string;
+                /** Format: uuid */
+                payee_check_id?: string;
+                proceed_anyway?: boolean;
+            };
+        };
+        SendMoneyBodyInput: {
+            account_type: string;
+            amount_minor: string;
+            currency?: string;
+            gif?: string;
+            note?: string;
+            recipient: {
+                wallet_tag: string;
+            } | {
+                iban: string;
+                name: string;
+                /** Format: uuid */
+                payee_check_id?: string;
+                proceed_anyway?: boolean;
+            } | {
+                /** Format: uuid */
+                beneficiary_id: string;
+                /** Format: uuid */
+                payee_check_id?: string;
+                proceed_anyway?: boolean;
+            };
+        };
         SendVerificationResponse: {
             destination: string;
             expires_in: number;
@@ -1578,6 +2257,22 @@ export interface components {
             /** Format: uuid */
             uid: string;
         };
+        SettlementRunBody: {
+            ignore_delay?: boolean;
+        };
+        SettlementRunBodyInput: {
+            ignore_delay?: boolean;
+        };
+        SettlementRunResult: {
+            failed: number;
+            settled: number;
+            skipped: number;
+        };
+        SettlementRunResultInput: {
+            failed: number;
+            settled: number;
+            skipped: number;
+        };
         Shareholder: {
             country: string;
             has_control: boolean;
@@ -1615,6 +2310,66 @@ export interface components {
             locale?: "en" | "el";
             phone: string;
         };
+        StepUpMethod: {
+            destination: string;
+            /** @enum {string} */
+            method: "email" | "sms";
+        };
+        StepUpMethodInput: {
+            destination: string;
+            /** @enum {string} */
+            method: "email" | "sms";
+        };
+        StepUpMethodsResponse: {
+            available_methods: components["schemas"]["StepUpMethod"][];
+        };
+        StepUpMethodsResponseInput: {
+            available_methods: components["schemas"]["StepUpMethodInput"][];
+        };
+        StepUpStartBody: {
+            /** @enum {string} */
+            method: "email" | "sms";
+            /** @enum {string} */
+            purpose: "identity_verification" | "send_money";
+        };
+        StepUpStartBodyInput: {
+            /** @enum {string} */
+            method: "email" | "sms";
+            /** @enum {string} */
+            purpose: "identity_verification" | "send_money";
+        };
+        StepUpStartResponse: {
+            destination: string;
+            expires_in: number;
+            /** @enum {string} */
+            method: "email" | "sms";
+            resend_in: number;
+        };
+        StepUpStartResponseInput: {
+            destination: string;
+            expires_in: number;
+            /** @enum {string} */
+            method: "email" | "sms";
+            resend_in: number;
+        };
+        StepUpVerifyBody: {
+            code: string;
+            /** @enum {string} */
+            purpose: "identity_verification" | "send_money";
+        };
+        StepUpVerifyBodyInput: {
+            code: string;
+            /** @enum {string} */
+            purpose: "identity_verification" | "send_money";
+        };
+        StepUpVerifyResponse: {
+            expires_in: number;
+            step_up_token: string;
+        };
+        StepUpVerifyResponseInput: {
+            expires_in: number;
+            step_up_token: string;
+        };
         TopUpDetails: {
             account_holder_name: string;
             account_name: string;
@@ -1644,6 +2399,128 @@ export interface components {
             currency: string;
             iban: string;
             swift_bic: string;
+        };
+        Transaction: {
+            account: {
+                account_type: string;
+                currency: string;
+                id: string;
+            };
+            amount: components["schemas"]["Money"];
+            counterparty: {
+                iban: string | null;
+                name: string;
+                wallet_tag: string | null;
+            };
+            created_at: string;
+            /** @enum {string} */
+            direction: "in" | "out";
+            exchange_rate: {
+                from: string;
+                rate: string;
+                to: string;
+            } | null;
+            failure_reason: string | null;
+            fee: components["schemas"]["Money"];
+            id: string;
+            initiated_by: {
+                id: string;
+                name: string;
+            } | null;
+            note: string | null;
+            original_amount: components["schemas"]["Money"];
+            original_fee: components["schemas"]["Money"];
+            original_total: components["schemas"]["Money"];
+            reference: string | null;
+            /** @enum {string} */
+            status: "completed" | "declined" | "pending" | "failed" | "cancelled" | "refunded" | "expired" | "paid";
+            total: components["schemas"]["Money"];
+            /** @enum {string} */
+            type: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer";
+            updated_at: string | null;
+        };
+        TransactionInput: {
+            account: {
+                account_type: string;
+                currency: string;
+                id: string;
+            };
+            amount: components["schemas"]["MoneyInput"];
+            counterparty: {
+                iban: string | null;
+                name: string;
+                wallet_tag: string | null;
+            };
+            created_at: string;
+            /** @enum {string} */
+            direction: "in" | "out";
+            exchange_rate: {
+                from: string;
+                rate: string;
+                to: string;
+            } | null;
+            failure_reason: string | null;
+            fee: components["schemas"]["MoneyInput"];
+            id: string;
+            initiated_by: {
+                id: string;
+                name: string;
+            } | null;
+            note: string | null;
+            original_amount: components["schemas"]["MoneyInput"];
+            original_fee: components["schemas"]["MoneyInput"];
+            original_total: components["schemas"]["MoneyInput"];
+            reference: string | null;
+            /** @enum {string} */
+            status: "completed" | "declined" | "pending" | "failed" | "cancelled" | "refunded" | "expired" | "paid";
+            total: components["schemas"]["MoneyInput"];
+            /** @enum {string} */
+            type: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer";
+            updated_at: string | null;
+        };
+        TransactionsPage: {
+            items: components["schemas"]["Transaction"][];
+            next_cursor: string | null;
+        };
+        TransactionsPageInput: {
+            items: components["schemas"]["TransactionInput"][];
+            next_cursor: string | null;
+        };
+        TransferQuote: {
+            amount: components["schemas"]["Money"];
+            available_balance: components["schemas"]["Money"];
+            credited_amount: components["schemas"]["Money"];
+            exchange_rate: {
+                from: string;
+                rate: string;
+                to: string;
+            } | null;
+            fee: components["schemas"]["Money"];
+            requires_verification: boolean;
+            /** @enum {string} */
+            status: "completed" | "pending";
+            sufficient_funds: boolean;
+            total: components["schemas"]["Money"];
+            /** @enum {string} */
+            type: "account_to_account" | "bank_transfer";
+        };
+        TransferQuoteInput: {
+            amount: components["schemas"]["MoneyInput"];
+            available_balance: components["schemas"]["MoneyInput"];
+            credited_amount: components["schemas"]["MoneyInput"];
+            exchange_rate: {
+                from: string;
+                rate: string;
+                to: string;
+            } | null;
+            fee: components["schemas"]["MoneyInput"];
+            requires_verification: boolean;
+            /** @enum {string} */
+            status: "completed" | "pending";
+            sufficient_funds: boolean;
+            total: components["schemas"]["MoneyInput"];
+            /** @enum {string} */
+            type: "account_to_account" | "bank_transfer";
         };
         UploadDocumentBody: {
             /** Format: binary */
@@ -1738,26 +2615,54 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type SchemaAccountTopUpDetails = components['schemas']['AccountTopUpDetails'];
+export type SchemaAccountTopUpDetailsInput = components['schemas']['AccountTopUpDetailsInput'];
 export type SchemaAddress = components['schemas']['Address'];
 export type SchemaAddressInput = components['schemas']['AddressInput'];
 export type SchemaAltchaChallenge = components['schemas']['AltchaChallenge'];
 export type SchemaAltchaChallengeInput = components['schemas']['AltchaChallengeInput'];
+export type SchemaAmountVerification = components['schemas']['AmountVerification'];
+export type SchemaAmountVerificationInput = components['schemas']['AmountVerificationInput'];
 export type SchemaApiError = components['schemas']['ApiError'];
 export type SchemaApiErrorInput = components['schemas']['ApiErrorInput'];
 export type SchemaAvailableMfaMethodsResponse = components['schemas']['AvailableMfaMethodsResponse'];
 export type SchemaAvailableMfaMethodsResponseInput = components['schemas']['AvailableMfaMethodsResponseInput'];
+export type SchemaBeneficiariesResponse = components['schemas']['BeneficiariesResponse'];
+export type SchemaBeneficiariesResponseInput = components['schemas']['BeneficiariesResponseInput'];
+export type SchemaBeneficiary = components['schemas']['Beneficiary'];
+export type SchemaBeneficiaryBody = components['schemas']['BeneficiaryBody'];
+export type SchemaBeneficiaryBodyInput = components['schemas']['BeneficiaryBodyInput'];
+export type SchemaBeneficiaryInput = components['schemas']['BeneficiaryInput'];
 export type SchemaClientConfig = components['schemas']['ClientConfig'];
 export type SchemaClientConfigInput = components['schemas']['ClientConfigInput'];
 export type SchemaCompanyStep = components['schemas']['CompanyStep'];
 export type SchemaCompanyStepInput = components['schemas']['CompanyStepInput'];
+export type SchemaContact = components['schemas']['Contact'];
+export type SchemaContactInput = components['schemas']['ContactInput'];
+export type SchemaContactSearchResponse = components['schemas']['ContactSearchResponse'];
+export type SchemaContactSearchResponseInput = components['schemas']['ContactSearchResponseInput'];
+export type SchemaCoreBankingAccount = components['schemas']['CoreBankingAccount'];
+export type SchemaCoreBankingAccountInput = components['schemas']['CoreBankingAccountInput'];
+export type SchemaCoreBankingAccountsResponse = components['schemas']['CoreBankingAccountsResponse'];
+export type SchemaCoreBankingAccountsResponseInput = components['schemas']['CoreBankingAccountsResponseInput'];
+export type SchemaCurrenciesResponse = components['schemas']['CurrenciesResponse'];
+export type SchemaCurrenciesResponseInput = components['schemas']['CurrenciesResponseInput'];
 export type SchemaDirector = components['schemas']['Director'];
 export type SchemaDirectorInput = components['schemas']['DirectorInput'];
 export type SchemaDirectorsStep = components['schemas']['DirectorsStep'];
 export type SchemaDirectorsStepInput = components['schemas']['DirectorsStepInput'];
+export type SchemaExternalAccount = components['schemas']['ExternalAccount'];
+export type SchemaExternalAccountBody = components['schemas']['ExternalAccountBody'];
+export type SchemaExternalAccountBodyInput = components['schemas']['ExternalAccountBodyInput'];
+export type SchemaExternalAccountInput = components['schemas']['ExternalAccountInput'];
 export type SchemaFundingStep = components['schemas']['FundingStep'];
 export type SchemaFundingStepInput = components['schemas']['FundingStepInput'];
 export type SchemaHomeOverviewResponse = components['schemas']['HomeOverviewResponse'];
 export type SchemaHomeOverviewResponseInput = components['schemas']['HomeOverviewResponseInput'];
+export type SchemaIdentityVerification = components['schemas']['IdentityVerification'];
+export type SchemaIdentityVerificationInput = components['schemas']['IdentityVerificationInput'];
+export type SchemaIncomingTransferBody = components['schemas']['IncomingTransferBody'];
+export type SchemaIncomingTransferBodyInput = components['schemas']['IncomingTransferBodyInput'];
 export type SchemaInitializeLoginBody = components['schemas']['InitializeLoginBody'];
 export type SchemaInitializeLoginBodyInput = components['schemas']['InitializeLoginBodyInput'];
 export type SchemaInitializeLoginResponse = components['schemas']['InitializeLoginResponse'];
@@ -1800,6 +2705,12 @@ export type SchemaPasswordLinkRequestResponse = components['schemas']['PasswordL
 export type SchemaPasswordLinkRequestResponseInput = components['schemas']['PasswordLinkRequestResponseInput'];
 export type SchemaPasswordResetConfirmBody = components['schemas']['PasswordResetConfirmBody'];
 export type SchemaPasswordResetConfirmBodyInput = components['schemas']['PasswordResetConfirmBodyInput'];
+export type SchemaPayeeVerifyBody = components['schemas']['PayeeVerifyBody'];
+export type SchemaPayeeVerifyBodyInput = components['schemas']['PayeeVerifyBodyInput'];
+export type SchemaPayeeVerifyResponse = components['schemas']['PayeeVerifyResponse'];
+export type SchemaPayeeVerifyResponseInput = components['schemas']['PayeeVerifyResponseInput'];
+export type SchemaPredefinedAmounts = components['schemas']['PredefinedAmounts'];
+export type SchemaPredefinedAmountsInput = components['schemas']['PredefinedAmountsInput'];
 export type SchemaPrevalidateBody = components['schemas']['PrevalidateBody'];
 export type SchemaPrevalidateBodyInput = components['schemas']['PrevalidateBodyInput'];
 export type SchemaPrevalidateResponse = components['schemas']['PrevalidateResponse'];
@@ -1814,6 +2725,10 @@ export type SchemaRegistrationDetailsBody = components['schemas']['RegistrationD
 export type SchemaRegistrationDetailsBodyInput = components['schemas']['RegistrationDetailsBodyInput'];
 export type SchemaRegistrationState = components['schemas']['RegistrationState'];
 export type SchemaRegistrationStateInput = components['schemas']['RegistrationStateInput'];
+export type SchemaRejectIbanBody = components['schemas']['RejectIbanBody'];
+export type SchemaRejectIbanBodyInput = components['schemas']['RejectIbanBodyInput'];
+export type SchemaRejectIbanResult = components['schemas']['RejectIbanResult'];
+export type SchemaRejectIbanResultInput = components['schemas']['RejectIbanResultInput'];
 export type SchemaRepresentativeStep = components['schemas']['RepresentativeStep'];
 export type SchemaRepresentativeStepInput = components['schemas']['RepresentativeStepInput'];
 export type SchemaReviewBody = components['schemas']['ReviewBody'];
@@ -1826,20 +2741,44 @@ export type SchemaSendLoginOtpBody = components['schemas']['SendLoginOtpBody'];
 export type SchemaSendLoginOtpBodyInput = components['schemas']['SendLoginOtpBodyInput'];
 export type SchemaSendLoginOtpResponse = components['schemas']['SendLoginOtpResponse'];
 export type SchemaSendLoginOtpResponseInput = components['schemas']['SendLoginOtpResponseInput'];
+export type SchemaSendMoneyBody = components['schemas']['SendMoneyBody'];
+export type SchemaSendMoneyBodyInput = components['schemas']['SendMoneyBodyInput'];
 export type SchemaSendVerificationResponse = components['schemas']['SendVerificationResponse'];
 export type SchemaSendVerificationResponseInput = components['schemas']['SendVerificationResponseInput'];
 export type SchemaSessionResponse = components['schemas']['SessionResponse'];
 export type SchemaSessionResponseInput = components['schemas']['SessionResponseInput'];
 export type SchemaSetPasswordBody = components['schemas']['SetPasswordBody'];
 export type SchemaSetPasswordBodyInput = components['schemas']['SetPasswordBodyInput'];
+export type SchemaSettlementRunBody = components['schemas']['SettlementRunBody'];
+export type SchemaSettlementRunBodyInput = components['schemas']['SettlementRunBodyInput'];
+export type SchemaSettlementRunResult = components['schemas']['SettlementRunResult'];
+export type SchemaSettlementRunResultInput = components['schemas']['SettlementRunResultInput'];
 export type SchemaShareholder = components['schemas']['Shareholder'];
 export type SchemaShareholderInput = components['schemas']['ShareholderInput'];
 export type SchemaShareholdersStep = components['schemas']['ShareholdersStep'];
 export type SchemaShareholdersStepInput = components['schemas']['ShareholdersStepInput'];
 export type SchemaStartRegistrationBody = components['schemas']['StartRegistrationBody'];
 export type SchemaStartRegistrationBodyInput = components['schemas']['StartRegistrationBodyInput'];
+export type SchemaStepUpMethod = components['schemas']['StepUpMethod'];
+export type SchemaStepUpMethodInput = components['schemas']['StepUpMethodInput'];
+export type SchemaStepUpMethodsResponse = components['schemas']['StepUpMethodsResponse'];
+export type SchemaStepUpMethodsResponseInput = components['schemas']['StepUpMethodsResponseInput'];
+export type SchemaStepUpStartBody = components['schemas']['StepUpStartBody'];
+export type SchemaStepUpStartBodyInput = components['schemas']['StepUpStartBodyInput'];
+export type SchemaStepUpStartResponse = components['schemas']['StepUpStartResponse'];
+export type SchemaStepUpStartResponseInput = components['schemas']['StepUpStartResponseInput'];
+export type SchemaStepUpVerifyBody = components['schemas']['StepUpVerifyBody'];
+export type SchemaStepUpVerifyBodyInput = components['schemas']['StepUpVerifyBodyInput'];
+export type SchemaStepUpVerifyResponse = components['schemas']['StepUpVerifyResponse'];
+export type SchemaStepUpVerifyResponseInput = components['schemas']['StepUpVerifyResponseInput'];
 export type SchemaTopUpDetails = components['schemas']['TopUpDetails'];
 export type SchemaTopUpDetailsInput = components['schemas']['TopUpDetailsInput'];
+export type SchemaTransaction = components['schemas']['Transaction'];
+export type SchemaTransactionInput = components['schemas']['TransactionInput'];
+export type SchemaTransactionsPage = components['schemas']['TransactionsPage'];
+export type SchemaTransactionsPageInput = components['schemas']['TransactionsPageInput'];
+export type SchemaTransferQuote = components['schemas']['TransferQuote'];
+export type SchemaTransferQuoteInput = components['schemas']['TransferQuoteInput'];
 export type SchemaUploadDocumentBody = components['schemas']['UploadDocumentBody'];
 export type SchemaUploadDocumentBodyInput = components['schemas']['UploadDocumentBodyInput'];
 export type SchemaUploadKycImageBody = components['schemas']['UploadKycImageBody'];
@@ -2563,6 +3502,570 @@ export interface operations {
             };
         };
     };
+    amountRequiresVerification: {
+        parameters: {
+            query: {
+                account_type: string;
+                amount_minor: string;
+                recipient_type?: "wallet" | "iban";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmountVerification"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    beneficiaries: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficiariesResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createBeneficiary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BeneficiaryBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Beneficiary"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    beneficiary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Beneficiary"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateBeneficiary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BeneficiaryBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Beneficiary"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteBeneficiary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    searchContacts: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactSearchResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    coreBankingAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoreBankingAccountsResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    accountTopUpDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountTopUpDetails"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    currencies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrenciesResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     homeOverview: {
         parameters: {
             query?: never;
@@ -2809,7 +4312,9 @@ export interface operations {
     kycInitiate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "x-step-up-token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3599,6 +5104,124 @@ export interface operations {
             };
         };
     };
+    verifyPayee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayeeVerifyBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayeeVerifyResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    predefinedSendAmount: {
+        parameters: {
+            query?: {
+                account_type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PredefinedAmounts"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     startRegistration: {
         parameters: {
             query?: never;
@@ -3983,6 +5606,481 @@ export interface operations {
             };
         };
     };
+    sendMoney: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": string;
+                "x-step-up-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendMoneyBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    stepUpStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StepUpStartBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StepUpStartResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    stepUpMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StepUpMethodsResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    stepUpVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StepUpVerifyBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StepUpVerifyResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    transactions: {
+        parameters: {
+            query?: {
+                account_id?: string;
+                account_type?: string;
+                cursor?: string;
+                direction?: "in" | "out";
+                from?: string;
+                limit?: string;
+                q?: string;
+                status?: "completed" | "declined" | "pending" | "failed" | "cancelled" | "refunded" | "expired" | "paid";
+                to?: string;
+                type?: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionsPage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    transaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    exportTransactions: {
+        parameters: {
+            query: {
+                account_id?: string;
+                account_type?: string;
+                direction?: "in" | "out";
+                format: "csv" | "pdf";
+                from?: string;
+                locale?: "en" | "el";
+                q?: string;
+                status?: "completed" | "declined" | "pending" | "failed" | "cancelled" | "refunded" | "expired" | "paid";
+                to?: string;
+                type?: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement file as an attachment: text/csv (UTF-8 with BOM) or application/pdf. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    transferConfirmation: {
+        parameters: {
+            query: {
+                account_type: string;
+                amount_minor: string;
+                currency?: string;
+                iban?: string;
+                wallet_tag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferQuote"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     countries: {
         parameters: {
             query?: never;
@@ -4083,6 +6181,101 @@ export interface operations {
             };
         };
     };
+    sandboxUpsertExternalAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExternalAccountBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalAccount"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    sandboxIncomingTransfer: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IncomingTransferBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     sandboxOutbox: {
         parameters: {
             query: {
@@ -4158,6 +6351,81 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    sandboxRejectIban: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectIbanBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RejectIbanResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    sandboxRunSettlement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettlementRunBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettlementRunResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

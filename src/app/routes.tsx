@@ -18,6 +18,12 @@ const InformationSubmittedScreen = lazy(() => import('../screens/onboarding/Info
 const TermsOfUseScreen = lazy(() => import('../screens/legal/TermsOfUseScreen'));
 const PrivacyPolicyScreen = lazy(() => import('../screens/legal/PrivacyPolicyScreen'));
 const NotFoundScreen = lazy(() => import('../screens/NotFoundScreen'));
+const WalletScreen = lazy(() => import('../screens/wallet/WalletScreen'));
+const TopUpDetailsScreen = lazy(() => import('../screens/wallet/TopUpDetailsScreen'));
+const SendMoneyScreen = lazy(() => import('../screens/sendMoney/SendMoneyScreen'));
+const TransactionsScreen = lazy(() => import('../screens/transactions/TransactionsScreen'));
+const BeneficiariesScreen = lazy(() => import('../screens/beneficiaries/BeneficiariesScreen'));
+const BeneficiaryFormScreen = lazy(() => import('../screens/beneficiaries/BeneficiaryFormScreen'));
 
 export type RouteOptions = {
   /** The server's sandbox rails are on (not production): show /dev/outbox. */
@@ -95,6 +101,63 @@ export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
           element: (
             <RequireAuth area="overview">
               <OverviewScreen />
+            </RequireAuth>
+          ),
+        },
+        {
+          path: '/my-wallet',
+          element: (
+            <RequireAuth area="my-wallet">
+              <WalletScreen />
+            </RequireAuth>
+          ),
+        },
+        {
+          path: '/my-wallet/my-accounts/:accountType?',
+          element: (
+            <RequireAuth area="my-accounts">
+              <TopUpDetailsScreen />
+            </RequireAuth>
+          ),
+        },
+        {
+          // :account a saved beneficiary's id (or `-`), :tag a wallet tag (machines/sendMoney.machine.ts).
+          path: '/my-wallet/:accountType/send-money/:account?/:tag?',
+          element: (
+            <RequireAuth area="send-money">
+              <SendMoneyScreen />
+            </RequireAuth>
+          ),
+        },
+        {
+          path: '/transactions/:id?',
+          element: (
+            <RequireAuth area="transactions">
+              <TransactionsScreen />
+            </RequireAuth>
+          ),
+        },
+        {
+          path: '/my-beneficiaries',
+          element: (
+            <RequireAuth area="beneficiaries">
+              <BeneficiariesScreen />
+            </RequireAuth>
+          ),
+        },
+        {
+          path: '/my-beneficiaries/create-beneficiary',
+          element: (
+            <RequireAuth area="create-beneficiary">
+              <BeneficiaryFormScreen />
+            </RequireAuth>
+          ),
+        },
+        {
+          path: '/my-beneficiaries/edit-beneficiary/:id',
+          element: (
+            <RequireAuth area="create-beneficiary">
+              <BeneficiaryFormScreen key="edit" />
             </RequireAuth>
           ),
         },

@@ -33,6 +33,13 @@ const publicOperations = new Set([
   'sizes',
   'countries',
   'sandboxReview',
+  // The sandbox rail for incoming bank transfers (never in production).
+  'sandboxIncomingTransfer',
+  // Accounts at other banks for payee name checks (never in production).
+  'sandboxUpsertExternalAccount',
+  // The settlement job's sandbox controls: run it now, make another bank's account refuse payments.
+  'sandboxRunSettlement',
+  'sandboxRejectIban',
 ]);
 
 type Operation = { operationId?: string; security?: unknown[] };

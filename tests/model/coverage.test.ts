@@ -3,11 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { loginMachine } from '../../machines/login.machine';
 import { findUncovered, machineShape } from './machineGraph';
 import { generatePaths, type Fixtures, type LooseFixtures, type Model } from './generatePaths';
+import { beneficiaryFormModel } from './beneficiaryForm.paths';
 import { createPasswordModel, resetPasswordModel } from './passwordLink.paths';
 import { identityVerificationModel } from './identityVerification.paths';
 import { onboardingModel } from './onboarding.paths';
 import { loginFixtures, loginModel, sessionFixtures, sessionModel } from './paths';
 import { registrationModel } from './registration.paths';
+import { sendMoneyModel } from './sendMoney.paths';
+import { transactionListModel } from './transactionList.paths';
 
 // DESIGN.md principle 3: a state or transition that no generated path reaches is a hole in the test plan. These
 // tests walk each machine definition and fail on any such hole; the last block proves that the guard bites.
@@ -81,6 +84,9 @@ describeCoverage(resetPasswordModel);
 describeCoverage(createPasswordModel);
 describeCoverage(registrationModel);
 describeCoverage(identityVerificationModel);
+describeCoverage(beneficiaryFormModel);
+describeCoverage(transactionListModel);
+describeCoverage(sendMoneyModel);
 
 describe('the coverage guard', () => {
   it('reports the dead-code branch once the fixtures no longer kill a code', () => {

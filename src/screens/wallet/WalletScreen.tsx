@@ -67,6 +67,7 @@ function AccountCard({ account }: { account: CoreBankingAccount }) {
   const user = useSelector(useSessionActor(), selectUser);
   // SPEC §6: viewers see the wallet but not the top-up details.
   const canTopUp = user !== null && canAccess(user, 'my-accounts');
+  const canSend = user !== null && canAccess(user, 'send-money');
   const headingId = useId();
   const currency = account.currency;
   return (
@@ -107,6 +108,22 @@ function AccountCard({ account }: { account: CoreBankingAccount }) {
               )}
             >
               <FormattedMessage id="wallet.account.topUp" defaultMessage="Top-up details" />
+            </Link>
+          </li>
+        ) : null}
+        {canSend ? (
+          <li>
+            <Link
+              to={`/my-wallet/${account.account_type}/send-money`}
+              aria-label={intl.formatMessage(
+                {
+                  id: 'wallet.account.sendMoneyFrom',
+                  defaultMessage: 'Send money from the {currency} account',
+                },
+                { currency },
+              )}
+            >
+              <FormattedMessage id="wallet.account.sendMoney" defaultMessage="Send money" />
             </Link>
           </li>
         ) : null}

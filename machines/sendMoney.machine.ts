@@ -1,0 +1,873 @@
+import { assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
+import type { CoreBankingAccount } from '../schemas/accounts.schema';
+import type { MfaMethod } from '../schemas/auth.schema';
+import type { Beneficiary } from '../schemas/beneficiaries.schema';
+import type { PayeeCheckResult, PayeeVerifyResponse } from '../schemas/payee.schema';
+import type { Contact, SendMoneyBody, TransferQuote } from '../schemas/sendMoney.schema';
+import type { Money } from '../schemas/overview.schema';
+import type {
+  StepUpMethod,
+  StepUpMethodsResponse,
+  StepUpPurpose,
+  StepUpStartResponse,
+  StepUpVerifyResponse,
+} from '../schemas/stepUp.schema';
+import type { Transaction } from '../schemas/transactions.schema';
+import { failureCode, toApiFailure } from './apiFailure';
+
+/*
+ * Send money (issue 4; SPEC §2 /my-wallet/:accountType/send-money/:account?/:tag?, §4 name verification, §5, §8, §9).
+ *
+ * The address: `:accountType` is the account the money leaves (eur, usd, gbp). `:account` prefills a saved
+ * beneficiary by its id (`-` for none); `:tag` prefills a wallet tag (`/my-wallet/eur/send-money/-/@demo-bakery`).
+ * A prefilled recipient skips the search and starts at the amount; an unknown beneficiary id falls back to it.
+ *
+ * loading (the account, predefined amounts, saved beneficiaries) → choosingRecipient (a wallet tag prefix or a whole
+ * IBAN through searchContacts, or a saved beneficiary; an IBAN also needs the holder's name) → enteringAmount
+ * (amount > 0 and ≤ the available balance, note; the screen checks with the shared schema, the server again; where
+ * scheduling/recurring and the GIF picker will go) → for an IBAN: checkingName (verifyPayee) → match: on;
+ * close match: "Did you mean X?" (one click uses X and checks again), amend or proceed anyway; no match (no name
+ * shown, a warning) and not possible: amend or proceed anyway; a failed check: "Beneficiary verification failed, try
+ * again later" → quoting (amount, fee, total, rate) → reviewing ("Edit" goes back) → when the quote says so, a
+ * one-time code (purpose send_money) → sending (one Idempotency-Key per confirmed review, kept for retries) → done,
+ * or failed (insufficient funds; a network failure retries with the same key).
+ */
+
+export type SendMoneyError =
+  | 'not_found'
+  | 'insufficient_funds'
+  | 'recipient_not_allowed'
+  | 'validation_failed'
+  | 'payee_check_required'
+  | 'otp_invalid'
+  | 'otp_exhausted'
+  | 'otp_expired'
+  | 'otp_cooldown'
+  | 'mfa_method_unavailable'
+  | 'rate_limited'
+  | 'step_up_required'
+  | 'network'
+  | 'unknown';
+
+const knownErrors: ReadonlySet<string> = new Set<SendMoneyError>([
+  'not_found',
+  'insufficient_funds',
+  'recipient_not_allowed',
+  'validation_failed',
+  'payee_check_required',
+  'otp_invalid',
+  'otp_exhausted',
+  'otp_expired',
+  'otp_cooldown',
+  'mfa_method_unavailable',
+  'rate_limited',
+  'step_up_required',
+  'network',
+]);
+
+export function toSendMoneyError(error: unknown): SendMoneyError {
+  const code = failureCode(error);
+  return knownErrors.has(code) ? (code as SendMoneyError) : 'unknown';
+}
+
+/** Who gets the money. */
+export type Recipient =
+  | { kind: 'wallet'; walletTag: string; name: string | null }
+  | { kind: 'iban'; iban: string; name: string }
+  | { kind: 'beneficiary'; beneficiary: Beneficiary };
+
+export type NameCheck = { result: PayeeCheckResult; suggestedName: string | null; checkId: string };
+
+export type SendMoneyData = {
+  account: CoreBankingAccount;
+  /** Suggested amounts in the account's currency. */
+  amounts: Money[];
+  beneficiaries: Beneficiary[];
+};
+
+export type LoadInput = { accountType: string };
+export type SearchInput = { query: string };
+export type VerifyPayeeInput = { iban: string; name: string };
+export type QuoteInput = {
+  accountType: string;
+  amountMinor: string;
+  walletTag: string | null;
+  iban: string | null;
+};
+export type StartStepUpInput = { purpose: StepUpPurpose; method: MfaMethod };
+export type VerifyStepUpInput = { purpose: StepUpPurpose; code: string };
+export type SendInput = { body: SendMoneyBody; idempotencyKey: string; stepUpToken: string | null };
+
+const purpose: StepUpPurpose = 'send_money';
+
+export type SendMoneyContext = {
+  accountType: string;
+  /** The address's prefill: a saved beneficiary's id and/or a wallet tag. */
+  prefill: { beneficiaryId: string | null; tag: string | null };
+  opened: boolean;
+  data: SendMoneyData | null;
+  query: string;
+  contacts: Contact[] | null;
+  recipient: Recipient | null;
+  amountMinor: string | null;
+  note: string;
+  check: NameCheck | null;
+  /** The payer saw a name check that was not a match and goes on (recorded on the transfer). */
+  proceedAnyway: boolean;
+  quote: TransferQuote | null;
+  methods: StepUpMethod[];
+  method: MfaMethod | null;
+  destination: string | null;
+  resendIn: number;
+  attemptsLeft: number | null;
+  stepUpToken: string | null;
+  /** Made once when the review is confirmed; every retry of that payment sends it again. */
+  idempotencyKey: string | null;
+  transaction: Transaction | null;
+  error: SendMoneyError | null;
+};
+
+export type SendMoneyEvent =
+  /** Sent by the screen once it has read the address. */
+  | { type: 'journey.opened'; accountType: string; beneficiaryId: string | null; tag: string | null }
+  | { type: 'load.retry' }
+  | { type: 'recipient.search'; query: string }
+  | { type: 'recipient.wallet'; walletTag: string; name: string | null }
+  | { type: 'recipient.iban'; iban: string; name: string }
+  | { type: 'recipient.beneficiary'; id: string }
+  | { type: 'recipient.change' }
+  | { type: 'amount.submit'; amountMinor: string; note: string }
+  | { type: 'name.useSuggested' }
+  | { type: 'name.amend' }
+  | { type: 'name.proceed' }
+  | { type: 'check.retry' }
+  | { type: 'review.confirm' }
+  | { type: 'review.edit' }
+  | { type: 'method.selected'; method: MfaMethod }
+  | { type: 'otp.submit'; code: string }
+  | { type: 'otp.resend' }
+  | { type: 'method.change' }
+  | { type: 'payment.retry' };
+
+function notProvided(name: string): never {
+  throw new Error(`The app must provide the "${name}" actor`);
+}
+
+/** The IBAN and name a name check needs, or null for a wallet payment. */
+export function payeeOf(recipient: Recipient | null): VerifyPayeeInput | null {
+  if (!recipient) return null;
+  if (recipient.kind === 'iban') return { iban: recipient.iban, name: recipient.name };
+  if (recipient.kind === 'beneficiary' && recipient.beneficiary.kind === 'bank') {
+    return { iban: recipient.beneficiary.iban ?? '', name: recipient.beneficiary.name };
+  }
+  return null;
+}
+
+export function walletTagOf(recipient: Recipient | null): string | null {
+  if (!recipient) return null;
+  if (recipient.kind === 'wallet') return recipient.walletTag;
+  if (recipient.kind === 'beneficiary' && recipient.beneficiary.kind === 'wallet') {
+    return recipient.beneficiary.wallet_tag;
+  }
+  return null;
+}
+
+/** The recipient as a person reads it: a name, a wallet tag or an IBAN. */
+export function recipientLabel(recipient: Recipient | null): string {
+  if (!recipient) return '';
+  if (recipient.kind === 'wallet')
+    return recipient.name ? `${recipient.name} (${recipient.walletTag})` : recipient.walletTag;
+  if (recipient.kind === 'iban') return `${recipient.name} (${recipient.iban})`;
+  const { beneficiary } = recipient;
+  return `${beneficiary.name} (${beneficiary.wallet_tag ?? beneficiary.iban ?? ''})`;
+}
+
+/** The request body of the payment the user confirmed. */
+export function sendBodyOf(context: SendMoneyContext): SendMoneyBody {
+  const confirmation = context.check
+    ? {
+        payee_check_id: context.check.checkId,
+        ...(context.check.result !== 'match' ? { proceed_anyway: context.proceedAnyway } : {}),
+      }
+    : {};
+  const recipient = context.recipient;
+  const to: SendMoneyBody['recipient'] =
+    recipient?.kind === 'beneficiary'
+      ? { beneficiary_id: recipient.beneficiary.id, ...confirmation }
+      : recipient?.kind === 'iban'
+        ? { iban: recipient.iban, name: recipient.name, ...confirmation }
+        : { wallet_tag: walletTagOf(recipient) ?? '' };
+  const note = context.note.trim();
+  return {
+    account_type: context.accountType,
+    recipient: to,
+    amount_minor: context.amountMinor ?? '0',
+    ...(note ? { note } : {}),
+  };
+}
+
+/** Amount problems the form shows before anything is sent (SPEC §5): not a positive amount, or above the balance. */
+export function amountProblem(
+  amountMinor: string | null,
+  available: Money | null,
+): 'amount' | 'balance' | null {
+  if (!amountMinor || !/^[1-9]\d{0,14}$/.test(amountMinor)) return 'amount';
+  if (available && BigInt(amountMinor) > BigInt(available.amount_minor)) return 'balance';
+  return null;
+}
+
+function attemptsLeftOf(error: unknown): number | null {
+  const failure = toApiFailure(error);
+  const left = failure.kind === 'http' ? failure.details?.['attempts_left'] : undefined;
+  return typeof left === 'number' ? left : null;
+}
+
+function retryAfterOf(error: unknown): number {
+  const failure = toApiFailure(error);
+  return failure.kind === 'http' ? (failure.retryAfterSeconds ?? 30) : 30;
+}
+
+function newKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+const noStepUp = {
+  method: null,
+  destination: null,
+  resendIn: 0,
+  attemptsLeft: null,
+  stepUpToken: null,
+} satisfies Partial<SendMoneyContext>;
+
+export const sendMoneyMachine = setup({
+  types: {
+    context: {} as SendMoneyContext,
+    events: {} as SendMoneyEvent,
+  },
+  actors: {
+    loadSendMoney: fromPromise<SendMoneyData, LoadInput>(async () => notProvided('loadSendMoney')),
+    searchContacts: fromPromise<Contact[], SearchInput>(async () => notProvided('searchContacts')),
+    verifyPayee: fromPromise<PayeeVerifyResponse, VerifyPayeeInput>(async () => notProvided('verifyPayee')),
+    transferQuote: fromPromise<TransferQuote, QuoteInput>(async () => notProvided('transferQuote')),
+    loadStepUpMethods: fromPromise<StepUpMethodsResponse, void>(async () => notProvided('loadStepUpMethods')),
+    startStepUp: fromPromise<StepUpStartResponse, StartStepUpInput>(async () => notProvided('startStepUp')),
+    verifyStepUp: fromPromise<StepUpVerifyResponse, VerifyStepUpInput>(async () =>
+      notProvided('verifyStepUp'),
+    ),
+    sendMoney: fromPromise<Transaction, SendInput>(async () => notProvided('sendMoney')),
+  },
+  actions: {
+    recordError: assign({ error: (_, params: { error: unknown }) => toSendMoneyError(params.error) }),
+    clearError: assign({ error: null, attemptsLeft: null }),
+    /** A changed payment is a new payment: a new key, a new check, a new quote, a new code. */
+    forgetPayment: assign({ idempotencyKey: null, quote: null, ...noStepUp }),
+    forgetCheck: assign({ check: null, proceedAnyway: false }),
+  },
+  guards: {
+    isNotFound: (_, params: { error: unknown }) => failureCode(params.error) === 'not_found',
+    prefilledBeneficiary: ({ context }, params: { data: SendMoneyData }) =>
+      context.prefill.beneficiaryId !== null &&
+      params.data.beneficiaries.some((b) => b.id === context.prefill.beneficiaryId),
+    prefilledTag: ({ context }) => context.prefill.tag !== null,
+    /** Only a wallet the search found can be chosen. */
+    foundWallet: ({ context, event }) =>
+      event.type === 'recipient.wallet' &&
+      (context.contacts ?? []).some((c) => c.kind === 'wallet' && c.wallet_tag === event.walletTag),
+    /** Only a valid IBAN the search found (typed whole) can be paid. */
+    foundIban: ({ context, event }) =>
+      event.type === 'recipient.iban' &&
+      (context.contacts ?? []).some((c) => c.kind === 'iban' && c.valid && c.iban === event.iban),
+    needsNameCheck: ({ context }) => payeeOf(context.recipient) !== null,
+    isMatch: (_, params: { check: PayeeVerifyResponse }) => params.check.result === 'match',
+    isCloseMatch: (_, params: { check: PayeeVerifyResponse }) =>
+      params.check.result === 'close_match' && Boolean(params.check.suggested_name),
+    isNoMatch: (_, params: { check: PayeeVerifyResponse }) => params.check.result === 'no_match',
+    requiresCode: ({ context }) => context.quote?.requires_verification === true,
+    isCodeDead: (_, params: { error: unknown }) => {
+      const code = failureCode(params.error);
+      return code === 'otp_exhausted' || code === 'otp_expired';
+    },
+    isCooldown: (_, params: { error: unknown }) => failureCode(params.error) === 'otp_cooldown',
+    isStepUpRequired: (_, params: { error: unknown }) => failureCode(params.error) === 'step_up_required',
+    /** Refused for good (insufficient funds, the recipient): a retry with the same key gets the same answer. */
+    canRetry: ({ context }) => context.error === 'network' || context.error === 'unknown',
+  },
+  delays: {
+    resendCooldown: ({ context }) => Math.max(0, context.resendIn) * 1000,
+  },
+}).createMachine({
+  id: 'sendMoney',
+  context: {
+    accountType: '',
+    prefill: { beneficiaryId: null, tag: null },
+    opened: false,
+    data: null,
+    query: '',
+    contacts: null,
+    recipient: null,
+    amountMinor: null,
+    note: '',
+    check: null,
+    proceedAnyway: false,
+    quote: null,
+    methods: [],
+    ...noStepUp,
+    idempotencyKey: null,
+    transaction: null,
+    error: null,
+  },
+  initial: 'opening',
+  states: {
+    /** Until the screen has read the address. */
+    opening: {
+      on: {
+        'journey.opened': {
+          target: 'loading',
+          actions: assign({
+            opened: true,
+            accountType: ({ event }) => event.accountType,
+            prefill: ({ event }) => ({ beneficiaryId: event.beneficiaryId, tag: event.tag }),
+          }),
+        },
+      },
+    },
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadSendMoney',
+        src: 'loadSendMoney',
+        input: ({ context }) => ({ accountType: context.accountType }),
+        onDone: [
+          {
+            guard: { type: 'prefilledBeneficiary', params: ({ event }) => ({ data: event.output }) },
+            target: 'enteringAmount',
+            actions: [
+              assign({ data: ({ event }) => event.output }),
+              assign({
+                recipient: ({ context }) => {
+                  const beneficiary = context.data?.beneficiaries.find(
+                    (b) => b.id === context.prefill.beneficiaryId,
+                  );
+                  return beneficiary ? { kind: 'beneficiary' as const, beneficiary } : null;
+                },
+              }),
+            ],
+          },
+          {
+            guard: 'prefilledTag',
+            target: 'enteringAmount',
+            actions: assign({
+              data: ({ event }) => event.output,
+              recipient: ({ context }) => ({
+                kind: 'wallet' as const,
+                walletTag: context.prefill.tag ?? '',
+                name: null,
+              }),
+            }),
+          },
+          { target: 'choosingRecipient', actions: assign({ data: ({ event }) => event.output }) },
+        ],
+        onError: [
+          {
+            guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+            target: 'noAccount',
+          },
+          {
+            target: 'loadFailed',
+            actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    loadFailed: {
+      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+    },
+    /** The merchant holds no account of this type: "No data found for this currency." */
+    noAccount: {},
+    /** Search a wallet tag or an IBAN, or pick a saved beneficiary. */
+    choosingRecipient: {
+      on: {
+        'recipient.search': {
+          target: 'searching',
+          actions: ['clearError', assign({ query: ({ event }) => event.query })],
+        },
+        'recipient.wallet': {
+          guard: 'foundWallet',
+          target: 'enteringAmount',
+          actions: [
+            'clearError',
+            'forgetCheck',
+            assign({
+              recipient: ({ event }) => ({
+                kind: 'wallet' as const,
+                walletTag: event.walletTag,
+                name: event.name,
+              }),
+            }),
+          ],
+        },
+        'recipient.iban': {
+          guard: 'foundIban',
+          target: 'enteringAmount',
+          actions: [
+            'clearError',
+            'forgetCheck',
+            assign({
+              recipient: ({ event }) => ({ kind: 'iban' as const, iban: event.iban, name: event.name }),
+            }),
+          ],
+        },
+        'recipient.beneficiary': {
+          target: 'enteringAmount',
+          actions: [
+            'clearError',
+            'forgetCheck',
+            assign({
+              recipient: ({ context, event }) => {
+                const beneficiary = context.data?.beneficiaries.find((b) => b.id === event.id);
+                return beneficiary ? { kind: 'beneficiary' as const, beneficiary } : null;
+              },
+            }),
+          ],
+        },
+      },
+    },
+    searching: {
+      tags: ['busy'],
+      invoke: {
+        id: 'searchContacts',
+        src: 'searchContacts',
+        input: ({ context }) => ({ query: context.query }),
+        onDone: { target: 'choosingRecipient', actions: assign({ contacts: ({ event }) => event.output }) },
+        onError: {
+          target: 'choosingRecipient',
+          actions: [
+            assign({ contacts: null }),
+            { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+    },
+    /** The amount (predefined amounts offered) and a note. Scheduling and the GIF picker will join this step. */
+    enteringAmount: {
+      on: {
+        'amount.submit': [
+          {
+            guard: 'needsNameCheck',
+            target: 'checkingName',
+            actions: [
+              'clearError',
+              'forgetPayment',
+              'forgetCheck',
+              assign({ amountMinor: ({ event }) => event.amountMinor, note: ({ event }) => event.note }),
+            ],
+          },
+          {
+            target: 'quoting',
+            actions: [
+              'clearError',
+              'forgetPayment',
+              assign({ amountMinor: ({ event }) => event.amountMinor, note: ({ event }) => event.note }),
+            ],
+          },
+        ],
+        'recipient.change': {
+          target: 'choosingRecipient',
+          actions: ['clearError', 'forgetPayment', 'forgetCheck', assign({ recipient: null })],
+        },
+      },
+    },
+    checkingName: {
+      tags: ['busy'],
+      invoke: {
+        id: 'verifyPayee',
+        src: 'verifyPayee',
+        input: ({ context }) => payeeOf(context.recipient) ?? { iban: '', name: '' },
+        onDone: [
+          {
+            guard: { type: 'isMatch', params: ({ event }) => ({ check: event.output }) },
+            target: 'quoting',
+            actions: assign({
+              check: ({ event }) => ({
+                result: 'match',
+                suggestedName: null,
+                checkId: event.output.check_id,
+              }),
+            }),
+          },
+          {
+            guard: { type: 'isCloseMatch', params: ({ event }) => ({ check: event.output }) },
+            target: 'nameCheck.closeMatch',
+            actions: assign({
+              check: ({ event }) => ({
+                result: 'close_match',
+                suggestedName: event.output.suggested_name ?? null,
+                checkId: event.output.check_id,
+              }),
+            }),
+          },
+          {
+            guard: { type: 'isNoMatch', params: ({ event }) => ({ check: event.output }) },
+            target: 'nameCheck.noMatch',
+            actions: assign({
+              check: ({ event }) => ({
+                result: 'no_match',
+                suggestedName: null,
+                checkId: event.output.check_id,
+              }),
+            }),
+          },
+          {
+            target: 'nameCheck.notPossible',
+            actions: assign({
+              check: ({ event }) => ({
+                result: event.output.result,
+                suggestedName: null,
+                checkId: event.output.check_id,
+              }),
+            }),
+          },
+        ],
+        onError: {
+          target: 'verificationFailed',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    /** Not a match (or not checkable): the user amends the recipient or proceeds anyway (recorded). */
+    nameCheck: {
+      initial: 'noMatch',
+      on: {
+        'name.amend': { target: 'choosingRecipient', actions: 'forgetCheck' },
+        'name.proceed': { target: 'quoting', actions: assign({ proceedAnyway: true }) },
+      },
+      states: {
+        closeMatch: {
+          on: {
+            'name.useSuggested': {
+              target: '#sendMoney.checkingName',
+              actions: [
+                assign({
+                  recipient: ({ context }) => {
+                    const payee = payeeOf(context.recipient);
+                    return {
+                      kind: 'iban' as const,
+                      iban: payee?.iban ?? '',
+                      name: context.check?.suggestedName ?? payee?.name ?? '',
+                    };
+                  },
+                }),
+                'forgetCheck',
+              ],
+            },
+          },
+        },
+        noMatch: {},
+        notPossible: {},
+      },
+    },
+    /** "Beneficiary verification failed, try again later." */
+    verificationFailed: {
+      on: {
+        'check.retry': { target: 'checkingName', actions: 'clearError' },
+        'name.amend': { target: 'choosingRecipient', actions: ['clearError', 'forgetCheck'] },
+      },
+    },
+    quoting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'transferQuote',
+        src: 'transferQuote',
+        input: ({ context }) => {
+          const payee = payeeOf(context.recipient);
+          return {
+            accountType: context.accountType,
+            amountMinor: context.amountMinor ?? '0',
+            walletTag: walletTagOf(context.recipient),
+            iban: payee?.iban ?? null,
+          };
+        },
+        onDone: { target: 'reviewing', actions: assign({ quote: ({ event }) => event.output }) },
+        onError: {
+          target: 'enteringAmount',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    /** Recipient, amount, fee, total and rate; confirm or edit. */
+    reviewing: {
+      on: {
+        'review.confirm': [
+          {
+            guard: 'requiresCode',
+            target: 'loadingMethods',
+            actions: [
+              'clearError',
+              assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? newKey() }),
+            ],
+          },
+          {
+            target: 'sending',
+            actions: [
+              'clearError',
+              assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? newKey() }),
+            ],
+          },
+        ],
+        'review.edit': { target: 'enteringAmount', actions: ['clearError', 'forgetPayment'] },
+      },
+    },
+    loadingMethods: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadStepUpMethods',
+        src: 'loadStepUpMethods',
+        onDone: {
+          target: 'choosingMethod',
+          actions: assign({ methods: ({ event }) => event.output.available_methods }),
+        },
+        onError: {
+          target: 'reviewing',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    /** Confirm it is you: where the one-time code should go. */
+    choosingMethod: {
+      on: {
+        'method.selected': {
+          target: 'sendingCode',
+          actions: ['clearError', assign({ method: ({ event }) => event.method })],
+        },
+        'review.edit': { target: 'enteringAmount', actions: ['clearError', 'forgetPayment'] },
+      },
+    },
+    sendingCode: {
+      tags: ['busy'],
+      invoke: {
+        id: 'startStepUp',
+        src: 'startStepUp',
+        input: ({ context }) => ({ purpose, method: context.method ?? 'email' }),
+        onDone: {
+          target: 'awaitingCode',
+          actions: assign({
+            destination: ({ event }) => event.output.destination,
+            resendIn: ({ event }) => event.output.resend_in,
+          }),
+        },
+        onError: {
+          target: 'choosingMethod',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    awaitingCode: {
+      type: 'parallel',
+      states: {
+        code: {
+          initial: 'entering',
+          states: {
+            entering: {
+              on: {
+                'otp.submit': { target: 'verifying', actions: 'clearError' },
+                'method.change': { target: '#sendMoney.choosingMethod', actions: 'clearError' },
+              },
+            },
+            verifying: {
+              tags: ['busy'],
+              invoke: {
+                id: 'verifyStepUp',
+                src: 'verifyStepUp',
+                input: ({ event }) => {
+                  if (event.type !== 'otp.submit') throw new Error(`unexpected ${event.type}`);
+                  return { purpose, code: event.code };
+                },
+                onDone: {
+                  target: '#sendMoney.sending',
+                  actions: ['clearError', assign({ stepUpToken: ({ event }) => event.output.step_up_token })],
+                },
+                onError: [
+                  {
+                    guard: { type: 'isCodeDead', params: ({ event }) => ({ error: event.error }) },
+                    target: 'dead',
+                    actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+                  },
+                  {
+                    target: 'entering',
+                    actions: [
+                      { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+                      assign({ attemptsLeft: ({ event }) => attemptsLeftOf(event.error) }),
+                    ],
+                  },
+                ],
+              },
+            },
+            /** The code is spent (too many tries or expired): only a new code helps. */
+            dead: {
+              on: { 'method.change': { target: '#sendMoney.choosingMethod', actions: 'clearError' } },
+            },
+          },
+        },
+        resend: {
+          initial: 'coolingDown',
+          states: {
+            coolingDown: { after: { resendCooldown: 'ready' } },
+            ready: {
+              on: {
+                'otp.resend': {
+                  guard: not(stateIn({ awaitingCode: { code: 'verifying' } })),
+                  target: '#sendMoney.resendingCode',
+                  actions: 'clearError',
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    resendingCode: {
+      tags: ['busy'],
+      invoke: {
+        id: 'resendStepUp',
+        src: 'startStepUp',
+        input: ({ context }) => ({ purpose, method: context.method ?? 'email' }),
+        onDone: {
+          target: 'awaitingCode',
+          actions: assign({
+            destination: ({ event }) => event.output.destination,
+            resendIn: ({ event }) => event.output.resend_in,
+          }),
+        },
+        onError: [
+          {
+            guard: { type: 'isCooldown', params: ({ event }) => ({ error: event.error }) },
+            target: 'awaitingCode',
+            actions: [
+              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+              assign({ resendIn: ({ event }) => retryAfterOf(event.error) }),
+            ],
+          },
+          {
+            target: 'awaitingCode',
+            actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    sending: {
+      tags: ['busy'],
+      invoke: {
+        id: 'sendMoney',
+        src: 'sendMoney',
+        input: ({ context }) => ({
+          body: sendBodyOf(context),
+          idempotencyKey: context.idempotencyKey ?? '',
+          stepUpToken: context.stepUpToken,
+        }),
+        onDone: {
+          target: 'done',
+          actions: assign({ transaction: ({ event }) => event.output, stepUpToken: null }),
+        },
+        onError: [
+          {
+            // The grant expired or was used (or the server wants one after all): a new code, the same payment and key.
+            guard: { type: 'isStepUpRequired', params: ({ event }) => ({ error: event.error }) },
+            target: 'loadingMethods',
+            actions: [
+              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+              assign({ stepUpToken: null, method: null, destination: null }),
+            ],
+          },
+          {
+            target: 'failed',
+            actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    /** Insufficient funds ("Payment failed…"), a refused recipient, or no answer (retry with the same key). */
+    failed: {
+      on: {
+        'payment.retry': { guard: 'canRetry', target: 'sending', actions: 'clearError' },
+        'review.edit': { target: 'enteringAmount', actions: ['clearError', 'forgetPayment'] },
+      },
+    },
+    /** "Amount sent": completed, or pending until the bank transfer settles. */
+    done: { type: 'final' },
+  },
+});
+
+export type SendMoneySnapshot = SnapshotFrom<typeof sendMoneyMachine>;
+
+export type SendMoneyStep =
+  | 'opening'
+  | 'loading'
+  | 'loadFailed'
+  | 'noAccount'
+  | 'recipient'
+  | 'amount'
+  | 'checkingName'
+  | 'closeMatch'
+  | 'noMatch'
+  | 'notPossible'
+  | 'verificationFailed'
+  | 'review'
+  | 'method'
+  | 'code'
+  | 'failed'
+  | 'done';
+
+/** Which part of the journey the screen shows. */
+export function selectSendMoneyStep(snapshot: SendMoneySnapshot): SendMoneyStep {
+  if (snapshot.matches('opening')) return 'opening';
+  if (snapshot.matches('loading')) return 'loading';
+  if (snapshot.matches('loadFailed')) return 'loadFailed';
+  if (snapshot.matches('noAccount')) return 'noAccount';
+  if (snapshot.matches('choosingRecipient') || snapshot.matches('searching')) return 'recipient';
+  if (snapshot.matches('enteringAmount') || snapshot.matches('quoting')) return 'amount';
+  if (snapshot.matches('checkingName')) return 'checkingName';
+  if (snapshot.matches({ nameCheck: 'closeMatch' })) return 'closeMatch';
+  if (snapshot.matches({ nameCheck: 'noMatch' })) return 'noMatch';
+  if (snapshot.matches({ nameCheck: 'notPossible' })) return 'notPossible';
+  if (snapshot.matches('verificationFailed')) return 'verificationFailed';
+  if (snapshot.matches('reviewing') || snapshot.matches('loadingMethods')) return 'review';
+  if (snapshot.matches('choosingMethod') || snapshot.matches('sendingCode')) return 'method';
+  if (snapshot.matches('awaitingCode') || snapshot.matches('resendingCode')) return 'code';
+  // Sending shows the review with its button busy.
+  if (snapshot.matches('sending')) return 'review';
+  if (snapshot.matches('failed')) return 'failed';
+  return 'done';
+}
+
+export const selectSendMoneyBusy = (snapshot: SendMoneySnapshot): boolean => snapshot.hasTag('busy');
+export const selectSendMoneyError = (snapshot: SendMoneySnapshot): SendMoneyError | null =>
+  snapshot.context.error;
+export const selectSendMoneyData = (snapshot: SendMoneySnapshot): SendMoneyData | null =>
+  snapshot.context.data;
+export const selectContacts = (snapshot: SendMoneySnapshot): Contact[] | null => snapshot.context.contacts;
+export const selectSearching = (snapshot: SendMoneySnapshot): boolean => snapshot.matches('searching');
+export const selectQuery = (snapshot: SendMoneySnapshot): string => snapshot.context.query;
+export const selectRecipient = (snapshot: SendMoneySnapshot): Recipient | null => snapshot.context.recipient;
+export const selectAmountMinor = (snapshot: SendMoneySnapshot): string | null => snapshot.context.amountMinor;
+export const selectNote = (snapshot: SendMoneySnapshot): string => snapshot.context.note;
+export const selectQuoting = (snapshot: SendMoneySnapshot): boolean => snapshot.matches('quoting');
+export const selectNameCheck = (snapshot: SendMoneySnapshot): NameCheck | null => snapshot.context.check;
+export const selectQuote = (snapshot: SendMoneySnapshot): TransferQuote | null => snapshot.context.quote;
+export const selectTransaction = (snapshot: SendMoneySnapshot): Transaction | null =>
+  snapshot.context.transaction;
+export const selectCanRetryPayment = (snapshot: SendMoneySnapshot): boolean =>
+  snapshot.can({ type: 'payment.retry' });
+export const selectMethods = (snapshot: SendMoneySnapshot): StepUpMethod[] => snapshot.context.methods;
+export const selectMethod = (snapshot: SendMoneySnapshot): MfaMethod | null => snapshot.context.method;
+export const selectDestination = (snapshot: SendMoneySnapshot): string | null => snapshot.context.destination;
+export const selectResendIn = (snapshot: SendMoneySnapshot): number => snapshot.context.resendIn;
+export const selectAttemptsLeft = (snapshot: SendMoneySnapshot): number | null =>
+  snapshot.context.attemptsLeft;
+export const selectCanResend = (snapshot: SendMoneySnapshot): boolean =>
+  snapshot.matches({ awaitingCode: { resend: 'ready' } });
+export const selectCodeDead = (snapshot: SendMoneySnapshot): boolean =>
+  snapshot.matches({ awaitingCode: { code: 'dead' } });
+export const selectResending = (snapshot: SendMoneySnapshot): boolean => snapshot.matches('resendingCode');
+export const selectVerifyingCode = (snapshot: SendMoneySnapshot): boolean =>
+  snapshot.matches({ awaitingCode: { code: 'verifying' } });
+export const selectSending = (snapshot: SendMoneySnapshot): boolean => snapshot.matches('sending');

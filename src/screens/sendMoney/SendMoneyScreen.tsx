@@ -1,0 +1,693 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import { Link, useParams } from 'react-router';
+import styled from 'styled-components';
+import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent, Observer } from 'xstate';
+import {
+  amountProblem,
+  recipientLabel,
+  selectAmountMinor,
+  selectAttemptsLeft,
+  selectCanResend,
+  selectCanRetryPayment,
+  selectCodeDead,
+  selectContacts,
+  selectDestination,
+  selectMethod,
+  selectMethods,
+  selectNameCheck,
+  selectNote,
+  selectQuery,
+  selectQuote,
+  selectQuoting,
+  selectRecipient,
+  selectResending,
+  selectResendIn,
+  selectSearching,
+  selectSendMoneyBusy,
+  selectSendMoneyData,
+  selectSendMoneyError,
+  selectSendMoneyStep,
+  selectTransaction,
+  selectVerifyingCode,
+  sendMoneyMachine,
+} from '../../../machines/sendMoney.machine';
+import { PayeeName } from '../../../schemas/payee.schema';
+import { contactQueryMinLength, Note } from '../../../schemas/sendMoney.schema';
+import { AmountMinor } from '../../../schemas/transactions.schema';
+import type { Money } from '../../../schemas/overview.schema';
+import { api } from '../../api/client';
+import { sendMoneyActors } from '../../app/sendMoneyActors';
+import { currencyDigits, formatMoney } from '../../i18n/formatMoney';
+import { Button } from '../../ui/Button';
+import { Alert, Card, Muted, Page, Row, Stack } from '../../ui/Layout';
+import { notify } from '../../ui/notify';
+import { OtpCodeForm } from '../../ui/OtpCodeForm';
+import { PageSpinner } from '../../ui/Spinner';
+import { TextField } from '../../ui/TextField';
+import { sendMoneyErrorText, sendMoneyText as m } from './sendMoneyMessages';
+
+type SendMoneyActor = ActorRefFrom<typeof sendMoneyMachine>;
+
+const Figures = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(4)}`};
+  margin: ${({ theme }) => `${theme.space(3)} 0`};
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 700;
+    text-align: right;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Warning = styled.div`
+  border-left: 4px solid ${({ theme }) => theme.colors.warning};
+  padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
+  margin-bottom: ${({ theme }) => theme.space(4)};
+`;
+
+const Plain = styled.ul`
+  list-style: none;
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const Chips = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-bottom: ${({ theme }) => theme.space(4)};
+`;
+
+/** Links with a touch target of at least 24px (WCAG 2.2 target size). */
+const Links = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(5)}`};
+  margin-top: ${({ theme }) => theme.space(4)};
+  a {
+    display: inline-block;
+    padding: ${({ theme }) => `${theme.space(2)} 0`};
+    font-weight: 600;
+  }
+`;
+
+/** "12.5" in a currency with 2 digits → "1250"; null when it is not a plain decimal amount. */
+export function decimalToMinor(text: string, digits: number): string | null {
+  const match = /^(\d{1,13})(?:[.,](\d+))?$/.exec(text.trim());
+  if (!match) return null;
+  const fraction = match[2] ?? '';
+  if (fraction.length > digits) return null;
+  const minor = BigInt(match[1] ?? '0') * 10n ** BigInt(digits) + BigInt(fraction.padEnd(digits, '0') || '0');
+  return minor.toString();
+}
+
+function minorToInput(amountMinor: string, digits: number): string {
+  const value = BigInt(amountMinor);
+  const scale = 10n ** BigInt(digits);
+  const fraction = (value % scale).toString().padStart(digits, '0');
+  return `${value / scale}${digits > 0 ? `.${fraction}` : ''}`;
+}
+
+function useJourney<T>(
+  journey: SendMoneyActor,
+  selector: (snapshot: ReturnType<SendMoneyActor['getSnapshot']>) => T,
+) {
+  return useSelector(journey, selector);
+}
+
+function ErrorAlert({ journey }: { journey: SendMoneyActor }) {
+  const intl = useIntl();
+  const error = useJourney(journey, selectSendMoneyError);
+  const attemptsLeft = useJourney(journey, selectAttemptsLeft);
+  if (!error) return null;
+  return <Alert role="alert">{sendMoneyErrorText(intl, error, attemptsLeft)}</Alert>;
+}
+
+function FromAccount({ journey }: { journey: SendMoneyActor }) {
+  const intl = useIntl();
+  const data = useJourney(journey, selectSendMoneyData);
+  if (!data) return null;
+  return (
+    <Muted>
+      {intl.formatMessage(m.fromAccount, {
+        currency: data.account.currency,
+        available: formatMoney(intl, data.account.available_balance),
+      })}
+    </Muted>
+  );
+}
+
+function RecipientStep({ journey }: { journey: SendMoneyActor }) {
+  const intl = useIntl();
+  const busy = useJourney(journey, selectSendMoneyBusy);
+  const searching = useJourney(journey, selectSearching);
+  const contacts = useJourney(journey, selectContacts);
+  const lastQuery = useJourney(journey, selectQuery);
+  const recipient = useJourney(journey, selectRecipient);
+  const data = useJourney(journey, selectSendMoneyData);
+  const [query, setQuery] = useState(lastQuery);
+  const [queryError, setQueryError] = useState<string | null>(null);
+  const [name, setName] = useState(recipient?.kind === 'iban' ? recipient.name : '');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const resultsId = useId();
+  const savedId = useId();
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    if (query.trim().length < contactQueryMinLength) {
+      setQueryError(intl.formatMessage(m.searchTooShort));
+      return;
+    }
+    setQueryError(null);
+    journey.send({ type: 'recipient.search', query: query.trim() });
+  };
+  const payIban = (iban: string) => (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = PayeeName.safeParse(name);
+    if (!parsed.success) {
+      setNameError(intl.formatMessage(name.trim() ? m.nameTooLong : m.nameRequired));
+      return;
+    }
+    setNameError(null);
+    journey.send({ type: 'recipient.iban', iban, name: parsed.data });
+  };
+  const beneficiaries = data?.beneficiaries ?? [];
+
+  return (
+    <>
+      <h1>{intl.formatMessage(m.recipientTitle)}</h1>
+      <FromAccount journey={journey} />
+      <ErrorAlert journey={journey} />
+      <form noValidate onSubmit={search} role="search">
+        <TextField
+          label={intl.formatMessage(m.searchLabel)}
+          hint={intl.formatMessage(m.searchHint)}
+          name="q"
+          autoComplete="off"
+          spellCheck={false}
+          value={query}
+          error={queryError}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <Button type="submit" busy={searching} disabled={busy}>
+          {intl.formatMessage(m.searchButton)}
+        </Button>
+      </form>
+      {searching ? <p role="status">{intl.formatMessage(m.searching)}</p> : null}
+      {contacts ? (
+        <section aria-labelledby={resultsId}>
+          <h2 id={resultsId}>{intl.formatMessage(m.results)}</h2>
+          {contacts.length === 0 ? <Muted>{intl.formatMessage(m.noResults)}</Muted> : null}
+          <Plain>
+            {contacts.map((contact) =>
+              contact.kind === 'wallet' ? (
+                <li key={contact.wallet_tag}>
+                  <Button
+                    variant="secondary"
+                    disabled={busy}
+                    onClick={() =>
+                      journey.send({
+                        type: 'recipient.wallet',
+                        walletTag: contact.wallet_tag,
+                        name: contact.name,
+                      })
+                    }
+                  >
+                    {intl.formatMessage(m.chooseWallet, { name: contact.name, tag: contact.wallet_tag })}
+                  </Button>
+                </li>
+              ) : (
+                <li key={contact.iban}>
+                  {contact.valid ? (
+                    <form noValidate onSubmit={payIban(contact.iban)}>
+                      <p>{intl.formatMessage(m.ibanFound, { iban: contact.iban })}</p>
+                      <TextField
+                        label={intl.formatMessage(m.holderName)}
+                        name="holder_name"
+                        autoComplete="off"
+                        value={name}
+                        error={nameError}
+                        onChange={(event) => setName(event.target.value)}
+                      />
+                      <Button type="submit" disabled={busy}>
+                        {intl.formatMessage(m.continueIban)}
+                      </Button>
+                    </form>
+                  ) : (
+                    <Muted>{intl.formatMessage(m.ibanInvalid)}</Muted>
+                  )}
+                </li>
+              ),
+            )}
+          </Plain>
+        </section>
+      ) : null}
+      {beneficiaries.length > 0 ? (
+        <section aria-labelledby={savedId}>
+          <h2 id={savedId}>{intl.formatMessage(m.saved)}</h2>
+          <Plain>
+            {beneficiaries.map((beneficiary) => (
+              <li key={beneficiary.id}>
+                <Button
+                  variant="secondary"
+                  disabled={busy}
+                  onClick={() => journey.send({ type: 'recipient.beneficiary', id: beneficiary.id })}
+                >
+                  {intl.formatMessage(m.payBeneficiary, { name: beneficiary.name })}
+                </Button>
+                <Muted as="span">{beneficiary.wallet_tag ?? beneficiary.iban}</Muted>
+              </li>
+            ))}
+          </Plain>
+        </section>
+      ) : null}
+      <Links>
+        <Link to="/my-wallet">{intl.formatMessage(m.backToWallet)}</Link>
+      </Links>
+    </>
+  );
+}
+
+function AmountStep({ journey }: { journey: SendMoneyActor }) {
+  const intl = useIntl();
+  const busy = useJourney(journey, selectSendMoneyBusy);
+  const quoting = useJourney(journey, selectQuoting);
+  const data = useJourney(journey, selectSendMoneyData);
+  const recipient = useJourney(journey, selectRecipient);
+  const initialAmount = useJourney(journey, selectAmountMinor);
+  const initialNote = useJourney(journey, selectNote);
+  const currency = data?.account.currency ?? 'EUR';
+  const digits = currencyDigits(currency);
+  const available: Money | null = data?.account.available_balance ?? null;
+  const [amount, setAmount] = useState(initialAmount ? minorToInput(initialAmount, digits) : '');
+  const [note, setNote] = useState(initialNote);
+  const [errors, setErrors] = useState<{ amount?: string; note?: string }>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const minor = decimalToMinor(amount, digits);
+    const found: { amount?: string; note?: string } = {};
+    const shape = AmountMinor.safeParse(minor ?? '');
+    const problem = shape.success ? amountProblem(shape.data, available) : 'amount';
+    if (problem === 'amount') found.amount = intl.formatMessage(m.amountInvalid);
+    if (problem === 'balance' && available) {
+      found.amount = intl.formatMessage(m.amountTooHigh, { available: formatMoney(intl, available) });
+    }
+    if (!Note.safeParse(note).success) found.note = intl.formatMessage(m.noteTooLong);
+    setErrors(found);
+    if (found.amount || found.note || !minor) return;
+    journey.send({ type: 'amount.submit', amountMinor: minor, note: note.trim() });
+  };
+
+  return (
+    <>
+      <h1>{intl.formatMessage(m.amountTitle)}</h1>
+      <p>{intl.formatMessage(m.to, { recipient: recipientLabel(recipient) })}</p>
+      <FromAccount journey={journey} />
+      <ErrorAlert journey={journey} />
+      <form noValidate onSubmit={submit}>
+        {data && data.amounts.length > 0 ? (
+          <Chips role="group" aria-label={intl.formatMessage(m.predefined)}>
+            {data.amounts.map((money) => (
+              <Button
+                key={money.amount_minor}
+                variant="secondary"
+                disabled={busy}
+                onClick={() => setAmount(minorToInput(money.amount_minor, digits))}
+              >
+                {formatMoney(intl, money)}
+              </Button>
+            ))}
+          </Chips>
+        ) : null}
+        <TextField
+          label={intl.formatMessage(m.amountLabel, { currency })}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          disabled={busy}
+          value={amount}
+          error={errors.amount ?? null}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+        <TextField
+          label={intl.formatMessage(m.noteLabel)}
+          name="note"
+          autoComplete="off"
+          disabled={busy}
+          value={note}
+          error={errors.note ?? null}
+          onChange={(event) => setNote(event.target.value)}
+        />
+        <Row>
+          <Button type="submit" busy={quoting} disabled={busy}>
+            {intl.formatMessage(m.continue)}
+          </Button>
+          <Button variant="quiet" disabled={busy} onClick={() => journey.send({ type: 'recipient.change' })}>
+            {intl.formatMessage(m.changeRecipient)}
+          </Button>
+        </Row>
+      </form>
+    </>
+  );
+}
+
+function NameCheckStep({
+  journey,
+  step,
+}: {
+  journey: SendMoneyActor;
+  step: 'checkingName' | 'closeMatch' | 'noMatch' | 'notPossible' | 'verificationFailed';
+}) {
+  const intl = useIntl();
+  const check = useJourney(journey, selectNameCheck);
+  const recipient = useJourney(journey, selectRecipient);
+  if (step === 'checkingName') {
+    return (
+      <>
+        <h1>{intl.formatMessage(m.checkingTitle)}</h1>
+        <p role="status">{intl.formatMessage(m.checking)}</p>
+        <PageSpinner />
+      </>
+    );
+  }
+  if (step === 'verificationFailed') {
+    return (
+      <>
+        <h1>{intl.formatMessage(m.failedTitle)}</h1>
+        <p>{recipientLabel(recipient)}</p>
+        <Alert role="alert">{intl.formatMessage(m.verificationFailed)}</Alert>
+        <Row>
+          <Button onClick={() => journey.send({ type: 'check.retry' })}>{intl.formatMessage(m.retry)}</Button>
+          <Button variant="secondary" onClick={() => journey.send({ type: 'name.amend' })}>
+            {intl.formatMessage(m.amend)}
+          </Button>
+        </Row>
+      </>
+    );
+  }
+  const suggested = check?.suggestedName ?? '';
+  const title =
+    step === 'closeMatch'
+      ? intl.formatMessage(m.closeMatchTitle, { name: suggested })
+      : intl.formatMessage(step === 'noMatch' ? m.noMatchTitle : m.notPossibleTitle);
+  const body = intl.formatMessage(
+    step === 'closeMatch' ? m.closeMatchBody : step === 'noMatch' ? m.noMatchBody : m.notPossibleBody,
+  );
+  return (
+    <>
+      <h1>{title}</h1>
+      <Warning>
+        <p role="alert">{body}</p>
+        <Row>
+          {step === 'closeMatch' ? (
+            <Button onClick={() => journey.send({ type: 'name.useSuggested' })}>
+              {intl.formatMessage(m.useSuggested, { name: suggested })}
+            </Button>
+          ) : null}
+          <Button
+            variant={step === 'closeMatch' ? 'secondary' : 'primary'}
+            onClick={() => journey.send({ type: 'name.amend' })}
+          >
+            {intl.formatMessage(m.amend)}
+          </Button>
+          <Button variant="secondary" onClick={() => journey.send({ type: 'name.proceed' })}>
+            {intl.formatMessage(m.proceed)}
+          </Button>
+        </Row>
+      </Warning>
+    </>
+  );
+}
+
+function ReviewStep({ journey }: { journey: SendMoneyActor }) {
+  const intl = useIntl();
+  const busy = useJourney(journey, selectSendMoneyBusy);
+  const quote = useJourney(journey, selectQuote);
+  const recipient = useJourney(journey, selectRecipient);
+  const note = useJourney(journey, selectNote);
+  const check = useJourney(journey, selectNameCheck);
+  if (!quote) return null;
+  return (
+    <>
+      <h1>{intl.formatMessage(m.reviewTitle)}</h1>
+      <ErrorAlert journey={journey} />
+      <Figures>
+        <dt>{intl.formatMessage(m.recipient)}</dt>
+        <dd>{recipientLabel(recipient)}</dd>
+        <dt>{intl.formatMessage(m.amount)}</dt>
+        <dd>{formatMoney(intl, quote.amount)}</dd>
+        <dt>{intl.formatMessage(m.fee)}</dt>
+        <dd>{formatMoney(intl, quote.fee)}</dd>
+        <dt>{intl.formatMessage(m.total)}</dt>
+        <dd>{formatMoney(intl, quote.total)}</dd>
+        {quote.exchange_rate ? (
+          <>
+            <dt>{intl.formatMessage(m.rate)}</dt>
+            <dd>{intl.formatMessage(m.rateValue, quote.exchange_rate)}</dd>
+            <dt>{intl.formatMessage(m.credited)}</dt>
+            <dd>{formatMoney(intl, quote.credited_amount)}</dd>
+          </>
+        ) : null}
+        {note ? (
+          <>
+            <dt>{intl.formatMessage(m.note)}</dt>
+            <dd>{note}</dd>
+          </>
+        ) : null}
+      </Figures>
+      {quote.status === 'pending' ? <Muted>{intl.formatMessage(m.pendingHint)}</Muted> : null}
+      {check && check.result !== 'match' ? <Muted>{intl.formatMessage(m.proceededAnyway)}</Muted> : null}
+      {quote.requires_verification ? <Muted>{intl.formatMessage(m.codeHint)}</Muted> : null}
+      {quote.sufficient_funds ? null : (
+        <Muted>
+          {intl.formatMessage(m.insufficientHint, { available: formatMoney(intl, quote.available_balance) })}
+        </Muted>
+      )}
+      <Row>
+        <Button busy={busy} disabled={busy} onClick={() => journey.send({ type: 'review.confirm' })}>
+          {intl.formatMessage(m.confirm)}
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={() => journey.send({ type: 'review.edit' })}>
+          {intl.formatMessage(m.edit)}
+        </Button>
+      </Row>
+    </>
+  );
+}
+
+function MethodStep({ journey }: { journey: SendMoneyActor }) {
+  const intl = useIntl();
+  const busy = useJourney(journey, selectSendMoneyBusy);
+  const methods = useJourney(journey, selectMethods);
+  const chosen = useJourney(journey, selectMethod);
+  return (
+    <>
+      <h1>{intl.formatMessage(m.methodTitle)}</h1>
+      <Muted>{intl.formatMessage(m.methodIntro)}</Muted>
+      <ErrorAlert journey={journey} />
+      <Stack>
+        {methods.map((option) => (
+          <Button
+            key={option.method}
+            variant="secondary"
+            block
+            disabled={busy}
+            busy={busy && chosen === option.method}
+            onClick={() => journey.send({ type: 'method.selected', method: option.method })}
+          >
+            {intl.formatMessage(option.method === 'email' ? m.methodEmail : m.methodSms, {
+              destination: option.destination,
+            })}
+          </Button>
+        ))}
+        <Button variant="quiet" disabled={busy} onClick={() => journey.send({ type: 'review.edit' })}>
+          {intl.formatMessage(m.editPayment)}
+        </Button>
+      </Stack>
+    </>
+  );
+}
+
+function CodeStep({ journey }: { journey: SendMoneyActor }) {
+  const intl = useIntl();
+  const busy = useJourney(journey, selectSendMoneyBusy);
+  const dead = useJourney(journey, selectCodeDead);
+  const verifying = useJourney(journey, selectVerifyingCode);
+  const resending = useJourney(journey, selectResending);
+  const canResend = useJourney(journey, selectCanResend);
+  const destination = useJourney(journey, selectDestination);
+  const resendIn = useJourney(journey, selectResendIn);
+  const error = useJourney(journey, selectSendMoneyError);
+  const attemptsLeft = useJourney(journey, selectAttemptsLeft);
+  return (
+    <OtpCodeForm
+      heading={<h1>{intl.formatMessage(m.codeTitle)}</h1>}
+      label={intl.formatMessage(m.codeLabel)}
+      destination={destination}
+      error={<ErrorAlert journey={journey} />}
+      rejection={error ? `${error}:${attemptsLeft}` : null}
+      dead={dead}
+      busy={busy}
+      verifying={verifying}
+      resending={resending}
+      canResend={canResend}
+      resendIn={resendIn}
+      onSubmit={(code) => journey.send({ type: 'otp.submit', code })}
+      onResend={() => journey.send({ type: 'otp.resend' })}
+      secondary={
+        <Button variant="quiet" disabled={busy} onClick={() => journey.send({ type: 'method.change' })}>
+          {intl.formatMessage(m.changeMethod)}
+        </Button>
+      }
+    />
+  );
+}
+
+function FailedStep({ journey }: { journey: SendMoneyActor }) {
+  const intl = useIntl();
+  const canRetry = useJourney(journey, selectCanRetryPayment);
+  return (
+    <>
+      <h1>{intl.formatMessage(m.failedPaymentTitle)}</h1>
+      <ErrorAlert journey={journey} />
+      <Row>
+        {canRetry ? (
+          <Button onClick={() => journey.send({ type: 'payment.retry' })}>
+            {intl.formatMessage(m.retry)}
+          </Button>
+        ) : null}
+        <Button variant="secondary" onClick={() => journey.send({ type: 'review.edit' })}>
+          {intl.formatMessage(m.editAfterFailure)}
+        </Button>
+      </Row>
+    </>
+  );
+}
+
+function DoneStep({ journey, intl }: { journey: SendMoneyActor; intl: IntlShape }) {
+  const transaction = useJourney(journey, selectTransaction);
+  const recipient = useJourney(journey, selectRecipient);
+  const { accountType } = useParams();
+  if (!transaction) return null;
+  const pending = transaction.status === 'pending';
+  const values = { amount: formatMoney(intl, transaction.amount), recipient: recipientLabel(recipient) };
+  return (
+    <>
+      <h1>{intl.formatMessage(pending ? m.pendingTitle : m.completedTitle)}</h1>
+      <p>{intl.formatMessage(pending ? m.pendingBody : m.completedBody, values)}</p>
+      <Links>
+        <Link to={`/transactions/${transaction.id}`}>{intl.formatMessage(m.seeTransaction)}</Link>
+        <Link to={`/my-wallet/${accountType ?? transaction.account.account_type}/send-money`} reloadDocument>
+          {intl.formatMessage(m.sendAnother)}
+        </Link>
+        <Link to="/my-wallet">{intl.formatMessage(m.backToWallet)}</Link>
+      </Links>
+    </>
+  );
+}
+
+function Journey({ journey }: { journey: SendMoneyActor }) {
+  const intl = useIntl();
+  const step = useJourney(journey, selectSendMoneyStep);
+  const announced = useRef(false);
+
+  useEffect(() => {
+    if (step !== 'done' || announced.current) return;
+    announced.current = true;
+    notify('success', intl.formatMessage(m.sent));
+  }, [step, intl]);
+
+  switch (step) {
+    case 'opening':
+    case 'loading':
+      return <PageSpinner />;
+    case 'loadFailed':
+      return (
+        <>
+          <h1>{intl.formatMessage(m.title)}</h1>
+          <ErrorAlert journey={journey} />
+          <Button onClick={() => journey.send({ type: 'load.retry' })}>{intl.formatMessage(m.retry)}</Button>
+        </>
+      );
+    case 'noAccount':
+      return (
+        <>
+          <h1>{intl.formatMessage(m.title)}</h1>
+          <Alert role="alert">{intl.formatMessage(m.noAccount)}</Alert>
+          <Links>
+            <Link to="/my-wallet">{intl.formatMessage(m.backToWallet)}</Link>
+          </Links>
+        </>
+      );
+    case 'recipient':
+      return <RecipientStep journey={journey} />;
+    case 'amount':
+      return <AmountStep journey={journey} />;
+    case 'checkingName':
+    case 'closeMatch':
+    case 'noMatch':
+    case 'notPossible':
+    case 'verificationFailed':
+      return <NameCheckStep journey={journey} step={step} />;
+    case 'review':
+      return <ReviewStep journey={journey} />;
+    case 'method':
+      return <MethodStep journey={journey} />;
+    case 'code':
+      return <CodeStep journey={journey} />;
+    case 'failed':
+      return <FailedStep journey={journey} />;
+    case 'done':
+      return <DoneStep journey={journey} intl={intl} />;
+  }
+}
+
+type InspectionObserver = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+
+export type SendMoneyScreenProps = {
+  /** The journey with its effects; the app's API calls unless a test passes its own. */
+  logic?: typeof sendMoneyMachine;
+  inspect?: InspectionObserver;
+  clock?: ActorOptions<AnyActorLogic>['clock'];
+};
+
+/**
+ * SPEC §2 /my-wallet/:accountType/send-money/:account?/:tag?: `:account` a saved beneficiary's id (or `-`), `:tag`
+ * a wallet tag; either skips the search (machines/sendMoney.machine.ts).
+ */
+export function SendMoneyScreen({ logic, inspect, clock }: SendMoneyScreenProps) {
+  const params = useParams();
+  const machine = useMemo(() => logic ?? sendMoneyMachine.provide({ actors: sendMoneyActors(api) }), [logic]);
+  const journey = useActorRef(machine, { ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) });
+  const accountType = params.accountType ?? '';
+  const account = params.account && params.account !== '-' ? params.account : null;
+  const tag = params.tag ? params.tag : null;
+
+  useEffect(() => {
+    if (journey.getSnapshot().matches('opening')) {
+      journey.send({ type: 'journey.opened', accountType, beneficiaryId: account, tag });
+    }
+  }, [journey, accountType, account, tag]);
+
+  return (
+    <Page $narrow>
+      <Card>
+        <Journey journey={journey} />
+      </Card>
+    </Page>
+  );
+}
+
+export default SendMoneyScreen;

@@ -1,0 +1,213 @@
+import { defineMessage, defineMessages, type IntlShape } from 'react-intl';
+import type { SendMoneyError } from '../../../machines/sendMoney.machine';
+import { loginErrorText } from '../../i18n/errorMessages';
+
+export const sendMoneyMessages = defineMessages({
+  title: { id: 'sendMoney.title', defaultMessage: 'Send money' },
+  noAccount: { id: 'sendMoney.noAccount', defaultMessage: 'No data found for this currency.' },
+  retry: { id: 'sendMoney.retry', defaultMessage: 'Try again' },
+  backToWallet: { id: 'sendMoney.backToWallet', defaultMessage: 'Back to my wallet' },
+  recipientTitle: { id: 'sendMoney.recipient.title', defaultMessage: 'Who are you paying?' },
+  searchLabel: { id: 'sendMoney.recipient.search', defaultMessage: 'Wallet tag or IBAN' },
+  searchHint: {
+    id: 'sendMoney.recipient.searchHint',
+    defaultMessage: 'The beginning of a wallet tag (@demo) or a whole IBAN.',
+  },
+  searchButton: { id: 'sendMoney.recipient.searchButton', defaultMessage: 'Search' },
+  searchTooShort: { id: 'sendMoney.recipient.searchTooShort', defaultMessage: 'Type at least 2 characters.' },
+  searching: { id: 'sendMoney.recipient.searching', defaultMessage: 'Searching…' },
+  noResults: { id: 'sendMoney.recipient.noResults', defaultMessage: 'No recipient matches your search.' },
+  results: { id: 'sendMoney.recipient.results', defaultMessage: 'Search results' },
+  ibanInvalid: { id: 'sendMoney.recipient.ibanInvalid', defaultMessage: 'This IBAN is not valid.' },
+  holderName: { id: 'sendMoney.recipient.holderName', defaultMessage: 'Account holder’s name' },
+  nameRequired: { id: 'sendMoney.recipient.nameRequired', defaultMessage: 'This field is required.' },
+  nameTooLong: { id: 'sendMoney.recipient.nameTooLong', defaultMessage: 'Max 140 characters' },
+  continueIban: { id: 'sendMoney.recipient.continueIban', defaultMessage: 'Pay this IBAN' },
+  saved: { id: 'sendMoney.recipient.saved', defaultMessage: 'Saved beneficiaries' },
+  amountTitle: { id: 'sendMoney.amount.title', defaultMessage: 'How much?' },
+  predefined: { id: 'sendMoney.amount.predefined', defaultMessage: 'Quick amounts' },
+  amountInvalid: { id: 'sendMoney.amount.invalid', defaultMessage: 'Enter an amount greater than zero.' },
+  noteLabel: { id: 'sendMoney.amount.note', defaultMessage: 'Note (optional)' },
+  noteTooLong: { id: 'sendMoney.amount.noteTooLong', defaultMessage: 'Max 140 characters' },
+  continue: { id: 'sendMoney.amount.continue', defaultMessage: 'Continue' },
+  changeRecipient: { id: 'sendMoney.amount.changeRecipient', defaultMessage: 'Change recipient' },
+  checkingTitle: { id: 'sendMoney.check.title', defaultMessage: 'Checking the recipient’s name' },
+  checking: {
+    id: 'sendMoney.check.checking',
+    defaultMessage: 'Checking the name with the recipient’s bank…',
+  },
+  closeMatchBody: {
+    id: 'sendMoney.check.closeMatchBody',
+    defaultMessage: 'The name you entered is close to the name of the account holder, but not the same.',
+  },
+  noMatchTitle: { id: 'sendMoney.check.noMatchTitle', defaultMessage: 'The name does not match' },
+  noMatchBody: {
+    id: 'sendMoney.check.noMatchBody',
+    defaultMessage:
+      'The name does not match the account holder’s name. If you pay, the money may reach someone else.',
+  },
+  notPossibleTitle: { id: 'sendMoney.check.notPossibleTitle', defaultMessage: 'The name cannot be checked' },
+  notPossibleBody: {
+    id: 'sendMoney.check.notPossibleBody',
+    defaultMessage:
+      'The recipient’s bank cannot confirm account holders’ names. Check the details before you pay.',
+  },
+  failedTitle: { id: 'sendMoney.check.failedTitle', defaultMessage: 'Check the recipient’s name' },
+  verificationFailed: {
+    id: 'sendMoney.check.failed',
+    defaultMessage: 'Beneficiary verification failed, try again later',
+  },
+  amend: { id: 'sendMoney.check.amend', defaultMessage: 'Change the name' },
+  proceed: { id: 'sendMoney.check.proceed', defaultMessage: 'Continue anyway' },
+  reviewTitle: { id: 'sendMoney.review.title', defaultMessage: 'Confirm the payment' },
+  recipient: { id: 'sendMoney.review.recipient', defaultMessage: 'Recipient' },
+  amount: { id: 'sendMoney.review.amount', defaultMessage: 'Amount' },
+  fee: { id: 'sendMoney.review.fee', defaultMessage: 'Fee' },
+  total: { id: 'sendMoney.review.total', defaultMessage: 'Total' },
+  rate: { id: 'sendMoney.review.rate', defaultMessage: 'Exchange rate' },
+  credited: { id: 'sendMoney.review.credited', defaultMessage: 'Recipient gets' },
+  note: { id: 'sendMoney.review.note', defaultMessage: 'Note' },
+  pendingHint: {
+    id: 'sendMoney.review.pendingHint',
+    defaultMessage: 'A bank transfer is pending until the recipient’s bank settles it.',
+  },
+  proceededAnyway: {
+    id: 'sendMoney.review.proceededAnyway',
+    defaultMessage: 'You chose to pay although the name was not confirmed.',
+  },
+  codeHint: {
+    id: 'sendMoney.review.codeHint',
+    defaultMessage: 'We will ask for a one-time code to confirm this payment.',
+  },
+  confirm: { id: 'sendMoney.review.confirm', defaultMessage: 'Confirm and send' },
+  edit: { id: 'sendMoney.review.edit', defaultMessage: 'Edit' },
+  methodTitle: { id: 'sendMoney.otp.method.title', defaultMessage: 'Confirm it is you' },
+  methodIntro: {
+    id: 'sendMoney.otp.method.intro',
+    defaultMessage: 'We send you a one-time code to confirm this payment. Choose where it should go.',
+  },
+  editPayment: { id: 'sendMoney.otp.editPayment', defaultMessage: 'Edit the payment' },
+  codeTitle: { id: 'sendMoney.otp.code.title', defaultMessage: 'Enter the one-time code' },
+  codeLabel: { id: 'sendMoney.otp.code.label', defaultMessage: 'One-time code' },
+  changeMethod: { id: 'sendMoney.otp.code.changeMethod', defaultMessage: 'Use another method' },
+  failedPaymentTitle: { id: 'sendMoney.failed.title', defaultMessage: 'The payment did not go through' },
+  editAfterFailure: { id: 'sendMoney.failed.edit', defaultMessage: 'Edit the payment' },
+  sent: { id: 'sendMoney.done.toast', defaultMessage: 'Amount sent' },
+  completedTitle: { id: 'sendMoney.done.completedTitle', defaultMessage: 'Payment completed' },
+  pendingTitle: { id: 'sendMoney.done.pendingTitle', defaultMessage: 'Payment on its way' },
+  seeTransaction: { id: 'sendMoney.done.seeTransaction', defaultMessage: 'See the transaction' },
+  sendAnother: { id: 'sendMoney.done.sendAnother', defaultMessage: 'Send more money' },
+});
+
+const sendMoneyValueMessages = {
+  fromAccount: defineMessage<Record<string, string>>({
+    id: 'sendMoney.fromAccount',
+    defaultMessage: 'From your {currency} account, available {available}',
+  }),
+  chooseWallet: defineMessage<Record<string, string>>({
+    id: 'sendMoney.recipient.chooseWallet',
+    defaultMessage: 'Choose {name} ({tag})',
+  }),
+  ibanFound: defineMessage<Record<string, string>>({
+    id: 'sendMoney.recipient.ibanFound',
+    defaultMessage: 'IBAN {iban}. Enter the name of the account holder; we check it with their bank.',
+  }),
+  payBeneficiary: defineMessage<Record<string, string>>({
+    id: 'sendMoney.recipient.payBeneficiary',
+    defaultMessage: 'Pay {name}',
+  }),
+  to: defineMessage<Record<string, string>>({ id: 'sendMoney.amount.to', defaultMessage: 'To {recipient}' }),
+  amountLabel: defineMessage<Record<string, string>>({
+    id: 'sendMoney.amount.label',
+    defaultMessage: 'Amount ({currency})',
+  }),
+  amountTooHigh: defineMessage<Record<string, string>>({
+    id: 'sendMoney.amount.tooHigh',
+    defaultMessage: 'The amount is more than your available balance ({available}).',
+  }),
+  closeMatchTitle: defineMessage<Record<string, string>>({
+    id: 'sendMoney.check.closeMatchTitle',
+    defaultMessage: 'Did you mean {name}?',
+  }),
+  useSuggested: defineMessage<Record<string, string>>({
+    id: 'sendMoney.check.useSuggested',
+    defaultMessage: 'Use {name}',
+  }),
+  rateValue: defineMessage<Record<string, string>>({
+    id: 'sendMoney.review.rateValue',
+    defaultMessage: '1 {from} = {rate} {to}',
+  }),
+  insufficientHint: defineMessage<Record<string, string>>({
+    id: 'sendMoney.review.insufficientHint',
+    defaultMessage: 'The total is more than your available balance ({available}).',
+  }),
+  methodEmail: defineMessage<Record<string, string>>({
+    id: 'sendMoney.otp.method.email',
+    defaultMessage: 'Send a code by email to {destination}',
+  }),
+  methodSms: defineMessage<Record<string, string>>({
+    id: 'sendMoney.otp.method.sms',
+    defaultMessage: 'Send a code by SMS to {destination}',
+  }),
+  completedBody: defineMessage<Record<string, string>>({
+    id: 'sendMoney.done.completedBody',
+    defaultMessage: '{amount} reached {recipient}.',
+  }),
+  pendingBody: defineMessage<Record<string, string>>({
+    id: 'sendMoney.done.pendingBody',
+    defaultMessage:
+      '{amount} to {recipient} is pending: bank transfers settle later. If it fails, the money comes back to you.',
+  }),
+};
+
+const m = { ...sendMoneyMessages, ...sendMoneyValueMessages };
+
+const errorTexts = defineMessages({
+  insufficient_funds: {
+    id: 'sendMoney.error.insufficientFunds',
+    defaultMessage: 'Payment failed, possibly from insufficient balance; try again later.',
+  },
+  recipient_not_allowed: {
+    id: 'sendMoney.error.recipientNotAllowed',
+    defaultMessage: 'You cannot send money to this recipient.',
+  },
+  not_found: { id: 'sendMoney.error.notFound', defaultMessage: 'We found no recipient with these details.' },
+  validation_failed: {
+    id: 'sendMoney.error.validation',
+    defaultMessage: 'Check the amount and the recipient, then try again.',
+  },
+  payee_check_required: {
+    id: 'sendMoney.error.payeeCheckRequired',
+    defaultMessage: 'Check the recipient’s name again before you pay.',
+  },
+  step_up_required: {
+    id: 'sendMoney.error.stepUpRequired',
+    defaultMessage: 'Your confirmation has expired. Confirm it is you with a new one-time code.',
+  },
+  mfa_method_unavailable: {
+    id: 'sendMoney.error.methodUnavailable',
+    defaultMessage: 'This method is not available for your account. Choose another.',
+  },
+});
+
+/** The sentence for a failure of the journey (SPEC §8's for insufficient funds). */
+export function sendMoneyErrorText(
+  intl: IntlShape,
+  error: SendMoneyError,
+  attemptsLeft: number | null,
+): string {
+  switch (error) {
+    case 'insufficient_funds':
+    case 'recipient_not_allowed':
+    case 'not_found':
+    case 'validation_failed':
+    case 'payee_check_required':
+    case 'step_up_required':
+    case 'mfa_method_unavailable':
+      return intl.formatMessage(errorTexts[error]);
+    default:
+      return loginErrorText(intl, error, attemptsLeft);
+  }
+}
+
+export { m as sendMoneyText };

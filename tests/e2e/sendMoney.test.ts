@@ -1,0 +1,174 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
+import { demoExternalAccounts } from '../../server/payee/externalAccounts';
+import { codeFromOutbox, expectAccessible, watchForBrowserErrors } from './pageChecks';
+
+// Issue 4, send money: the demo merchant pays @demo-bakery by tag (below the code threshold: no code) and sees the
+// balance drop and the transaction; then pays an IBAN at another bank (seeded by the sandbox) with a close-match
+// name, takes the suggested name, confirms with a one-time code from the outbox, sees it pending, runs the sandbox
+// settlement and finds it completed in /transactions. Real server, built app (WEB_DIR, default dist/web), Chromium,
+// axe on each step.
+
+const demo = { email: 'demo@tameio.test', password: 'Demo-Merchant-2026!', merchant: 'Demo Coffee' };
+const maria = demoExternalAccounts.find((account) => account.key === 'person')!;
+
+let browser: Browser;
+let server: LiveServer;
+let context: BrowserContext;
+let page: Page;
+let browserErrors: string[];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+beforeEach(async ({ onTestFailed }) => {
+  server = await startLiveServer();
+  context = await browser.newContext({ locale: 'en-GB' });
+  page = await context.newPage();
+  browserErrors = watchForBrowserErrors(page);
+  const running = server;
+  onTestFailed(() => console.error(`server output:\n${running.output()}`));
+});
+
+afterEach(async () => {
+  await context?.close();
+  await server?.stop();
+});
+
+async function signIn(): Promise<void> {
+  await page.goto(`${server.baseUrl}/login`);
+  await page.getByRole('heading', { level: 1, name: 'Sign in to Tameio' }).waitFor();
+  await page.getByLabel('Email', { exact: true }).fill(demo.email);
+  await page.getByLabel('Password', { exact: true }).fill(demo.password);
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Continue' }).isEnabled(), { timeout: 30_000 })
+    .toBe(true);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Choose where to get your code' }).waitFor();
+  await page.getByRole('button', { name: /^Email/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'Enter your code' }).waitFor();
+  await page.getByLabel('One-time code').fill(await codeFromOutbox(browser, server.baseUrl, demo.email));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('heading', { level: 1, name: demo.merchant }).waitFor();
+}
+
+const heading = (name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
+
+/** "€1,234.56" (en-GB) → 123456 minor units. */
+function minorOf(text: string): number {
+  const match = /(-?)[^\d-]*([\d,]+)\.(\d{2})/.exec(text);
+  if (!match) throw new Error(`no amount in "${text}"`);
+  const [, sign, whole, cents] = match;
+  return (sign ? -1 : 1) * (Number(whole!.replace(/,/g, '')) * 100 + Number(cents));
+}
+
+async function eurAvailable(): Promise<number> {
+  await page.goto(`${server.baseUrl}/my-wallet`);
+  const card = page.getByRole('region', { name: 'EUR account' });
+  await card.waitFor();
+  return minorOf((await card.locator('dt:text-is("Available balance") + dd').textContent()) ?? '');
+}
+
+describe('send money', () => {
+  it('pays a wallet tag without a code, then an IBAN with a close-match name and a one-time code', async () => {
+    await signIn();
+    const before = await eurAvailable();
+    await expectAccessible(page, '/my-wallet');
+
+    // 1. To @demo-bakery by tag, 12.50 EUR: below the threshold, no code.
+    await page.getByRole('link', { name: 'Send money from the EUR account' }).click();
+    await page.waitForURL((url) => url.pathname === '/my-wallet/eur/send-money');
+    await heading('Who are you paying?').waitFor();
+    await expectAccessible(page, 'send money: recipient');
+    await page.getByLabel('Wallet tag or IBAN').fill('@demo-b');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('button', { name: 'Choose Demo Bakery (@demo-bakery)' }).click();
+    await heading('How much?').waitFor();
+    await expectAccessible(page, 'send money: amount');
+    // The form refuses an amount above the available balance before anything is sent.
+    await page.getByLabel('Amount (EUR)').fill('99999999');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText(/The amount is more than your available balance/).waitFor();
+    await page.getByLabel('Amount (EUR)').fill('12.50');
+    await page.getByLabel('Note (optional)').fill('Croissants');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await heading('Confirm the payment').waitFor();
+    const review = page.locator('dl');
+    await expect.poll(() => review.textContent()).toContain('€12.50');
+    await expectAccessible(page, 'send money: review (wallet)');
+    await page.getByRole('button', { name: 'Confirm and send' }).click();
+    await toast('Amount sent').waitFor();
+    await heading('Payment completed').waitFor();
+    await expectAccessible(page, 'send money: done (wallet)');
+    await page.getByRole('link', { name: 'See the transaction' }).click();
+    await page.waitForURL((url) => /^\/transactions\/[0-9a-f-]{36}$/.test(url.pathname));
+    const panel = page.getByRole('region', { name: 'Transaction details' });
+    await panel.getByText('@demo-bakery').waitFor();
+    expect(await panel.textContent()).toContain('Completed');
+
+    const afterWallet = await eurAvailable();
+    expect(before - afterWallet).toBe(1250);
+
+    // 2. To Maria's IBAN at another bank, with a typo in the name: close match → use the suggested name.
+    await page.goto(`${server.baseUrl}/my-wallet/eur/send-money`);
+    await heading('Who are you paying?').waitFor();
+    await page.getByLabel('Wallet tag or IBAN').fill(maria.iban);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByLabel('Account holder’s name').fill('Maria Papadopolou');
+    await expectAccessible(page, 'send money: IBAN found');
+    await page.getByRole('button', { name: 'Pay this IBAN' }).click();
+    await heading('How much?').waitFor();
+    await page.getByLabel('Amount (EUR)').fill('20');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await heading('Did you mean Maria Papadopoulou?').waitFor();
+    await expectAccessible(page, 'send money: close match');
+    await page.getByRole('button', { name: 'Use Maria Papadopoulou' }).click();
+    await heading('Confirm the payment').waitFor();
+    await expect.poll(() => review.textContent()).toContain('Maria Papadopoulou');
+    const figures = (await review.textContent()) ?? '';
+    expect(figures).toContain('€20.00');
+    expect(figures).toContain('€0.50');
+    expect(figures).toContain('€20.50');
+    await expectAccessible(page, 'send money: review (IBAN)');
+    await page.getByRole('button', { name: 'Confirm and send' }).click();
+    await heading('Confirm it is you').waitFor();
+    await expectAccessible(page, 'send money: code method');
+    await page.getByRole('button', { name: /^Send a code by email/ }).click();
+    await heading('Enter the one-time code').waitFor();
+    await expectAccessible(page, 'send money: code');
+    await page.getByLabel('One-time code').fill(await codeFromOutbox(browser, server.baseUrl, demo.email));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await toast('Amount sent').waitFor();
+    await heading('Payment on its way').waitFor();
+    await expectAccessible(page, 'send money: done (pending)');
+    await page.getByRole('link', { name: 'See the transaction' }).click();
+    await page.waitForURL((url) => /^\/transactions\/[0-9a-f-]{36}$/.test(url.pathname));
+    const transactionPath = new URL(page.url()).pathname;
+    await panel.getByText('Maria Papadopoulou').waitFor();
+    expect(await panel.textContent()).toContain('Pending');
+
+    const afterIban = await eurAvailable();
+    expect(afterWallet - afterIban).toBe(2050);
+
+    // 3. The settlement job completes it.
+    const run = await fetch(`${server.baseUrl}/api/sandbox/settlement/run/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({}),
+    });
+    expect(run.status).toBe(200);
+    expect(((await run.json()) as { settled: number }).settled).toBeGreaterThanOrEqual(1);
+    await page.goto(`${server.baseUrl}${transactionPath}`);
+    await panel.getByText('Maria Papadopoulou').waitFor();
+    await expect.poll(() => panel.textContent()).toContain('Completed');
+    await expectAccessible(page, '/transactions/:id (settled)');
+    expect(browserErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,278 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createActor, fromPromise, SimulatedClock, type ActorRefFrom } from 'xstate';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  sendMoneyMachine,
+  sendBodyOf,
+  type LoadInput,
+  type QuoteInput,
+  type SearchInput,
+  type SendInput,
+  type SendMoneyData,
+  type StartStepUpInput,
+  type VerifyPayeeInput,
+  type VerifyStepUpInput,
+} from '../../machines/sendMoney.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import type { SessionResponse } from '../../schemas/auth.schema';
+import type { PayeeVerifyResponse } from '../../schemas/payee.schema';
+import type { Contact, TransferQuote } from '../../schemas/sendMoney.schema';
+import type {
+  StepUpMethodsResponse,
+  StepUpStartResponse,
+  StepUpVerifyResponse,
+} from '../../schemas/stepUp.schema';
+import type { Transaction } from '../../schemas/transactions.schema';
+import { AppProviders } from '../../src/app/AppProviders';
+import { AppShell } from '../../src/app/AppShell';
+import { decimalToMinor, SendMoneyScreen } from '../../src/screens/sendMoney/SendMoneyScreen';
+import { generatePaths, type ModelPath } from './generatePaths';
+import {
+  Deferreds,
+  InstantBotCheck,
+  runPath,
+  type Executors,
+  type PathRunner,
+  type RenderedApp,
+} from './harness';
+import { demoSession, sessionInput } from './paths';
+import {
+  basePath,
+  beneficiaryPath,
+  mariaIban,
+  methodButton,
+  sendMoneyModel,
+  sendTexts,
+  stepUpMethods,
+  tagPath,
+} from './sendMoney.paths';
+
+// Every generated path of send money (machines/sendMoney.machine.ts), run against the real screen at
+// /my-wallet/eur/send-money/:account?/:tag?, signed in as the owner of an approved merchant.
+
+type SendActor = ActorRefFrom<typeof sendMoneyMachine>;
+type Snapshot = ModelPath<ReturnType<SendActor['getSnapshot']>>;
+
+/** The journey under test, caught when the screen creates it. */
+let journey: SendActor | undefined;
+
+const click = async (app: RenderedApp, name: string | RegExp) => {
+  await app.user.click(screen.getByRole('button', { name }));
+};
+
+async function retype(app: RenderedApp, label: string, value: string) {
+  const field = screen.getByLabelText(label);
+  await app.user.clear(field);
+  if (value !== '') await app.user.type(field, value);
+}
+
+const executors: Executors<typeof sendMoneyMachine> = {
+  // Sent by the screen itself (auto): never executed.
+  'journey.opened': async () => {},
+  'load.retry': (app) => click(app, sendTexts.retry),
+  'recipient.search': async (app, event) => {
+    await retype(app, 'Wallet tag or IBAN', event.query);
+    await click(app, sendTexts.search);
+  },
+  'recipient.wallet': (app) => click(app, sendTexts.chooseBakery),
+  'recipient.iban': async (app, event) => {
+    await retype(app, 'Account holder’s name', event.name);
+    await click(app, sendTexts.payIban);
+  },
+  'recipient.beneficiary': (app) => click(app, sendTexts.payVanDijk),
+  'recipient.change': (app) => click(app, sendTexts.changeRecipient),
+  'amount.submit': async (app, event) => {
+    await retype(app, 'Amount (EUR)', `${Number(event.amountMinor) / 100}.00`);
+    await retype(app, 'Note (optional)', event.note);
+    await click(app, sendTexts.continue);
+  },
+  'name.useSuggested': (app) => click(app, sendTexts.useSuggested),
+  'name.amend': (app) => click(app, sendTexts.amend),
+  'name.proceed': (app) => click(app, sendTexts.proceed),
+  'check.retry': (app) => click(app, sendTexts.retry),
+  'review.confirm': (app) => click(app, sendTexts.confirm),
+  'review.edit': async (app) => {
+    const edit = screen.queryByRole('button', { name: sendTexts.edit });
+    await click(app, edit ? sendTexts.edit : sendTexts.editPayment);
+  },
+  'method.selected': async (app, event) => {
+    const option = stepUpMethods.find((candidate) => candidate.method === event.method);
+    if (!option) throw new Error(`no fixture for ${event.method}`);
+    await click(app, methodButton(option));
+  },
+  'otp.submit': async (app, event) => {
+    await retype(app, 'One-time code', event.code);
+    await click(app, sendTexts.verify);
+  },
+  'otp.resend': (app) => click(app, sendTexts.resend),
+  'method.change': (app) => click(app, sendTexts.changeMethod),
+  'payment.retry': (app) => click(app, sendTexts.retry),
+};
+
+function LocationProbe({ into }: { into: { path: string } }) {
+  const location = useLocation();
+  useEffect(() => {
+    into.path = location.pathname;
+  }, [into, location.pathname]);
+  return null;
+}
+
+/** The address a path starts at, from its `journey.opened`. */
+function startOf(path: Snapshot): string {
+  for (const { action } of path.steps) {
+    if (action.kind === 'event' && action.event.type === 'journey.opened') {
+      const event = action.event as unknown as { beneficiaryId: string | null; tag: string | null };
+      if (event.beneficiaryId) return beneficiaryPath;
+      if (event.tag) return tagPath;
+      return basePath;
+    }
+  }
+  return basePath;
+}
+
+/** The Idempotency-Key of each payment attempt (each entry into `sending`), for the checks after a path. */
+let sends: Array<{ idempotencyKey: string | null }> = [];
+
+function startApp(initialPath: string): RenderedApp {
+  window.localStorage.clear();
+  const effects = new Deferreds();
+  const clock = new SimulatedClock();
+  const now = vi.spyOn(Date, 'now').mockImplementation(() => Date.UTC(2026, 0, 15, 9) + clock.now());
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        refreshSession: fromPromise<SessionResponse>(async () => demoSession),
+        signOut: fromPromise<void>(async () => {}),
+      },
+    }),
+    { input: sessionInput, clock },
+  );
+  session.start();
+  const logic = sendMoneyMachine.provide({
+    actors: {
+      loadSendMoney: effects.logic<SendMoneyData, LoadInput>(),
+      searchContacts: effects.logic<Contact[], SearchInput>(),
+      verifyPayee: effects.logic<PayeeVerifyResponse, VerifyPayeeInput>(),
+      transferQuote: effects.logic<TransferQuote, QuoteInput>(),
+      loadStepUpMethods: effects.logic<StepUpMethodsResponse, void>(),
+      startStepUp: effects.logic<StepUpStartResponse, StartStepUpInput>(),
+      verifyStepUp: effects.logic<StepUpVerifyResponse, VerifyStepUpInput>(),
+      sendMoney: effects.logic<Transaction, SendInput>(),
+    },
+  });
+  const location = { path: initialPath };
+  const element = (
+    <SendMoneyScreen
+      logic={logic}
+      clock={clock}
+      inspect={(event) => {
+        if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
+          journey = event.actorRef as SendActor;
+        }
+        if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) {
+          const snapshot = event.snapshot as ReturnType<SendActor['getSnapshot']>;
+          if (snapshot.matches('sending')) sends.push({ idempotencyKey: snapshot.context.idempotencyKey });
+        }
+      }}
+    />
+  );
+  render(
+    <MemoryRouter initialEntries={[initialPath]}>
+      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
+        <AppShell>
+          <Routes>
+            <Route path="/my-wallet/:accountType/send-money/:account?/:tag?" element={element} />
+          </Routes>
+        </AppShell>
+        <LocationProbe into={location} />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+  return {
+    user: userEvent.setup({ delay: null }),
+    clock,
+    session,
+    effects,
+    path: () => location.path,
+    stop: () => {
+      session.stop();
+      now.mockRestore();
+    },
+  };
+}
+
+const paths = generatePaths(sendMoneyModel);
+let app: RenderedApp | undefined;
+afterEach(() => {
+  app?.stop();
+  app = undefined;
+  journey = undefined;
+  sends = [];
+});
+
+describe(`sendMoney journey: ${paths.length} generated paths`, () => {
+  it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
+    const start = startOf(path);
+    // The address stays the one the journey was opened at (states after loading do not key on it).
+    const runner: PathRunner<typeof sendMoneyMachine> = {
+      model: {
+        ...sendMoneyModel,
+        screen: (snapshot) => ({ ...sendMoneyModel.screen(snapshot), path: start }),
+      },
+      executors,
+      live: () => {
+        if (!journey) throw new Error('the screen runs no send-money journey');
+        return journey.getSnapshot();
+      },
+    };
+    app = startApp(start);
+    await runPath(runner, path, app);
+    // Every try of one confirmed payment carries the same Idempotency-Key; only a changed payment gets a new one.
+    const events = path.steps.flatMap(({ action }) => (action.kind === 'event' ? [action.event.type] : []));
+    const firstConfirm = events.indexOf('review.confirm');
+    const changed = firstConfirm >= 0 && events.slice(firstConfirm).includes('amount.submit');
+    const keys = new Set(sends.map((call) => call.idempotencyKey));
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    if (!changed) expect(keys.size).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('the send-money body', () => {
+  it('records the name check and the choice to proceed for an IBAN payee', () => {
+    const snapshot = sendMoneyMachine.resolveState({
+      value: 'reviewing',
+      context: {
+        ...sendMoneyMachine.config.context,
+        accountType: 'eur',
+        recipient: { kind: 'iban', iban: mariaIban, name: 'Nikos Ioannou' },
+        amountMinor: '2500',
+        note: ' Coffee beans ',
+        check: { result: 'no_match', suggestedName: null, checkId: '00000000-0000-4000-8000-0000000000c2' },
+        proceedAnyway: true,
+      } as never,
+    });
+    expect(sendBodyOf(snapshot.context)).toEqual({
+      account_type: 'eur',
+      recipient: {
+        iban: mariaIban,
+        name: 'Nikos Ioannou',
+        payee_check_id: '00000000-0000-4000-8000-0000000000c2',
+        proceed_anyway: true,
+      },
+      amount_minor: '2500',
+      note: 'Coffee beans',
+    });
+  });
+
+  it('reads amounts exactly in minor units', () => {
+    expect(decimalToMinor('25', 2)).toBe('2500');
+    expect(decimalToMinor('25.5', 2)).toBe('2550');
+    expect(decimalToMinor('0,01', 2)).toBe('1');
+    expect(decimalToMinor('1.001', 2)).toBeNull();
+    expect(decimalToMinor('-3', 2)).toBeNull();
+    expect(decimalToMinor('abc', 2)).toBeNull();
+  });
+});

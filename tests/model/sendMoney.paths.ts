@@ -1,0 +1,561 @@
+import type { ApiFailure } from '../../machines/apiFailure';
+import {
+  payeeOf,
+  recipientLabel,
+  selectCanResend,
+  selectCodeDead,
+  selectSendMoneyStep,
+  sendMoneyMachine,
+  type SendMoneyContext,
+  type SendMoneyError,
+  type SendMoneySnapshot,
+} from '../../machines/sendMoney.machine';
+import type { Beneficiary } from '../../schemas/beneficiaries.schema';
+import type { Transaction } from '../../schemas/transactions.schema';
+import { clockOf, type Fixtures, type Model, type ScreenExpectation } from './generatePaths';
+import { loginErrorText } from './paths';
+
+/*
+ * The test model of send money (machines/sendMoney.machine.ts), run on the real screen at
+ * /my-wallet/eur/send-money/:account?/:tag? by sendMoney.model.test.tsx: a wallet payment found by tag (no code), an
+ * IBAN payment through the four name-check answers, a one-time code, and the failures the screen words differently.
+ */
+
+export const mariaIban = 'GR3401101250000000012345670';
+export const vanDijkIban = 'NL02ABNA0417164300';
+export const vanDijkId = '00000000-0000-4000-8000-0000000000d1';
+export const transactionId = '00000000-0000-4000-8000-0000000000e1';
+const checkId = '00000000-0000-4000-8000-0000000000c2';
+
+export const basePath = '/my-wallet/eur/send-money';
+export const tagPath = `${basePath}/-/@demo-bakery`;
+export const beneficiaryPath = `${basePath}/${vanDijkId}`;
+
+export const stepUpMethods = [
+  { method: 'email', destination: 'd***@tameio.test' },
+  { method: 'sms', destination: '+30 ******0001' },
+] as const satisfies ReadonlyArray<{ method: 'email' | 'sms'; destination: string }>;
+export const resendSeconds = 30;
+export const cooldownRetryAfter = 12;
+
+const eur = (amount_minor: string) => ({ amount_minor, currency: 'EUR' });
+
+export const vanDijk = {
+  id: vanDijkId,
+  kind: 'bank',
+  name: 'Van Dijk Trading B.V.',
+  wallet_tag: null,
+  first_name: 'Van Dijk',
+  last_name: 'Trading B.V.',
+  bank_country: 'NL',
+  iban: vanDijkIban,
+  name_check: { result: 'not_possible', accepted_mismatch: true },
+  created_at: '2026-01-10T09:00:00.000Z',
+  updated_at: '2026-01-10T09:00:00.000Z',
+} satisfies Beneficiary;
+
+export const account = {
+  id: '00000000-0000-4000-8000-0000000000a1',
+  name: 'Main account',
+  currency: 'EUR',
+  account_type: 'eur',
+  iban: 'GR1601101250000000000000001',
+  balance: eur('213580'),
+  available_balance: eur('213580'),
+};
+
+const http = (
+  status: number,
+  code: string,
+  message: string,
+  extra: Partial<Extract<ApiFailure, { kind: 'http' }>> = {},
+) => ({ kind: 'http', status, code, message, ...extra }) satisfies ApiFailure;
+
+/** The holder of Maria's IBAN is "Maria Papadopoulou"; the sandbox bank answers like this. */
+function nameCheckOf(context: SendMoneyContext) {
+  const payee = payeeOf(context.recipient);
+  if (payee?.iban === vanDijkIban) return { result: 'not_possible' as const, check_id: checkId };
+  if (payee?.name === 'Maria Papadopoulou') return { result: 'match' as const, check_id: checkId };
+  if (payee?.name === 'Maria Papadopolou') {
+    return { result: 'close_match' as const, suggested_name: 'Maria Papadopoulou', check_id: checkId };
+  }
+  return { result: 'no_match' as const, check_id: checkId };
+}
+
+function quoteOf(context: SendMoneyContext) {
+  const bank = payeeOf(context.recipient) !== null;
+  const amount = context.amountMinor ?? '2500';
+  const fee = bank ? '50' : '0';
+  return {
+    type: bank ? ('bank_transfer' as const) : ('account_to_account' as const),
+    status: bank ? ('pending' as const) : ('completed' as const),
+    amount: eur(amount),
+    fee: eur(fee),
+    total: eur(String(BigInt(amount) + BigInt(fee))),
+    credited_amount: eur(amount),
+    exchange_rate: null,
+    requires_verification: bank,
+    sufficient_funds: true,
+    available_balance: account.available_balance,
+  };
+}
+
+function transactionOf(context: SendMoneyContext): Transaction {
+  const quote = quoteOf(context);
+  const payee = payeeOf(context.recipient);
+  return {
+    id: transactionId,
+    created_at: '2026-01-15T09:00:00.000Z',
+    updated_at: null,
+    type: quote.type,
+    status: quote.status,
+    direction: 'out',
+    account: { id: account.id, account_type: 'eur', currency: 'EUR' },
+    counterparty: {
+      name: payee?.name ?? 'Demo Bakery',
+      iban: payee?.iban ?? null,
+      wallet_tag: payee ? null : '@demo-bakery',
+    },
+    reference: null,
+    note: context.note || null,
+    amount: quote.amount,
+    fee: quote.fee,
+    total: quote.total,
+    original_amount: quote.amount,
+    original_fee: quote.fee,
+    original_total: quote.total,
+    exchange_rate: null,
+    failure_reason: null,
+    initiated_by: null,
+  };
+}
+
+export const sendMoneyFixtures = {
+  events: {
+    'journey.opened': [
+      {
+        event: { type: 'journey.opened', accountType: 'eur', beneficiaryId: null, tag: null },
+        does: `Open ${basePath} (the "Send money" link of the EUR account on /my-wallet)`,
+        auto: (context) => !context.opened,
+      },
+      {
+        event: { type: 'journey.opened', accountType: 'eur', beneficiaryId: null, tag: '@demo-bakery' },
+        does: `Open ${tagPath} (a link that names the wallet tag)`,
+        auto: (context) => !context.opened,
+      },
+      {
+        event: { type: 'journey.opened', accountType: 'eur', beneficiaryId: vanDijkId, tag: null },
+        does: `Open ${beneficiaryPath} (a link that names the saved beneficiary Van Dijk Trading B.V.)`,
+        auto: (context) => !context.opened,
+      },
+    ],
+    'load.retry': [{ event: { type: 'load.retry' }, does: 'Click "Try again"' }],
+    'recipient.search': [
+      {
+        event: { type: 'recipient.search', query: '@demo' },
+        does: 'Type "@demo" as Wallet tag or IBAN, click "Search"',
+      },
+      {
+        event: { type: 'recipient.search', query: mariaIban },
+        does: `Type ${mariaIban} as Wallet tag or IBAN, click "Search"`,
+      },
+    ],
+    'recipient.wallet': [
+      {
+        event: { type: 'recipient.wallet', walletTag: '@demo-bakery', name: 'Demo Bakery' },
+        does: 'Click "Choose Demo Bakery (@demo-bakery)"',
+      },
+    ],
+    'recipient.iban': [
+      {
+        event: { type: 'recipient.iban', iban: mariaIban, name: 'Maria Papadopolou' },
+        does: 'Type "Maria Papadopolou" as Account holder’s name, click "Pay this IBAN"',
+      },
+      {
+        event: { type: 'recipient.iban', iban: mariaIban, name: 'Nikos Ioannou' },
+        does: 'Type "Nikos Ioannou" as Account holder’s name, click "Pay this IBAN"',
+      },
+    ],
+    'recipient.beneficiary': [
+      {
+        event: { type: 'recipient.beneficiary', id: vanDijkId },
+        does: 'Click "Pay Van Dijk Trading B.V." under Saved beneficiaries',
+      },
+    ],
+    'recipient.change': [{ event: { type: 'recipient.change' }, does: 'Click "Change recipient"' }],
+    'amount.submit': [
+      {
+        event: { type: 'amount.submit', amountMinor: '2500', note: 'Coffee beans' },
+        does: 'Type 25.00 as Amount and "Coffee beans" as Note, click "Continue"',
+      },
+    ],
+    'name.useSuggested': [{ event: { type: 'name.useSuggested' }, does: 'Click "Use Maria Papadopoulou"' }],
+    'name.amend': [{ event: { type: 'name.amend' }, does: 'Click "Change the name"' }],
+    'name.proceed': [{ event: { type: 'name.proceed' }, does: 'Click "Continue anyway"' }],
+    'check.retry': [{ event: { type: 'check.retry' }, does: 'Click "Try again"' }],
+    'review.confirm': [{ event: { type: 'review.confirm' }, does: 'Click "Confirm and send"' }],
+    'review.edit': [{ event: { type: 'review.edit' }, does: 'Click "Edit" (or "Edit the payment")' }],
+    'method.selected': stepUpMethods.map((option) => ({
+      event: { type: 'method.selected', method: option.method },
+      does: `Click "${methodButton(option)}"`,
+    })),
+    'otp.submit': [
+      { event: { type: 'otp.submit', code: '246810' }, does: 'Type 246810 as One-time code, click "Verify"' },
+    ],
+    'otp.resend': [{ event: { type: 'otp.resend' }, does: 'Click "Send a new code"' }],
+    'method.change': [{ event: { type: 'method.change' }, does: 'Click "Use another method"' }],
+    'payment.retry': [{ event: { type: 'payment.retry' }, does: 'Click "Try again"' }],
+  },
+  actors: {
+    loadSendMoney: {
+      done: {
+        output: { account, amounts: [eur('1000'), eur('2500'), eur('5000')], beneficiaries: [vanDijk] },
+        says: 'Server sends the EUR account (available €2,135.80), amounts 10/25/50 and the saved beneficiary Van Dijk',
+      },
+      errors: [
+        {
+          failure: http(404, 'not_found', 'No data found for this currency.'),
+          says: 'The merchant holds no EUR account (404)',
+        },
+        { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
+      ],
+    },
+    searchContacts: {
+      done: {
+        output: (context) =>
+          context.query === mariaIban
+            ? [{ kind: 'iban' as const, iban: mariaIban, valid: true, at_this_bank: false }]
+            : [{ kind: 'wallet' as const, wallet_tag: '@demo-bakery', name: 'Demo Bakery' }],
+        says: 'Server finds Demo Bakery (@demo-bakery) for "@demo", or a valid IBAN at another bank',
+      },
+      errors: [
+        {
+          failure: http(429, 'rate_limited', 'Too many searches.', { retryAfterSeconds: 60 }),
+          says: 'Server answers 429 rate_limited',
+        },
+      ],
+    },
+    verifyPayee: {
+      done: {
+        output: nameCheckOf,
+        says: 'The payee’s bank answers: match for "Maria Papadopoulou", close match for "Maria Papadopolou", no match for another name, not possible for Van Dijk’s bank',
+      },
+      errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
+    },
+    transferQuote: {
+      done: {
+        output: quoteOf,
+        says: 'Server quotes: to a wallet free and at once; to another bank a €0.50 fee, pending, with a one-time code',
+      },
+      errors: [
+        {
+          failure: http(422, 'recipient_not_allowed', 'You cannot send money to yourself.'),
+          says: 'Server answers 422 recipient_not_allowed',
+        },
+      ],
+    },
+    loadStepUpMethods: {
+      done: { output: { available_methods: [...stepUpMethods] }, says: 'Server lists email and SMS' },
+      errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
+    },
+    startStepUp: {
+      done: {
+        output: (context) => {
+          const method = context.method ?? 'email';
+          const destination = stepUpMethods.find((option) => option.method === method)?.destination ?? '';
+          return { method, destination, expires_in: 300, resend_in: resendSeconds };
+        },
+        says: `Server sends the code (a new one after ${resendSeconds} s)`,
+      },
+      errors: [
+        {
+          failure: http(429, 'otp_cooldown', 'Wait before asking for another code.', {
+            retryAfterSeconds: cooldownRetryAfter,
+          }),
+          says: `Server answers 429 otp_cooldown (Retry-After ${cooldownRetryAfter})`,
+        },
+        { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
+      ],
+    },
+    verifyStepUp: {
+      done: {
+        output: { step_up_token: 'grant-1', expires_in: 300 },
+        says: 'Server accepts the code and grants one payment',
+      },
+      errors: [
+        {
+          failure: http(400, 'otp_invalid', 'That code is not right.', { details: { attempts_left: 4 } }),
+          says: 'Server answers 400 otp_invalid with 4 attempts left',
+        },
+        {
+          failure: http(400, 'otp_exhausted', 'Too many wrong tries.'),
+          says: 'Server answers 400 otp_exhausted',
+        },
+      ],
+    },
+    sendMoney: {
+      done: {
+        output: transactionOf,
+        says: 'Server makes the payment (completed, or pending for a bank transfer)',
+      },
+      errors: [
+        {
+          failure: http(403, 'step_up_required', 'Confirm with a one-time code.'),
+          says: 'Server answers 403 step_up_required (the grant expired)',
+        },
+        {
+          failure: http(422, 'insufficient_funds', 'Insufficient funds.'),
+          says: 'Server answers 422 insufficient_funds (nothing moved)',
+        },
+        { failure: { kind: 'network' }, says: 'The network fails (no answer; a retry sends the same key)' },
+      ],
+    },
+  },
+  delays: { resendCooldown: 'Wait until the resend cooldown ends' },
+} satisfies Fixtures<typeof sendMoneyMachine>;
+
+export function methodButton(option: { method: 'email' | 'sms'; destination: string }): string {
+  return `Send a code by ${option.method === 'email' ? 'email' : 'SMS'} to ${option.destination}`;
+}
+
+export const sendTexts = {
+  title: 'Send money',
+  noAccount: 'No data found for this currency.',
+  retry: 'Try again',
+  recipientTitle: 'Who are you paying?',
+  search: 'Search',
+  chooseBakery: 'Choose Demo Bakery (@demo-bakery)',
+  payIban: 'Pay this IBAN',
+  payVanDijk: 'Pay Van Dijk Trading B.V.',
+  amountTitle: 'How much?',
+  continue: 'Continue',
+  changeRecipient: 'Change recipient',
+  checkingTitle: 'Checking the recipient’s name',
+  closeMatchTitle: 'Did you mean Maria Papadopoulou?',
+  closeMatch: 'The name you entered is close to the name of the account holder, but not the same.',
+  useSuggested: 'Use Maria Papadopoulou',
+  noMatchTitle: 'The name does not match',
+  noMatch: 'The name does not match the account holder’s name. If you pay, the money may reach someone else.',
+  notPossibleTitle: 'The name cannot be checked',
+  notPossible:
+    'The recipient’s bank cannot confirm account holders’ names. Check the details before you pay.',
+  failedCheckTitle: 'Check the recipient’s name',
+  verificationFailed: 'Beneficiary verification failed, try again later',
+  amend: 'Change the name',
+  proceed: 'Continue anyway',
+  reviewTitle: 'Confirm the payment',
+  confirm: 'Confirm and send',
+  edit: 'Edit',
+  methodTitle: 'Confirm it is you',
+  editPayment: 'Edit the payment',
+  codeTitle: 'Enter the one-time code',
+  verify: 'Verify',
+  resend: 'Send a new code',
+  changeMethod: 'Use another method',
+  failedTitle: 'The payment did not go through',
+  completedTitle: 'Payment completed',
+  pendingTitle: 'Payment on its way',
+  sent: 'Amount sent',
+};
+
+export function sendErrorText(error: SendMoneyError, attemptsLeft: number | null): string {
+  switch (error) {
+    case 'insufficient_funds':
+      return 'Payment failed, possibly from insufficient balance; try again later.';
+    case 'recipient_not_allowed':
+      return 'You cannot send money to this recipient.';
+    case 'not_found':
+      return 'We found no recipient with these details.';
+    case 'validation_failed':
+      return 'Check the amount and the recipient, then try again.';
+    case 'payee_check_required':
+      return 'Check the recipient’s name again before you pay.';
+    case 'step_up_required':
+      return 'Your confirmation has expired. Confirm it is you with a new one-time code.';
+    case 'mfa_method_unavailable':
+      return 'This method is not available for your account. Choose another.';
+    default:
+      return loginErrorText(error, attemptsLeft);
+  }
+}
+
+function resendSecondsLeft(snapshot: SendMoneySnapshot): number {
+  const { now, timers } = clockOf(snapshot);
+  const timer = timers.find((pending) => pending.eventType.startsWith('xstate.after.resendCooldown.'));
+  return timer ? Math.max(1, Math.ceil((timer.due - now) / 1000)) : snapshot.context.resendIn;
+}
+
+/** The address a journey was opened at (it stays there). */
+export function pathOf(context: SendMoneyContext): string {
+  if (context.prefill.beneficiaryId) return `${basePath}/${context.prefill.beneficiaryId}`;
+  if (context.prefill.tag) return `${basePath}/-/${context.prefill.tag}`;
+  return basePath;
+}
+
+function sendMoneyScreen(snapshot: SendMoneySnapshot): ScreenExpectation {
+  const t = sendTexts;
+  const busy = snapshot.hasTag('busy');
+  const { error, attemptsLeft } = snapshot.context;
+  const alert = error ? sendErrorText(error, attemptsLeft) : null;
+  const path = pathOf(snapshot.context);
+  const split = (names: Array<[string, boolean]>) => ({
+    enabled: names.filter(([, on]) => on).map(([name]) => name),
+    disabled: names.filter(([, on]) => !on).map(([name]) => name),
+  });
+  switch (selectSendMoneyStep(snapshot)) {
+    case 'opening':
+    case 'loading':
+      return { path, heading: null };
+    case 'loadFailed':
+      return { path, heading: t.title, alert, enabled: [t.retry] };
+    case 'noAccount':
+      return { path, heading: t.title, alert: t.noAccount, absent: [t.retry] };
+    case 'recipient': {
+      const contacts = snapshot.context.contacts ?? [];
+      return {
+        path,
+        heading: t.recipientTitle,
+        alert,
+        ...split([
+          [t.search, !busy],
+          [t.payVanDijk, !busy],
+          ...(contacts.some((c) => c.kind === 'wallet')
+            ? [[t.chooseBakery, !busy] as [string, boolean]]
+            : []),
+          ...(contacts.some((c) => c.kind === 'iban') ? [[t.payIban, !busy] as [string, boolean]] : []),
+        ]),
+      };
+    }
+    case 'amount':
+      return {
+        path,
+        heading: t.amountTitle,
+        alert,
+        ...split([
+          [t.continue, !busy],
+          [t.changeRecipient, !busy],
+        ]),
+      };
+    case 'checkingName':
+      return { path, heading: t.checkingTitle, alert: null };
+    case 'closeMatch':
+      return {
+        path,
+        heading: t.closeMatchTitle,
+        alert: t.closeMatch,
+        enabled: [t.useSuggested, t.amend, t.proceed],
+      };
+    case 'noMatch':
+      return {
+        path,
+        heading: t.noMatchTitle,
+        alert: t.noMatch,
+        enabled: [t.amend, t.proceed],
+        absent: [t.useSuggested],
+      };
+    case 'notPossible':
+      return {
+        path,
+        heading: t.notPossibleTitle,
+        alert: t.notPossible,
+        enabled: [t.amend, t.proceed],
+        absent: [t.useSuggested],
+      };
+    case 'verificationFailed':
+      return { path, heading: t.failedCheckTitle, alert: t.verificationFailed, enabled: [t.retry, t.amend] };
+    case 'review':
+      return {
+        path,
+        heading: t.reviewTitle,
+        alert,
+        ...split([
+          [t.confirm, !busy],
+          [t.edit, !busy],
+        ]),
+      };
+    case 'method':
+      return {
+        path,
+        heading: t.methodTitle,
+        alert,
+        ...split([
+          ...snapshot.context.methods.map((option): [string, boolean] => [methodButton(option), !busy]),
+          [t.editPayment, !busy],
+        ]),
+      };
+    case 'code': {
+      const dead = selectCodeDead(snapshot);
+      const canResend = selectCanResend(snapshot);
+      const resendLabel =
+        canResend || snapshot.matches('resendingCode')
+          ? t.resend
+          : `${t.resend} in ${resendSecondsLeft(snapshot)} s`;
+      return {
+        path,
+        heading: t.codeTitle,
+        alert,
+        ...split([
+          [t.verify, !dead && !busy],
+          [resendLabel, canResend && !busy],
+          [t.changeMethod, !busy],
+        ]),
+      };
+    }
+    case 'failed': {
+      const canRetry = error === 'network' || error === 'unknown';
+      return {
+        path,
+        heading: t.failedTitle,
+        alert,
+        enabled: [...(canRetry ? [t.retry] : []), t.editPayment],
+        ...(canRetry ? {} : { absent: [t.retry] }),
+      };
+    }
+    case 'done':
+      return {
+        path,
+        heading: snapshot.context.transaction?.status === 'pending' ? t.pendingTitle : t.completedTitle,
+        alert: null,
+        toast: t.sent,
+      };
+  }
+}
+
+/** Where the recipient matters: until the quote; afterwards only whether it is a bank payment. */
+const recipientSteps = new Set([
+  'recipient',
+  'amount',
+  'checkingName',
+  'closeMatch',
+  'noMatch',
+  'notPossible',
+  'verificationFailed',
+]);
+
+export const sendMoneyModel: Model<typeof sendMoneyMachine> = {
+  name: 'sendMoney',
+  machine: sendMoneyMachine,
+  file: 'sendMoney.machine.ts',
+  start:
+    'Signed in as the owner of Demo Coffee (approved, EUR account), open the send-money address the first step says',
+  fixtures: sendMoneyFixtures,
+  serialize: (snapshot) => {
+    const step = selectSendMoneyStep(snapshot);
+    const { context } = snapshot;
+    return JSON.stringify({
+      value: snapshot.value,
+      opened: context.opened,
+      // Which address it was opened at matters until the prefill is used.
+      path: ['opening', 'loading', 'loadFailed'].includes(step) ? pathOf(context) : null,
+      query: recipientSteps.has(step) ? context.query : null,
+      error: context.error,
+      attemptsLeft: context.attemptsLeft,
+      recipient: recipientSteps.has(step) ? recipientLabel(context.recipient) : null,
+      bank: payeeOf(context.recipient) !== null,
+      contacts: recipientSteps.has(step) ? (context.contacts ?? []).map((c) => c.kind) : null,
+      method: ['method', 'code'].includes(step) ? context.method : null,
+    });
+  },
+  bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 10 },
+  screen: sendMoneyScreen,
+};
