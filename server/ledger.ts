@@ -105,7 +105,19 @@ export type PostTransferInput = {
   /** The user who asked for it; null for the bank's own (incoming transfers, jobs). */
   initiatedBy?: string | null | undefined;
   idempotencyKey: string;
+  /**
+   * Columns a caller records on the transfer it posts (send money: the client's hash, the GIF, the name check),
+   * written with the transfer itself; not part of the request hash, and never written on a replay.
+   */
+  extra?: TransferExtra | undefined;
 };
+
+export type TransferExtra = Partial<
+  Pick<
+    Transfer,
+    'client_request_hash' | 'gif' | 'payee_check_id' | 'payee_check_result' | 'payee_proceeded_anyway'
+  >
+>;
 
 export type PostTransferResult = { transfer: Transfer; replayed: boolean };
 
@@ -169,19 +181,26 @@ type LockedAccount = {
   balance_minor: bigint;
 };
 
-/** Locks the accounts FOR UPDATE in id order (the one order every transaction uses: no deadlocks). */
+/**
+ * Locks the accounts FOR UPDATE in id order (the one order every transaction uses: no deadlocks), in one statement:
+ * the rows are locked as the sort returns them. Missing accounts are absent from the map.
+ */
+async function lockAccountRows(trx: Transaction<DB>, ids: string[]): Promise<Map<string, LockedAccount>> {
+  const unique = [...new Set(ids)].sort();
+  const rows = await trx
+    .selectFrom('ledger_accounts')
+    .select(['id', 'currency', 'kind', 'system_role', 'balance_minor'])
+    .where('id', 'in', unique)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** `lockAccountRows`, 404 if one of them does not exist. */
 async function lockAccounts(trx: Transaction<DB>, ids: string[]): Promise<Map<string, LockedAccount>> {
-  const accounts = new Map<string, LockedAccount>();
-  for (const id of [...new Set(ids)].sort()) {
-    const account = await trx
-      .selectFrom('ledger_accounts')
-      .select(['id', 'currency', 'kind', 'system_role', 'balance_minor'])
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!account) throw new AppError('not_found', 404, 'Account not found.');
-    accounts.set(id, account);
-  }
+  const accounts = await lockAccountRows(trx, ids);
+  if (accounts.size !== new Set(ids).size) throw new AppError('not_found', 404, 'Account not found.');
   return accounts;
 }
 
@@ -207,13 +226,17 @@ async function applyMovements(
       })),
     )
     .execute();
-  for (const movement of nonZero) {
-    await trx
-      .updateTable('ledger_accounts')
-      .set((eb) => ({ balance_minor: eb('balance_minor', '+', movement.amount) }))
-      .where('id', '=', movement.accountId)
-      .execute();
-  }
+  await sql`
+    UPDATE ledger_accounts AS a SET balance_minor = a.balance_minor + m.amount
+    FROM (VALUES ${movementValues(nonZero)}) AS m (account_id, amount)
+    WHERE a.id = m.account_id`.execute(trx);
+}
+
+/** `($1::uuid, $2::int8), ...`: movements of distinct accounts as the rows of a VALUES list. */
+function movementValues(movements: Movement[]) {
+  const total = new Map<string, bigint>();
+  for (const m of movements) total.set(m.accountId, (total.get(m.accountId) ?? 0n) + m.amount);
+  return sql.join([...total].map(([id, amount]) => sql`(${id}::uuid, ${amount.toString()}::int8)`));
 }
 
 function positiveAmount(amount: bigint, what: string): void {
@@ -258,79 +281,94 @@ export async function postTransfer(db: Db, input: PostTransferInput): Promise<Po
       }
     : null;
 
-  return inTransaction(db, async (trx) => {
-    const early = await findByKey(trx, input.idempotencyKey, hash);
-    if (early) return early;
+  const movements: Movement[] = [{ accountId: input.debitAccountId, amount: -(input.amountMinor + fee) }];
+  if (fx && credit) {
+    movements.push(
+      { accountId: fx.debit, amount: input.amountMinor },
+      { accountId: fx.credit, amount: -credit.amountMinor },
+      { accountId: input.creditAccountId, amount: credit.amountMinor },
+    );
+  } else {
+    movements.push({ accountId: input.creditAccountId, amount: input.amountMinor });
+  }
+  if (feeAccountId) movements.push({ accountId: feeAccountId, amount: fee });
 
+  // Two round trips: lock the accounts, then write transfer, entries and balances in one statement. A request with
+  // the same key that committed first (before us, or while we waited for the locks) is looked up only when this one
+  // cannot go through as it stands or its insert meets the key; either way it answers as that request's replay (or
+  // 409 for another request), before any refusal of ours, as if it had been looked up first.
+  return inTransaction(db, async (trx) => {
     const ids = [input.debitAccountId, input.creditAccountId];
     if (feeAccountId) ids.push(feeAccountId);
     if (fx) ids.push(fx.debit, fx.credit);
-    const accounts = await lockAccounts(trx, ids);
+    const accounts = await lockAccountRows(trx, ids);
+    const refuse = async (error: AppError): Promise<PostTransferResult> => {
+      const prior = await findByKey(trx, input.idempotencyKey, hash);
+      if (prior) return prior;
+      throw error;
+    };
 
-    // A concurrent request with the same key held these locks and has committed by now: answer as its replay.
-    const raced = await findByKey(trx, input.idempotencyKey, hash);
-    if (raced) return raced;
-
+    if (accounts.size !== new Set(ids).size)
+      return refuse(new AppError('not_found', 404, 'Account not found.'));
     const currencyOf = (id: string) => accounts.get(id)?.currency;
     const sameCurrency =
       currencyOf(input.debitAccountId) === input.currency &&
       currencyOf(input.creditAccountId) === creditCurrency &&
       (!feeAccountId || currencyOf(feeAccountId) === input.currency);
     if (!sameCurrency) {
-      throw new AppError('validation_failed', 400, 'The accounts and the transfer must share one currency.');
+      return refuse(
+        new AppError('validation_failed', 400, 'The accounts and the transfer must share one currency.'),
+      );
     }
     const creditAccount = accounts.get(input.creditAccountId);
     if (input.status === 'pending' && creditAccount?.system_role !== 'clearing') {
-      throw new AppError('validation_failed', 400, 'A pending payment goes to the clearing account.');
+      return refuse(
+        new AppError('validation_failed', 400, 'A pending payment goes to the clearing account.'),
+      );
     }
     const debit = accounts.get(input.debitAccountId);
     if (debit && debit.kind === 'merchant' && debit.balance_minor < input.amountMinor + fee) {
-      throw new AppError('insufficient_funds', 422, 'The amount exceeds the available balance.');
+      return refuse(new AppError('insufficient_funds', 422, 'The amount exceeds the available balance.'));
     }
 
-    const inserted = await trx
-      .insertInto('transfers')
-      .values({
-        type: input.type,
-        status: input.status,
-        amount_minor: input.amountMinor,
-        currency: input.currency,
-        credit_amount_minor: credit?.amountMinor ?? input.amountMinor,
-        credit_currency: creditCurrency,
-        exchange_rate: credit?.exchangeRate ?? null,
-        fee_minor: fee,
-        debit_account_id: input.debitAccountId,
-        credit_account_id: input.creditAccountId,
-        counterparty_name: input.counterpartyName ?? null,
-        counterparty_iban: input.counterpartyIban ?? null,
-        counterparty_wallet_tag: input.counterpartyWalletTag ?? null,
-        reference: input.reference ?? null,
-        note: input.note ?? null,
-        initiated_by: input.initiatedBy ?? null,
-        idempotency_key: input.idempotencyKey,
-        request_hash: hash,
-      })
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    const nonZero = movements.filter((m) => m.amount !== 0n);
+    const extra = input.extra ?? {};
+    const written = await sql<Transfer>`
+      WITH t AS (
+        INSERT INTO transfers (
+          type, status, amount_minor, currency, credit_amount_minor, credit_currency, exchange_rate, fee_minor,
+          debit_account_id, credit_account_id, counterparty_name, counterparty_iban, counterparty_wallet_tag,
+          reference, note, initiated_by, idempotency_key, request_hash,
+          client_request_hash, gif, payee_check_id, payee_check_result, payee_proceeded_anyway
+        ) VALUES (
+          ${input.type}, ${input.status}, ${input.amountMinor}, ${input.currency},
+          ${credit?.amountMinor ?? input.amountMinor}, ${creditCurrency}, ${credit?.exchangeRate ?? null}, ${fee},
+          ${input.debitAccountId}, ${input.creditAccountId}, ${input.counterpartyName ?? null},
+          ${input.counterpartyIban ?? null}, ${input.counterpartyWalletTag ?? null}, ${input.reference ?? null},
+          ${input.note ?? null}, ${input.initiatedBy ?? null}, ${input.idempotencyKey}, ${hash},
+          ${extra.client_request_hash ?? null}, ${extra.gif ?? null}, ${extra.payee_check_id ?? null},
+          ${extra.payee_check_result ?? null}, ${extra.payee_proceeded_anyway ?? null}
+        )
+        ON CONFLICT (idempotency_key) DO NOTHING
+        RETURNING *
+      ),
+      entries AS (
+        INSERT INTO ledger_entries (transfer_id, account_id, amount_minor, phase)
+        SELECT t.id, m.account_id, m.amount, 'post'
+        FROM t CROSS JOIN (VALUES ${sql.join(nonZero.map((m) => sql`(${m.accountId}::uuid, ${m.amount.toString()}::int8)`))}) AS m (account_id, amount)
+      ),
+      balances AS (
+        UPDATE ledger_accounts AS a SET balance_minor = a.balance_minor + m.amount
+        FROM t CROSS JOIN (VALUES ${movementValues(nonZero)}) AS m (account_id, amount)
+        WHERE a.id = m.account_id
+      )
+      SELECT * FROM t`.execute(trx);
+    const inserted = written.rows[0];
     if (!inserted) {
       const late = await findByKey(trx, input.idempotencyKey, hash);
       if (late) return late;
       throw new AppError('conflict', 409, 'The transfer could not be recorded; try again.');
     }
-
-    const movements: Movement[] = [{ accountId: input.debitAccountId, amount: -(input.amountMinor + fee) }];
-    if (fx && credit) {
-      movements.push(
-        { accountId: fx.debit, amount: input.amountMinor },
-        { accountId: fx.credit, amount: -credit.amountMinor },
-        { accountId: input.creditAccountId, amount: credit.amountMinor },
-      );
-    } else {
-      movements.push({ accountId: input.creditAccountId, amount: input.amountMinor });
-    }
-    if (feeAccountId) movements.push({ accountId: feeAccountId, amount: fee });
-    await applyMovements(trx, inserted.id, 'post', movements);
     return { transfer: { ...inserted, exchange_rate: credit?.exchangeRate ?? null }, replayed: false };
   });
 }

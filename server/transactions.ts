@@ -45,7 +45,8 @@ async function ownAccounts(
   return rows.map((r) => ({ id: r.id, currency: r.currency.trim() }));
 }
 
-type Row = {
+/** One row of `baseQuery`: a transfer with both sides' merchants and the initiator's name. */
+export type TransactionRow = {
   id: string;
   created_at: Date;
   created_us: bigint;
@@ -137,7 +138,7 @@ const money = (amount: bigint, currency: string) => ({
  * the debited one unless the list is narrowed to the credited account. The counterparty is the other merchant when
  * the other side is a merchant account, else the external party named on the transfer.
  */
-function toView(row: Row, perspective: ReadonlySet<string>): Transaction {
+function toView(row: TransactionRow, perspective: ReadonlySet<string>): Transaction {
   const direction: 'in' | 'out' = perspective.has(row.debit_account_id) ? 'out' : 'in';
   const debitCurrency = row.currency.trim();
   const creditCurrency = row.credit_currency.trim();
@@ -193,7 +194,7 @@ function toView(row: Row, perspective: ReadonlySet<string>): Transaction {
 }
 
 /** The cursor: base64url of "<created_at in µs since the epoch>.<id>", opaque to clients. */
-function encodeCursor(row: Row): string {
+function encodeCursor(row: TransactionRow): string {
   return Buffer.from(`${row.created_us.toString()}.${row.id}`, 'utf8').toString('base64url');
 }
 
@@ -284,7 +285,7 @@ export async function listTransactions(
     .orderBy('t.created_at', 'desc')
     .orderBy('t.id', 'desc')
     .limit(limit + 1)
-    .execute()) as Row[];
+    .execute()) as TransactionRow[];
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const perspective = new Set(ids);
@@ -305,6 +306,11 @@ export async function getTransaction(db: Db, merchantId: string, transferId: str
     .executeTakeFirst();
   if (!row) throw notFound();
   return toView(row, new Set(ids));
+}
+
+/** `transactionFor` from a row the caller already has (e.g. the transfer it just posted): no query. */
+export function transactionView(row: TransactionRow, accountId: string): Transaction {
+  return toView(row, new Set([accountId]));
 }
 
 /** One transfer as the owner of `accountId` sees it (after posting, e.g. the sandbox rail or send money). */

@@ -221,6 +221,8 @@ try {
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
     // Wallet payments below this need no one-time code: the bench measures the payment, not the code.
     SEND_MONEY_VERIFICATION_THRESHOLD_MINOR: '100000000',
+    // e.g. SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server process alone.
+    ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
   });
   const base = server.url;
   const merchants: BenchMerchant[] = [];

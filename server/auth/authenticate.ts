@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { canAccess, type Actor, type Area } from '../../schemas/permissions';
 import type { Database } from '../db/database';
+import type { MerchantStatus } from '../db/types';
 import { AppError } from '../errors';
 import { verifyAccessToken } from './tokens';
 
@@ -9,6 +10,11 @@ export type AuthContext = {
   merchantId: string;
   sessionId: string;
   actor: Actor;
+  /** The merchant's review status as of this request (read with the session: no second query per request). */
+  merchantStatus: MerchantStatus;
+  /** The user's name as of this request (e.g. "initiated by" on a payment answered without re-reading it). */
+  firstName: string;
+  lastName: string;
 };
 
 declare module 'fastify' {
@@ -36,6 +42,7 @@ export async function resolveAuth(
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('merchants as m', 'm.id', 'u.merchant_id')
     .select([
       's.id',
       's.revoked_at',
@@ -44,6 +51,9 @@ export async function resolveAuth(
       'u.merchant_id',
       'u.is_owner',
       'u.employee_type',
+      'u.first_name',
+      'u.last_name',
+      'm.status as merchant_status',
     ])
     .where('s.id', '=', claims.sessionId)
     .executeTakeFirst();
@@ -55,6 +65,9 @@ export async function resolveAuth(
     merchantId: row.merchant_id,
     sessionId: row.id,
     actor: { is_owner: row.is_owner, employee_type: row.employee_type },
+    merchantStatus: row.merchant_status,
+    firstName: row.first_name,
+    lastName: row.last_name,
   };
 }
 
@@ -85,15 +98,11 @@ export function authOf(request: FastifyRequest): AuthContext {
  * preHandler after `authenticate` for every money feature (overview, top-up, and later accounts, payments, cards,
  * plans): closed until the merchant passed review, 403 `merchant_not_approved`.
  */
-export function requireApprovedMerchant(db: Database) {
+export function requireApprovedMerchant(_db?: Database) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     if (!request.auth) throw unauthorized();
-    const merchant = await db
-      .selectFrom('merchants')
-      .select('status')
-      .where('id', '=', request.auth.merchantId)
-      .executeTakeFirst();
-    if (merchant?.status !== 'approved') {
+    // `authenticate` read the status with the session, in the same query.
+    if (request.auth.merchantStatus !== 'approved') {
       throw new AppError('merchant_not_approved', 403, 'This opens once your company has been approved.');
     }
   };

@@ -20,7 +20,7 @@ import type { Database } from '../db/database';
 import type { DB, Transfer } from '../db/types';
 import { AppError } from '../errors';
 import { postTransfer, systemAccount } from '../ledger';
-import { transactionFor } from '../transactions';
+import { transactionFor, transactionView } from '../transactions';
 import { fromEur, isSupportedCurrency, predefinedAmounts, priceTransfer, railFor, type Price } from './fees';
 import type { PaymentSettings } from './settings';
 
@@ -37,7 +37,12 @@ export const payeeCheckValidityMs = 30 * 60 * 1000;
 export const insufficientFundsMessage =
   'Payment failed, possibly from insufficient balance; try again later.';
 
-export type Payer = { merchantId: string; userId: string };
+/** `name`: the user's, when the caller knows it (the response is then built without reading the transfer back). */
+export type Payer = {
+  merchantId: string;
+  userId: string;
+  name?: { first: string; last: string } | undefined;
+};
 
 const notAllowed = (message: string) => new AppError('recipient_not_allowed', 422, message);
 const badField = (field: string, message: string) =>
@@ -48,27 +53,59 @@ const badField = (field: string, message: string) =>
 type Prior = { transferId: string; debitAccountId: string; hash: string | null };
 type SourceAccount = { id: string; currency: CurrencyCode; balance: bigint; prior: Prior | null };
 
+/** The merchant with a wallet tag and its account in a currency, as `walletRecipientOf` checks it. */
+type WalletRow = {
+  id: string;
+  name: string;
+  status: string;
+  wallet_tag: string | null;
+  account_id: string | null;
+  account_iban: string | null;
+};
+
+function walletMerchantQuery(db: Database, tag: string, currency: string) {
+  return db
+    .selectFrom('merchants as m')
+    .leftJoin('ledger_accounts as a', (join) =>
+      join.onRef('a.merchant_id', '=', 'm.id').on('a.kind', '=', 'merchant').on('a.currency', '=', currency),
+    )
+    .select(['m.id', 'm.name', 'm.status', 'm.wallet_tag', 'a.id as account_id', 'a.iban as account_iban'])
+    .where('m.wallet_tag', '=', tag);
+}
+
 /**
- * The merchant's account of this type (`eur`), or 404 with SPEC §8's message; with `ledgerKey`, in the same query,
- * the payment an earlier request with this key made (one round trip fewer on the hot path).
+ * The merchant's account of this type (`eur`), or 404 with SPEC §8's message; in the same query (round trips
+ * fewer on the hot path), with `ledgerKey` the payment an earlier request with this key made, and with `wallet` the
+ * merchant with that tag and its account in that currency (`null` if none; checked later, in the old order; without
+ * `wallet` the join looks up the tag "", which no merchant has).
  */
 async function sourceAccount(
   db: Database,
   merchantId: string,
   accountType: string,
   ledgerKey = '',
-): Promise<SourceAccount> {
+  wallet?: { tag: string; currency: string },
+): Promise<SourceAccount & { wallet?: WalletRow | null }> {
   const currency = accountType.toUpperCase();
   const row = isSupportedCurrency(currency)
     ? await db
         .selectFrom('ledger_accounts as a')
         .leftJoin('transfers as t', (join) => join.on('t.idempotency_key', '=', ledgerKey))
+        .leftJoin(walletMerchantQuery(db, wallet?.tag ?? '', wallet?.currency ?? currency).as('r'), (join) =>
+          join.onTrue(),
+        )
         .select([
           'a.id',
           'a.balance_minor',
           't.id as prior_id',
           't.debit_account_id as prior_debit',
           't.client_request_hash as prior_hash',
+          'r.id as r_id',
+          'r.name as r_name',
+          'r.status as r_status',
+          'r.wallet_tag as r_wallet_tag',
+          'r.account_id as r_account_id',
+          'r.account_iban as r_account_iban',
         ])
         .where('a.merchant_id', '=', merchantId)
         .where('a.kind', '=', 'merchant')
@@ -82,7 +119,20 @@ async function sourceAccount(
     row.prior_id && row.prior_debit
       ? { transferId: row.prior_id, debitAccountId: row.prior_debit, hash: row.prior_hash }
       : null;
-  return { id: row.id, currency, balance: row.balance_minor, prior };
+  const source = { id: row.id, currency, balance: row.balance_minor, prior };
+  if (!wallet) return source;
+  const recipient =
+    row.r_id && row.r_name !== null && row.r_status !== null
+      ? {
+          id: row.r_id,
+          name: row.r_name,
+          status: row.r_status,
+          wallet_tag: row.r_wallet_tag,
+          account_id: row.r_account_id,
+          account_iban: row.r_account_iban,
+        }
+      : null;
+  return { ...source, wallet: recipient };
 }
 
 /** Where the money goes, resolved; `name` is what the payer calls the payee (never read from our records for IBANs). */
@@ -92,14 +142,21 @@ type Recipient =
       merchantId: string;
       merchantName: string;
       walletTag: string;
-      /** The recipient's account in the currency asked for, if it has one. */
+      /** The recipient's account in the currency asked for, if it has one, and its IBAN. */
       accountId: string | null;
+      accountIban: string | null;
     }
   | {
       kind: 'iban';
       iban: string;
       name: string;
-      internal: { merchantId: string; accountId: string; currency: CurrencyCode } | null;
+      internal: {
+        merchantId: string;
+        merchantName: string;
+        walletTag: string | null;
+        accountId: string;
+        currency: CurrencyCode;
+      } | null;
     };
 
 /** An approved merchant by wallet tag, not the payer, with its account in `currency` (one query). */
@@ -109,14 +166,14 @@ async function walletRecipient(
   tag: string,
   currency: string,
 ): Promise<Extract<Recipient, { kind: 'wallet' }>> {
-  const merchant = await db
-    .selectFrom('merchants as m')
-    .leftJoin('ledger_accounts as a', (join) =>
-      join.onRef('a.merchant_id', '=', 'm.id').on('a.kind', '=', 'merchant').on('a.currency', '=', currency),
-    )
-    .select(['m.id', 'm.name', 'm.status', 'm.wallet_tag', 'a.id as account_id'])
-    .where('m.wallet_tag', '=', tag)
-    .executeTakeFirst();
+  return walletRecipientOf(await walletMerchantQuery(db, tag, currency).executeTakeFirst(), payer);
+}
+
+/** The checks of `walletRecipient` on a merchant already read. */
+function walletRecipientOf(
+  merchant: WalletRow | null | undefined,
+  payer: Payer,
+): Extract<Recipient, { kind: 'wallet' }> {
   if (!merchant?.wallet_tag) throw new AppError('not_found', 404, 'No merchant has this wallet tag.');
   if (merchant.id === payer.merchantId) throw notAllowed('You cannot send money to yourself.');
   if (merchant.status !== 'approved') throw notAllowed('This merchant cannot receive payments.');
@@ -126,6 +183,7 @@ async function walletRecipient(
     merchantName: merchant.name,
     walletTag: merchant.wallet_tag,
     accountId: merchant.account_id,
+    accountIban: merchant.account_iban,
   };
 }
 
@@ -134,7 +192,14 @@ async function ibanRecipient(db: Database, payer: Payer, iban: string, name: str
   const ours = await db
     .selectFrom('ledger_accounts as a')
     .innerJoin('merchants as m', 'm.id', 'a.merchant_id')
-    .select(['a.id', 'a.currency', 'm.id as merchant_id', 'm.status'])
+    .select([
+      'a.id',
+      'a.currency',
+      'm.id as merchant_id',
+      'm.name as merchant_name',
+      'm.wallet_tag',
+      'm.status',
+    ])
     .where('a.iban', '=', iban)
     .where('a.kind', '=', 'merchant')
     .executeTakeFirst();
@@ -147,7 +212,13 @@ async function ibanRecipient(db: Database, payer: Payer, iban: string, name: str
     kind: 'iban',
     iban,
     name,
-    internal: { merchantId: ours.merchant_id, accountId: ours.id, currency },
+    internal: {
+      merchantId: ours.merchant_id,
+      merchantName: ours.merchant_name,
+      walletTag: ours.wallet_tag,
+      accountId: ours.id,
+      currency,
+    },
   };
 }
 
@@ -159,8 +230,12 @@ async function resolveRecipient(
   payer: Payer,
   input: RecipientInput,
   walletCurrency: string,
+  prefetched?: WalletRow | null,
 ): Promise<Recipient> {
-  if ('wallet_tag' in input) return walletRecipient(db, payer, input.wallet_tag, walletCurrency);
+  if ('wallet_tag' in input) {
+    if (prefetched !== undefined) return walletRecipientOf(prefetched, payer);
+    return walletRecipient(db, payer, input.wallet_tag, walletCurrency);
+  }
   if ('iban' in input) return ibanRecipient(db, payer, input.iban, input.name);
   const beneficiary = await getBeneficiary(db, payer.merchantId, input.beneficiary_id);
   if (beneficiary.kind === 'wallet' && beneficiary.wallet_tag) {
@@ -336,14 +411,25 @@ export async function sendMoney(db: Database, payer: Payer, input: SendMoneyInpu
   });
 
   // A retry of a payment that went through answers it again, whatever has changed since (balance, code grant).
-  const source = await sourceAccount(db, payer.merchantId, body.account_type, ledgerKey);
+  // A payment to a wallet tag reads the recipient with the source account (the same currency as below).
+  const wallet =
+    'wallet_tag' in body.recipient
+      ? { tag: body.recipient.wallet_tag, currency: body.currency ?? body.account_type.toUpperCase() }
+      : undefined;
+  const source = await sourceAccount(db, payer.merchantId, body.account_type, ledgerKey, wallet);
   if (source.prior) {
     if (source.prior.hash !== hash) throw keyConflict();
     return replayOf(source.prior);
   }
 
   const amount = BigInt(body.amount_minor);
-  const recipient = await resolveRecipient(db, payer, body.recipient, body.currency ?? source.currency);
+  const recipient = await resolveRecipient(
+    db,
+    payer,
+    body.recipient,
+    body.currency ?? source.currency,
+    source.wallet,
+  );
   const creditCurrency = creditCurrencyOf(recipient, source, body.currency);
   const price = priceFor(recipient, source, creditCurrency, amount);
   const confirmation =
@@ -361,7 +447,7 @@ export async function sendMoney(db: Database, payer: Payer, input: SendMoneyInpu
   const note = body.note?.trim() || null;
 
   try {
-    const transferId = await db.transaction().execute(async (trx) => {
+    const transfer = await db.transaction().execute(async (trx) => {
       if (needsCode) {
         try {
           await consumeStepUp(trx, { userId: payer.userId, purpose: 'send_money', token: input.stepUpToken });
@@ -391,6 +477,14 @@ export async function sendMoney(db: Database, payer: Payer, input: SendMoneyInpu
           note,
           initiatedBy: payer.userId,
           idempotencyKey: ledgerKey,
+          // Recorded with the transfer in the same statement (never on a replay).
+          extra: {
+            client_request_hash: hash,
+            gif: body.gif ?? null,
+            payee_check_id: confirmation?.checkId ?? null,
+            payee_check_result: confirmation?.result ?? null,
+            payee_proceeded_anyway: confirmation?.proceededAnyway ?? null,
+          },
         });
       } catch (error) {
         if (error instanceof AppError && error.code === 'insufficient_funds') {
@@ -409,24 +503,49 @@ export async function sendMoney(db: Database, payer: Payer, input: SendMoneyInpu
           raced ?? { transferId: posted.transfer.id, debitAccountId: posted.transfer.debit_account_id },
         );
       }
-      await trx
-        .updateTable('transfers')
-        .set({
-          client_request_hash: hash,
-          gif: body.gif ?? null,
-          payee_check_id: confirmation?.checkId ?? null,
-          payee_check_result: confirmation?.result ?? null,
-          payee_proceeded_anyway: confirmation?.proceededAnyway ?? null,
-        })
-        .where('id', '=', posted.transfer.id)
-        .execute();
-      return posted.transfer.id;
+      return posted.transfer;
     });
-    return { transaction: await transactionFor(db, source.id, transferId), replayed: false };
+    const known = postedView(transfer, payer, recipient);
+    return { transaction: known ?? (await transactionFor(db, source.id, transfer.id)), replayed: false };
   } catch (error) {
     if (error instanceof ReplayFound) return replayOf(error.replay);
     throw error;
   }
+}
+
+/**
+ * The payer's view of the transfer just posted, from what is in hand (the inserted row, the recipient, the payer's
+ * name): what `transactionFor` would read back after the commit, without the query. Null when something is not in
+ * hand: the payer's name, or an exchange rate (the view shows it as PostgreSQL normalises it).
+ */
+function postedView(transfer: Transfer, payer: Payer, recipient: Recipient): Transaction | null {
+  if (!payer.name || transfer.exchange_rate !== null || transfer.initiated_by !== payer.userId) return null;
+  const credit =
+    recipient.kind === 'wallet'
+      ? { merchant: recipient.merchantName, tag: recipient.walletTag, iban: recipient.accountIban }
+      : recipient.internal
+        ? {
+            merchant: recipient.internal.merchantName,
+            tag: recipient.internal.walletTag,
+            iban: recipient.iban,
+          }
+        : { merchant: null, tag: null, iban: null };
+  return transactionView(
+    {
+      ...transfer,
+      created_us: 0n, // the list's cursor only
+      initiator_first: payer.name.first,
+      initiator_last: payer.name.last,
+      // The debit side is the payer's own account: the view does not show it.
+      debit_merchant: null,
+      debit_tag: null,
+      debit_iban: null,
+      credit_merchant: credit.merchant,
+      credit_tag: credit.tag,
+      credit_iban: credit.iban,
+    },
+    transfer.debit_account_id,
+  );
 }
 
 /** amountRequiresVerification: whether a payment of this amount needs a one-time code, and the threshold. */

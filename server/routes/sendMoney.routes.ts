@@ -55,7 +55,11 @@ export const sendMoneyRoutes: FastifyPluginAsyncZod<{
   const secured = { tags: ['send money'], security: [{ bearerAuth: [] }] };
   const payerOf = (request: FastifyRequest) => {
     const auth = authOf(request);
-    return { merchantId: auth.merchantId, userId: auth.userId };
+    return {
+      merchantId: auth.merchantId,
+      userId: auth.userId,
+      name: { first: auth.firstName, last: auth.lastName },
+    };
   };
 
   app.post(
