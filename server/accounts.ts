@@ -8,35 +8,7 @@ import {
 } from '../schemas/accounts.schema';
 import { AppError } from './errors';
 import { bankBic, ourIban, pendingHolds, type Db } from './ledger';
-
-/** ELOT 743-like transliteration of Greek letters, enough for a readable tag. */
-const greek: Record<string, string> = {
-  α: 'a',
-  β: 'v',
-  γ: 'g',
-  δ: 'd',
-  ε: 'e',
-  ζ: 'z',
-  η: 'i',
-  θ: 'th',
-  ι: 'i',
-  κ: 'k',
-  λ: 'l',
-  μ: 'm',
-  ν: 'n',
-  ξ: 'x',
-  ο: 'o',
-  π: 'p',
-  ρ: 'r',
-  σ: 's',
-  ς: 's',
-  τ: 't',
-  υ: 'y',
-  φ: 'f',
-  χ: 'ch',
-  ψ: 'ps',
-  ω: 'o',
-};
+import { transliterateGreek } from './payee/nameMatch';
 
 /** "Demo Coffee" → "@demo-coffee"; accents dropped, Greek transliterated, at most 32 characters. */
 export function walletTagBase(companyName: string): string {
@@ -44,8 +16,8 @@ export function walletTagBase(companyName: string): string {
     .toLowerCase()
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ου/g, 'ou')
-    .replace(/./gu, (ch) => greek[ch] ?? ch);
+    .replace(/ς/g, 'σ')
+    .replace(/[\u0370-\u03ff]+/gu, transliterateGreek);
   const slug = latin
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')

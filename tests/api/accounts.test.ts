@@ -179,6 +179,7 @@ describe('wallet tags', () => {
     expect(walletTagBase('Demo Coffee')).toBe('@demo-coffee');
     expect(walletTagBase('  Café  Zoë & Sons, Ltd.  ')).toBe('@cafe-zoe-sons-ltd');
     expect(walletTagBase('Φούρνος Αθηνά ΙΚΕ')).toBe('@fournos-athina-ike');
+    expect(walletTagBase('Αύρα Καφές ΑΕ')).toBe('@avra-kafes-ae');
     expect(walletTagBase('!!!')).toBe('@merchant');
     expect(walletTagBase('x'.repeat(80))).toMatch(/^@x{26}$/);
   });
