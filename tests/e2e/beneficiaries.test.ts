@@ -2,13 +2,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
 import { demoExternalAccounts } from '../../server/payee/externalAccounts';
-import { codeFromOutbox, expectAccessible, watchForBrowserErrors } from './pageChecks';
+import { expectAccessible, signInWithEmailCode, watchForBrowserErrors } from './pageChecks';
 
 // Issue 4, beneficiaries: the demo owner adds a bank beneficiary whose name is a close match of the holder's (an
 // account the sandbox seeds at another bank), takes the suggested name, edits it and saves a close match anyway,
 // searches, and deletes it with a confirmation. Real server, built app (WEB_DIR, default dist/web), Chromium, axe.
 
-const demo = { email: 'demo@tameio.test', password: 'Demo-Merchant-2026!', merchant: 'Demo Coffee' };
 const maria = demoExternalAccounts.find((account) => account.key === 'person')!;
 
 let browser: Browser;
@@ -39,22 +38,7 @@ afterEach(async () => {
   await server?.stop();
 });
 
-async function signIn(): Promise<void> {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByRole('heading', { level: 1, name: 'Sign in to Tameio' }).waitFor();
-  await page.getByLabel('Email', { exact: true }).fill(demo.email);
-  await page.getByLabel('Password', { exact: true }).fill(demo.password);
-  await expect
-    .poll(() => page.getByRole('button', { name: 'Continue' }).isEnabled(), { timeout: 30_000 })
-    .toBe(true);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Choose where to get your code' }).waitFor();
-  await page.getByRole('button', { name: /^Email/ }).click();
-  await page.getByRole('heading', { level: 1, name: 'Enter your code' }).waitFor();
-  await page.getByLabel('One-time code').fill(await codeFromOutbox(browser, server.baseUrl, demo.email));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.getByRole('heading', { level: 1, name: demo.merchant }).waitFor();
-}
+const signIn = () => signInWithEmailCode(page, browser, server.baseUrl);
 
 const heading = (name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 const toast = (text: string) => page.getByRole('status').filter({ hasText: text });

@@ -99,3 +99,41 @@ export async function codeFromOutbox(browser: Browser, baseUrl: string, address:
     await outboxContext.close();
   }
 }
+
+/** The first seeded merchant's owner (server/seed.ts). */
+export const demoOwner = {
+  email: 'demo@tameio.test',
+  password: 'Demo-Merchant-2026!',
+  merchant: 'Demo Coffee',
+};
+
+/** Signs in through the real login screens with the emailed code, and waits for the dashboard. */
+export async function signInWithEmailCode(
+  page: Page,
+  browser: Browser,
+  baseUrl: string,
+  user: { email: string; password: string; merchant: string } = demoOwner,
+): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByRole('heading', { level: 1, name: 'Sign in to Tameio' }).waitFor();
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Continue' }).isEnabled(), { timeout: 30_000 })
+    .toBe(true);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Choose where to get your code' }).waitFor();
+  await page.getByRole('button', { name: /^Email/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'Enter your code' }).waitFor();
+  await page.getByLabel('One-time code').fill(await codeFromOutbox(browser, baseUrl, user.email));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('heading', { level: 1, name: user.merchant }).waitFor();
+}
+
+/** "€1,234.56" (en-GB) → 123456 minor units. */
+export function minorOf(text: string): number {
+  const match = /(-?)[^\d-]*([\d,]+)\.(\d{2})/.exec(text);
+  if (!match) throw new Error(`no amount in "${text}"`);
+  const [, sign, whole, cents] = match;
+  return (sign ? -1 : 1) * (Number(whole!.replace(/,/g, '')) * 100 + Number(cents));
+}

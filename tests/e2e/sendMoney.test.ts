@@ -2,7 +2,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
 import { demoExternalAccounts } from '../../server/payee/externalAccounts';
-import { codeFromOutbox, expectAccessible, watchForBrowserErrors } from './pageChecks';
+import {
+  codeFromOutbox,
+  demoOwner,
+  expectAccessible,
+  minorOf,
+  signInWithEmailCode,
+  watchForBrowserErrors,
+} from './pageChecks';
 
 // Issue 4, send money: the demo merchant pays @demo-bakery by tag (below the code threshold: no code) and sees the
 // balance drop and the transaction; then pays an IBAN at another bank (seeded by the sandbox) with a close-match
@@ -10,7 +17,7 @@ import { codeFromOutbox, expectAccessible, watchForBrowserErrors } from './pageC
 // settlement and finds it completed in /transactions. Real server, built app (WEB_DIR, default dist/web), Chromium,
 // axe on each step.
 
-const demo = { email: 'demo@tameio.test', password: 'Demo-Merchant-2026!', merchant: 'Demo Coffee' };
+const demo = demoOwner;
 const maria = demoExternalAccounts.find((account) => account.key === 'person')!;
 
 let browser: Browser;
@@ -41,33 +48,10 @@ afterEach(async () => {
   await server?.stop();
 });
 
-async function signIn(): Promise<void> {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByRole('heading', { level: 1, name: 'Sign in to Tameio' }).waitFor();
-  await page.getByLabel('Email', { exact: true }).fill(demo.email);
-  await page.getByLabel('Password', { exact: true }).fill(demo.password);
-  await expect
-    .poll(() => page.getByRole('button', { name: 'Continue' }).isEnabled(), { timeout: 30_000 })
-    .toBe(true);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Choose where to get your code' }).waitFor();
-  await page.getByRole('button', { name: /^Email/ }).click();
-  await page.getByRole('heading', { level: 1, name: 'Enter your code' }).waitFor();
-  await page.getByLabel('One-time code').fill(await codeFromOutbox(browser, server.baseUrl, demo.email));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.getByRole('heading', { level: 1, name: demo.merchant }).waitFor();
-}
+const signIn = () => signInWithEmailCode(page, browser, server.baseUrl);
 
 const heading = (name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
-
-/** "€1,234.56" (en-GB) → 123456 minor units. */
-function minorOf(text: string): number {
-  const match = /(-?)[^\d-]*([\d,]+)\.(\d{2})/.exec(text);
-  if (!match) throw new Error(`no amount in "${text}"`);
-  const [, sign, whole, cents] = match;
-  return (sign ? -1 : 1) * (Number(whole!.replace(/,/g, '')) * 100 + Number(cents));
-}
 
 async function eurAvailable(): Promise<number> {
   await page.goto(`${server.baseUrl}/my-wallet`);

@@ -3,13 +3,19 @@ import { PDFParse } from 'pdf-parse';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
-import { codeFromOutbox, expectAccessible, watchForBrowserErrors } from './pageChecks';
+import {
+  demoOwner,
+  expectAccessible,
+  minorOf,
+  signInWithEmailCode,
+  watchForBrowserErrors,
+} from './pageChecks';
 
 // Issue 4, wallet and transactions: the demo merchant sees its accounts, copies the IBAN from the top-up details,
 // receives a bank transfer through the sandbox rail, finds it in /transactions with filters that survive a reload,
 // opens its details, and reads the list in Greek. Real server, built app (WEB_DIR, default dist/web), Chromium, axe.
 
-const demo = { email: 'demo@tameio.test', password: 'Demo-Merchant-2026!', merchant: 'Demo Coffee' };
+const demo = demoOwner;
 const topUp = { minor: 25_000, sender: 'Zeta Imports Ltd', reference: 'E2E top-up 4711' };
 
 let browser: Browser;
@@ -41,30 +47,7 @@ afterEach(async () => {
   await server?.stop();
 });
 
-async function signIn(): Promise<void> {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByRole('heading', { level: 1, name: 'Sign in to Tameio' }).waitFor();
-  await page.getByLabel('Email', { exact: true }).fill(demo.email);
-  await page.getByLabel('Password', { exact: true }).fill(demo.password);
-  await expect
-    .poll(() => page.getByRole('button', { name: 'Continue' }).isEnabled(), { timeout: 30_000 })
-    .toBe(true);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Choose where to get your code' }).waitFor();
-  await page.getByRole('button', { name: /^Email/ }).click();
-  await page.getByRole('heading', { level: 1, name: 'Enter your code' }).waitFor();
-  await page.getByLabel('One-time code').fill(await codeFromOutbox(browser, server.baseUrl, demo.email));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.getByRole('heading', { level: 1, name: demo.merchant }).waitFor();
-}
-
-/** "€1,234.56" (en-GB) → 123456 minor units. */
-function minorOf(text: string): number {
-  const match = /(-?)[^\d-]*([\d,]+)\.(\d{2})/.exec(text);
-  if (!match) throw new Error(`no amount in "${text}"`);
-  const [, sign, whole, cents] = match;
-  return (sign ? -1 : 1) * (Number(whole!.replace(/,/g, '')) * 100 + Number(cents));
-}
+const signIn = () => signInWithEmailCode(page, browser, server.baseUrl);
 
 async function eurFigures(): Promise<{ balance: number; available: number }> {
   const card = page.getByRole('region', { name: 'EUR account' });
