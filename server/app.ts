@@ -23,11 +23,13 @@ import { authRoutes } from './routes/auth.routes';
 import { beneficiariesRoutes } from './routes/beneficiaries.routes';
 import { homeRoutes } from './routes/home.routes';
 import { kycRoutes } from './routes/kyc.routes';
+import { moneyRequestsRoutes } from './routes/moneyRequests.routes';
 import { onboardingRoutes } from './routes/onboarding.routes';
 import { passwordRoutes } from './routes/password.routes';
 import { payeeRoutes } from './routes/payee.routes';
 import { publicRoutes } from './routes/public.routes';
 import { registrationRoutes } from './routes/registration.routes';
+import { scheduledPaymentsRoutes } from './routes/scheduledPayments.routes';
 import { sendMoneyRoutes } from './routes/sendMoney.routes';
 import { statementsRoutes } from './routes/statements.routes';
 import { stepUpRoutes } from './routes/stepUp.routes';
@@ -35,6 +37,7 @@ import { transactionsRoutes } from './routes/transactions.routes';
 import { sandboxExternalAccountRoutes } from './sandbox/externalAccounts.routes';
 import { sandboxOutboxRoutes } from './sandbox/outbox.routes';
 import { sandboxReviewRoutes } from './sandbox/review.routes';
+import { sandboxScheduledPaymentsRoutes } from './sandbox/scheduledPayments.routes';
 import { sandboxSettlementRoutes } from './sandbox/settlement.routes';
 import { sandboxTransferRoutes } from './sandbox/transfers.routes';
 import { sandboxUserRoutes } from './sandbox/users.routes';
@@ -195,6 +198,8 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   await app.register(passwordRoutes, { db, config });
   await app.register(payeeRoutes, { db, config });
   await app.register(sendMoneyRoutes, { db, config });
+  await app.register(scheduledPaymentsRoutes, { db, config });
+  await app.register(moneyRequestsRoutes, { db, config });
   await app.register(beneficiariesRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxOutboxRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxReviewRoutes, { db, config });
@@ -202,6 +207,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   if (config.environment !== 'production') await app.register(sandboxUserRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxExternalAccountRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxSettlementRoutes, { db });
+  if (config.environment !== 'production') await app.register(sandboxScheduledPaymentsRoutes, { db });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -6,6 +6,7 @@ import { createDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { purgeExpired } from './jobs/housekeeping';
 import { startJobs } from './jobs/scheduler';
+import { runDueScheduledPayments } from './payments/scheduledPayments';
 import { runSettlement } from './payments/settlement';
 import { paymentSettings } from './payments/settings';
 import { demoMerchants, seedDemo } from './seed';
@@ -21,6 +22,7 @@ const payments = paymentSettings();
 const jobs = startJobs(
   [
     { name: 'purgeExpired', everyMs: 60 * 60 * 1000, run: () => purgeExpired(db) },
+    { name: 'scheduledPayments', everyMs: 60 * 1000, run: () => runDueScheduledPayments(db) },
     {
       name: 'settlement',
       everyMs: payments.settlementIntervalSeconds * 1000,

@@ -343,6 +343,64 @@ export type BeneficiariesTable = {
   deleted_at: Timestamp | null;
 };
 
+/** Migration 012: money requests (server/payments/moneyRequests.ts). */
+export type MoneyRequestStatus = 'pending' | 'accepted' | 'declined';
+export type MoneyRequestsTable = {
+  id: Generated<string>;
+  requester_merchant_id: string;
+  payee_merchant_id: string;
+  amount_minor: Int8;
+  currency: string;
+  note: string | null;
+  status: ColumnType<MoneyRequestStatus, MoneyRequestStatus | undefined, MoneyRequestStatus>;
+  requested_by: string;
+  idempotency_key: string;
+  request_hash: string;
+  transfer_id: ColumnType<string | null, string | null | undefined, string | null>;
+  decided_by: ColumnType<string | null, string | null | undefined, string | null>;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: DefaultTimestamp;
+};
+
+// Migration 013: scheduled payments (server/payments/scheduledPayments.ts). Date columns are read through to_char
+// (YYYY-MM-DD): the drivers would otherwise turn a calendar date into a Date at some time zone's midnight.
+type CalendarDateColumn = ColumnType<unknown, string, string>;
+export type ScheduledPaymentsTable = {
+  id: Generated<string>;
+  merchant_id: string;
+  created_by: string;
+  source_account_id: string;
+  currency: string;
+  recipient_merchant_id: string;
+  recipient_account_id: string;
+  recipient_wallet_tag: string;
+  amount_minor: Int8;
+  note: string | null;
+  gif: string | null;
+  frequency: 'once' | 'daily' | 'weekly' | 'monthly' | 'yearly';
+  start_date: CalendarDateColumn;
+  end_date: ColumnType<unknown, string | null | undefined, string | null>;
+  next_occurrence: ColumnType<number, number | undefined, number>;
+  next_run: ColumnType<unknown, string | null, string | null>;
+  status: ColumnType<
+    'active' | 'completed' | 'cancelled',
+    'active' | undefined,
+    'active' | 'completed' | 'cancelled'
+  >;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  cancelled_at: Timestamp | null;
+};
+export type ScheduledPaymentRunsTable = {
+  id: Generated<string>;
+  scheduled_payment_id: string;
+  occurrence_date: CalendarDateColumn;
+  outcome: 'paid' | 'failed';
+  transfer_id: string | null;
+  failure_reason: string | null;
+  ran_at: DefaultTimestamp;
+};
+
 export type DB = {
   merchants: MerchantsTable;
   users: UsersTable;
@@ -368,6 +426,9 @@ export type DB = {
   sandbox_external_accounts: SandboxExternalAccountsTable;
   payee_checks: PayeeChecksTable;
   beneficiaries: BeneficiariesTable;
+  money_requests: MoneyRequestsTable;
+  scheduled_payments: ScheduledPaymentsTable;
+  scheduled_payment_runs: ScheduledPaymentRunsTable;
   schema_migrations: SchemaMigrationsTable;
 };
 

@@ -719,6 +719,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/received_requests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests other merchants sent to this one, newest first; `status` keeps one status. */
+        get: operations["receivedRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/received_requests/{id}/accept/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pays a pending request from this merchant's account of its currency and marks it accepted, in one transaction: paid at most once (another accept 409). From the send-money threshold on, a step-up grant for `send_money` in X-Step-Up-Token (403 step_up_required otherwise). Insufficient funds 422, the request stays pending. 404 for a request that is not this merchant's to pay. */
+        post: operations["acceptMoneyRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/received_requests/{id}/decline/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Declines a pending request (another decision 409; 404 for a request that is not this merchant's to pay). */
+        post: operations["declineMoneyRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/registrations/": {
         parameters: {
             query?: never;
@@ -838,6 +889,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/request_money/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask another approved merchant (by wallet tag) for an amount in one of your account currencies. Idempotency-Key required: the same key and body answer the first result (header Idempotent-Replayed: true), another body 409. */
+        post: operations["requestMoney"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/scheduled_payments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's scheduled payments: status, next run date and how many runs so far. */
+        get: operations["scheduledPayments"];
+        put?: never;
+        /** Schedule a payment to a wallet tag, once or repeating (daily, weekly, monthly, yearly) from a start date (today or later, UTC) up to an optional end date. Monthly on the 31st runs on the last day of shorter months. Moves no money now; the scheduled-payments job pays each occurrence. */
+        post: operations["createScheduledPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/scheduled_payments/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One scheduled payment with its runs (occurrence date, outcome, transfer id). */
+        get: operations["scheduledPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/scheduled_payments/{id}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an active scheduled payment: no further runs. 409 if it has already ended. */
+        post: operations["cancelScheduledPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/send_money/": {
         parameters: {
             query?: never;
@@ -849,6 +969,23 @@ export interface paths {
         put?: never;
         /** Send money to a wallet tag or an IBAN. Idempotency-Key required: the same key and body answer the first result (header Idempotent-Replayed: true), another body 409. A payment to an IBAN needs a name check (`payee_check_id`, and `proceed_anyway` unless it matched); when amountRequiresVerification says so, a step-up grant for `send_money` in X-Step-Up-Token (403 step_up_required otherwise). */
         post: operations["sendMoney"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/sent_requests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests this merchant sent, newest first; `status` keeps one status. */
+        get: operations["sentRequests"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1117,6 +1254,23 @@ export interface paths {
         put?: never;
         /** Approve or reject a merchant in review (never in production). */
         post: operations["sandboxReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/scheduled_payments/run/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs the scheduled-payments job now (never in production), optionally at another clock (`now`): every occurrence due by that date is paid once, or recorded as failed when the balance does not cover it. */
+        post: operations["sandboxRunScheduledPayments"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1460,6 +1614,32 @@ export interface components {
             accounts: components["schemas"]["CoreBankingAccountInput"][];
             wallet_tag: string | null;
         };
+        CreateScheduledPaymentBody: {
+            account_type: string;
+            amount_minor: string;
+            end_date?: string;
+            /** @enum {string} */
+            frequency: "once" | "daily" | "weekly" | "monthly" | "yearly";
+            gif?: string;
+            note?: string;
+            recipient: {
+                wallet_tag: unknown;
+            };
+            start_date: string;
+        };
+        CreateScheduledPaymentBodyInput: {
+            account_type: string;
+            amount_minor: string;
+            end_date?: string;
+            /** @enum {string} */
+            frequency: "once" | "daily" | "weekly" | "monthly" | "yearly";
+            gif?: string;
+            note?: string;
+            recipient: {
+                wallet_tag: string;
+            };
+            start_date: string;
+        };
         CurrenciesResponse: {
             currencies: {
                 code: string;
@@ -1802,6 +1982,60 @@ export interface components {
         MoneyInput: {
             amount_minor: string;
             currency: string;
+        };
+        MoneyRequest: {
+            amount: components["schemas"]["Money"];
+            created_at: string;
+            decided_at: string | null;
+            id: string;
+            note: string | null;
+            payee: {
+                name: string;
+                wallet_tag: string | null;
+            };
+            requester: {
+                name: string;
+                wallet_tag: string | null;
+            };
+            /** @enum {string} */
+            status: "pending" | "accepted" | "declined";
+            transaction_id: string | null;
+        };
+        MoneyRequestBody: {
+            amount_minor: string;
+            currency: string;
+            note?: string;
+            wallet_tag: unknown;
+        };
+        MoneyRequestBodyInput: {
+            amount_minor: string;
+            currency: string;
+            note?: string;
+            wallet_tag: string;
+        };
+        MoneyRequestInput: {
+            amount: components["schemas"]["MoneyInput"];
+            created_at: string;
+            decided_at: string | null;
+            id: string;
+            note: string | null;
+            payee: {
+                name: string;
+                wallet_tag: string | null;
+            };
+            requester: {
+                name: string;
+                wallet_tag: string | null;
+            };
+            /** @enum {string} */
+            status: "pending" | "accepted" | "declined";
+            transaction_id: string | null;
+        };
+        MoneyRequestsResponse: {
+            items: components["schemas"]["MoneyRequest"][];
+        };
+        MoneyRequestsResponseInput: {
+            items: components["schemas"]["MoneyRequestInput"][];
         };
         NewPassword: string;
         NewPasswordInput: string;
@@ -2150,6 +2384,134 @@ export interface components {
             email: string;
             /** Format: uuid */
             id: string;
+        };
+        ScheduledPayment: {
+            account_type: string;
+            amount: components["schemas"]["Money"];
+            cancelled_at: string | null;
+            created_at: string;
+            end_date: string | null;
+            /** @enum {string} */
+            frequency: "once" | "daily" | "weekly" | "monthly" | "yearly";
+            gif: string | null;
+            id: string;
+            next_run_date: string | null;
+            note: string | null;
+            recipient: {
+                name: string;
+                wallet_tag: string;
+            };
+            run_count: number;
+            runs: components["schemas"]["ScheduledPaymentRun"][];
+            start_date: string;
+            /** @enum {string} */
+            status: "active" | "completed" | "cancelled";
+        };
+        ScheduledPaymentInput: {
+            account_type: string;
+            amount: components["schemas"]["MoneyInput"];
+            cancelled_at: string | null;
+            created_at: string;
+            end_date: string | null;
+            /** @enum {string} */
+            frequency: "once" | "daily" | "weekly" | "monthly" | "yearly";
+            gif: string | null;
+            id: string;
+            next_run_date: string | null;
+            note: string | null;
+            recipient: {
+                name: string;
+                wallet_tag: string;
+            };
+            run_count: number;
+            runs: components["schemas"]["ScheduledPaymentRunInput"][];
+            start_date: string;
+            /** @enum {string} */
+            status: "active" | "completed" | "cancelled";
+        };
+        ScheduledPaymentRun: {
+            failure_reason: string | null;
+            occurrence_date: string;
+            /** @enum {string} */
+            outcome: "paid" | "failed";
+            ran_at: string;
+            transfer_id: string | null;
+        };
+        ScheduledPaymentRunInput: {
+            failure_reason: string | null;
+            occurrence_date: string;
+            /** @enum {string} */
+            outcome: "paid" | "failed";
+            ran_at: string;
+            transfer_id: string | null;
+        };
+        ScheduledPaymentsList: {
+            items: components["schemas"]["ScheduledPaymentSummary"][];
+        };
+        ScheduledPaymentsListInput: {
+            items: components["schemas"]["ScheduledPaymentSummaryInput"][];
+        };
+        ScheduledPaymentsRunBody: {
+            /** Format: date-time */
+            now?: string;
+        };
+        ScheduledPaymentsRunBodyInput: {
+            /** Format: date-time */
+            now?: string;
+        };
+        ScheduledPaymentsRunResult: {
+            completed: number;
+            failed: number;
+            paid: number;
+            skipped: number;
+        };
+        ScheduledPaymentsRunResultInput: {
+            completed: number;
+            failed: number;
+            paid: number;
+            skipped: number;
+        };
+        ScheduledPaymentSummary: {
+            account_type: string;
+            amount: components["schemas"]["Money"];
+            cancelled_at: string | null;
+            created_at: string;
+            end_date: string | null;
+            /** @enum {string} */
+            frequency: "once" | "daily" | "weekly" | "monthly" | "yearly";
+            gif: string | null;
+            id: string;
+            next_run_date: string | null;
+            note: string | null;
+            recipient: {
+                name: string;
+                wallet_tag: string;
+            };
+            run_count: number;
+            start_date: string;
+            /** @enum {string} */
+            status: "active" | "completed" | "cancelled";
+        };
+        ScheduledPaymentSummaryInput: {
+            account_type: string;
+            amount: components["schemas"]["MoneyInput"];
+            cancelled_at: string | null;
+            created_at: string;
+            end_date: string | null;
+            /** @enum {string} */
+            frequency: "once" | "daily" | "weekly" | "monthly" | "yearly";
+            gif: string | null;
+            id: string;
+            next_run_date: string | null;
+            note: string | null;
+            recipient: {
+                name: string;
+                wallet_tag: string;
+            };
+            run_count: number;
+            start_date: string;
+            /** @enum {string} */
+            status: "active" | "completed" | "cancelled";
         };
         SendLoginOtpBody: {
             login_token: string;
@@ -2645,6 +3007,8 @@ export type SchemaCoreBankingAccount = components['schemas']['CoreBankingAccount
 export type SchemaCoreBankingAccountInput = components['schemas']['CoreBankingAccountInput'];
 export type SchemaCoreBankingAccountsResponse = components['schemas']['CoreBankingAccountsResponse'];
 export type SchemaCoreBankingAccountsResponseInput = components['schemas']['CoreBankingAccountsResponseInput'];
+export type SchemaCreateScheduledPaymentBody = components['schemas']['CreateScheduledPaymentBody'];
+export type SchemaCreateScheduledPaymentBodyInput = components['schemas']['CreateScheduledPaymentBodyInput'];
 export type SchemaCurrenciesResponse = components['schemas']['CurrenciesResponse'];
 export type SchemaCurrenciesResponseInput = components['schemas']['CurrenciesResponseInput'];
 export type SchemaDirector = components['schemas']['Director'];
@@ -2689,6 +3053,12 @@ export type SchemaLogoutBody = components['schemas']['LogoutBody'];
 export type SchemaLogoutBodyInput = components['schemas']['LogoutBodyInput'];
 export type SchemaMoney = components['schemas']['Money'];
 export type SchemaMoneyInput = components['schemas']['MoneyInput'];
+export type SchemaMoneyRequest = components['schemas']['MoneyRequest'];
+export type SchemaMoneyRequestBody = components['schemas']['MoneyRequestBody'];
+export type SchemaMoneyRequestBodyInput = components['schemas']['MoneyRequestBodyInput'];
+export type SchemaMoneyRequestInput = components['schemas']['MoneyRequestInput'];
+export type SchemaMoneyRequestsResponse = components['schemas']['MoneyRequestsResponse'];
+export type SchemaMoneyRequestsResponseInput = components['schemas']['MoneyRequestsResponseInput'];
 export type SchemaNewPassword = components['schemas']['NewPassword'];
 export type SchemaNewPasswordInput = components['schemas']['NewPasswordInput'];
 export type SchemaOnboardingDocument = components['schemas']['OnboardingDocument'];
@@ -2737,6 +3107,18 @@ export type SchemaSandboxUserBody = components['schemas']['SandboxUserBody'];
 export type SchemaSandboxUserBodyInput = components['schemas']['SandboxUserBodyInput'];
 export type SchemaSandboxUserResponse = components['schemas']['SandboxUserResponse'];
 export type SchemaSandboxUserResponseInput = components['schemas']['SandboxUserResponseInput'];
+export type SchemaScheduledPayment = components['schemas']['ScheduledPayment'];
+export type SchemaScheduledPaymentInput = components['schemas']['ScheduledPaymentInput'];
+export type SchemaScheduledPaymentRun = components['schemas']['ScheduledPaymentRun'];
+export type SchemaScheduledPaymentRunInput = components['schemas']['ScheduledPaymentRunInput'];
+export type SchemaScheduledPaymentsList = components['schemas']['ScheduledPaymentsList'];
+export type SchemaScheduledPaymentsListInput = components['schemas']['ScheduledPaymentsListInput'];
+export type SchemaScheduledPaymentsRunBody = components['schemas']['ScheduledPaymentsRunBody'];
+export type SchemaScheduledPaymentsRunBodyInput = components['schemas']['ScheduledPaymentsRunBodyInput'];
+export type SchemaScheduledPaymentsRunResult = components['schemas']['ScheduledPaymentsRunResult'];
+export type SchemaScheduledPaymentsRunResultInput = components['schemas']['ScheduledPaymentsRunResultInput'];
+export type SchemaScheduledPaymentSummary = components['schemas']['ScheduledPaymentSummary'];
+export type SchemaScheduledPaymentSummaryInput = components['schemas']['ScheduledPaymentSummaryInput'];
 export type SchemaSendLoginOtpBody = components['schemas']['SendLoginOtpBody'];
 export type SchemaSendLoginOtpBodyInput = components['schemas']['SendLoginOtpBodyInput'];
 export type SchemaSendLoginOtpResponse = components['schemas']['SendLoginOtpResponse'];
@@ -5222,6 +5604,200 @@ export interface operations {
             };
         };
     };
+    receivedRequests: {
+        parameters: {
+            query?: {
+                status?: "pending" | "accepted" | "declined";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneyRequestsResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    acceptMoneyRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-step-up-token"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneyRequest"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    declineMoneyRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneyRequest"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     startRegistration: {
         parameters: {
             query?: never;
@@ -5606,6 +6182,318 @@ export interface operations {
             };
         };
     };
+    requestMoney: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoneyRequestBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneyRequest"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    scheduledPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledPaymentsList"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createScheduledPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateScheduledPaymentBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledPayment"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    scheduledPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledPayment"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cancelScheduledPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledPayment"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     sendMoney: {
         parameters: {
             query?: never;
@@ -5678,6 +6566,55 @@ export interface operations {
             };
             /** @description Default Response */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    sentRequests: {
+        parameters: {
+            query?: {
+                status?: "pending" | "accepted" | "declined";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneyRequestsResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6351,6 +7288,39 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    sandboxRunScheduledPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduledPaymentsRunBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledPaymentsRunResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -40,6 +40,8 @@ const publicOperations = new Set([
   // The settlement job's sandbox controls: run it now, make another bank's account refuse payments.
   'sandboxRunSettlement',
   'sandboxRejectIban',
+  // The scheduled-payments job, run now (never in production).
+  'sandboxRunScheduledPayments',
 ]);
 
 type Operation = { operationId?: string; security?: unknown[] };

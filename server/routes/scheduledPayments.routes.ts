@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CreateScheduledPaymentBody,
+  ScheduledPayment,
+  ScheduledPaymentIdParams,
+  ScheduledPaymentsList,
+} from '../../schemas/scheduledPayments.schema';
+import { authenticate, authOf, requireApprovedMerchant, requireArea } from '../auth/authenticate';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import {
+  cancelScheduledPayment,
+  createScheduledPayment,
+  getScheduledPayment,
+  listScheduledPayments,
+} from '../payments/scheduledPayments';
+import { errorResponses } from './apiErrors';
+
+/**
+ * Scheduled and recurring payments (schemas/scheduledPayments.schema.ts); the domain and the job are
+ * server/payments/scheduledPayments.ts. Creating and cancelling need the send-money area (viewers may not), reading
+ * the scheduled-payments area.
+ */
+export const scheduledPaymentsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  // Before validation, so an anonymous caller hears 401 rather than a list of fields; a new array for each route.
+  const guards = (area: 'send-money' | 'scheduled-payments') => [
+    authenticate(db, config.secrets.jwtSecret),
+    requireArea(area),
+    requireApprovedMerchant(db),
+  ];
+  const secured = { tags: ['scheduled payments'], security: [{ bearerAuth: [] }] };
+
+  app.post(
+    '/api/merchants/scheduled_payments/',
+    {
+      onRequest: guards('send-money'),
+      schema: {
+        ...secured,
+        operationId: 'createScheduledPayment',
+        summary:
+          'Schedule a payment to a wallet tag, once or repeating (daily, weekly, monthly, yearly) from a start date ' +
+          '(today or later, UTC) up to an optional end date. Monthly on the 31st runs on the last day of shorter ' +
+          'months. Moves no money now; the scheduled-payments job pays each occurrence.',
+        body: CreateScheduledPaymentBody,
+        response: { 201: ScheduledPayment, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const created = await createScheduledPayment(
+        db,
+        { merchantId: auth.merchantId, userId: auth.userId },
+        request.body,
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/merchants/scheduled_payments/',
+    {
+      onRequest: guards('scheduled-payments'),
+      schema: {
+        ...secured,
+        operationId: 'scheduledPayments',
+        summary: "The merchant's scheduled payments: status, next run date and how many runs so far.",
+        response: { 200: ScheduledPaymentsList, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => listScheduledPayments(db, authOf(request).merchantId),
+  );
+
+  app.get(
+    '/api/merchants/scheduled_payments/:id/',
+    {
+      onRequest: guards('scheduled-payments'),
+      schema: {
+        ...secured,
+        operationId: 'scheduledPayment',
+        summary: 'One scheduled payment with its runs (occurrence date, outcome, transfer id).',
+        params: ScheduledPaymentIdParams,
+        response: { 200: ScheduledPayment, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getScheduledPayment(db, authOf(request).merchantId, request.params.id),
+  );
+
+  app.post(
+    '/api/merchants/scheduled_payments/:id/cancel/',
+    {
+      onRequest: guards('send-money'),
+      schema: {
+        ...secured,
+        operationId: 'cancelScheduledPayment',
+        summary: 'Cancel an active scheduled payment: no further runs. 409 if it has already ended.',
+        params: ScheduledPaymentIdParams,
+        response: { 200: ScheduledPayment, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => cancelScheduledPayment(db, authOf(request).merchantId, request.params.id),
+  );
+};
