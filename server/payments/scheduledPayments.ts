@@ -7,11 +7,13 @@ import type {
   ScheduledPaymentsRunResult,
   ScheduleFrequency,
 } from '../../schemas/scheduledPayments.schema';
+import { consumeStepUp } from '../auth/stepUp';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import { postTransfer } from '../ledger';
 import { isSupportedCurrency } from './fees';
-import { insufficientFundsMessage } from './sendMoney';
+import { insufficientFundsMessage, thresholdIn } from './sendMoney';
+import { paymentSettings, type PaymentSettings } from './settings';
 
 /**
  * Scheduled and recurring payments (issue 4): a merchant schedules a payment to another merchant's wallet tag once
@@ -198,11 +200,15 @@ export async function listScheduledPayments(
  * wallet tag, not the payer, with an account in the payer's currency) and stores the schedule; its first run is on
  * the start date. Moves no money.
  */
+/** How a new schedule is confirmed: the step-up grant (X-Step-Up-Token) and the threshold it applies from. */
+export type ScheduleConfirmation = { stepUpToken: string | undefined; settings: PaymentSettings };
+
 export async function createScheduledPayment(
   db: Database,
   owner: ScheduleOwner,
   body: CreateScheduledPaymentBody,
   now: Date = new Date(),
+  confirmation: ScheduleConfirmation = { stepUpToken: undefined, settings: paymentSettings() },
 ): Promise<ScheduledPayment> {
   const today = utcDate(now);
   if (body.start_date < today) throw badField('start_date', 'Choose today or a later date.');
@@ -236,26 +242,42 @@ export async function createScheduledPayment(
   if (recipient.status !== 'approved') throw notAllowed('This merchant cannot receive payments.');
   if (!recipient.account_id) throw notAllowed(`The recipient has no ${currency} account.`);
 
-  const inserted = await db
-    .insertInto('scheduled_payments')
-    .values({
-      merchant_id: owner.merchantId,
-      created_by: owner.userId,
-      source_account_id: source.id,
-      currency,
-      recipient_merchant_id: recipient.id,
-      recipient_account_id: recipient.account_id,
-      recipient_wallet_tag: recipient.wallet_tag,
-      amount_minor: BigInt(body.amount_minor),
-      note: body.note?.trim() || null,
-      gif: body.gif ?? null,
-      frequency: body.frequency,
-      start_date: body.start_date,
-      end_date: body.end_date ?? null,
-      next_run: body.start_date,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const recipientAccountId = recipient.account_id;
+  const recipientTag = recipient.wallet_tag;
+  // Every run pays without the user, so the schedule itself is confirmed like a payment of one occurrence: from the
+  // send-money threshold on, a step-up grant, used up in the transaction that stores the schedule.
+  const inserted = await db.transaction().execute(async (trx) => {
+    if (
+      isSupportedCurrency(currency) &&
+      BigInt(body.amount_minor) >= thresholdIn(currency, confirmation.settings)
+    ) {
+      await consumeStepUp(trx, {
+        userId: owner.userId,
+        purpose: 'send_money',
+        token: confirmation.stepUpToken,
+      });
+    }
+    return trx
+      .insertInto('scheduled_payments')
+      .values({
+        merchant_id: owner.merchantId,
+        created_by: owner.userId,
+        source_account_id: source.id,
+        currency,
+        recipient_merchant_id: recipient.id,
+        recipient_account_id: recipientAccountId,
+        recipient_wallet_tag: recipientTag,
+        amount_minor: BigInt(body.amount_minor),
+        note: body.note?.trim() || null,
+        gif: body.gif ?? null,
+        frequency: body.frequency,
+        start_date: body.start_date,
+        end_date: body.end_date ?? null,
+        next_run: body.start_date,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  });
   return getScheduledPayment(db, owner.merchantId, inserted.id);
 }
 

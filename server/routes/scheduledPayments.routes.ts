@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   CreateScheduledPaymentBody,
   ScheduledPayment,
   ScheduledPaymentIdParams,
   ScheduledPaymentsList,
 } from '../../schemas/scheduledPayments.schema';
+import { stepUpHeader } from '../../schemas/stepUp.schema';
 import { authenticate, authOf, requireApprovedMerchant, requireArea } from '../auth/authenticate';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -14,17 +16,23 @@ import {
   getScheduledPayment,
   listScheduledPayments,
 } from '../payments/scheduledPayments';
+import { paymentSettings, type PaymentSettings } from '../payments/settings';
 import { errorResponses } from './apiErrors';
+
+/** From the send-money threshold on, a new schedule needs a step-up grant for `send_money` (ADR 006). */
+const CreateHeaders = z.object({ [stepUpHeader]: z.string().min(1).max(200).optional() });
 
 /**
  * Scheduled and recurring payments (schemas/scheduledPayments.schema.ts); the domain and the job are
  * server/payments/scheduledPayments.ts. Creating and cancelling need the send-money area (viewers may not), reading
  * the scheduled-payments area.
  */
-export const scheduledPaymentsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
-  app,
-  { db, config },
-) => {
+export const scheduledPaymentsRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  config: Config;
+  payments?: PaymentSettings;
+}> = async (app, { db, config, payments }) => {
+  const settings = payments ?? paymentSettings();
   // Before validation, so an anonymous caller hears 401 rather than a list of fields; a new array for each route.
   const guards = (area: 'send-money' | 'scheduled-payments') => [
     authenticate(db, config.secrets.jwtSecret),
@@ -44,6 +52,7 @@ export const scheduledPaymentsRoutes: FastifyPluginAsyncZod<{ db: Database; conf
           'Schedule a payment to a wallet tag, once or repeating (daily, weekly, monthly, yearly) from a start date ' +
           '(today or later, UTC) up to an optional end date. Monthly on the 31st runs on the last day of shorter ' +
           'months. Moves no money now; the scheduled-payments job pays each occurrence.',
+        headers: CreateHeaders,
         body: CreateScheduledPaymentBody,
         response: { 201: ScheduledPayment, ...errorResponses(400, 401, 403, 404, 422) },
       },
@@ -54,6 +63,8 @@ export const scheduledPaymentsRoutes: FastifyPluginAsyncZod<{ db: Database; conf
         db,
         { merchantId: auth.merchantId, userId: auth.userId },
         request.body,
+        new Date(),
+        { stepUpToken: request.headers[stepUpHeader], settings },
       );
       return reply.status(201).send(created);
     },

@@ -6303,7 +6303,9 @@ export interface operations {
     createScheduledPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "x-step-up-token"?: string;
+            };
             path?: never;
             cookie?: never;
         };

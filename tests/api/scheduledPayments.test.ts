@@ -16,6 +16,7 @@ import {
   merchantWithAccount,
   type MoneyMerchant,
 } from './money';
+import { stepUpHeaders, stepUpToken } from './stepUp';
 
 let server: TestServer;
 
@@ -153,6 +154,37 @@ describe('create, list, cancel', () => {
     const again = await call(server.app, 'POST', `${base}${created.body.id}/cancel/`, { token: payer.token });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('conflict');
+  });
+
+  it('needs a one-time code for a schedule from the send-money threshold on, used up when it is stored', async () => {
+    const payer = await merchant(50_000n);
+    const payee = await merchant();
+    const big = { amount_minor: '15000', frequency: 'monthly', start_date: addDays(today(), 1) };
+
+    const refused = await schedule(payer, payee, big);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('step_up_required');
+    expect(await storedFor(payer.merchantId)).toBe(0);
+
+    const grant = await stepUpToken(server, payer.token, 'send_money');
+    const accepted = await call(server.app, 'POST', base, {
+      token: payer.token,
+      body: { account_type: 'eur', recipient: { wallet_tag: payee.tag }, ...big },
+      headers: stepUpHeaders(grant),
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+    const again = await call(server.app, 'POST', base, {
+      token: payer.token,
+      body: { account_type: 'eur', recipient: { wallet_tag: payee.tag }, ...big },
+      headers: stepUpHeaders(grant),
+    });
+    expect(again.status).toBe(403);
+    expect(await storedFor(payer.merchantId)).toBe(1);
+    // Other tests run the job far in the future; this schedule must not be due then.
+    const cancelled = await call(server.app, 'POST', `${base}${accepted.body.id}/cancel/`, {
+      token: payer.token,
+    });
+    expect(cancelled.status).toBe(200);
   });
 
   it('refuses bad input with a 4xx and stores nothing', async () => {
