@@ -2,16 +2,14 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { createActor, fromPromise, SimulatedClock, type ActorRefFrom } from 'xstate';
-import { afterEach, describe, it, vi } from 'vitest';
+import { type ActorRefFrom } from 'xstate';
+import { afterEach, describe, it } from 'vitest';
 import {
   beneficiaryFormMachine,
   type BeneficiaryDraft,
   type LoadBeneficiaryInput,
   type SaveBeneficiaryInput,
 } from '../../machines/beneficiaryForm.machine';
-import { sessionMachine } from '../../machines/session.machine';
-import type { SessionResponse } from '../../schemas/auth.schema';
 import type { Beneficiary } from '../../schemas/beneficiaries.schema';
 import { AppProviders } from '../../src/app/AppProviders';
 import { AppShell } from '../../src/app/AppShell';
@@ -25,8 +23,9 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
+  signedInSession,
 } from './harness';
-import { demoSession, sessionInput } from './paths';
+import { demoSession } from './paths';
 
 // Every generated path of the beneficiary form (machines/beneficiaryForm.machine.ts), run against the real screen
 // at /my-beneficiaries/create-beneficiary and /my-beneficiaries/edit-beneficiary/:id.
@@ -100,18 +99,7 @@ function startOf(path: Snapshot): string {
 function startApp(initialPath: string): RenderedApp {
   window.localStorage.clear();
   const effects = new Deferreds();
-  const clock = new SimulatedClock();
-  const now = vi.spyOn(Date, 'now').mockImplementation(() => Date.UTC(2026, 0, 15, 9) + clock.now());
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        refreshSession: fromPromise<SessionResponse>(async () => demoSession),
-        signOut: fromPromise<void>(async () => {}),
-      },
-    }),
-    { input: sessionInput, clock },
-  );
-  session.start();
+  const { clock, session, stop: stopSession } = signedInSession(demoSession);
   const logic = beneficiaryFormMachine.provide({
     actors: {
       loadBeneficiary: effects.logic<Beneficiary, LoadBeneficiaryInput>(),
@@ -151,8 +139,7 @@ function startApp(initialPath: string): RenderedApp {
     effects,
     path: () => location.path,
     stop: () => {
-      session.stop();
-      now.mockRestore();
+      stopSession();
     },
   };
 }

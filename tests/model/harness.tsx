@@ -13,6 +13,7 @@ import {
 } from 'xstate';
 import { expect, vi } from 'vitest';
 import type { ApiFailure } from '../../machines/apiFailure';
+import type { SessionResponse } from '../../schemas/auth.schema';
 import { selectUser, sessionMachine } from '../../machines/session.machine';
 import { AppProviders } from '../../src/app/AppProviders';
 import { AppShell } from '../../src/app/AppShell';
@@ -311,4 +312,35 @@ export async function runPath<M extends AnyStateMachine>(
       throw error;
     }
   }
+}
+
+/**
+ * A signed-in session for a journey's model test: the session machine restores `response` from the "cookie", runs on
+ * a SimulatedClock, and Date.now follows that clock. `stop` ends the session and gives Date.now back.
+ */
+export function signedInSession(response: SessionResponse): {
+  clock: SimulatedClock;
+  session: SessionActor;
+  stop: () => void;
+} {
+  const clock = new SimulatedClock();
+  const now = vi.spyOn(Date, 'now').mockImplementation(() => Date.UTC(2026, 0, 15, 9) + clock.now());
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        refreshSession: fromPromise<SessionResponse>(async () => response),
+        signOut: fromPromise<void>(async () => {}),
+      },
+    }),
+    { input: sessionInput, clock },
+  );
+  session.start();
+  return {
+    clock,
+    session,
+    stop: () => {
+      session.stop();
+      now.mockRestore();
+    },
+  };
 }

@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { createActor, fromPromise, SimulatedClock, type ActorRefFrom } from 'xstate';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ActorRefFrom } from 'xstate';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   identityVerificationMachine,
   type EvaluateInput,
@@ -12,7 +12,6 @@ import {
   type UploadImageInput,
   type VerifyStepUpInput,
 } from '../../machines/identityVerification.machine';
-import { sessionMachine } from '../../machines/session.machine';
 import type { SessionResponse } from '../../schemas/auth.schema';
 import type { KycCriteria, KycImage, KycInitiateResponse, KycVerification } from '../../schemas/kyc.schema';
 import type {
@@ -31,6 +30,7 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
+  signedInSession,
 } from './harness';
 import {
   identityVerificationModel,
@@ -40,7 +40,7 @@ import {
   startPath,
   stepUpMethods,
 } from './identityVerification.paths';
-import { demoSession, sessionInput } from './paths';
+import { demoSession } from './paths';
 
 // Every generated path of the identity verification (machines/identityVerification.machine.ts), run against the
 // real screens at /identity-verification/, /otp-authentication/:method and /verification/:method, signed in as an
@@ -119,18 +119,7 @@ function LocationProbe({ into }: { into: { path: string } }) {
 function startKycApp(): RenderedApp {
   window.localStorage.clear();
   const effects = new Deferreds();
-  const clock = new SimulatedClock();
-  const now = vi.spyOn(Date, 'now').mockImplementation(() => Date.UTC(2026, 0, 15, 9) + clock.now());
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        refreshSession: fromPromise<SessionResponse>(async () => ownerSession),
-        signOut: fromPromise<void>(async () => {}),
-      },
-    }),
-    { input: sessionInput, clock },
-  );
-  session.start();
+  const { clock, session, stop: stopSession } = signedInSession(ownerSession);
   const logic = identityVerificationMachine.provide({
     actors: {
       loadCriteria: effects.logic<KycCriteria, void>(),
@@ -179,8 +168,7 @@ function startKycApp(): RenderedApp {
     effects,
     path: () => location.path,
     stop: () => {
-      session.stop();
-      now.mockRestore();
+      stopSession();
     },
   };
 }

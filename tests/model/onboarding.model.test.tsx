@@ -2,8 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { createActor, fromPromise, SimulatedClock, type ActorRefFrom } from 'xstate';
-import { afterEach, describe, it, vi } from 'vitest';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { afterEach, describe, it } from 'vitest';
 import {
   onboardingMachine,
   type DeleteInput,
@@ -13,7 +13,6 @@ import {
   type SaveStepInput,
   type UploadInput,
 } from '../../machines/onboarding.machine';
-import { sessionMachine } from '../../machines/session.machine';
 import type { SessionResponse } from '../../schemas/auth.schema';
 import type { OnboardingDocument, OnboardingState } from '../../schemas/onboarding.schema';
 import { AppProviders } from '../../src/app/AppProviders';
@@ -28,9 +27,10 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
+  signedInSession,
 } from './harness';
 import { merchantId, onboardingModel, openingPath, texts, uploadFile } from './onboarding.paths';
-import { demoSession, sessionInput } from './paths';
+import { demoSession } from './paths';
 
 // Every generated path of the company onboarding (machines/onboarding.machine.ts), run against the real screens.
 
@@ -112,18 +112,7 @@ function openedStep(path: Snapshot): OnboardingStep {
 function startOnboardingApp(initialPath: string): RenderedApp {
   window.localStorage.clear();
   const effects = new Deferreds();
-  const clock = new SimulatedClock();
-  const now = vi.spyOn(Date, 'now').mockImplementation(() => Date.UTC(2026, 0, 15, 9) + clock.now());
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        refreshSession: fromPromise<SessionResponse>(async () => ownerSession),
-        signOut: fromPromise<void>(async () => {}),
-      },
-    }),
-    { input: sessionInput, clock },
-  );
-  session.start();
+  const { clock, session, stop: stopSession } = signedInSession(ownerSession);
   const upload = effects.logic<OnboardingDocument, UploadInput>();
   const logic = onboardingMachine.provide({
     actors: {
@@ -174,8 +163,7 @@ function startOnboardingApp(initialPath: string): RenderedApp {
     effects,
     path: () => location.path,
     stop: () => {
-      session.stop();
-      now.mockRestore();
+      stopSession();
     },
   };
 }

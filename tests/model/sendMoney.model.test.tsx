@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { createActor, fromPromise, SimulatedClock, type ActorRefFrom } from 'xstate';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ActorRefFrom } from 'xstate';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   sendMoneyMachine,
   sendBodyOf,
@@ -16,8 +16,6 @@ import {
   type VerifyPayeeInput,
   type VerifyStepUpInput,
 } from '../../machines/sendMoney.machine';
-import { sessionMachine } from '../../machines/session.machine';
-import type { SessionResponse } from '../../schemas/auth.schema';
 import type { PayeeVerifyResponse } from '../../schemas/payee.schema';
 import type { Contact, TransferQuote } from '../../schemas/sendMoney.schema';
 import type {
@@ -37,8 +35,9 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
+  signedInSession,
 } from './harness';
-import { demoSession, sessionInput } from './paths';
+import { demoSession } from './paths';
 import {
   basePath,
   beneficiaryPath,
@@ -139,18 +138,7 @@ let sends: Array<{ idempotencyKey: string | null }> = [];
 function startApp(initialPath: string): RenderedApp {
   window.localStorage.clear();
   const effects = new Deferreds();
-  const clock = new SimulatedClock();
-  const now = vi.spyOn(Date, 'now').mockImplementation(() => Date.UTC(2026, 0, 15, 9) + clock.now());
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        refreshSession: fromPromise<SessionResponse>(async () => demoSession),
-        signOut: fromPromise<void>(async () => {}),
-      },
-    }),
-    { input: sessionInput, clock },
-  );
-  session.start();
+  const { clock, session, stop: stopSession } = signedInSession(demoSession);
   const logic = sendMoneyMachine.provide({
     actors: {
       loadSendMoney: effects.logic<SendMoneyData, LoadInput>(),
@@ -198,8 +186,7 @@ function startApp(initialPath: string): RenderedApp {
     effects,
     path: () => location.path,
     stop: () => {
-      session.stop();
-      now.mockRestore();
+      stopSession();
     },
   };
 }

@@ -2,11 +2,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { createActor, fromPromise, SimulatedClock, type ActorRefFrom } from 'xstate';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionMachine } from '../../machines/session.machine';
+import { type ActorRefFrom } from 'xstate';
+import { afterEach, describe, expect, it } from 'vitest';
 import { transactionListMachine, type LoadTransactionsInput } from '../../machines/transactionList.machine';
-import type { SessionResponse } from '../../schemas/auth.schema';
 import type { TransactionsPage } from '../../schemas/transactions.schema';
 import { AppProviders } from '../../src/app/AppProviders';
 import { AppShell } from '../../src/app/AppShell';
@@ -21,8 +19,9 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
+  signedInSession,
 } from './harness';
-import { demoSession, sessionInput } from './paths';
+import { demoSession } from './paths';
 import { listTexts, startPath, transactionListModel } from './transactionList.paths';
 
 // Every generated path of the transaction list (machines/transactionList.machine.ts), run against the real screen
@@ -74,18 +73,7 @@ function startListApp(initialPath: string): RenderedApp {
   window.localStorage.clear();
   window.sessionStorage.clear();
   const effects = new Deferreds();
-  const clock = new SimulatedClock();
-  const now = vi.spyOn(Date, 'now').mockImplementation(() => Date.UTC(2026, 0, 15, 9) + clock.now());
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        refreshSession: fromPromise<SessionResponse>(async () => demoSession),
-        signOut: fromPromise<void>(async () => {}),
-      },
-    }),
-    { input: sessionInput, clock },
-  );
-  session.start();
+  const { clock, session, stop: stopSession } = signedInSession(demoSession);
   const logic = transactionListMachine.provide({
     actors: { loadTransactions: effects.logic<TransactionsPage, LoadTransactionsInput>() },
   });
@@ -125,8 +113,7 @@ function startListApp(initialPath: string): RenderedApp {
     effects,
     path: () => location.path,
     stop: () => {
-      session.stop();
-      now.mockRestore();
+      stopSession();
     },
   };
 }
