@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { composeIBAN, isValidIBAN } from 'ibantools';
 import { sql, type Transaction } from 'kysely';
-import type { Database } from './db/database';
+import { namedStatement, type Database } from './db/database';
 import type { DB, SystemRole, Transfer, TransferStatus, TransferType } from './db/types';
 import { AppError } from './errors';
 
@@ -155,24 +155,6 @@ function requestHash(input: PostTransferInput): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-async function findByKey(
-  trx: Transaction<DB>,
-  key: string,
-  hash: string,
-): Promise<PostTransferResult | null> {
-  const existing = await trx
-    .selectFrom('transfers')
-    .selectAll()
-    .select(exchangeRateText)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
-  if (!existing) return null;
-  if (existing.request_hash !== hash) {
-    throw new AppError('conflict', 409, 'This idempotency key was already used for a different request.');
-  }
-  return { transfer: existing, replayed: true };
-}
-
 type LockedAccount = {
   id: string;
   currency: string;
@@ -293,84 +275,57 @@ export async function postTransfer(db: Db, input: PostTransferInput): Promise<Po
   }
   if (feeAccountId) movements.push({ accountId: feeAccountId, amount: fee });
 
-  // Two round trips: lock the accounts, then write transfer, entries and balances in one statement. A request with
-  // the same key that committed first (before us, or while we waited for the locks) is looked up only when this one
-  // cannot go through as it stands or its insert meets the key; either way it answers as that request's replay (or
-  // 409 for another request), before any refusal of ours, as if it had been looked up first.
-  return inTransaction(db, async (trx) => {
-    const ids = [input.debitAccountId, input.creditAccountId];
-    if (feeAccountId) ids.push(feeAccountId);
-    if (fx) ids.push(fx.debit, fx.credit);
-    const accounts = await lockAccountRows(trx, ids);
-    const refuse = async (error: AppError): Promise<PostTransferResult> => {
-      const prior = await findByKey(trx, input.idempotencyKey, hash);
-      if (prior) return prior;
-      throw error;
-    };
-
-    if (accounts.size !== new Set(ids).size)
-      return refuse(new AppError('not_found', 404, 'Account not found.'));
-    const currencyOf = (id: string) => accounts.get(id)?.currency;
-    const sameCurrency =
-      currencyOf(input.debitAccountId) === input.currency &&
-      currencyOf(input.creditAccountId) === creditCurrency &&
-      (!feeAccountId || currencyOf(feeAccountId) === input.currency);
-    if (!sameCurrency) {
-      return refuse(
-        new AppError('validation_failed', 400, 'The accounts and the transfer must share one currency.'),
-      );
-    }
-    const creditAccount = accounts.get(input.creditAccountId);
-    if (input.status === 'pending' && creditAccount?.system_role !== 'clearing') {
-      return refuse(
-        new AppError('validation_failed', 400, 'A pending payment goes to the clearing account.'),
-      );
-    }
-    const debit = accounts.get(input.debitAccountId);
-    if (debit && debit.kind === 'merchant' && debit.balance_minor < input.amountMinor + fee) {
-      return refuse(new AppError('insufficient_funds', 422, 'The amount exceeds the available balance.'));
-    }
-
-    const nonZero = movements.filter((m) => m.amount !== 0n);
-    const extra = input.extra ?? {};
-    const written = await sql<Transfer>`
-      WITH t AS (
-        INSERT INTO transfers (
-          type, status, amount_minor, currency, credit_amount_minor, credit_currency, exchange_rate, fee_minor,
-          debit_account_id, credit_account_id, counterparty_name, counterparty_iban, counterparty_wallet_tag,
-          reference, note, initiated_by, idempotency_key, request_hash,
-          client_request_hash, gif, payee_check_id, payee_check_result, payee_proceeded_anyway
-        ) VALUES (
-          ${input.type}, ${input.status}, ${input.amountMinor}, ${input.currency},
-          ${credit?.amountMinor ?? input.amountMinor}, ${creditCurrency}, ${credit?.exchangeRate ?? null}, ${fee},
-          ${input.debitAccountId}, ${input.creditAccountId}, ${input.counterpartyName ?? null},
-          ${input.counterpartyIban ?? null}, ${input.counterpartyWalletTag ?? null}, ${input.reference ?? null},
-          ${input.note ?? null}, ${input.initiatedBy ?? null}, ${input.idempotencyKey}, ${hash},
-          ${extra.client_request_hash ?? null}, ${extra.gif ?? null}, ${extra.payee_check_id ?? null},
-          ${extra.payee_check_result ?? null}, ${extra.payee_proceeded_anyway ?? null}
-        )
-        ON CONFLICT (idempotency_key) DO NOTHING
-        RETURNING *
-      ),
-      entries AS (
-        INSERT INTO ledger_entries (transfer_id, account_id, amount_minor, phase)
-        SELECT t.id, m.account_id, m.amount, 'post'
-        FROM t CROSS JOIN (VALUES ${sql.join(nonZero.map((m) => sql`(${m.accountId}::uuid, ${m.amount.toString()}::int8)`))}) AS m (account_id, amount)
-      ),
-      balances AS (
-        UPDATE ledger_accounts AS a SET balance_minor = a.balance_minor + m.amount
-        FROM t CROSS JOIN (VALUES ${movementValues(nonZero)}) AS m (account_id, amount)
-        WHERE a.id = m.account_id
-      )
-      SELECT * FROM t`.execute(trx);
-    const inserted = written.rows[0];
-    if (!inserted) {
-      const late = await findByKey(trx, input.idempotencyKey, hash);
-      if (late) return late;
+  // One statement (migration 016's `ledger_post_transfer`): lock the accounts in id order, check them, write the
+  // transfer, its entries and the balances; outside a transaction it is its own, so one round trip in all. A request
+  // with the same key that committed first (before us, or while we waited for the locks) is looked up only when this
+  // one cannot go through as it stands or its insert meets the key; either way it answers as that request's replay
+  // (or 409 for another request), before any refusal of ours, as if it had been looked up first.
+  const extra = input.extra ?? {};
+  const result = await sql<Transfer & { outcome: PostOutcome; exchange_rate_text: string | null }>`
+    SELECT ${namedStatement} r.outcome, (r.transfer).*,
+      trim_scale((r.transfer).exchange_rate)::text AS exchange_rate_text
+    FROM ledger_post_transfer(
+      ${input.type}, ${input.status}, ${input.amountMinor}::int8, ${input.currency},
+      ${credit?.amountMinor ?? input.amountMinor}::int8, ${creditCurrency}, ${credit?.exchangeRate ?? null}::numeric,
+      ${fee}::int8, ${input.debitAccountId}::uuid, ${input.creditAccountId}::uuid, ${feeAccountId}::uuid,
+      ${input.counterpartyName ?? null}, ${input.counterpartyIban ?? null}, ${input.counterpartyWalletTag ?? null},
+      ${input.reference ?? null}, ${input.note ?? null}, ${input.initiatedBy ?? null}::uuid, ${input.idempotencyKey},
+      ${hash}, ${extra.client_request_hash ?? null}, ${extra.gif ?? null}, ${extra.payee_check_id ?? null}::uuid,
+      ${extra.payee_check_result ?? null}, ${extra.payee_proceeded_anyway ?? null}::boolean,
+      ${arrayLiteral(movements.map((m) => m.accountId))}::uuid[],
+      ${arrayLiteral(movements.map((m) => m.amount.toString()))}::int8[]
+    ) AS r`.execute(db);
+  const row = result.rows[0];
+  if (!row) throw new Error('ledger_post_transfer returned no row');
+  const { outcome, exchange_rate_text: exchangeRate, ...transfer } = row;
+  switch (outcome) {
+    case 'posted':
+      return { transfer: { ...transfer, exchange_rate: credit?.exchangeRate ?? null }, replayed: false };
+    case 'prior':
+      if (transfer.request_hash !== hash) {
+        throw new AppError('conflict', 409, 'This idempotency key was already used for a different request.');
+      }
+      return { transfer: { ...transfer, exchange_rate: exchangeRate }, replayed: true };
+    case 'not_found':
+      throw new AppError('not_found', 404, 'Account not found.');
+    case 'currency':
+      throw new AppError('validation_failed', 400, 'The accounts and the transfer must share one currency.');
+    case 'not_clearing':
+      throw new AppError('validation_failed', 400, 'A pending payment goes to the clearing account.');
+    case 'insufficient_funds':
+      throw new AppError('insufficient_funds', 422, 'The amount exceeds the available balance.');
+    case 'unrecorded':
       throw new AppError('conflict', 409, 'The transfer could not be recorded; try again.');
-    }
-    return { transfer: { ...inserted, exchange_rate: credit?.exchangeRate ?? null }, replayed: false };
-  });
+  }
+}
+
+/** What `ledger_post_transfer` answers (migration 016). */
+type PostOutcome =
+  'posted' | 'prior' | 'not_found' | 'currency' | 'not_clearing' | 'insufficient_funds' | 'unrecorded';
+
+/** `{a,b}`: uuids and integers need no quoting in an array literal; the same text on pg and PGlite. */
+function arrayLiteral(values: string[]): string {
+  return `{${values.join(',')}}`;
 }
 
 async function lockTransfer(trx: Transaction<DB>, transferId: string): Promise<Transfer> {

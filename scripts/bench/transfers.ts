@@ -9,7 +9,8 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib/v1';
@@ -30,7 +31,33 @@ const pgBin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const pgbench = process.env.PGBENCH ?? path.join(pgBin, 'pgbench');
 const password = 'Bench-Password-2026';
 
-type Cluster = { url: string; stop: () => void };
+/** `postmasterPid`: known for a scratch cluster (its backends' CPU time is then measured), not for DATABASE_URL. */
+type Cluster = { url: string; stop: () => void; postmasterPid?: () => number };
+
+/** utime + stime of a process in ms (Linux /proc, 100 ticks a second), 0 if it is gone. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU ms of a process and its children (PostgreSQL's backends are the postmaster's). */
+function treeCpuMs(pid: number): number {
+  let total = cpuMs(pid);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1];
+      if (Number(ppid) === pid) total += cpuMs(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
 
 /** A throwaway PostgreSQL cluster on a free port; as root it runs as the `postgres` user, as initdb demands. */
 async function scratchCluster(): Promise<Cluster> {
@@ -66,6 +93,7 @@ async function scratchCluster(): Promise<Cluster> {
   ]);
   return {
     url: `postgres://${user}@127.0.0.1:${port}/postgres`,
+    postmasterPid: () => Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop: () => {
       try {
         run(path.join(pgBin, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop']);
@@ -229,23 +257,38 @@ try {
   for (const m of prepared) merchants.push({ ...m, token: await signIn(base, m.email) });
 
   let sequence = 0;
-  const sendOne = async (from: BenchMerchant, to: BenchMerchant) => {
-    const response = await fetch(`${base}/api/merchants/send_money/`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${from.token}`,
-        'content-type': 'application/json',
-        'idempotency-key': `bench-${suffix}-${(sequence += 1)}`,
-      },
-      body: JSON.stringify({
+  // node:http with keep-alive rather than fetch: the clients share the 2 cores with the API and PostgreSQL, and
+  // fetch (undici) costs about twice the CPU per request; the requests are the same.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const target = new URL(`${base}/api/merchants/send_money/`);
+  const sendOne = (from: BenchMerchant, to: BenchMerchant) =>
+    new Promise<number>((resolve, reject) => {
+      const payload = JSON.stringify({
         account_type: 'eur',
         recipient: { wallet_tag: to.tag },
         amount_minor: String(1 + (sequence % 999)),
-      }),
+      });
+      const request = http.request(
+        target,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            authorization: `Bearer ${from.token}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+            'idempotency-key': `bench-${suffix}-${(sequence += 1)}`,
+          },
+        },
+        (response) => {
+          response.on('data', () => undefined);
+          response.on('end', () => resolve(response.statusCode ?? 0));
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
     });
-    await response.arrayBuffer();
-    return response.status;
-  };
 
   // Warm-up: JIT, connection pool, prepared plans.
   for (let i = 0; i < 50; i += 1) {
@@ -257,6 +300,11 @@ try {
 
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
+  // CPU time spent per payment (robust to a machine shared with other work, unlike payments/s): the API process,
+  // PostgreSQL's processes (scratch cluster only) and this bench's own HTTP clients.
+  const serverPid = server.child.pid ?? 0;
+  const pgPid = cluster.postmasterPid?.();
+  const cpuBefore = { api: cpuMs(serverPid), pg: pgPid ? treeCpuMs(pgPid) : NaN, bench: process.cpuUsage() };
   const deadline = performance.now() + durationSeconds * 1000;
   const started = performance.now();
   await Promise.all(
@@ -276,6 +324,13 @@ try {
     }),
   );
   const wall = (performance.now() - started) / 1000;
+  const benchCpu = process.cpuUsage(cpuBefore.bench);
+  const cpu = {
+    api: cpuMs(serverPid) - cpuBefore.api,
+    pg: pgPid ? treeCpuMs(pgPid) - cpuBefore.pg : NaN,
+    bench: (benchCpu.user + benchCpu.system) / 1000,
+  };
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   latencies.sort((a, b) => a - b);
   const completed = statuses.get(201) ?? 0;
   const apiTps = completed / wall;
@@ -288,6 +343,7 @@ try {
     invariants.negativeMerchantAccounts.length === 0 &&
     invariants.mismatchedAccounts.length === 0;
 
+  agent.destroy();
   await server.stop();
   server = null;
 
@@ -301,6 +357,11 @@ try {
     `  ${apiTps.toFixed(1)} transfers/s; p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +
       `p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies.at(-1) ?? NaN).toFixed(1)} ms; ` +
       `ledger invariants ${healthy ? 'hold' : 'BROKEN'}`,
+  );
+  const perPayment = (ms: number) => (completed > 0 ? (ms / completed).toFixed(2) : 'n/a');
+  console.log(
+    `  CPU per payment: API ${perPayment(cpu.api)} ms, PostgreSQL ${perPayment(cpu.pg)} ms, ` +
+      `bench clients ${perPayment(cpu.bench)} ms (load average at the end ${load})`,
   );
   console.log(
     `pgbench TPC-B-like (-s 4, -c 4 -j 2 -T ${pgbenchSeconds}) on the same cluster: ${bench.tps.toFixed(1)} tps`,

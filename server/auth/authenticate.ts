@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { canAccess, type Actor, type Area } from '../../schemas/permissions';
-import type { Database } from '../db/database';
+import { namedStatement, type Database } from '../db/database';
 import type { MerchantStatus } from '../db/types';
 import { AppError } from '../errors';
 import { verifyAccessToken } from './tokens';
@@ -37,10 +37,11 @@ export async function resolveAuth(
 ): Promise<AuthContext> {
   const match = /^Bearer ([A-Za-z0-9_\-.]{1,4096})$/.exec(header ?? '');
   if (!match?.[1]) throw unauthorized();
-  const claims = await verifyAccessToken(jwtSecret, match[1]);
+  const claims = verifyAccessToken(jwtSecret, match[1]);
   if (!claims) throw unauthorized();
   const row = await db
     .selectFrom('sessions as s')
+    .modifyFront(namedStatement) // every authenticated request: a prepared statement on PostgreSQL
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('merchants as m', 'm.id', 'u.merchant_id')
     .select([

@@ -8,18 +8,29 @@ const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'm
 
 /**
  * Splits a migration into statements, since PGlite's extended-protocol query() runs one at a time.
- * Statements end with `;` at the end of a line; comments are dropped. Migrations therefore avoid
- * dollar-quoted bodies with inner semicolons at line ends.
+ * Statements end with `;` at the end of a line, outside dollar-quoted bodies (`$$ ... $$`, `$fn$ ... $fn$`: a
+ * PL/pgSQL function's inner statements end lines with `;` too); comments are dropped.
  */
 export function splitStatements(source: string): string[] {
-  const withoutComments = source
-    .split('\n')
-    .map((line) => line.replace(/--.*$/, ''))
-    .join('\n');
-  return withoutComments
-    .split(/;\s*$/m)
-    .map((statement) => statement.trim())
-    .filter((statement) => statement.length > 0);
+  const statements: string[] = [];
+  let current: string[] = [];
+  let openTag: string | null = null;
+  for (const raw of source.split('\n')) {
+    const line = raw.replace(/--.*$/, '');
+    for (const [tag] of line.matchAll(/\$[A-Za-z_]*\$/g)) {
+      if (openTag === null) openTag = tag;
+      else if (tag === openTag) openTag = null;
+    }
+    if (openTag === null && /;\s*$/.test(line)) {
+      current.push(line.replace(/;\s*$/, ''));
+      statements.push(current.join('\n'));
+      current = [];
+    } else {
+      current.push(line);
+    }
+  }
+  statements.push(current.join('\n'));
+  return statements.map((statement) => statement.trim()).filter((statement) => statement.length > 0);
 }
 
 export function listMigrations(): { name: string; file: string }[] {
