@@ -35,6 +35,11 @@ const generators: Generator[] = [
     npmArgs: ['run', 'test-paths', '--', '--check'],
   },
   {
+    name: 'bundled GIFs (public/gifs/, from schemas/gifs.ts)',
+    script: 'scripts/buildGifs.ts',
+    npmArgs: ['run', 'gifs', '--', '--check'],
+  },
+  {
     name: 'messages (lang/en.json, lang/el.json)',
     script: 'scripts/i18n.ts',
     npmArgs: ['run', 'i18n:check'],

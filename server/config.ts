@@ -52,6 +52,14 @@ export type Config = {
   trustProxy: boolean;
   /** Where the built web app lives; served when it exists. */
   webDir: string;
+  /**
+   * GIF search (server/gifs.ts): GIF_PROVIDER `giphy` or `tenor` with GIF_API_KEY; unset, the bundled set only.
+   * GIF_API_BASE_URL replaces the provider's address (tests point it at a local stub); GIF_TIMEOUT_MS (default 2000).
+   */
+  gifProvider: 'giphy' | 'tenor' | undefined;
+  gifApiKey: string | undefined;
+  gifApiBaseUrl: string | undefined;
+  gifTimeoutMs: number;
   secrets: Secrets;
 };
 
@@ -64,6 +72,12 @@ function intFrom(env: Env, name: string, fallback: number): number {
   if (!Number.isInteger(value) || value < 0)
     throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+function gifProviderFrom(raw: string | undefined): 'giphy' | 'tenor' | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === 'giphy' || raw === 'tenor') return raw;
+  throw new Error(`GIF_PROVIDER must be giphy or tenor, got "${raw}"`);
 }
 
 function environmentFrom(raw: string | undefined): Environment {
@@ -138,6 +152,10 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     webDir: path.resolve(env.WEB_DIR || 'dist/web'),
+    gifProvider: gifProviderFrom(env.GIF_PROVIDER),
+    gifApiKey: env.GIF_API_KEY || undefined,
+    gifApiBaseUrl: env.GIF_API_BASE_URL || undefined,
+    gifTimeoutMs: intFrom(env, 'GIF_TIMEOUT_MS', 2000),
     secrets: loadSecrets(env, dataDir),
   };
   return config;
