@@ -1,0 +1,109 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Area } from '../../schemas/permissions';
+import {
+  QrCode,
+  QrCodeBody,
+  QrCodeParams,
+  QrCodeResolveParams,
+  QrCodesResponse,
+  ResolvedQrCode,
+} from '../../schemas/qrCodes.schema';
+import { authenticate, authOf, requireApprovedMerchant, requireArea } from '../auth/authenticate';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { createQrCode, deleteQrCode, listQrCodes, resolveQrCode } from '../payments/qrCodes';
+import { errorResponses } from './apiErrors';
+
+/**
+ * QR codes for receiving a payment (schemas/qrCodes.schema.ts); the domain is server/payments/qrCodes.ts. Managing
+ * one's codes is the qr-codes area; resolving another merchant's code is for whoever may send money. The links use
+ * the app's public origin (APP_URL), as the emailed links do.
+ */
+export const qrCodesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  // Before validation, so an anonymous caller hears 401 rather than a list of fields; a new array for each route.
+  const guards = (area: Area) => [
+    authenticate(db, config.secrets.jwtSecret),
+    requireArea(area),
+    requireApprovedMerchant(db),
+  ];
+  const secured = { tags: ['qr codes'], security: [{ bearerAuth: [] }] };
+  const actorOf = (request: FastifyRequest) => {
+    const auth = authOf(request);
+    return { merchantId: auth.merchantId, userId: auth.userId };
+  };
+  const origin = config.appUrl;
+
+  app.get(
+    '/api/merchants/qr_codes/',
+    {
+      onRequest: guards('qr-codes'),
+      schema: {
+        ...secured,
+        operationId: 'qrCodes',
+        summary: "The merchant's QR codes, newest first, each with its shareable link.",
+        response: { 200: QrCodesResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => listQrCodes(db, authOf(request).merchantId, origin),
+  );
+
+  app.post(
+    '/api/merchants/qr_codes/',
+    {
+      onRequest: guards('qr-codes'),
+      schema: {
+        ...secured,
+        operationId: 'createQrCode',
+        summary:
+          'Generates a QR code for receiving a payment into the account of `currency` (one the merchant holds; ' +
+          'otherwise 400 on `currency`), optionally for a fixed amount and with a note.',
+        body: QrCodeBody,
+        response: { 201: QrCode, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const created = await createQrCode(db, actorOf(request), request.body, origin);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/api/merchants/qr_codes/:id/',
+    {
+      onRequest: guards('qr-codes'),
+      schema: {
+        ...secured,
+        operationId: 'deleteQrCode',
+        summary: 'Deletes a QR code: its link stops working. 404 for another merchant’s or a deleted one.',
+        params: QrCodeParams,
+        response: { 204: z.null().describe('No content'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteQrCode(db, actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/merchants/qr_codes/resolve/:code/',
+    {
+      onRequest: guards('send-money'),
+      schema: {
+        ...secured,
+        operationId: 'resolveQrCode',
+        summary:
+          'What a QR code asks the signed-in merchant to pay: the payee (name, wallet tag), currency, amount and ' +
+          'note. Moves no money. 404 for an unknown or deleted code; 422 recipient_not_allowed for one’s own.',
+        params: QrCodeResolveParams,
+        response: { 200: ResolvedQrCode, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request) => resolveQrCode(db, actorOf(request), request.params.code),
+  );
+};
