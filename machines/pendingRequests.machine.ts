@@ -1,0 +1,351 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { Money } from '../schemas/overview.schema';
+import type { MoneyRequest } from '../schemas/moneyRequests.schema';
+import type { StepUpMethod, StepUpPurpose } from '../schemas/stepUp.schema';
+import { failureCode } from './apiFailure';
+import { oneTimeCodeMachine } from './oneTimeCode.machine';
+
+/*
+ * Pending (received) money requests (issue 4; SPEC §2 "pending requests", §4 statuses, §8 "request accepted or
+ * declined").
+ *
+ * loading (receivedRequests) → list (pending first) → accept: preparing (the available balance of the request's
+ * currency, whether the amount needs a one-time code as amountRequiresVerification says, and the step-up methods) →
+ * reviewing (who, amount, note, available balance; not enough money says so and cannot be accepted) → when the
+ * amount needs it, the oneTimeCode child (purpose send_money; its grant, or null when cancelled: back to the review)
+ * → accepting (acceptMoneyRequest with the grant; a 403 step_up_required asks for a new code) → accepted ("Request
+ * accepted", the list reloads). Decline: confirming (a dialog) → declining → declined ("Request declined", the list
+ * reloads).
+ */
+
+export type PendingRequestsError =
+  | 'insufficient_funds'
+  | 'recipient_not_allowed'
+  | 'step_up_required'
+  | 'conflict'
+  | 'not_found'
+  | 'network'
+  | 'unknown';
+
+const knownErrors: ReadonlySet<string> = new Set<PendingRequestsError>([
+  'insufficient_funds',
+  'recipient_not_allowed',
+  'step_up_required',
+  'conflict',
+  'not_found',
+  'network',
+]);
+
+export function toPendingRequestsError(error: unknown): PendingRequestsError {
+  const code = failureCode(error);
+  return knownErrors.has(code) ? (code as PendingRequestsError) : 'unknown';
+}
+
+/** What accepting one request involves, read before the review. */
+export type AcceptPreview = {
+  /** The available balance of the payee's account in the request's currency; null when it holds none. */
+  available: Money | null;
+  /** The server's amountRequiresVerification for this amount (it decides again on accept). */
+  requiresCode: boolean;
+  /** Where a one-time code can go. */
+  methods: StepUpMethod[];
+};
+
+export type PrepareInput = { request: MoneyRequest };
+export type AcceptInput = { id: string; stepUpToken: string | null };
+export type DeclineInput = { id: string };
+
+const purpose: StepUpPurpose = 'send_money';
+
+export type PendingRequestsContext = {
+  requests: MoneyRequest[] | null;
+  /** The request being accepted or declined. */
+  selectedId: string | null;
+  preview: AcceptPreview | null;
+  stepUpToken: string | null;
+  error: PendingRequestsError | null;
+};
+
+export type PendingRequestsEvent =
+  | { type: 'load.retry' }
+  | { type: 'request.accept'; id: string }
+  | { type: 'request.decline'; id: string }
+  | { type: 'accept.confirm' }
+  | { type: 'accept.back' }
+  | { type: 'decline.confirm' }
+  | { type: 'decline.cancel' };
+
+function notProvided(name: string): never {
+  throw new Error(`The app must provide the "${name}" actor`);
+}
+
+export function selectedRequestOf(context: PendingRequestsContext): MoneyRequest | null {
+  return context.requests?.find((request) => request.id === context.selectedId) ?? null;
+}
+
+/** Whether the payee's account can pay the request now. */
+export function canPay(request: MoneyRequest | null, preview: AcceptPreview | null): boolean {
+  if (!request || !preview?.available) return false;
+  return BigInt(preview.available.amount_minor) >= BigInt(request.amount.amount_minor);
+}
+
+/** Pending first (newest first among them), then the decided ones, newest first: the server's order otherwise. */
+export function pendingFirst(requests: MoneyRequest[]): MoneyRequest[] {
+  return [
+    ...requests.filter((request) => request.status === 'pending'),
+    ...requests.filter((request) => request.status !== 'pending'),
+  ];
+}
+
+const replaced = (requests: MoneyRequest[] | null, updated: MoneyRequest) =>
+  (requests ?? []).map((request) => (request.id === updated.id ? updated : request));
+
+export const pendingRequestsMachine = setup({
+  types: {
+    context: {} as PendingRequestsContext,
+    events: {} as PendingRequestsEvent,
+    children: {} as { oneTimeCode: 'oneTimeCode' },
+  },
+  actors: {
+    loadReceivedRequests: fromPromise<MoneyRequest[], void>(async () => notProvided('loadReceivedRequests')),
+    prepareAccept: fromPromise<AcceptPreview, PrepareInput>(async () => notProvided('prepareAccept')),
+    oneTimeCode: oneTimeCodeMachine,
+    acceptMoneyRequest: fromPromise<MoneyRequest, AcceptInput>(async () => notProvided('acceptMoneyRequest')),
+    declineMoneyRequest: fromPromise<MoneyRequest, DeclineInput>(async () =>
+      notProvided('declineMoneyRequest'),
+    ),
+  },
+  actions: {
+    recordError: assign({ error: (_, params: { error: unknown }) => toPendingRequestsError(params.error) }),
+    clearError: assign({ error: null }),
+    forgetSelection: assign({ selectedId: null, preview: null, stepUpToken: null }),
+  },
+  guards: {
+    isPending: ({ context, event }) =>
+      (event.type === 'request.accept' || event.type === 'request.decline') &&
+      (context.requests ?? []).some((request) => request.id === event.id && request.status === 'pending'),
+    canPayWithCode: ({ context }) =>
+      canPay(selectedRequestOf(context), context.preview) && context.preview?.requiresCode === true,
+    canPay: ({ context }) => canPay(selectedRequestOf(context), context.preview),
+    gotGrant: (_, params: { output: { stepUpToken: string } | null }) => params.output !== null,
+    isStepUpRequired: (_, params: { error: unknown }) => failureCode(params.error) === 'step_up_required',
+  },
+}).createMachine({
+  id: 'pendingRequests',
+  context: { requests: null, selectedId: null, preview: null, stepUpToken: null, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadReceivedRequests',
+        src: 'loadReceivedRequests',
+        onDone: { target: 'list', actions: assign({ requests: ({ event }) => event.output }) },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loadFailed: {
+      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+    },
+    /** Received requests, pending ones first, each pending one with "Accept" and "Decline". */
+    list: {
+      on: {
+        'request.accept': {
+          guard: 'isPending',
+          target: 'preparing',
+          actions: ['clearError', 'forgetSelection', assign({ selectedId: ({ event }) => event.id })],
+        },
+        'request.decline': {
+          guard: 'isPending',
+          target: 'confirmingDecline',
+          actions: ['clearError', 'forgetSelection', assign({ selectedId: ({ event }) => event.id })],
+        },
+      },
+    },
+    preparing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'prepareAccept',
+        src: 'prepareAccept',
+        input: ({ context }) => {
+          const request = selectedRequestOf(context);
+          if (!request) throw new Error('no request selected');
+          return { request };
+        },
+        onDone: { target: 'reviewing', actions: assign({ preview: ({ event }) => event.output }) },
+        onError: {
+          target: 'list',
+          actions: [
+            { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+            'forgetSelection',
+          ],
+        },
+      },
+    },
+    /** Who asks, how much, the note and the available balance; accept or go back. */
+    reviewing: {
+      on: {
+        'accept.confirm': [
+          { guard: 'canPayWithCode', target: 'confirmingCode', actions: 'clearError' },
+          { guard: 'canPay', target: 'accepting', actions: 'clearError' },
+        ],
+        'accept.back': { target: 'list', actions: ['clearError', 'forgetSelection'] },
+      },
+    },
+    /** The oneTimeCode child: its grant goes with the accept; without one (cancelled) back to the review. */
+    confirmingCode: {
+      invoke: {
+        id: 'oneTimeCode',
+        src: 'oneTimeCode',
+        input: ({ context }) => ({ purpose, methods: context.preview?.methods ?? [] }),
+        onDone: [
+          {
+            guard: { type: 'gotGrant', params: ({ event }) => ({ output: event.output }) },
+            target: 'accepting',
+            actions: [
+              'clearError',
+              assign({ stepUpToken: ({ event }) => event.output?.stepUpToken ?? null }),
+            ],
+          },
+          { target: 'reviewing', actions: 'clearError' },
+        ],
+      },
+    },
+    accepting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'acceptMoneyRequest',
+        src: 'acceptMoneyRequest',
+        input: ({ context }) => ({ id: context.selectedId ?? '', stepUpToken: context.stepUpToken }),
+        onDone: {
+          target: 'accepted',
+          actions: assign({
+            requests: ({ context, event }) => replaced(context.requests, event.output),
+            stepUpToken: null,
+          }),
+        },
+        onError: [
+          {
+            // The grant expired or was used, or the server wants one after all: a new code for the same request.
+            guard: { type: 'isStepUpRequired', params: ({ event }) => ({ error: event.error }) },
+            target: 'confirmingCode',
+            actions: [
+              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+              assign({ stepUpToken: null }),
+            ],
+          },
+          {
+            // Not enough money, already decided, no account any more, or no answer: the review says so.
+            target: 'reviewing',
+            actions: [
+              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+              assign({ stepUpToken: null }),
+            ],
+          },
+        ],
+      },
+    },
+    /** "Request accepted": the list (with the request marked accepted) reloads. */
+    accepted: {
+      tags: ['busy'],
+      invoke: {
+        id: 'reloadAfterAccept',
+        src: 'loadReceivedRequests',
+        onDone: {
+          target: 'list',
+          actions: ['forgetSelection', assign({ requests: ({ event }) => event.output })],
+        },
+        onError: {
+          target: 'list',
+          actions: [
+            { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+            'forgetSelection',
+          ],
+        },
+      },
+    },
+    /** "Decline this request?" over the list. */
+    confirmingDecline: {
+      on: {
+        'decline.confirm': { target: 'declining', actions: 'clearError' },
+        'decline.cancel': { target: 'list', actions: ['clearError', 'forgetSelection'] },
+      },
+    },
+    declining: {
+      tags: ['busy'],
+      invoke: {
+        id: 'declineMoneyRequest',
+        src: 'declineMoneyRequest',
+        input: ({ context }) => ({ id: context.selectedId ?? '' }),
+        onDone: {
+          target: 'declined',
+          actions: assign({ requests: ({ context, event }) => replaced(context.requests, event.output) }),
+        },
+        onError: {
+          target: 'list',
+          actions: [
+            { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+            'forgetSelection',
+          ],
+        },
+      },
+    },
+    /** "Request declined": the list (with the request marked declined) reloads. */
+    declined: {
+      tags: ['busy'],
+      invoke: {
+        id: 'reloadAfterDecline',
+        src: 'loadReceivedRequests',
+        onDone: {
+          target: 'list',
+          actions: ['forgetSelection', assign({ requests: ({ event }) => event.output })],
+        },
+        onError: {
+          target: 'list',
+          actions: [
+            { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+            'forgetSelection',
+          ],
+        },
+      },
+    },
+  },
+});
+
+export type PendingRequestsSnapshot = SnapshotFrom<typeof pendingRequestsMachine>;
+
+export type PendingRequestsStep =
+  'loading' | 'loadFailed' | 'list' | 'confirmDecline' | 'review' | 'code' | 'accepted' | 'declined';
+
+/** Which part of the journey the screen shows. */
+export function selectPendingRequestsStep(snapshot: PendingRequestsSnapshot): PendingRequestsStep {
+  if (snapshot.matches('loading')) return 'loading';
+  if (snapshot.matches('loadFailed')) return 'loadFailed';
+  if (snapshot.matches('confirmingDecline') || snapshot.matches('declining')) return 'confirmDecline';
+  if (snapshot.matches('preparing') || snapshot.matches('reviewing') || snapshot.matches('accepting'))
+    return 'review';
+  if (snapshot.matches('confirmingCode')) return 'code';
+  if (snapshot.matches('accepted')) return 'accepted';
+  if (snapshot.matches('declined')) return 'declined';
+  return 'list';
+}
+
+export const selectPendingBusy = (snapshot: PendingRequestsSnapshot): boolean => snapshot.hasTag('busy');
+export const selectPendingError = (snapshot: PendingRequestsSnapshot): PendingRequestsError | null =>
+  snapshot.context.error;
+export const selectReceivedRequests = (snapshot: PendingRequestsSnapshot): MoneyRequest[] | null =>
+  snapshot.context.requests ? pendingFirst(snapshot.context.requests) : null;
+export const selectSelectedRequest = (snapshot: PendingRequestsSnapshot): MoneyRequest | null =>
+  selectedRequestOf(snapshot.context);
+export const selectAcceptPreview = (snapshot: PendingRequestsSnapshot): AcceptPreview | null =>
+  snapshot.context.preview;
+export const selectPreparing = (snapshot: PendingRequestsSnapshot): boolean => snapshot.matches('preparing');
+export const selectAccepting = (snapshot: PendingRequestsSnapshot): boolean => snapshot.matches('accepting');
+export const selectDeclining = (snapshot: PendingRequestsSnapshot): boolean => snapshot.matches('declining');
+export const selectCanAccept = (snapshot: PendingRequestsSnapshot): boolean =>
+  snapshot.can({ type: 'accept.confirm' });
+/** The running oneTimeCode child while a code is asked for. */
+export const selectCodeActor = (snapshot: PendingRequestsSnapshot) => snapshot.children.oneTimeCode;

@@ -1,0 +1,319 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { CoreBankingAccount } from '../schemas/accounts.schema';
+import type { MoneyRequest, MoneyRequestBody } from '../schemas/moneyRequests.schema';
+import type { Contact } from '../schemas/sendMoney.schema';
+import { failureCode, toApiFailure } from './apiFailure';
+
+/*
+ * Request money (issue 4; SPEC §2 /my-wallet/request-money, §4 money request statuses, §8 "Request sent").
+ *
+ * loading (the merchant's accounts, for the currency choice, and the requests it sent) → choosingRecipient (a wallet
+ * tag prefix through searchContacts; only wallet results count: a request goes to another merchant) → enteringAmount
+ * (currency, amount > 0, note) → sending (requestMoney, one Idempotency-Key per request, kept while the same request
+ * is retried) → sent ("Request sent"; the new request joins the sent list) → "request again" starts over. A refusal
+ * (unknown tag, yourself, a currency the merchant does not hold) goes back to the amount with its message.
+ */
+
+export type RequestMoneyError =
+  | 'not_found'
+  | 'recipient_not_allowed'
+  | 'validation_failed'
+  | 'conflict'
+  | 'rate_limited'
+  | 'network'
+  | 'unknown';
+
+const knownErrors: ReadonlySet<string> = new Set<RequestMoneyError>([
+  'not_found',
+  'recipient_not_allowed',
+  'validation_failed',
+  'conflict',
+  'rate_limited',
+  'network',
+]);
+
+export function toRequestMoneyError(error: unknown): RequestMoneyError {
+  const code = failureCode(error);
+  return knownErrors.has(code) ? (code as RequestMoneyError) : 'unknown';
+}
+
+export type WalletContact = Extract<Contact, { kind: 'wallet' }>;
+
+export type RequestMoneyData = {
+  accounts: CoreBankingAccount[];
+  /** The requests this merchant sent, newest first. */
+  sent: MoneyRequest[];
+};
+
+export type SearchInput = { query: string };
+export type SendRequestInput = { body: MoneyRequestBody; idempotencyKey: string };
+
+export type RequestMoneyContext = {
+  data: RequestMoneyData | null;
+  query: string;
+  /** Wallet results of the last search (IBAN results are dropped: a request goes to a merchant). */
+  contacts: WalletContact[] | null;
+  recipient: WalletContact | null;
+  currency: string | null;
+  amountMinor: string | null;
+  note: string;
+  /** The body of the request being sent, and its key: a retry of the same body sends the same key. */
+  attempt: { body: MoneyRequestBody; idempotencyKey: string } | null;
+  request: MoneyRequest | null;
+  error: RequestMoneyError | null;
+  /** Which body fields the server refused (validation_failed), keyed by field. */
+  fieldErrors: Record<string, string>;
+};
+
+export type RequestMoneyEvent =
+  | { type: 'load.retry' }
+  | { type: 'recipient.search'; query: string }
+  | { type: 'recipient.wallet'; walletTag: string; name: string }
+  | { type: 'recipient.change' }
+  | { type: 'amount.submit'; currency: string; amountMinor: string; note: string }
+  | { type: 'request.again' };
+
+function notProvided(name: string): never {
+  throw new Error(`The app must provide the "${name}" actor`);
+}
+
+function newKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+function fieldsOf(error: unknown): Record<string, string> {
+  const failure = toApiFailure(error);
+  return failure.kind === 'http' ? (failure.fields ?? {}) : {};
+}
+
+/** The request body of what the user entered. */
+export function requestBodyOf(context: RequestMoneyContext): MoneyRequestBody {
+  const note = context.note.trim();
+  return {
+    wallet_tag: context.recipient?.wallet_tag ?? '',
+    amount_minor: context.amountMinor ?? '0',
+    currency: context.currency ?? '',
+    ...(note ? { note } : {}),
+  };
+}
+
+const sameBody = (a: MoneyRequestBody, b: MoneyRequestBody) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The amount the form refuses before anything is sent (SPEC §5): a positive whole number of minor units. */
+export function requestAmountProblem(amountMinor: string | null): 'amount' | null {
+  return amountMinor && /^[1-9]\d{0,14}$/.test(amountMinor) ? null : 'amount';
+}
+
+export const requestMoneyMachine = setup({
+  types: {
+    context: {} as RequestMoneyContext,
+    events: {} as RequestMoneyEvent,
+  },
+  actors: {
+    loadRequestMoney: fromPromise<RequestMoneyData, void>(async () => notProvided('loadRequestMoney')),
+    searchContacts: fromPromise<Contact[], SearchInput>(async () => notProvided('searchContacts')),
+    requestMoney: fromPromise<MoneyRequest, SendRequestInput>(async () => notProvided('requestMoney')),
+  },
+  actions: {
+    recordError: assign({
+      error: (_, params: { error: unknown }) => toRequestMoneyError(params.error),
+      fieldErrors: (_, params: { error: unknown }) => fieldsOf(params.error),
+    }),
+    clearError: assign({ error: null, fieldErrors: {} }),
+  },
+  guards: {
+    /** Only a wallet the search found can be asked. */
+    foundWallet: ({ context, event }) =>
+      event.type === 'recipient.wallet' &&
+      (context.contacts ?? []).some((contact) => contact.wallet_tag === event.walletTag),
+  },
+}).createMachine({
+  id: 'requestMoney',
+  context: {
+    data: null,
+    query: '',
+    contacts: null,
+    recipient: null,
+    currency: null,
+    amountMinor: null,
+    note: '',
+    attempt: null,
+    request: null,
+    error: null,
+    fieldErrors: {},
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadRequestMoney',
+        src: 'loadRequestMoney',
+        onDone: {
+          target: 'choosingRecipient',
+          actions: assign({
+            data: ({ event }) => event.output,
+            currency: ({ context, event }) => context.currency ?? event.output.accounts[0]?.currency ?? null,
+          }),
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loadFailed: {
+      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+    },
+    /** Search a wallet tag; choose one of the merchants found. */
+    choosingRecipient: {
+      on: {
+        'recipient.search': {
+          target: 'searching',
+          actions: ['clearError', assign({ query: ({ event }) => event.query })],
+        },
+        'recipient.wallet': {
+          guard: 'foundWallet',
+          target: 'enteringAmount',
+          actions: [
+            'clearError',
+            assign({
+              recipient: ({ event }) => ({
+                kind: 'wallet' as const,
+                wallet_tag: event.walletTag,
+                name: event.name,
+              }),
+            }),
+          ],
+        },
+      },
+    },
+    searching: {
+      tags: ['busy'],
+      invoke: {
+        id: 'searchContacts',
+        src: 'searchContacts',
+        input: ({ context }) => ({ query: context.query }),
+        onDone: {
+          target: 'choosingRecipient',
+          actions: assign({
+            contacts: ({ event }) =>
+              event.output.filter((contact): contact is WalletContact => contact.kind === 'wallet'),
+          }),
+        },
+        onError: {
+          target: 'choosingRecipient',
+          actions: [
+            assign({ contacts: null }),
+            { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+    },
+    /** Currency (one of the merchant's accounts), amount and an optional note. */
+    enteringAmount: {
+      on: {
+        'amount.submit': {
+          target: 'sending',
+          actions: [
+            'clearError',
+            assign({
+              currency: ({ event }) => event.currency,
+              amountMinor: ({ event }) => event.amountMinor,
+              note: ({ event }) => event.note,
+            }),
+            assign({
+              attempt: ({ context }) => {
+                const body = requestBodyOf(context);
+                // The same request again (after no answer) keeps its key, so the server answers it only once.
+                return context.attempt && sameBody(context.attempt.body, body)
+                  ? context.attempt
+                  : { body, idempotencyKey: newKey() };
+              },
+            }),
+          ],
+        },
+        'recipient.change': {
+          target: 'choosingRecipient',
+          actions: ['clearError', assign({ recipient: null })],
+        },
+      },
+    },
+    sending: {
+      tags: ['busy'],
+      invoke: {
+        id: 'requestMoney',
+        src: 'requestMoney',
+        input: ({ context }) => ({
+          body: context.attempt?.body ?? requestBodyOf(context),
+          idempotencyKey: context.attempt?.idempotencyKey ?? newKey(),
+        }),
+        onDone: {
+          target: 'sent',
+          actions: assign({
+            request: ({ event }) => event.output,
+            attempt: null,
+            data: ({ context, event }) =>
+              context.data
+                ? {
+                    ...context.data,
+                    sent: [event.output, ...context.data.sent.filter((one) => one.id !== event.output.id)],
+                  }
+                : null,
+          }),
+        },
+        onError: {
+          target: 'enteringAmount',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    /** "Request sent": the request is in the sent list as pending. */
+    sent: {
+      on: {
+        'request.again': {
+          target: 'choosingRecipient',
+          actions: assign({ recipient: null, amountMinor: null, note: '', request: null }),
+        },
+      },
+    },
+  },
+});
+
+export type RequestMoneySnapshot = SnapshotFrom<typeof requestMoneyMachine>;
+
+export type RequestMoneyStep = 'loading' | 'loadFailed' | 'recipient' | 'amount' | 'sent';
+
+/** Which part of the journey the screen shows. */
+export function selectRequestMoneyStep(snapshot: RequestMoneySnapshot): RequestMoneyStep {
+  if (snapshot.matches('loading')) return 'loading';
+  if (snapshot.matches('loadFailed')) return 'loadFailed';
+  if (snapshot.matches('choosingRecipient') || snapshot.matches('searching')) return 'recipient';
+  if (snapshot.matches('enteringAmount') || snapshot.matches('sending')) return 'amount';
+  return 'sent';
+}
+
+export const selectRequestMoneyBusy = (snapshot: RequestMoneySnapshot): boolean => snapshot.hasTag('busy');
+export const selectRequestMoneyError = (snapshot: RequestMoneySnapshot): RequestMoneyError | null =>
+  snapshot.context.error;
+export const selectRequestFieldErrors = (snapshot: RequestMoneySnapshot): Record<string, string> =>
+  snapshot.context.fieldErrors;
+export const selectRequestAccounts = (snapshot: RequestMoneySnapshot): CoreBankingAccount[] =>
+  snapshot.context.data?.accounts ?? [];
+export const selectSentRequests = (snapshot: RequestMoneySnapshot): MoneyRequest[] | null =>
+  snapshot.context.data?.sent ?? null;
+export const selectRequestContacts = (snapshot: RequestMoneySnapshot): WalletContact[] | null =>
+  snapshot.context.contacts;
+export const selectRequestSearching = (snapshot: RequestMoneySnapshot): boolean =>
+  snapshot.matches('searching');
+export const selectRequestQuery = (snapshot: RequestMoneySnapshot): string => snapshot.context.query;
+export const selectRequestRecipient = (snapshot: RequestMoneySnapshot): WalletContact | null =>
+  snapshot.context.recipient;
+export const selectRequestCurrency = (snapshot: RequestMoneySnapshot): string | null =>
+  snapshot.context.currency;
+export const selectRequestAmountMinor = (snapshot: RequestMoneySnapshot): string | null =>
+  snapshot.context.amountMinor;
+export const selectRequestNote = (snapshot: RequestMoneySnapshot): string => snapshot.context.note;
+export const selectRequestSending = (snapshot: RequestMoneySnapshot): boolean => snapshot.matches('sending');
+export const selectSentRequest = (snapshot: RequestMoneySnapshot): MoneyRequest | null =>
+  snapshot.context.request;

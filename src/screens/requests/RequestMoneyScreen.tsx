@@ -1,0 +1,380 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
+import {
+  requestAmountProblem,
+  requestMoneyMachine,
+  selectRequestAccounts,
+  selectRequestAmountMinor,
+  selectRequestContacts,
+  selectRequestCurrency,
+  selectRequestFieldErrors,
+  selectRequestMoneyBusy,
+  selectRequestMoneyError,
+  selectRequestMoneyStep,
+  selectRequestNote,
+  selectRequestQuery,
+  selectRequestRecipient,
+  selectRequestSearching,
+  selectRequestSending,
+  selectSentRequest,
+  selectSentRequests,
+} from '../../../machines/requestMoney.machine';
+import { contactQueryMinLength, Note } from '../../../schemas/sendMoney.schema';
+import { api } from '../../api/client';
+import { requestMoneyActors } from '../../app/requestMoneyActors';
+import { currencyDigits, formatMoney, minorToDecimal } from '../../i18n/formatMoney';
+import { Button } from '../../ui/Button';
+import { Alert, Card, Muted, Page, Row } from '../../ui/Layout';
+import { notify } from '../../ui/notify';
+import { PageSpinner } from '../../ui/Spinner';
+import { TextField } from '../../ui/TextField';
+import {
+  decimalToMinorUnits,
+  requestMoneyErrorText,
+  requestMoneyText as m,
+  requestStatusText,
+} from './requestMessages';
+
+type RequestMoneyActor = ActorRefFrom<typeof requestMoneyMachine>;
+
+const Plain = styled.ul`
+  list-style: none;
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const Sent = styled.li`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => `${theme.space(2)} 0`};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  > span:first-child {
+    flex: 1 1 12rem;
+  }
+  > span:first-child > span {
+    display: block;
+    margin: 0;
+  }
+`;
+
+const SelectField = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1)};
+  margin-bottom: ${({ theme }) => theme.space(4)};
+  label {
+    font-weight: 600;
+  }
+  select {
+    min-height: 44px;
+    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+    border: 1px solid ${({ theme }) => theme.colors.inputBorder};
+    border-radius: ${({ theme }) => theme.radii.small};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+  }
+`;
+
+/** Links with a touch target of at least 24px (WCAG 2.2 target size). */
+const Links = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(5)}`};
+  margin-top: ${({ theme }) => theme.space(4)};
+  a {
+    display: inline-block;
+    padding: ${({ theme }) => `${theme.space(2)} 0`};
+    font-weight: 600;
+  }
+`;
+
+function useJourney<T>(
+  journey: RequestMoneyActor,
+  selector: (snapshot: ReturnType<RequestMoneyActor['getSnapshot']>) => T,
+) {
+  return useSelector(journey, selector);
+}
+
+function ErrorAlert({ journey }: { journey: RequestMoneyActor }) {
+  const intl = useIntl();
+  const error = useJourney(journey, selectRequestMoneyError);
+  if (!error) return null;
+  return <Alert role="alert">{requestMoneyErrorText(intl, error)}</Alert>;
+}
+
+function RecipientStep({ journey }: { journey: RequestMoneyActor }) {
+  const intl = useIntl();
+  const busy = useJourney(journey, selectRequestMoneyBusy);
+  const searching = useJourney(journey, selectRequestSearching);
+  const contacts = useJourney(journey, selectRequestContacts);
+  const lastQuery = useJourney(journey, selectRequestQuery);
+  const [query, setQuery] = useState(lastQuery);
+  const [queryError, setQueryError] = useState<string | null>(null);
+  const resultsId = useId();
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    if (query.trim().length < contactQueryMinLength) {
+      setQueryError(intl.formatMessage(m.searchTooShort));
+      return;
+    }
+    setQueryError(null);
+    journey.send({ type: 'recipient.search', query: query.trim() });
+  };
+
+  return (
+    <>
+      <h1>{intl.formatMessage(m.recipientTitle)}</h1>
+      <ErrorAlert journey={journey} />
+      <form noValidate onSubmit={search} role="search">
+        <TextField
+          label={intl.formatMessage(m.searchLabel)}
+          hint={intl.formatMessage(m.searchHint)}
+          name="q"
+          autoComplete="off"
+          spellCheck={false}
+          value={query}
+          error={queryError}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <Button type="submit" busy={searching} disabled={busy}>
+          {intl.formatMessage(m.searchButton)}
+        </Button>
+      </form>
+      {searching ? <p role="status">{intl.formatMessage(m.searching)}</p> : null}
+      {contacts ? (
+        <section aria-labelledby={resultsId}>
+          <h2 id={resultsId}>{intl.formatMessage(m.results)}</h2>
+          {contacts.length === 0 ? <Muted>{intl.formatMessage(m.noResults)}</Muted> : null}
+          <Plain>
+            {contacts.map((contact) => (
+              <li key={contact.wallet_tag}>
+                <Button
+                  variant="secondary"
+                  disabled={busy}
+                  onClick={() =>
+                    journey.send({
+                      type: 'recipient.wallet',
+                      walletTag: contact.wallet_tag,
+                      name: contact.name,
+                    })
+                  }
+                >
+                  {intl.formatMessage(m.chooseWallet, { name: contact.name, tag: contact.wallet_tag })}
+                </Button>
+              </li>
+            ))}
+          </Plain>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+function AmountStep({ journey }: { journey: RequestMoneyActor }) {
+  const intl = useIntl();
+  const busy = useJourney(journey, selectRequestMoneyBusy);
+  const sending = useJourney(journey, selectRequestSending);
+  const accounts = useJourney(journey, selectRequestAccounts);
+  const recipient = useJourney(journey, selectRequestRecipient);
+  const initialCurrency = useJourney(journey, selectRequestCurrency);
+  const initialAmount = useJourney(journey, selectRequestAmountMinor);
+  const initialNote = useJourney(journey, selectRequestNote);
+  const serverFields = useJourney(journey, selectRequestFieldErrors);
+  const currencyId = useId();
+  const [currency, setCurrency] = useState(initialCurrency ?? accounts[0]?.currency ?? '');
+  const digits = currency ? currencyDigits(currency) : 2;
+  const [amount, setAmount] = useState<string>(
+    initialAmount && initialCurrency ? minorToDecimal(initialAmount, currencyDigits(initialCurrency)) : '',
+  );
+  const [note, setNote] = useState(initialNote);
+  const [errors, setErrors] = useState<{ amount?: string; note?: string }>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const minor = decimalToMinorUnits(amount, digits);
+    const found: { amount?: string; note?: string } = {};
+    if (requestAmountProblem(minor)) found.amount = intl.formatMessage(m.amountInvalid);
+    if (!Note.safeParse(note).success) found.note = intl.formatMessage(m.noteTooLong);
+    setErrors(found);
+    if (found.amount || found.note || !minor || !currency) return;
+    journey.send({ type: 'amount.submit', currency, amountMinor: minor, note: note.trim() });
+  };
+
+  const recipientLabel = recipient ? `${recipient.name} (${recipient.wallet_tag})` : '';
+  return (
+    <>
+      <h1>{intl.formatMessage(m.amountTitle)}</h1>
+      <p>{intl.formatMessage(m.from, { recipient: recipientLabel })}</p>
+      <ErrorAlert journey={journey} />
+      {accounts.length === 0 ? <Muted>{intl.formatMessage(m.noAccount)}</Muted> : null}
+      <form noValidate onSubmit={submit}>
+        <SelectField>
+          <label htmlFor={currencyId}>{intl.formatMessage(m.currencyLabel)}</label>
+          <select
+            id={currencyId}
+            name="currency"
+            disabled={busy}
+            value={currency}
+            onChange={(event) => setCurrency(event.target.value)}
+          >
+            {accounts.map((account) => (
+              <option key={account.id} value={account.currency}>
+                {account.currency}
+              </option>
+            ))}
+          </select>
+        </SelectField>
+        <TextField
+          label={intl.formatMessage(m.amountLabel, { currency })}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          disabled={busy}
+          value={amount}
+          error={errors.amount ?? serverFields['amount_minor'] ?? null}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+        <TextField
+          label={intl.formatMessage(m.noteLabel)}
+          name="note"
+          autoComplete="off"
+          disabled={busy}
+          value={note}
+          error={errors.note ?? null}
+          onChange={(event) => setNote(event.target.value)}
+        />
+        <Row>
+          <Button type="submit" busy={sending} disabled={busy || accounts.length === 0}>
+            {intl.formatMessage(m.send)}
+          </Button>
+          <Button variant="quiet" disabled={busy} onClick={() => journey.send({ type: 'recipient.change' })}>
+            {intl.formatMessage(m.changeRecipient)}
+          </Button>
+        </Row>
+      </form>
+    </>
+  );
+}
+
+function SentStep({ journey }: { journey: RequestMoneyActor }) {
+  const intl = useIntl();
+  const request = useJourney(journey, selectSentRequest);
+  if (!request) return null;
+  const payee = request.payee.wallet_tag
+    ? `${request.payee.name} (${request.payee.wallet_tag})`
+    : request.payee.name;
+  return (
+    <>
+      <h1>{intl.formatMessage(m.sentTitle)}</h1>
+      <p>{intl.formatMessage(m.sentBody, { recipient: payee, amount: formatMoney(intl, request.amount) })}</p>
+      <Row>
+        <Button onClick={() => journey.send({ type: 'request.again' })}>{intl.formatMessage(m.again)}</Button>
+      </Row>
+    </>
+  );
+}
+
+function SentList({ journey }: { journey: RequestMoneyActor }) {
+  const intl = useIntl();
+  const sent = useJourney(journey, selectSentRequests);
+  const headingId = useId();
+  if (!sent) return null;
+  return (
+    <Card aria-labelledby={headingId}>
+      <h2 id={headingId}>{intl.formatMessage(m.sentListTitle)}</h2>
+      {sent.length === 0 ? <Muted>{intl.formatMessage(m.sentListEmpty)}</Muted> : null}
+      <Plain>
+        {sent.map((request) => (
+          <Sent key={request.id}>
+            <span>
+              {intl.formatMessage(m.sentItem, {
+                amount: formatMoney(intl, request.amount),
+                payee: request.payee.wallet_tag
+                  ? `${request.payee.name} (${request.payee.wallet_tag})`
+                  : request.payee.name,
+              })}
+              {request.note ? <Muted as="span">{request.note}</Muted> : null}
+            </span>
+            <strong>{requestStatusText(intl, request.status)}</strong>
+          </Sent>
+        ))}
+      </Plain>
+    </Card>
+  );
+}
+
+function Journey({ journey }: { journey: RequestMoneyActor }) {
+  const intl = useIntl();
+  const step = useJourney(journey, selectRequestMoneyStep);
+  const request = useJourney(journey, selectSentRequest);
+  const announced = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (step !== 'sent' || !request || announced.current === request.id) return;
+    announced.current = request.id;
+    notify('success', intl.formatMessage(m.sentToast));
+  }, [step, request, intl]);
+
+  switch (step) {
+    case 'loading':
+      return <PageSpinner />;
+    case 'loadFailed':
+      return (
+        <>
+          <h1>{intl.formatMessage(m.title)}</h1>
+          <ErrorAlert journey={journey} />
+          <Button onClick={() => journey.send({ type: 'load.retry' })}>{intl.formatMessage(m.retry)}</Button>
+        </>
+      );
+    case 'recipient':
+      return <RecipientStep journey={journey} />;
+    case 'amount':
+      return <AmountStep journey={journey} />;
+    case 'sent':
+      return <SentStep journey={journey} />;
+  }
+}
+
+type InspectionObserver = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+
+export type RequestMoneyScreenProps = {
+  /** The journey with its effects; the app's API calls unless a test passes its own. */
+  logic?: typeof requestMoneyMachine;
+  inspect?: InspectionObserver;
+};
+
+/** SPEC §2 /my-wallet/request-money: ask another merchant for money by wallet tag; the requests sent so far. */
+export function RequestMoneyScreen({ logic, inspect }: RequestMoneyScreenProps) {
+  const intl = useIntl();
+  const machine = useMemo(
+    () => logic ?? requestMoneyMachine.provide({ actors: requestMoneyActors(api) }),
+    [logic],
+  );
+  const journey = useActorRef(machine, inspect ? { inspect } : {});
+  return (
+    <Page $narrow>
+      <Card>
+        <Journey journey={journey} />
+        <Links>
+          <Link to="/my-wallet/pending-requests">{intl.formatMessage(m.pendingLink)}</Link>
+          <Link to="/my-wallet">{intl.formatMessage(m.backToWallet)}</Link>
+        </Links>
+      </Card>
+      <SentList journey={journey} />
+    </Page>
+  );
+}
+
+export default RequestMoneyScreen;

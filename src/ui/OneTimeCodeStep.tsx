@@ -1,0 +1,167 @@
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { defineMessages, useIntl, type IntlShape } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
+import {
+  selectCodeAttemptsLeft,
+  selectCodeCanCancel,
+  selectCodeCanResend,
+  selectCodeDestination,
+  selectCodeIsDead,
+  selectCodeMethod,
+  selectCodeMethods,
+  selectCodeResending,
+  selectCodeResendIn,
+  selectCodeVerifying,
+  selectOneTimeCodeBusy,
+  selectOneTimeCodeError,
+  selectOneTimeCodeStep,
+  type oneTimeCodeMachine,
+  type OneTimeCodeError,
+} from '../../machines/oneTimeCode.machine';
+import type { MfaMethod } from '../../schemas/auth.schema';
+import { loginErrorText } from '../i18n/errorMessages';
+import { Button } from './Button';
+import { Alert, Muted, Stack } from './Layout';
+import { OtpCodeForm } from './OtpCodeForm';
+
+export type OneTimeCodeActor = ActorRefFrom<typeof oneTimeCodeMachine>;
+
+const m = defineMessages({
+  methodTitle: { id: 'oneTimeCode.method.title', defaultMessage: 'Confirm it is you' },
+  noMethods: {
+    id: 'oneTimeCode.method.none',
+    defaultMessage: 'We have no address to send you a code. Contact support.',
+  },
+  codeTitle: { id: 'oneTimeCode.code.title', defaultMessage: 'Enter the one-time code' },
+  codeLabel: { id: 'oneTimeCode.code.label', defaultMessage: 'One-time code' },
+  changeMethod: { id: 'oneTimeCode.code.changeMethod', defaultMessage: 'Use another method' },
+  cancel: { id: 'oneTimeCode.cancel', defaultMessage: 'Cancel' },
+  methodUnavailable: {
+    id: 'oneTimeCode.error.methodUnavailable',
+    defaultMessage: 'This method is not available for your account. Choose another.',
+  },
+});
+
+const methodLabels = defineMessages<Record<MfaMethod, { destination: string }>>({
+  email: { id: 'oneTimeCode.method.email', defaultMessage: 'Send a code by email to {destination}' },
+  sms: { id: 'oneTimeCode.method.sms', defaultMessage: 'Send a code by SMS to {destination}' },
+});
+
+/** The sentence for a failure of the code step (a wrong code says how many tries are left). */
+export function oneTimeCodeErrorText(
+  intl: IntlShape,
+  error: OneTimeCodeError,
+  attemptsLeft: number | null,
+): string {
+  if (error === 'mfa_method_unavailable') return intl.formatMessage(m.methodUnavailable);
+  return loginErrorText(intl, error, attemptsLeft);
+}
+
+export type OneTimeCodeStepProps = {
+  /** The journey's oneTimeCode child (machines/oneTimeCode.machine.ts). */
+  actor: OneTimeCodeActor;
+  /** Why a code is asked for, in the journey's words ("…to accept this request"). */
+  intro: string;
+  /** The journey's own message above the step (e.g. "your confirmation expired"), if any. */
+  notice?: ReactNode;
+};
+
+/** The step's own error; without one, the journey's notice (one message at a time, the newest). */
+function ErrorAlert({ actor, notice }: { actor: OneTimeCodeActor; notice: ReactNode }) {
+  const intl = useIntl();
+  const error = useSelector(actor, selectOneTimeCodeError);
+  const attemptsLeft = useSelector(actor, selectCodeAttemptsLeft);
+  if (!error) return <>{notice}</>;
+  return <Alert role="alert">{oneTimeCodeErrorText(intl, error, attemptsLeft)}</Alert>;
+}
+
+function MethodChoice({ actor, intro, notice }: OneTimeCodeStepProps) {
+  const intl = useIntl();
+  const busy = useSelector(actor, selectOneTimeCodeBusy);
+  const methods = useSelector(actor, selectCodeMethods);
+  const chosen = useSelector(actor, selectCodeMethod);
+  const canCancel = useSelector(actor, selectCodeCanCancel);
+  return (
+    <>
+      <h1>{intl.formatMessage(m.methodTitle)}</h1>
+      <Muted>{intro}</Muted>
+      <ErrorAlert actor={actor} notice={notice} />
+      {methods.length === 0 ? <Muted>{intl.formatMessage(m.noMethods)}</Muted> : null}
+      <Stack>
+        {methods.map((option) => (
+          <Button
+            key={option.method}
+            variant="secondary"
+            block
+            disabled={busy}
+            busy={busy && chosen === option.method}
+            onClick={() => actor.send({ type: 'method.selected', method: option.method })}
+          >
+            {intl.formatMessage(methodLabels[option.method], { destination: option.destination })}
+          </Button>
+        ))}
+        <Button
+          variant="quiet"
+          disabled={busy || !canCancel}
+          onClick={() => actor.send({ type: 'code.cancel' })}
+        >
+          {intl.formatMessage(m.cancel)}
+        </Button>
+      </Stack>
+    </>
+  );
+}
+
+function CodeEntry({ actor, notice }: OneTimeCodeStepProps) {
+  const intl = useIntl();
+  const busy = useSelector(actor, selectOneTimeCodeBusy);
+  const dead = useSelector(actor, selectCodeIsDead);
+  const verifying = useSelector(actor, selectCodeVerifying);
+  const resending = useSelector(actor, selectCodeResending);
+  const canResend = useSelector(actor, selectCodeCanResend);
+  const destination = useSelector(actor, selectCodeDestination);
+  const resendIn = useSelector(actor, selectCodeResendIn);
+  const error = useSelector(actor, selectOneTimeCodeError);
+  const attemptsLeft = useSelector(actor, selectCodeAttemptsLeft);
+  return (
+    <OtpCodeForm
+      heading={<h1>{intl.formatMessage(m.codeTitle)}</h1>}
+      label={intl.formatMessage(m.codeLabel)}
+      destination={destination}
+      error={<ErrorAlert actor={actor} notice={notice} />}
+      rejection={error ? `${error}:${attemptsLeft}` : null}
+      dead={dead}
+      busy={busy}
+      verifying={verifying}
+      resending={resending}
+      canResend={canResend}
+      resendIn={resendIn}
+      onSubmit={(code) => actor.send({ type: 'otp.submit', code })}
+      onResend={() => actor.send({ type: 'otp.resend' })}
+      secondary={
+        <>
+          <Button variant="quiet" disabled={busy} onClick={() => actor.send({ type: 'method.change' })}>
+            {intl.formatMessage(m.changeMethod)}
+          </Button>
+          <Button variant="quiet" disabled={busy} onClick={() => actor.send({ type: 'code.cancel' })}>
+            {intl.formatMessage(m.cancel)}
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+/**
+ * The screen of the oneTimeCode child machine, for any journey that needs a fresh code: the method buttons, then the
+ * code form (src/ui/OtpCodeForm.tsx) with resend, another method and cancel. The journey renders it while its child
+ * runs and reacts to the child's output; this part only sends the child its events.
+ */
+export function OneTimeCodeStep(props: OneTimeCodeStepProps) {
+  const step = useSelector(props.actor, selectOneTimeCodeStep);
+  if (step === 'method') return <MethodChoice {...props} />;
+  if (step === 'code') return <CodeEntry {...props} />;
+  // Done or cancelled: the parent moves on at once.
+  return null;
+}

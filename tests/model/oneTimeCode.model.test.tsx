@@ -1,0 +1,133 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useActorRef, useSelector } from '@xstate/react';
+import { MemoryRouter } from 'react-router';
+import type { ActorOptions, AnyActorLogic } from 'xstate';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  oneTimeCodeMachine,
+  selectOneTimeCodeStep,
+  type StartStepUpInput,
+  type VerifyStepUpInput,
+} from '../../machines/oneTimeCode.machine';
+import type { StepUpStartResponse, StepUpVerifyResponse } from '../../schemas/stepUp.schema';
+import { AppProviders } from '../../src/app/AppProviders';
+import { OneTimeCodeStep, type OneTimeCodeActor } from '../../src/ui/OneTimeCodeStep';
+import { generatePaths } from './generatePaths';
+import {
+  Deferreds,
+  InstantBotCheck,
+  runPath,
+  signedInSession,
+  type Executors,
+  type PathRunner,
+  type RenderedApp,
+} from './harness';
+import {
+  codeMethodButton,
+  codeMethods,
+  codeTexts,
+  oneTimeCodeInput,
+  oneTimeCodeModel,
+  oneTimeCodePath,
+} from './oneTimeCode.paths';
+import { demoSession } from './paths';
+
+// Every generated path of the one-time code child (machines/oneTimeCode.machine.ts), run on its screen part
+// (src/ui/OneTimeCodeStep.tsx) hosted by a bare page, as a journey would host it.
+
+let child: OneTimeCodeActor | undefined;
+
+const click = async (app: RenderedApp, name: string) => {
+  await app.user.click(screen.getByRole('button', { name }));
+};
+
+const oneTimeCodeExecutors: Executors<typeof oneTimeCodeMachine> = {
+  'method.selected': async (app, event) => {
+    const option = codeMethods.find((candidate) => candidate.method === event.method);
+    if (!option) throw new Error(`no fixture for ${event.method}`);
+    await click(app, codeMethodButton(option));
+  },
+  'otp.submit': async (app, event) => {
+    const field = screen.getByLabelText('One-time code');
+    await app.user.clear(field);
+    await app.user.type(field, event.code);
+    await click(app, codeTexts.verify);
+  },
+  'otp.resend': (app) => click(app, codeTexts.resend),
+  'method.change': (app) => click(app, codeTexts.changeMethod),
+  'code.cancel': (app) => click(app, codeTexts.cancel),
+};
+
+/** A bare page that runs the child and shows the step, then what it ended with. */
+function Host({
+  logic,
+  clock,
+}: {
+  logic: typeof oneTimeCodeMachine;
+  clock: ActorOptions<AnyActorLogic>['clock'];
+}) {
+  const actor = useActorRef(logic, { input: oneTimeCodeInput, ...(clock ? { clock } : {}) });
+  child = actor;
+  const step = useSelector(actor, selectOneTimeCodeStep);
+  return (
+    <main>
+      {step === 'done' ? <h1>{codeTexts.doneHeading}</h1> : null}
+      {step === 'cancelled' ? <h1>{codeTexts.cancelledHeading}</h1> : null}
+      <OneTimeCodeStep actor={actor} intro="Why the code is asked for" />
+    </main>
+  );
+}
+
+function startApp(): RenderedApp {
+  const effects = new Deferreds();
+  const { clock, session, stop } = signedInSession(demoSession);
+  const logic = oneTimeCodeMachine.provide({
+    actors: {
+      startStepUp: effects.logic<StepUpStartResponse, StartStepUpInput>(),
+      verifyStepUp: effects.logic<StepUpVerifyResponse, VerifyStepUpInput>(),
+    },
+  });
+  render(
+    <MemoryRouter initialEntries={[oneTimeCodePath]}>
+      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
+        <Host logic={logic} clock={clock} />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+  return {
+    user: userEvent.setup({ delay: null }),
+    clock,
+    session,
+    effects,
+    path: () => oneTimeCodePath,
+    stop,
+  };
+}
+
+const paths = generatePaths(oneTimeCodeModel);
+let app: RenderedApp | undefined;
+afterEach(() => {
+  app?.stop();
+  app = undefined;
+  child = undefined;
+});
+
+describe(`oneTimeCode step: ${paths.length} generated paths`, () => {
+  it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
+    const runner: PathRunner<typeof oneTimeCodeMachine> = {
+      model: oneTimeCodeModel,
+      executors: oneTimeCodeExecutors,
+      live: () => {
+        if (!child) throw new Error('no one-time code step running');
+        return child.getSnapshot();
+      },
+    };
+    app = startApp();
+    await runPath(runner, path, app);
+    const last = path.steps.at(-1)!.state;
+    if (last.status === 'done') {
+      expect(child?.getSnapshot().output).toEqual(last.matches('done') ? { stepUpToken: 'grant-1' } : null);
+    }
+  });
+});
