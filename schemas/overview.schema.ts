@@ -6,26 +6,6 @@ export const Money = z
   .meta({ id: 'Money' });
 export type Money = z.infer<typeof Money>;
 
-export const HomeOverviewResponse = z
-  .object({
-    merchant: z.object({ id: z.string(), name: z.string() }),
-    total_balance: z.array(Money),
-    accounts: z.array(z.object({ id: z.string(), name: z.string(), iban: z.string(), balance: Money })),
-    latest_transactions: z.array(
-      z.object({
-        id: z.string(),
-        created_at: z.string(),
-        counterparty: z.string(),
-        type: z.string(),
-        status: z.string(),
-        amount: Money,
-        direction: z.enum(['in', 'out']),
-      }),
-    ),
-  })
-  .meta({ id: 'HomeOverviewResponse' });
-export type HomeOverviewResponse = z.infer<typeof HomeOverviewResponse>;
-
 export const OutboxQuery = z.object({ to: z.string().min(1).max(254) });
 export const OutboxResponse = z
   .object({

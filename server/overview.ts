@@ -1,13 +1,104 @@
-import type { HomeOverviewResponse } from '../schemas/overview.schema';
+import type {
+  HomeOverviewResponse,
+  UpcomingScheduledPayment,
+  WelcomeChecklist,
+} from '../schemas/home.schema';
+import type { Money } from '../schemas/overview.schema';
+import { canAccess, type Actor } from '../schemas/permissions';
 import { merchantAccounts } from './accounts';
 import type { Database } from './db/database';
+import { listScheduledPayments } from './payments/scheduledPayments';
 import { listTransactions } from './transactions';
 
+/** How many upcoming scheduled payments the dashboard shows. */
+export const upcomingScheduledPaymentsShown = 3;
+
 /**
- * The home screen of one merchant: balances per currency, accounts, and the latest transfers touching them. Built
- * from the same account and transaction views as coreBankingAccounts and transactions, so the screens agree.
+ * Cashback earned per currency: the completed `cashback` credits to the merchant's accounts (migration 015). Cards
+ * and their cashback accrual come in issue 5; until a cashback transfer is posted this is honestly zero. One query,
+ * on a partial index.
  */
-export async function homeOverview(db: Database, merchantId: string): Promise<HomeOverviewResponse> {
+async function cashbackEarned(db: Database, accountIds: string[]): Promise<Map<string, bigint>> {
+  const totals = new Map<string, bigint>();
+  if (accountIds.length === 0) return totals;
+  const rows = await db
+    .selectFrom('transfers')
+    .select((eb) => [
+      'credit_currency',
+      eb.fn.sum<string | number | bigint>('credit_amount_minor').as('total'),
+    ])
+    .where('credit_account_id', 'in', accountIds)
+    .where('type', '=', 'cashback')
+    .where('status', '=', 'completed')
+    .groupBy('credit_currency')
+    .execute();
+  // sum(bigint) is numeric: a string from pg, a number or string from PGlite.
+  for (const row of rows) totals.set(row.credit_currency, BigInt(String(row.total ?? 0)));
+  return totals;
+}
+
+/**
+ * SPEC §2's welcome checklist, computed from the merchant's data on every read (never stored flags), so each item
+ * ticks itself when the thing happens. The one place that decides it: later issues extend it.
+ */
+export async function checklistState(db: Database, merchantId: string): Promise<WelcomeChecklist> {
+  // Topped up: the merchant has ever received completed money from outside the bank, i.e. a completed transfer to
+  // one of its accounts that is an incoming bank transfer or comes from the bank's external rails (where every
+  // payment from another bank is debited). Money from another Tameio wallet does not count.
+  const toppedUp = await db
+    .selectFrom('transfers as t')
+    .innerJoin('ledger_accounts as credit', 'credit.id', 't.credit_account_id')
+    .innerJoin('ledger_accounts as debit', 'debit.id', 't.debit_account_id')
+    .select('t.id')
+    .where('credit.merchant_id', '=', merchantId)
+    .where('credit.kind', '=', 'merchant')
+    .where('t.status', '=', 'completed')
+    .where((eb) =>
+      eb.or([eb('t.type', '=', 'incoming_bank_transfer'), eb('debit.system_role', '=', 'external')]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return [
+    { item: 'top_up', done: toppedUp !== undefined },
+    // Plans arrive in issue 7; there is no plan table yet, so nobody is on a paid plan. Issue 7: done when the
+    // merchant's current plan is a paid one.
+    { item: 'pick_plan', done: false },
+    // Cards arrive in issue 5; there is no card table yet. Issue 5: done when the merchant has ever created a card.
+    { item: 'create_card', done: false },
+  ];
+}
+
+/** The next active scheduled payments, soonest first, from the scheduled-payments list (the same view). */
+async function upcomingScheduledPayments(
+  db: Database,
+  merchantId: string,
+): Promise<UpcomingScheduledPayment[]> {
+  const { items } = await listScheduledPayments(db, merchantId);
+  return items
+    .filter((s) => s.status === 'active' && s.next_run_date !== null)
+    .slice(0, upcomingScheduledPaymentsShown)
+    .map((s) => ({
+      id: s.id,
+      recipient: s.recipient,
+      amount: s.amount,
+      frequency: s.frequency,
+      next_run_date: s.next_run_date,
+    }));
+}
+
+const money = (amount: bigint, currency: string): Money => ({ amount_minor: amount.toString(), currency });
+
+/**
+ * The home screen of one merchant: balances per currency, accounts and the latest transfers touching them, and the
+ * dashboard's parts (cashback, scheduled payments, welcome checklist) when `actor` may see each (SPEC §6: the same
+ * areas as the screens they stand for). Built from the same account, transaction and scheduled-payment views as
+ * their own endpoints, so the screens agree.
+ */
+export async function homeOverview(
+  db: Database,
+  merchantId: string,
+  actor: Actor,
+): Promise<HomeOverviewResponse> {
   const merchant = await db
     .selectFrom('merchants')
     .select(['id', 'name'])
@@ -19,12 +110,19 @@ export async function homeOverview(db: Database, merchantId: string): Promise<Ho
     totals.set(account.currency, (totals.get(account.currency) ?? 0n) + BigInt(account.balance.amount_minor));
   }
   const latest = await listTransactions(db, merchantId, { limit: 10 });
+
+  let cashback: Money[] | null = null;
+  if (canAccess(actor, 'cashback')) {
+    const earned = await cashbackEarned(
+      db,
+      accounts.map((a) => a.id),
+    );
+    cashback = [...totals.keys()].map((currency) => money(earned.get(currency) ?? 0n, currency));
+  }
+
   return {
     merchant: { id: merchant.id, name: merchant.name },
-    total_balance: [...totals.entries()].map(([currency, amount]) => ({
-      amount_minor: amount.toString(),
-      currency,
-    })),
+    total_balance: [...totals.entries()].map(([currency, amount]) => money(amount, currency)),
     accounts: accounts.map((a) => ({ id: a.id, name: a.name, iban: a.iban, balance: a.balance })),
     latest_transactions: latest.items.map((t) => ({
       id: t.id,
@@ -35,5 +133,10 @@ export async function homeOverview(db: Database, merchantId: string): Promise<Ho
       amount: t.amount,
       direction: t.direction,
     })),
+    cashback,
+    scheduled_payments: canAccess(actor, 'scheduled-payments')
+      ? await upcomingScheduledPayments(db, merchantId)
+      : null,
+    welcome_checklist: canAccess(actor, 'dashboard') ? await checklistState(db, merchantId) : null,
   };
 }

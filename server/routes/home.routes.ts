@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HomeOverviewResponse } from '../../schemas/overview.schema';
+import { HomeOverviewResponse } from '../../schemas/home.schema';
 import { authenticate, authOf, requireApprovedMerchant, requireArea } from '../auth/authenticate';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -25,6 +25,9 @@ export const homeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
         response: { 200: HomeOverviewResponse, ...errorResponses(401, 403) },
       },
     },
-    async (request) => homeOverview(db, authOf(request).merchantId),
+    async (request) => {
+      const auth = authOf(request);
+      return homeOverview(db, auth.merchantId, auth.actor);
+    },
   );
 };

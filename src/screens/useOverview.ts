@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { HomeOverviewResponse } from '../../schemas/overview.schema';
+import type { HomeOverviewResponse } from '../../schemas/home.schema';
 import { isApiFailure, type ApiFailure } from '../../machines/apiFailure';
 import { api, unwrap } from '../api/client';
 
@@ -8,14 +8,24 @@ export type OverviewState =
   | { status: 'failed'; failure: ApiFailure }
   | { status: 'loaded'; overview: HomeOverviewResponse };
 
-/** The home overview (GET /api/merchants/home/overview/), with a way to try again after a failure. */
-export function useOverview(): { state: OverviewState; reload: () => void } {
+/** Reads the home overview; tests give their own. Must be stable (defined once, not per render). */
+export type LoadOverview = (signal: AbortSignal) => Promise<HomeOverviewResponse>;
+
+/** GET /api/merchants/home/overview/ through the app's API client. */
+export const loadOverviewFromApi: LoadOverview = (signal) =>
+  unwrap(api.GET('/api/merchants/home/overview/', { signal }));
+
+/** The home overview, with a way to try again after a failure. */
+export function useOverview(load: LoadOverview = loadOverviewFromApi): {
+  state: OverviewState;
+  reload: () => void;
+} {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<OverviewState>({ status: 'loading' });
 
   useEffect(() => {
     const controller = new AbortController();
-    unwrap(api.GET('/api/merchants/home/overview/', { signal: controller.signal })).then(
+    load(controller.signal).then(
       (overview) => setState({ status: 'loaded', overview }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -23,7 +33,7 @@ export function useOverview(): { state: OverviewState; reload: () => void } {
       },
     );
     return () => controller.abort();
-  }, [attempt]);
+  }, [attempt, load]);
 
   const reload = useCallback(() => {
     setState({ status: 'loading' });

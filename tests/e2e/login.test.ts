@@ -90,6 +90,18 @@ describe('login with a second factor', () => {
     await enterCode(await codeFromOutbox(demo.email));
 
     await expectDashboard('Sign out');
+    // The dashboard's parts (SPEC §2): Demo Coffee was topped up by the seed, has no plan or card yet (issues 5 and
+    // 7), and has earned no cashback.
+    const checklist = page.getByRole('region', { name: 'Get started' });
+    await checklist.getByText('1 of 3 done').waitFor();
+    expect(await checklist.locator('[data-item="top_up"]').getAttribute('data-done')).toBe('true');
+    expect(await checklist.locator('[data-item="pick_plan"]').getAttribute('data-done')).toBe('false');
+    expect(await checklist.locator('[data-item="create_card"]').getAttribute('data-done')).toBe('false');
+    expect(await page.getByRole('region', { name: 'Cashback earned' }).textContent()).toContain('€0.00');
+    await page
+      .getByRole('region', { name: 'Scheduled payments' })
+      .getByText('No scheduled payments.')
+      .waitFor();
     await expectAccessible(page, 'the dashboard');
     const cookie = await refreshCookie(context);
     expect(cookie, 'the refresh cookie').toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict' });

@@ -358,6 +358,24 @@ describe('onboarding', () => {
     expect(iban).toMatch(/^GR\d{25}$/);
     expect(isValidIBAN(iban)).toBe(true);
     await expectAccessible(page, '/overview after approval');
+
+    // ---- The dashboard's welcome checklist ticks itself once money arrives from another bank ----
+    await page.goto(`${server.baseUrl}/dashboard`);
+    const checklist = page.getByRole('region', { name: 'Get started' });
+    await checklist.getByText('0 of 3 done').waitFor({ timeout: 15_000 });
+    await checklist.getByRole('link', { name: 'Top up your account' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Cashback earned' }).textContent()).toContain('€0.00');
+    const topUp = await fetch(`${server.baseUrl}/api/sandbox/incoming-transfers/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': `e2e-top-up-${merchantId}` },
+      body: JSON.stringify({ iban, amount_minor: '10000', currency: 'EUR', sender_name: 'Alpha Foods SA' }),
+    });
+    expect(topUp.status).toBe(201);
+    await page.reload();
+    await checklist.getByText('1 of 3 done').waitFor({ timeout: 15_000 });
+    expect(await checklist.locator('[data-item="top_up"]').getAttribute('data-done')).toBe('true');
+    expect(await checklist.getByRole('link', { name: 'Top up your account' }).count()).toBe(0);
+    await expectAccessible(page, '/dashboard after the first top-up');
     expect(browserErrors).toEqual([]);
   });
 });

@@ -1,14 +1,43 @@
+import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import styled from 'styled-components';
+import { selectUser } from '../../../machines/session.machine';
+import type {
+  UpcomingScheduledPayment,
+  WelcomeChecklist,
+  WelcomeChecklistItem,
+} from '../../../schemas/home.schema';
+import type { Money } from '../../../schemas/overview.schema';
+import { canAccess } from '../../../schemas/permissions';
+import { useSessionActor } from '../../app/session';
 import { formatMoney } from '../../i18n/formatMoney';
-import { Card, Page } from '../../ui/Layout';
+import { Card, Grid, Muted, Page, VisuallyHidden } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
 import { LoadFailure } from '../LoadFailure';
+import { calendarDateText, frequencyText, scheduledPaymentsPath } from '../scheduledPayments/scheduleText';
 import { TransactionList } from '../TransactionList';
-import { useOverview } from '../useOverview';
+import { useOverview, type LoadOverview } from '../useOverview';
 
-const Balance = styled.p`
+/** Where an unticked checklist item leads; null until its route exists (plans: issue 7, cards: issue 5). */
+const checklistLinks: Record<WelcomeChecklistItem, string | null> = {
+  top_up: '/my-wallet/my-accounts',
+  pick_plan: null,
+  create_card: null,
+};
+
+const checklistTexts = defineMessages({
+  top_up: { id: 'dashboard.checklist.topUp', defaultMessage: 'Top up your account' },
+  pick_plan: { id: 'dashboard.checklist.pickPlan', defaultMessage: 'Pick a plan' },
+  create_card: { id: 'dashboard.checklist.createCard', defaultMessage: 'Create a card' },
+});
+
+const Figures = styled(Grid)`
+  margin-bottom: ${({ theme }) => theme.space(5)};
+`;
+
+const Amount = styled.p`
   font-size: 2rem;
   font-weight: 800;
   font-variant-numeric: tabular-nums;
@@ -22,11 +51,191 @@ const Label = styled.h2`
   margin-bottom: ${({ theme }) => theme.space(1)};
 `;
 
-/** SPEC §2 /dashboard (also /): the merchant's name, total balance and latest transactions. */
-export function DashboardScreen() {
+const Plain = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+
+const Step = styled.li<{ $done: boolean }>`
+  display: flex;
+  gap: ${({ theme }) => theme.space(2)};
+  align-items: baseline;
+  padding: ${({ theme }) => `${theme.space(2)} 0`};
+  color: ${({ $done, theme }) => ($done ? theme.colors.success : theme.colors.text)};
+  font-weight: 600;
+  a {
+    display: inline-block;
+    padding: ${({ theme }) => `${theme.space(1)} 0`};
+  }
+`;
+
+/** The tick or the empty circle is decoration; the state is read out by the visually hidden text. */
+const Mark = styled.span<{ $done: boolean }>`
+  display: inline-block;
+  width: 1.2em;
+  text-align: center;
+  &::before {
+    content: '${({ $done }) => ($done ? '\\2713' : '\\25CB')}';
+  }
+`;
+
+const Scheduled = styled.li`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
+  padding: ${({ theme }) => `${theme.space(3)} 0`};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  &:first-child {
+    border-top: none;
+  }
+`;
+
+const Recipient = styled.span`
+  font-weight: 600;
+  overflow-wrap: anywhere;
+`;
+
+const ScheduledAmount = styled.span`
+  font-weight: 700;
+  font-variant-numeric: tabular-nums;
+  text-align: right;
+`;
+
+const Details = styled.span`
+  grid-column: 1 / -1;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.9rem;
+`;
+
+const More = styled(Link)`
+  display: inline-block;
+  margin-top: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => `${theme.space(2)} 0`};
+  font-weight: 600;
+`;
+
+/** A total per currency; with none, zero in euro (the first account's currency). */
+function Totals({ amounts }: { amounts: Money[] }) {
   const intl = useIntl();
-  const { state, reload } = useOverview();
+  if (amounts.length === 0)
+    return <Amount>{formatMoney(intl, { amount_minor: '0', currency: 'EUR' })}</Amount>;
+  return (
+    <>
+      {amounts.map((money) => (
+        <Amount key={money.currency}>{formatMoney(intl, money)}</Amount>
+      ))}
+    </>
+  );
+}
+
+/** SPEC §2 welcome checklist: ticks itself from the merchant's data (server/overview.ts `checklistState`). */
+function ChecklistCard({ checklist }: { checklist: WelcomeChecklist }) {
+  const intl = useIntl();
+  const user = useSelector(useSessionActor(), selectUser);
+  const headingId = useId();
+  const done = checklist.filter((entry) => entry.done).length;
+  // SPEC §6: a link only where the user may go (viewers may not see top-up details).
+  const linkFor = (item: WelcomeChecklistItem): string | null => {
+    const to = checklistLinks[item];
+    if (to === null || user === null) return null;
+    return item === 'top_up' && !canAccess(user, 'my-accounts') ? null : to;
+  };
+  return (
+    <Card aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        <FormattedMessage id="dashboard.checklist.heading" defaultMessage="Get started" />
+      </h2>
+      <Muted>
+        <FormattedMessage
+          id="dashboard.checklist.progress"
+          defaultMessage="{done} of {total} done"
+          values={{ done, total: checklist.length }}
+        />
+      </Muted>
+      <Plain aria-labelledby={headingId}>
+        {checklist.map(({ item, done: ticked }) => {
+          const text = intl.formatMessage(checklistTexts[item]);
+          const to = ticked ? null : linkFor(item);
+          return (
+            <Step key={item} $done={ticked} data-item={item} data-done={ticked}>
+              <Mark aria-hidden="true" $done={ticked} />
+              <span>
+                {to === null ? text : <Link to={to}>{text}</Link>}
+                <VisuallyHidden>
+                  {ticked ? (
+                    <FormattedMessage id="dashboard.checklist.done" defaultMessage="(done)" />
+                  ) : (
+                    <FormattedMessage id="dashboard.checklist.notDone" defaultMessage="(not yet)" />
+                  )}
+                </VisuallyHidden>
+              </span>
+            </Step>
+          );
+        })}
+      </Plain>
+    </Card>
+  );
+}
+
+function ScheduledPaymentsCard({ payments }: { payments: UpcomingScheduledPayment[] }) {
+  const intl = useIntl();
+  const headingId = useId();
+  return (
+    <Card aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        <FormattedMessage id="dashboard.scheduled.heading" defaultMessage="Scheduled payments" />
+      </h2>
+      {payments.length === 0 ? (
+        <Muted>
+          <FormattedMessage id="dashboard.scheduled.none" defaultMessage="No scheduled payments." />
+        </Muted>
+      ) : (
+        <Plain aria-labelledby={headingId}>
+          {payments.map((payment) => (
+            <Scheduled key={payment.id}>
+              <Recipient>
+                <FormattedMessage
+                  id="dashboard.scheduled.recipient"
+                  defaultMessage="{name} ({tag})"
+                  values={{ name: payment.recipient.name, tag: payment.recipient.wallet_tag }}
+                />
+              </Recipient>
+              <ScheduledAmount>{formatMoney(intl, payment.amount)}</ScheduledAmount>
+              <Details>
+                {payment.next_run_date === null ? (
+                  frequencyText(intl, payment.frequency)
+                ) : (
+                  <FormattedMessage
+                    id="dashboard.scheduled.details"
+                    defaultMessage="{frequency} · next on {date}"
+                    values={{
+                      frequency: frequencyText(intl, payment.frequency),
+                      date: calendarDateText(intl, payment.next_run_date),
+                    }}
+                  />
+                )}
+              </Details>
+            </Scheduled>
+          ))}
+        </Plain>
+      )}
+      <More to={scheduledPaymentsPath}>
+        <FormattedMessage id="dashboard.scheduled.all" defaultMessage="All scheduled payments" />
+      </More>
+    </Card>
+  );
+}
+
+/**
+ * SPEC §2 /dashboard (also /): the merchant's name, the welcome checklist until everything on it is done, total
+ * balance, cashback, latest transfers and scheduled payments. A part the server leaves out (null: the user may not
+ * see it, SPEC §6) is not shown.
+ */
+export function DashboardScreen({ loadOverview }: { loadOverview?: LoadOverview }) {
+  const { state, reload } = useOverview(loadOverview);
   const balanceId = useId();
+  const cashbackId = useId();
 
   if (state.status === 'loading') return <PageSpinner />;
   if (state.status === 'failed') {
@@ -38,22 +247,34 @@ export function DashboardScreen() {
   }
 
   const { overview } = state;
+  const checklist = overview.welcome_checklist;
   return (
     <Page>
       <h1>{overview.merchant.name}</h1>
-      <Card aria-labelledby={balanceId}>
-        <Label id={balanceId}>
-          <FormattedMessage id="dashboard.totalBalance" defaultMessage="Total balance" />
-        </Label>
-        {overview.total_balance.length === 0 ? (
-          <Balance>{formatMoney(intl, { amount_minor: '0', currency: 'EUR' })}</Balance>
-        ) : (
-          overview.total_balance.map((money) => (
-            <Balance key={money.currency}>{formatMoney(intl, money)}</Balance>
-          ))
+      {checklist !== null && !checklist.every((entry) => entry.done) && (
+        <ChecklistCard checklist={checklist} />
+      )}
+      <Figures>
+        <Card aria-labelledby={balanceId}>
+          <Label id={balanceId}>
+            <FormattedMessage id="dashboard.totalBalance" defaultMessage="Total balance" />
+          </Label>
+          <Totals amounts={overview.total_balance} />
+        </Card>
+        {overview.cashback !== null && (
+          <Card aria-labelledby={cashbackId}>
+            <Label id={cashbackId}>
+              <FormattedMessage id="dashboard.cashback" defaultMessage="Cashback earned" />
+            </Label>
+            {/* No link: /cashback arrives with cards (issue 5). */}
+            <Totals amounts={overview.cashback} />
+          </Card>
         )}
-      </Card>
+      </Figures>
       <TransactionList transactions={overview.latest_transactions} />
+      {overview.scheduled_payments !== null && (
+        <ScheduledPaymentsCard payments={overview.scheduled_payments} />
+      )}
     </Page>
   );
 }

@@ -1,0 +1,61 @@
+/**
+ * The home overview (GET /api/merchants/home/overview/, operationId homeOverview), read by /dashboard and /overview
+ * (SPEC §2): balances, accounts and latest transactions for everyone who may see the overview, and the dashboard's
+ * parts (cashback, scheduled payments, welcome checklist) for those who may see each (schemas/permissions.ts): a
+ * part the caller may not see is null.
+ */
+import { z } from 'zod';
+import { Money } from './overview.schema';
+import { ScheduledPaymentSummary } from './scheduledPayments.schema';
+
+/** SPEC §2 welcome checklist, in the order shown. */
+export const welcomeChecklistItems = ['top_up', 'pick_plan', 'create_card'] as const;
+export const WelcomeChecklistItem = z.enum(welcomeChecklistItems);
+export type WelcomeChecklistItem = z.infer<typeof WelcomeChecklistItem>;
+
+export const WelcomeChecklist = z
+  .array(z.object({ item: WelcomeChecklistItem, done: z.boolean() }))
+  .meta({ id: 'WelcomeChecklist' });
+export type WelcomeChecklist = z.infer<typeof WelcomeChecklist>;
+
+/** One upcoming scheduled payment: the fields the dashboard shows, as the scheduled-payments list spells them. */
+export const UpcomingScheduledPayment = ScheduledPaymentSummary.pick({
+  id: true,
+  recipient: true,
+  amount: true,
+  frequency: true,
+  next_run_date: true,
+}).meta({ id: 'UpcomingScheduledPayment' });
+export type UpcomingScheduledPayment = z.infer<typeof UpcomingScheduledPayment>;
+
+export const LatestTransaction = z
+  .object({
+    id: z.string(),
+    created_at: z.string(),
+    counterparty: z.string(),
+    type: z.string(),
+    status: z.string(),
+    amount: Money,
+    direction: z.enum(['in', 'out']),
+  })
+  .meta({ id: 'LatestTransaction' });
+export type LatestTransaction = z.infer<typeof LatestTransaction>;
+
+export const HomeOverviewResponse = z
+  .object({
+    merchant: z.object({ id: z.string(), name: z.string() }),
+    total_balance: z.array(Money),
+    accounts: z.array(z.object({ id: z.string(), name: z.string(), iban: z.string(), balance: Money })),
+    latest_transactions: z.array(LatestTransaction),
+    /**
+     * Cashback earned: the completed cashback credits to the merchant's accounts, one total per account currency
+     * (zero included), in the order of `total_balance`. Null when the caller may not see cashback.
+     */
+    cashback: z.array(Money).nullable(),
+    /** The next (at most 3) active scheduled payments, soonest first. Null when the caller may not see them. */
+    scheduled_payments: z.array(UpcomingScheduledPayment).nullable(),
+    /** Computed from the merchant's data on every read, never stored: it ticks itself. Null outside the dashboard. */
+    welcome_checklist: WelcomeChecklist.nullable(),
+  })
+  .meta({ id: 'HomeOverviewResponse' });
+export type HomeOverviewResponse = z.infer<typeof HomeOverviewResponse>;

@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HomeOverviewResponse } from '../../schemas/home.schema';
+import { assignWalletTag } from '../../server/accounts';
+import { ledgerInvariants, postTransfer, systemAccount } from '../../server/ledger';
+import { utcDate } from '../../server/payments/scheduledPayments';
+import { call, startTestServer, type TestServer } from './harness';
+import {
+  employeeToken,
+  expectHealthy,
+  fund,
+  incoming,
+  merchantWithAccount,
+  newKey,
+  type MoneyMerchant,
+} from './money';
+
+// The dashboard's parts of GET /api/merchants/home/overview/ (SPEC §2 /dashboard): cashback earned, the next
+// scheduled payments, and the welcome checklist that ticks itself from the merchant's data.
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+async function overview(token: string): Promise<HomeOverviewResponse> {
+  const response = await call<HomeOverviewResponse>(server.app, 'GET', '/api/merchants/home/overview/', {
+    token,
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body;
+}
+
+const checklist = (body: HomeOverviewResponse) =>
+  Object.fromEntries((body.welcome_checklist ?? []).map(({ item, done }) => [item, done]));
+
+type Tagged = MoneyMerchant & { tag: string };
+async function tagged(funding = 0n): Promise<Tagged> {
+  const m = await merchantWithAccount(server);
+  if (funding > 0n) await fund(server.db, m.accountId, funding);
+  return { ...m, tag: await assignWalletTag(server.db, m.merchantId) };
+}
+
+/** A cashback credit as issue 5's accrual will post it: the bank pays it to the merchant's account. */
+async function payCashback(accountId: string, amount: bigint) {
+  await postTransfer(server.db, {
+    type: 'cashback',
+    status: 'completed',
+    amountMinor: amount,
+    currency: 'EUR',
+    debitAccountId: await systemAccount(server.db, 'EUR', 'fees'),
+    creditAccountId: accountId,
+    counterpartyName: 'Tameio cashback',
+    idempotencyKey: newKey('cashback'),
+  });
+}
+
+describe('cashback', () => {
+  it('is zero per account currency until cashback is paid, then the sum of the completed cashback credits', async () => {
+    const m = await merchantWithAccount(server);
+    expect((await overview(m.token)).cashback).toEqual([{ amount_minor: '0', currency: 'EUR' }]);
+
+    await fund(server.db, m.accountId, 50_000n);
+    await payCashback(m.accountId, 125n);
+    await payCashback(m.accountId, 75n);
+    // Another merchant's cashback is not ours.
+    const other = await merchantWithAccount(server);
+    await payCashback(other.accountId, 9_999n);
+
+    const body = await overview(m.token);
+    expect(body.cashback).toEqual([{ amount_minor: '200', currency: 'EUR' }]);
+    expect(body.total_balance).toEqual([{ amount_minor: '50200', currency: 'EUR' }]);
+    // The credit shows in the latest transfers with its own type.
+    expect(body.latest_transactions[0]).toMatchObject({
+      type: 'cashback',
+      direction: 'in',
+      status: 'completed',
+    });
+    expect((await overview(other.token)).cashback).toEqual([{ amount_minor: '9999', currency: 'EUR' }]);
+    expectHealthy(await ledgerInvariants(server.db));
+  });
+
+  it('is an empty list for a merchant without accounts', async () => {
+    const m = await merchantWithAccount(server);
+    await server.db.deleteFrom('ledger_accounts').where('id', '=', m.accountId).execute();
+    const body = await overview(m.token);
+    expect(body.cashback).toEqual([]);
+    expect(body.total_balance).toEqual([]);
+  });
+});
+
+describe('scheduled payments', () => {
+  const addDays = (days: number) => utcDate(new Date(Date.now() + days * 86_400_000));
+
+  it('lists the next three active ones, soonest first, with recipient, amount, frequency and next run', async () => {
+    const payer = await tagged(100_000n);
+    const payee = await tagged();
+    expect((await overview(payer.token)).scheduled_payments).toEqual([]);
+
+    const create = (startInDays: number, frequency: string, amount: string) =>
+      call(server.app, 'POST', '/api/merchants/scheduled_payments/', {
+        token: payer.token,
+        body: {
+          account_type: 'eur',
+          recipient: { wallet_tag: payee.tag },
+          amount_minor: amount,
+          frequency,
+          start_date: addDays(startInDays),
+        },
+      });
+    const ids: string[] = [];
+    for (const [days, frequency, amount] of [
+      [9, 'monthly', '400'],
+      [2, 'weekly', '200'],
+      [1, 'once', '100'],
+      [5, 'yearly', '300'],
+    ] as const) {
+      const created = await create(days, frequency, amount);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      ids.push(created.body.id);
+    }
+    // A cancelled one never shows, even if it would be the soonest.
+    const cancelled = await create(0, 'daily', '50');
+    expect(cancelled.status).toBe(201);
+    const cancel = await call(
+      server.app,
+      'POST',
+      `/api/merchants/scheduled_payments/${cancelled.body.id}/cancel/`,
+      {
+        token: payer.token,
+      },
+    );
+    expect(cancel.status).toBe(200);
+
+    const body = await overview(payer.token);
+    expect(body.scheduled_payments).toEqual([
+      {
+        id: ids[2],
+        recipient: { wallet_tag: payee.tag, name: expect.any(String) },
+        amount: { amount_minor: '100', currency: 'EUR' },
+        frequency: 'once',
+        next_run_date: addDays(1),
+      },
+      expect.objectContaining({ id: ids[1], frequency: 'weekly', next_run_date: addDays(2) }),
+      expect.objectContaining({ id: ids[3], frequency: 'yearly', next_run_date: addDays(5) }),
+    ]);
+    // The payee schedules nothing.
+    expect((await overview(payee.token)).scheduled_payments).toEqual([]);
+  });
+});
+
+describe('welcome checklist', () => {
+  it('starts unticked and ticks top_up by itself after an incoming bank transfer through the sandbox', async () => {
+    const m = await merchantWithAccount(server);
+    const first = await overview(m.token);
+    expect(first.welcome_checklist?.map((i) => i.item)).toEqual(['top_up', 'pick_plan', 'create_card']);
+    expect(checklist(first)).toEqual({ top_up: false, pick_plan: false, create_card: false });
+
+    const response = await incoming(server, {
+      iban: m.iban,
+      amount_minor: '2500',
+      currency: 'EUR',
+      sender_name: 'Alpha Foods SA',
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(checklist(await overview(m.token))).toEqual({
+      top_up: true,
+      pick_plan: false,
+      create_card: false,
+    });
+  });
+
+  it('does not count money from another Tameio wallet, or cashback, as a top-up', async () => {
+    const payer = await tagged(10_000n);
+    const payee = await merchantWithAccount(server);
+    await postTransfer(server.db, {
+      type: 'account_to_account',
+      status: 'completed',
+      amountMinor: 1_000n,
+      currency: 'EUR',
+      debitAccountId: payer.accountId,
+      creditAccountId: payee.accountId,
+      counterpartyName: 'Payer',
+      idempotencyKey: newKey('wallet'),
+    });
+    await payCashback(payee.accountId, 10n);
+    expect(checklist(await overview(payee.token)).top_up).toBe(false);
+    // The payer was funded from the external rails: topped up.
+    expect(checklist(await overview(payer.token)).top_up).toBe(true);
+  });
+
+  it('shows every part to a viewer, and none of the dashboard parts to an employee (SPEC §6)', async () => {
+    const m = await merchantWithAccount(server);
+    const viewer = await overview(await employeeToken(server, m.merchantId, 'viewer'));
+    expect(viewer.cashback).toEqual([{ amount_minor: '0', currency: 'EUR' }]);
+    expect(viewer.scheduled_payments).toEqual([]);
+    expect(checklist(viewer)).toEqual({ top_up: false, pick_plan: false, create_card: false });
+
+    const employee = await overview(await employeeToken(server, m.merchantId, 'employee'));
+    expect(employee.total_balance).toEqual([{ amount_minor: '0', currency: 'EUR' }]);
+    expect(employee.cashback).toBeNull();
+    expect(employee.scheduled_payments).toBeNull();
+    expect(employee.welcome_checklist).toBeNull();
+  });
+});

@@ -1,0 +1,235 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiFailure } from '../../machines/apiFailure';
+import { selectUser } from '../../machines/session.machine';
+import type { SessionResponse } from '../../schemas/auth.schema';
+import type { HomeOverviewResponse } from '../../schemas/home.schema';
+import { AppProviders } from '../../src/app/AppProviders';
+import { DashboardScreen } from '../../src/screens/dashboard/DashboardScreen';
+import { InstantBotCheck, signedInSession } from './harness';
+import { demoSession } from './paths';
+
+// The dashboard (SPEC §2) with a fake overview: each part, its empty state, the self-ticking checklist, per role.
+
+const overview = {
+  merchant: { id: '00000000-0000-4000-8000-00000000000a', name: 'Demo Coffee' },
+  total_balance: [{ amount_minor: '213580', currency: 'EUR' }],
+  accounts: [
+    {
+      id: '00000000-0000-4000-8000-0000000000e1',
+      name: 'Main account',
+      iban: 'GR8202600010000000000000001',
+      balance: { amount_minor: '213580', currency: 'EUR' },
+    },
+  ],
+  latest_transactions: [
+    {
+      id: '00000000-0000-4000-8000-000000000101',
+      created_at: '2026-01-14T10:00:00.000Z',
+      counterparty: 'Alpha Foods SA',
+      type: 'incoming_bank_transfer',
+      status: 'completed',
+      amount: { amount_minor: '12550', currency: 'EUR' },
+      direction: 'in',
+    },
+    {
+      id: '00000000-0000-4000-8000-000000000102',
+      created_at: '2026-01-14T11:00:00.000Z',
+      counterparty: 'Tameio',
+      type: 'cashback',
+      status: 'completed',
+      amount: { amount_minor: '245', currency: 'EUR' },
+      direction: 'in',
+    },
+  ],
+  cashback: [{ amount_minor: '245', currency: 'EUR' }],
+  scheduled_payments: [
+    {
+      id: '00000000-0000-4000-8000-000000000201',
+      recipient: { wallet_tag: '@demo-bakery', name: 'Demo Bakery' },
+      amount: { amount_minor: '5000', currency: 'EUR' },
+      frequency: 'monthly',
+      next_run_date: '2026-02-01',
+    },
+    {
+      id: '00000000-0000-4000-8000-000000000202',
+      recipient: { wallet_tag: '@olive-press', name: 'Olive Press' },
+      amount: { amount_minor: '1200', currency: 'EUR' },
+      frequency: 'once',
+      next_run_date: '2026-02-03',
+    },
+  ],
+  welcome_checklist: [
+    { item: 'top_up', done: false },
+    { item: 'pick_plan', done: false },
+    { item: 'create_card', done: false },
+  ],
+} satisfies HomeOverviewResponse;
+
+const allDone: HomeOverviewResponse['welcome_checklist'] = [
+  { item: 'top_up', done: true },
+  { item: 'pick_plan', done: true },
+  { item: 'create_card', done: true },
+];
+
+let stop: (() => void) | undefined;
+afterEach(() => {
+  stop?.();
+  stop = undefined;
+});
+
+function renderDashboard(
+  load: () => Promise<HomeOverviewResponse>,
+  role: 'owner' | 'viewer' | 'employee' = 'owner',
+) {
+  const user: SessionResponse['user'] =
+    role === 'owner'
+      ? demoSession.user
+      : { ...demoSession.user, is_owner: false, employee_type: role === 'viewer' ? 'viewer' : 'employee' };
+  const signedIn = signedInSession({ ...demoSession, user });
+  stop = signedIn.stop;
+  const view = render(
+    <MemoryRouter initialEntries={['/dashboard']}>
+      <AppProviders session={signedIn.session} botCheck={InstantBotCheck} locale="en">
+        <Routes>
+          <Route path="/dashboard" element={<DashboardScreen loadOverview={load} />} />
+        </Routes>
+      </AppProviders>
+    </MemoryRouter>,
+  );
+  /** Resolves once the session holds the user, so role-dependent links have had their chance to appear. */
+  const userLoaded = () => waitFor(() => expect(selectUser(signedIn.session.getSnapshot())).not.toBeNull());
+  return { ...view, userLoaded };
+}
+
+const region = (name: string) => screen.findByRole('region', { name });
+
+const axeViolations = async (container: HTMLElement) =>
+  (await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })).violations.map(
+    (violation) => `${violation.id}: ${violation.help}`,
+  );
+
+describe('/dashboard', () => {
+  it('shows total balance, cashback, latest transfers and scheduled payments, and is accessible', async () => {
+    const view = renderDashboard(async () => overview);
+    await screen.findByRole('heading', { level: 1, name: 'Demo Coffee' });
+    expect((await region('Total balance')).textContent).toContain('€2,135.80');
+    const cashback = await region('Cashback earned');
+    expect(cashback.textContent).toContain('€2.45');
+    // No /cashback route yet (issue 5): no link.
+    expect(within(cashback).queryByRole('link')).toBeNull();
+
+    const latest = await region('Latest transactions');
+    const transfers = within(latest).getAllByRole('listitem');
+    expect(transfers).toHaveLength(2);
+    expect(transfers[1]?.textContent).toContain('Cashback');
+
+    const scheduled = await region('Scheduled payments');
+    const items = within(within(scheduled).getByRole('list')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/Demo Bakery \(@demo-bakery\).*€50\.00.*Every month · next on Feb 1, 2026/),
+      expect.stringMatching(/Olive Press \(@olive-press\).*€12\.00.*Once · next on Feb 3, 2026/),
+    ]);
+    expect(within(scheduled).getByRole('link', { name: 'All scheduled payments' }).getAttribute('href')).toBe(
+      '/my-wallet/scheduled-payments',
+    );
+    expect(await axeViolations(view.container)).toEqual([]);
+  });
+
+  it('lists the welcome checklist unticked, with a link to top up only', async () => {
+    renderDashboard(async () => overview);
+    const checklist = await region('Get started');
+    expect(checklist.textContent).toContain('0 of 3 done');
+    const steps = within(within(checklist).getByRole('list')).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Top up your account(not yet)',
+      'Pick a plan(not yet)',
+      'Create a card(not yet)',
+    ]);
+    await waitFor(() =>
+      expect(within(checklist).getByRole('link', { name: 'Top up your account' }).getAttribute('href')).toBe(
+        '/my-wallet/my-accounts',
+      ),
+    );
+    // Plans and cards have no routes yet.
+    expect(within(checklist).getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('ticks a done item with a check, "done" for screen readers and no link', async () => {
+    const view = renderDashboard(async () => ({
+      ...overview,
+      welcome_checklist: [
+        { item: 'top_up', done: true },
+        { item: 'pick_plan', done: false },
+        { item: 'create_card', done: false },
+      ],
+    }));
+    const checklist = await region('Get started');
+    expect(checklist.textContent).toContain('1 of 3 done');
+    const topUp = view.container.querySelector('[data-item="top_up"]');
+    expect(topUp?.getAttribute('data-done')).toBe('true');
+    expect(topUp?.textContent).toBe('Top up your account(done)');
+    await view.userLoaded();
+    expect(within(checklist).queryByRole('link')).toBeNull();
+  });
+
+  it('hides the checklist when everything on it is done', async () => {
+    renderDashboard(async () => ({ ...overview, welcome_checklist: allDone }));
+    await region('Total balance');
+    expect(screen.queryByRole('region', { name: 'Get started' })).toBeNull();
+  });
+
+  it('shows the empty states: zero balance and cashback, no transactions, no scheduled payments', async () => {
+    const view = renderDashboard(async () => ({
+      ...overview,
+      total_balance: [],
+      accounts: [],
+      latest_transactions: [],
+      cashback: [],
+      scheduled_payments: [],
+    }));
+    expect((await region('Total balance')).textContent).toContain('€0.00');
+    expect((await region('Cashback earned')).textContent).toContain('€0.00');
+    expect((await region('Latest transactions')).textContent).toContain('No transactions yet.');
+    const scheduled = await region('Scheduled payments');
+    expect(scheduled.textContent).toContain('No scheduled payments.');
+    expect(within(scheduled).getByRole('link', { name: 'All scheduled payments' })).toBeTruthy();
+    expect(await axeViolations(view.container)).toEqual([]);
+  });
+
+  it('offers a viewer no top-up link (SPEC §6: no top-up details for viewers)', async () => {
+    const view = renderDashboard(async () => overview, 'viewer');
+    const checklist = await region('Get started');
+    await view.userLoaded();
+    expect(within(checklist).queryByRole('link')).toBeNull();
+    expect(checklist.textContent).toContain('Top up your account');
+  });
+
+  it('leaves out the parts the server did not send (null)', async () => {
+    renderDashboard(
+      async () => ({ ...overview, cashback: null, scheduled_payments: null, welcome_checklist: null }),
+      'employee',
+    );
+    await region('Total balance');
+    expect(screen.queryByRole('region', { name: 'Cashback earned' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Scheduled payments' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Get started' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Latest transactions' })).toBeTruthy();
+  });
+
+  it('says what went wrong and loads again on "Try again"', async () => {
+    const failure: ApiFailure = { kind: 'network' };
+    let calls = 0;
+    renderDashboard(async () => {
+      calls += 1;
+      if (calls === 1) throw failure;
+      return overview;
+    });
+    const retry = await screen.findByRole('button', { name: /try again/i });
+    retry.click();
+    await screen.findByRole('heading', { level: 1, name: 'Demo Coffee' });
+    expect(calls).toBe(2);
+  });
+});
