@@ -1,8 +1,14 @@
-import { assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { and, assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { CoreBankingAccount } from '../schemas/accounts.schema';
 import type { MfaMethod } from '../schemas/auth.schema';
 import type { Beneficiary } from '../schemas/beneficiaries.schema';
 import type { PayeeCheckResult, PayeeVerifyResponse } from '../schemas/payee.schema';
+import {
+  CalendarDate,
+  type CreateScheduledPaymentBody,
+  type ScheduledPayment,
+  type ScheduleFrequency,
+} from '../schemas/scheduledPayments.schema';
 import type { Contact, SendMoneyBody, TransferQuote } from '../schemas/sendMoney.schema';
 import type { Money } from '../schemas/overview.schema';
 import type {
@@ -21,16 +27,23 @@ import { failureCode, toApiFailure } from './apiFailure';
  * The address: `:accountType` is the account the money leaves (eur, usd, gbp). `:account` prefills a saved
  * beneficiary by its id (`-` for none); `:tag` prefills a wallet tag (`/my-wallet/eur/send-money/-/@demo-bakery`).
  * A prefilled recipient skips the search and starts at the amount; an unknown beneficiary id falls back to it.
+ * `?amount=<minor units>&note=` (a QR code's link) prefill the amount form; both stay editable and are checked as
+ * typed ones are (an amount that is not a positive whole number of minor units is dropped).
  *
  * loading (the account, predefined amounts, saved beneficiaries) → choosingRecipient (a wallet tag prefix or a whole
  * IBAN through searchContacts, or a saved beneficiary; an IBAN also needs the holder's name) → enteringAmount
- * (amount > 0 and ≤ the available balance, note; the screen checks with the shared schema, the server again; where
- * scheduling/recurring and the GIF picker will go) → for an IBAN: checkingName (verifyPayee) → match: on;
- * close match: "Did you mean X?" (one click uses X and checks again), amend or proceed anyway; no match (no name
+ * (amount > 0 and ≤ the available balance, note, GIF, and "Send now" or "Schedule": once on a date, or daily,
+ * weekly, monthly, yearly from a start date (today or later, UTC) up to an optional end date (not before the start);
+ * the screen checks with the shared schemas, the server again. Only wallet-tag recipients can be scheduled: a run
+ * without the user cannot check an IBAN's name or ask for a code) → for an IBAN: checkingName (verifyPayee) → match:
+ * on; close match: "Did you mean X?" (one click uses X and checks again), amend or proceed anyway; no match (no name
  * shown, a warning) and not possible: amend or proceed anyway; a failed check: "Beneficiary verification failed, try
- * again later" → quoting (amount, fee, total, rate) → reviewing ("Edit" goes back) → when the quote says so, a
- * one-time code (purpose send_money) → sending (one Idempotency-Key per confirmed review, kept for retries) → done,
- * or failed (insufficient funds; a network failure retries with the same key).
+ * again later" → quoting (amount, fee, total, rate; for a schedule, whether it needs a code) → reviewing (with the
+ * schedule; "Edit" goes back) → when the quote says so, a one-time code (purpose send_money) → sending (one
+ * Idempotency-Key per confirmed review, kept for retries) → done ("Amount sent"), or scheduling
+ * (createScheduledPayment; no money moves now) → scheduled ("Payment scheduled", a link to the list); or failed
+ * (insufficient funds; a network failure of a payment retries with the same key; a schedule has no idempotency key,
+ * so a failed one is edited or looked up in the list rather than sent blind again).
  */
 
 export type SendMoneyError =
@@ -76,6 +89,32 @@ export type Recipient =
   | { kind: 'iban'; iban: string; name: string }
   | { kind: 'beneficiary'; beneficiary: Beneficiary };
 
+/** When a scheduled payment runs: `once` on startDate, or repeating from startDate up to endDate (inclusive). */
+export type Schedule = { frequency: ScheduleFrequency; startDate: string; endDate: string | null };
+
+export type ScheduleProblems = {
+  startDate?: 'required' | 'invalid' | 'past';
+  endDate?: 'invalid' | 'beforeStart';
+};
+
+/** The server's rules for a schedule (server/payments/scheduledPayments.ts), for the form; `today` is UTC YYYY-MM-DD. */
+export function scheduleProblems(schedule: Schedule, today: string): ScheduleProblems {
+  const problems: ScheduleProblems = {};
+  if (!schedule.startDate) problems.startDate = 'required';
+  else if (!CalendarDate.safeParse(schedule.startDate).success) problems.startDate = 'invalid';
+  else if (schedule.startDate < today) problems.startDate = 'past';
+  if (schedule.frequency !== 'once' && schedule.endDate) {
+    if (!CalendarDate.safeParse(schedule.endDate).success) problems.endDate = 'invalid';
+    else if (!problems.startDate && schedule.endDate < schedule.startDate) problems.endDate = 'beforeStart';
+  }
+  return problems;
+}
+
+/** A QR code's `?amount=` as minor units, or null when it is not a positive whole number of them. */
+export function prefillAmountOf(text: string | null): string | null {
+  return text !== null && /^[1-9]\d{0,14}$/.test(text) ? text : null;
+}
+
 export type NameCheck = { result: PayeeCheckResult; suggestedName: string | null; checkId: string };
 
 export type SendMoneyData = {
@@ -97,6 +136,7 @@ export type QuoteInput = {
 export type StartStepUpInput = { purpose: StepUpPurpose; method: MfaMethod };
 export type VerifyStepUpInput = { purpose: StepUpPurpose; code: string };
 export type SendInput = { body: SendMoneyBody; idempotencyKey: string; stepUpToken: string | null };
+export type ScheduleInput = { body: CreateScheduledPaymentBody; stepUpToken: string | null };
 
 const purpose: StepUpPurpose = 'send_money';
 
@@ -111,6 +151,10 @@ export type SendMoneyContext = {
   recipient: Recipient | null;
   amountMinor: string | null;
   note: string;
+  /** A bundled GIF's id or a provider's media URL (schemas/sendMoney.schema.ts Gif), sent with the note. */
+  gif: string | null;
+  /** null: send now. */
+  schedule: Schedule | null;
   check: NameCheck | null;
   /** The payer saw a name check that was not a match and goes on (recorded on the transfer). */
   proceedAnyway: boolean;
@@ -124,19 +168,34 @@ export type SendMoneyContext = {
   /** Made once when the review is confirmed; every retry of that payment sends it again. */
   idempotencyKey: string | null;
   transaction: Transaction | null;
+  scheduled: ScheduledPayment | null;
   error: SendMoneyError | null;
 };
 
 export type SendMoneyEvent =
   /** Sent by the screen once it has read the address. */
-  | { type: 'journey.opened'; accountType: string; beneficiaryId: string | null; tag: string | null }
+  | {
+      type: 'journey.opened';
+      accountType: string;
+      beneficiaryId: string | null;
+      tag: string | null;
+      /** `?amount=` and `?note=` of the address (a QR code's link), or null. */
+      amountMinor: string | null;
+      note: string | null;
+    }
   | { type: 'load.retry' }
   | { type: 'recipient.search'; query: string }
   | { type: 'recipient.wallet'; walletTag: string; name: string | null }
   | { type: 'recipient.iban'; iban: string; name: string }
   | { type: 'recipient.beneficiary'; id: string }
   | { type: 'recipient.change' }
-  | { type: 'amount.submit'; amountMinor: string; note: string }
+  | {
+      type: 'amount.submit';
+      amountMinor: string;
+      note: string;
+      gif: string | null;
+      schedule: Schedule | null;
+    }
   | { type: 'name.useSuggested' }
   | { type: 'name.amend' }
   | { type: 'name.proceed' }
@@ -203,6 +262,23 @@ export function sendBodyOf(context: SendMoneyContext): SendMoneyBody {
     recipient: to,
     amount_minor: context.amountMinor ?? '0',
     ...(note ? { note } : {}),
+    ...(context.gif ? { gif: context.gif } : {}),
+  };
+}
+
+/** The request body of the schedule the user confirmed (wallet-tag recipients only). */
+export function scheduleBodyOf(context: SendMoneyContext): CreateScheduledPaymentBody {
+  const schedule = context.schedule ?? { frequency: 'once', startDate: '', endDate: null };
+  const note = context.note.trim();
+  return {
+    account_type: context.accountType,
+    recipient: { wallet_tag: walletTagOf(context.recipient) ?? '' },
+    amount_minor: context.amountMinor ?? '0',
+    ...(note ? { note } : {}),
+    ...(context.gif ? { gif: context.gif } : {}),
+    frequency: schedule.frequency,
+    start_date: schedule.startDate,
+    ...(schedule.frequency !== 'once' && schedule.endDate ? { end_date: schedule.endDate } : {}),
   };
 }
 
@@ -255,6 +331,9 @@ export const sendMoneyMachine = setup({
       notProvided('verifyStepUp'),
     ),
     sendMoney: fromPromise<Transaction, SendInput>(async () => notProvided('sendMoney')),
+    createScheduledPayment: fromPromise<ScheduledPayment, ScheduleInput>(async () =>
+      notProvided('createScheduledPayment'),
+    ),
   },
   actions: {
     recordError: assign({ error: (_, params: { error: unknown }) => toSendMoneyError(params.error) }),
@@ -262,6 +341,13 @@ export const sendMoneyMachine = setup({
     /** A changed payment is a new payment: a new key, a new check, a new quote, a new code. */
     forgetPayment: assign({ idempotencyKey: null, quote: null, ...noStepUp }),
     forgetCheck: assign({ check: null, proceedAnyway: false }),
+    /** What the amount form submitted; a schedule only for a wallet-tag recipient (the guards make sure). */
+    takeAmount: assign({
+      amountMinor: ({ event }) => (event.type === 'amount.submit' ? event.amountMinor : null),
+      note: ({ event }) => (event.type === 'amount.submit' ? event.note : ''),
+      gif: ({ event }) => (event.type === 'amount.submit' ? event.gif : null),
+      schedule: ({ event }) => (event.type === 'amount.submit' ? event.schedule : null),
+    }),
   },
   guards: {
     isNotFound: (_, params: { error: unknown }) => failureCode(params.error) === 'not_found',
@@ -278,6 +364,10 @@ export const sendMoneyMachine = setup({
       event.type === 'recipient.iban' &&
       (context.contacts ?? []).some((c) => c.kind === 'iban' && c.valid && c.iban === event.iban),
     needsNameCheck: ({ context }) => payeeOf(context.recipient) !== null,
+    sendsNow: ({ event }) => event.type === 'amount.submit' && event.schedule === null,
+    /** A wallet-tag recipient: paid now without a name check, or on a schedule. */
+    paysWallet: ({ context }) => walletTagOf(context.recipient) !== null,
+    isScheduled: ({ context }) => context.schedule !== null,
     isMatch: (_, params: { check: PayeeVerifyResponse }) => params.check.result === 'match',
     isCloseMatch: (_, params: { check: PayeeVerifyResponse }) =>
       params.check.result === 'close_match' && Boolean(params.check.suggested_name),
@@ -290,7 +380,8 @@ export const sendMoneyMachine = setup({
     isCooldown: (_, params: { error: unknown }) => failureCode(params.error) === 'otp_cooldown',
     isStepUpRequired: (_, params: { error: unknown }) => failureCode(params.error) === 'step_up_required',
     /** Refused for good (insufficient funds, the recipient): a retry with the same key gets the same answer. */
-    canRetry: ({ context }) => context.error === 'network' || context.error === 'unknown',
+    canRetry: ({ context }) =>
+      context.schedule === null && (context.error === 'network' || context.error === 'unknown'),
   },
   delays: {
     resendCooldown: ({ context }) => Math.max(0, context.resendIn) * 1000,
@@ -307,6 +398,8 @@ export const sendMoneyMachine = setup({
     recipient: null,
     amountMinor: null,
     note: '',
+    gif: null,
+    schedule: null,
     check: null,
     proceedAnyway: false,
     quote: null,
@@ -314,6 +407,7 @@ export const sendMoneyMachine = setup({
     ...noStepUp,
     idempotencyKey: null,
     transaction: null,
+    scheduled: null,
     error: null,
   },
   initial: 'opening',
@@ -327,6 +421,8 @@ export const sendMoneyMachine = setup({
             opened: true,
             accountType: ({ event }) => event.accountType,
             prefill: ({ event }) => ({ beneficiaryId: event.beneficiaryId, tag: event.tag }),
+            amountMinor: ({ event }) => prefillAmountOf(event.amountMinor),
+            note: ({ event }) => event.note ?? '',
           }),
         },
       },
@@ -448,28 +544,17 @@ export const sendMoneyMachine = setup({
         },
       },
     },
-    /** The amount (predefined amounts offered) and a note. Scheduling and the GIF picker will join this step. */
+    /** The amount (predefined amounts offered), a note with a GIF, and send now or on a schedule. */
     enteringAmount: {
       on: {
         'amount.submit': [
           {
-            guard: 'needsNameCheck',
+            guard: and(['sendsNow', 'needsNameCheck']),
             target: 'checkingName',
-            actions: [
-              'clearError',
-              'forgetPayment',
-              'forgetCheck',
-              assign({ amountMinor: ({ event }) => event.amountMinor, note: ({ event }) => event.note }),
-            ],
+            actions: ['clearError', 'forgetPayment', 'forgetCheck', 'takeAmount'],
           },
-          {
-            target: 'quoting',
-            actions: [
-              'clearError',
-              'forgetPayment',
-              assign({ amountMinor: ({ event }) => event.amountMinor, note: ({ event }) => event.note }),
-            ],
-          },
+          // A schedule for an IBAN is refused (the screen does not offer it).
+          { guard: 'paysWallet', target: 'quoting', actions: ['clearError', 'forgetPayment', 'takeAmount'] },
         ],
         'recipient.change': {
           target: 'choosingRecipient',
@@ -606,6 +691,7 @@ export const sendMoneyMachine = setup({
               assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? newKey() }),
             ],
           },
+          { guard: 'isScheduled', target: 'scheduling', actions: 'clearError' },
           {
             target: 'sending',
             actions: [
@@ -682,10 +768,23 @@ export const sendMoneyMachine = setup({
                   if (event.type !== 'otp.submit') throw new Error(`unexpected ${event.type}`);
                   return { purpose, code: event.code };
                 },
-                onDone: {
-                  target: '#sendMoney.sending',
-                  actions: ['clearError', assign({ stepUpToken: ({ event }) => event.output.step_up_token })],
-                },
+                onDone: [
+                  {
+                    guard: 'isScheduled',
+                    target: '#sendMoney.scheduling',
+                    actions: [
+                      'clearError',
+                      assign({ stepUpToken: ({ event }) => event.output.step_up_token }),
+                    ],
+                  },
+                  {
+                    target: '#sendMoney.sending',
+                    actions: [
+                      'clearError',
+                      assign({ stepUpToken: ({ event }) => event.output.step_up_token }),
+                    ],
+                  },
+                ],
                 onError: [
                   {
                     guard: { type: 'isCodeDead', params: ({ event }) => ({ error: event.error }) },
@@ -785,7 +884,38 @@ export const sendMoneyMachine = setup({
         ],
       },
     },
-    /** Insufficient funds ("Payment failed…"), a refused recipient, or no answer (retry with the same key). */
+    /** The schedule is stored (no money moves now; the scheduled-payments job pays each occurrence). */
+    scheduling: {
+      tags: ['busy'],
+      invoke: {
+        id: 'createScheduledPayment',
+        src: 'createScheduledPayment',
+        input: ({ context }) => ({ body: scheduleBodyOf(context), stepUpToken: context.stepUpToken }),
+        onDone: {
+          target: 'scheduled',
+          actions: assign({ scheduled: ({ event }) => event.output, stepUpToken: null }),
+        },
+        onError: [
+          {
+            // As for a payment: the grant expired or was used; a new code for the same schedule.
+            guard: { type: 'isStepUpRequired', params: ({ event }) => ({ error: event.error }) },
+            target: 'loadingMethods',
+            actions: [
+              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+              assign({ stepUpToken: null, method: null, destination: null }),
+            ],
+          },
+          {
+            target: 'failed',
+            actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    /**
+     * Insufficient funds ("Payment failed…"), a refused recipient, or no answer (a payment retries with the same key;
+     * a schedule is edited, or looked up in the list, since it has no key).
+     */
     failed: {
       on: {
         'payment.retry': { guard: 'canRetry', target: 'sending', actions: 'clearError' },
@@ -794,6 +924,8 @@ export const sendMoneyMachine = setup({
     },
     /** "Amount sent": completed, or pending until the bank transfer settles. */
     done: { type: 'final' },
+    /** "Payment scheduled", with a link to the scheduled payments. */
+    scheduled: { type: 'final' },
   },
 });
 
@@ -815,7 +947,8 @@ export type SendMoneyStep =
   | 'method'
   | 'code'
   | 'failed'
-  | 'done';
+  | 'done'
+  | 'scheduled';
 
 /** Which part of the journey the screen shows. */
 export function selectSendMoneyStep(snapshot: SendMoneySnapshot): SendMoneyStep {
@@ -833,9 +966,10 @@ export function selectSendMoneyStep(snapshot: SendMoneySnapshot): SendMoneyStep 
   if (snapshot.matches('reviewing') || snapshot.matches('loadingMethods')) return 'review';
   if (snapshot.matches('choosingMethod') || snapshot.matches('sendingCode')) return 'method';
   if (snapshot.matches('awaitingCode') || snapshot.matches('resendingCode')) return 'code';
-  // Sending shows the review with its button busy.
-  if (snapshot.matches('sending')) return 'review';
+  // Sending and scheduling show the review with its button busy.
+  if (snapshot.matches('sending') || snapshot.matches('scheduling')) return 'review';
   if (snapshot.matches('failed')) return 'failed';
+  if (snapshot.matches('scheduled')) return 'scheduled';
   return 'done';
 }
 
@@ -850,6 +984,13 @@ export const selectQuery = (snapshot: SendMoneySnapshot): string => snapshot.con
 export const selectRecipient = (snapshot: SendMoneySnapshot): Recipient | null => snapshot.context.recipient;
 export const selectAmountMinor = (snapshot: SendMoneySnapshot): string | null => snapshot.context.amountMinor;
 export const selectNote = (snapshot: SendMoneySnapshot): string => snapshot.context.note;
+export const selectGif = (snapshot: SendMoneySnapshot): string | null => snapshot.context.gif;
+export const selectSchedule = (snapshot: SendMoneySnapshot): Schedule | null => snapshot.context.schedule;
+export const selectScheduled = (snapshot: SendMoneySnapshot): ScheduledPayment | null =>
+  snapshot.context.scheduled;
+/** Only a wallet-tag recipient can be paid on a schedule. */
+export const selectCanSchedule = (snapshot: SendMoneySnapshot): boolean =>
+  walletTagOf(snapshot.context.recipient) !== null;
 export const selectQuoting = (snapshot: SendMoneySnapshot): boolean => snapshot.matches('quoting');
 export const selectNameCheck = (snapshot: SendMoneySnapshot): NameCheck | null => snapshot.context.check;
 export const selectQuote = (snapshot: SendMoneySnapshot): TransferQuote | null => snapshot.context.quote;
@@ -870,4 +1011,5 @@ export const selectCodeDead = (snapshot: SendMoneySnapshot): boolean =>
 export const selectResending = (snapshot: SendMoneySnapshot): boolean => snapshot.matches('resendingCode');
 export const selectVerifyingCode = (snapshot: SendMoneySnapshot): boolean =>
   snapshot.matches({ awaitingCode: { code: 'verifying' } });
-export const selectSending = (snapshot: SendMoneySnapshot): boolean => snapshot.matches('sending');
+export const selectSending = (snapshot: SendMoneySnapshot): boolean =>
+  snapshot.matches('sending') || snapshot.matches('scheduling');

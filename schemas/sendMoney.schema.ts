@@ -19,6 +19,7 @@
  */
 import { z } from 'zod';
 import { WalletTag } from './beneficiaries.schema';
+import { bundledGifIds } from './gifs';
 import { Money } from './overview.schema';
 import { Iban, PayeeCheckResult, PayeeName } from './payee.schema';
 import { AmountMinor } from './transactions.schema';
@@ -31,12 +32,16 @@ export const AccountType = z.string().regex(/^[a-z]{3}$/, 'An account type such 
 
 const CurrencyCode = z.string().regex(/^[A-Z]{3}$/, 'An ISO 4217 code.');
 
+/** Giphy and Tenor media addresses over https: a fixed host, a path of plain names, a media extension. */
+const providerGifUrls = String.raw`https:\/\/media[0-9]?\.giphy\.com\/media\/[A-Za-z0-9]{1,64}\/[A-Za-z0-9_.-]{1,64}\.(?:gif|webp|mp4)|https:\/\/media\.tenor\.com\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_.-]{1,64}\.(?:gif|webp|mp4)`;
+/** A Giphy or Tenor media URL as a payment may carry it (server/gifs.ts brings provider results to this form). */
+export const providerGifUrlPattern = new RegExp(`^(?:${providerGifUrls})$`);
+export const gifPattern = new RegExp(`^(?:${bundledGifIds.join('|')}|${providerGifUrls})$`);
+
 /**
- * A GIF sent with the note: the id of one of the bundled GIFs (`party-parrot`), or a media URL of a provider we
- * allow (Giphy, Tenor) over https. Nothing else, so that a note cannot carry a link to anywhere.
+ * A GIF sent with the note: the id of one of the bundled GIFs (schemas/gifs.ts: `party-parrot`), or a media URL of a
+ * provider we allow (Giphy, Tenor) over https. Nothing else, so that a note cannot carry a link to anywhere.
  */
-export const gifPattern =
-  /^(?:[a-z0-9][a-z0-9-]{0,63}|https:\/\/media[0-9]?\.giphy\.com\/media\/[A-Za-z0-9]{1,64}\/[A-Za-z0-9_.-]{1,64}\.(?:gif|webp|mp4)|https:\/\/media\.tenor\.com\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_.-]{1,64}\.(?:gif|webp|mp4))$/;
 export const Gif = z
   .string()
   .max(gifMaxLength, `Max ${gifMaxLength} characters`)

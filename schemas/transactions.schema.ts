@@ -34,6 +34,8 @@ export const transactionTypes = [
   'incoming_bank_transfer',
   'card_transaction',
   'bank_transfer',
+  /** Money the bank pays back to the merchant (not in SPEC §4's list; SPEC §1 and §2 /cashback). */
+  'cashback',
 ] as const;
 export const TransactionType = z.enum(transactionTypes);
 export type TransactionType = z.infer<typeof TransactionType>;
@@ -89,6 +91,8 @@ export const Transaction = z
     }),
     reference: z.string().nullable(),
     note: z.string().nullable(),
+    /** The GIF sent with the note: a bundled id (schemas/gifs.ts) or a Giphy or Tenor media URL; null if none. */
+    gif: z.string().nullable().optional(),
     /** In the merchant's account currency. An incoming transaction carries no fee for the receiver. */
     amount: Money,
     fee: Money,

@@ -15,6 +15,10 @@ import { identityVerificationModel } from '../tests/model/identityVerification.p
 import { onboardingModel } from '../tests/model/onboarding.paths';
 import { demoCode, demoCredentials, loginModel, sessionModel } from '../tests/model/paths';
 import { registrationModel } from '../tests/model/registration.paths';
+import { oneTimeCodeModel } from '../tests/model/oneTimeCode.paths';
+import { pendingRequestsModel } from '../tests/model/pendingRequests.paths';
+import { requestMoneyModel } from '../tests/model/requestMoney.paths';
+import { scheduledPaymentModel } from '../tests/model/scheduledPayment.paths';
 import { sendMoneyModel } from '../tests/model/sendMoney.paths';
 import { transactionListModel } from '../tests/model/transactionList.paths';
 
@@ -172,6 +176,28 @@ function main() {
       plan(sendMoneyModel, {
         fixtures: 'sendMoney.paths.ts',
         test: 'sendMoney.model.test.tsx',
+      }),
+    ],
+    [
+      `${scheduledPaymentModel.name}.md`,
+      plan(scheduledPaymentModel, {
+        fixtures: 'scheduledPayment.paths.ts',
+        test: 'scheduledPayment.model.test.tsx',
+      }),
+    ],
+    [
+      `${oneTimeCodeModel.name}.md`,
+      plan(oneTimeCodeModel, { fixtures: 'oneTimeCode.paths.ts', test: 'oneTimeCode.model.test.tsx' }),
+    ],
+    [
+      `${requestMoneyModel.name}.md`,
+      plan(requestMoneyModel, { fixtures: 'requestMoney.paths.ts', test: 'requestMoney.model.test.tsx' }),
+    ],
+    [
+      `${pendingRequestsModel.name}.md`,
+      plan(pendingRequestsModel, {
+        fixtures: 'pendingRequests.paths.ts',
+        test: 'pendingRequests.model.test.tsx',
       }),
     ],
   ]);

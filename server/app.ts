@@ -21,6 +21,7 @@ import { AppError } from './errors';
 import { accountsRoutes } from './routes/accounts.routes';
 import { authRoutes } from './routes/auth.routes';
 import { beneficiariesRoutes } from './routes/beneficiaries.routes';
+import { gifsRoutes } from './routes/gifs.routes';
 import { homeRoutes } from './routes/home.routes';
 import { kycRoutes } from './routes/kyc.routes';
 import { moneyRequestsRoutes } from './routes/moneyRequests.routes';
@@ -28,6 +29,7 @@ import { onboardingRoutes } from './routes/onboarding.routes';
 import { passwordRoutes } from './routes/password.routes';
 import { payeeRoutes } from './routes/payee.routes';
 import { publicRoutes } from './routes/public.routes';
+import { qrCodesRoutes } from './routes/qrCodes.routes';
 import { registrationRoutes } from './routes/registration.routes';
 import { scheduledPaymentsRoutes } from './routes/scheduledPayments.routes';
 import { sendMoneyRoutes } from './routes/sendMoney.routes';
@@ -52,7 +54,8 @@ export const contentSecurityPolicy = {
   // styled-components injects <style> elements at run time.
   styleSrc: ["'self'", "'unsafe-inline'"],
   // Document and logo previews show the downloaded file through a blob: object URL (DocumentPreview).
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  // A payment note's GIF may come from Giphy or Tenor (server/gifs.ts, schemas/sendMoney.schema.ts): their media hosts.
+  imgSrc: ["'self'", 'data:', 'blob:', 'https://*.giphy.com', 'https://media.tenor.com'],
   fontSrc: ["'self'"],
   workerSrc: ["'self'", 'blob:'],
   connectSrc: ["'self'"],
@@ -198,9 +201,11 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   await app.register(passwordRoutes, { db, config });
   await app.register(payeeRoutes, { db, config });
   await app.register(sendMoneyRoutes, { db, config });
+  await app.register(gifsRoutes, { db, config });
   await app.register(scheduledPaymentsRoutes, { db, config });
   await app.register(moneyRequestsRoutes, { db, config });
   await app.register(beneficiariesRoutes, { db, config });
+  await app.register(qrCodesRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxOutboxRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxReviewRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxTransferRoutes, { db });

@@ -66,6 +66,7 @@ export type TransactionRow = {
   counterparty_wallet_tag: string | null;
   reference: string | null;
   note: string | null;
+  gif: string | null;
   failure_reason: string | null;
   initiated_by: string | null;
   initiator_first: string | null;
@@ -106,6 +107,7 @@ function baseQuery(db: Db) {
       't.counterparty_wallet_tag',
       't.reference',
       't.note',
+      't.gif',
       't.failure_reason',
       't.initiated_by',
       'u.first_name as initiator_first',
@@ -177,6 +179,7 @@ function toView(row: TransactionRow, perspective: ReadonlySet<string>): Transact
     counterparty,
     reference: row.reference,
     note: row.note,
+    gif: row.gif,
     amount: money(accountAmount, accountCurrency),
     fee: money(fee, accountCurrency),
     total: money(accountAmount + fee, accountCurrency),

@@ -18,8 +18,14 @@ export type MerchantStatus = 'pending' | 'onboarding' | 'in_review' | 'approved'
 export type EmployeeType = 'admin' | 'employee' | 'viewer';
 export type Channel = 'email' | 'sms';
 export type RevokedReason = 'logout' | 'global_logout' | 'reuse_detected' | 'expired' | 'password_changed';
+/** Migration 015 adds `cashback` (money the bank pays back to a merchant). */
 export type TransferType =
-  'face_to_face' | 'account_to_account' | 'incoming_bank_transfer' | 'card_transaction' | 'bank_transfer';
+  | 'face_to_face'
+  | 'account_to_account'
+  | 'incoming_bank_transfer'
+  | 'card_transaction'
+  | 'bank_transfer'
+  | 'cashback';
 export type TransferStatus =
   'completed' | 'declined' | 'pending' | 'failed' | 'cancelled' | 'refunded' | 'expired' | 'paid';
 
@@ -401,6 +407,21 @@ export type ScheduledPaymentRunsTable = {
   ran_at: DefaultTimestamp;
 };
 
+// Migration 014: QR codes for receiving a payment (server/payments/qrCodes.ts).
+export type QrCodesTable = {
+  id: Generated<string>;
+  merchant_id: string;
+  account_id: string;
+  currency: string;
+  amount_minor: ColumnType<bigint | null, bigint | number | null | undefined, bigint | number | null>;
+  note: string | null;
+  code: string;
+  created_by: string;
+  created_at: DefaultTimestamp;
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  deleted_by: ColumnType<string | null, string | null | undefined, string | null>;
+};
+
 export type DB = {
   merchants: MerchantsTable;
   users: UsersTable;
@@ -429,6 +450,7 @@ export type DB = {
   money_requests: MoneyRequestsTable;
   scheduled_payments: ScheduledPaymentsTable;
   scheduled_payment_runs: ScheduledPaymentRunsTable;
+  qr_codes: QrCodesTable;
   schema_migrations: SchemaMigrationsTable;
 };
 

@@ -16,7 +16,7 @@ import { contactSearchLimit } from '../../schemas/sendMoney.schema';
 import type { Transaction } from '../../schemas/transactions.schema';
 import { consumeStepUp } from '../auth/stepUp';
 import { getBeneficiary } from '../beneficiaries';
-import type { Database } from '../db/database';
+import { namedStatement, type Database } from '../db/database';
 import type { DB, Transfer } from '../db/types';
 import { AppError } from '../errors';
 import { postTransfer, systemAccount } from '../ledger';
@@ -90,6 +90,7 @@ async function sourceAccount(
   const row = isSupportedCurrency(currency)
     ? await db
         .selectFrom('ledger_accounts as a')
+        .modifyFront(namedStatement)
         .leftJoin('transfers as t', (join) => join.on('t.idempotency_key', '=', ledgerKey))
         .leftJoin(walletMerchantQuery(db, wallet?.tag ?? '', wallet?.currency ?? currency).as('r'), (join) =>
           join.onTrue(),
@@ -446,65 +447,76 @@ export async function sendMoney(db: Database, payer: Payer, input: SendMoneyInpu
   const needsCode = requiresVerification(recipient.kind, amount, source.currency, settings);
   const note = body.note?.trim() || null;
 
+  // Without a one-time code the posting is one statement (the ledger's function, its own transaction): nothing to
+  // roll back. With one, the grant is spent in the same transaction as the posting.
+  const spendGrant = async (trx: Trx<DB>): Promise<void> => {
+    try {
+      await consumeStepUp(trx, { userId: payer.userId, purpose: 'send_money', token: input.stepUpToken });
+    } catch (error) {
+      // A concurrent retry with the same key and grant waited for the grant's lock: the first has committed.
+      const raced = await earlier(trx, ledgerKey, hash);
+      if (raced) throw new ReplayFound(raced);
+      throw error;
+    }
+  };
+  const pay = async (runner: Database | Trx<DB>): Promise<Transfer> => {
+    let posted: { transfer: Transfer; replayed: boolean };
+    try {
+      posted = await postTransfer(runner, {
+        type: external ? 'bank_transfer' : 'account_to_account',
+        status: external ? 'pending' : 'completed',
+        amountMinor: amount,
+        currency: source.currency,
+        debitAccountId: source.id,
+        creditAccountId,
+        credit: price.exchangeRate
+          ? { amountMinor: price.creditMinor, currency: creditCurrency, exchangeRate: price.exchangeRate }
+          : undefined,
+        feeMinor: price.feeMinor,
+        counterpartyName: recipient.kind === 'wallet' ? recipient.merchantName : recipient.name,
+        counterpartyIban: recipient.kind === 'iban' ? recipient.iban : null,
+        counterpartyWalletTag: recipient.kind === 'wallet' ? recipient.walletTag : null,
+        note,
+        initiatedBy: payer.userId,
+        idempotencyKey: ledgerKey,
+        // Recorded with the transfer in the same statement (never on a replay).
+        extra: {
+          client_request_hash: hash,
+          gif: body.gif ?? null,
+          payee_check_id: confirmation?.checkId ?? null,
+          payee_check_result: confirmation?.result ?? null,
+          payee_proceeded_anyway: confirmation?.proceededAnyway ?? null,
+        },
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'insufficient_funds') {
+        throw new AppError('insufficient_funds', 422, insufficientFundsMessage);
+      }
+      if (error instanceof AppError && error.code === 'conflict') {
+        const raced = await earlier(runner, ledgerKey, hash);
+        if (raced) throw new ReplayFound(raced);
+      }
+      throw error;
+    }
+    if (posted.replayed) {
+      // Another request with this key committed first: roll ours back (the grant stays unspent) and answer it. The
+      // prior row came back with the posting: its client hash decides, as `earlier` would.
+      if (posted.transfer.client_request_hash !== hash) throw keyConflict();
+      throw new ReplayFound({
+        transferId: posted.transfer.id,
+        debitAccountId: posted.transfer.debit_account_id,
+      });
+    }
+    return posted.transfer;
+  };
+
   try {
-    const transfer = await db.transaction().execute(async (trx) => {
-      if (needsCode) {
-        try {
-          await consumeStepUp(trx, { userId: payer.userId, purpose: 'send_money', token: input.stepUpToken });
-        } catch (error) {
-          // A concurrent retry with the same key and grant waited for the grant's lock: the first has committed.
-          const raced = await earlier(trx, ledgerKey, hash);
-          if (raced) throw new ReplayFound(raced);
-          throw error;
-        }
-      }
-      let posted: { transfer: Transfer; replayed: boolean };
-      try {
-        posted = await postTransfer(trx, {
-          type: external ? 'bank_transfer' : 'account_to_account',
-          status: external ? 'pending' : 'completed',
-          amountMinor: amount,
-          currency: source.currency,
-          debitAccountId: source.id,
-          creditAccountId,
-          credit: price.exchangeRate
-            ? { amountMinor: price.creditMinor, currency: creditCurrency, exchangeRate: price.exchangeRate }
-            : undefined,
-          feeMinor: price.feeMinor,
-          counterpartyName: recipient.kind === 'wallet' ? recipient.merchantName : recipient.name,
-          counterpartyIban: recipient.kind === 'iban' ? recipient.iban : null,
-          counterpartyWalletTag: recipient.kind === 'wallet' ? recipient.walletTag : null,
-          note,
-          initiatedBy: payer.userId,
-          idempotencyKey: ledgerKey,
-          // Recorded with the transfer in the same statement (never on a replay).
-          extra: {
-            client_request_hash: hash,
-            gif: body.gif ?? null,
-            payee_check_id: confirmation?.checkId ?? null,
-            payee_check_result: confirmation?.result ?? null,
-            payee_proceeded_anyway: confirmation?.proceededAnyway ?? null,
-          },
-        });
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'insufficient_funds') {
-          throw new AppError('insufficient_funds', 422, insufficientFundsMessage);
-        }
-        if (error instanceof AppError && error.code === 'conflict') {
-          const raced = await earlier(trx, ledgerKey, hash);
-          if (raced) throw new ReplayFound(raced);
-        }
-        throw error;
-      }
-      if (posted.replayed) {
-        // Another request with this key committed first: roll ours back (the grant stays unspent) and answer it.
-        const raced = await earlier(trx, ledgerKey, hash);
-        throw new ReplayFound(
-          raced ?? { transferId: posted.transfer.id, debitAccountId: posted.transfer.debit_account_id },
-        );
-      }
-      return posted.transfer;
-    });
+    const transfer = needsCode
+      ? await db.transaction().execute(async (trx) => {
+          await spendGrant(trx);
+          return pay(trx);
+        })
+      : await pay(db);
     const known = postedView(transfer, payer, recipient);
     return { transaction: known ?? (await transactionFor(db, source.id, transfer.id)), replayed: false };
   } catch (error) {

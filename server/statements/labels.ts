@@ -91,6 +91,7 @@ const en: StatementLabels = {
     incoming_bank_transfer: 'Incoming bank transfer',
     card_transaction: 'Card transaction',
     bank_transfer: 'Bank transfer',
+    cashback: 'Cashback',
   },
   statuses: {
     completed: 'Completed',
@@ -150,6 +151,7 @@ const el: StatementLabels = {
     incoming_bank_transfer: 'Εισερχόμενη τραπεζική μεταφορά',
     card_transaction: 'Συναλλαγή με κάρτα',
     bank_transfer: 'Τραπεζική μεταφορά',
+    cashback: 'Επιστροφή μετρητών',
   },
   statuses: {
     completed: 'Ολοκληρώθηκε',

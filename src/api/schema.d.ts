@@ -395,6 +395,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/gifs/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GIFs for a payment note: from Giphy or Tenor when the server is configured with one, else from the bundled set (searched by English and Greek keywords; an empty query lists it). A provider that fails or takes over 2 s leaves the bundled set with `fallback: true`. Each item `id` is a valid sendMoney `gif`. */
+        get: operations["gifSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/home/overview/": {
         parameters: {
             query?: never;
@@ -711,6 +728,58 @@ export interface paths {
         };
         /** Suggested amounts for the amount step, per currency (or for one account type). */
         get: operations["predefinedSendAmount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/qr_codes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's QR codes, newest first, each with its shareable link. */
+        get: operations["qrCodes"];
+        put?: never;
+        /** Generates a QR code for receiving a payment into the account of `currency` (one the merchant holds; otherwise 400 on `currency`), optionally for a fixed amount and with a note. */
+        post: operations["createQrCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/qr_codes/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a QR code: its link stops working. 404 for another merchant’s or a deleted one. */
+        delete: operations["deleteQrCode"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/qr_codes/resolve/{code}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a QR code asks the signed-in merchant to pay: the payee (name, wallet tag), currency, amount and note. Moves no money. 404 for an unknown or deleted code; 422 recipient_not_allowed for one’s own. */
+        get: operations["resolveQrCode"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1728,6 +1797,34 @@ export interface components {
             other_funding_method?: string | null;
             source_country: string;
         };
+        GifItem: {
+            height: number;
+            id: string;
+            preview_url: string;
+            title: string;
+            url: string;
+            width: number;
+        };
+        GifItemInput: {
+            height: number;
+            id: string;
+            preview_url: string;
+            title: string;
+            url: string;
+            width: number;
+        };
+        GifSearchResponse: {
+            fallback: boolean;
+            items: components["schemas"]["GifItem"][];
+            /** @enum {string} */
+            provider: "bundled" | "giphy" | "tenor";
+        };
+        GifSearchResponseInput: {
+            fallback: boolean;
+            items: components["schemas"]["GifItemInput"][];
+            /** @enum {string} */
+            provider: "bundled" | "giphy" | "tenor";
+        };
         HomeOverviewResponse: {
             accounts: {
                 balance: components["schemas"]["Money"];
@@ -1735,21 +1832,15 @@ export interface components {
                 id: string;
                 name: string;
             }[];
-            latest_transactions: {
-                amount: components["schemas"]["Money"];
-                counterparty: string;
-                created_at: string;
-                /** @enum {string} */
-                direction: "in" | "out";
-                id: string;
-                status: string;
-                type: string;
-            }[];
+            cashback: components["schemas"]["Money"][] | null;
+            latest_transactions: components["schemas"]["LatestTransaction"][];
             merchant: {
                 id: string;
                 name: string;
             };
+            scheduled_payments: components["schemas"]["UpcomingScheduledPayment"][] | null;
             total_balance: components["schemas"]["Money"][];
+            welcome_checklist: components["schemas"]["WelcomeChecklist"] | null;
         };
         HomeOverviewResponseInput: {
             accounts: {
@@ -1758,21 +1849,15 @@ export interface components {
                 id: string;
                 name: string;
             }[];
-            latest_transactions: {
-                amount: components["schemas"]["MoneyInput"];
-                counterparty: string;
-                created_at: string;
-                /** @enum {string} */
-                direction: "in" | "out";
-                id: string;
-                status: string;
-                type: string;
-            }[];
+            cashback: components["schemas"]["MoneyInput"][] | null;
+            latest_transactions: components["schemas"]["LatestTransactionInput"][];
             merchant: {
                 id: string;
                 name: string;
             };
+            scheduled_payments: components["schemas"]["UpcomingScheduledPaymentInput"][] | null;
             total_balance: components["schemas"]["MoneyInput"][];
+            welcome_checklist: components["schemas"]["WelcomeChecklistInput"] | null;
         };
         IdentityVerification: {
             /** @enum {string} */
@@ -1946,6 +2031,26 @@ export interface components {
             required_sides: ("front" | "back" | "selfie")[];
             /** @enum {string} */
             status: "pending" | "passed" | "failed";
+        };
+        LatestTransaction: {
+            amount: components["schemas"]["Money"];
+            counterparty: string;
+            created_at: string;
+            /** @enum {string} */
+            direction: "in" | "out";
+            id: string;
+            status: string;
+            type: string;
+        };
+        LatestTransactionInput: {
+            amount: components["schemas"]["MoneyInput"];
+            counterparty: string;
+            created_at: string;
+            /** @enum {string} */
+            direction: "in" | "out";
+            id: string;
+            status: string;
+            type: string;
         };
         LegalEntityTypesResponse: {
             items: {
@@ -2236,6 +2341,44 @@ export interface components {
                 valid: boolean;
             };
         };
+        QrCode: {
+            account_type: string;
+            amount: components["schemas"]["Money"] | null;
+            code: string;
+            created_at: string;
+            currency: string;
+            /** Format: uuid */
+            id: string;
+            link: string;
+            note: string | null;
+        };
+        QrCodeBody: {
+            amount_minor?: string;
+            currency: string;
+            note?: string;
+        };
+        QrCodeBodyInput: {
+            amount_minor?: string;
+            currency: string;
+            note?: string;
+        };
+        QrCodeInput: {
+            account_type: string;
+            amount: components["schemas"]["MoneyInput"] | null;
+            code: string;
+            created_at: string;
+            currency: string;
+            /** Format: uuid */
+            id: string;
+            link: string;
+            note: string | null;
+        };
+        QrCodesResponse: {
+            items: components["schemas"]["QrCode"][];
+        };
+        QrCodesResponseInput: {
+            items: components["schemas"]["QrCodeInput"][];
+        };
         ReferenceItem: {
             code: string;
             name_el: string;
@@ -2343,6 +2486,28 @@ export interface components {
             job_title: string;
             last_name: string;
             phone: string;
+        };
+        ResolvedQrCode: {
+            account_type: string;
+            amount: components["schemas"]["Money"] | null;
+            code: string;
+            currency: string;
+            note: string | null;
+            payee: {
+                name: string;
+                wallet_tag: string;
+            };
+        };
+        ResolvedQrCodeInput: {
+            account_type: string;
+            amount: components["schemas"]["MoneyInput"] | null;
+            code: string;
+            currency: string;
+            note: string | null;
+            payee: {
+                name: string;
+                wallet_tag: string;
+            };
         };
         ReviewBody: {
             /** @enum {string} */
@@ -2784,6 +2949,7 @@ export interface components {
             } | null;
             failure_reason: string | null;
             fee: components["schemas"]["Money"];
+            gif?: string | null;
             id: string;
             initiated_by: {
                 id: string;
@@ -2798,7 +2964,7 @@ export interface components {
             status: "completed" | "declined" | "pending" | "failed" | "cancelled" | "refunded" | "expired" | "paid";
             total: components["schemas"]["Money"];
             /** @enum {string} */
-            type: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer";
+            type: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer" | "cashback";
             updated_at: string | null;
         };
         TransactionInput: {
@@ -2823,6 +2989,7 @@ export interface components {
             } | null;
             failure_reason: string | null;
             fee: components["schemas"]["MoneyInput"];
+            gif?: string | null;
             id: string;
             initiated_by: {
                 id: string;
@@ -2837,7 +3004,7 @@ export interface components {
             status: "completed" | "declined" | "pending" | "failed" | "cancelled" | "refunded" | "expired" | "paid";
             total: components["schemas"]["MoneyInput"];
             /** @enum {string} */
-            type: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer";
+            type: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer" | "cashback";
             updated_at: string | null;
         };
         TransactionsPage: {
@@ -2883,6 +3050,28 @@ export interface components {
             total: components["schemas"]["MoneyInput"];
             /** @enum {string} */
             type: "account_to_account" | "bank_transfer";
+        };
+        UpcomingScheduledPayment: {
+            amount: components["schemas"]["Money"];
+            /** @enum {string} */
+            frequency: "once" | "daily" | "weekly" | "monthly" | "yearly";
+            id: string;
+            next_run_date: string | null;
+            recipient: {
+                name: string;
+                wallet_tag: string;
+            };
+        };
+        UpcomingScheduledPaymentInput: {
+            amount: components["schemas"]["MoneyInput"];
+            /** @enum {string} */
+            frequency: "once" | "daily" | "weekly" | "monthly" | "yearly";
+            id: string;
+            next_run_date: string | null;
+            recipient: {
+                name: string;
+                wallet_tag: string;
+            };
         };
         UploadDocumentBody: {
             /** Format: binary */
@@ -2970,6 +3159,16 @@ export interface components {
         VerifyCodeBodyInput: {
             code: string;
         };
+        WelcomeChecklist: {
+            done: boolean;
+            /** @enum {string} */
+            item: "top_up" | "pick_plan" | "create_card";
+        }[];
+        WelcomeChecklistInput: {
+            done: boolean;
+            /** @enum {string} */
+            item: "top_up" | "pick_plan" | "create_card";
+        }[];
     };
     responses: never;
     parameters: never;
@@ -3021,6 +3220,10 @@ export type SchemaExternalAccountBodyInput = components['schemas']['ExternalAcco
 export type SchemaExternalAccountInput = components['schemas']['ExternalAccountInput'];
 export type SchemaFundingStep = components['schemas']['FundingStep'];
 export type SchemaFundingStepInput = components['schemas']['FundingStepInput'];
+export type SchemaGifItem = components['schemas']['GifItem'];
+export type SchemaGifItemInput = components['schemas']['GifItemInput'];
+export type SchemaGifSearchResponse = components['schemas']['GifSearchResponse'];
+export type SchemaGifSearchResponseInput = components['schemas']['GifSearchResponseInput'];
 export type SchemaHomeOverviewResponse = components['schemas']['HomeOverviewResponse'];
 export type SchemaHomeOverviewResponseInput = components['schemas']['HomeOverviewResponseInput'];
 export type SchemaIdentityVerification = components['schemas']['IdentityVerification'];
@@ -3045,6 +3248,8 @@ export type SchemaKycStatus = components['schemas']['KycStatus'];
 export type SchemaKycStatusInput = components['schemas']['KycStatusInput'];
 export type SchemaKycVerification = components['schemas']['KycVerification'];
 export type SchemaKycVerificationInput = components['schemas']['KycVerificationInput'];
+export type SchemaLatestTransaction = components['schemas']['LatestTransaction'];
+export type SchemaLatestTransactionInput = components['schemas']['LatestTransactionInput'];
 export type SchemaLegalEntityTypesResponse = components['schemas']['LegalEntityTypesResponse'];
 export type SchemaLegalEntityTypesResponseInput = components['schemas']['LegalEntityTypesResponseInput'];
 export type SchemaLoginTicketBody = components['schemas']['LoginTicketBody'];
@@ -3085,6 +3290,12 @@ export type SchemaPrevalidateBody = components['schemas']['PrevalidateBody'];
 export type SchemaPrevalidateBodyInput = components['schemas']['PrevalidateBodyInput'];
 export type SchemaPrevalidateResponse = components['schemas']['PrevalidateResponse'];
 export type SchemaPrevalidateResponseInput = components['schemas']['PrevalidateResponseInput'];
+export type SchemaQrCode = components['schemas']['QrCode'];
+export type SchemaQrCodeBody = components['schemas']['QrCodeBody'];
+export type SchemaQrCodeBodyInput = components['schemas']['QrCodeBodyInput'];
+export type SchemaQrCodeInput = components['schemas']['QrCodeInput'];
+export type SchemaQrCodesResponse = components['schemas']['QrCodesResponse'];
+export type SchemaQrCodesResponseInput = components['schemas']['QrCodesResponseInput'];
 export type SchemaReferenceItem = components['schemas']['ReferenceItem'];
 export type SchemaReferenceItemInput = components['schemas']['ReferenceItemInput'];
 export type SchemaReferenceList = components['schemas']['ReferenceList'];
@@ -3101,6 +3312,8 @@ export type SchemaRejectIbanResult = components['schemas']['RejectIbanResult'];
 export type SchemaRejectIbanResultInput = components['schemas']['RejectIbanResultInput'];
 export type SchemaRepresentativeStep = components['schemas']['RepresentativeStep'];
 export type SchemaRepresentativeStepInput = components['schemas']['RepresentativeStepInput'];
+export type SchemaResolvedQrCode = components['schemas']['ResolvedQrCode'];
+export type SchemaResolvedQrCodeInput = components['schemas']['ResolvedQrCodeInput'];
 export type SchemaReviewBody = components['schemas']['ReviewBody'];
 export type SchemaReviewBodyInput = components['schemas']['ReviewBodyInput'];
 export type SchemaSandboxUserBody = components['schemas']['SandboxUserBody'];
@@ -3161,6 +3374,8 @@ export type SchemaTransactionsPage = components['schemas']['TransactionsPage'];
 export type SchemaTransactionsPageInput = components['schemas']['TransactionsPageInput'];
 export type SchemaTransferQuote = components['schemas']['TransferQuote'];
 export type SchemaTransferQuoteInput = components['schemas']['TransferQuoteInput'];
+export type SchemaUpcomingScheduledPayment = components['schemas']['UpcomingScheduledPayment'];
+export type SchemaUpcomingScheduledPaymentInput = components['schemas']['UpcomingScheduledPaymentInput'];
 export type SchemaUploadDocumentBody = components['schemas']['UploadDocumentBody'];
 export type SchemaUploadDocumentBodyInput = components['schemas']['UploadDocumentBodyInput'];
 export type SchemaUploadKycImageBody = components['schemas']['UploadKycImageBody'];
@@ -3175,6 +3390,8 @@ export type SchemaVatCheckResponse = components['schemas']['VatCheckResponse'];
 export type SchemaVatCheckResponseInput = components['schemas']['VatCheckResponseInput'];
 export type SchemaVerifyCodeBody = components['schemas']['VerifyCodeBody'];
 export type SchemaVerifyCodeBodyInput = components['schemas']['VerifyCodeBodyInput'];
+export type SchemaWelcomeChecklist = components['schemas']['WelcomeChecklist'];
+export type SchemaWelcomeChecklistInput = components['schemas']['WelcomeChecklistInput'];
 export type $defs = Record<string, never>;
 export interface operations {
     altchaChallenge: {
@@ -4448,6 +4665,65 @@ export interface operations {
             };
         };
     };
+    gifSearch: {
+        parameters: {
+            query?: {
+                limit?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GifSearchResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     homeOverview: {
         parameters: {
             query?: never;
@@ -5595,6 +5871,218 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    qrCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QrCodesResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createQrCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QrCodeBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QrCode"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteQrCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    resolveQrCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResolvedQrCode"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6769,7 +7257,7 @@ export interface operations {
                 q?: string;
                 status?: "completed" | "declined" | "pending" | "failed" | "cancelled" | "refunded" | "expired" | "paid";
                 to?: string;
-                type?: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer";
+                type?: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer" | "cashback";
             };
             header?: never;
             path?: never;
@@ -6885,7 +7373,7 @@ export interface operations {
                 q?: string;
                 status?: "completed" | "declined" | "pending" | "failed" | "cancelled" | "refunded" | "expired" | "paid";
                 to?: string;
-                type?: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer";
+                type?: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer" | "cashback";
             };
             header?: never;
             path?: never;

@@ -24,6 +24,11 @@ const SendMoneyScreen = lazy(() => import('../screens/sendMoney/SendMoneyScreen'
 const TransactionsScreen = lazy(() => import('../screens/transactions/TransactionsScreen'));
 const BeneficiariesScreen = lazy(() => import('../screens/beneficiaries/BeneficiariesScreen'));
 const BeneficiaryFormScreen = lazy(() => import('../screens/beneficiaries/BeneficiaryFormScreen'));
+const RequestMoneyScreen = lazy(() => import('../screens/requests/RequestMoneyScreen'));
+const PendingRequestsScreen = lazy(() => import('../screens/requests/PendingRequestsScreen'));
+const QrCodesScreen = lazy(() => import('../screens/qrCodes/QrCodesScreen'));
+const PayQrCodeScreen = lazy(() => import('../screens/qrCodes/PayQrCodeScreen'));
+const ScheduledPaymentsScreen = lazy(() => import('../screens/scheduledPayments/ScheduledPaymentsScreen'));
 
 export type RouteOptions = {
   /** The server's sandbox rails are on (not production): show /dev/outbox. */
@@ -117,6 +122,49 @@ export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
           element: (
             <RequireAuth area="my-accounts">
               <TopUpDetailsScreen />
+            </RequireAuth>
+          ),
+        },
+        {
+          path: '/my-wallet/qr-codes',
+          element: (
+            <RequireAuth area="qr-codes">
+              <QrCodesScreen />
+            </RequireAuth>
+          ),
+        },
+        {
+          // The link a QR code carries (server/payments/qrCodes.ts): who is paid, then on to send money.
+          path: '/pay/:code',
+          element: (
+            <RequireAuth area="send-money">
+              <PayQrCodeScreen />
+            </RequireAuth>
+          ),
+        },
+        {
+          path: '/my-wallet/request-money',
+          element: (
+            <RequireAuth area="request-money">
+              <RequestMoneyScreen />
+            </RequireAuth>
+          ),
+        },
+        {
+          // SPEC §2 "pending requests": money other merchants asked this one for.
+          path: '/my-wallet/pending-requests',
+          element: (
+            <RequireAuth area="request-money">
+              <PendingRequestsScreen />
+            </RequireAuth>
+          ),
+        },
+        {
+          // The list; `/:id` one scheduled payment with its runs and cancel (machines/scheduledPayment.machine.ts).
+          path: '/my-wallet/scheduled-payments/:id?',
+          element: (
+            <RequireAuth area="scheduled-payments">
+              <ScheduledPaymentsScreen />
             </RequireAuth>
           ),
         },

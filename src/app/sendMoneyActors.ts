@@ -4,6 +4,7 @@ import {
   sendMoneyMachine,
   type LoadInput,
   type QuoteInput,
+  type ScheduleInput,
   type SearchInput,
   type SendInput,
   type SendMoneyData,
@@ -12,6 +13,7 @@ import {
   type VerifyStepUpInput,
 } from '../../machines/sendMoney.machine';
 import type { PayeeVerifyResponse } from '../../schemas/payee.schema';
+import type { ScheduledPayment } from '../../schemas/scheduledPayments.schema';
 import type { Contact, TransferQuote } from '../../schemas/sendMoney.schema';
 import type {
   StepUpMethodsResponse,
@@ -93,6 +95,15 @@ export function sendMoneyActors(client: ApiClient) {
               ...(input.stepUpToken ? { 'x-step-up-token': input.stepUpToken } : {}),
             },
           },
+          body: input.body,
+          signal,
+        }),
+      ),
+    ),
+    createScheduledPayment: fromPromise<ScheduledPayment, ScheduleInput>(({ input, signal }) =>
+      unwrap(
+        client.POST('/api/merchants/scheduled_payments/', {
+          params: { header: input.stepUpToken ? { 'x-step-up-token': input.stepUpToken } : {} },
           body: input.body,
           signal,
         }),

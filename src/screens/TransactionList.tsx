@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
-import type { HomeOverviewResponse } from '../../schemas/overview.schema';
+import type { HomeOverviewResponse } from '../../schemas/home.schema';
 import { formatMoney } from '../i18n/formatMoney';
 import { transactionStatusText, transactionTypeText } from '../i18n/transactionMessages';
 import { Card, Muted } from '../ui/Layout';

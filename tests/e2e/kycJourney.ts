@@ -102,7 +102,11 @@ export async function passIdentityVerification(
     rmSync(files.dir, { recursive: true, force: true });
   }
 
-  await heading(page, 'Your photos are ready').waitFor({ timeout: 15_000 });
+  // An upload the server refused sends the journey back to the photo with an alert: report that, not a timeout.
+  const ready = heading(page, 'Your photos are ready');
+  const refused = page.getByRole('alert');
+  await ready.or(refused).first().waitFor({ timeout: 30_000 });
+  if (!(await ready.isVisible())) throw new Error(`a photo was refused: ${await refused.first().textContent()}`);
   await page.getByRole('button', { name: 'Verify my identity' }).click();
   await heading(page, 'Your identity is verified').waitFor({ timeout: 15_000 });
   if (check) await expectAccessible(page, '/identity-verification/ passed');

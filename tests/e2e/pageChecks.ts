@@ -6,6 +6,16 @@ import { expect } from 'vitest';
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 export async function expectAccessible(page: Page, where: string): Promise<void> {
+  // A toast fading in or out blends its colours with the page for a moment; what a reader sees and what axe must judge
+  // is the settled page, so finite animations finish first (a spinner's endless one is left running).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
   const report = violations.map(
     (violation) =>

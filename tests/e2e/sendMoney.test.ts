@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
@@ -58,6 +60,60 @@ async function eurAvailable(): Promise<number> {
   const card = page.getByRole('region', { name: 'EUR account' });
   await card.waitFor();
   return minorOf((await card.locator('dt:text-is("Available balance") + dd').textContent()) ?? '');
+}
+
+type Messages = Record<string, string>;
+const langDir = path.resolve(import.meta.dirname, '../../lang');
+const en = JSON.parse(readFileSync(path.join(langDir, 'en.json'), 'utf8')) as Messages;
+const el = JSON.parse(readFileSync(path.join(langDir, 'el.json'), 'utf8')) as Messages;
+
+/** A Greek message with its simple `{name}` arguments filled in. */
+function greek(id: string, values: Record<string, string> = {}): string {
+  const text = el[id];
+  if (text === undefined) throw new Error(`lang/el.json has no ${id}`);
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/** The English texts a Greek page must not show: whole one-word messages, and the multi-word parts of the others. */
+const englishOnly = Object.entries(en).filter(
+  ([id, text]) => el[id] !== text && !/,\s*(plural|select)/.test(text),
+);
+const englishWords = new Set(
+  englishOnly.map(([, text]) => text.trim()).filter((text) => /^[A-Za-z][A-Za-z’'-]+$/.test(text)),
+);
+const englishPhrases = [
+  ...new Set(
+    englishOnly.flatMap(([, text]) =>
+      text
+        .split(/\{[^}]*\}/)
+        .map((part) =>
+          part
+            .trim()
+            .replace(/^[,.:;!?()]+|[,.:;!?()]+$/g, '')
+            .trim(),
+        )
+        .filter((part) => /[A-Za-z]{2,}\s+[A-Za-z]{2,}/.test(part) && part.length >= 8),
+    ),
+  ),
+];
+
+/** No English message text on the page (visible text, accessible names given by aria-label, placeholders). */
+async function expectNoEnglish(page: Page, where: string): Promise<void> {
+  const seen = await page.evaluate(() => {
+    const leaves = [...document.body.querySelectorAll<HTMLElement>('*')]
+      .filter((element) => element.children.length === 0 && element.offsetParent !== null)
+      .map((element) => element.innerText.trim());
+    const attributes = [
+      ...document.body.querySelectorAll<HTMLElement>('[aria-label], [placeholder], [title]'),
+    ].flatMap((element) =>
+      ['aria-label', 'placeholder', 'title'].map((name) => element.getAttribute(name) ?? ''),
+    );
+    return { text: document.body.innerText, pieces: [...leaves, ...attributes].filter(Boolean) };
+  });
+  const words = seen.pieces.filter((piece) => englishWords.has(piece));
+  const haystack = [seen.text, ...seen.pieces].join('\n');
+  const phrases = englishPhrases.filter((phrase) => haystack.includes(phrase));
+  expect([...words, ...phrases], `English texts on the Greek page ${where}`).toEqual([]);
 }
 
 describe('send money', () => {
@@ -153,6 +209,46 @@ describe('send money', () => {
     await panel.getByText('Maria Papadopoulou').waitFor();
     await expect.poll(() => panel.textContent()).toContain('Completed');
     await expectAccessible(page, '/transactions/:id (settled)');
+    expect(browserErrors).toEqual([]);
+  });
+  it('pays a wallet tag in Greek, with no English on the way', async () => {
+    await signIn();
+    // The header's language switcher (src/app/LanguageSwitcher.tsx); the choice is kept for the next pages.
+    await page.getByLabel('Language').selectOption('el');
+    await page.locator('html[lang="el"]').waitFor();
+
+    await page.goto(`${server.baseUrl}/my-wallet/eur/send-money`);
+    await heading(greek('sendMoney.recipient.title')).waitFor();
+    await expectNoEnglish(page, 'send money: recipient');
+    await page.getByLabel(greek('sendMoney.recipient.search')).fill('@demo-b');
+    await page.getByRole('button', { name: greek('sendMoney.recipient.searchButton'), exact: true }).click();
+    await page
+      .getByRole('button', {
+        name: greek('sendMoney.recipient.chooseWallet', { name: 'Demo Bakery', tag: '@demo-bakery' }),
+      })
+      .click();
+
+    await heading(greek('sendMoney.amount.title')).waitFor();
+    await expectNoEnglish(page, 'send money: amount');
+    await expectAccessible(page, 'send money in Greek: amount');
+    await page.getByLabel(greek('sendMoney.amount.label', { currency: 'EUR' })).fill('7,50');
+    await page.getByLabel(greek('sendMoney.amount.note')).fill('Καφές');
+    await page.getByRole('radio', { name: greek('sendMoney.schedule.later') }).check();
+    await page.getByLabel(greek('sendMoney.schedule.frequency')).waitFor();
+    await expectNoEnglish(page, 'send money: amount with the schedule fields');
+    await page.getByRole('radio', { name: greek('sendMoney.schedule.now') }).check();
+    await page.getByRole('button', { name: greek('sendMoney.amount.continue') }).click();
+
+    await heading(greek('sendMoney.review.title')).waitFor();
+    await expect.poll(() => page.locator('dl').textContent()).toContain('7,50');
+    await expectNoEnglish(page, 'send money: review');
+    await expectAccessible(page, 'send money in Greek: review');
+    await page.getByRole('button', { name: greek('sendMoney.review.confirm') }).click();
+
+    await toast(greek('sendMoney.done.toast')).waitFor();
+    await heading(greek('sendMoney.done.completedTitle')).waitFor();
+    await expectNoEnglish(page, 'send money: done');
+    await expectAccessible(page, 'send money in Greek: done');
     expect(browserErrors).toEqual([]);
   });
 });

@@ -9,6 +9,10 @@ import { identityVerificationModel } from './identityVerification.paths';
 import { onboardingModel } from './onboarding.paths';
 import { loginFixtures, loginModel, sessionFixtures, sessionModel } from './paths';
 import { registrationModel } from './registration.paths';
+import { oneTimeCodeModel } from './oneTimeCode.paths';
+import { pendingRequestsModel } from './pendingRequests.paths';
+import { requestMoneyModel } from './requestMoney.paths';
+import { scheduledPaymentModel } from './scheduledPayment.paths';
 import { sendMoneyModel } from './sendMoney.paths';
 import { transactionListModel } from './transactionList.paths';
 
@@ -87,6 +91,10 @@ describeCoverage(identityVerificationModel);
 describeCoverage(beneficiaryFormModel);
 describeCoverage(transactionListModel);
 describeCoverage(sendMoneyModel);
+describeCoverage(scheduledPaymentModel);
+describeCoverage(oneTimeCodeModel);
+describeCoverage(requestMoneyModel);
+describeCoverage(pendingRequestsModel);
 
 describe('the coverage guard', () => {
   it('reports the dead-code branch once the fixtures no longer kill a code', () => {

@@ -87,6 +87,11 @@ export type EventFixture<TEvent, TContext = unknown> = {
 export type ActorFixture<TOutput, TContext> = {
   /** A realistic output; a function when it depends on what the user chose earlier (e.g. the code's channel). */
   done: { output: TOutput | ((context: TContext) => TOutput); says: string };
+  /**
+   * Further successful outcomes the machine tells apart by the output (a child journey that ends with a grant, or
+   * cancelled without one); each is offered wherever `done` is.
+   */
+  alsoDone?: ReadonlyArray<{ output: TOutput | ((context: TContext) => TOutput); says: string }>;
   /** One entry per failure the machine tells apart (guards) or the screen words differently. */
   errors: ReadonlyArray<{ failure: ApiFailure; says: string }>;
 };
@@ -261,19 +266,21 @@ function eventSource(
         const invoke = invokeById.get(id);
         const fixture = invoke ? fixtures.actors[invoke.src] : undefined;
         if (!invoke || !fixture) continue;
-        const output =
-          typeof fixture.done.output === 'function'
-            ? (fixture.done.output as (context: unknown) => unknown)(snapshot.context)
-            : fixture.done.output;
-        const cacheKey = `${type}|${JSON.stringify(output)}`;
-        let event = doneCache.get(cacheKey);
-        if (!event) {
-          const created: EventObject & { output: unknown } = { type, output };
-          doneCache.set(cacheKey, created);
-          actions.set(created, { kind: 'actorDone', id, src: invoke.src, output, says: fixture.done.says });
-          event = created;
-        }
-        events.push(event);
+        [fixture.done, ...(fixture.alsoDone ?? [])].forEach((outcome, index) => {
+          const output =
+            typeof outcome.output === 'function'
+              ? (outcome.output as (context: unknown) => unknown)(snapshot.context)
+              : outcome.output;
+          const cacheKey = `${type}|${index ? `${index}|` : ''}${JSON.stringify(output)}`;
+          let event = doneCache.get(cacheKey);
+          if (!event) {
+            const created: EventObject & { output: unknown } = { type, output };
+            doneCache.set(cacheKey, created);
+            actions.set(created, { kind: 'actorDone', id, src: invoke.src, output, says: outcome.says });
+            event = created;
+          }
+          events.push(event);
+        });
       } else {
         events.push(...(staticEvents.get(type) ?? []));
       }

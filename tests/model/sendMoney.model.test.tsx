@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -6,9 +6,12 @@ import { type ActorRefFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   sendMoneyMachine,
+  scheduleBodyOf,
+  scheduleProblems,
   sendBodyOf,
   type LoadInput,
   type QuoteInput,
+  type ScheduleInput,
   type SearchInput,
   type SendInput,
   type SendMoneyData,
@@ -17,6 +20,7 @@ import {
   type VerifyStepUpInput,
 } from '../../machines/sendMoney.machine';
 import type { PayeeVerifyResponse } from '../../schemas/payee.schema';
+import type { ScheduledPayment } from '../../schemas/scheduledPayments.schema';
 import type { Contact, TransferQuote } from '../../schemas/sendMoney.schema';
 import type {
   StepUpMethodsResponse,
@@ -68,6 +72,14 @@ async function retype(app: RenderedApp, label: string, value: string) {
   if (value !== '') await app.user.type(field, value);
 }
 
+/** A date input takes its whole value at once (as a date picker gives it). */
+async function pickDate(label: string | RegExp, value: string) {
+  const field = screen.getByLabelText(label);
+  await act(async () => {
+    fireEvent.change(field, { target: { value } });
+  });
+}
+
 const executors: Executors<typeof sendMoneyMachine> = {
   // Sent by the screen itself (auto): never executed.
   'journey.opened': async () => {},
@@ -86,13 +98,27 @@ const executors: Executors<typeof sendMoneyMachine> = {
   'amount.submit': async (app, event) => {
     await retype(app, 'Amount (EUR)', `${Number(event.amountMinor) / 100}.00`);
     await retype(app, 'Note (optional)', event.note);
+    const { schedule } = event;
+    if (schedule) {
+      await app.user.click(screen.getByRole('radio', { name: 'Schedule' }));
+      await app.user.selectOptions(screen.getByLabelText('How often'), schedule.frequency);
+      await pickDate(schedule.frequency === 'once' ? 'Date' : 'Start date', schedule.startDate);
+      if (schedule.frequency !== 'once') await pickDate(/^End date/, schedule.endDate ?? '');
+    } else {
+      // Offered for wallet recipients only.
+      const now = screen.queryByRole('radio', { name: 'Send now' });
+      if (now) await app.user.click(now);
+    }
     await click(app, sendTexts.continue);
   },
   'name.useSuggested': (app) => click(app, sendTexts.useSuggested),
   'name.amend': (app) => click(app, sendTexts.amend),
   'name.proceed': (app) => click(app, sendTexts.proceed),
   'check.retry': (app) => click(app, sendTexts.retry),
-  'review.confirm': (app) => click(app, sendTexts.confirm),
+  'review.confirm': async (app) => {
+    const schedule = screen.queryByRole('button', { name: sendTexts.confirmSchedule });
+    await click(app, schedule ? sendTexts.confirmSchedule : sendTexts.confirm);
+  },
   'review.edit': async (app) => {
     const edit = screen.queryByRole('button', { name: sendTexts.edit });
     await click(app, edit ? sendTexts.edit : sendTexts.editPayment);
@@ -149,6 +175,7 @@ function startApp(initialPath: string): RenderedApp {
       startStepUp: effects.logic<StepUpStartResponse, StartStepUpInput>(),
       verifyStepUp: effects.logic<StepUpVerifyResponse, VerifyStepUpInput>(),
       sendMoney: effects.logic<Transaction, SendInput>(),
+      createScheduledPayment: effects.logic<ScheduledPayment, ScheduleInput>(),
     },
   });
   const location = { path: initialPath };
@@ -254,6 +281,53 @@ describe('the send-money body', () => {
     });
   });
 
+  it('sends the GIF with the note, and a schedule as the server takes it', () => {
+    const snapshot = sendMoneyMachine.resolveState({
+      value: 'reviewing',
+      context: {
+        ...sendMoneyMachine.config.context,
+        accountType: 'eur',
+        recipient: { kind: 'wallet', walletTag: '@demo-bakery', name: 'Demo Bakery' },
+        amountMinor: '2500',
+        note: 'Rent',
+        gif: 'party-parrot',
+        schedule: { frequency: 'monthly', startDate: '2026-01-31', endDate: null },
+      } as never,
+    });
+    expect(sendBodyOf(snapshot.context)).toEqual({
+      account_type: 'eur',
+      recipient: { wallet_tag: '@demo-bakery' },
+      amount_minor: '2500',
+      note: 'Rent',
+      gif: 'party-parrot',
+    });
+    expect(scheduleBodyOf(snapshot.context)).toEqual({
+      account_type: 'eur',
+      recipient: { wallet_tag: '@demo-bakery' },
+      amount_minor: '2500',
+      note: 'Rent',
+      gif: 'party-parrot',
+      frequency: 'monthly',
+      start_date: '2026-01-31',
+    });
+  });
+
+  it('checks a schedule as the server does: from today, the end not before the start, none for once', () => {
+    const today = '2026-01-15';
+    const monthly = (startDate: string, endDate: string | null) =>
+      scheduleProblems({ frequency: 'monthly', startDate, endDate }, today);
+    expect(monthly('2026-01-15', null)).toEqual({});
+    expect(monthly('2026-01-15', '2026-01-15')).toEqual({});
+    expect(monthly('2026-01-14', null)).toEqual({ startDate: 'past' });
+    expect(monthly('', null)).toEqual({ startDate: 'required' });
+    expect(monthly('2026-02-30', null)).toEqual({ startDate: 'invalid' });
+    expect(monthly('2026-03-01', '2026-02-28')).toEqual({ endDate: 'beforeStart' });
+    expect(monthly('2026-03-01', '2026-13-01')).toEqual({ endDate: 'invalid' });
+    expect(
+      scheduleProblems({ frequency: 'once', startDate: '2026-03-01', endDate: '2026-01-01' }, today),
+    ).toEqual({});
+  });
+
   it('reads amounts exactly in minor units', () => {
     expect(decimalToMinor('25', 2)).toBe('2500');
     expect(decimalToMinor('25.5', 2)).toBe('2550');
@@ -261,5 +335,31 @@ describe('the send-money body', () => {
     expect(decimalToMinor('1.001', 2)).toBeNull();
     expect(decimalToMinor('-3', 2)).toBeNull();
     expect(decimalToMinor('abc', 2)).toBeNull();
+  });
+});
+
+describe('the amount prefill of a QR code link (?amount=&note=)', () => {
+  it('starts at the amount with both filled in, still editable', async () => {
+    app = startApp(`${tagPath}?amount=1250&note=Table%204`);
+    await app.effects.settle('loadSendMoney', {
+      output: sendMoneyModel.fixtures.actors.loadSendMoney.done.output,
+    });
+    await screen.findByRole('heading', { level: 1, name: sendTexts.amountTitle });
+    const amount = screen.getByLabelText<HTMLInputElement>('Amount (EUR)');
+    expect(amount.value).toBe('12.50');
+    expect(screen.getByLabelText<HTMLInputElement>('Note (optional)').value).toBe('Table 4');
+    await retype(app, 'Amount (EUR)', '99999');
+    await click(app, sendTexts.continue);
+    await screen.findByText(/The amount is more than your available balance/);
+    expect(journey?.getSnapshot().matches('enteringAmount')).toBe(true);
+  });
+
+  it('drops an amount that is not a positive whole number of minor units', async () => {
+    app = startApp(`${tagPath}?amount=12.5`);
+    await app.effects.settle('loadSendMoney', {
+      output: sendMoneyModel.fixtures.actors.loadSendMoney.done.output,
+    });
+    await screen.findByRole('heading', { level: 1, name: sendTexts.amountTitle });
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Amount (EUR)').value).toBe(''));
   });
 });

@@ -5,12 +5,15 @@ import {
   selectCanResend,
   selectCodeDead,
   selectSendMoneyStep,
+  scheduleBodyOf,
   sendMoneyMachine,
+  walletTagOf,
   type SendMoneyContext,
   type SendMoneyError,
   type SendMoneySnapshot,
 } from '../../machines/sendMoney.machine';
 import type { Beneficiary } from '../../schemas/beneficiaries.schema';
+import type { ScheduledPayment } from '../../schemas/scheduledPayments.schema';
 import type { Transaction } from '../../schemas/transactions.schema';
 import { clockOf, type Fixtures, type Model, type ScreenExpectation } from './generatePaths';
 import { loginErrorText } from './paths';
@@ -18,13 +21,19 @@ import { loginErrorText } from './paths';
 /*
  * The test model of send money (machines/sendMoney.machine.ts), run on the real screen at
  * /my-wallet/eur/send-money/:account?/:tag? by sendMoney.model.test.tsx: a wallet payment found by tag (no code), an
- * IBAN payment through the four name-check answers, a one-time code, and the failures the screen words differently.
+ * IBAN payment through the four name-check answers, a one-time code, and the failures the screen words differently;
+ * a wallet payment scheduled monthly (no code) or once for €150 (from the €100 threshold on: a code).
  */
 
 export const mariaIban = 'GR3401101250000000012345670';
 export const vanDijkIban = 'NL02ABNA0417164300';
 export const vanDijkId = '00000000-0000-4000-8000-0000000000d1';
 export const transactionId = '00000000-0000-4000-8000-0000000000e1';
+export const scheduleId = '00000000-0000-4000-8000-0000000000f1';
+/** The model tests' wall clock is 2026-01-15 (tests/model/harness.tsx): "today" for the schedule form. */
+export const today = '2026-01-15';
+/** Wallet payments (and schedules) from €100 on need a one-time code (SEND_MONEY_VERIFICATION_THRESHOLD_MINOR). */
+const codeThresholdMinor = 10_000n;
 const checkId = '00000000-0000-4000-8000-0000000000c2';
 
 export const basePath = '/my-wallet/eur/send-money';
@@ -85,6 +94,7 @@ function nameCheckOf(context: SendMoneyContext) {
 function quoteOf(context: SendMoneyContext) {
   const bank = payeeOf(context.recipient) !== null;
   const amount = context.amountMinor ?? '2500';
+  const large = BigInt(amount) >= codeThresholdMinor;
   const fee = bank ? '50' : '0';
   return {
     type: bank ? ('bank_transfer' as const) : ('account_to_account' as const),
@@ -94,7 +104,7 @@ function quoteOf(context: SendMoneyContext) {
     total: eur(String(BigInt(amount) + BigInt(fee))),
     credited_amount: eur(amount),
     exchange_rate: null,
-    requires_verification: bank,
+    requires_verification: bank || large,
     sufficient_funds: true,
     available_balance: account.available_balance,
   };
@@ -130,21 +140,63 @@ function transactionOf(context: SendMoneyContext): Transaction {
   };
 }
 
+function scheduledOf(context: SendMoneyContext): ScheduledPayment {
+  const body = scheduleBodyOf(context);
+  return {
+    id: scheduleId,
+    status: 'active',
+    account_type: 'eur',
+    recipient: { wallet_tag: walletTagOf(context.recipient) ?? '@demo-bakery', name: 'Demo Bakery' },
+    amount: eur(body.amount_minor),
+    note: body.note ?? null,
+    gif: body.gif ?? null,
+    frequency: body.frequency,
+    start_date: body.start_date,
+    end_date: body.end_date ?? null,
+    next_run_date: body.start_date,
+    run_count: 0,
+    created_at: '2026-01-15T09:00:00.000Z',
+    cancelled_at: null,
+    runs: [],
+  };
+}
+
 export const sendMoneyFixtures = {
   events: {
     'journey.opened': [
       {
-        event: { type: 'journey.opened', accountType: 'eur', beneficiaryId: null, tag: null },
+        event: {
+          type: 'journey.opened',
+          accountType: 'eur',
+          beneficiaryId: null,
+          tag: null,
+          amountMinor: null,
+          note: null,
+        },
         does: `Open ${basePath} (the "Send money" link of the EUR account on /my-wallet)`,
         auto: (context) => !context.opened,
       },
       {
-        event: { type: 'journey.opened', accountType: 'eur', beneficiaryId: null, tag: '@demo-bakery' },
+        event: {
+          type: 'journey.opened',
+          accountType: 'eur',
+          beneficiaryId: null,
+          tag: '@demo-bakery',
+          amountMinor: null,
+          note: null,
+        },
         does: `Open ${tagPath} (a link that names the wallet tag)`,
         auto: (context) => !context.opened,
       },
       {
-        event: { type: 'journey.opened', accountType: 'eur', beneficiaryId: vanDijkId, tag: null },
+        event: {
+          type: 'journey.opened',
+          accountType: 'eur',
+          beneficiaryId: vanDijkId,
+          tag: null,
+          amountMinor: null,
+          note: null,
+        },
         does: `Open ${beneficiaryPath} (a link that names the saved beneficiary Van Dijk Trading B.V.)`,
         auto: (context) => !context.opened,
       },
@@ -185,8 +237,34 @@ export const sendMoneyFixtures = {
     'recipient.change': [{ event: { type: 'recipient.change' }, does: 'Click "Change recipient"' }],
     'amount.submit': [
       {
-        event: { type: 'amount.submit', amountMinor: '2500', note: 'Coffee beans' },
-        does: 'Type 25.00 as Amount and "Coffee beans" as Note, click "Continue"',
+        event: {
+          type: 'amount.submit',
+          amountMinor: '2500',
+          note: 'Coffee beans',
+          gif: null,
+          schedule: null,
+        },
+        does: 'Type 25.00 as Amount and "Coffee beans" as Note, choose "Send now" (if offered), click "Continue"',
+      },
+      {
+        event: {
+          type: 'amount.submit',
+          amountMinor: '2500',
+          note: 'Rent',
+          gif: null,
+          schedule: { frequency: 'monthly', startDate: today, endDate: '2026-06-15' },
+        },
+        does: `Type 25.00 as Amount and "Rent" as Note, choose "Schedule", "Every month", Start date ${today} (today), End date 2026-06-15, click "Continue" (a wallet recipient only: an IBAN is offered no schedule)`,
+      },
+      {
+        event: {
+          type: 'amount.submit',
+          amountMinor: '15000',
+          note: '',
+          gif: null,
+          schedule: { frequency: 'once', startDate: '2026-02-01', endDate: null },
+        },
+        does: 'Type 150.00 as Amount, empty Note, choose "Schedule", "Once", Date 2026-02-01, click "Continue" (a wallet recipient only)',
       },
     ],
     'name.useSuggested': [{ event: { type: 'name.useSuggested' }, does: 'Click "Use Maria Papadopoulou"' }],
@@ -245,7 +323,7 @@ export const sendMoneyFixtures = {
     transferQuote: {
       done: {
         output: quoteOf,
-        says: 'Server quotes: to a wallet free and at once; to another bank a €0.50 fee, pending, with a one-time code',
+        says: 'Server quotes: to a wallet free and at once (a one-time code from €100 on); to another bank a €0.50 fee, pending, with a one-time code',
       },
       errors: [
         {
@@ -310,6 +388,19 @@ export const sendMoneyFixtures = {
         { failure: { kind: 'network' }, says: 'The network fails (no answer; a retry sends the same key)' },
       ],
     },
+    createScheduledPayment: {
+      done: { output: scheduledOf, says: 'Server stores the schedule (first run on the start date)' },
+      errors: [
+        {
+          failure: http(403, 'step_up_required', 'Confirm with a one-time code.'),
+          says: 'Server answers 403 step_up_required (the grant expired, or the server wants one)',
+        },
+        {
+          failure: { kind: 'network' },
+          says: 'The network fails (no answer; the schedule may have been stored)',
+        },
+      ],
+    },
   },
   delays: { resendCooldown: 'Wait until the resend cooldown ends' },
 } satisfies Fixtures<typeof sendMoneyMachine>;
@@ -345,6 +436,10 @@ export const sendTexts = {
   proceed: 'Continue anyway',
   reviewTitle: 'Confirm the payment',
   confirm: 'Confirm and send',
+  reviewScheduleTitle: 'Confirm the scheduled payment',
+  confirmSchedule: 'Confirm and schedule',
+  scheduledTitle: 'Your payment is scheduled',
+  scheduled: 'Payment scheduled',
   edit: 'Edit',
   methodTitle: 'Confirm it is you',
   editPayment: 'Edit the payment',
@@ -463,16 +558,18 @@ function sendMoneyScreen(snapshot: SendMoneySnapshot): ScreenExpectation {
       };
     case 'verificationFailed':
       return { path, heading: t.failedCheckTitle, alert: t.verificationFailed, enabled: [t.retry, t.amend] };
-    case 'review':
+    case 'review': {
+      const scheduled = snapshot.context.schedule !== null;
       return {
         path,
-        heading: t.reviewTitle,
+        heading: scheduled ? t.reviewScheduleTitle : t.reviewTitle,
         alert,
         ...split([
-          [t.confirm, !busy],
+          [scheduled ? t.confirmSchedule : t.confirm, !busy],
           [t.edit, !busy],
         ]),
       };
+    }
     case 'method':
       return {
         path,
@@ -502,7 +599,8 @@ function sendMoneyScreen(snapshot: SendMoneySnapshot): ScreenExpectation {
       };
     }
     case 'failed': {
-      const canRetry = error === 'network' || error === 'unknown';
+      // A schedule has no idempotency key: no blind retry.
+      const canRetry = snapshot.context.schedule === null && (error === 'network' || error === 'unknown');
       return {
         path,
         heading: t.failedTitle,
@@ -518,6 +616,8 @@ function sendMoneyScreen(snapshot: SendMoneySnapshot): ScreenExpectation {
         alert: null,
         toast: t.sent,
       };
+    case 'scheduled':
+      return { path, heading: t.scheduledTitle, alert: null, toast: t.scheduled };
   }
 }
 
@@ -554,6 +654,12 @@ export const sendMoneyModel: Model<typeof sendMoneyMachine> = {
       bank: payeeOf(context.recipient) !== null,
       contacts: recipientSteps.has(step) ? (context.contacts ?? []).map((c) => c.kind) : null,
       method: ['method', 'code'].includes(step) ? context.method : null,
+      // After the amount: a schedule changes the review and the end; the quote says whether a code is asked.
+      schedule:
+        recipientSteps.has(step) && !snapshot.matches('quoting')
+          ? null
+          : (context.schedule?.frequency ?? null),
+      code: recipientSteps.has(step) ? null : (context.quote?.requires_verification ?? null),
     });
   },
   bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 10 },

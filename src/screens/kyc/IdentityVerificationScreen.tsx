@@ -21,12 +21,14 @@ import { OtpCodeStep, OtpMethodStep } from './OtpStep';
 import { ReadyStep } from './ReadyStep';
 import { ResultStep } from './ResultStep';
 import { StartStep } from './StartStep';
+import { useCodeSentNotice } from './useCodeSentNotice';
 
 function Journey({ kyc }: { kyc: KycActor }) {
   const step = useKyc(kyc, selectKycStep);
   const path = useKyc(kyc, kycPath);
   const navigate = useNavigate();
   const location = useLocation();
+  useCodeSentNotice(kyc);
 
   useEffect(() => {
     // The address follows the journey (SPEC §2 /identity-verification/, /otp-authentication/:method,

@@ -1,4 +1,4 @@
-import { createElement, useState, type FormEvent } from 'react';
+import { createElement, useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -16,6 +16,7 @@ import { Alert, Muted, Stack } from '../../ui/Layout';
 import { isPasswordPairAcceptable, PasswordFields } from '../../ui/PasswordFields';
 import { TextField } from '../../ui/TextField';
 import { StepHeading } from '../../ui/StepHeading';
+import { notify } from '../../ui/notify';
 import { usePasswordLink, type PasswordLinkActor } from './passwordActor';
 
 // Only a shape check so the user hears about a typo at once; the server validates for real.
@@ -309,6 +310,14 @@ export function InvalidStep({ journey }: StepProps) {
 }
 
 export function DoneStep({ purpose }: StepProps) {
+  const intl = useIntl();
+  useEffect(() => {
+    // SPEC §8 "password changed", as a toast too (the id keeps a repeat from stacking).
+    if (purpose !== 'reset') return;
+    notify('success', intl.formatMessage({ id: 'password.done.toast', defaultMessage: 'Password changed' }), {
+      id: 'password-changed',
+    });
+  }, [purpose, intl]);
   return (
     <div>
       <StepHeading>

@@ -1,19 +1,22 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent, Observer } from 'xstate';
 import {
   amountProblem,
   recipientLabel,
+  scheduleProblems,
   selectAmountMinor,
   selectAttemptsLeft,
   selectCanResend,
   selectCanRetryPayment,
+  selectCanSchedule,
   selectCodeDead,
   selectContacts,
   selectDestination,
+  selectGif,
   selectMethod,
   selectMethods,
   selectNameCheck,
@@ -24,6 +27,8 @@ import {
   selectRecipient,
   selectResending,
   selectResendIn,
+  selectSchedule,
+  selectScheduled,
   selectSearching,
   selectSendMoneyBusy,
   selectSendMoneyData,
@@ -32,8 +37,11 @@ import {
   selectTransaction,
   selectVerifyingCode,
   sendMoneyMachine,
+  type Schedule,
+  type ScheduleProblems,
 } from '../../../machines/sendMoney.machine';
 import { PayeeName } from '../../../schemas/payee.schema';
+import { scheduleFrequencies, type ScheduleFrequency } from '../../../schemas/scheduledPayments.schema';
 import { contactQueryMinLength, Note } from '../../../schemas/sendMoney.schema';
 import { AmountMinor } from '../../../schemas/transactions.schema';
 import type { Money } from '../../../schemas/overview.schema';
@@ -46,6 +54,12 @@ import { notify } from '../../ui/notify';
 import { OtpCodeForm } from '../../ui/OtpCodeForm';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
+import {
+  frequencyText,
+  scheduledPaymentsPath,
+  scheduleText,
+  utcToday,
+} from '../scheduledPayments/scheduleText';
 import { sendMoneyErrorText, sendMoneyText as m } from './sendMoneyMessages';
 
 type SendMoneyActor = ActorRefFrom<typeof sendMoneyMachine>;
@@ -79,6 +93,44 @@ const Plain = styled.ul`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(2)};
+`;
+
+const Fieldset = styled.fieldset`
+  border: 0;
+  padding: 0;
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(4)};
+  legend {
+    font-weight: 600;
+    margin-bottom: ${({ theme }) => theme.space(2)};
+  }
+  label {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space(2)};
+    min-height: 44px;
+  }
+`;
+
+const SelectField = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1)};
+  margin-bottom: ${({ theme }) => theme.space(4)};
+  label {
+    font-weight: 600;
+  }
+  select {
+    min-height: 44px;
+    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+    border: 1px solid ${({ theme }) => theme.colors.inputBorder};
+    border-radius: ${({ theme }) => theme.radii.small};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+  }
 `;
 
 const Chips = styled.div`
@@ -278,6 +330,130 @@ function RecipientStep({ journey }: { journey: SendMoneyActor }) {
   );
 }
 
+type ScheduleDraft = {
+  when: 'now' | 'later';
+  frequency: ScheduleFrequency;
+  startDate: string;
+  endDate: string;
+};
+
+function draftOf(schedule: Schedule | null): ScheduleDraft {
+  return schedule
+    ? {
+        when: 'later',
+        frequency: schedule.frequency,
+        startDate: schedule.startDate,
+        endDate: schedule.endDate ?? '',
+      }
+    : { when: 'now', frequency: 'monthly', startDate: utcToday(), endDate: '' };
+}
+
+/** "Send now" or "Schedule" (wallet-tag recipients only): once on a date, or repeating from a start date. */
+function ScheduleFields({
+  draft,
+  problems,
+  canSchedule,
+  disabled,
+  onChange,
+}: {
+  draft: ScheduleDraft;
+  problems: ScheduleProblems;
+  canSchedule: boolean;
+  disabled: boolean;
+  onChange: (draft: ScheduleDraft) => void;
+}) {
+  const intl = useIntl();
+  const frequencyId = useId();
+  if (!canSchedule) return <Muted>{intl.formatMessage(m.walletOnly)}</Muted>;
+  const set = (patch: Partial<ScheduleDraft>) => onChange({ ...draft, ...patch });
+  const startError = problems.startDate
+    ? intl.formatMessage(
+        problems.startDate === 'required'
+          ? m.startRequired
+          : problems.startDate === 'past'
+            ? m.startPast
+            : m.dateInvalid,
+      )
+    : null;
+  const endError = problems.endDate
+    ? intl.formatMessage(problems.endDate === 'beforeStart' ? m.endBeforeStart : m.dateInvalid)
+    : null;
+  return (
+    <>
+      <Fieldset disabled={disabled}>
+        <legend>{intl.formatMessage(m.when)}</legend>
+        <label>
+          <input
+            type="radio"
+            name="when"
+            value="now"
+            checked={draft.when === 'now'}
+            onChange={() => set({ when: 'now' })}
+          />
+          {intl.formatMessage(m.sendNow)}
+        </label>
+        <label>
+          <input
+            type="radio"
+            name="when"
+            value="later"
+            checked={draft.when === 'later'}
+            onChange={() => set({ when: 'later' })}
+          />
+          {intl.formatMessage(m.schedule)}
+        </label>
+      </Fieldset>
+      {draft.when === 'later' ? (
+        <>
+          <SelectField>
+            <label htmlFor={frequencyId}>{intl.formatMessage(m.frequency)}</label>
+            <select
+              id={frequencyId}
+              name="frequency"
+              disabled={disabled}
+              value={draft.frequency}
+              onChange={(event) => {
+                const frequency = scheduleFrequencies.find((one) => one === event.target.value);
+                if (frequency) set({ frequency });
+              }}
+            >
+              {scheduleFrequencies.map((frequency) => (
+                <option key={frequency} value={frequency}>
+                  {frequencyText(intl, frequency)}
+                </option>
+              ))}
+            </select>
+          </SelectField>
+          <TextField
+            type="date"
+            label={intl.formatMessage(draft.frequency === 'once' ? m.date : m.startDate)}
+            name="start_date"
+            required
+            min={utcToday()}
+            disabled={disabled}
+            value={draft.startDate}
+            error={startError}
+            onChange={(event) => set({ startDate: event.target.value })}
+          />
+          {draft.frequency === 'once' ? null : (
+            <TextField
+              type="date"
+              label={intl.formatMessage(m.endDate)}
+              hint={intl.formatMessage(m.endHint)}
+              name="end_date"
+              min={draft.startDate || utcToday()}
+              disabled={disabled}
+              value={draft.endDate}
+              error={endError}
+              onChange={(event) => set({ endDate: event.target.value })}
+            />
+          )}
+        </>
+      ) : null}
+    </>
+  );
+}
+
 function AmountStep({ journey }: { journey: SendMoneyActor }) {
   const intl = useIntl();
   const busy = useJourney(journey, selectSendMoneyBusy);
@@ -286,17 +462,23 @@ function AmountStep({ journey }: { journey: SendMoneyActor }) {
   const recipient = useJourney(journey, selectRecipient);
   const initialAmount = useJourney(journey, selectAmountMinor);
   const initialNote = useJourney(journey, selectNote);
+  const initialGif = useJourney(journey, selectGif);
+  const initialSchedule = useJourney(journey, selectSchedule);
+  const canSchedule = useJourney(journey, selectCanSchedule);
   const currency = data?.account.currency ?? 'EUR';
   const digits = currencyDigits(currency);
   const available: Money | null = data?.account.available_balance ?? null;
   const [amount, setAmount] = useState(initialAmount ? minorToInput(initialAmount, digits) : '');
   const [note, setNote] = useState(initialNote);
-  const [errors, setErrors] = useState<{ amount?: string; note?: string }>({});
+  // The GIF picker (src/ui/GifPicker.tsx: value, onChange) renders next to the note and sets this.
+  const [gif] = useState<string | null>(initialGif);
+  const [draft, setDraft] = useState<ScheduleDraft>(() => draftOf(initialSchedule));
+  const [errors, setErrors] = useState<{ amount?: string; note?: string; schedule?: ScheduleProblems }>({});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const minor = decimalToMinor(amount, digits);
-    const found: { amount?: string; note?: string } = {};
+    const found: { amount?: string; note?: string; schedule?: ScheduleProblems } = {};
     const shape = AmountMinor.safeParse(minor ?? '');
     const problem = shape.success ? amountProblem(shape.data, available) : 'amount';
     if (problem === 'amount') found.amount = intl.formatMessage(m.amountInvalid);
@@ -304,9 +486,21 @@ function AmountStep({ journey }: { journey: SendMoneyActor }) {
       found.amount = intl.formatMessage(m.amountTooHigh, { available: formatMoney(intl, available) });
     }
     if (!Note.safeParse(note).success) found.note = intl.formatMessage(m.noteTooLong);
+    const schedule: Schedule | null =
+      canSchedule && draft.when === 'later'
+        ? {
+            frequency: draft.frequency,
+            startDate: draft.startDate,
+            endDate: draft.frequency === 'once' || draft.endDate === '' ? null : draft.endDate,
+          }
+        : null;
+    if (schedule) {
+      const problems = scheduleProblems(schedule, utcToday());
+      if (problems.startDate || problems.endDate) found.schedule = problems;
+    }
     setErrors(found);
-    if (found.amount || found.note || !minor) return;
-    journey.send({ type: 'amount.submit', amountMinor: minor, note: note.trim() });
+    if (found.amount || found.note || found.schedule || !minor) return;
+    journey.send({ type: 'amount.submit', amountMinor: minor, note: note.trim(), gif, schedule });
   };
 
   return (
@@ -349,6 +543,13 @@ function AmountStep({ journey }: { journey: SendMoneyActor }) {
           value={note}
           error={errors.note ?? null}
           onChange={(event) => setNote(event.target.value)}
+        />
+        <ScheduleFields
+          draft={draft}
+          problems={errors.schedule ?? {}}
+          canSchedule={canSchedule}
+          disabled={busy}
+          onChange={setDraft}
         />
         <Row>
           <Button type="submit" busy={quoting} disabled={busy}>
@@ -438,10 +639,11 @@ function ReviewStep({ journey }: { journey: SendMoneyActor }) {
   const recipient = useJourney(journey, selectRecipient);
   const note = useJourney(journey, selectNote);
   const check = useJourney(journey, selectNameCheck);
+  const schedule = useJourney(journey, selectSchedule);
   if (!quote) return null;
   return (
     <>
-      <h1>{intl.formatMessage(m.reviewTitle)}</h1>
+      <h1>{intl.formatMessage(schedule ? m.reviewScheduleTitle : m.reviewTitle)}</h1>
       <ErrorAlert journey={journey} />
       <Figures>
         <dt>{intl.formatMessage(m.recipient)}</dt>
@@ -466,18 +668,25 @@ function ReviewStep({ journey }: { journey: SendMoneyActor }) {
             <dd>{note}</dd>
           </>
         ) : null}
+        {schedule ? (
+          <>
+            <dt>{intl.formatMessage(m.whenRow)}</dt>
+            <dd>{scheduleText(intl, schedule)}</dd>
+          </>
+        ) : null}
       </Figures>
+      {schedule ? <Muted>{intl.formatMessage(m.scheduleHint)}</Muted> : null}
       {quote.status === 'pending' ? <Muted>{intl.formatMessage(m.pendingHint)}</Muted> : null}
       {check && check.result !== 'match' ? <Muted>{intl.formatMessage(m.proceededAnyway)}</Muted> : null}
       {quote.requires_verification ? <Muted>{intl.formatMessage(m.codeHint)}</Muted> : null}
-      {quote.sufficient_funds ? null : (
+      {quote.sufficient_funds || schedule ? null : (
         <Muted>
           {intl.formatMessage(m.insufficientHint, { available: formatMoney(intl, quote.available_balance) })}
         </Muted>
       )}
       <Row>
         <Button busy={busy} disabled={busy} onClick={() => journey.send({ type: 'review.confirm' })}>
-          {intl.formatMessage(m.confirm)}
+          {intl.formatMessage(schedule ? m.confirmSchedule : m.confirm)}
         </Button>
         <Button variant="secondary" disabled={busy} onClick={() => journey.send({ type: 'review.edit' })}>
           {intl.formatMessage(m.edit)}
@@ -558,10 +767,19 @@ function CodeStep({ journey }: { journey: SendMoneyActor }) {
 function FailedStep({ journey }: { journey: SendMoneyActor }) {
   const intl = useIntl();
   const canRetry = useJourney(journey, selectCanRetryPayment);
+  const schedule = useJourney(journey, selectSchedule);
   return (
     <>
       <h1>{intl.formatMessage(m.failedPaymentTitle)}</h1>
       <ErrorAlert journey={journey} />
+      {schedule ? (
+        <>
+          <Muted>{intl.formatMessage(m.scheduleFailedHint)}</Muted>
+          <Links>
+            <Link to={scheduledPaymentsPath}>{intl.formatMessage(m.seeScheduled)}</Link>
+          </Links>
+        </>
+      ) : null}
       <Row>
         {canRetry ? (
           <Button onClick={() => journey.send({ type: 'payment.retry' })}>
@@ -598,15 +816,42 @@ function DoneStep({ journey, intl }: { journey: SendMoneyActor; intl: IntlShape 
   );
 }
 
+function ScheduledStep({ journey, intl }: { journey: SendMoneyActor; intl: IntlShape }) {
+  const scheduled = useJourney(journey, selectScheduled);
+  const recipient = useJourney(journey, selectRecipient);
+  if (!scheduled) return null;
+  const when = scheduleText(intl, {
+    frequency: scheduled.frequency,
+    startDate: scheduled.start_date,
+    endDate: scheduled.end_date,
+  });
+  return (
+    <>
+      <h1>{intl.formatMessage(m.scheduledTitle)}</h1>
+      <p>
+        {intl.formatMessage(m.scheduledBody, {
+          amount: formatMoney(intl, scheduled.amount),
+          recipient: recipientLabel(recipient),
+          when,
+        })}
+      </p>
+      <Links>
+        <Link to={scheduledPaymentsPath}>{intl.formatMessage(m.seeScheduled)}</Link>
+        <Link to="/my-wallet">{intl.formatMessage(m.backToWallet)}</Link>
+      </Links>
+    </>
+  );
+}
+
 function Journey({ journey }: { journey: SendMoneyActor }) {
   const intl = useIntl();
   const step = useJourney(journey, selectSendMoneyStep);
   const announced = useRef(false);
 
   useEffect(() => {
-    if (step !== 'done' || announced.current) return;
+    if ((step !== 'done' && step !== 'scheduled') || announced.current) return;
     announced.current = true;
-    notify('success', intl.formatMessage(m.sent));
+    notify('success', intl.formatMessage(step === 'done' ? m.sent : m.scheduledToast));
   }, [step, intl]);
 
   switch (step) {
@@ -651,6 +896,8 @@ function Journey({ journey }: { journey: SendMoneyActor }) {
       return <FailedStep journey={journey} />;
     case 'done':
       return <DoneStep journey={journey} intl={intl} />;
+    case 'scheduled':
+      return <ScheduledStep journey={journey} intl={intl} />;
   }
 }
 
@@ -665,10 +912,14 @@ export type SendMoneyScreenProps = {
 
 /**
  * SPEC §2 /my-wallet/:accountType/send-money/:account?/:tag?: `:account` a saved beneficiary's id (or `-`), `:tag`
- * a wallet tag; either skips the search (machines/sendMoney.machine.ts).
+ * a wallet tag; either skips the search. `?amount=` (minor units) and `?note=` prefill the amount form (a QR code's
+ * link). See machines/sendMoney.machine.ts.
  */
 export function SendMoneyScreen({ logic, inspect, clock }: SendMoneyScreenProps) {
   const params = useParams();
+  const [search] = useSearchParams();
+  const prefillAmount = search.get('amount');
+  const prefillNote = search.get('note');
   const machine = useMemo(() => logic ?? sendMoneyMachine.provide({ actors: sendMoneyActors(api) }), [logic]);
   const journey = useActorRef(machine, { ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) });
   const accountType = params.accountType ?? '';
@@ -677,9 +928,16 @@ export function SendMoneyScreen({ logic, inspect, clock }: SendMoneyScreenProps)
 
   useEffect(() => {
     if (journey.getSnapshot().matches('opening')) {
-      journey.send({ type: 'journey.opened', accountType, beneficiaryId: account, tag });
+      journey.send({
+        type: 'journey.opened',
+        accountType,
+        beneficiaryId: account,
+        tag,
+        amountMinor: prefillAmount,
+        note: prefillNote,
+      });
     }
-  }, [journey, accountType, account, tag]);
+  }, [journey, accountType, account, tag, prefillAmount, prefillNote]);
 
   return (
     <Page $narrow>

@@ -30,6 +30,28 @@ export const sendMoneyMessages = defineMessages({
   noteLabel: { id: 'sendMoney.amount.note', defaultMessage: 'Note (optional)' },
   noteTooLong: { id: 'sendMoney.amount.noteTooLong', defaultMessage: 'Max 140 characters' },
   continue: { id: 'sendMoney.amount.continue', defaultMessage: 'Continue' },
+  when: { id: 'sendMoney.schedule.when', defaultMessage: 'When' },
+  sendNow: { id: 'sendMoney.schedule.now', defaultMessage: 'Send now' },
+  schedule: { id: 'sendMoney.schedule.later', defaultMessage: 'Schedule' },
+  walletOnly: {
+    id: 'sendMoney.schedule.walletOnly',
+    defaultMessage: 'Scheduled and repeating payments are available for payments to a wallet tag.',
+  },
+  frequency: { id: 'sendMoney.schedule.frequency', defaultMessage: 'How often' },
+  date: { id: 'sendMoney.schedule.date', defaultMessage: 'Date' },
+  startDate: { id: 'sendMoney.schedule.startDate', defaultMessage: 'Start date' },
+  endDate: { id: 'sendMoney.schedule.endDate', defaultMessage: 'End date (optional)' },
+  endHint: {
+    id: 'sendMoney.schedule.endHint',
+    defaultMessage: 'Leave it empty to repeat the payment until you cancel it.',
+  },
+  startRequired: { id: 'sendMoney.schedule.startRequired', defaultMessage: 'Choose a date.' },
+  dateInvalid: { id: 'sendMoney.schedule.dateInvalid', defaultMessage: 'Enter a valid date.' },
+  startPast: { id: 'sendMoney.schedule.startPast', defaultMessage: 'Choose today or a later date.' },
+  endBeforeStart: {
+    id: 'sendMoney.schedule.endBeforeStart',
+    defaultMessage: 'The end date cannot be before the start date.',
+  },
   changeRecipient: { id: 'sendMoney.amount.changeRecipient', defaultMessage: 'Change recipient' },
   checkingTitle: { id: 'sendMoney.check.title', defaultMessage: 'Checking the recipient’s name' },
   checking: {
@@ -80,6 +102,16 @@ export const sendMoneyMessages = defineMessages({
     defaultMessage: 'We will ask for a one-time code to confirm this payment.',
   },
   confirm: { id: 'sendMoney.review.confirm', defaultMessage: 'Confirm and send' },
+  reviewScheduleTitle: {
+    id: 'sendMoney.review.scheduleTitle',
+    defaultMessage: 'Confirm the scheduled payment',
+  },
+  whenRow: { id: 'sendMoney.review.when', defaultMessage: 'When' },
+  scheduleHint: {
+    id: 'sendMoney.review.scheduleHint',
+    defaultMessage: 'No money moves now: each payment is made on its date, if your balance covers it.',
+  },
+  confirmSchedule: { id: 'sendMoney.review.confirmSchedule', defaultMessage: 'Confirm and schedule' },
   edit: { id: 'sendMoney.review.edit', defaultMessage: 'Edit' },
   methodTitle: { id: 'sendMoney.otp.method.title', defaultMessage: 'Confirm it is you' },
   methodIntro: {
@@ -97,6 +129,14 @@ export const sendMoneyMessages = defineMessages({
   pendingTitle: { id: 'sendMoney.done.pendingTitle', defaultMessage: 'Payment on its way' },
   seeTransaction: { id: 'sendMoney.done.seeTransaction', defaultMessage: 'See the transaction' },
   sendAnother: { id: 'sendMoney.done.sendAnother', defaultMessage: 'Send more money' },
+  scheduledToast: { id: 'sendMoney.scheduled.toast', defaultMessage: 'Payment scheduled' },
+  scheduledTitle: { id: 'sendMoney.scheduled.title', defaultMessage: 'Your payment is scheduled' },
+  seeScheduled: { id: 'sendMoney.scheduled.seeList', defaultMessage: 'See your scheduled payments' },
+  scheduleFailedHint: {
+    id: 'sendMoney.failed.scheduleHint',
+    defaultMessage:
+      'Check your scheduled payments before you try again: the payment may have been scheduled.',
+  },
 });
 
 const sendMoneyValueMessages = {
@@ -152,6 +192,10 @@ const sendMoneyValueMessages = {
   completedBody: defineMessage<Record<string, string>>({
     id: 'sendMoney.done.completedBody',
     defaultMessage: '{amount} reached {recipient}.',
+  }),
+  scheduledBody: defineMessage<Record<string, string>>({
+    id: 'sendMoney.scheduled.body',
+    defaultMessage: '{amount} to {recipient}: {when}.',
   }),
   pendingBody: defineMessage<Record<string, string>>({
     id: 'sendMoney.done.pendingBody',

@@ -6,6 +6,7 @@ import type { Transaction } from '../../../schemas/transactions.schema';
 import type { WalletServices } from '../../app/walletActors';
 import { formatMoney } from '../../i18n/formatMoney';
 import { transactionStatusText, transactionTypeText } from '../../i18n/transactionMessages';
+import { GifImage } from '../../ui/GifImage';
 import { Alert, Card } from '../../ui/Layout';
 import { Spinner } from '../../ui/Spinner';
 import { LoadFailure } from '../LoadFailure';
@@ -119,12 +120,15 @@ function Details({ transaction }: { transaction: Transaction }) {
             <FormattedMessage id="transaction.detail.noReference" defaultMessage="None" />
           )}
         </dd>
-        {transaction.note ? (
+        {transaction.note || transaction.gif ? (
           <>
             <dt>
               <FormattedMessage id="transaction.detail.note" defaultMessage="Note" />
             </dt>
-            <dd>{transaction.note}</dd>
+            <dd>
+              {transaction.note}
+              {transaction.gif ? <GifImage gif={transaction.gif} size={120} /> : null}
+            </dd>
           </>
         ) : null}
         <dt>

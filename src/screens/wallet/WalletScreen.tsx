@@ -13,6 +13,9 @@ import { formatMoney } from '../../i18n/formatMoney';
 import { Card, Grid, Muted, Page, Row } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
 import { LoadFailure } from '../LoadFailure';
+import { QrCodesLink } from '../qrCodes/QrCodesLink';
+import { RequestLinks } from '../requests/RequestLinks';
+import { ScheduledPaymentsLink } from '../scheduledPayments/ScheduledPaymentsLink';
 import { CopyButton } from './CopyButton';
 import { groupIban } from './format';
 import { useLoad } from './useLoad';
@@ -191,7 +194,10 @@ export function WalletScreen({ services = defaultServices }: WalletScreenProps) 
               <FormattedMessage id="wallet.tag.none" defaultMessage="You have no wallet tag yet." />
             </Muted>
           )}
+          <QrCodesLink />
         </Card>
+        <RequestLinks />
+        <ScheduledPaymentsLink />
         <section aria-labelledby={accountsHeadingId}>
           <h2 id={accountsHeadingId}>
             <FormattedMessage id="wallet.accounts.heading" defaultMessage="Accounts" />

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import type { MfaMethod } from '../../../schemas/auth.schema';
+import {
+  selectKycBusy,
+  selectKycError,
+  selectKycMethod,
+  selectKycResending,
+  selectKycStep,
+  type IdentityVerificationSnapshot,
+} from '../../../machines/identityVerification.machine';
+import { notify } from '../../ui/notify';
+import type { KycActor } from './kycActor';
+
+const sentMessages = defineMessages<MfaMethod>({
+  email: { id: 'kyc.otp.sent.email', defaultMessage: 'One-time code sent to your email' },
+  sms: { id: 'kyc.otp.sent.sms', defaultMessage: 'One-time code sent by SMS' },
+});
+
+/** A code is on its way: the first one (method chosen) or a resend. */
+const isSending = (snapshot: IdentityVerificationSnapshot): boolean =>
+  (selectKycStep(snapshot) === 'method' && selectKycBusy(snapshot)) || selectKycResending(snapshot);
+
+/** The code went out: the code step, not resending, no error (a failed resend also lands on the code step). */
+const isSent = (snapshot: IdentityVerificationSnapshot): boolean =>
+  selectKycStep(snapshot) === 'code' && !selectKycResending(snapshot) && selectKycError(snapshot) === null;
+
+/**
+ * SPEC §8 "OTP sent to email": a success toast each time the step-up code of the identity verification has been
+ * sent (first send and every resend), naming the channel.
+ */
+export function useCodeSentNotice(kyc: KycActor): void {
+  const intl = useIntl();
+  useEffect(() => {
+    let sending = isSending(kyc.getSnapshot());
+    const subscription = kyc.subscribe((snapshot) => {
+      const method = selectKycMethod(snapshot);
+      if (sending && isSent(snapshot) && method !== null) {
+        notify('success', intl.formatMessage(sentMessages[method]), { id: 'kyc-code-sent' });
+      }
+      sending = isSending(snapshot);
+    });
+    return () => subscription.unsubscribe();
+  }, [kyc, intl]);
+}

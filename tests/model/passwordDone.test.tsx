@@ -1,0 +1,47 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { createActor } from 'xstate';
+import { afterEach, describe, expect, it } from 'vitest';
+import { passwordLinkMachine } from '../../machines/passwordLink.machine';
+import { AppProviders } from '../../src/app/AppProviders';
+import { DoneStep } from '../../src/screens/password/PasswordSteps';
+import { loadToastLibrary } from '../../src/ui/notify';
+import { InstantBotCheck, signedInSession } from './harness';
+import { demoSession } from './paths';
+
+// SPEC §8 "password changed": the end of a password reset says so in a toast as well as on the page.
+
+let stop: (() => void) | undefined;
+afterEach(async () => {
+  stop?.();
+  stop = undefined;
+  (await loadToastLibrary()).toast.remove();
+});
+
+function renderDone(purpose: 'reset' | 'create') {
+  const signedIn = signedInSession(demoSession);
+  stop = signedIn.stop;
+  const journey = createActor(passwordLinkMachine, { input: { purpose } });
+  render(
+    <MemoryRouter>
+      <AppProviders session={signedIn.session} botCheck={InstantBotCheck} locale="en">
+        <DoneStep journey={journey} purpose={purpose} />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+}
+
+describe('password reset: done', () => {
+  it('shows "Password changed" as a toast after a reset', async () => {
+    renderDone('reset');
+    await screen.findByText('Your password has been changed');
+    expect((await screen.findByRole('status')).textContent).toContain('Password changed');
+  });
+
+  it('shows no toast after a first password (nothing was changed)', async () => {
+    renderDone('create');
+    await screen.findByText('Your password is ready');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByText('Password changed')).toBeNull();
+  });
+});
