@@ -106,7 +106,8 @@ export async function passIdentityVerification(
   const ready = heading(page, 'Your photos are ready');
   const refused = page.getByRole('alert');
   await ready.or(refused).first().waitFor({ timeout: 30_000 });
-  if (!(await ready.isVisible())) throw new Error(`a photo was refused: ${await refused.first().textContent()}`);
+  if (!(await ready.isVisible()))
+    throw new Error(`a photo was refused: ${await refused.first().textContent()}`);
   await page.getByRole('button', { name: 'Verify my identity' }).click();
   await heading(page, 'Your identity is verified').waitFor({ timeout: 15_000 });
   if (check) await expectAccessible(page, '/identity-verification/ passed');
