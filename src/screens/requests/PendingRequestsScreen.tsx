@@ -29,6 +29,7 @@ import { notify } from '../../ui/notify';
 import { OneTimeCodeStep } from '../../ui/OneTimeCodeStep';
 import { PageSpinner } from '../../ui/Spinner';
 import { pendingRequestsErrorText, pendingRequestsText as m, requestStatusText } from './requestMessages';
+import { Figures, LinkRow } from '../../ui/Blocks';
 
 type PendingRequestsActor = ActorRefFrom<typeof pendingRequestsMachine>;
 
@@ -49,38 +50,9 @@ const Item = styled.li`
   }
 `;
 
-const Figures = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(4)}`};
-  margin: ${({ theme }) => `${theme.space(3)} 0`};
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    font-weight: 700;
-    text-align: right;
-    overflow-wrap: anywhere;
-  }
-`;
-
 const Warning = styled.p`
   border-left: 4px solid ${({ theme }) => theme.colors.warning};
   padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
-`;
-
-/** Links with a touch target of at least 24px (WCAG 2.2 target size). */
-const Links = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(5)}`};
-  margin-top: ${({ theme }) => theme.space(4)};
-  a {
-    display: inline-block;
-    padding: ${({ theme }) => `${theme.space(2)} 0`};
-    font-weight: 600;
-  }
 `;
 
 function useJourney<T>(
@@ -341,10 +313,10 @@ export function PendingRequestsScreen({ logic, inspect, clock }: PendingRequests
     <Page $narrow>
       <Card>
         <Journey journey={journey} />
-        <Links>
+        <LinkRow>
           <Link to="/my-wallet/request-money">{intl.formatMessage(m.requestMoneyLink)}</Link>
           <Link to="/my-wallet">{intl.formatMessage(m.backToWallet)}</Link>
-        </Links>
+        </LinkRow>
       </Card>
     </Page>
   );

@@ -38,17 +38,9 @@ import {
   requestMoneyText as m,
   requestStatusText,
 } from './requestMessages';
+import { LinkRow, PlainList, SelectField } from '../../ui/Blocks';
 
 type RequestMoneyActor = ActorRefFrom<typeof requestMoneyMachine>;
-
-const Plain = styled.ul`
-  list-style: none;
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
-`;
 
 const Sent = styled.li`
   display: flex;
@@ -63,38 +55,6 @@ const Sent = styled.li`
   > span:first-child > span {
     display: block;
     margin: 0;
-  }
-`;
-
-const SelectField = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(1)};
-  margin-bottom: ${({ theme }) => theme.space(4)};
-  label {
-    font-weight: 600;
-  }
-  select {
-    min-height: 44px;
-    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
-    border: 1px solid ${({ theme }) => theme.colors.inputBorder};
-    border-radius: ${({ theme }) => theme.radii.small};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-  }
-`;
-
-/** Links with a touch target of at least 24px (WCAG 2.2 target size). */
-const Links = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(5)}`};
-  margin-top: ${({ theme }) => theme.space(4)};
-  a {
-    display: inline-block;
-    padding: ${({ theme }) => `${theme.space(2)} 0`};
-    font-weight: 600;
   }
 `;
 
@@ -156,7 +116,7 @@ function RecipientStep({ journey }: { journey: RequestMoneyActor }) {
         <section aria-labelledby={resultsId}>
           <h2 id={resultsId}>{intl.formatMessage(m.results)}</h2>
           {contacts.length === 0 ? <Muted>{intl.formatMessage(m.noResults)}</Muted> : null}
-          <Plain>
+          <PlainList>
             {contacts.map((contact) => (
               <li key={contact.wallet_tag}>
                 <Button
@@ -174,7 +134,7 @@ function RecipientStep({ journey }: { journey: RequestMoneyActor }) {
                 </Button>
               </li>
             ))}
-          </Plain>
+          </PlainList>
         </section>
       ) : null}
     </>
@@ -295,7 +255,7 @@ function SentList({ journey }: { journey: RequestMoneyActor }) {
     <Card aria-labelledby={headingId}>
       <h2 id={headingId}>{intl.formatMessage(m.sentListTitle)}</h2>
       {sent.length === 0 ? <Muted>{intl.formatMessage(m.sentListEmpty)}</Muted> : null}
-      <Plain>
+      <PlainList>
         {sent.map((request) => (
           <Sent key={request.id}>
             <span>
@@ -310,7 +270,7 @@ function SentList({ journey }: { journey: RequestMoneyActor }) {
             <strong>{requestStatusText(intl, request.status)}</strong>
           </Sent>
         ))}
-      </Plain>
+      </PlainList>
     </Card>
   );
 }
@@ -367,10 +327,10 @@ export function RequestMoneyScreen({ logic, inspect }: RequestMoneyScreenProps) 
     <Page $narrow>
       <Card>
         <Journey journey={journey} />
-        <Links>
+        <LinkRow>
           <Link to="/my-wallet/pending-requests">{intl.formatMessage(m.pendingLink)}</Link>
           <Link to="/my-wallet">{intl.formatMessage(m.backToWallet)}</Link>
-        </Links>
+        </LinkRow>
       </Card>
       <SentList journey={journey} />
     </Page>

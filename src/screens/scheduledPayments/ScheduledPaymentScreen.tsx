@@ -38,24 +38,9 @@ import {
   scheduleText,
   statusText,
 } from './scheduleText';
+import { Figures, LinkRow } from '../../ui/Blocks';
 
 type PaymentActor = ActorRefFrom<typeof scheduledPaymentMachine>;
-
-const Figures = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(4)}`};
-  margin: ${({ theme }) => `${theme.space(3)} 0`};
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    font-weight: 700;
-    text-align: right;
-    overflow-wrap: anywhere;
-  }
-`;
 
 const Runs = styled.ul`
   list-style: none;
@@ -70,18 +55,6 @@ const Runs = styled.ul`
   }
   a {
     display: inline-block;
-    font-weight: 600;
-  }
-`;
-
-const Links = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(5)}`};
-  margin-top: ${({ theme }) => theme.space(4)};
-  a {
-    display: inline-block;
-    padding: ${({ theme }) => `${theme.space(2)} 0`};
     font-weight: 600;
   }
 `;
@@ -184,9 +157,9 @@ function Journey({ journey }: { journey: PaymentActor }) {
       <>
         <h1>{intl.formatMessage(m.detailTitle)}</h1>
         <Alert role="alert">{intl.formatMessage(m.notFound)}</Alert>
-        <Links>
+        <LinkRow>
           <Link to={scheduledPaymentsPath}>{intl.formatMessage(m.backToList)}</Link>
-        </Links>
+        </LinkRow>
       </>
     );
   }
@@ -207,9 +180,9 @@ function Journey({ journey }: { journey: PaymentActor }) {
           </Button>
         </Row>
       ) : null}
-      <Links>
+      <LinkRow>
         <Link to={scheduledPaymentsPath}>{intl.formatMessage(m.backToList)}</Link>
-      </Links>
+      </LinkRow>
       {confirming ? (
         <Dialog
           title={intl.formatMessage(m.cancelTitle)}

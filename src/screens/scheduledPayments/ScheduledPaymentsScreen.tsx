@@ -22,6 +22,7 @@ import {
   scheduledPaymentsPath,
   statusText,
 } from './scheduleText';
+import { LinkRow } from '../../ui/Blocks';
 
 const Table = styled.table`
   width: 100%;
@@ -50,18 +51,6 @@ const Table = styled.table`
 
 const Scroll = styled.div`
   overflow-x: auto;
-`;
-
-const Links = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(5)}`};
-  margin-top: ${({ theme }) => theme.space(4)};
-  a {
-    display: inline-block;
-    padding: ${({ theme }) => `${theme.space(2)} 0`};
-    font-weight: 600;
-  }
 `;
 
 function PaymentRow({ payment }: { payment: ScheduledPaymentSummary }) {
@@ -136,9 +125,9 @@ export function ScheduledPaymentsList({ client = api }: { client?: ApiClient }) 
       <h1 id={captionId}>{intl.formatMessage(m.listTitle)}</h1>
       <Muted>{intl.formatMessage(m.intro)}</Muted>
       <Card>{body}</Card>
-      <Links>
+      <LinkRow>
         <Link to="/my-wallet">{intl.formatMessage(m.backToWallet)}</Link>
-      </Links>
+      </LinkRow>
     </Page>
   );
 }

@@ -61,38 +61,14 @@ import {
   utcToday,
 } from '../scheduledPayments/scheduleText';
 import { sendMoneyErrorText, sendMoneyText as m } from './sendMoneyMessages';
+import { Figures, LinkRow, PlainList, SelectField } from '../../ui/Blocks';
 
 type SendMoneyActor = ActorRefFrom<typeof sendMoneyMachine>;
-
-const Figures = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(4)}`};
-  margin: ${({ theme }) => `${theme.space(3)} 0`};
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    font-weight: 700;
-    text-align: right;
-    overflow-wrap: anywhere;
-  }
-`;
 
 const Warning = styled.div`
   border-left: 4px solid ${({ theme }) => theme.colors.warning};
   padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
   margin-bottom: ${({ theme }) => theme.space(4)};
-`;
-
-const Plain = styled.ul`
-  list-style: none;
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 
 const Fieldset = styled.fieldset`
@@ -114,43 +90,11 @@ const Fieldset = styled.fieldset`
   }
 `;
 
-const SelectField = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(1)};
-  margin-bottom: ${({ theme }) => theme.space(4)};
-  label {
-    font-weight: 600;
-  }
-  select {
-    min-height: 44px;
-    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
-    border: 1px solid ${({ theme }) => theme.colors.inputBorder};
-    border-radius: ${({ theme }) => theme.radii.small};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-  }
-`;
-
 const Chips = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(2)};
   margin-bottom: ${({ theme }) => theme.space(4)};
-`;
-
-/** Links with a touch target of at least 24px (WCAG 2.2 target size). */
-const Links = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(5)}`};
-  margin-top: ${({ theme }) => theme.space(4)};
-  a {
-    display: inline-block;
-    padding: ${({ theme }) => `${theme.space(2)} 0`};
-    font-weight: 600;
-  }
 `;
 
 /** "12.5" in a currency with 2 digits → "1250"; null when it is not a plain decimal amount. */
@@ -260,7 +204,7 @@ function RecipientStep({ journey }: { journey: SendMoneyActor }) {
         <section aria-labelledby={resultsId}>
           <h2 id={resultsId}>{intl.formatMessage(m.results)}</h2>
           {contacts.length === 0 ? <Muted>{intl.formatMessage(m.noResults)}</Muted> : null}
-          <Plain>
+          <PlainList>
             {contacts.map((contact) =>
               contact.kind === 'wallet' ? (
                 <li key={contact.wallet_tag}>
@@ -301,13 +245,13 @@ function RecipientStep({ journey }: { journey: SendMoneyActor }) {
                 </li>
               ),
             )}
-          </Plain>
+          </PlainList>
         </section>
       ) : null}
       {beneficiaries.length > 0 ? (
         <section aria-labelledby={savedId}>
           <h2 id={savedId}>{intl.formatMessage(m.saved)}</h2>
-          <Plain>
+          <PlainList>
             {beneficiaries.map((beneficiary) => (
               <li key={beneficiary.id}>
                 <Button
@@ -320,12 +264,12 @@ function RecipientStep({ journey }: { journey: SendMoneyActor }) {
                 <Muted as="span">{beneficiary.wallet_tag ?? beneficiary.iban}</Muted>
               </li>
             ))}
-          </Plain>
+          </PlainList>
         </section>
       ) : null}
-      <Links>
+      <LinkRow>
         <Link to="/my-wallet">{intl.formatMessage(m.backToWallet)}</Link>
-      </Links>
+      </LinkRow>
     </>
   );
 }
@@ -775,9 +719,9 @@ function FailedStep({ journey }: { journey: SendMoneyActor }) {
       {schedule ? (
         <>
           <Muted>{intl.formatMessage(m.scheduleFailedHint)}</Muted>
-          <Links>
+          <LinkRow>
             <Link to={scheduledPaymentsPath}>{intl.formatMessage(m.seeScheduled)}</Link>
-          </Links>
+          </LinkRow>
         </>
       ) : null}
       <Row>
@@ -805,13 +749,13 @@ function DoneStep({ journey, intl }: { journey: SendMoneyActor; intl: IntlShape 
     <>
       <h1>{intl.formatMessage(pending ? m.pendingTitle : m.completedTitle)}</h1>
       <p>{intl.formatMessage(pending ? m.pendingBody : m.completedBody, values)}</p>
-      <Links>
+      <LinkRow>
         <Link to={`/transactions/${transaction.id}`}>{intl.formatMessage(m.seeTransaction)}</Link>
         <Link to={`/my-wallet/${accountType ?? transaction.account.account_type}/send-money`} reloadDocument>
           {intl.formatMessage(m.sendAnother)}
         </Link>
         <Link to="/my-wallet">{intl.formatMessage(m.backToWallet)}</Link>
-      </Links>
+      </LinkRow>
     </>
   );
 }
@@ -835,10 +779,10 @@ function ScheduledStep({ journey, intl }: { journey: SendMoneyActor; intl: IntlS
           when,
         })}
       </p>
-      <Links>
+      <LinkRow>
         <Link to={scheduledPaymentsPath}>{intl.formatMessage(m.seeScheduled)}</Link>
         <Link to="/my-wallet">{intl.formatMessage(m.backToWallet)}</Link>
-      </Links>
+      </LinkRow>
     </>
   );
 }
@@ -871,9 +815,9 @@ function Journey({ journey }: { journey: SendMoneyActor }) {
         <>
           <h1>{intl.formatMessage(m.title)}</h1>
           <Alert role="alert">{intl.formatMessage(m.noAccount)}</Alert>
-          <Links>
+          <LinkRow>
             <Link to="/my-wallet">{intl.formatMessage(m.backToWallet)}</Link>
-          </Links>
+          </LinkRow>
         </>
       );
     case 'recipient':

@@ -1,0 +1,63 @@
+import styled from 'styled-components';
+
+/* Small blocks several money screens share; a screen's own layout stays in the screen. */
+
+/** Label and value pairs (a <dl>): labels muted on the left, values bold on the right. */
+export const Figures = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(4)}`};
+  margin: ${({ theme }) => `${theme.space(3)} 0`};
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 700;
+    text-align: right;
+    overflow-wrap: anywhere;
+  }
+`;
+
+/** Links with a touch target of at least 24px (WCAG 2.2 target size). */
+export const LinkRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(5)}`};
+  margin-top: ${({ theme }) => theme.space(4)};
+  a {
+    display: inline-block;
+    padding: ${({ theme }) => `${theme.space(2)} 0`};
+    font-weight: 600;
+  }
+`;
+
+/** A list without bullets, its items spaced. */
+export const PlainList = styled.ul`
+  list-style: none;
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+/** A label stacked above its <select>, with a touch-sized control. */
+export const SelectField = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1)};
+  margin-bottom: ${({ theme }) => theme.space(4)};
+  label {
+    font-weight: 600;
+  }
+  select {
+    min-height: 44px;
+    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+    border: 1px solid ${({ theme }) => theme.colors.inputBorder};
+    border-radius: ${({ theme }) => theme.radii.small};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+  }
+`;
