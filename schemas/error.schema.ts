@@ -46,6 +46,12 @@ export const errorCodes = [
   'payee_check_required',
   'payee_check_not_confirmed',
   'recipient_not_allowed',
+  // Cards (schemas/cards.schema.ts): a transition the card's status does not allow, SPEC §9's 3 + 3 per user, and a
+  // card order that is no longer payable.
+  'card_status',
+  'card_limit_reached',
+  'cart_expired',
+  'cart_paid',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

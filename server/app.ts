@@ -19,8 +19,11 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { AppError } from './errors';
 import { accountsRoutes } from './routes/accounts.routes';
+import { addressesRoutes } from './routes/addresses.routes';
 import { authRoutes } from './routes/auth.routes';
 import { beneficiariesRoutes } from './routes/beneficiaries.routes';
+import { cardsRoutes } from './routes/cards.routes';
+import { cashbackRoutes } from './routes/cashback.routes';
 import { gifsRoutes } from './routes/gifs.routes';
 import { homeRoutes } from './routes/home.routes';
 import { kycRoutes } from './routes/kyc.routes';
@@ -36,6 +39,7 @@ import { sendMoneyRoutes } from './routes/sendMoney.routes';
 import { statementsRoutes } from './routes/statements.routes';
 import { stepUpRoutes } from './routes/stepUp.routes';
 import { transactionsRoutes } from './routes/transactions.routes';
+import { sandboxCardRoutes } from './sandbox/cards.routes';
 import { sandboxExternalAccountRoutes } from './sandbox/externalAccounts.routes';
 import { sandboxOutboxRoutes } from './sandbox/outbox.routes';
 import { sandboxReviewRoutes } from './sandbox/review.routes';
@@ -89,12 +93,23 @@ function fieldName(instancePath: string): string {
   return name === '' ? 'body' : name;
 }
 
-export type BuildAppOptions = { config: Config; db: Database; logger?: boolean };
+export type BuildAppOptions = {
+  config: Config;
+  db: Database;
+  logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read them to prove what is never logged). */
+  logStream?: { write: (line: string) => void };
+};
 
 /** The whole HTTP server without listening: main.ts listens, tests inject or listen on port 0. */
-export async function buildApp({ config, db, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = true,
+  logStream,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger ? { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) } : false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // Route paths end with a slash as SPEC §7 names them; the same path without it is a different (unknown) one.
@@ -206,6 +221,9 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   await app.register(moneyRequestsRoutes, { db, config });
   await app.register(beneficiariesRoutes, { db, config });
   await app.register(qrCodesRoutes, { db, config });
+  await app.register(cardsRoutes, { db, config });
+  await app.register(cashbackRoutes, { db, config });
+  await app.register(addressesRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxOutboxRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxReviewRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxTransferRoutes, { db });
@@ -213,6 +231,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   if (config.environment !== 'production') await app.register(sandboxExternalAccountRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxSettlementRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxScheduledPaymentsRoutes, { db });
+  if (config.environment !== 'production') await app.register(sandboxCardRoutes, { db, config });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

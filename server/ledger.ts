@@ -27,6 +27,7 @@ const systemNames: Record<SystemRole, (currency: string) => string> = {
   clearing: (currency) => `Clearing ${currency} (pending outgoing payments)`,
   fees: (currency) => `Fee income ${currency}`,
   fx: (currency) => `Foreign exchange ${currency}`,
+  cashback: (currency) => `Cashback paid ${currency}`,
 };
 
 /**
@@ -67,8 +68,11 @@ export async function systemAccount(
   return created.id;
 }
 
-/** Every system account of a currency, e.g. for the seed. */
-export async function ensureSystemAccounts(db: Db, currency: string): Promise<Record<SystemRole, string>> {
+/** The payment rails' system accounts of a currency, e.g. for the seed (the cashback payer comes on first payout). */
+export async function ensureSystemAccounts(
+  db: Db,
+  currency: string,
+): Promise<Record<Exclude<SystemRole, 'cashback'>, string>> {
   return {
     external: await systemAccount(db, currency, 'external'),
     clearing: await systemAccount(db, currency, 'clearing'),
@@ -326,6 +330,79 @@ type PostOutcome =
 /** `{a,b}`: uuids and integers need no quoting in an array literal; the same text on pg and PGlite. */
 function arrayLiteral(values: string[]): string {
   return `{${values.join(',')}}`;
+}
+
+export type DeclinedTransferInput = {
+  type: TransferType;
+  amountMinor: bigint;
+  currency: string;
+  debitAccountId: string;
+  creditAccountId: string;
+  counterpartyName?: string | null | undefined;
+  reference?: string | null | undefined;
+  /** Why it was declined, shown with the transaction. */
+  reason: string;
+  idempotencyKey: string;
+};
+
+/**
+ * Records a payment the bank refused (a declined card authorisation) as a transfer with status `declined` and no
+ * entries: it moves no money, so balances and the invariants are untouched, yet the merchant sees it in its
+ * transactions (docs/decisions/010-cards-declines-windows-plans.md). Idempotent by key like `postTransfer`; the
+ * amount is what was asked for, in the currency it was asked in.
+ */
+export async function recordDeclinedTransfer(
+  db: Db,
+  input: DeclinedTransferInput,
+): Promise<PostTransferResult> {
+  positiveAmount(input.amountMinor, 'amount');
+  if (!/^[A-Z]{3}$/.test(input.currency)) throw new AppError('validation_failed', 400, 'Unknown currency.');
+  const hash = createHash('sha256')
+    .update(
+      JSON.stringify([
+        'declined',
+        input.type,
+        input.amountMinor.toString(),
+        input.currency,
+        input.debitAccountId,
+        input.creditAccountId,
+        input.counterpartyName ?? null,
+        input.reference ?? null,
+        input.reason,
+      ]),
+    )
+    .digest('hex');
+  const inserted = await db
+    .insertInto('transfers')
+    .values({
+      type: input.type,
+      status: 'declined',
+      amount_minor: input.amountMinor,
+      currency: input.currency,
+      credit_amount_minor: input.amountMinor,
+      credit_currency: input.currency,
+      debit_account_id: input.debitAccountId,
+      credit_account_id: input.creditAccountId,
+      counterparty_name: input.counterpartyName ?? null,
+      reference: input.reference ?? null,
+      failure_reason: input.reason,
+      idempotency_key: input.idempotencyKey,
+      request_hash: hash,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return { transfer: { ...inserted, exchange_rate: null }, replayed: false };
+  const prior = await db
+    .selectFrom('transfers')
+    .selectAll()
+    .select(exchangeRateText)
+    .where('idempotency_key', '=', input.idempotencyKey)
+    .executeTakeFirstOrThrow();
+  if (prior.request_hash !== hash) {
+    throw new AppError('conflict', 409, 'This idempotency key was already used for a different request.');
+  }
+  return { transfer: prior, replayed: true };
 }
 
 async function lockTransfer(trx: Transaction<DB>, transferId: string): Promise<Transfer> {

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { warmUpPasswords } from './auth/passwords';
 import { loadConfig } from './config';
 import { createDatabase } from './db/database';
+import { payCashback } from './cards/cashback';
 import { migrate } from './db/migrate';
 import { purgeExpired } from './jobs/housekeeping';
 import { startJobs } from './jobs/scheduler';
@@ -28,6 +29,8 @@ const jobs = startJobs(
       everyMs: payments.settlementIntervalSeconds * 1000,
       run: () => runSettlement(db, { delaySeconds: payments.settlementDelaySeconds }),
     },
+    // Hourly, but it pays only the months that have ended: the first run of each month pays, the others find nothing.
+    { name: 'cashbackPayout', everyMs: 60 * 60 * 1000, run: () => payCashback(db, new Date()) },
   ],
   app.log,
 );

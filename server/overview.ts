@@ -14,9 +14,9 @@ import { listTransactions } from './transactions';
 export const upcomingScheduledPaymentsShown = 3;
 
 /**
- * Cashback earned per currency: the completed `cashback` credits to the merchant's accounts (migration 015). Cards
- * and their cashback accrual come in issue 5; until a cashback transfer is posted this is honestly zero. One query,
- * on a partial index.
+ * Cashback earned per currency: the completed `cashback` credits to the merchant's accounts (migration 015), i.e. what
+ * the monthly payout (server/cards/cashback.ts) has paid; what card purchases accrued and is not paid yet shows on
+ * /cashback. One query, on a partial index.
  */
 async function cashbackEarned(db: Database, accountIds: string[]): Promise<Map<string, bigint>> {
   const totals = new Map<string, bigint>();
@@ -58,13 +58,19 @@ export async function checklistState(db: Database, merchantId: string): Promise<
     )
     .limit(1)
     .executeTakeFirst();
+  // A card ever made (a destroyed one too: the step was done).
+  const card = await db
+    .selectFrom('cards')
+    .select('id')
+    .where('merchant_id', '=', merchantId)
+    .limit(1)
+    .executeTakeFirst();
   return [
     { item: 'top_up', done: toppedUp !== undefined },
-    // Plans arrive in issue 7; there is no plan table yet, so nobody is on a paid plan. Issue 7: done when the
-    // merchant's current plan is a paid one.
+    // The plans table came with cards (migration 017), but choosing a plan arrives with issue 7's checkout, which
+    // makes this done when the merchant's current plan is a paid one.
     { item: 'pick_plan', done: false },
-    // Cards arrive in issue 5; there is no card table yet. Issue 5: done when the merchant has ever created a card.
-    { item: 'create_card', done: false },
+    { item: 'create_card', done: card !== undefined },
   ];
 }
 

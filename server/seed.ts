@@ -10,6 +10,7 @@ export const demoMerchants = [
     name: 'Demo Coffee',
     owner: { email: 'demo@tameio.test', phone: '+306900000001', first_name: 'Daphne', last_name: 'Demou' },
     accountNumber: '0000000000000001',
+    registeredAddress: { country: 'GR', postal_code: '10563', city: 'Athens', line1: 'Ermou 10' },
   },
   {
     key: 'bakery',
@@ -21,6 +22,7 @@ export const demoMerchants = [
       last_name: 'Artopoulos',
     },
     accountNumber: '0000000000000002',
+    registeredAddress: { country: 'GR', postal_code: '54624', city: 'Thessaloniki', line1: 'Tsimiski 20' },
   },
 ] as const;
 
@@ -62,6 +64,11 @@ export async function seedDemo(db: Database, demoPassword: string): Promise<bool
         currency: 'EUR',
         iban: demoIban(demo.accountNumber),
       });
+      // What onboarding would have collected: a physical card can be sent there (server/cards/addresses.ts).
+      await trx
+        .insertInto('merchant_addresses')
+        .values({ merchant_id: merchant.id, kind: 'registered', ...demo.registeredAddress })
+        .execute();
       // "@demo-coffee", "@demo-bakery": what send money finds them by.
       await assignWalletTag(trx, merchant.id);
     }

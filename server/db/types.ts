@@ -29,8 +29,8 @@ export type TransferType =
 export type TransferStatus =
   'completed' | 'declined' | 'pending' | 'failed' | 'cancelled' | 'refunded' | 'expired' | 'paid';
 
-/** Migration 008: the bank's own accounts per currency (server/ledger.ts). */
-export type SystemRole = 'external' | 'clearing' | 'fees' | 'fx';
+/** Migration 008: the bank's own accounts per currency (server/ledger.ts); 018 adds the cashback payer. */
+export type SystemRole = 'external' | 'clearing' | 'fees' | 'fx' | 'cashback';
 export type EntryPhase = 'post' | 'settle' | 'reverse';
 
 export type MerchantsTable = {
@@ -40,6 +40,8 @@ export type MerchantsTable = {
   /** Migration 008: "@demo-coffee", given on approval (server/accounts.ts). */
   wallet_tag: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: DefaultTimestamp;
+  /** Migration 017: the merchant's plan (docs/plans.md), 'free' until issue 7's checkout changes it. */
+  plan_id: ColumnType<string, string | undefined, string>;
 };
 
 export type UsersTable = {
@@ -422,6 +424,149 @@ export type QrCodesTable = {
   deleted_by: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
+// Migration 017: plans (docs/plans.md).
+export type PlansTable = {
+  id: string;
+  name: string;
+  monthly_price_minor: Int8;
+  yearly_price_minor: Int8;
+  currency: ColumnType<string, string | undefined, string>;
+  cashback_rate_bp: number;
+  physical_card_price_minor: Int8;
+  virtual_card_price_minor: Int8;
+  perks: ColumnType<string[], string[] | undefined, string[]>;
+  sort_order: number;
+};
+
+// Migration 018: cards (server/cards/).
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type NullableInt8 = ColumnType<bigint | null, bigint | number | null | undefined, bigint | number | null>;
+type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
+/** jsonb written as a JSON string and read back parsed; null allowed. */
+type NullableJson = ColumnType<unknown, string | null | undefined, string | null>;
+
+export type AddressKind = 'registered' | 'trading' | 'shipping';
+export type MerchantAddressesTable = {
+  id: Generated<string>;
+  merchant_id: string;
+  kind: AddressKind;
+  country: string;
+  postal_code: string;
+  city: string;
+  line1: string;
+  line2: NullableText;
+  created_by: NullableText;
+  created_at: DefaultTimestamp;
+  deleted_at: NullableTimestamp;
+};
+
+export type CardFormColumn = 'physical' | 'virtual';
+export type CardStatusColumn = 'active' | 'inactive' | 'frozen' | 'lost' | 'destroyed' | 'restricted';
+export type LimitFrequencyColumn = 'daily' | 'weekly' | 'monthly' | 'yearly';
+export type CardsTable = {
+  id: string;
+  merchant_id: string;
+  holder_user_id: string;
+  created_by: string;
+  form: CardFormColumn;
+  colour: string;
+  name: string;
+  alias: NullableText;
+  usage: 'single' | 'multiple';
+  status: CardStatusColumn;
+  last4: string;
+  number_hmac: string;
+  number_enc: string;
+  cvv_enc: string;
+  expiry_enc: string;
+  pin_enc: NullableText;
+  epin_enc: NullableText;
+  account_id: string;
+  shipping_address: NullableJson;
+  limit_frequency: ColumnType<LimitFrequencyColumn, LimitFrequencyColumn | undefined, LimitFrequencyColumn>;
+  limit_transaction_minor: NullableInt8;
+  limit_purchase_minor: NullableInt8;
+  limit_ecommerce_minor: NullableInt8;
+  limit_cash_minor: NullableInt8;
+  order_transfer_id: NullableText;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  activated_at: NullableTimestamp;
+  frozen_at: NullableTimestamp;
+  lost_at: NullableTimestamp;
+  restricted_at: NullableTimestamp;
+  destroyed_at: NullableTimestamp;
+};
+
+export type CardCartsTable = {
+  id: Generated<string>;
+  merchant_id: string;
+  created_by: string;
+  holder_user_id: string;
+  form: CardFormColumn;
+  colour: string;
+  name: string;
+  usage: 'single' | 'multiple';
+  account_id: string;
+  shipping_address: NullableJson;
+  save_address: ColumnType<boolean, boolean | undefined, boolean>;
+  plan_id: string;
+  price_minor: Int8;
+  currency: string;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  paid_at: NullableTimestamp;
+  pay_idempotency_key: NullableText;
+  card_id: NullableText;
+  transfer_id: NullableText;
+};
+
+export type DeclineReasonColumn =
+  | 'card_frozen'
+  | 'card_lost'
+  | 'card_destroyed'
+  | 'card_inactive'
+  | 'card_restricted'
+  | 'limit_card_transaction'
+  | 'limit_card_purchase'
+  | 'limit_card_ecommerce'
+  | 'limit_card_cash'
+  | 'insufficient_funds'
+  | 'currency_mismatch';
+export type CardAuthorizationsTable = {
+  id: Generated<string>;
+  card_id: string;
+  merchant_id: string;
+  account_id: string;
+  approved: boolean;
+  decline_reason: ColumnType<DeclineReasonColumn | null, DeclineReasonColumn | null | undefined, never>;
+  amount_minor: Int8;
+  currency: string;
+  category: 'pos' | 'online' | 'atm';
+  merchant_name: string;
+  at: Timestamp;
+  transfer_id: string;
+  idempotency_key: string;
+  request_hash: string;
+  created_at: DefaultTimestamp;
+};
+
+export type CashbackAccrualsTable = {
+  id: Generated<string>;
+  merchant_id: string;
+  account_id: string;
+  card_id: string;
+  authorization_id: string;
+  purchase_transfer_id: string;
+  currency: string;
+  purchase_minor: Int8;
+  rate_bp: number;
+  amount_minor: Int8;
+  accrued_at: Timestamp;
+  payout_transfer_id: NullableText;
+  paid_at: NullableTimestamp;
+};
+
 export type DB = {
   merchants: MerchantsTable;
   users: UsersTable;
@@ -451,6 +596,12 @@ export type DB = {
   scheduled_payments: ScheduledPaymentsTable;
   scheduled_payment_runs: ScheduledPaymentRunsTable;
   qr_codes: QrCodesTable;
+  plans: PlansTable;
+  merchant_addresses: MerchantAddressesTable;
+  cards: CardsTable;
+  card_carts: CardCartsTable;
+  card_authorizations: CardAuthorizationsTable;
+  cashback_accruals: CashbackAccrualsTable;
   schema_migrations: SchemaMigrationsTable;
 };
 

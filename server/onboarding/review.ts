@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { assignWalletTag } from '../accounts';
+import { copyOnboardingAddresses } from '../cards/addresses';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import { openAccount } from '../ledger';
@@ -36,7 +37,7 @@ const texts = {
 
 /**
  * Decides an onboarding in review, in one transaction. Approve: status `approved`, the merchant's EUR account
- * opened with a new IBAN, the owner emailed. Reject: status `rejected` with the reason (the steps open again),
+ * opened with a new IBAN, the company's addresses saved, the owner emailed. Reject: status `rejected` with the reason (the steps open again),
  * the owner emailed the reason. Only for merchants `in_review` (409 otherwise). `reviewer` goes to the audit.
  */
 export async function reviewMerchant(
@@ -83,6 +84,8 @@ export async function reviewMerchant(
     if (input.decision === 'approve') {
       await trx.updateTable('merchants').set({ status: 'approved' }).where('id', '=', merchantId).execute();
       await assignWalletTag(trx, merchantId);
+      // Onboarding closes now: its registered and trading addresses become the merchant's saved addresses.
+      await copyOnboardingAddresses(trx, merchantId);
       const existing = await trx
         .selectFrom('ledger_accounts')
         .select('iban')

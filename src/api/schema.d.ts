@@ -273,6 +273,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/addresses/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Saved addresses: the registered and trading addresses given in onboarding, then the shipping addresses saved with a card order (`save: true`), oldest first. */
+        get: operations["merchantAddresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/amount_requires_verification/": {
         parameters: {
             query?: never;
@@ -322,6 +339,196 @@ export interface paths {
         post?: never;
         /** Deletes a beneficiary (it is never listed again); 404 for another merchant’s. */
         delete: operations["deleteBeneficiary"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/cards/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cards, newest first: every card of the merchant for the owner, the cards assigned to them for anyone else. Never a number, CVV or PIN: only the last four digits. */
+        get: operations["cards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/cards/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One card (404 for another merchant’s, or for a card not assigned to a caller who is not the owner). */
+        get: operations["card"];
+        put?: never;
+        post?: never;
+        /** Destroys the card: final, it never comes back and declines every payment. 409 card_status when it is destroyed already; 403 for a viewer; 404 for a card the caller may not see. */
+        delete: operations["deleteCard"];
+        options?: never;
+        head?: never;
+        /** Renames the card or sets its alias (null clears it). 403 for a viewer, 404 for a card the caller may not see, 409 card_status for a destroyed card. */
+        patch: operations["updateCard"];
+        trace?: never;
+    };
+    "/api/merchants/cards/{id}/{action}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** activate (inactive → active), freeze (active → frozen), unfreeze (frozen → active), report_lost (active, inactive or frozen → lost). Any other start is 409 card_status with the status in `details`. 403 for a viewer, 404 for a card the caller may not see. */
+        post: operations["cardAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/cards/{id}/epin/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the 5-digit e-PIN (SPEC §9) for online payments; 409 card_status for a lost or destroyed card; stored encrypted, never answered back. */
+        put: operations["setCardEpin"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/cards/{id}/limits/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The limits (null: unlimited) and what the card spent in the current window per category; windows are calendar days, weeks (from Monday), months and years in Europe/Athens. */
+        get: operations["cardLimits"];
+        /** Replaces the frequency and the four limits (positive minor units, or null for unlimited). 403 for a viewer, 404 for a card the caller may not see, 409 card_status for a destroyed card. */
+        put: operations["setCardLimits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/cards/{id}/pin/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the 4-digit PIN of a physical card (409 for a virtual one, 409 card_status for a lost or destroyed one); stored encrypted, never answered back. A PIN of one repeated digit or a straight run is 400. */
+        put: operations["setCardPin"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/cards/{id}/reveal/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The number, expiry and CVV (`details`), the PIN or the e-PIN, spending a fresh step-up grant for `card_reveal` sent in X-Step-Up-Token (missing, expired, used or another purpose’s: 403 step_up_required). 409 for a destroyed card or a PIN never set. Answered with Cache-Control: no-store. */
+        post: operations["revealCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/cards/cart/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Prices a card order from the plan and keeps it 30 minutes; pays nothing. 400 with `fields` for a holder outside the company, a physical card without a shipping address or a virtual one with one, an account the merchant does not hold in the plan's currency; 404 for an address_id that is not the merchant's; 422 card_limit_reached when the holder already has 3 cards of the form. */
+        post: operations["cartInitialize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/cards/cart/{id}/pay/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pays a card order and makes the card, in one transaction: the price through the ledger (a free card posts nothing, transaction_id null), a physical card inactive until activated, a virtual one active. Idempotency-Key required: the same key answers the first result (header Idempotent-Replayed: true). 409 cart_paid for an order paid with another key, 409 conflict for a key used on another order, 410 cart_expired after 30 minutes, 422 card_limit_reached (3 physical and 3 virtual per person), 422 insufficient_funds; on every refusal nothing changes. 404 for an order that is not the merchant’s. */
+        post: operations["cartPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/cards/options/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a card order may choose: the plan's prices, colours, the accounts a card spends from (those in the plan's currency), and each person of the company with how many more physical and virtual cards they may hold. */
+        get: operations["cardOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/cashback/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plan's cashback rate; per currency what card purchases earned, what was paid out and what waits for the next monthly payout (the 1st, Europe/Athens); the latest accruals, newest first. */
+        get: operations["cashback"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1261,6 +1468,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sandbox/card_authorizations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A card network asks to authorise a payment (never in production). Declined, with the reason, when the card is frozen, lost, destroyed, inactive or restricted, the currency is not the card’s, the amount would take a limit over in its window (`at`, default now, Europe/Athens calendar windows), or the balance does not cover it; otherwise a completed card transaction, and cashback for POS and online purchases. Both answers are 200 and both are listed in the merchant’s transactions (a decline as `declined`, moving nothing). Idempotency-Key required: the same key and body answer the first result (header Idempotent-Replayed: true), another body 409. 404 for an unknown card. */
+        post: operations["sandboxCardAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/cashback/payout/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs the monthly cashback payout now (never in production), optionally at another clock (`now`): every unpaid accrual from before the start of that month (Europe/Athens) is paid, one cashback transfer per account. Running it again pays nothing twice. */
+        post: operations["sandboxCashbackPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sandbox/external-accounts/": {
         parameters: {
             query?: never;
@@ -1434,6 +1675,12 @@ export interface components {
             line2?: string | null;
             postal_code: string;
         };
+        AddressesResponse: {
+            items: components["schemas"]["SavedAddress"][];
+        };
+        AddressesResponseInput: {
+            items: components["schemas"]["SavedAddressInput"][];
+        };
         AddressInput: {
             city: string;
             country: string;
@@ -1570,6 +1817,438 @@ export interface components {
             } | null;
             updated_at: string;
             wallet_tag: string | null;
+        };
+        Card: {
+            account_type: string;
+            alias: string | null;
+            /** @enum {string} */
+            colour: "blue" | "midnight" | "graphite" | "emerald" | "coral";
+            created_at: string;
+            currency: string;
+            /** @enum {string} */
+            form: "physical" | "virtual";
+            has_epin: boolean;
+            has_pin: boolean;
+            holder: {
+                name: string;
+                /** Format: uuid */
+                user_id: string;
+            };
+            /** Format: uuid */
+            id: string;
+            last4: string;
+            limits: components["schemas"]["CardLimits"];
+            name: string;
+            shipping_address: components["schemas"]["ShippingAddress"] | null;
+            /** @enum {string} */
+            status: "active" | "inactive" | "frozen" | "lost" | "destroyed" | "restricted";
+            /** @enum {string} */
+            usage: "single" | "multiple";
+        };
+        CardAuthorizationBody: {
+            amount_minor: string;
+            /** Format: date-time */
+            at?: string;
+            /** Format: uuid */
+            card_id?: string;
+            card_number?: string;
+            /** @enum {string} */
+            category: "pos" | "online" | "atm";
+            currency: string;
+            merchant_name: string;
+        };
+        CardAuthorizationBodyInput: {
+            amount_minor: string;
+            /** Format: date-time */
+            at?: string;
+            /** Format: uuid */
+            card_id?: string;
+            card_number?: string;
+            /** @enum {string} */
+            category: "pos" | "online" | "atm";
+            currency: string;
+            merchant_name: string;
+        };
+        CardAuthorizationResult: {
+            approved: boolean;
+            /** Format: uuid */
+            authorization_id: string;
+            cashback: components["schemas"]["Money"] | null;
+            decline_reason: ("card_frozen" | "card_lost" | "card_destroyed" | "card_inactive" | "card_restricted" | "limit_card_transaction" | "limit_card_purchase" | "limit_card_ecommerce" | "limit_card_cash" | "insufficient_funds" | "currency_mismatch") | null;
+            transaction_id: string | null;
+        };
+        CardAuthorizationResultInput: {
+            approved: boolean;
+            /** Format: uuid */
+            authorization_id: string;
+            cashback: components["schemas"]["MoneyInput"] | null;
+            decline_reason: ("card_frozen" | "card_lost" | "card_destroyed" | "card_inactive" | "card_restricted" | "limit_card_transaction" | "limit_card_purchase" | "limit_card_ecommerce" | "limit_card_cash" | "insufficient_funds" | "currency_mismatch") | null;
+            transaction_id: string | null;
+        };
+        CardEpinBody: {
+            epin: string;
+        };
+        CardEpinBodyInput: {
+            epin: string;
+        };
+        CardHolder: {
+            is_owner: boolean;
+            name: string;
+            remaining: {
+                physical: number;
+                virtual: number;
+            };
+            /** Format: uuid */
+            user_id: string;
+        };
+        CardHolderInput: {
+            is_owner: boolean;
+            name: string;
+            remaining: {
+                physical: number;
+                virtual: number;
+            };
+            /** Format: uuid */
+            user_id: string;
+        };
+        CardInput: {
+            account_type: string;
+            alias: string | null;
+            /** @enum {string} */
+            colour: "blue" | "midnight" | "graphite" | "emerald" | "coral";
+            created_at: string;
+            currency: string;
+            /** @enum {string} */
+            form: "physical" | "virtual";
+            has_epin: boolean;
+            has_pin: boolean;
+            holder: {
+                name: string;
+                /** Format: uuid */
+                user_id: string;
+            };
+            /** Format: uuid */
+            id: string;
+            last4: string;
+            limits: components["schemas"]["CardLimitsInput"];
+            name: string;
+            shipping_address: components["schemas"]["ShippingAddressInput"] | null;
+            /** @enum {string} */
+            status: "active" | "inactive" | "frozen" | "lost" | "destroyed" | "restricted";
+            /** @enum {string} */
+            usage: "single" | "multiple";
+        };
+        CardLimits: {
+            /** @enum {string} */
+            frequency: "daily" | "weekly" | "monthly" | "yearly";
+            limits: {
+                card_cash: string | null;
+                card_ecommerce: string | null;
+                card_purchase: string | null;
+                card_transaction: string | null;
+            };
+        };
+        CardLimitsInput: {
+            /** @enum {string} */
+            frequency: "daily" | "weekly" | "monthly" | "yearly";
+            limits: {
+                card_cash: string | null;
+                card_ecommerce: string | null;
+                card_purchase: string | null;
+                card_transaction: string | null;
+            };
+        };
+        CardLimitsView: {
+            currency: string;
+            /** @enum {string} */
+            frequency: "daily" | "weekly" | "monthly" | "yearly";
+            limits: {
+                card_cash: string | null;
+                card_ecommerce: string | null;
+                card_purchase: string | null;
+                card_transaction: string | null;
+            };
+            spent: {
+                card_cash: string;
+                card_ecommerce: string;
+                card_purchase: string;
+                card_transaction: string;
+            };
+            window_start: string;
+        };
+        CardLimitsViewInput: {
+            currency: string;
+            /** @enum {string} */
+            frequency: "daily" | "weekly" | "monthly" | "yearly";
+            limits: {
+                card_cash: string | null;
+                card_ecommerce: string | null;
+                card_purchase: string | null;
+                card_transaction: string | null;
+            };
+            spent: {
+                card_cash: string;
+                card_ecommerce: string;
+                card_purchase: string;
+                card_transaction: string;
+            };
+            window_start: string;
+        };
+        CardOptions: {
+            account_types: string[];
+            colours: ("blue" | "midnight" | "graphite" | "emerald" | "coral")[];
+            holders: components["schemas"]["CardHolder"][];
+            plan: {
+                cashback_rate_bp: number;
+                id: string;
+                name: string;
+            };
+            prices: {
+                physical: components["schemas"]["Money"];
+                virtual: components["schemas"]["Money"];
+            };
+        };
+        CardOptionsInput: {
+            account_types: string[];
+            colours: ("blue" | "midnight" | "graphite" | "emerald" | "coral")[];
+            holders: components["schemas"]["CardHolderInput"][];
+            plan: {
+                cashback_rate_bp: number;
+                id: string;
+                name: string;
+            };
+            prices: {
+                physical: components["schemas"]["MoneyInput"];
+                virtual: components["schemas"]["MoneyInput"];
+            };
+        };
+        CardOrderResult: {
+            card: components["schemas"]["Card"];
+            transaction_id: string | null;
+        };
+        CardOrderResultInput: {
+            card: components["schemas"]["CardInput"];
+            transaction_id: string | null;
+        };
+        CardPinBody: {
+            pin: string;
+        };
+        CardPinBodyInput: {
+            pin: string;
+        };
+        CardRevealBody: {
+            /** @enum {string} */
+            what: "details" | "pin" | "epin";
+        };
+        CardRevealBodyInput: {
+            /** @enum {string} */
+            what: "details" | "pin" | "epin";
+        };
+        CardSecret: {
+            cvv: string;
+            expiry_month: number;
+            expiry_year: number;
+            number: string;
+            /** @constant */
+            what: "details";
+        } | {
+            pin: string;
+            /** @constant */
+            what: "pin";
+        } | {
+            epin: string;
+            /** @constant */
+            what: "epin";
+        };
+        CardSecretInput: {
+            cvv: string;
+            expiry_month: number;
+            expiry_year: number;
+            number: string;
+            /** @constant */
+            what: "details";
+        } | {
+            pin: string;
+            /** @constant */
+            what: "pin";
+        } | {
+            epin: string;
+            /** @constant */
+            what: "epin";
+        };
+        CardsResponse: {
+            items: components["schemas"]["Card"][];
+        };
+        CardsResponseInput: {
+            items: components["schemas"]["CardInput"][];
+        };
+        CardUpdateBody: {
+            alias?: string | null;
+            name?: string;
+        };
+        CardUpdateBodyInput: {
+            alias?: string | null;
+            name?: string;
+        };
+        Cart: {
+            account_type: string;
+            available_balance: components["schemas"]["Money"];
+            /** @enum {string} */
+            colour: "blue" | "midnight" | "graphite" | "emerald" | "coral";
+            expires_at: string;
+            /** @enum {string} */
+            form: "physical" | "virtual";
+            holder: {
+                name: string;
+                /** Format: uuid */
+                user_id: string;
+            };
+            /** Format: uuid */
+            id: string;
+            name: string;
+            price: components["schemas"]["Money"];
+            shipping_address: components["schemas"]["ShippingAddress"] | null;
+            /** @enum {string} */
+            usage: "single" | "multiple";
+        };
+        CartBody: {
+            account_type: string;
+            /** @enum {string} */
+            colour: "blue" | "midnight" | "graphite" | "emerald" | "coral";
+            /** @enum {string} */
+            form: "physical" | "virtual";
+            /** Format: uuid */
+            holder_user_id?: string;
+            name: string;
+            shipping?: {
+                /** Format: uuid */
+                address_id: string;
+            } | {
+                address: components["schemas"]["ShippingAddress"];
+                save?: boolean;
+            };
+            /** @enum {string} */
+            usage: "single" | "multiple";
+        };
+        CartBodyInput: {
+            account_type: string;
+            /** @enum {string} */
+            colour: "blue" | "midnight" | "graphite" | "emerald" | "coral";
+            /** @enum {string} */
+            form: "physical" | "virtual";
+            /** Format: uuid */
+            holder_user_id?: string;
+            name: string;
+            shipping?: {
+                /** Format: uuid */
+                address_id: string;
+            } | {
+                address: components["schemas"]["ShippingAddressInput"];
+                save?: boolean;
+            };
+            /** @enum {string} */
+            usage: "single" | "multiple";
+        };
+        CartInput: {
+            account_type: string;
+            available_balance: components["schemas"]["MoneyInput"];
+            /** @enum {string} */
+            colour: "blue" | "midnight" | "graphite" | "emerald" | "coral";
+            expires_at: string;
+            /** @enum {string} */
+            form: "physical" | "virtual";
+            holder: {
+                name: string;
+                /** Format: uuid */
+                user_id: string;
+            };
+            /** Format: uuid */
+            id: string;
+            name: string;
+            price: components["schemas"]["MoneyInput"];
+            shipping_address: components["schemas"]["ShippingAddressInput"] | null;
+            /** @enum {string} */
+            usage: "single" | "multiple";
+        };
+        CashbackItem: {
+            accrued_at: string;
+            amount: components["schemas"]["Money"];
+            card_last4: string;
+            /** Format: uuid */
+            id: string;
+            merchant_name: string;
+            paid_at: string | null;
+            purchase: components["schemas"]["Money"];
+            rate_bp: number;
+            transaction_id: string;
+        };
+        CashbackItemInput: {
+            accrued_at: string;
+            amount: components["schemas"]["MoneyInput"];
+            card_last4: string;
+            /** Format: uuid */
+            id: string;
+            merchant_name: string;
+            paid_at: string | null;
+            purchase: components["schemas"]["MoneyInput"];
+            rate_bp: number;
+            transaction_id: string;
+        };
+        CashbackPayoutBody: {
+            /** Format: date-time */
+            now?: string;
+        };
+        CashbackPayoutBodyInput: {
+            /** Format: date-time */
+            now?: string;
+        };
+        CashbackPayoutResult: {
+            payouts: {
+                /** Format: uuid */
+                account_id: string;
+                accruals: number;
+                amount: components["schemas"]["Money"];
+                transaction_id: string;
+            }[];
+        };
+        CashbackPayoutResultInput: {
+            payouts: {
+                /** Format: uuid */
+                account_id: string;
+                accruals: number;
+                amount: components["schemas"]["MoneyInput"];
+                transaction_id: string;
+            }[];
+        };
+        CashbackResponse: {
+            items: components["schemas"]["CashbackItem"][];
+            next_payout_at: string;
+            plan: {
+                cashback_rate_bp: number;
+                id: string;
+                name: string;
+            };
+            totals: {
+                currency: string;
+                earned: components["schemas"]["Money"];
+                paid_out: components["schemas"]["Money"];
+                pending: components["schemas"]["Money"];
+            }[];
+        };
+        CashbackResponseInput: {
+            items: components["schemas"]["CashbackItemInput"][];
+            next_payout_at: string;
+            plan: {
+                cashback_rate_bp: number;
+                id: string;
+                name: string;
+            };
+            totals: {
+                currency: string;
+                earned: components["schemas"]["MoneyInput"];
+                paid_out: components["schemas"]["MoneyInput"];
+                pending: components["schemas"]["MoneyInput"];
+            }[];
         };
         ClientConfig: {
             /** @enum {string} */
@@ -2550,6 +3229,28 @@ export interface components {
             /** Format: uuid */
             id: string;
         };
+        SavedAddress: {
+            city: string;
+            country: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "registered" | "trading" | "shipping";
+            line1: string;
+            line2?: string;
+            postal_code: string;
+        };
+        SavedAddressInput: {
+            city: string;
+            country: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "registered" | "trading" | "shipping";
+            line1: string;
+            line2?: string;
+            postal_code: string;
+        };
         ScheduledPayment: {
             account_type: string;
             amount: components["schemas"]["Money"];
@@ -2824,6 +3525,20 @@ export interface components {
             shareholders: components["schemas"]["ShareholderInput"][];
             ubos_known: boolean;
         };
+        ShippingAddress: {
+            city: string;
+            country: string;
+            line1: string;
+            line2?: string;
+            postal_code: string;
+        };
+        ShippingAddressInput: {
+            city: string;
+            country: string;
+            line1: string;
+            line2?: string;
+            postal_code: string;
+        };
         StartRegistrationBody: {
             /** Format: email */
             email: string;
@@ -2857,13 +3572,13 @@ export interface components {
             /** @enum {string} */
             method: "email" | "sms";
             /** @enum {string} */
-            purpose: "identity_verification" | "send_money";
+            purpose: "identity_verification" | "send_money" | "card_reveal";
         };
         StepUpStartBodyInput: {
             /** @enum {string} */
             method: "email" | "sms";
             /** @enum {string} */
-            purpose: "identity_verification" | "send_money";
+            purpose: "identity_verification" | "send_money" | "card_reveal";
         };
         StepUpStartResponse: {
             destination: string;
@@ -2882,12 +3597,12 @@ export interface components {
         StepUpVerifyBody: {
             code: string;
             /** @enum {string} */
-            purpose: "identity_verification" | "send_money";
+            purpose: "identity_verification" | "send_money" | "card_reveal";
         };
         StepUpVerifyBodyInput: {
             code: string;
             /** @enum {string} */
-            purpose: "identity_verification" | "send_money";
+            purpose: "identity_verification" | "send_money" | "card_reveal";
         };
         StepUpVerifyResponse: {
             expires_in: number;
@@ -3179,6 +3894,8 @@ export interface components {
 export type SchemaAccountTopUpDetails = components['schemas']['AccountTopUpDetails'];
 export type SchemaAccountTopUpDetailsInput = components['schemas']['AccountTopUpDetailsInput'];
 export type SchemaAddress = components['schemas']['Address'];
+export type SchemaAddressesResponse = components['schemas']['AddressesResponse'];
+export type SchemaAddressesResponseInput = components['schemas']['AddressesResponseInput'];
 export type SchemaAddressInput = components['schemas']['AddressInput'];
 export type SchemaAltchaChallenge = components['schemas']['AltchaChallenge'];
 export type SchemaAltchaChallengeInput = components['schemas']['AltchaChallengeInput'];
@@ -3194,6 +3911,46 @@ export type SchemaBeneficiary = components['schemas']['Beneficiary'];
 export type SchemaBeneficiaryBody = components['schemas']['BeneficiaryBody'];
 export type SchemaBeneficiaryBodyInput = components['schemas']['BeneficiaryBodyInput'];
 export type SchemaBeneficiaryInput = components['schemas']['BeneficiaryInput'];
+export type SchemaCard = components['schemas']['Card'];
+export type SchemaCardAuthorizationBody = components['schemas']['CardAuthorizationBody'];
+export type SchemaCardAuthorizationBodyInput = components['schemas']['CardAuthorizationBodyInput'];
+export type SchemaCardAuthorizationResult = components['schemas']['CardAuthorizationResult'];
+export type SchemaCardAuthorizationResultInput = components['schemas']['CardAuthorizationResultInput'];
+export type SchemaCardEpinBody = components['schemas']['CardEpinBody'];
+export type SchemaCardEpinBodyInput = components['schemas']['CardEpinBodyInput'];
+export type SchemaCardHolder = components['schemas']['CardHolder'];
+export type SchemaCardHolderInput = components['schemas']['CardHolderInput'];
+export type SchemaCardInput = components['schemas']['CardInput'];
+export type SchemaCardLimits = components['schemas']['CardLimits'];
+export type SchemaCardLimitsInput = components['schemas']['CardLimitsInput'];
+export type SchemaCardLimitsView = components['schemas']['CardLimitsView'];
+export type SchemaCardLimitsViewInput = components['schemas']['CardLimitsViewInput'];
+export type SchemaCardOptions = components['schemas']['CardOptions'];
+export type SchemaCardOptionsInput = components['schemas']['CardOptionsInput'];
+export type SchemaCardOrderResult = components['schemas']['CardOrderResult'];
+export type SchemaCardOrderResultInput = components['schemas']['CardOrderResultInput'];
+export type SchemaCardPinBody = components['schemas']['CardPinBody'];
+export type SchemaCardPinBodyInput = components['schemas']['CardPinBodyInput'];
+export type SchemaCardRevealBody = components['schemas']['CardRevealBody'];
+export type SchemaCardRevealBodyInput = components['schemas']['CardRevealBodyInput'];
+export type SchemaCardSecret = components['schemas']['CardSecret'];
+export type SchemaCardSecretInput = components['schemas']['CardSecretInput'];
+export type SchemaCardsResponse = components['schemas']['CardsResponse'];
+export type SchemaCardsResponseInput = components['schemas']['CardsResponseInput'];
+export type SchemaCardUpdateBody = components['schemas']['CardUpdateBody'];
+export type SchemaCardUpdateBodyInput = components['schemas']['CardUpdateBodyInput'];
+export type SchemaCart = components['schemas']['Cart'];
+export type SchemaCartBody = components['schemas']['CartBody'];
+export type SchemaCartBodyInput = components['schemas']['CartBodyInput'];
+export type SchemaCartInput = components['schemas']['CartInput'];
+export type SchemaCashbackItem = components['schemas']['CashbackItem'];
+export type SchemaCashbackItemInput = components['schemas']['CashbackItemInput'];
+export type SchemaCashbackPayoutBody = components['schemas']['CashbackPayoutBody'];
+export type SchemaCashbackPayoutBodyInput = components['schemas']['CashbackPayoutBodyInput'];
+export type SchemaCashbackPayoutResult = components['schemas']['CashbackPayoutResult'];
+export type SchemaCashbackPayoutResultInput = components['schemas']['CashbackPayoutResultInput'];
+export type SchemaCashbackResponse = components['schemas']['CashbackResponse'];
+export type SchemaCashbackResponseInput = components['schemas']['CashbackResponseInput'];
 export type SchemaClientConfig = components['schemas']['ClientConfig'];
 export type SchemaClientConfigInput = components['schemas']['ClientConfigInput'];
 export type SchemaCompanyStep = components['schemas']['CompanyStep'];
@@ -3320,6 +4077,8 @@ export type SchemaSandboxUserBody = components['schemas']['SandboxUserBody'];
 export type SchemaSandboxUserBodyInput = components['schemas']['SandboxUserBodyInput'];
 export type SchemaSandboxUserResponse = components['schemas']['SandboxUserResponse'];
 export type SchemaSandboxUserResponseInput = components['schemas']['SandboxUserResponseInput'];
+export type SchemaSavedAddress = components['schemas']['SavedAddress'];
+export type SchemaSavedAddressInput = components['schemas']['SavedAddressInput'];
 export type SchemaScheduledPayment = components['schemas']['ScheduledPayment'];
 export type SchemaScheduledPaymentInput = components['schemas']['ScheduledPaymentInput'];
 export type SchemaScheduledPaymentRun = components['schemas']['ScheduledPaymentRun'];
@@ -3352,6 +4111,8 @@ export type SchemaShareholder = components['schemas']['Shareholder'];
 export type SchemaShareholderInput = components['schemas']['ShareholderInput'];
 export type SchemaShareholdersStep = components['schemas']['ShareholdersStep'];
 export type SchemaShareholdersStepInput = components['schemas']['ShareholdersStepInput'];
+export type SchemaShippingAddress = components['schemas']['ShippingAddress'];
+export type SchemaShippingAddressInput = components['schemas']['ShippingAddressInput'];
 export type SchemaStartRegistrationBody = components['schemas']['StartRegistrationBody'];
 export type SchemaStartRegistrationBodyInput = components['schemas']['StartRegistrationBodyInput'];
 export type SchemaStepUpMethod = components['schemas']['StepUpMethod'];
@@ -4101,6 +4862,44 @@ export interface operations {
             };
         };
     };
+    merchantAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressesResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     amountRequiresVerification: {
         parameters: {
             query: {
@@ -4464,6 +5263,880 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardsResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Card"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Card"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardUpdateBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Card"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cardAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "activate" | "freeze" | "unfreeze" | "report_lost";
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Card"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    setCardEpin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardEpinBodyInput"];
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cardLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardLimitsView"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    setCardLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardLimitsInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardLimits"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    setCardPin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardPinBodyInput"];
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    revealCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-step-up-token"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardRevealBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardSecret"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cartInitialize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cartPay: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardOrderResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cardOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardOptions"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cashback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashbackResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7604,6 +9277,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReferenceList"];
+                };
+            };
+        };
+    };
+    sandboxCardAuthorization: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardAuthorizationBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardAuthorizationResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    sandboxCashbackPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CashbackPayoutBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashbackPayoutResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };

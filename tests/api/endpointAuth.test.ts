@@ -42,6 +42,9 @@ const publicOperations = new Set([
   'sandboxRejectIban',
   // The scheduled-payments job, run now (never in production).
   'sandboxRunScheduledPayments',
+  // A card network's authorisation and the monthly cashback payout, run now (never in production).
+  'sandboxCardAuthorization',
+  'sandboxCashbackPayout',
 ]);
 
 type Operation = { operationId?: string; security?: unknown[] };

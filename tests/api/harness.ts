@@ -127,7 +127,7 @@ export type CallOptions = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function call<T = any>(
   app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   options: CallOptions = {},
 ): Promise<ApiResponse<T>> {

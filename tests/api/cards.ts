@@ -1,0 +1,102 @@
+import { expect } from 'vitest';
+import type { CartBody } from '../../schemas/cards.schema';
+import { call, type TestServer } from './harness';
+import { newKey, type MoneyMerchant } from './money';
+
+/** Shared by the card tests: order, act on and authorise cards through the real API. */
+
+export const cardsUrl = '/api/merchants/cards/';
+export const cardUrl = (id: string) => `/api/merchants/cards/${id}/`;
+export const cartUrl = '/api/merchants/cards/cart/';
+export const payUrl = (id: string) => `/api/merchants/cards/cart/${id}/pay/`;
+export const authorizeUrl = '/api/sandbox/card_authorizations/';
+
+export const virtualCart = {
+  form: 'virtual',
+  colour: 'blue',
+  name: 'Team card',
+  usage: 'multiple',
+  account_type: 'eur',
+} satisfies CartBody;
+
+export const address = { country: 'GR', postal_code: '105 57', city: 'Athens', line1: 'Ermou 12' };
+
+export const physicalCart = {
+  ...virtualCart,
+  form: 'physical',
+  colour: 'midnight',
+  name: 'Counter card',
+  shipping: { address, save: true },
+} satisfies CartBody;
+
+export async function setPlan(server: TestServer, merchantId: string, plan: 'free' | 'business' | 'premium') {
+  await server.db.updateTable('merchants').set({ plan_id: plan }).where('id', '=', merchantId).execute();
+}
+
+/** Prices and pays a card order; fails the test unless both succeed. */
+export async function orderCard(
+  server: TestServer,
+  merchant: Pick<MoneyMerchant, 'token'>,
+  body: CartBody = virtualCart,
+) {
+  const cart = await call(server.app, 'POST', cartUrl, { token: merchant.token, body });
+  expect(cart.status, JSON.stringify(cart.body)).toBe(201);
+  const paid = await call(server.app, 'POST', payUrl(cart.body.id), {
+    token: merchant.token,
+    headers: { 'idempotency-key': newKey('pay') },
+  });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+  return {
+    cart: cart.body,
+    card: paid.body.card as { id: string; status: string; last4: string; form: string },
+    transactionId: paid.body.transaction_id as string | null,
+  };
+}
+
+export type AuthorizationInput = {
+  card_id?: string;
+  card_number?: string;
+  merchant_name?: string;
+  amount_minor: string;
+  currency?: string;
+  category?: 'pos' | 'online' | 'atm';
+  at?: string;
+};
+
+export async function authorize(server: TestServer, input: AuthorizationInput, key = newKey('auth')) {
+  return call(server.app, 'POST', authorizeUrl, {
+    body: { merchant_name: 'Corner Shop', currency: 'EUR', category: 'pos', ...input },
+    headers: { 'idempotency-key': key },
+  });
+}
+
+/** What a refused request must leave as it was: the card tables and the ledger's row counts. */
+export async function cardTableCounts(server: TestServer): Promise<Record<string, number>> {
+  const tables = [
+    'cards',
+    'card_carts',
+    'card_authorizations',
+    'cashback_accruals',
+    'merchant_addresses',
+    'transfers',
+    'ledger_entries',
+  ] as const;
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const row = await server.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
+}
+
+export async function balanceOf(server: TestServer, accountId: string): Promise<bigint> {
+  const row = await server.db
+    .selectFrom('ledger_accounts')
+    .select('balance_minor')
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return row.balance_minor;
+}
