@@ -10,6 +10,8 @@ import {
   type StepAction,
 } from '../tests/model/generatePaths';
 import { beneficiaryFormModel } from '../tests/model/beneficiaryForm.paths';
+import { cardControlsModel } from '../tests/model/cardControls.paths';
+import { cardOrderModel } from '../tests/model/cardOrder.paths';
 import { createPasswordModel, resetPasswordModel } from '../tests/model/passwordLink.paths';
 import { identityVerificationModel } from '../tests/model/identityVerification.paths';
 import { onboardingModel } from '../tests/model/onboarding.paths';
@@ -199,6 +201,14 @@ function main() {
         fixtures: 'pendingRequests.paths.ts',
         test: 'pendingRequests.model.test.tsx',
       }),
+    ],
+    [
+      `${cardOrderModel.name}.md`,
+      plan(cardOrderModel, { fixtures: 'cardOrder.paths.ts', test: 'cardOrder.model.test.tsx' }),
+    ],
+    [
+      `${cardControlsModel.name}.md`,
+      plan(cardControlsModel, { fixtures: 'cardControls.paths.ts', test: 'cardControls.model.test.tsx' }),
     ],
   ]);
   if (check) {

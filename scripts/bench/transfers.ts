@@ -4,8 +4,10 @@
  * `-c 4 -j 2 -T 30`) on the same cluster; prints transfers/s, p50/p99 latency, pgbench's tps and the ratio.
  *
  * PostgreSQL: DATABASE_URL (a server URL; the bench creates and drops its own databases on it), or else a scratch
- * cluster started here like .ci/run does (Debian's PostgreSQL 15, 127.0.0.1, fsync and synchronous_commit off)
- * and stopped at the end. pgbench: PGBENCH, or /usr/lib/postgresql/15/bin/pgbench.
+ * cluster started here (Debian's PostgreSQL 15, 127.0.0.1) and stopped at the end. DURABLE=1 keeps PostgreSQL's
+ * defaults (fsync, synchronous_commit and full_page_writes on: every commit waits for its WAL flush, as a bank's
+ * server must); without it they are off, as in .ci/run's scratch cluster, so only CPU is measured. Both programs run
+ * on the same cluster with the same settings either way. pgbench: PGBENCH, or /usr/lib/postgresql/15/bin/pgbench.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,6 +32,7 @@ const pgbenchSeconds = Number(process.env.PGBENCH_SECONDS ?? 30);
 const pgBin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const pgbench = process.env.PGBENCH ?? path.join(pgBin, 'pgbench');
 const password = 'Bench-Password-2026';
+const durable = process.env.DURABLE === '1';
 
 /** `postmasterPid`: known for a scratch cluster (its backends' CPU time is then measured), not for DATABASE_URL. */
 type Cluster = { url: string; stop: () => void; postmasterPid?: () => number };
@@ -76,9 +79,8 @@ async function scratchCluster(): Promise<Cluster> {
   const data = path.join(dir, 'data');
   const port = await freePort();
   run(path.join(pgBin, 'initdb'), ['-D', data, '-U', user, '--auth=trust', '--encoding=UTF8', '--no-locale']);
-  const options =
-    `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off ` +
-    '-c max_connections=200';
+  const relaxed = durable ? '' : '-c fsync=off -c synchronous_commit=off -c full_page_writes=off ';
+  const options = `-h 127.0.0.1 -p ${port} -k ${dir} ${relaxed}-c max_connections=200`;
   run(path.join(pgBin, 'pg_ctl'), [
     '-D',
     data,
@@ -366,6 +368,13 @@ try {
   console.log(
     `pgbench TPC-B-like (-s 4, -c 4 -j 2 -T ${pgbenchSeconds}) on the same cluster: ${bench.tps.toFixed(1)} tps`,
   );
+  if (!process.env.DATABASE_URL) {
+    console.log(
+      durable
+        ? 'cluster: PostgreSQL defaults (fsync, synchronous_commit, full_page_writes on)'
+        : 'cluster: fsync, synchronous_commit and full_page_writes off (DURABLE=1 for the defaults)',
+    );
+  }
   const ratio = apiTps / bench.tps;
   console.log(`ratio API / pgbench: ${ratio.toFixed(2)} (target ≥ 0.50)`);
   if (!healthy || completed === 0) process.exitCode = 1;

@@ -164,6 +164,16 @@ export function AppShell({ children }: { children: ReactNode }) {
                   <FormattedMessage id="app.nav.myWallet" defaultMessage="My wallet" />
                 </NavLink>
               ) : null}
+              {canAccess(user, 'cards') ? (
+                <NavLink to="/cards">
+                  <FormattedMessage id="app.nav.cards" defaultMessage="Cards" />
+                </NavLink>
+              ) : null}
+              {canAccess(user, 'cashback') ? (
+                <NavLink to="/cashback">
+                  <FormattedMessage id="app.nav.cashback" defaultMessage="Cashback" />
+                </NavLink>
+              ) : null}
               {canAccess(user, 'transactions') ? (
                 <NavLink to="/transactions">
                   <FormattedMessage id="app.nav.transactions" defaultMessage="Transactions" />

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, useRoutes, type RouteObject } from 'react-router';
+import { matchPath, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import type { Area } from '../../schemas/permissions';
 import { PageSpinner } from '../ui/Spinner';
 import { AppShell } from './AppShell';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -29,6 +30,34 @@ const PendingRequestsScreen = lazy(() => import('../screens/requests/PendingRequ
 const QrCodesScreen = lazy(() => import('../screens/qrCodes/QrCodesScreen'));
 const PayQrCodeScreen = lazy(() => import('../screens/qrCodes/PayQrCodeScreen'));
 const ScheduledPaymentsScreen = lazy(() => import('../screens/scheduledPayments/ScheduledPaymentsScreen'));
+const CardsScreen = lazy(() => import('../screens/cards/CardsScreen'));
+const CardOrderScreen = lazy(() => import('../screens/cards/CardOrderScreen'));
+const CashbackScreen = lazy(() => import('../screens/cards/CashbackScreen'));
+
+/**
+ * The addresses of the card-ordering journey (SPEC §2; one machine, machines/cardOrder.machine.ts) with the area of
+ * schemas/permissions.ts that guards each, most specific first. `:card` and `:id` name a card type, physical or
+ * virtual.
+ */
+export const cardOrderRoutes = [
+  { path: '/cards/add-card/physical/address', area: 'add-physical-address' },
+  { path: '/cards/add-card/physical', area: 'add-physical-card' },
+  { path: '/cards/add-card/:card?', area: 'add-card' },
+  { path: '/plans/card-selection/:id', area: 'card-selection' },
+  { path: '/plans/address', area: 'delivery-address' },
+  { path: '/plans/card/checkout/:card?', area: 'add-card' },
+] as const satisfies ReadonlyArray<{ path: string; area: Area }>;
+
+/** One journey for the six addresses: the layout stays mounted while the step's address changes. */
+function CardOrderLayout() {
+  const { pathname } = useLocation();
+  const area = cardOrderRoutes.find((route) => matchPath(route.path, pathname))?.area ?? 'add-card';
+  return (
+    <RequireAuth area={area}>
+      <CardOrderScreen />
+    </RequireAuth>
+  );
+}
 
 export type RouteOptions = {
   /** The server's sandbox rails are on (not production): show /dev/outbox. */
@@ -174,6 +203,28 @@ export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
           element: (
             <RequireAuth area="send-money">
               <SendMoneyScreen />
+            </RequireAuth>
+          ),
+        },
+        {
+          // Without `:card` the list; with it (a card id) that card's page. On .../card-limit `:card` is the card's
+          // form (physical or virtual) and `:id` its id (machines/cardControls.machine.ts `cardControlsPath`).
+          element: (
+            <RequireAuth area="cards">
+              <CardsScreen />
+            </RequireAuth>
+          ),
+          children: [{ path: '/cards/:card?' }, { path: '/cards/:card/:id/card-limit' }],
+        },
+        {
+          element: <CardOrderLayout />,
+          children: cardOrderRoutes.map(({ path }) => ({ path })),
+        },
+        {
+          path: '/cashback',
+          element: (
+            <RequireAuth area="cashback">
+              <CashbackScreen />
             </RequireAuth>
           ),
         },

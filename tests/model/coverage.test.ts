@@ -4,6 +4,8 @@ import { loginMachine } from '../../machines/login.machine';
 import { findUncovered, machineShape } from './machineGraph';
 import { generatePaths, type Fixtures, type LooseFixtures, type Model } from './generatePaths';
 import { beneficiaryFormModel } from './beneficiaryForm.paths';
+import { cardControlsModel } from './cardControls.paths';
+import { cardOrderModel } from './cardOrder.paths';
 import { createPasswordModel, resetPasswordModel } from './passwordLink.paths';
 import { identityVerificationModel } from './identityVerification.paths';
 import { onboardingModel } from './onboarding.paths';
@@ -95,6 +97,8 @@ describeCoverage(scheduledPaymentModel);
 describeCoverage(oneTimeCodeModel);
 describeCoverage(requestMoneyModel);
 describeCoverage(pendingRequestsModel);
+describeCoverage(cardOrderModel);
+describeCoverage(cardControlsModel);
 
 describe('the coverage guard', () => {
   it('reports the dead-code branch once the fixtures no longer kill a code', () => {

@@ -118,8 +118,9 @@ describe('/dashboard', () => {
     expect((await region('Total balance')).textContent).toContain('€2,135.80');
     const cashback = await region('Cashback earned');
     expect(cashback.textContent).toContain('€2.45');
-    // No /cashback route yet (issue 5): no link.
-    expect(within(cashback).queryByRole('link')).toBeNull();
+    expect(within(cashback).getByRole('link', { name: 'Cashback details' }).getAttribute('href')).toBe(
+      '/cashback',
+    );
 
     const latest = await region('Latest transactions');
     const transfers = within(latest).getAllByRole('listitem');
@@ -138,7 +139,7 @@ describe('/dashboard', () => {
     expect(await axeViolations(view.container)).toEqual([]);
   });
 
-  it('lists the welcome checklist unticked, with a link to top up only', async () => {
+  it('lists the welcome checklist unticked, with links to top up and to order a card', async () => {
     renderDashboard(async () => overview);
     const checklist = await region('Get started');
     expect(checklist.textContent).toContain('0 of 3 done');
@@ -153,8 +154,11 @@ describe('/dashboard', () => {
         '/my-wallet/my-accounts',
       ),
     );
-    // Plans and cards have no routes yet.
-    expect(within(checklist).getAllByRole('link')).toHaveLength(1);
+    expect(within(checklist).getByRole('link', { name: 'Create a card' }).getAttribute('href')).toBe(
+      '/cards/add-card',
+    );
+    // Plans have no route yet.
+    expect(within(checklist).getAllByRole('link')).toHaveLength(2);
   });
 
   it('ticks a done item with a check, "done" for screen readers and no link', async () => {
@@ -172,7 +176,11 @@ describe('/dashboard', () => {
     expect(topUp?.getAttribute('data-done')).toBe('true');
     expect(topUp?.textContent).toBe('Top up your account(done)');
     await view.userLoaded();
-    expect(within(checklist).queryByRole('link')).toBeNull();
+    expect(
+      within(checklist)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Create a card']);
   });
 
   it('hides the checklist when everything on it is done', async () => {
@@ -199,7 +207,7 @@ describe('/dashboard', () => {
     expect(await axeViolations(view.container)).toEqual([]);
   });
 
-  it('offers a viewer no top-up link (SPEC §6: no top-up details for viewers)', async () => {
+  it('offers a viewer no top-up or card link (SPEC §6: no top-up details, no card orders for viewers)', async () => {
     const view = renderDashboard(async () => overview, 'viewer');
     const checklist = await region('Get started');
     await view.userLoaded();

@@ -10,7 +10,7 @@ import type {
   WelcomeChecklistItem,
 } from '../../../schemas/home.schema';
 import type { Money } from '../../../schemas/overview.schema';
-import { canAccess } from '../../../schemas/permissions';
+import { canAccess, type Area } from '../../../schemas/permissions';
 import { useSessionActor } from '../../app/session';
 import { formatMoney } from '../../i18n/formatMoney';
 import { Card, Grid, Muted, Page, VisuallyHidden } from '../../ui/Layout';
@@ -20,11 +20,11 @@ import { calendarDateText, frequencyText, scheduledPaymentsPath } from '../sched
 import { TransactionList } from '../TransactionList';
 import { useOverview, type LoadOverview } from '../useOverview';
 
-/** Where an unticked checklist item leads; null until its route exists (plans: issue 7, cards: issue 5). */
-const checklistLinks: Record<WelcomeChecklistItem, string | null> = {
-  top_up: '/my-wallet/my-accounts',
+/** Where an unticked checklist item leads, and the area of schemas/permissions.ts it needs; null until its route exists (plans: issue 7). */
+const checklistLinks: Record<WelcomeChecklistItem, { to: string; area: Area } | null> = {
+  top_up: { to: '/my-wallet/my-accounts', area: 'my-accounts' },
   pick_plan: null,
-  create_card: null,
+  create_card: { to: '/cards/add-card', area: 'add-card' },
 };
 
 const checklistTexts = defineMessages({
@@ -135,11 +135,11 @@ function ChecklistCard({ checklist }: { checklist: WelcomeChecklist }) {
   const user = useSelector(useSessionActor(), selectUser);
   const headingId = useId();
   const done = checklist.filter((entry) => entry.done).length;
-  // SPEC §6: a link only where the user may go (viewers may not see top-up details).
+  // SPEC §6: a link only where the user may go (viewers may not see top-up details nor order cards).
   const linkFor = (item: WelcomeChecklistItem): string | null => {
-    const to = checklistLinks[item];
-    if (to === null || user === null) return null;
-    return item === 'top_up' && !canAccess(user, 'my-accounts') ? null : to;
+    const link = checklistLinks[item];
+    if (link === null || user === null) return null;
+    return canAccess(user, link.area) ? link.to : null;
   };
   return (
     <Card aria-labelledby={headingId}>
@@ -266,8 +266,10 @@ export function DashboardScreen({ loadOverview }: { loadOverview?: LoadOverview 
             <Label id={cashbackId}>
               <FormattedMessage id="dashboard.cashback" defaultMessage="Cashback earned" />
             </Label>
-            {/* No link: /cashback arrives with cards (issue 5). */}
             <Totals amounts={overview.cashback} />
+            <More to="/cashback">
+              <FormattedMessage id="dashboard.cashback.details" defaultMessage="Cashback details" />
+            </More>
           </Card>
         )}
       </Figures>

@@ -1,0 +1,469 @@
+import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type {
+  Cart,
+  CartBody,
+  CardColour,
+  CardForm,
+  CardHolder,
+  CardOptions,
+  CardOrderResult,
+  CardUsage,
+  SavedAddress,
+  ShippingAddress,
+} from '../schemas/cards.schema';
+import { failureCode, toApiFailure } from './apiFailure';
+
+/*
+ * Ordering a card (issue 5; SPEC §2 /cards/add-card/:card?, /cards/add-card/physical, /cards/add-card/physical/address,
+ * /plans/card-selection/:id, /plans/address, /plans/card/checkout/:card?; §4 "skipping the card order gives a virtual
+ * card only"; §8 "Order placed", "Payment failed, possibly from insufficient balance; try again later."; §9 at most 3
+ * physical and 3 virtual cards per user).
+ *
+ * opening (until the screen has read the address: which side of the app, and a card type named in it) → loading
+ * (cardOptions: prices, colours, accounts, holders with what each may still order; merchantAddresses) →
+ * choosingForm (physical or virtual; a type nobody may order any more cannot be chosen) → choosingDetails (colour,
+ * name, usage, holder with room for this type, account; "skip the physical card" leaves a virtual card only) →
+ * for a physical card choosingAddress (a saved address or a new one) → pricing (cartInitialize: the price and the
+ * available balance) → reviewing (the checkout) → paying (cartPay, with one Idempotency-Key per cart: a retry after
+ * no answer cannot pay twice) → ordered ("Order placed"), or failed ("Payment failed…", back to a fresh checkout).
+ *
+ * The address bar follows the state (`cardOrderPath`): the journey started from the cards pages stays on
+ * /cards/add-card/…, the one from the plans pages on /plans/…; both check out on /plans/card/checkout/:card.
+ */
+
+export type CardOrderEntry = 'cards' | 'plans';
+
+export type CardOrderError =
+  | 'card_limit_reached'
+  | 'insufficient_funds'
+  | 'cart_expired'
+  | 'cart_paid'
+  | 'validation_failed'
+  | 'not_found'
+  | 'conflict'
+  | 'forbidden'
+  | 'rate_limited'
+  | 'network'
+  | 'unknown';
+
+const knownErrors: ReadonlySet<string> = new Set<CardOrderError>([
+  'card_limit_reached',
+  'insufficient_funds',
+  'cart_expired',
+  'cart_paid',
+  'validation_failed',
+  'not_found',
+  'conflict',
+  'forbidden',
+  'rate_limited',
+  'network',
+]);
+
+export function toCardOrderError(error: unknown): CardOrderError {
+  const code = failureCode(error);
+  return knownErrors.has(code) ? (code as CardOrderError) : 'unknown';
+}
+
+/** What the order form offers: the options (prices, colours, accounts, holders) and the saved addresses. */
+export type CardOrderData = { options: CardOptions; addresses: SavedAddress[] };
+
+/** The card's own choices (SPEC §3 Card): colour, name, usage, holder and the account it spends from. */
+export type CardChoices = {
+  colour: CardColour;
+  name: string;
+  usage: CardUsage;
+  holderUserId: string;
+  accountType: string;
+};
+
+/** Where a physical card goes: a saved address, or a new one (kept for next time when `save`). */
+export type CardShipping =
+  { kind: 'saved'; addressId: string } | { kind: 'new'; address: ShippingAddress; save: boolean };
+
+export type CartInitializeInput = { body: CartBody };
+export type CartPayInput = { cartId: string; idempotencyKey: string };
+
+export type CardOrderContext = {
+  entry: CardOrderEntry;
+  data: CardOrderData | null;
+  form: CardForm | null;
+  choices: CardChoices | null;
+  shipping: CardShipping | null;
+  /** The priced order being checked out, and the key its payment is sent with (one per cart). */
+  cart: Cart | null;
+  idempotencyKey: string | null;
+  result: CardOrderResult | null;
+  error: CardOrderError | null;
+  /** Which body fields the server refused (validation_failed), keyed by dotted path. */
+  fieldErrors: Record<string, string>;
+};
+
+export type CardOrderEvent =
+  /** Sent by the screen once it has read the address: which side of the app, and a card type named in it. */
+  | { type: 'order.opened'; entry: CardOrderEntry; form: CardForm | null }
+  | { type: 'load.retry' }
+  | { type: 'form.selected'; form: CardForm }
+  | { type: 'form.change' }
+  /** SPEC §4: no physical card after all; a virtual card only. */
+  | { type: 'physical.skipped' }
+  | { type: 'details.submit'; choices: CardChoices }
+  | { type: 'details.change' }
+  | { type: 'address.chosen'; addressId: string }
+  | { type: 'address.entered'; address: ShippingAddress; save: boolean }
+  | { type: 'order.pay' }
+  | { type: 'order.change' }
+  | { type: 'order.review' }
+  | { type: 'order.again' };
+
+function notProvided(name: string): never {
+  throw new Error(`The app must provide the "${name}" actor`);
+}
+
+function newKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+function fieldsOf(error: unknown): Record<string, string> {
+  const failure = toApiFailure(error);
+  return failure.kind === 'http' ? (failure.fields ?? {}) : {};
+}
+
+/** Whether this holder may still get a card of this type (SPEC §9; the server checks again). */
+export function holderHasRoom(holder: CardHolder, form: CardForm): boolean {
+  return holder.remaining[form] > 0;
+}
+
+/** Whether anybody the card could be for may still get a card of this type. */
+export function formAvailable(data: CardOrderData | null, form: CardForm): boolean {
+  return (data?.options.holders ?? []).some((holder) => holderHasRoom(holder, form));
+}
+
+function holderFits(context: CardOrderContext, choices: CardChoices): boolean {
+  const holder = context.data?.options.holders.find((one) => one.user_id === choices.holderUserId);
+  return context.form !== null && holder !== undefined && holderHasRoom(holder, context.form);
+}
+
+/** The cart body of what the user chose. */
+export function cartBodyOf(context: CardOrderContext): CartBody {
+  const { choices, shipping } = context;
+  const form = context.form ?? 'virtual';
+  const body: CartBody = {
+    form,
+    colour: choices?.colour ?? 'blue',
+    name: choices?.name ?? '',
+    usage: choices?.usage ?? 'multiple',
+    account_type: choices?.accountType ?? '',
+    ...(choices ? { holder_user_id: choices.holderUserId } : {}),
+  };
+  if (form !== 'physical' || !shipping) return body;
+  return {
+    ...body,
+    shipping:
+      shipping.kind === 'saved'
+        ? { address_id: shipping.addressId }
+        : { address: shipping.address, save: shipping.save },
+  };
+}
+
+/** Whether the account can pay the cart now, as the checkout read it (the server decides again). */
+export function canAfford(cart: Cart | null): boolean {
+  if (!cart || cart.price.currency !== cart.available_balance.currency) return false;
+  return BigInt(cart.available_balance.amount_minor) >= BigInt(cart.price.amount_minor);
+}
+
+const forgetCart = { cart: null, idempotencyKey: null } as const;
+
+export const cardOrderMachine = setup({
+  types: {
+    context: {} as CardOrderContext,
+    events: {} as CardOrderEvent,
+  },
+  actors: {
+    loadCardOrder: fromPromise<CardOrderData, void>(async () => notProvided('loadCardOrder')),
+    cartInitialize: fromPromise<Cart, CartInitializeInput>(async () => notProvided('cartInitialize')),
+    cartPay: fromPromise<CardOrderResult, CartPayInput>(async () => notProvided('cartPay')),
+  },
+  actions: {
+    recordError: assign({
+      error: (_, params: { error: unknown }) => toCardOrderError(params.error),
+      fieldErrors: (_, params: { error: unknown }) => fieldsOf(params.error),
+    }),
+    clearError: assign({ error: null, fieldErrors: {} }),
+  },
+  guards: {
+    /** The card type named in the address can be ordered by somebody: straight to its details. */
+    preselectedAvailable: ({ context }, params: { data: CardOrderData }) =>
+      context.form !== null && formAvailable(params.data, context.form),
+    formAvailable: ({ context, event }) =>
+      event.type === 'form.selected' && formAvailable(context.data, event.form),
+    canSkipPhysical: ({ context }) => context.form === 'physical' && formAvailable(context.data, 'virtual'),
+    /** The chosen holder may still get a card of this type (SPEC §9). */
+    holderHasRoom: ({ context, event }) =>
+      event.type === 'details.submit' && holderFits(context, event.choices),
+    isPhysical: ({ context }) => context.form === 'physical',
+    /** Only a saved address of this merchant can be chosen. */
+    knownAddress: ({ context, event }) =>
+      event.type === 'address.chosen' &&
+      (context.data?.addresses ?? []).some((address) => address.id === event.addressId),
+    /** The server refused the shipping address itself: back to the address, which shows why. */
+    isAddressProblem: ({ context }, params: { error: unknown }) =>
+      context.form === 'physical' &&
+      failureCode(params.error) === 'validation_failed' &&
+      Object.keys(fieldsOf(params.error)).some((field) => field.startsWith('shipping')),
+    canAfford: ({ context }) => canAfford(context.cart),
+    /** No answer: the payment may or may not have gone through, so the checkout offers the same key again. */
+    isNetwork: (_, params: { error: unknown }) => failureCode(params.error) === 'network',
+  },
+}).createMachine({
+  id: 'cardOrder',
+  context: {
+    entry: 'cards',
+    data: null,
+    form: null,
+    choices: null,
+    shipping: null,
+    cart: null,
+    idempotencyKey: null,
+    result: null,
+    error: null,
+    fieldErrors: {},
+  },
+  initial: 'opening',
+  states: {
+    /** Until the screen has read the address. */
+    opening: {
+      on: {
+        'order.opened': {
+          target: 'loading',
+          actions: assign({ entry: ({ event }) => event.entry, form: ({ event }) => event.form }),
+        },
+      },
+    },
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadCardOrder',
+        src: 'loadCardOrder',
+        onDone: [
+          {
+            guard: { type: 'preselectedAvailable', params: ({ event }) => ({ data: event.output }) },
+            target: 'choosingDetails',
+            actions: assign({ data: ({ event }) => event.output }),
+          },
+          { target: 'choosingForm', actions: assign({ data: ({ event }) => event.output }) },
+        ],
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loadFailed: {
+      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+    },
+    /** Physical or virtual, each with its price; a type nobody may order any more is shown but cannot be chosen. */
+    choosingForm: {
+      on: {
+        'form.selected': {
+          guard: 'formAvailable',
+          target: 'choosingDetails',
+          actions: ['clearError', assign({ form: ({ event }) => event.form, shipping: null })],
+        },
+      },
+    },
+    /** Colour, name, usage, holder (only those with room for this type) and account. */
+    choosingDetails: {
+      on: {
+        'details.submit': [
+          {
+            guard: and(['holderHasRoom', 'isPhysical']),
+            target: 'choosingAddress',
+            actions: ['clearError', assign({ choices: ({ event }) => event.choices })],
+          },
+          {
+            guard: 'holderHasRoom',
+            target: 'pricing',
+            actions: ['clearError', assign({ choices: ({ event }) => event.choices })],
+          },
+        ],
+        'form.change': { target: 'choosingForm', actions: 'clearError' },
+        'physical.skipped': {
+          guard: 'canSkipPhysical',
+          target: 'choosingDetails',
+          actions: ['clearError', assign({ form: 'virtual', shipping: null })],
+        },
+      },
+    },
+    /** A saved address (registered, trading, or one saved before) or a new one. */
+    choosingAddress: {
+      on: {
+        'address.chosen': {
+          guard: 'knownAddress',
+          target: 'pricing',
+          actions: [
+            'clearError',
+            assign({ shipping: ({ event }) => ({ kind: 'saved' as const, addressId: event.addressId }) }),
+          ],
+        },
+        'address.entered': {
+          target: 'pricing',
+          actions: [
+            'clearError',
+            assign({
+              shipping: ({ event }) => ({ kind: 'new' as const, address: event.address, save: event.save }),
+            }),
+          ],
+        },
+        'details.change': { target: 'choosingDetails', actions: 'clearError' },
+      },
+    },
+    /** cartInitialize: the order priced, with the available balance; each cart gets its own payment key. */
+    pricing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'cartInitialize',
+        src: 'cartInitialize',
+        input: ({ context }) => ({ body: cartBodyOf(context) }),
+        onDone: {
+          target: 'reviewing',
+          actions: assign({ cart: ({ event }) => event.output, idempotencyKey: () => newKey() }),
+        },
+        onError: [
+          {
+            guard: { type: 'isAddressProblem', params: ({ event }) => ({ error: event.error }) },
+            target: 'choosingAddress',
+            actions: [
+              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+              assign(forgetCart),
+            ],
+          },
+          {
+            // The holder has no room any more (card_limit_reached), or anything else: the details say why.
+            target: 'choosingDetails',
+            actions: [
+              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+              assign(forgetCart),
+            ],
+          },
+        ],
+      },
+    },
+    /** The checkout: what is ordered, where it goes, the price and the available balance; pay with the wallet. */
+    reviewing: {
+      on: {
+        'order.pay': { guard: 'canAfford', target: 'paying', actions: 'clearError' },
+        'order.change': [
+          { guard: 'isPhysical', target: 'choosingAddress', actions: ['clearError', assign(forgetCart)] },
+          { target: 'choosingDetails', actions: ['clearError', assign(forgetCart)] },
+        ],
+      },
+    },
+    paying: {
+      tags: ['busy'],
+      invoke: {
+        id: 'cartPay',
+        src: 'cartPay',
+        input: ({ context }) => ({
+          cartId: context.cart?.id ?? '',
+          idempotencyKey: context.idempotencyKey ?? '',
+        }),
+        onDone: {
+          target: 'ordered',
+          actions: assign({ result: ({ event }) => event.output, ...forgetCart }),
+        },
+        onError: [
+          {
+            // Paying again sends the same key: the server pays this cart at most once.
+            guard: { type: 'isNetwork', params: ({ event }) => ({ error: event.error }) },
+            target: 'reviewing',
+            actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'failed',
+            actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    /** "Payment failed, possibly from insufficient balance; try again later." Back to a freshly priced checkout. */
+    failed: {
+      on: {
+        'order.review': { target: 'pricing', actions: ['clearError', assign(forgetCart)] },
+      },
+    },
+    /** "Order placed": a virtual card is active at once, a physical one inactive until activated. */
+    ordered: {
+      on: {
+        'order.again': {
+          target: 'loading',
+          actions: assign({ form: null, choices: null, shipping: null, result: null, ...forgetCart }),
+        },
+      },
+    },
+  },
+});
+
+export type CardOrderSnapshot = SnapshotFrom<typeof cardOrderMachine>;
+
+export type CardOrderStep =
+  'loading' | 'loadFailed' | 'form' | 'details' | 'address' | 'checkout' | 'failed' | 'ordered';
+
+/** Which part of the journey the screen shows. */
+export function selectCardOrderStep(snapshot: CardOrderSnapshot): CardOrderStep {
+  if (snapshot.matches('opening') || snapshot.matches('loading')) return 'loading';
+  if (snapshot.matches('loadFailed')) return 'loadFailed';
+  if (snapshot.matches('choosingForm')) return 'form';
+  if (snapshot.matches('choosingDetails')) return 'details';
+  if (snapshot.matches('choosingAddress')) return 'address';
+  if (snapshot.matches('failed')) return 'failed';
+  if (snapshot.matches('ordered')) return 'ordered';
+  return 'checkout';
+}
+
+/**
+ * The address of the step (SPEC §2). From the cards pages: /cards/add-card (choosing the type; also while loading
+ * when none is named), /cards/add-card/physical | virtual (details), /cards/add-card/physical/address; from the plans
+ * pages: /plans/card-selection/:id (type and details, `:id` the card type, physical when none is chosen yet),
+ * /plans/address. Both check out on /plans/card/checkout/:card (`:card` the card type).
+ */
+export function cardOrderPath(snapshot: CardOrderSnapshot): string {
+  const { entry, form } = snapshot.context;
+  const step = selectCardOrderStep(snapshot);
+  switch (step) {
+    case 'loading':
+    case 'loadFailed':
+    case 'form':
+    case 'details':
+      if (entry === 'plans') return `/plans/card-selection/${form ?? 'physical'}`;
+      return step === 'form' || !form ? '/cards/add-card' : `/cards/add-card/${form}`;
+    case 'address':
+      return entry === 'plans' ? '/plans/address' : '/cards/add-card/physical/address';
+    case 'checkout':
+    case 'failed':
+    case 'ordered':
+      return `/plans/card/checkout/${form ?? 'virtual'}`;
+  }
+}
+
+export const selectCardOrderBusy = (snapshot: CardOrderSnapshot): boolean => snapshot.hasTag('busy');
+export const selectCardOrderError = (snapshot: CardOrderSnapshot): CardOrderError | null =>
+  snapshot.context.error;
+export const selectCardOrderFieldErrors = (snapshot: CardOrderSnapshot): Record<string, string> =>
+  snapshot.context.fieldErrors;
+export const selectCardOptions = (snapshot: CardOrderSnapshot): CardOptions | null =>
+  snapshot.context.data?.options ?? null;
+export const selectSavedAddresses = (snapshot: CardOrderSnapshot): SavedAddress[] =>
+  snapshot.context.data?.addresses ?? [];
+export const selectOrderForm = (snapshot: CardOrderSnapshot): CardForm | null => snapshot.context.form;
+export const selectOrderChoices = (snapshot: CardOrderSnapshot): CardChoices | null =>
+  snapshot.context.choices;
+export const selectOrderShipping = (snapshot: CardOrderSnapshot): CardShipping | null =>
+  snapshot.context.shipping;
+export const selectCart = (snapshot: CardOrderSnapshot): Cart | null => snapshot.context.cart;
+export const selectOrderResult = (snapshot: CardOrderSnapshot): CardOrderResult | null =>
+  snapshot.context.result;
+export const selectPricing = (snapshot: CardOrderSnapshot): boolean => snapshot.matches('pricing');
+export const selectPaying = (snapshot: CardOrderSnapshot): boolean => snapshot.matches('paying');
+export const selectCanPay = (snapshot: CardOrderSnapshot): boolean => snapshot.can({ type: 'order.pay' });
+export const selectCanSkipPhysical = (snapshot: CardOrderSnapshot): boolean =>
+  snapshot.can({ type: 'physical.skipped' });

@@ -1,0 +1,685 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router';
+import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent, Observer, Snapshot } from 'xstate';
+import {
+  canAfford,
+  cardOrderMachine,
+  cardOrderPath,
+  holderHasRoom,
+  selectCanPay,
+  selectCanSkipPhysical,
+  selectCardOptions,
+  selectCardOrderBusy,
+  selectCardOrderError,
+  selectCardOrderFieldErrors,
+  selectCardOrderStep,
+  selectCart,
+  selectOrderChoices,
+  selectOrderForm,
+  selectOrderResult,
+  selectOrderShipping,
+  selectPaying,
+  selectPricing,
+  selectSavedAddresses,
+  formAvailable,
+  type CardChoices,
+  type CardOrderEntry,
+  type CardOrderSnapshot,
+} from '../../../machines/cardOrder.machine';
+import { ibanCountries } from '../../../schemas/beneficiaries.schema';
+import {
+  CardName,
+  ShippingAddress,
+  type CardColour,
+  type CardForm,
+  type CardUsage,
+  type SavedAddress,
+} from '../../../schemas/cards.schema';
+import { api } from '../../api/client';
+import { cardOrderActors } from '../../app/cardActors';
+import { cardColourText, cardFormText, cardUsageText } from '../../i18n/cardText';
+import { formatMoney } from '../../i18n/formatMoney';
+import { Button } from '../../ui/Button';
+import { CardFace } from '../../ui/CardFace';
+import { Alert, Card, Muted, Page, Row, Stack } from '../../ui/Layout';
+import { notify } from '../../ui/notify';
+import { PageSpinner, Spinner } from '../../ui/Spinner';
+import { TextField } from '../../ui/TextField';
+import { addressKindText, cardFieldText, cardOrderErrorText, cardOrderText as m } from './cardMessages';
+import { addressText, countryName } from './addressText';
+import { Figures, Links, Options, Preview, SelectField, Warning } from './parts';
+import { useJourneyAddress } from './useJourneyAddress';
+
+type OrderActor = ActorRefFrom<typeof cardOrderMachine>;
+
+function useJourney<T>(journey: OrderActor, selector: (snapshot: CardOrderSnapshot) => T) {
+  return useSelector(journey, selector);
+}
+
+function ErrorAlert({ journey }: { journey: OrderActor }) {
+  const intl = useIntl();
+  const error = useJourney(journey, selectCardOrderError);
+  if (!error) return null;
+  return <Alert role="alert">{cardOrderErrorText(intl, error)}</Alert>;
+}
+
+function FormStep({ journey }: { journey: OrderActor }) {
+  const intl = useIntl();
+  const options = useJourney(journey, selectCardOptions);
+  const available = {
+    physical: useJourney(journey, (snapshot) => formAvailable(snapshot.context.data, 'physical')),
+    virtual: useJourney(journey, (snapshot) => formAvailable(snapshot.context.data, 'virtual')),
+  };
+  const busy = useJourney(journey, selectCardOrderBusy);
+  if (!options) return null;
+  const forms: CardForm[] = ['physical', 'virtual'];
+  return (
+    <>
+      <h1>{intl.formatMessage(m.formTitle)}</h1>
+      <Muted>{intl.formatMessage(m.formIntro)}</Muted>
+      <ErrorAlert journey={journey} />
+      <Stack $gap={5}>
+        {forms.map((form) => (
+          <div key={form}>
+            <Button
+              variant="secondary"
+              block
+              disabled={busy || !available[form]}
+              aria-describedby={`card-form-${form}`}
+              onClick={() => journey.send({ type: 'form.selected', form })}
+            >
+              {cardFormText(intl, form)}
+            </Button>
+            <Muted id={`card-form-${form}`}>
+              {[
+                intl.formatMessage(m.priceOf, { price: formatMoney(intl, options.prices[form]) }),
+                intl.formatMessage(form === 'physical' ? m.physicalHint : m.virtualHint),
+                available[form] ? null : intl.formatMessage(m.noneLeft),
+              ]
+                .filter(Boolean)
+                .join(' ')}
+            </Muted>
+          </div>
+        ))}
+      </Stack>
+    </>
+  );
+}
+
+function DetailsStep({ journey }: { journey: OrderActor }) {
+  const intl = useIntl();
+  const options = useJourney(journey, selectCardOptions);
+  const form = useJourney(journey, selectOrderForm) ?? 'virtual';
+  const chosen = useJourney(journey, selectOrderChoices);
+  const busy = useJourney(journey, selectCardOrderBusy);
+  const canSkip = useJourney(journey, selectCanSkipPhysical);
+  const serverFields = useJourney(journey, selectCardOrderFieldErrors);
+  const holders = options?.holders ?? [];
+  const firstWithRoom =
+    holders.find((holder) => holder.is_owner && holderHasRoom(holder, form)) ??
+    holders.find((holder) => holderHasRoom(holder, form));
+  const [colour, setColour] = useState<CardColour>(chosen?.colour ?? options?.colours[0] ?? 'blue');
+  const [name, setName] = useState(chosen?.name ?? '');
+  const [usage, setUsage] = useState<CardUsage>(chosen?.usage ?? 'multiple');
+  const [holderUserId, setHolder] = useState(chosen?.holderUserId ?? firstWithRoom?.user_id ?? '');
+  const [accountType, setAccount] = useState(chosen?.accountType ?? options?.account_types[0] ?? '');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const holder = holders.find((one) => one.user_id === holderUserId);
+  const holderProblem = !holder || !holderHasRoom(holder, form);
+  if (!options) return null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = CardName.safeParse(name);
+    setNameError(parsed.success ? null : cardFieldText(intl, parsed.error.issues[0]?.message ?? ''));
+    if (!parsed.success || holderProblem || !accountType) return;
+    const choices: CardChoices = { colour, name: parsed.data, usage, holderUserId, accountType };
+    journey.send({ type: 'details.submit', choices });
+  };
+
+  return (
+    <>
+      <h1>{intl.formatMessage(form === 'physical' ? m.physicalTitle : m.virtualTitle)}</h1>
+      <ErrorAlert journey={journey} />
+      <Preview>
+        <CardFace form={form} colour={colour} name={name.trim() || cardFormText(intl, form)} size="large" />
+      </Preview>
+      <form noValidate onSubmit={submit}>
+        <Options disabled={busy}>
+          <legend>{intl.formatMessage(m.colour)}</legend>
+          {options.colours.map((one) => (
+            <label key={one}>
+              <input
+                type="radio"
+                name="colour"
+                value={one}
+                checked={colour === one}
+                onChange={() => setColour(one)}
+              />
+              {cardColourText(intl, one)}
+            </label>
+          ))}
+        </Options>
+        <TextField
+          label={intl.formatMessage(m.name)}
+          hint={intl.formatMessage(m.nameHint)}
+          name="name"
+          autoComplete="off"
+          maxLength={26}
+          required
+          disabled={busy}
+          value={name}
+          error={nameError ?? (serverFields['name'] ? cardFieldText(intl, serverFields['name']) : null)}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <Options disabled={busy}>
+          <legend>{intl.formatMessage(m.usage)}</legend>
+          {(['multiple', 'single'] as const).map((one) => (
+            <label key={one}>
+              <input
+                type="radio"
+                name="usage"
+                value={one}
+                checked={usage === one}
+                onChange={() => setUsage(one)}
+              />
+              <span>
+                {cardUsageText(intl, one)}
+                <small>{intl.formatMessage(one === 'multiple' ? m.multipleHint : m.singleHint)}</small>
+              </span>
+            </label>
+          ))}
+        </Options>
+        <SelectField
+          label={intl.formatMessage(m.holder)}
+          name="holder"
+          disabled={busy}
+          value={holderUserId}
+          onChange={(event) => setHolder(event.target.value)}
+        >
+          {holders.map((holder) => (
+            <option key={holder.user_id} value={holder.user_id} disabled={!holderHasRoom(holder, form)}>
+              {holderHasRoom(holder, form)
+                ? holder.name
+                : intl.formatMessage(m.holderFull, { name: holder.name })}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={intl.formatMessage(m.account)}
+          hint={intl.formatMessage(m.accountHint)}
+          name="account"
+          disabled={busy}
+          value={accountType}
+          onChange={(event) => setAccount(event.target.value)}
+        >
+          {options.account_types.map((type) => (
+            <option key={type} value={type}>
+              {intl.formatMessage(m.accountOption, { currency: type.toUpperCase() })}
+            </option>
+          ))}
+        </SelectField>
+        <Row>
+          <Button type="submit" disabled={busy || holderProblem}>
+            {intl.formatMessage(m.continue)}
+          </Button>
+          <Button variant="quiet" disabled={busy} onClick={() => journey.send({ type: 'form.change' })}>
+            {intl.formatMessage(m.changeForm)}
+          </Button>
+        </Row>
+      </form>
+      {canSkip ? (
+        <Stack>
+          <Muted>{intl.formatMessage(m.skipHint)}</Muted>
+          <Row>
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() => journey.send({ type: 'physical.skipped' })}
+            >
+              {intl.formatMessage(m.skipPhysical)}
+            </Button>
+          </Row>
+        </Stack>
+      ) : null}
+    </>
+  );
+}
+
+type AddressDraft = { country: string; postal_code: string; city: string; line1: string; line2: string };
+const emptyDraft: AddressDraft = { country: 'GR', postal_code: '', city: '', line1: '', line2: '' };
+
+function useCountries() {
+  const intl = useIntl();
+  return useMemo(
+    () =>
+      ibanCountries
+        .map((code) => ({ code, name: countryName(intl, code) }))
+        .sort((a, b) => a.name.localeCompare(b.name, intl.locale)),
+    [intl],
+  );
+}
+
+function AddressStep({ journey }: { journey: OrderActor }) {
+  const intl = useIntl();
+  const addresses = useJourney(journey, selectSavedAddresses);
+  const shipping = useJourney(journey, selectOrderShipping);
+  const busy = useJourney(journey, selectCardOrderBusy);
+  const serverFields = useJourney(journey, selectCardOrderFieldErrors);
+  const countries = useCountries();
+  const [choice, setChoice] = useState<string>(
+    shipping?.kind === 'saved'
+      ? shipping.addressId
+      : shipping?.kind === 'new'
+        ? 'new'
+        : (addresses[0]?.id ?? 'new'),
+  );
+  const [draft, setDraft] = useState<AddressDraft>(
+    shipping?.kind === 'new'
+      ? { ...emptyDraft, ...shipping.address, line2: shipping.address.line2 ?? '' }
+      : emptyDraft,
+  );
+  const [save, setSave] = useState(shipping?.kind === 'new' ? shipping.save : true);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const field = (key: keyof AddressDraft) => ({
+    name: key,
+    disabled: busy,
+    value: draft[key],
+    error:
+      errors[key] ??
+      (serverFields[`shipping.address.${key}`]
+        ? cardFieldText(intl, serverFields[`shipping.address.${key}`] ?? '')
+        : null),
+    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (choice !== 'new') {
+      journey.send({ type: 'address.chosen', addressId: choice });
+      return;
+    }
+    const parsed = ShippingAddress.safeParse({ ...draft, line2: draft.line2.trim() || undefined });
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? 'line1');
+        found[key] ??= cardFieldText(intl, issue.message);
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    journey.send({ type: 'address.entered', address: parsed.data, save });
+  };
+
+  const optionLabel = (address: SavedAddress) =>
+    intl.formatMessage(m.addressOption, {
+      kind: intl.formatMessage(addressKindText[address.kind]),
+      address: addressText(intl, address),
+    });
+
+  return (
+    <>
+      <h1>{intl.formatMessage(m.addressTitle)}</h1>
+      <ErrorAlert journey={journey} />
+      <form noValidate onSubmit={submit}>
+        <Options disabled={busy}>
+          <legend>{intl.formatMessage(m.savedAddresses)}</legend>
+          {addresses.map((address) => (
+            <label key={address.id}>
+              <input
+                type="radio"
+                name="address"
+                value={address.id}
+                checked={choice === address.id}
+                onChange={() => setChoice(address.id)}
+              />
+              {optionLabel(address)}
+            </label>
+          ))}
+          <label>
+            <input
+              type="radio"
+              name="address"
+              value="new"
+              checked={choice === 'new'}
+              onChange={() => setChoice('new')}
+            />
+            {intl.formatMessage(m.newAddress)}
+          </label>
+        </Options>
+        {choice === 'new' ? (
+          <>
+            <TextField {...field('line1')} label={intl.formatMessage(m.line1)} autoComplete="address-line1" />
+            <TextField {...field('line2')} label={intl.formatMessage(m.line2)} autoComplete="address-line2" />
+            <TextField {...field('city')} label={intl.formatMessage(m.city)} autoComplete="address-level2" />
+            <TextField
+              {...field('postal_code')}
+              label={intl.formatMessage(m.postalCode)}
+              autoComplete="postal-code"
+            />
+            <SelectField
+              label={intl.formatMessage(m.country)}
+              name="country"
+              autoComplete="country"
+              disabled={busy}
+              value={draft.country}
+              error={errors['country'] ?? null}
+              onChange={(event) => setDraft({ ...draft, country: event.target.value })}
+            >
+              <option value="">{intl.formatMessage(m.chooseCountry)}</option>
+              {countries.map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </SelectField>
+            <Options disabled={busy}>
+              <label>
+                <input
+                  type="checkbox"
+                  name="save"
+                  checked={save}
+                  onChange={(event) => setSave(event.target.checked)}
+                />
+                {intl.formatMessage(m.save)}
+              </label>
+            </Options>
+          </>
+        ) : null}
+        <Row>
+          <Button type="submit" disabled={busy}>
+            {intl.formatMessage(m.continue)}
+          </Button>
+          <Button variant="quiet" disabled={busy} onClick={() => journey.send({ type: 'details.change' })}>
+            {intl.formatMessage(m.backToDetails)}
+          </Button>
+        </Row>
+      </form>
+    </>
+  );
+}
+
+function CheckoutStep({ journey }: { journey: OrderActor }) {
+  const intl = useIntl();
+  const cart = useJourney(journey, selectCart);
+  const pricing = useJourney(journey, selectPricing);
+  const paying = useJourney(journey, selectPaying);
+  const busy = useJourney(journey, selectCardOrderBusy);
+  const canPay = useJourney(journey, selectCanPay);
+  const error = useJourney(journey, selectCardOrderError);
+  return (
+    <>
+      <h1>{intl.formatMessage(m.checkoutTitle)}</h1>
+      <ErrorAlert journey={journey} />
+      {pricing || !cart ? (
+        <Row role="status">
+          <Spinner size={24} label={intl.formatMessage(m.preparing)} />
+          <span>{intl.formatMessage(m.preparing)}</span>
+        </Row>
+      ) : (
+        <>
+          <Preview>
+            <CardFace form={cart.form} colour={cart.colour} name={cart.name} />
+          </Preview>
+          <Figures>
+            <dt>{intl.formatMessage(m.card)}</dt>
+            <dd>
+              {intl.formatMessage(m.cardSummary, {
+                form: cardFormText(intl, cart.form),
+                colour: cardColourText(intl, cart.colour),
+                usage: cardUsageText(intl, cart.usage),
+              })}
+            </dd>
+            <dt>{intl.formatMessage(m.name)}</dt>
+            <dd>{cart.name}</dd>
+            <dt>{intl.formatMessage(m.holder)}</dt>
+            <dd>{cart.holder.name}</dd>
+            <dt>{intl.formatMessage(m.account)}</dt>
+            <dd>{intl.formatMessage(m.accountOption, { currency: cart.account_type.toUpperCase() })}</dd>
+            {cart.shipping_address ? (
+              <>
+                <dt>{intl.formatMessage(m.shipsTo)}</dt>
+                <dd>{addressText(intl, cart.shipping_address)}</dd>
+              </>
+            ) : null}
+            <dt>{intl.formatMessage(m.price)}</dt>
+            <dd>{formatMoney(intl, cart.price)}</dd>
+            <dt>{intl.formatMessage(m.available)}</dt>
+            <dd>{formatMoney(intl, cart.available_balance)}</dd>
+          </Figures>
+          {canAfford(cart) ? null : (
+            <Warning>
+              <span>{intl.formatMessage(m.short)}</span>
+              <Link to="/my-wallet/my-accounts">{intl.formatMessage(m.topUp)}</Link>
+            </Warning>
+          )}
+          {error === 'network' ? <Muted>{intl.formatMessage(m.safeRetry)}</Muted> : null}
+        </>
+      )}
+      <Row>
+        <Button busy={paying} disabled={busy || !canPay} onClick={() => journey.send({ type: 'order.pay' })}>
+          {intl.formatMessage(m.pay)}
+        </Button>
+        <Button variant="quiet" disabled={busy} onClick={() => journey.send({ type: 'order.change' })}>
+          {intl.formatMessage(m.changeOrder)}
+        </Button>
+      </Row>
+    </>
+  );
+}
+
+function FailedStep({ journey }: { journey: OrderActor }) {
+  const intl = useIntl();
+  const error = useJourney(journey, selectCardOrderError);
+  return (
+    <>
+      <h1>{intl.formatMessage(m.failedTitle)}</h1>
+      <p>{intl.formatMessage(m.failedBody)}</p>
+      {error && error !== 'insufficient_funds' ? (
+        <Alert role="alert">{cardOrderErrorText(intl, error)}</Alert>
+      ) : null}
+      <Row>
+        <Button onClick={() => journey.send({ type: 'order.review' })}>
+          {intl.formatMessage(m.backToCheckout)}
+        </Button>
+      </Row>
+      <Links>
+        <Link to="/my-wallet/my-accounts">{intl.formatMessage(m.topUp)}</Link>
+      </Links>
+    </>
+  );
+}
+
+function OrderedStep({ journey }: { journey: OrderActor }) {
+  const intl = useIntl();
+  const result = useJourney(journey, selectOrderResult);
+  if (!result) return null;
+  const { card } = result;
+  const physical = card.form === 'physical';
+  return (
+    <>
+      <h1>{intl.formatMessage(physical ? m.orderedPhysicalTitle : m.orderedVirtualTitle)}</h1>
+      <Preview>
+        <CardFace
+          form={card.form}
+          colour={card.colour}
+          name={card.name}
+          last4={card.last4}
+          status={card.status}
+        />
+      </Preview>
+      <p>
+        {physical
+          ? intl.formatMessage(m.orderedPhysicalBody, {
+              name: card.name,
+              last4: card.last4,
+              address: card.shipping_address ? addressText(intl, card.shipping_address) : '',
+            })
+          : intl.formatMessage(m.orderedVirtualBody, { name: card.name, last4: card.last4 })}
+      </p>
+      <Row>
+        <Button variant="secondary" onClick={() => journey.send({ type: 'order.again' })}>
+          {intl.formatMessage(m.again)}
+        </Button>
+      </Row>
+      <Links>
+        <Link to={`/cards/${card.id}`}>{intl.formatMessage(m.seeCard)}</Link>
+      </Links>
+    </>
+  );
+}
+
+function Journey({ journey, follow }: { journey: OrderActor; follow: (path: string | null) => void }) {
+  const intl = useIntl();
+  const step = useJourney(journey, selectCardOrderStep);
+  // Until the journey has read the address it was opened at, it has no address of its own.
+  const path = useJourney(journey, (snapshot) =>
+    snapshot.matches('opening') ? null : cardOrderPath(snapshot),
+  );
+  const result = useJourney(journey, selectOrderResult);
+  const announced = useRef<string | null>(null);
+
+  useEffect(() => follow(path), [follow, path]);
+
+  useEffect(() => {
+    if (!result || announced.current === result.card.id) return;
+    announced.current = result.card.id;
+    notify('success', intl.formatMessage(m.orderedToast));
+  }, [result, intl]);
+
+  switch (step) {
+    case 'loading':
+      return <PageSpinner />;
+    case 'loadFailed':
+      return (
+        <>
+          <h1>{intl.formatMessage(m.title)}</h1>
+          <ErrorAlert journey={journey} />
+          <Button onClick={() => journey.send({ type: 'load.retry' })}>{intl.formatMessage(m.retry)}</Button>
+        </>
+      );
+    case 'form':
+      return <FormStep journey={journey} />;
+    case 'details':
+      return <DetailsStep journey={journey} />;
+    case 'address':
+      return <AddressStep journey={journey} />;
+    case 'checkout':
+      return <CheckoutStep journey={journey} />;
+    case 'failed':
+      return <FailedStep journey={journey} />;
+    case 'ordered':
+      return <OrderedStep journey={journey} />;
+  }
+}
+
+/** What the address says about the order: which side of the app it started on, and a card type named in it. */
+export function orderOpeningOf(pathname: string): { entry: CardOrderEntry; form: CardForm | null } {
+  const form = /\/(physical|virtual)(?:\/|$)/.exec(pathname)?.[1];
+  return {
+    entry: pathname.startsWith('/plans') ? 'plans' : 'cards',
+    form: form === 'physical' || form === 'virtual' ? form : null,
+  };
+}
+
+// DESIGN.md "Front end": a wizard's progress survives a reload, as a machine snapshot in sessionStorage. It is taken
+// up again only at the address it was left on; a finished order is forgotten.
+const storageKey = 'tameio.cardOrder';
+
+function restore(pathname: string): Snapshot<unknown> | undefined {
+  try {
+    const stored = JSON.parse(window.sessionStorage.getItem(storageKey) ?? 'null') as {
+      path?: unknown;
+      snapshot?: unknown;
+    } | null;
+    if (!stored || stored.path !== pathname || typeof stored.snapshot !== 'object' || !stored.snapshot)
+      return undefined;
+    const snapshot = stored.snapshot as Snapshot<unknown>;
+    // A snapshot of an older version of the journey, which the machine cannot take up, is dropped.
+    cardOrderMachine.resolveState(snapshot as Parameters<typeof cardOrderMachine.resolveState>[0]);
+    return snapshot;
+  } catch {
+    return undefined;
+  }
+}
+
+function persist(journey: OrderActor) {
+  const snapshot = journey.getSnapshot();
+  try {
+    if (snapshot.matches('ordered')) window.sessionStorage.removeItem(storageKey);
+    else {
+      const stored = { path: cardOrderPath(snapshot), snapshot: journey.getPersistedSnapshot() };
+      window.sessionStorage.setItem(storageKey, JSON.stringify(stored));
+    }
+  } catch {
+    // Storage full or off: the order simply starts afresh after a reload.
+  }
+}
+
+type InspectionObserver = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+
+export type CardOrderScreenProps = {
+  /** The journey with its effects; the app's API calls unless a test passes its own. */
+  logic?: typeof cardOrderMachine;
+  inspect?: InspectionObserver;
+  clock?: ActorOptions<AnyActorLogic>['clock'];
+};
+
+function JourneyHost({
+  machine,
+  inspect,
+  clock,
+  follow,
+}: CardOrderScreenProps & { machine: typeof cardOrderMachine; follow: (path: string | null) => void }) {
+  const { pathname } = useLocation();
+  const [restored] = useState(() => restore(pathname));
+  const [opening] = useState(() => orderOpeningOf(pathname));
+  const journey = useActorRef(machine, {
+    ...(restored ? { snapshot: restored } : {}),
+    ...(inspect ? { inspect } : {}),
+    ...(clock ? { clock } : {}),
+  });
+
+  useEffect(() => {
+    if (journey.getSnapshot().matches('opening')) journey.send({ type: 'order.opened', ...opening });
+    const subscription = journey.subscribe(() => persist(journey));
+    return () => subscription.unsubscribe();
+  }, [journey, opening]);
+
+  return <Journey journey={journey} follow={follow} />;
+}
+
+/**
+ * SPEC §2 card ordering, one journey (machines/cardOrder.machine.ts) behind six addresses: /cards/add-card/:card?
+ * (`:card` physical or virtual, preselected), /cards/add-card/physical, /cards/add-card/physical/address,
+ * /plans/card-selection/:id (`:id` physical or virtual), /plans/address and /plans/card/checkout/:card?. The route
+ * table mounts this once as their layout, so moving between them keeps the journey.
+ */
+export function CardOrderScreen({ logic, inspect, clock }: CardOrderScreenProps) {
+  const intl = useIntl();
+  const machine = useMemo(() => logic ?? cardOrderMachine.provide({ actors: cardOrderActors(api) }), [logic]);
+  const { run, follow } = useJourneyAddress();
+  return (
+    <Page $narrow>
+      <Card>
+        <JourneyHost
+          key={run}
+          machine={machine}
+          follow={follow}
+          {...(inspect ? { inspect } : {})}
+          {...(clock ? { clock } : {})}
+        />
+        <Links>
+          <Link to="/cards">{intl.formatMessage(m.allCards)}</Link>
+        </Links>
+      </Card>
+    </Page>
+  );
+}
+
+export default CardOrderScreen;

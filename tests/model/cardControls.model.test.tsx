@@ -1,0 +1,336 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { ActorRefFrom, EventObject } from 'xstate';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  cardControlsMachine,
+  type CardActionInput,
+  type CardView,
+  type LoadCardInput,
+  type RevealCardInput,
+  type SetLimitsInput,
+  type SetPinInput,
+  type UpdateCardInput,
+} from '../../machines/cardControls.machine';
+import {
+  oneTimeCodeMachine,
+  type OneTimeCodeOutput,
+  type StartStepUpInput,
+  type VerifyStepUpInput,
+} from '../../machines/oneTimeCode.machine';
+import type { Card, CardLimits, CardLimitsView, CardSecret } from '../../schemas/cards.schema';
+import { cardLimitCategories } from '../../schemas/cards.schema';
+import type { StepUpStartResponse, StepUpVerifyResponse } from '../../schemas/stepUp.schema';
+import { AppProviders } from '../../src/app/AppProviders';
+import { AppShell } from '../../src/app/AppShell';
+import { CardsScreen } from '../../src/screens/cards/CardsScreen';
+import {
+  cardControlsModel,
+  cardControlsTexts,
+  cardLimitsPath,
+  cardPagePath,
+  limitsView,
+  secrets,
+  shopCard,
+} from './cardControls.paths';
+import { generatePaths } from './generatePaths';
+import {
+  Deferreds,
+  InstantBotCheck,
+  runPath,
+  signedInSession,
+  type Executors,
+  type PathRunner,
+  type RenderedApp,
+} from './harness';
+import { codeMethodButton, codeMethods, codeResendSeconds, codeTexts } from './oneTimeCode.paths';
+import { demoSession } from './paths';
+
+// Every generated path of one card's controls (machines/cardControls.machine.ts), run against the real card pages at
+// /cards/:card and /cards/:card/:id/card-limit, signed in as the owner. The one-time code child is driven through its
+// own screen part (src/ui/OneTimeCodeStep.tsx) wherever a path says it ends.
+
+type ControlsActor = ActorRefFrom<typeof cardControlsMachine>;
+
+let journey: ControlsActor | undefined;
+
+const t = cardControlsTexts;
+
+const click = async (app: RenderedApp, name: string) => {
+  await app.user.click(screen.getByRole('button', { name }));
+};
+
+const clickInDialog = async (app: RenderedApp, name: string) => {
+  await app.user.click(within(screen.getByRole('dialog')).getByRole('button', { name }));
+};
+
+async function retype(app: RenderedApp, label: string, value: string) {
+  const field = screen.getByLabelText(label);
+  await app.user.clear(field);
+  if (value !== '') await app.user.type(field, value);
+}
+
+const categoryLabels = {
+  card_transaction: 'All payments',
+  card_purchase: 'In shops (POS)',
+  card_ecommerce: 'Online',
+  card_cash: 'Cash withdrawals (ATM)',
+} as const;
+
+async function fillLimits(app: RenderedApp, limits: CardLimits) {
+  await app.user.selectOptions(screen.getByLabelText('Limit period'), limits.frequency);
+  for (const category of cardLimitCategories) {
+    const label = categoryLabels[category];
+    const unlimited = screen.getByRole<HTMLInputElement>('checkbox', { name: `No limit for ${label}` });
+    const limit = limits.limits[category];
+    if ((limit === null) !== unlimited.checked) await app.user.click(unlimited);
+    if (limit !== null) await retype(app, `${label} limit (EUR)`, `${Number(limit) / 100}`);
+  }
+}
+
+const executors: Executors<typeof cardControlsMachine> = {
+  // The screen sends it from the address it was opened at.
+  'card.opened': async () => {},
+  'load.retry': (app) => click(app, t.retry),
+  'card.activate': (app) => click(app, t.activate),
+  'card.freeze': (app) => click(app, t.freeze),
+  'card.unfreeze': (app) => click(app, t.unfreeze),
+  'lost.request': (app) => click(app, t.reportLost),
+  'lost.confirm': (app) => clickInDialog(app, t.lostConfirm),
+  'lost.cancel': (app) => clickInDialog(app, t.lostCancel),
+  'delete.request': (app) => click(app, t.remove),
+  'delete.confirm': (app) => clickInDialog(app, t.deleteConfirm),
+  'delete.cancel': (app) => clickInDialog(app, t.deleteCancel),
+  'name.edit': (app) => click(app, t.editName),
+  'name.submit': async (app, event) => {
+    await retype(app, 'Card name', event.name);
+    await retype(app, 'Alias (optional)', event.alias ?? '');
+    await click(app, t.save);
+  },
+  'name.cancel': (app) => click(app, t.cancel),
+  'pin.edit': (app, event) => click(app, event.kind === 'pin' ? t.changePin : t.changeEpin),
+  'pin.submit': async (app, event) => {
+    const epin = event.value.length === 5;
+    await retype(app, epin ? 'New e-PIN' : 'New PIN', event.value);
+    await retype(app, 'Repeat it', event.value);
+    await click(app, epin ? t.saveEpin : t.savePin);
+  },
+  'pin.cancel': (app) => click(app, t.cancel),
+  'reveal.request': (app, event) =>
+    click(app, event.what === 'details' ? t.showDetails : event.what === 'pin' ? t.showPin : t.showEpin),
+  'reveal.hide': (app) => click(app, t.hide),
+  'limits.open': (app) => click(app, t.limits),
+  'limits.submit': async (app, event) => {
+    await fillLimits(app, event.limits);
+    await click(app, t.saveLimits);
+  },
+  'limits.close': (app) => click(app, t.backToCard),
+};
+
+/** Ends the oneTimeCode child through its screen: cancelled, or with the emailed code and the grant. */
+async function finishCodeStep(app: RenderedApp, output: OneTimeCodeOutput) {
+  await screen.findByRole('heading', { level: 1, name: codeTexts.methodTitle });
+  if (output === null) {
+    await click(app, codeTexts.cancel);
+    return;
+  }
+  const email = codeMethods[0];
+  await click(app, codeMethodButton(email));
+  await app.effects.settle('startStepUp', {
+    output: {
+      method: 'email',
+      destination: email.destination,
+      expires_in: 300,
+      resend_in: codeResendSeconds,
+    },
+  });
+  await screen.findByRole('heading', { level: 1, name: codeTexts.codeTitle });
+  await app.user.type(screen.getByLabelText('One-time code'), '246810');
+  await click(app, codeTexts.verify);
+  await app.effects.settle('verifyStepUp', {
+    output: { step_up_token: output.stepUpToken, expires_in: 300 },
+  });
+}
+
+function LocationProbe({ into }: { into: { path: string } }) {
+  const location = useLocation();
+  useEffect(() => {
+    into.path = location.pathname;
+  }, [into, location.pathname]);
+  return null;
+}
+
+/** Where a path opens the card: the address its `card.opened` event stands for. */
+function openingPathOf(event: (EventObject & { view?: unknown }) | undefined): string {
+  if (event?.type !== 'card.opened') throw new Error('a path starts by opening the card');
+  return event.view === 'limits' ? cardLimitsPath : cardPagePath;
+}
+
+/** The grant each reveal was sent with, and whether a secret was ever kept outside `revealed`. */
+let revealGrants: Array<string | null> = [];
+let secretOutside = false;
+
+function startApp(initialPath: string): RenderedApp {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  const effects = new Deferreds();
+  const { clock, session, stop } = signedInSession(demoSession);
+  const logic = cardControlsMachine.provide({
+    actors: {
+      loadCard: effects.logic<CardView, LoadCardInput>(),
+      cardAction: effects.logic<Card, CardActionInput>(),
+      updateCard: effects.logic<Card, UpdateCardInput>(),
+      setCardPin: effects.logic<void, SetPinInput>(),
+      oneTimeCode: oneTimeCodeMachine.provide({
+        actors: {
+          startStepUp: effects.logic<StepUpStartResponse, StartStepUpInput>(),
+          verifyStepUp: effects.logic<StepUpVerifyResponse, VerifyStepUpInput>(),
+        },
+      }),
+      revealCard: effects.logic<CardSecret, RevealCardInput>(),
+      cardLimits: effects.logic<CardLimitsView, LoadCardInput>(),
+      setCardLimits: effects.logic<CardLimits, SetLimitsInput>(),
+      deleteCard: effects.logic<Card, LoadCardInput>(),
+    },
+  });
+  const location = { path: initialPath };
+  let previous = '';
+  const element = (
+    <CardsScreen
+      logic={logic}
+      clock={clock}
+      inspect={(event) => {
+        if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
+          journey = event.actorRef as ControlsActor;
+        }
+        if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) {
+          const snapshot = event.snapshot as ReturnType<ControlsActor['getSnapshot']>;
+          const value = String(snapshot.value);
+          if (value === 'revealing' && previous !== 'revealing')
+            revealGrants.push(snapshot.context.stepUpToken);
+          if (value !== 'revealed' && snapshot.context.secret !== null) secretOutside = true;
+          previous = value;
+        }
+      }}
+    />
+  );
+  render(
+    <MemoryRouter initialEntries={[initialPath]}>
+      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
+        <AppShell>
+          <Routes>
+            <Route element={element}>
+              <Route path="/cards/:card?" />
+              <Route path="/cards/:card/:id/card-limit" />
+            </Route>
+          </Routes>
+        </AppShell>
+        <LocationProbe into={location} />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+  return {
+    user: userEvent.setup({ delay: null }),
+    clock,
+    session,
+    effects,
+    path: () => location.path,
+    stop,
+  };
+}
+
+const paths = generatePaths(cardControlsModel);
+let app: RenderedApp | undefined;
+afterEach(() => {
+  app?.stop();
+  app = undefined;
+  journey = undefined;
+  revealGrants = [];
+  secretOutside = false;
+});
+
+/** The runner of one path opened at `start` (the address of a card not yet opened is the one typed in). */
+const runnerFrom = (start: string): PathRunner<typeof cardControlsMachine> => ({
+  model: {
+    ...cardControlsModel,
+    screen: (snapshot) => ({
+      ...cardControlsModel.screen(snapshot),
+      ...(snapshot.matches('opening') ? { path: start } : {}),
+    }),
+  },
+  executors,
+  live: () => {
+    if (!journey) throw new Error('the screen runs no card-controls journey');
+    return journey.getSnapshot();
+  },
+  settleOther: async (rendered, action) => {
+    if (action.id !== 'oneTimeCode') return false;
+    await finishCodeStep(rendered, action.output as OneTimeCodeOutput);
+    return true;
+  },
+});
+
+describe(`cardControls journey: ${paths.length} generated paths`, () => {
+  it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
+    const start = openingPathOf(path.steps[1]?.event);
+    app = startApp(start);
+    await runPath(runnerFrom(start), path, app);
+    // Every reveal carries the grant of a fresh one-time code; no secret outlives the moment it is shown.
+    for (const grant of revealGrants) expect(grant).toBe('grant-1');
+    expect(secretOutside).toBe(false);
+  });
+});
+
+describe('revealing the PIN and the e-PIN', () => {
+  it.each([
+    ['pin', 'Show PIN', 'PIN', secrets.pin.pin],
+    ['epin', 'Show e-PIN', 'e-PIN', secrets.epin.epin],
+  ] as const)('shows the %s after a code and hides it after 30 s', async (what, button, title, value) => {
+    app = startApp(cardPagePath);
+    await app.effects.settle('loadCard', {
+      output: { card: { ...shopCard, status: 'active' }, methods: [...codeMethods] },
+    });
+    await click(app, button);
+    await finishCodeStep(app, { stepUpToken: 'grant-1' });
+    await app.effects.settle('revealCard', { output: secrets[what] });
+    const panel = await screen.findByRole('region', { name: title });
+    expect(panel.textContent).toContain(value);
+    await act(async () => {
+      app?.clock.increment(30_000);
+    });
+    expect(screen.queryByRole('region', { name: title })).toBeNull();
+    expect(document.body.textContent).not.toContain(value);
+    expect(revealGrants).toEqual(['grant-1']);
+  });
+
+  it('offers no changes on a frozen card, but its details, unfreezing, reporting and removing', async () => {
+    app = startApp(cardPagePath);
+    await app.effects.settle('loadCard', {
+      output: { card: { ...shopCard, status: 'frozen' }, methods: [...codeMethods] },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Shop card' });
+    const names = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(names).toEqual(
+      expect.arrayContaining([t.unfreeze, t.showDetails, t.showPin, t.showEpin, t.reportLost, t.remove]),
+    );
+    for (const absent of [t.freeze, t.activate, t.editName, t.changePin, t.changeEpin, t.limits])
+      expect(names).not.toContain(absent);
+  });
+
+  it('opens the limits address of a card, with what was spent this period', async () => {
+    app = startApp(cardLimitsPath);
+    await app.effects.settle('loadCard', {
+      output: { card: { ...shopCard, status: 'active' }, methods: [...codeMethods] },
+    });
+    await app.effects.settle('cardLimits', { output: limitsView });
+    await screen.findByRole('heading', { level: 1, name: t.limitsTitle });
+    expect(app.path()).toBe(cardLimitsPath);
+    expect(screen.getByLabelText<HTMLInputElement>('All payments limit (EUR)').value).toBe('1000.00');
+    expect(screen.getAllByText('Spent since Jan 1, 2026: €12.50')).toHaveLength(2);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'No limit for Online' }).checked).toBe(
+      true,
+    );
+  });
+});
