@@ -69,7 +69,8 @@ import {
   cardsText,
 } from './cardMessages';
 import { addressText } from './addressText';
-import { Figures, Fieldset, Links, Preview, SelectField } from './parts';
+import { Figures, LinkRow } from '../../ui/Blocks';
+import { Fieldset, Preview, SelectField } from './parts';
 
 type ControlsActor = ActorRefFrom<typeof cardControlsMachine>;
 
@@ -722,9 +723,9 @@ export function CardControlsScreen({
     <Page $narrow>
       <Card>
         <Journey journey={journey} follow={follow} />
-        <Links>
+        <LinkRow>
           <Link to="/cards">{intl.formatMessage(cardsText.backToList)}</Link>
-        </Links>
+        </LinkRow>
       </Card>
     </Page>
   );

@@ -49,7 +49,8 @@ import { PageSpinner, Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { addressKindText, cardFieldText, cardOrderErrorText, cardOrderText as m } from './cardMessages';
 import { addressText, countryName } from './addressText';
-import { Figures, Links, Options, Preview, SelectField, Warning } from './parts';
+import { Figures, LinkRow } from '../../ui/Blocks';
+import { Options, Preview, SelectField, Warning } from './parts';
 import { useJourneyAddress } from './useJourneyAddress';
 
 type OrderActor = ActorRefFrom<typeof cardOrderMachine>;
@@ -488,9 +489,9 @@ function FailedStep({ journey }: { journey: OrderActor }) {
           {intl.formatMessage(m.backToCheckout)}
         </Button>
       </Row>
-      <Links>
+      <LinkRow>
         <Link to="/my-wallet/my-accounts">{intl.formatMessage(m.topUp)}</Link>
-      </Links>
+      </LinkRow>
     </>
   );
 }
@@ -527,9 +528,9 @@ function OrderedStep({ journey }: { journey: OrderActor }) {
           {intl.formatMessage(m.again)}
         </Button>
       </Row>
-      <Links>
+      <LinkRow>
         <Link to={`/cards/${card.id}`}>{intl.formatMessage(m.seeCard)}</Link>
-      </Links>
+      </LinkRow>
     </>
   );
 }
@@ -674,9 +675,9 @@ export function CardOrderScreen({ logic, inspect, clock }: CardOrderScreenProps)
           {...(inspect ? { inspect } : {})}
           {...(clock ? { clock } : {})}
         />
-        <Links>
+        <LinkRow>
           <Link to="/cards">{intl.formatMessage(m.allCards)}</Link>
-        </Links>
+        </LinkRow>
       </Card>
     </Page>
   );

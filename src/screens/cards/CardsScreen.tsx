@@ -17,7 +17,7 @@ import { LoadFailure } from '../LoadFailure';
 import { useLoad } from '../wallet/useLoad';
 import { cardsText as m } from './cardMessages';
 import { CardControlsScreen, type CardControlsScreenProps } from './CardControlsScreen';
-import { Links } from './parts';
+import { LinkRow } from '../../ui/Blocks';
 import { useJourneyAddress } from './useJourneyAddress';
 
 const List = styled.ul`
@@ -92,9 +92,9 @@ export function CardsList({ client = api }: { client?: ApiClient }) {
       <h1>{intl.formatMessage(m.title)}</h1>
       <Muted>{intl.formatMessage(m.intro)}</Muted>
       {user && canAccess(user, 'add-card') ? (
-        <Links>
+        <LinkRow>
           <Link to="/cards/add-card">{intl.formatMessage(m.add)}</Link>
-        </Links>
+        </LinkRow>
       ) : null}
       <Card>{body}</Card>
     </Page>

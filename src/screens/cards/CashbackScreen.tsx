@@ -13,7 +13,7 @@ import { PageSpinner } from '../../ui/Spinner';
 import { LoadFailure } from '../LoadFailure';
 import { useLoad } from '../wallet/useLoad';
 import { cashbackText as m } from './cardMessages';
-import { Links } from './parts';
+import { LinkRow } from '../../ui/Blocks';
 
 const Table = styled.table`
   width: 100%;
@@ -155,9 +155,9 @@ export function CashbackScreen({ client = api }: { client?: ApiClient }) {
           <History data={state.data} />
         </>
       ) : null}
-      <Links>
+      <LinkRow>
         <Link to="/cards">{intl.formatMessage(m.seeCards)}</Link>
-      </Links>
+      </LinkRow>
     </Page>
   );
 }

@@ -103,35 +103,6 @@ export function SelectField({ label, hint, error, children, ...select }: SelectF
   );
 }
 
-export const Figures = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(4)}`};
-  margin: ${({ theme }) => `${theme.space(3)} 0`};
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    font-weight: 700;
-    text-align: right;
-    overflow-wrap: anywhere;
-  }
-`;
-
-/** Links with a touch target of at least 24px (WCAG 2.2 target size). */
-export const Links = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(5)}`};
-  margin-top: ${({ theme }) => theme.space(4)};
-  a {
-    display: inline-block;
-    padding: ${({ theme }) => `${theme.space(2)} 0`};
-    font-weight: 600;
-  }
-`;
-
 export const Warning = styled.p`
   display: flex;
   flex-wrap: wrap;
