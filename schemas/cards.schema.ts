@@ -25,7 +25,8 @@
  * - PUT    cards/{id}/limits/        setCardLimits    CardLimits → CardLimits                    (area 'cards')
  * - GET    cashback/                 cashback         → CashbackResponse                         (area 'cashback')
  * - GET    addresses/                merchantAddresses → AddressesResponse: saved addresses (registered and trading from
- *                                                        onboarding, shipping ones saved here)  (area 'cards')
+ *                                                        onboarding, shipping ones saved here)
+ *                                                        (area 'my-addresses': the company's addresses, SPEC §6)
  *
  * Sandbox (never in production): POST /api/sandbox/card_authorizations/ (sandboxCardAuthorization,
  * CardAuthorizationBody + Idempotency-Key → CardAuthorizationResult) and POST /api/sandbox/cashback/payout/

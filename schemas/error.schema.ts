@@ -52,6 +52,11 @@ export const errorCodes = [
   'card_limit_reached',
   'cart_expired',
   'cart_paid',
+  // Team (schemas/employees.schema.ts): a disabled user's sign-in, an invitation that can no longer be used (410,
+  // `details.state`), and a status that cannot be changed (the owner's, one's own).
+  'account_disabled',
+  'invitation_unavailable',
+  'employee_not_changeable',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

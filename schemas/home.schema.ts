@@ -41,9 +41,31 @@ export const LatestTransaction = z
   .meta({ id: 'LatestTransaction' });
 export type LatestTransaction = z.infer<typeof LatestTransaction>;
 
+/** A card of the caller's, as the overview lists it (issue 6: an employee's own cards). */
+export const OverviewCard = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    last4: z.string(),
+    form: z.string(),
+    colour: z.string(),
+    status: z.string(),
+  })
+  .meta({ id: 'OverviewCard' });
+export type OverviewCard = z.infer<typeof OverviewCard>;
+
 export const HomeOverviewResponse = z
   .object({
     merchant: z.object({ id: z.string(), name: z.string() }),
+    /**
+     * What the caller sees (issue 6, schemas/employees.schema.ts `AccessLevel`): `full` the owner; `company` an
+     * employee who sees the company's balances and transactions; `own` an employee who sees only their own cards and
+     * their card payments: `total_balance` and `accounts` are then empty and `latest_transactions` are those of the
+     * caller's cards.
+     */
+    access: z.enum(['full', 'company', 'own']),
+    /** The caller's own cards that are not destroyed (assigned to them), newest first. */
+    my_cards: z.array(OverviewCard),
     total_balance: z.array(Money),
     accounts: z.array(z.object({ id: z.string(), name: z.string(), iban: z.string(), balance: Money })),
     latest_transactions: z.array(LatestTransaction),

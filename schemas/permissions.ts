@@ -85,3 +85,227 @@ export function canAccess(actor: Actor, area: Area): boolean {
 
 /** Where the browser sends a user who may not use an area (SPEC §6). */
 export const fallbackRoute = '/overview';
+
+/*
+ * ---------------------------------------------------------------------------------------------------------------
+ * API operations (DESIGN.md principle 8; docs/decisions/011-operation-permission-table.md)
+ * ---------------------------------------------------------------------------------------------------------------
+ * Every operationId the server has, and who may call it. The server reads this table when a route is registered
+ * (server/auth/operationGuard.ts): a route under /api/ without an operationId, or with one missing here, stops
+ * start-up, and each `session` operation gets authentication, this check and (when `approved`) the merchant's review
+ * check before its body is read. tests/api/permissions.matrix.test.ts calls every operation as every role against
+ * the running server.
+ */
+
+/** What an employee sees of the company's money (schemas/employees.schema.ts `AccessLevel`); null for the owner. */
+export type AccessLevelName = 'own' | 'company';
+/** The signed-in user as the operation check sees them: the role and, for employees, the access level. */
+export type Caller = Actor & { access_level?: AccessLevelName | null };
+
+export type OperationRule =
+  /** No session: the credential, when there is one, is in the request (a key, a link, a cookie, a ticket). */
+  | { access: 'public'; write: boolean; why: string }
+  /** Test rails under /api/sandbox/, registered only outside production (DESIGN.md "Sandbox rails"). */
+  | { access: 'sandbox'; write: boolean }
+  | {
+      access: 'session';
+      /** The SPEC §6 area whose rules apply (`canAccess`); null: any signed-in user (their own session). */
+      area: Area | null;
+      /** Changes something. A viewer may call no such operation unless `viewerMay` says why. */
+      write: boolean;
+      /** Closed (403 merchant_not_approved) until the merchant passed review: the money features. */
+      approved: boolean;
+      /**
+       * Shows the company's money beyond the caller's own cards (balances, statements, payees, schedules, requests):
+       * not for an employee whose access level is `own`.
+       */
+      companyData?: true;
+      /** Why a viewer may call this `write` operation: it concerns only their own session, identity or card. */
+      viewerMay?: string;
+      /** A test rail too: registered only outside production. */
+      sandbox?: true;
+    };
+
+const signedIn = (
+  area: Area | null,
+  write: boolean,
+  extra: { approved?: boolean; companyData?: true; viewerMay?: string; sandbox?: true } = {},
+): OperationRule => ({ access: 'session', area, write, approved: extra.approved ?? true, ...extra });
+const read = (area: Area | null, extra: Parameters<typeof signedIn>[2] = {}) => signedIn(area, false, extra);
+const change = (area: Area | null, extra: Parameters<typeof signedIn>[2] = {}) => signedIn(area, true, extra);
+/** The company profile (onboarding, KYB documents, the representative's identity): open before approval. */
+const profile = (write: boolean) => signedIn('profile', write, { approved: false });
+const open = (write: boolean, why: string): OperationRule => ({ access: 'public', write, why });
+const sandbox = (write: boolean): OperationRule => ({ access: 'sandbox', write });
+
+const signIn = 'A step of signing in; the login ticket or the refresh cookie is the credential.';
+const registration = 'Registration before any account exists; the random registration id is the key.';
+const passwordLink = 'Password reset and creation; the emailed single-use link is the credential.';
+const reference = 'Reference lists, the same for everybody.';
+const invitation = 'The invitee has no account yet; the emailed 256-bit invitation key is the credential.';
+
+export const operationRules = {
+  // Public: the app's shell, the bot check, the contract.
+  getConfig: open(false, 'Client configuration needed before sign-in.'),
+  altchaChallenge: open(false, 'The bot check on the public forms.'),
+  openapi: open(false, 'The API contract (DESIGN.md principle 5).'),
+  // Signing in and out.
+  initializeLogin: open(true, signIn),
+  availableMfaMethods: open(false, signIn),
+  sendLoginOtp: open(true, signIn),
+  otpLogin: open(true, signIn),
+  refreshToken: open(true, signIn),
+  logout: open(true, "Ends the refresh cookie's own session; works even when the access token has expired."),
+  globalLogout: change(null, { approved: false, viewerMay: 'Ends only the caller’s own sessions.' }),
+  passwordReset: open(true, passwordLink),
+  passwordResetConfirm: open(true, passwordLink),
+  setPasswordRequest: open(true, passwordLink),
+  setPassword: open(true, passwordLink),
+  // Registration.
+  prevalidate: open(false, registration),
+  startRegistration: open(true, registration),
+  getRegistration: open(false, registration),
+  sendEmailVerification: open(true, registration),
+  sendSmsVerification: open(true, registration),
+  verifyEmail: open(true, registration),
+  verifyPhone: open(true, registration),
+  saveRegistrationDetails: open(true, registration),
+  register: open(true, registration),
+  legalEntityTypes: open(false, reference),
+  industries: open(false, reference),
+  turnovers: open(false, reference),
+  sizes: open(false, reference),
+  countries: open(false, reference),
+  // Step-up codes: the caller's own identity, before a sensitive action.
+  stepUpMethods: read(null, { approved: false }),
+  stepUpStart: change(null, {
+    approved: false,
+    viewerMay:
+      'Sends a code to the caller’s own email or phone; a viewer needs one to reveal a card of theirs.',
+  }),
+  stepUpVerify: change(null, {
+    approved: false,
+    viewerMay: 'Turns the caller’s own code into a grant only they can spend.',
+  }),
+  // The company profile: onboarding and the representative's identity (SPEC §6 "profile and its children").
+  getOnboarding: profile(false),
+  saveRepresentative: profile(true),
+  saveCompany: profile(true),
+  saveDirectors: profile(true),
+  saveShareholders: profile(true),
+  saveFunding: profile(true),
+  vatCheck: profile(true),
+  uploadDocument: profile(true),
+  uploadCompanyLogo: profile(true),
+  downloadDocument: profile(false),
+  deleteDocument: profile(true),
+  submitForReview: profile(true),
+  kycCriteria: profile(false),
+  kycStatus: profile(false),
+  kycInitiate: profile(true),
+  uploadKycImage: profile(true),
+  kycEvaluate: profile(true),
+  // Home, accounts, transactions.
+  homeOverview: read('overview'),
+  currencies: read('transactions'),
+  coreBankingAccounts: read('my-wallet', { companyData: true }),
+  accountTopUpDetails: read('my-accounts', { companyData: true }),
+  topUpDetails: read('my-accounts', { companyData: true }),
+  // An employee with access level `own` gets only their cards' payments here (server/transactions.ts).
+  transactions: read('transactions'),
+  transaction: read('transactions'),
+  // A statement carries the account's opening and closing balances.
+  exportTransactions: read('transactions', { companyData: true }),
+  // Sending money.
+  verifyPayee: change('send-money'),
+  transferConfirmation: read('send-money'),
+  sendMoney: change('send-money'),
+  predefinedSendAmount: read('send-money'),
+  searchContacts: read('send-money'),
+  gifSearch: read('send-money'),
+  amountRequiresVerification: read('send-money'),
+  resolveQrCode: read('send-money'),
+  createScheduledPayment: change('send-money'),
+  cancelScheduledPayment: change('send-money'),
+  scheduledPayments: read('scheduled-payments', { companyData: true }),
+  scheduledPayment: read('scheduled-payments', { companyData: true }),
+  // Requesting money.
+  requestMoney: change('request-money'),
+  receivedRequests: read('request-money', { companyData: true }),
+  sentRequests: read('request-money', { companyData: true }),
+  acceptMoneyRequest: change('send-money'),
+  declineMoneyRequest: change('request-money'),
+  // Beneficiaries and QR codes.
+  beneficiaries: read('beneficiaries', { companyData: true }),
+  beneficiary: read('beneficiaries', { companyData: true }),
+  createBeneficiary: change('create-beneficiary'),
+  updateBeneficiary: change('create-beneficiary'),
+  deleteBeneficiary: change('create-beneficiary'),
+  qrCodes: read('qr-codes', { companyData: true }),
+  createQrCode: change('qr-codes'),
+  deleteQrCode: change('qr-codes'),
+  // Cards: ordering is add-card; the rest is cards, where server/cards/ narrows to the cards assigned to the caller
+  // (the owner: every card of the merchant).
+  cardOptions: read('add-card'),
+  cartInitialize: change('add-card'),
+  cartPay: change('add-card'),
+  // The saved addresses a physical card ships to: SPEC §6 "my addresses".
+  merchantAddresses: read('my-addresses'),
+  cards: read('cards'),
+  card: read('cards'),
+  updateCard: change('cards'),
+  cardAction: change('cards'),
+  deleteCard: change('cards'),
+  setCardPin: change('cards'),
+  setCardEpin: change('cards'),
+  revealCard: change('cards', {
+    viewerMay:
+      'Shows a card assigned to the caller (server/cards/ checks the holder) and spends only their own step-up ' +
+      'grant; no card changes.',
+  }),
+  cardLimits: read('cards'),
+  setCardLimits: change('cards'),
+  cashback: read('cashback', { companyData: true }),
+  // Team (schemas/employees.schema.ts).
+  employees: read('my-employees'),
+  updateEmployeeStatus: change('my-employees'),
+  invitations: read('add-employees'),
+  inviteEmployee: change('add-employees'),
+  cancelInvitation: change('add-employees'),
+  invitationByKey: open(false, invitation),
+  invitationSendSms: open(true, invitation),
+  acceptInvitation: open(true, invitation),
+  // Test rails (never in production).
+  sandboxOutbox: sandbox(false),
+  sandboxReview: sandbox(true),
+  sandboxIncomingTransfer: sandbox(true),
+  sandboxUpsertExternalAccount: sandbox(true),
+  sandboxRunSettlement: sandbox(true),
+  sandboxRejectIban: sandbox(true),
+  sandboxRunScheduledPayments: sandbox(true),
+  sandboxCardAuthorization: sandbox(true),
+  sandboxCashbackPayout: sandbox(true),
+  // The owner adds a password-less employee (the create-password journey's test rail).
+  sandboxCreateUser: change('add-employees', { approved: false, sandbox: true }),
+} satisfies Record<string, OperationRule>;
+
+export type OperationId = keyof typeof operationRules;
+
+export function isOperationId(value: string): value is OperationId {
+  return Object.prototype.hasOwnProperty.call(operationRules, value);
+}
+
+/**
+ * May this signed-in caller call this operation? Public and sandbox operations: yes. Otherwise SPEC §6 by area
+ * (`canAccess`: the owner everything; admin and Cardholder alike, as §6 names only "non-owner users who are not
+ * viewers"), then no change by a viewer unless the rule says why, then no company data for an `own` employee.
+ * Per-record rules (whose card, which merchant) stay in the domain functions.
+ */
+export function mayCall(caller: Caller, operationId: OperationId): boolean {
+  const rule: OperationRule = operationRules[operationId];
+  if (rule.access !== 'session' || caller.is_owner) return true;
+  if (rule.area !== null && !canAccess(caller, rule.area)) return false;
+  if (caller.employee_type === 'viewer' && rule.write && rule.viewerMay === undefined) return false;
+  if (rule.companyData && caller.access_level === 'own') return false;
+  return true;
+}

@@ -17,6 +17,7 @@ import {
 import type { ApiError, ErrorCode } from '../schemas/error.schema';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { enforceOperationRules } from './auth/operationGuard';
 import { AppError } from './errors';
 import { accountsRoutes } from './routes/accounts.routes';
 import { addressesRoutes } from './routes/addresses.routes';
@@ -24,6 +25,7 @@ import { authRoutes } from './routes/auth.routes';
 import { beneficiariesRoutes } from './routes/beneficiaries.routes';
 import { cardsRoutes } from './routes/cards.routes';
 import { cashbackRoutes } from './routes/cashback.routes';
+import { employeesRoutes } from './routes/employees.routes';
 import { gifsRoutes } from './routes/gifs.routes';
 import { homeRoutes } from './routes/home.routes';
 import { kycRoutes } from './routes/kyc.routes';
@@ -203,6 +205,13 @@ export async function buildApp({
     transformObject: jsonSchemaTransformObject,
   });
 
+  // Before any route: every /api/ route is checked against schemas/permissions.ts as it is registered.
+  enforceOperationRules(app, {
+    db,
+    jwtSecret: config.secrets.jwtSecret,
+    sandbox: config.environment !== 'production',
+  });
+
   await app.register(publicRoutes, { config });
   await app.register(authRoutes, { db, config });
   await app.register(homeRoutes, { db, config });
@@ -224,6 +233,7 @@ export async function buildApp({
   await app.register(cardsRoutes, { db, config });
   await app.register(cashbackRoutes, { db, config });
   await app.register(addressesRoutes, { db, config });
+  await app.register(employeesRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxOutboxRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxReviewRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxTransferRoutes, { db });
@@ -233,7 +243,7 @@ export async function buildApp({
   if (config.environment !== 'production') await app.register(sandboxScheduledPaymentsRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxCardRoutes, { db, config });
 
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { schema: { hide: true, operationId: 'openapi' } }, async () => app.swagger());
 
   const indexHtml = path.join(config.webDir, 'index.html');
   const hasWeb = existsSync(indexHtml);

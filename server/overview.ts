@@ -1,10 +1,12 @@
 import type {
   HomeOverviewResponse,
+  OverviewCard,
   UpcomingScheduledPayment,
   WelcomeChecklist,
 } from '../schemas/home.schema';
 import type { Money } from '../schemas/overview.schema';
-import { canAccess, type Actor } from '../schemas/permissions';
+import { canAccess, type AccessLevelName, type Actor } from '../schemas/permissions';
+import type { Transaction } from '../schemas/transactions.schema';
 import { merchantAccounts } from './accounts';
 import type { Database } from './db/database';
 import { listScheduledPayments } from './payments/scheduledPayments';
@@ -94,22 +96,69 @@ async function upcomingScheduledPayments(
 
 const money = (amount: bigint, currency: string): Money => ({ amount_minor: amount.toString(), currency });
 
+/** The caller's cards that are not destroyed, newest first (assigned to them: the owner's too). */
+async function myCards(db: Database, merchantId: string, userId: string): Promise<OverviewCard[]> {
+  const rows = await db
+    .selectFrom('cards')
+    .select(['id', 'name', 'last4', 'form', 'colour', 'status'])
+    .where('merchant_id', '=', merchantId)
+    .where('holder_user_id', '=', userId)
+    .where('status', '<>', 'destroyed')
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows;
+}
+
+export type OverviewCaller = {
+  merchantId: string;
+  userId: string;
+  actor: Actor;
+  /** Null for the owner. */
+  accessLevel: AccessLevelName | null;
+};
+
+/**
+ * What the caller sees (schemas/home.schema.ts `access`): the owner everything; an employee with access level
+ * `company` the company's balances, accounts and transactions; with `own` only their cards and their cards' payments.
+ */
+export function overviewAccess(
+  caller: Pick<OverviewCaller, 'actor' | 'accessLevel'>,
+): HomeOverviewResponse['access'] {
+  if (caller.actor.is_owner) return 'full';
+  return caller.accessLevel === 'own' ? 'own' : 'company';
+}
+
 /**
  * The home screen of one merchant: balances per currency, accounts and the latest transfers touching them, and the
- * dashboard's parts (cashback, scheduled payments, welcome checklist) when `actor` may see each (SPEC §6: the same
- * areas as the screens they stand for). Built from the same account, transaction and scheduled-payment views as
- * their own endpoints, so the screens agree.
+ * dashboard's parts (cashback, scheduled payments, welcome checklist) when the caller may see each (SPEC §6: the same
+ * areas as the screens they stand for), and the caller's own cards. An employee whose access level is `own` gets no
+ * balances, no accounts and no dashboard parts, and as latest transactions only the payments of their own cards.
+ * Built from the same account, transaction and scheduled-payment views as their own endpoints, so the screens agree.
  */
-export async function homeOverview(
-  db: Database,
-  merchantId: string,
-  actor: Actor,
-): Promise<HomeOverviewResponse> {
+export async function homeOverview(db: Database, caller: OverviewCaller): Promise<HomeOverviewResponse> {
+  const { merchantId, actor } = caller;
+  const access = overviewAccess(caller);
   const merchant = await db
     .selectFrom('merchants')
     .select(['id', 'name'])
     .where('id', '=', merchantId)
     .executeTakeFirstOrThrow();
+  const cards = await myCards(db, merchantId, caller.userId);
+  if (access === 'own') {
+    const latest = await listTransactions(db, merchantId, { limit: 10 }, { cardHolderUserId: caller.userId });
+    return {
+      merchant: { id: merchant.id, name: merchant.name },
+      access,
+      my_cards: cards,
+      total_balance: [],
+      accounts: [],
+      latest_transactions: latest.items.map(latestView),
+      cashback: null,
+      scheduled_payments: null,
+      welcome_checklist: null,
+    };
+  }
   const { accounts } = await merchantAccounts(db, merchantId);
   const totals = new Map<string, bigint>();
   for (const account of accounts) {
@@ -128,21 +177,27 @@ export async function homeOverview(
 
   return {
     merchant: { id: merchant.id, name: merchant.name },
+    access,
+    my_cards: cards,
     total_balance: [...totals.entries()].map(([currency, amount]) => money(amount, currency)),
     accounts: accounts.map((a) => ({ id: a.id, name: a.name, iban: a.iban, balance: a.balance })),
-    latest_transactions: latest.items.map((t) => ({
-      id: t.id,
-      created_at: t.created_at,
-      counterparty: t.counterparty.name,
-      type: t.type,
-      status: t.status,
-      amount: t.amount,
-      direction: t.direction,
-    })),
+    latest_transactions: latest.items.map(latestView),
     cashback,
     scheduled_payments: canAccess(actor, 'scheduled-payments')
       ? await upcomingScheduledPayments(db, merchantId)
       : null,
     welcome_checklist: canAccess(actor, 'dashboard') ? await checklistState(db, merchantId) : null,
+  };
+}
+
+function latestView(t: Transaction): HomeOverviewResponse['latest_transactions'][number] {
+  return {
+    id: t.id,
+    created_at: t.created_at,
+    counterparty: t.counterparty.name,
+    type: t.type,
+    status: t.status,
+    amount: t.amount,
+    direction: t.direction,
   };
 }

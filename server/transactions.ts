@@ -231,11 +231,36 @@ function escapeLike(text: string): string {
 
 export type TransactionFilters = Omit<TransactionsQuery, 'limit'> & { limit?: number | string | undefined };
 
+/**
+ * Whose transactions the caller may see: all of the merchant's, or (an employee whose access level is `own`,
+ * migration 019) only the payments of the cards assigned to them: the card network's transfers of those cards.
+ */
+export type TransactionScope = { cardHolderUserId?: string | undefined };
+
+function cardPaymentsOf(db: Db, merchantId: string, userId: string) {
+  return db
+    .selectFrom('card_authorizations as ca')
+    .innerJoin('cards as card', 'card.id', 'ca.card_id')
+    .select('ca.transfer_id')
+    .where('card.merchant_id', '=', merchantId)
+    .where('card.holder_user_id', '=', userId);
+}
+
+/** The scope of a signed-in caller: the owner and `company` employees see everything. */
+export function transactionScopeOf(auth: {
+  userId: string;
+  actor: { is_owner: boolean };
+  accessLevel: 'own' | 'company' | null;
+}): TransactionScope {
+  return !auth.actor.is_owner && auth.accessLevel === 'own' ? { cardHolderUserId: auth.userId } : {};
+}
+
 /** transactions: the merchant's transactions newest first, filtered, one page after `cursor`. */
 export async function listTransactions(
   db: Db,
   merchantId: string,
   filters: TransactionFilters = {},
+  scope: TransactionScope = {},
 ): Promise<TransactionsPage> {
   const limit = filters.limit === undefined ? 20 : Number(filters.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 100)
@@ -254,6 +279,9 @@ export async function listTransactions(
   let query = baseQuery(db).where((eb) =>
     eb.or([eb('t.debit_account_id', 'in', ids), eb('t.credit_account_id', 'in', ids)]),
   );
+  if (scope.cardHolderUserId !== undefined) {
+    query = query.where('t.id', 'in', cardPaymentsOf(db, merchantId, scope.cardHolderUserId));
+  }
   if (from) query = query.where('t.created_at', '>=', from);
   if (to) query = query.where('t.created_at', '<', to);
   if (filters.status) query = query.where('t.status', '=', filters.status);
@@ -298,15 +326,26 @@ export async function listTransactions(
   };
 }
 
-/** transaction: one of the merchant's transactions; any other id (another merchant's, unknown, malformed) → 404. */
-export async function getTransaction(db: Db, merchantId: string, transferId: string): Promise<Transaction> {
+/**
+ * transaction: one of the merchant's transactions (within the caller's scope); any other id (another merchant's,
+ * unknown, malformed, outside the scope) → 404.
+ */
+export async function getTransaction(
+  db: Db,
+  merchantId: string,
+  transferId: string,
+  scope: TransactionScope = {},
+): Promise<Transaction> {
   if (!uuidPattern.test(transferId)) throw notFound();
   const ids = (await ownAccounts(db, merchantId)).map((a) => a.id);
   if (ids.length === 0) throw notFound();
-  const row = await baseQuery(db)
+  let query = baseQuery(db)
     .where('t.id', '=', transferId)
-    .where((eb) => eb.or([eb('t.debit_account_id', 'in', ids), eb('t.credit_account_id', 'in', ids)]))
-    .executeTakeFirst();
+    .where((eb) => eb.or([eb('t.debit_account_id', 'in', ids), eb('t.credit_account_id', 'in', ids)]));
+  if (scope.cardHolderUserId !== undefined) {
+    query = query.where('t.id', 'in', cardPaymentsOf(db, merchantId, scope.cardHolderUserId));
+  }
+  const row = await query.executeTakeFirst();
   if (!row) throw notFound();
   return toView(row, new Set(ids));
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { canAccess, type Actor, type Area } from '../../schemas/permissions';
+import type { AccessLevelName, Actor } from '../../schemas/permissions';
 import { namedStatement, type Database } from '../db/database';
 import type { MerchantStatus } from '../db/types';
 import { AppError } from '../errors';
@@ -10,6 +10,8 @@ export type AuthContext = {
   merchantId: string;
   sessionId: string;
   actor: Actor;
+  /** What an employee sees of the company's money (migration 019); null for the owner. */
+  accessLevel: AccessLevelName | null;
   /** The merchant's review status as of this request (read with the session: no second query per request). */
   merchantStatus: MerchantStatus;
   /** The user's name as of this request (e.g. "initiated by" on a payment answered without re-reading it). */
@@ -27,8 +29,10 @@ declare module 'fastify' {
 const unauthorized = () => new AppError('unauthorized', 401, 'Sign in to continue.');
 
 /**
- * The bearer token's session, if the token is ours and unexpired and its session is neither revoked nor past
- * its absolute end: a logged-out session's access token stops working at once, not when it expires.
+ * The bearer token's session, if the token is ours and unexpired, its session is neither revoked nor past its
+ * absolute end, and its user is enabled: a logged-out session's or a disabled employee's access token stops working
+ * at once, not when it expires. (Disabling revokes the sessions too; the status is read here anyway, in the same
+ * query, so that no path that forgets to revoke can leave a disabled user in.)
  */
 export async function resolveAuth(
   db: Database,
@@ -52,13 +56,21 @@ export async function resolveAuth(
       'u.merchant_id',
       'u.is_owner',
       'u.employee_type',
+      'u.access_level',
+      'u.status as user_status',
       'u.first_name',
       'u.last_name',
       'm.status as merchant_status',
     ])
     .where('s.id', '=', claims.sessionId)
     .executeTakeFirst();
-  if (!row || row.userId !== claims.userId || row.revoked_at || row.absolute_expires_at <= new Date()) {
+  if (
+    !row ||
+    row.userId !== claims.userId ||
+    row.revoked_at ||
+    row.absolute_expires_at <= new Date() ||
+    row.user_status !== 'enabled'
+  ) {
     throw unauthorized();
   }
   return {
@@ -66,26 +78,20 @@ export async function resolveAuth(
     merchantId: row.merchant_id,
     sessionId: row.id,
     actor: { is_owner: row.is_owner, employee_type: row.employee_type },
+    accessLevel: row.is_owner ? null : row.access_level,
     merchantStatus: row.merchant_status,
     firstName: row.first_name,
     lastName: row.last_name,
   };
 }
 
-/** preHandler for every endpoint that needs a signed-in user. */
+/**
+ * onRequest hook of every `session` operation, attached by server/auth/operationGuard.ts from the permission table;
+ * routes do not add it themselves.
+ */
 export function authenticate(db: Database, jwtSecret: string) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     request.auth = await resolveAuth(db, jwtSecret, request.headers.authorization);
-  };
-}
-
-/** preHandler after `authenticate`: SPEC §6's table decides, the same one the browser's guards use. */
-export function requireArea(area: Area) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    if (!request.auth) throw unauthorized();
-    if (!canAccess(request.auth.actor, area)) {
-      throw new AppError('forbidden', 403, 'You do not have access to this.');
-    }
   };
 }
 
@@ -96,8 +102,8 @@ export function authOf(request: FastifyRequest): AuthContext {
 }
 
 /**
- * preHandler after `authenticate` for every money feature (overview, top-up, and later accounts, payments, cards,
- * plans): closed until the merchant passed review, 403 `merchant_not_approved`.
+ * onRequest hook after `authenticate` and the operation check, for every operation the permission table marks
+ * `approved` (the money features): closed until the merchant passed review, 403 `merchant_not_approved`.
  */
 export function requireApprovedMerchant(_db?: Database) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {

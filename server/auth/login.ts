@@ -135,7 +135,7 @@ export async function initializeLogin(
   const user = await db
     .selectFrom('users as u')
     .innerJoin('merchants as m', 'm.id', 'u.merchant_id')
-    .select(['u.id', 'u.password_hash', 'm.status'])
+    .select(['u.id', 'u.password_hash', 'u.status as user_status', 'm.status'])
     .where('u.email', '=', input.email)
     .executeTakeFirst();
   // Verified even for an unknown email (against a dummy hash) so timing does not reveal which emails exist.
@@ -144,6 +144,10 @@ export async function initializeLogin(
     await audit(db, 'password_failed', input.email, user?.id ?? null, origin);
     throw new AppError('invalid_credentials', 401, 'The email or password is not correct.');
   }
+  // Said plainly, but only to someone who gave the right password (a wrong one reads as above, disabled or not):
+  // they learn nothing a stranger could, and the employee knows to ask the owner instead of resetting a password
+  // that is not the problem (docs/decisions/011-operation-permission-table.md).
+  if (user.user_status !== 'enabled') throw await disabled(db, input.email, user.id, origin);
   const loginToken = randomToken();
   await db.transaction().execute(async (trx) => {
     await trx
@@ -157,6 +161,25 @@ export async function initializeLogin(
     await audit(trx, 'password_ok', input.email, user.id, origin);
   });
   return { loginToken, expiresIn: config.loginTicketTtlSeconds };
+}
+
+/** The refusal of a disabled user's sign-in step, audited. */
+async function disabled(
+  db: Database | Transaction<DB>,
+  email: string,
+  userId: string,
+  origin: RequestOrigin,
+): Promise<AppError> {
+  await audit(db, 'account_disabled', email, userId, origin);
+  return accountDisabled();
+}
+
+export function accountDisabled(): AppError {
+  return new AppError(
+    'account_disabled',
+    403,
+    'This account has been disabled. Ask the company’s owner to enable it.',
+  );
 }
 
 type TicketUser = {
@@ -175,13 +198,24 @@ async function ticketUser(
   let query = db
     .selectFrom('login_tickets as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['t.ticket_hash', 't.expires_at', 't.consumed_at', 'u.id', 'u.email', 'u.phone', 'u.locale'])
+    .select([
+      't.ticket_hash',
+      't.expires_at',
+      't.consumed_at',
+      'u.id',
+      'u.email',
+      'u.phone',
+      'u.locale',
+      'u.status',
+    ])
     .where('t.ticket_hash', '=', sha256(loginToken));
   if (lock) query = query.forUpdate(['t']);
   const row = await query.executeTakeFirst();
   if (!row || row.consumed_at || row.expires_at <= new Date()) {
     throw new AppError('login_expired', 401, 'The sign-in has expired. Please start again.');
   }
+  // Disabling spends the user's tickets; this also covers a ticket read just before that committed.
+  if (row.status !== 'enabled') throw accountDisabled();
   return {
     ticketHash: row.ticket_hash,
     userId: row.id,

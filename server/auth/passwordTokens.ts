@@ -313,6 +313,8 @@ export async function createSandboxEmployee(
         last_name: input.last_name,
         is_owner: false,
         employee_type: input.employee_type,
+        // As every employee from before access levels (migration 019).
+        access_level: 'company',
         password_hash: null,
         phone: null,
       })

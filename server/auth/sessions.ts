@@ -72,7 +72,9 @@ export async function rotateRefreshToken(
     const row = await trx
       .selectFrom('refresh_tokens as rt')
       .innerJoin('sessions as s', 's.id', 'rt.session_id')
+      .innerJoin('users as u', 'u.id', 's.user_id')
       .select([
+        'u.status as user_status',
         'rt.id as tokenId',
         'rt.used_at',
         'rt.expires_at',
@@ -83,10 +85,15 @@ export async function rotateRefreshToken(
         's.absolute_expires_at',
       ])
       .where('rt.token_hash', '=', sha256(refreshToken))
-      .forUpdate()
+      .forUpdate(['rt', 's'])
       .executeTakeFirst();
     if (!row) return { ok: false, message: 'Session has expired: sign in again.' };
     if (row.revoked_at) return { ok: false, message: 'Session has ended: sign in again.' };
+    // Disabling revokes the sessions; checked here as well so that no path can refresh a disabled user.
+    if (row.user_status !== 'enabled') {
+      await revokeSessionIn(trx, row.sessionId, 'disabled');
+      return { ok: false, message: 'Session has ended: sign in again.' };
+    }
     const now = new Date();
     if (row.used_at) {
       await revokeSessionIn(trx, row.sessionId, 'reuse_detected');

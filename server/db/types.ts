@@ -17,7 +17,13 @@ type DefaultInt8 = ColumnType<bigint, bigint | number | undefined, bigint | numb
 export type MerchantStatus = 'pending' | 'onboarding' | 'in_review' | 'approved' | 'rejected' | 'closed';
 export type EmployeeType = 'admin' | 'employee' | 'viewer';
 export type Channel = 'email' | 'sms';
-export type RevokedReason = 'logout' | 'global_logout' | 'reuse_detected' | 'expired' | 'password_changed';
+/** Migration 019 adds `disabled`: an owner disabled the employee. */
+export type RevokedReason =
+  'logout' | 'global_logout' | 'reuse_detected' | 'expired' | 'password_changed' | 'disabled';
+/** Migration 019 (team). */
+export type UserStatus = 'enabled' | 'disabled';
+export type AccessLevelColumn = 'own' | 'company';
+export type InvitationStateColumn = 'pending' | 'accepted' | 'cancelled' | 'expired';
 /** Migration 015 adds `cashback` (money the bank pays back to a merchant). */
 export type TransferType =
   | 'face_to_face'
@@ -56,6 +62,15 @@ export type UsersTable = {
   employee_type: EmployeeType | null;
   locale: ColumnType<string, string | undefined, string>;
   created_at: DefaultTimestamp;
+  /** Migration 019: enabled or disabled (SPEC §4). */
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+  /** Migration 019: null exactly for the owner (a CHECK): every insert of an employee must name one. */
+  access_level: ColumnType<
+    AccessLevelColumn | null,
+    AccessLevelColumn | null | undefined,
+    AccessLevelColumn | null
+  >;
+  invited_by: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type SessionsTable = {
@@ -567,6 +582,26 @@ export type CashbackAccrualsTable = {
   paid_at: NullableTimestamp;
 };
 
+export type InvitationsTable = {
+  id: Generated<string>;
+  merchant_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: EmployeeType;
+  access_level: AccessLevelColumn;
+  locale: ColumnType<string, string | undefined, string>;
+  key_hash: string;
+  state: ColumnType<InvitationStateColumn, InvitationStateColumn | undefined, InvitationStateColumn>;
+  expires_at: Timestamp;
+  created_by: string;
+  accepted_user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  cancelled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+
 export type DB = {
   merchants: MerchantsTable;
   users: UsersTable;
@@ -602,6 +637,7 @@ export type DB = {
   card_carts: CardCartsTable;
   card_authorizations: CardAuthorizationsTable;
   cashback_accruals: CashbackAccrualsTable;
+  invitations: InvitationsTable;
   schema_migrations: SchemaMigrationsTable;
 };
 

@@ -12,7 +12,7 @@ import {
   SendLoginOtpResponse,
   SessionResponse,
 } from '../../schemas/auth.schema';
-import { authenticate, authOf } from '../auth/authenticate';
+import { authOf } from '../auth/authenticate';
 import {
   accessFor,
   availableMfaMethods,
@@ -208,7 +208,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
   app.post(
     '/api/merchants/accounts/global_logout/',
     {
-      preHandler: authenticate(db, config.secrets.jwtSecret),
       schema: {
         operationId: 'globalLogout',
         tags: ['auth'],

@@ -19,10 +19,9 @@ import {
   CartBody,
   CartParams,
 } from '../../schemas/cards.schema';
-import type { Area } from '../../schemas/permissions';
 import { StepUpHeaders, stepUpHeader } from '../../schemas/stepUp.schema';
 import { IdempotencyHeaders } from '../../schemas/transactions.schema';
-import { authenticate, authOf, requireApprovedMerchant, requireArea } from '../auth/authenticate';
+import { authOf } from '../auth/authenticate';
 import {
   cardActorOf,
   cardById,
@@ -50,12 +49,6 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   app,
   { db, config },
 ) => {
-  // Before validation, so an anonymous caller hears 401 rather than a list of fields; a new array for each route.
-  const guards = (area: Area) => [
-    authenticate(db, config.secrets.jwtSecret),
-    requireArea(area),
-    requireApprovedMerchant(db),
-  ];
   const secured = { tags: ['cards'], security: [{ bearerAuth: [] }] };
   const actorOf = (request: FastifyRequest) => cardActorOf(authOf(request));
   const vault = cardVault(config.secrets.cardEncryptionKey);
@@ -64,7 +57,6 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   app.get(
     '/api/merchants/cards/options/',
     {
-      onRequest: guards('add-card'),
       schema: {
         ...secured,
         operationId: 'cardOptions',
@@ -80,7 +72,6 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   app.post(
     '/api/merchants/cards/cart/',
     {
-      onRequest: guards('add-card'),
       schema: {
         ...secured,
         operationId: 'cartInitialize',
@@ -102,7 +93,6 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   app.post(
     '/api/merchants/cards/cart/:id/pay/',
     {
-      onRequest: guards('add-card'),
       schema: {
         ...secured,
         operationId: 'cartPay',
@@ -134,7 +124,6 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   app.get(
     '/api/merchants/cards/',
     {
-      onRequest: guards('cards'),
       schema: {
         ...secured,
         operationId: 'cards',
@@ -150,7 +139,6 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   app.get(
     '/api/merchants/cards/:id/',
     {
-      onRequest: guards('cards'),
       schema: {
         ...secured,
         operationId: 'card',
@@ -166,7 +154,6 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   app.patch(
     '/api/merchants/cards/:id/',
     {
-      onRequest: guards('cards'),
       schema: {
         ...secured,
         operationId: 'updateCard',
@@ -184,7 +171,6 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   app.post(
     '/api/merchants/cards/:id/:action/',
     {
-      onRequest: guards('cards'),
       schema: {
         ...secured,
         operationId: 'cardAction',
@@ -202,7 +188,6 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   app.delete(
     '/api/merchants/cards/:id/',
     {
-      onRequest: guards('cards'),
       schema: {
         ...secured,
         operationId: 'deleteCard',
@@ -219,7 +204,6 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   app.put(
     '/api/merchants/cards/:id/pin/',
     {
-      onRequest: guards('cards'),
       schema: {
         ...secured,
         operationId: 'setCardPin',
@@ -240,7 +224,6 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   app.put(
     '/api/merchants/cards/:id/epin/',
     {
-      onRequest: guards('cards'),
       schema: {
         ...secured,
         operationId: 'setCardEpin',
@@ -261,7 +244,6 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   app.post(
     '/api/merchants/cards/:id/reveal/',
     {
-      onRequest: guards('cards'),
       schema: {
         ...secured,
         operationId: 'revealCard',
@@ -292,7 +274,6 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   app.get(
     '/api/merchants/cards/:id/limits/',
     {
-      onRequest: guards('cards'),
       schema: {
         ...secured,
         operationId: 'cardLimits',
@@ -309,7 +290,6 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
   app.put(
     '/api/merchants/cards/:id/limits/',
     {
-      onRequest: guards('cards'),
       schema: {
         ...secured,
         operationId: 'setCardLimits',

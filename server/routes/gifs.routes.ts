@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { gifSearchDefaultLimit, GifSearchQuery, GifSearchResponse } from '../../schemas/gifs.schema';
-import { authenticate, requireApprovedMerchant, requireArea } from '../auth/authenticate';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { gifSettings, searchGifs } from '../gifs';
@@ -12,18 +11,12 @@ export const gifSearchesPerMinute = 60;
 /** GIF search for a payment's note (schemas/gifs.schema.ts); the domain is server/gifs.ts. */
 export const gifsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
   app,
-  { db, config },
+  { config },
 ) => {
   const settings = gifSettings(config);
   app.get(
     '/api/merchants/gifs/',
     {
-      // Before validation, so an anonymous caller hears 401 rather than a list of fields.
-      onRequest: [
-        authenticate(db, config.secrets.jwtSecret),
-        requireArea('send-money'),
-        requireApprovedMerchant(db),
-      ],
       config: {
         rateLimit: {
           max: gifSearchesPerMinute,

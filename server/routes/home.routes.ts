@@ -1,23 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HomeOverviewResponse } from '../../schemas/home.schema';
-import { authenticate, authOf, requireApprovedMerchant, requireArea } from '../auth/authenticate';
+import { authOf } from '../auth/authenticate';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { homeOverview } from '../overview';
 import { errorResponses } from './apiErrors';
 
-export const homeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
-  app,
-  { db, config },
-) => {
+export const homeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
   app.get(
     '/api/merchants/home/overview/',
     {
-      preHandler: [
-        authenticate(db, config.secrets.jwtSecret),
-        requireArea('overview'),
-        requireApprovedMerchant(db),
-      ],
       schema: {
         operationId: 'homeOverview',
         tags: ['home'],
@@ -27,7 +19,7 @@ export const homeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
     },
     async (request) => {
       const auth = authOf(request);
-      return homeOverview(db, auth.merchantId, auth.actor);
+      return homeOverview(db, auth);
     },
   );
 };

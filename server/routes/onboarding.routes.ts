@@ -18,7 +18,7 @@ import {
   VatCheckBody,
   VatCheckResponse,
 } from '../../schemas/onboarding.schema';
-import { authenticate, authOf, requireApprovedMerchant, requireArea } from '../auth/authenticate';
+import { authOf } from '../auth/authenticate';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
@@ -87,7 +87,6 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
   });
 
   // On request, before the body and params are validated: an anonymous caller gets 401, never a 400 about fields.
-  const signedIn = { onRequest: [authenticate(db, config.secrets.jwtSecret)] };
   const secured = { tags: ['onboarding'], security: [{ bearerAuth: [] }] };
 
   // ---- Reference data (public: the lists are the same for everybody) ----
@@ -121,12 +120,11 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/merchants/onboarding/',
     {
-      ...signedIn,
       schema: {
         ...secured,
         operationId: 'getOnboarding',
         summary: 'Everything saved so far, which steps are complete, documents, warnings.',
-        response: { 200: OnboardingState, ...errorResponses(401, 404) },
+        response: { 200: OnboardingState, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => onboardingState(db, authOf(request).merchantId),
@@ -143,7 +141,6 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
     app.put(
       `/api/merchants/onboarding/${step}/`,
       {
-        ...signedIn,
         schema: {
           ...secured,
           operationId,
@@ -159,13 +156,12 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/merchants/onboarding/vat_check/',
     {
-      ...signedIn,
       schema: {
         ...secured,
         operationId: 'vatCheck',
         summary: 'VAT number format (and checksum); the VIES registry only when VIES_URL is configured.',
         body: VatCheckBody,
-        response: { 200: VatCheckResponse, ...errorResponses(400, 401) },
+        response: { 200: VatCheckResponse, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => vatCheck(config.viesUrl, request.body),
@@ -175,7 +171,6 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/merchants/onboarding/documents/',
     {
-      ...signedIn,
       schema: {
         ...secured,
         operationId: 'uploadDocument',
@@ -195,7 +190,6 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/merchants/onboarding/company_logo/',
     {
-      ...signedIn,
       schema: {
         ...secured,
         operationId: 'uploadCompanyLogo',
@@ -215,12 +209,11 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/merchants/onboarding/documents/:id/',
     {
-      ...signedIn,
       schema: {
         ...secured,
         operationId: 'downloadDocument',
         params: DocumentIdParams,
-        response: { 200: FileResponse, ...errorResponses(400, 401, 404) },
+        response: { 200: FileResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -237,7 +230,6 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/merchants/onboarding/documents/:id/',
     {
-      ...signedIn,
       schema: {
         ...secured,
         operationId: 'deleteDocument',
@@ -254,7 +246,6 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/merchants/onboarding/submit_for_review/',
     {
-      ...signedIn,
       schema: {
         ...secured,
         operationId: 'submitForReview',
@@ -268,8 +259,6 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/merchants/accounts/top_up_details/',
     {
-      ...signedIn,
-      preHandler: [requireArea('my-accounts'), requireApprovedMerchant(db)],
       schema: {
         tags: ['accounts'],
         security: [{ bearerAuth: [] }],

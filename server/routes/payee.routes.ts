@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PayeeVerifyBody, PayeeVerifyResponse } from '../../schemas/payee.schema';
-import { authenticate, authOf, requireApprovedMerchant, requireArea } from '../auth/authenticate';
+import { authOf } from '../auth/authenticate';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { verifyPayee } from '../payee/verifyPayee';
@@ -16,19 +16,10 @@ export const payeeChecksPerMinute = 30;
 /** Counted per signed-in user (the limiter runs after `authenticate`), not per address. */
 const perUser = (request: FastifyRequest) => request.auth?.userId ?? request.ip;
 
-export const payeeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
-  app,
-  { db, config },
-) => {
+export const payeeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
   app.post(
     '/api/merchants/payees/verify/',
     {
-      // Before body validation, so an anonymous caller hears 401 rather than a list of fields.
-      onRequest: [
-        authenticate(db, config.secrets.jwtSecret),
-        requireArea('send-money'),
-        requireApprovedMerchant(db),
-      ],
       config: {
         rateLimit: {
           max: payeeChecksPerMinute,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StatementExportQuery, StatementFile } from '../../schemas/statements.schema';
-import { authenticate, authOf, requireApprovedMerchant, requireArea } from '../auth/authenticate';
+import { authOf } from '../auth/authenticate';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { exportStatement } from '../statements/export';
@@ -9,16 +9,11 @@ import { errorResponses } from './apiErrors';
 /** Statements: the filtered transaction list as a file (schemas/statements.schema.ts). */
 export const statementsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
   app,
-  { db, config },
+  { db },
 ) => {
   app.get(
     '/api/merchants/transactions/export/',
     {
-      onRequest: [
-        authenticate(db, config.secrets.jwtSecret),
-        requireArea('transactions'),
-        requireApprovedMerchant(db),
-      ],
       schema: {
         tags: ['transactions'],
         security: [{ bearerAuth: [] }],

@@ -6,7 +6,7 @@ import {
   StepUpVerifyBody,
   StepUpVerifyResponse,
 } from '../../schemas/stepUp.schema';
-import { authenticate, authOf } from '../auth/authenticate';
+import { authOf } from '../auth/authenticate';
 import { startStepUp, stepUpMethods, verifyStepUp } from '../auth/stepUp';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -18,10 +18,6 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
   app,
   { db, config },
 ) => {
-  const authenticated = authenticate(db, config.secrets.jwtSecret);
-  // A fresh array per route: @fastify/rate-limit pushes its hook into the route's own onRequest array, so a shared
-  // one would rate-limit every route that shares it, once per limited route.
-  const signedIn = () => ({ onRequest: [authenticated] });
   const secured = { tags: ['step-up'], security: [{ bearerAuth: [] }] };
   const limited = { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: 60_000 } };
   const delivery = { smtpUrl: config.smtpUrl, smsWebhookUrl: config.smsWebhookUrl };
@@ -29,7 +25,6 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
   app.get(
     '/api/merchants/step-up/methods/',
     {
-      ...signedIn(),
       schema: {
         ...secured,
         operationId: 'stepUpMethods',
@@ -43,7 +38,6 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
   app.post(
     '/api/merchants/step-up/',
     {
-      ...signedIn(),
       config: limited,
       schema: {
         ...secured,
@@ -65,7 +59,6 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
   app.post(
     '/api/merchants/step-up/verify/',
     {
-      ...signedIn(),
       config: limited,
       schema: {
         ...secured,

@@ -5,45 +5,41 @@ import {
   TransactionsPage,
   TransactionsQuery,
 } from '../../schemas/transactions.schema';
-import { authenticate, authOf, requireApprovedMerchant, requireArea } from '../auth/authenticate';
+import { authOf } from '../auth/authenticate';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { getTransaction, listTransactions } from '../transactions';
+import { getTransaction, listTransactions, transactionScopeOf } from '../transactions';
 import { errorResponses } from './apiErrors';
 
 /** The merchant's transactions (schemas/transactions.schema.ts). */
 export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
   app,
-  { db, config },
+  { db },
 ) => {
-  const guarded = {
-    onRequest: [
-      authenticate(db, config.secrets.jwtSecret),
-      requireArea('transactions'),
-      requireApprovedMerchant(db),
-    ],
-  };
   const secured = { tags: ['transactions'], security: [{ bearerAuth: [] }] };
 
   app.get(
     '/api/merchants/transactions/',
     {
-      ...guarded,
       schema: {
         ...secured,
         operationId: 'transactions',
-        summary: 'Transactions newest first, filtered, a page at a time (`next_cursor`).',
+        summary:
+          'Transactions newest first, filtered, a page at a time (`next_cursor`). An employee whose access level is ' +
+          '`own` sees only the payments of the cards assigned to them.',
         querystring: TransactionsQuery,
         response: { 200: TransactionsPage, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => listTransactions(db, authOf(request).merchantId, request.query),
+    async (request) => {
+      const auth = authOf(request);
+      return listTransactions(db, auth.merchantId, request.query, transactionScopeOf(auth));
+    },
   );
 
   app.get(
     '/api/merchants/transactions/:id/',
     {
-      ...guarded,
       schema: {
         ...secured,
         operationId: 'transaction',
@@ -52,6 +48,9 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; config: C
         response: { 200: Transaction, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => getTransaction(db, authOf(request).merchantId, request.params.id),
+    async (request) => {
+      const auth = authOf(request);
+      return getTransaction(db, auth.merchantId, request.params.id, transactionScopeOf(auth));
+    },
   );
 };

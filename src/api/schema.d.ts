@@ -602,6 +602,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/employees/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner and the employees, with role, access level, status and the cards assigned to them. */
+        get: operations["employees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/employees/{id}/status/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Enable or disable an employee. Disabling ends every session of theirs at once: their access token fails on its next request, their refresh cookie too, and they cannot sign in until enabled again. The owner and one's own status cannot be changed (422 employee_not_changeable); another merchant's user is a 404. */
+        patch: operations["updateEmployeeStatus"];
+        trace?: never;
+    };
     "/api/merchants/gifs/": {
         parameters: {
             query?: never;
@@ -629,6 +663,92 @@ export interface paths {
         get: operations["homeOverview"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/invitations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invitations, pending ones first; a pending invitation past its expiry reads as expired. */
+        get: operations["invitations"];
+        put?: never;
+        /** Invite an address with a role and an access level. The email (in the inviter’s language) carries a single-use link valid 72 hours. 409 for an address that already has a Tameio account (`details.reason` user_exists) or a pending invitation of this merchant (invitation_pending). */
+        post: operations["inviteEmployee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/invitations/{id}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a pending invitation; its link stops working. Accepted, cancelled or expired: 409 with `details.state`. Another merchant's invitation is a 404. */
+        post: operations["cancelInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/invitations/by-key/{key}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the invitee sees before accepting. Unknown key 404; accepted, cancelled or expired 410 invitation_unavailable with the state in `details.state`. */
+        get: operations["invitationByKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/invitations/by-key/{key}/accept/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept: creates the user in the merchant with the invitation’s email, role and access level, and spends the invitation, in one transaction (single use: a second accept is a 410 and creates nothing). A phone needs the code sent by invitationSendSms (also with codes by email). The invitee then signs in. */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/invitations/by-key/{key}/send_sms_verification/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a 6-digit code to the phone the invitee wants for codes by SMS (bound to this invitation and this number). A number another account uses: 409. */
+        post: operations["invitationSendSms"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1326,7 +1446,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Transactions newest first, filtered, a page at a time (`next_cursor`). */
+        /** Transactions newest first, filtered, a page at a time (`next_cursor`). An employee whose access level is `own` sees only the payments of the cards assigned to them. */
         get: operations["transactions"];
         put?: never;
         post?: never;
@@ -1642,6 +1762,36 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptInvitationBody: {
+            first_name: string;
+            last_name: string;
+            /** @enum {string} */
+            mfa_method: "email" | "sms";
+            password: components["schemas"]["NewPassword"];
+            phone?: unknown;
+            phone_code?: string;
+        };
+        AcceptInvitationBodyInput: {
+            first_name: string;
+            last_name: string;
+            /** @enum {string} */
+            mfa_method: "email" | "sms";
+            password: components["schemas"]["NewPasswordInput"];
+            phone?: string;
+            phone_code?: string;
+        };
+        AcceptInvitationResponse: {
+            email: string;
+            merchant_name: string;
+            /** @enum {string} */
+            role: "admin" | "employee" | "viewer";
+        };
+        AcceptInvitationResponseInput: {
+            email: string;
+            merchant_name: string;
+            /** @enum {string} */
+            role: "admin" | "employee" | "viewer";
+        };
         AccountTopUpDetails: {
             account_holder_name: string;
             account_id: string;
@@ -2422,6 +2572,60 @@ export interface components {
         DirectorsStepInput: {
             directors: components["schemas"]["DirectorInput"][];
         };
+        Employee: {
+            access_level: ("own" | "company") | null;
+            cards: {
+                /** Format: uuid */
+                id: string;
+                last4: string;
+                name: string;
+                status: string;
+            }[];
+            created_at: string;
+            email: string;
+            first_name: string;
+            /** Format: uuid */
+            id: string;
+            is_owner: boolean;
+            last_name: string;
+            role: ("admin" | "employee" | "viewer") | null;
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+        };
+        EmployeeInput: {
+            access_level: ("own" | "company") | null;
+            cards: {
+                /** Format: uuid */
+                id: string;
+                last4: string;
+                name: string;
+                status: string;
+            }[];
+            created_at: string;
+            email: string;
+            first_name: string;
+            /** Format: uuid */
+            id: string;
+            is_owner: boolean;
+            last_name: string;
+            role: ("admin" | "employee" | "viewer") | null;
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+        };
+        EmployeesResponse: {
+            items: components["schemas"]["Employee"][];
+        };
+        EmployeesResponseInput: {
+            items: components["schemas"]["EmployeeInput"][];
+        };
+        EmployeeStatusBody: {
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+        };
+        EmployeeStatusBodyInput: {
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+        };
         ExternalAccount: {
             bank_name: string;
             holder_name: string;
@@ -2505,6 +2709,8 @@ export interface components {
             provider: "bundled" | "giphy" | "tenor";
         };
         HomeOverviewResponse: {
+            /** @enum {string} */
+            access: "full" | "company" | "own";
             accounts: {
                 balance: components["schemas"]["Money"];
                 iban: string;
@@ -2517,11 +2723,14 @@ export interface components {
                 id: string;
                 name: string;
             };
+            my_cards: components["schemas"]["OverviewCard"][];
             scheduled_payments: components["schemas"]["UpcomingScheduledPayment"][] | null;
             total_balance: components["schemas"]["Money"][];
             welcome_checklist: components["schemas"]["WelcomeChecklist"] | null;
         };
         HomeOverviewResponseInput: {
+            /** @enum {string} */
+            access: "full" | "company" | "own";
             accounts: {
                 balance: components["schemas"]["MoneyInput"];
                 iban: string;
@@ -2534,6 +2743,7 @@ export interface components {
                 id: string;
                 name: string;
             };
+            my_cards: components["schemas"]["OverviewCardInput"][];
             scheduled_payments: components["schemas"]["UpcomingScheduledPaymentInput"][] | null;
             total_balance: components["schemas"]["MoneyInput"][];
             welcome_checklist: components["schemas"]["WelcomeChecklistInput"] | null;
@@ -2580,6 +2790,91 @@ export interface components {
         InitializeLoginResponseInput: {
             expires_in: number;
             login_token: string;
+        };
+        Invitation: {
+            /** @enum {string} */
+            access_level: "own" | "company";
+            created_at: string;
+            email: string;
+            expires_at: string;
+            first_name: string;
+            /** Format: uuid */
+            id: string;
+            invited_by: string;
+            last_name: string;
+            /** @enum {string} */
+            role: "admin" | "employee" | "viewer";
+            /** @enum {string} */
+            state: "pending" | "accepted" | "cancelled" | "expired";
+        };
+        InvitationInput: {
+            /** @enum {string} */
+            access_level: "own" | "company";
+            created_at: string;
+            email: string;
+            expires_at: string;
+            first_name: string;
+            /** Format: uuid */
+            id: string;
+            invited_by: string;
+            last_name: string;
+            /** @enum {string} */
+            role: "admin" | "employee" | "viewer";
+            /** @enum {string} */
+            state: "pending" | "accepted" | "cancelled" | "expired";
+        };
+        InvitationPhoneBody: {
+            phone: unknown;
+        };
+        InvitationPhoneBodyInput: {
+            phone: string;
+        };
+        InvitationPreview: {
+            /** @enum {string} */
+            access_level: "own" | "company";
+            email: string;
+            expires_at: string;
+            first_name: string;
+            last_name: string;
+            merchant_name: string;
+            /** @enum {string} */
+            role: "admin" | "employee" | "viewer";
+        };
+        InvitationPreviewInput: {
+            /** @enum {string} */
+            access_level: "own" | "company";
+            email: string;
+            expires_at: string;
+            first_name: string;
+            last_name: string;
+            merchant_name: string;
+            /** @enum {string} */
+            role: "admin" | "employee" | "viewer";
+        };
+        InvitationsResponse: {
+            items: components["schemas"]["Invitation"][];
+        };
+        InvitationsResponseInput: {
+            items: components["schemas"]["InvitationInput"][];
+        };
+        InviteBody: {
+            /** @enum {string} */
+            access_level: "own" | "company";
+            /** Format: email */
+            email: string;
+            first_name: string;
+            last_name: string;
+            /** @enum {string} */
+            role: "admin" | "employee" | "viewer";
+        };
+        InviteBodyInput: {
+            /** @enum {string} */
+            access_level: "own" | "company";
+            email: string;
+            first_name: string;
+            last_name: string;
+            /** @enum {string} */
+            role: "admin" | "employee" | "viewer";
         };
         KycCheck: {
             /** @enum {string} */
@@ -2924,6 +3219,22 @@ export interface components {
                 subject: string | null;
                 to: string;
             }[];
+        };
+        OverviewCard: {
+            colour: string;
+            form: string;
+            id: string;
+            last4: string;
+            name: string;
+            status: string;
+        };
+        OverviewCardInput: {
+            colour: string;
+            form: string;
+            id: string;
+            last4: string;
+            name: string;
+            status: string;
         };
         PasswordLinkRequestBody: {
             altcha: string;
@@ -3891,6 +4202,10 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type SchemaAcceptInvitationBody = components['schemas']['AcceptInvitationBody'];
+export type SchemaAcceptInvitationBodyInput = components['schemas']['AcceptInvitationBodyInput'];
+export type SchemaAcceptInvitationResponse = components['schemas']['AcceptInvitationResponse'];
+export type SchemaAcceptInvitationResponseInput = components['schemas']['AcceptInvitationResponseInput'];
 export type SchemaAccountTopUpDetails = components['schemas']['AccountTopUpDetails'];
 export type SchemaAccountTopUpDetailsInput = components['schemas']['AccountTopUpDetailsInput'];
 export type SchemaAddress = components['schemas']['Address'];
@@ -3971,6 +4286,12 @@ export type SchemaDirector = components['schemas']['Director'];
 export type SchemaDirectorInput = components['schemas']['DirectorInput'];
 export type SchemaDirectorsStep = components['schemas']['DirectorsStep'];
 export type SchemaDirectorsStepInput = components['schemas']['DirectorsStepInput'];
+export type SchemaEmployee = components['schemas']['Employee'];
+export type SchemaEmployeeInput = components['schemas']['EmployeeInput'];
+export type SchemaEmployeesResponse = components['schemas']['EmployeesResponse'];
+export type SchemaEmployeesResponseInput = components['schemas']['EmployeesResponseInput'];
+export type SchemaEmployeeStatusBody = components['schemas']['EmployeeStatusBody'];
+export type SchemaEmployeeStatusBodyInput = components['schemas']['EmployeeStatusBodyInput'];
 export type SchemaExternalAccount = components['schemas']['ExternalAccount'];
 export type SchemaExternalAccountBody = components['schemas']['ExternalAccountBody'];
 export type SchemaExternalAccountBodyInput = components['schemas']['ExternalAccountBodyInput'];
@@ -3991,6 +4312,16 @@ export type SchemaInitializeLoginBody = components['schemas']['InitializeLoginBo
 export type SchemaInitializeLoginBodyInput = components['schemas']['InitializeLoginBodyInput'];
 export type SchemaInitializeLoginResponse = components['schemas']['InitializeLoginResponse'];
 export type SchemaInitializeLoginResponseInput = components['schemas']['InitializeLoginResponseInput'];
+export type SchemaInvitation = components['schemas']['Invitation'];
+export type SchemaInvitationInput = components['schemas']['InvitationInput'];
+export type SchemaInvitationPhoneBody = components['schemas']['InvitationPhoneBody'];
+export type SchemaInvitationPhoneBodyInput = components['schemas']['InvitationPhoneBodyInput'];
+export type SchemaInvitationPreview = components['schemas']['InvitationPreview'];
+export type SchemaInvitationPreviewInput = components['schemas']['InvitationPreviewInput'];
+export type SchemaInvitationsResponse = components['schemas']['InvitationsResponse'];
+export type SchemaInvitationsResponseInput = components['schemas']['InvitationsResponseInput'];
+export type SchemaInviteBody = components['schemas']['InviteBody'];
+export type SchemaInviteBodyInput = components['schemas']['InviteBodyInput'];
 export type SchemaKycCheck = components['schemas']['KycCheck'];
 export type SchemaKycCheckInput = components['schemas']['KycCheckInput'];
 export type SchemaKycCriteria = components['schemas']['KycCriteria'];
@@ -4031,6 +4362,8 @@ export type SchemaOtpLoginBody = components['schemas']['OtpLoginBody'];
 export type SchemaOtpLoginBodyInput = components['schemas']['OtpLoginBodyInput'];
 export type SchemaOutboxResponse = components['schemas']['OutboxResponse'];
 export type SchemaOutboxResponseInput = components['schemas']['OutboxResponseInput'];
+export type SchemaOverviewCard = components['schemas']['OverviewCard'];
+export type SchemaOverviewCardInput = components['schemas']['OverviewCardInput'];
 export type SchemaPasswordLinkRequestBody = components['schemas']['PasswordLinkRequestBody'];
 export type SchemaPasswordLinkRequestBodyInput = components['schemas']['PasswordLinkRequestBodyInput'];
 export type SchemaPasswordLinkRequestResponse = components['schemas']['PasswordLinkRequestResponse'];
@@ -6338,6 +6671,115 @@ export interface operations {
             };
         };
     };
+    employees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployeesResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateEmployeeStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmployeeStatusBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Employee"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     gifSearch: {
         parameters: {
             query?: {
@@ -6435,6 +6877,362 @@ export interface operations {
             };
         };
     };
+    invitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationsResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    inviteEmployee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cancelInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    invitationByKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreview"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptInvitationResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    invitationSendSms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationPhoneBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendVerificationResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     kycStatus: {
         parameters: {
             query?: never;
@@ -6455,6 +7253,15 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6638,6 +7445,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     kycInitiate: {
@@ -6722,6 +7538,15 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7047,6 +7872,15 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7426,6 +8260,15 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

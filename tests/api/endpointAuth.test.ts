@@ -1,51 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationRules, type OperationRule } from '../../schemas/permissions';
 import { call, startTestServer, type TestServer } from './harness';
 
-/** Operations anyone may call: the sign-in steps, the bot check, client config, the contract, the sandbox. */
-const publicOperations = new Set([
-  'altchaChallenge',
-  'getConfig',
-  'initializeLogin',
-  'availableMfaMethods',
-  'sendLoginOtp',
-  'otpLogin',
-  'refreshToken',
-  'logout',
-  'sandboxOutbox',
-  'passwordReset',
-  'passwordResetConfirm',
-  'setPasswordRequest',
-  'setPassword',
-  // Registration (tests/api/registration.test.ts): before an account exists, the registration id is the key.
-  'prevalidate',
-  'startRegistration',
-  'getRegistration',
-  'sendEmailVerification',
-  'sendSmsVerification',
-  'verifyEmail',
-  'verifyPhone',
-  'saveRegistrationDetails',
-  'register',
-  // Onboarding reference lists (the same for everybody) and the sandbox review desk (never in production).
-  'legalEntityTypes',
-  'industries',
-  'turnovers',
-  'sizes',
-  'countries',
-  'sandboxReview',
-  // The sandbox rail for incoming bank transfers (never in production).
-  'sandboxIncomingTransfer',
-  // Accounts at other banks for payee name checks (never in production).
-  'sandboxUpsertExternalAccount',
-  // The settlement job's sandbox controls: run it now, make another bank's account refuse payments.
-  'sandboxRunSettlement',
-  'sandboxRejectIban',
-  // The scheduled-payments job, run now (never in production).
-  'sandboxRunScheduledPayments',
-  // A card network's authorisation and the monthly cashback payout, run now (never in production).
-  'sandboxCardAuthorization',
-  'sandboxCashbackPayout',
-]);
+/**
+ * Operations anyone may call: those the permission table (schemas/permissions.ts) lists as public (the sign-in steps,
+ * the bot check, client config, registration, password links, invitations by key) or as sandbox rails.
+ */
+const publicOperations = new Set(
+  Object.entries(operationRules as Record<string, OperationRule>)
+    .filter(([, rule]) => rule.access !== 'session')
+    .map(([id]) => id),
+);
 
 type Operation = { operationId?: string; security?: unknown[] };
 

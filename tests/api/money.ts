@@ -62,6 +62,7 @@ export async function employeeToken(
       last_name: employeeType,
       is_owner: false,
       employee_type: employeeType,
+      access_level: 'company',
     })
     .execute();
   return (await signIn(server.app, email, password)).accessToken;

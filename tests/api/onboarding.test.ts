@@ -206,7 +206,7 @@ describe('saving the steps', () => {
     expect(saved.body.completed_steps).not.toContain('shareholders');
   });
 
-  it('refuses anonymous callers, and employees may read but not write', async () => {
+  it('refuses anonymous callers, and employees (SPEC §6: the profile is not theirs) may neither read nor write', async () => {
     expect((await call(server.app, 'GET', base)).status).toBe(401);
     expect((await call(server.app, 'PUT', `${base}funding/`, { body: funding })).status).toBe(401);
     const owner = await onboardingOwner(server.app, server.db);
@@ -227,11 +227,12 @@ describe('saving the steps', () => {
         last_name: 'Member',
         is_owner: false,
         employee_type: 'admin',
+        access_level: 'company',
       })
       .returning('email')
       .executeTakeFirstOrThrow();
     const staff = await signIn(server.app, employee.email, owner.password);
-    expect((await call(server.app, 'GET', base, { token: staff.accessToken })).status).toBe(200);
+    expect((await call(server.app, 'GET', base, { token: staff.accessToken })).status).toBe(403);
     const write = await call(server.app, 'PUT', `${base}funding/`, {
       token: staff.accessToken,
       body: funding,

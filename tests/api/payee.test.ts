@@ -285,6 +285,7 @@ describe('verifyPayee: who may ask', () => {
         last_name: 'Er',
         is_owner: false,
         employee_type: 'viewer',
+        access_level: 'company',
       })
       .returning('id')
       .executeTakeFirstOrThrow();

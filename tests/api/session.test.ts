@@ -223,6 +223,7 @@ describe('permissions', () => {
         last_name: 'Er',
         is_owner: false,
         employee_type: 'viewer',
+        access_level: 'company',
       })
       .execute();
     const viewer = await signIn(server.app, viewerEmail, 'Viewer-Password-1');

@@ -1,0 +1,438 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  isOperationId,
+  mayCall,
+  operationRules,
+  type Caller,
+  type OperationId,
+} from '../../schemas/permissions';
+import { assignWalletTag } from '../../server/accounts';
+import { orderCard, setPlan, virtualCart } from './cards';
+import { call, readOutbox, signIn, startTestServer, type TestServer } from './harness';
+import { fund, merchantWithAccount, newKey } from './money';
+import { stepUpHeaders, stepUpToken } from './stepUp';
+import { databaseDigest } from './tableDigest';
+import { addMember, invitationKey, invite, newInviteeEmail } from './team';
+
+/*
+ * Issue 6, DESIGN.md principle 8: every operation of schemas/openapi.json, called as each of the four roles of one
+ * approved merchant (owner, admin, Cardholder = employee, viewer) with its path filled with ids of real records of
+ * that merchant and a minimal body. What the permission table allows must not answer 401 or 403 (the main reads:
+ * 200); what it refuses must answer 403 and change nothing in any table.
+ */
+
+type Verb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Operation = { operationId: OperationId; method: Verb; path: string };
+type Role = 'owner' | 'admin' | 'employee' | 'viewer';
+
+const document = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../../schemas/openapi.json'), 'utf8'),
+) as {
+  paths: Record<string, Record<string, { operationId?: string }>>;
+};
+
+function documentedOperations(): { id: string; method: Verb; path: string }[] {
+  const list: { id: string; method: Verb; path: string }[] = [];
+  for (const [route, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      list.push({
+        id: operation.operationId ?? `${method} ${route}`,
+        method: method.toUpperCase() as Verb,
+        path: route,
+      });
+    }
+  }
+  return list;
+}
+
+/** Reads that must answer 200 to whoever the table lets call them. */
+const mustSucceed = new Set<OperationId>([
+  'getConfig',
+  'altchaChallenge',
+  'legalEntityTypes',
+  'industries',
+  'turnovers',
+  'sizes',
+  'countries',
+  'homeOverview',
+  'currencies',
+  'coreBankingAccounts',
+  'accountTopUpDetails',
+  'topUpDetails',
+  'transactions',
+  'transaction',
+  'cards',
+  'card',
+  'cardLimits',
+  'cardOptions',
+  'merchantAddresses',
+  'cashback',
+  'beneficiaries',
+  'beneficiary',
+  'qrCodes',
+  'resolveQrCode',
+  'scheduledPayments',
+  'scheduledPayment',
+  'receivedRequests',
+  'sentRequests',
+  'predefinedSendAmount',
+  'employees',
+  'invitations',
+  'invitationByKey',
+  'stepUpMethods',
+  'getOnboarding',
+  'kycStatus',
+  'kycCriteria',
+]);
+
+/** Run last, in this order: they end things later calls would need (cards, sessions). */
+const lastOperations: OperationId[] = [
+  'acceptMoneyRequest',
+  'declineMoneyRequest',
+  'cancelScheduledPayment',
+  'deleteQrCode',
+  'deleteBeneficiary',
+  'cancelInvitation',
+  'deleteCard',
+  'logout',
+  'globalLogout',
+];
+
+type Fixture = {
+  tokens: Record<Role, string>;
+  cookies: Record<Role, string>;
+  callers: Record<Role, Caller>;
+  cards: Record<Role, string>;
+  cartId: string;
+  beneficiaryId: string;
+  qrId: string;
+  qrCode: string;
+  scheduleId: string;
+  requestId: string;
+  transactionId: string;
+  invitationId: string;
+  invitationKey: string;
+  statusTarget: string;
+  merchantId: string;
+};
+
+let server: TestServer;
+let fixture: Fixture;
+
+const roles: Role[] = ['owner', 'admin', 'employee', 'viewer'];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const owner = await merchantWithAccount(server);
+  await setPlan(server, owner.merchantId, 'premium');
+  await fund(server.db, owner.accountId, 1_000_000n);
+  await assignWalletTag(server.db, owner.merchantId);
+  const other = await merchantWithAccount(server);
+  const otherTag = await assignWalletTag(server.db, other.merchantId);
+  const ownTag = (
+    await server.db
+      .selectFrom('merchants')
+      .select('wallet_tag')
+      .where('id', '=', owner.merchantId)
+      .executeTakeFirstOrThrow()
+  ).wallet_tag;
+
+  const admin = await addMember(server, owner.token, 'admin');
+  const employee = await addMember(server, owner.token, 'employee');
+  const viewer = await addMember(server, owner.token, 'viewer');
+  const target = await addMember(server, owner.token, 'employee');
+  const ownerSession = await server.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', owner.email)
+    .executeTakeFirstOrThrow();
+  const ownerSignedIn = await signIn(server.app, owner.email, owner.password);
+
+  const cardFor = async (holder: string) =>
+    (await orderCard(server, owner, { ...virtualCart, holder_user_id: holder })).card.id;
+  const cards = {
+    owner: await cardFor(ownerSession.id),
+    admin: await cardFor(admin.userId),
+    employee: await cardFor(employee.userId),
+    viewer: await cardFor(viewer.userId),
+  };
+  const cart = await call(server.app, 'POST', '/api/merchants/cards/cart/', {
+    token: owner.token,
+    body: virtualCart,
+  });
+  expect(cart.status).toBe(201);
+  const beneficiary = await call(server.app, 'POST', '/api/merchants/beneficiaries/', {
+    token: owner.token,
+    body: { kind: 'wallet', wallet_tag: otherTag },
+  });
+  expect(beneficiary.status, JSON.stringify(beneficiary.body)).toBe(201);
+  const qr = await call(server.app, 'POST', '/api/merchants/qr_codes/', {
+    token: owner.token,
+    body: { currency: 'EUR', amount_minor: '500' },
+  });
+  expect(qr.status, JSON.stringify(qr.body)).toBe(201);
+  // Resolving is for paying someone else's code (one's own is a 422).
+  const theirQr = await call(server.app, 'POST', '/api/merchants/qr_codes/', {
+    token: other.token,
+    body: { currency: 'EUR', amount_minor: '700' },
+  });
+  expect(theirQr.status).toBe(201);
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const schedule = await call(server.app, 'POST', '/api/merchants/scheduled_payments/', {
+    token: owner.token,
+    body: {
+      account_type: 'eur',
+      recipient: { wallet_tag: otherTag },
+      amount_minor: '1000',
+      frequency: 'weekly',
+      start_date: tomorrow,
+    },
+  });
+  expect(schedule.status, JSON.stringify(schedule.body)).toBe(201);
+  const request = await call(server.app, 'POST', '/api/merchants/request_money/', {
+    token: other.token,
+    body: { wallet_tag: ownTag, amount_minor: '100', currency: 'EUR' },
+    headers: { 'idempotency-key': newKey('request') },
+  });
+  expect(request.status, JSON.stringify(request.body)).toBe(201);
+  const transactions = await call(server.app, 'GET', '/api/merchants/transactions/', { token: owner.token });
+  const inviteeEmail = newInviteeEmail('matrix');
+  const invitation = await invite(server, owner.token, { email: inviteeEmail });
+  expect(invitation.status).toBe(201);
+  expect((await readOutbox(server.app, inviteeEmail)).length).toBe(1);
+
+  const callerOf = (employeeType: 'admin' | 'employee' | 'viewer'): Caller => ({
+    is_owner: false,
+    employee_type: employeeType,
+    access_level: 'company',
+  });
+  fixture = {
+    tokens: {
+      owner: ownerSignedIn.accessToken,
+      admin: admin.token,
+      employee: employee.token,
+      viewer: viewer.token,
+    },
+    cookies: {
+      owner: ownerSignedIn.refreshCookie,
+      admin: admin.signedIn.refreshCookie,
+      employee: employee.signedIn.refreshCookie,
+      viewer: viewer.signedIn.refreshCookie,
+    },
+    callers: {
+      owner: { is_owner: true, employee_type: null, access_level: null },
+      admin: callerOf('admin'),
+      employee: callerOf('employee'),
+      viewer: callerOf('viewer'),
+    },
+    cards,
+    cartId: cart.body.id,
+    beneficiaryId: beneficiary.body.id,
+    qrId: qr.body.id,
+    qrCode: theirQr.body.code,
+    scheduleId: schedule.body.id,
+    requestId: request.body.id,
+    transactionId: transactions.body.items[0].id,
+    invitationId: invitation.body.id,
+    invitationKey: await invitationKey(server, inviteeEmail),
+    statusTarget: target.userId,
+    merchantId: owner.merchantId,
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+/** The record an operation's `{id}` names, for this role. */
+function idFor(operationId: OperationId, role: Role): string {
+  const f = fixture;
+  switch (operationId) {
+    case 'beneficiary':
+    case 'updateBeneficiary':
+    case 'deleteBeneficiary':
+      return f.beneficiaryId;
+    case 'card':
+    case 'updateCard':
+    case 'deleteCard':
+    case 'setCardPin':
+    case 'setCardEpin':
+    case 'cardLimits':
+    case 'setCardLimits':
+    case 'revealCard':
+    case 'cardAction':
+      return f.cards[role];
+    case 'cartPay':
+      return f.cartId;
+    case 'deleteQrCode':
+      return f.qrId;
+    case 'acceptMoneyRequest':
+    case 'declineMoneyRequest':
+      return f.requestId;
+    case 'scheduledPayment':
+    case 'cancelScheduledPayment':
+      return f.scheduleId;
+    case 'transaction':
+      return f.transactionId;
+    case 'updateEmployeeStatus':
+      return f.statusTarget;
+    case 'cancelInvitation':
+      return f.invitationId;
+    default:
+      // No record is needed (a registration, a document, a KYC check of nobody): any id will do.
+      return randomUUID();
+  }
+}
+
+function urlFor(operation: Operation, role: Role): string {
+  return operation.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    switch (name) {
+      case 'id':
+        return idFor(operation.operationId, role);
+      case 'key':
+        return fixture.invitationKey;
+      case 'code':
+        return fixture.qrCode;
+      case 'account_type':
+        return 'eur';
+      case 'action':
+        return 'activate';
+      case 'merchant_id':
+        return fixture.merchantId;
+      default:
+        throw new Error(`no value for {${name}} in ${operation.path}`);
+    }
+  });
+}
+
+/** A minimal body, and what an operation needs beyond it to reach its domain rules. */
+function requestFor(operation: Operation, role: Role, stepUp: Record<Role, string>) {
+  const options: { token: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {
+    token: fixture.tokens[role],
+  };
+  if (operation.method !== 'GET') options.body = {};
+  if (operation.operationId === 'refreshToken') options.cookie = fixture.cookies[role];
+  if (operation.operationId === 'revealCard') {
+    options.body = { what: 'details' };
+    options.headers = stepUpHeaders(stepUp[role]);
+  }
+  if (operation.operationId === 'updateEmployeeStatus') options.body = { status: 'enabled' };
+  return options;
+}
+
+function operations(): Operation[] {
+  const list = documentedOperations()
+    .filter((o): o is { id: OperationId; method: Verb; path: string } => isOperationId(o.id))
+    .map((o) => ({ operationId: o.id, method: o.method, path: o.path }));
+  const rank = (o: Operation) => lastOperations.indexOf(o.operationId);
+  return list.sort((a, b) => rank(a) - rank(b));
+}
+
+describe('the permission table and the server agree', () => {
+  it('has an entry for every operation of openapi.json, and names only operations the server has', () => {
+    const documented = documentedOperations().map((o) => o.id);
+    expect(documented.filter((id) => !isOperationId(id))).toEqual([]);
+    const served = server.app.operationIds();
+    expect(Object.keys(operationRules).filter((id) => !served.includes(id))).toEqual([]);
+    // The contract itself is the one operation the document does not list.
+    expect(served.filter((id) => !documented.includes(id))).toEqual(['openapi']);
+  });
+
+  it('the table follows SPEC §6 where it is explicit', () => {
+    const { callers } = fixture;
+    // Viewers: no money moves, no card orders, no profile; they see dashboard-type reads.
+    for (const id of ['sendMoney', 'requestMoney', 'createBeneficiary', 'cartPay', 'saveCompany'] as const) {
+      expect(mayCall(callers.viewer, id), id).toBe(false);
+    }
+    for (const id of ['coreBankingAccounts', 'beneficiaries', 'qrCodes', 'employees', 'cards'] as const) {
+      expect(mayCall(callers.viewer, id), id).toBe(true);
+    }
+    // A viewer changes nothing, even where the area is open to them (deleting a QR code, disabling someone).
+    for (const id of [
+      'createQrCode',
+      'deleteQrCode',
+      'updateEmployeeStatus',
+      'inviteEmployee',
+      'updateCard',
+    ] as const) {
+      expect(mayCall(callers.viewer, id), id).toBe(false);
+    }
+    // Admin and Cardholder: overview, transactions and their cards only.
+    for (const caller of [callers.admin, callers.employee]) {
+      for (const id of [
+        'coreBankingAccounts',
+        'employees',
+        'beneficiaries',
+        'cashback',
+        'cardOptions',
+      ] as const) {
+        expect(mayCall(caller, id), id).toBe(false);
+      }
+      for (const id of ['homeOverview', 'transactions', 'cards', 'updateCard', 'revealCard'] as const) {
+        expect(mayCall(caller, id), id).toBe(true);
+      }
+    }
+    expect(mayCall({ ...callers.employee, access_level: 'own' }, 'exportTransactions')).toBe(false);
+    expect(mayCall({ ...callers.viewer, access_level: 'own' }, 'coreBankingAccounts')).toBe(false);
+  });
+});
+
+describe('every operation as every role', () => {
+  it('refuses what the table refuses with 403, changing nothing in any table', async () => {
+    const before = await databaseDigest(server.db);
+    let refused = 0;
+    for (const operation of operations()) {
+      for (const role of roles) {
+        if (mayCall(fixture.callers[role], operation.operationId)) continue;
+        const response = await call(
+          server.app,
+          operation.method,
+          urlFor(operation, role),
+          requestFor(operation, role, { owner: '', admin: '', employee: '', viewer: '' }),
+        );
+        expect(response.status, `${role} ${operation.operationId}: ${JSON.stringify(response.body)}`).toBe(
+          403,
+        );
+        expect(response.body.error.code, `${role} ${operation.operationId}`).toBe('forbidden');
+        refused += 1;
+      }
+    }
+    expect(refused).toBeGreaterThan(100);
+    expect(await databaseDigest(server.db)).toEqual(before);
+  });
+
+  it('lets through what the table allows: never 401 or 403, and 200 for the main reads', async () => {
+    const stepUp = {} as Record<Role, string>;
+    for (const role of roles) stepUp[role] = await stepUpToken(server, fixture.tokens[role], 'card_reveal');
+    let allowed = 0;
+    const wrong: string[] = [];
+    for (const operation of operations()) {
+      for (const role of roles) {
+        if (!mayCall(fixture.callers[role], operation.operationId)) continue;
+        const response = await call(
+          server.app,
+          operation.method,
+          urlFor(operation, role),
+          requestFor(operation, role, stepUp),
+        );
+        const status = response.status;
+        const bad =
+          status === 401 ||
+          status === 403 ||
+          status >= 500 ||
+          (mustSucceed.has(operation.operationId) && status !== 200);
+        if (bad) {
+          wrong.push(
+            `${role} ${operation.operationId}: ${status} ${JSON.stringify(response.body).slice(0, 200)}`,
+          );
+        }
+        allowed += 1;
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(allowed).toBeGreaterThan(250);
+  });
+});
