@@ -12,6 +12,8 @@ export type MfaOption = AvailableMfaMethodsResponse['available_mfa_methods'][num
 /** Why the last step failed; the screen turns it into a translated message. */
 export type LoginError =
   | 'invalid_credentials'
+  /** The owner disabled this employee (issue 6): no sign-in until enabled again. */
+  | 'account_disabled'
   | 'bot_check_failed'
   | 'rate_limited'
   | 'login_expired'
@@ -24,6 +26,7 @@ export type LoginError =
 
 const knownErrors: ReadonlySet<string> = new Set<LoginError>([
   'invalid_credentials',
+  'account_disabled',
   'bot_check_failed',
   'rate_limited',
   'login_expired',

@@ -14,6 +14,8 @@ import { cardControlsModel } from '../tests/model/cardControls.paths';
 import { cardOrderModel } from '../tests/model/cardOrder.paths';
 import { createPasswordModel, resetPasswordModel } from '../tests/model/passwordLink.paths';
 import { identityVerificationModel } from '../tests/model/identityVerification.paths';
+import { invitationModel } from '../tests/model/invitation.paths';
+import { inviteEmployeeModel } from '../tests/model/inviteEmployee.paths';
 import { onboardingModel } from '../tests/model/onboarding.paths';
 import { demoCode, demoCredentials, loginModel, sessionModel } from '../tests/model/paths';
 import { registrationModel } from '../tests/model/registration.paths';
@@ -22,6 +24,7 @@ import { pendingRequestsModel } from '../tests/model/pendingRequests.paths';
 import { requestMoneyModel } from '../tests/model/requestMoney.paths';
 import { scheduledPaymentModel } from '../tests/model/scheduledPayment.paths';
 import { sendMoneyModel } from '../tests/model/sendMoney.paths';
+import { teamModel } from '../tests/model/team.paths';
 import { transactionListModel } from '../tests/model/transactionList.paths';
 
 /*
@@ -209,6 +212,18 @@ function main() {
     [
       `${cardControlsModel.name}.md`,
       plan(cardControlsModel, { fixtures: 'cardControls.paths.ts', test: 'cardControls.model.test.tsx' }),
+    ],
+    [
+      `${invitationModel.name}.md`,
+      plan(invitationModel, { fixtures: 'invitation.paths.ts', test: 'invitation.model.test.tsx' }),
+    ],
+    [`${teamModel.name}.md`, plan(teamModel, { fixtures: 'team.paths.ts', test: 'team.model.test.tsx' })],
+    [
+      `${inviteEmployeeModel.name}.md`,
+      plan(inviteEmployeeModel, {
+        fixtures: 'inviteEmployee.paths.ts',
+        test: 'inviteEmployee.model.test.tsx',
+      }),
     ],
   ]);
   if (check) {

@@ -179,6 +179,11 @@ export function AppShell({ children }: { children: ReactNode }) {
                   <FormattedMessage id="app.nav.transactions" defaultMessage="Transactions" />
                 </NavLink>
               ) : null}
+              {canAccess(user, 'my-employees') ? (
+                <NavLink to="/my-employees">
+                  <FormattedMessage id="app.nav.team" defaultMessage="Team" />
+                </NavLink>
+              ) : null}
             </Nav>
           ) : null}
           <LanguageSwitcher />

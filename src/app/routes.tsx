@@ -33,6 +33,10 @@ const ScheduledPaymentsScreen = lazy(() => import('../screens/scheduledPayments/
 const CardsScreen = lazy(() => import('../screens/cards/CardsScreen'));
 const CardOrderScreen = lazy(() => import('../screens/cards/CardOrderScreen'));
 const CashbackScreen = lazy(() => import('../screens/cards/CashbackScreen'));
+const EmployeesScreen = lazy(() => import('../screens/team/EmployeesScreen'));
+const AddEmployeesScreen = lazy(() => import('../screens/team/AddEmployeesScreen'));
+const InvitationRoute = lazy(() => import('../screens/invitation/InvitationScreen'));
+const InvitationSuccessScreen = lazy(() => import('../screens/invitation/InvitationSuccessScreen'));
 
 /**
  * The addresses of the card-ordering journey (SPEC §2; one machine, machines/cardOrder.machine.ts) with the area of
@@ -126,6 +130,10 @@ export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
             { path: '/verification/:method' },
           ],
         },
+        // Public invitation pages (SPEC §6: a signed-in user is not sent away from them). The invitee is not signed
+        // in when accepting ends, so the success page is public too; it sends them to /login.
+        { path: '/merchant-invitation/:key/accept', element: <InvitationRoute /> },
+        { path: '/invitation/success', element: <InvitationSuccessScreen /> },
         { path: '/terms-of-use', element: <TermsOfUseScreen /> },
         { path: '/privacy-policy', element: <PrivacyPolicyScreen /> },
         { path: '/', element: dashboard },
@@ -225,6 +233,22 @@ export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
           element: (
             <RequireAuth area="cashback">
               <CashbackScreen />
+            </RequireAuth>
+          ),
+        },
+        {
+          path: '/my-employees',
+          element: (
+            <RequireAuth area="my-employees">
+              <EmployeesScreen />
+            </RequireAuth>
+          ),
+        },
+        {
+          path: '/my-employees/add-employees',
+          element: (
+            <RequireAuth area="add-employees">
+              <AddEmployeesScreen />
             </RequireAuth>
           ),
         },

@@ -7,6 +7,10 @@ export const errorMessages = defineMessages({
     id: 'errors.invalid_credentials',
     defaultMessage: 'Email or password is incorrect.',
   },
+  account_disabled: {
+    id: 'errors.account_disabled',
+    defaultMessage: 'This account has been disabled. Ask the owner of your company to enable it again.',
+  },
   bot_check_failed: {
     id: 'errors.bot_check_failed',
     defaultMessage: 'The robot check did not pass. Wait until it is finished, then try again.',

@@ -8,6 +8,8 @@ import { cardControlsModel } from './cardControls.paths';
 import { cardOrderModel } from './cardOrder.paths';
 import { createPasswordModel, resetPasswordModel } from './passwordLink.paths';
 import { identityVerificationModel } from './identityVerification.paths';
+import { invitationModel } from './invitation.paths';
+import { inviteEmployeeModel } from './inviteEmployee.paths';
 import { onboardingModel } from './onboarding.paths';
 import { loginFixtures, loginModel, sessionFixtures, sessionModel } from './paths';
 import { registrationModel } from './registration.paths';
@@ -16,6 +18,7 @@ import { pendingRequestsModel } from './pendingRequests.paths';
 import { requestMoneyModel } from './requestMoney.paths';
 import { scheduledPaymentModel } from './scheduledPayment.paths';
 import { sendMoneyModel } from './sendMoney.paths';
+import { teamModel } from './team.paths';
 import { transactionListModel } from './transactionList.paths';
 
 // DESIGN.md principle 3: a state or transition that no generated path reaches is a hole in the test plan. These
@@ -99,6 +102,9 @@ describeCoverage(requestMoneyModel);
 describeCoverage(pendingRequestsModel);
 describeCoverage(cardOrderModel);
 describeCoverage(cardControlsModel);
+describeCoverage(invitationModel);
+describeCoverage(teamModel);
+describeCoverage(inviteEmployeeModel);
 
 describe('the coverage guard', () => {
   it('reports the dead-code branch once the fixtures no longer kill a code', () => {

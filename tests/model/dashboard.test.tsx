@@ -15,6 +15,8 @@ import { demoSession } from './paths';
 
 const overview = {
   merchant: { id: '00000000-0000-4000-8000-00000000000a', name: 'Demo Coffee' },
+  access: 'full',
+  my_cards: [],
   total_balance: [{ amount_minor: '213580', currency: 'EUR' }],
   accounts: [
     {

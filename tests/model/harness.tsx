@@ -41,6 +41,8 @@ type PendingCall = {
 /** Promise actors whose calls wait until `settle(id, ...)`; one registry per rendered app. */
 export class Deferreds {
   private calls: PendingCall[] = [];
+  /** Every call made, in order, answered or not: what the app sent. */
+  readonly made: Array<{ id: string; input: unknown }> = [];
 
   logic<TOutput, TInput = unknown>() {
     return fromPromise<TOutput, TInput>(
@@ -53,6 +55,7 @@ export class Deferreds {
             reject,
           };
           this.calls.push(call);
+          this.made.push({ id: self.id, input });
           // A call whose state was left (the actor stopped) can no longer be answered.
           signal.addEventListener('abort', () => {
             this.calls = this.calls.filter((other) => other !== call);

@@ -189,6 +189,8 @@ export function loginErrorText(error: LoginError, attemptsLeft: number | null): 
   switch (error) {
     case 'invalid_credentials':
       return 'Email or password is incorrect.';
+    case 'account_disabled':
+      return 'This account has been disabled. Ask the owner of your company to enable it again.';
     case 'bot_check_failed':
       return 'The robot check did not pass. Wait until it is finished, then try again.';
     case 'rate_limited':

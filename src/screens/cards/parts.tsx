@@ -3,41 +3,7 @@ import styled from 'styled-components';
 
 /** Layout parts the card screens share. */
 
-export const Fieldset = styled.fieldset`
-  border: 0;
-  padding: 0;
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(4)}`};
-  legend {
-    font-weight: 600;
-    margin-bottom: ${({ theme }) => theme.space(2)};
-  }
-  label {
-    display: inline-flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space(2)};
-    min-height: 44px;
-  }
-`;
-
-/** A fieldset whose options stack, each with a line of explanation. */
-export const Options = styled(Fieldset)`
-  flex-direction: column;
-  flex-wrap: nowrap;
-  label {
-    align-items: flex-start;
-  }
-  label input {
-    margin-top: 0.35em;
-  }
-  small {
-    display: block;
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: 0.9rem;
-  }
-`;
+export { Fieldset, Options } from '../../ui/Blocks';
 
 const SelectBox = styled.div`
   display: flex;

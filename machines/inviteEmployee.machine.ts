@@ -1,0 +1,231 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { Invitation, InviteBody } from '../schemas/employees.schema';
+import { failureCode, toApiFailure } from './apiFailure';
+
+/*
+ * Inviting employees (issue 6; SPEC §2 /my-employees/add-employees "invite, pending invitations", §3 Invitation, §4
+ * "Invitation: pending, then accepted or cancelled", §8 "Invitation sent", "Invitation cancelled", "Invitation could
+ * not be cancelled").
+ *
+ * loading (invitations) → ready: the invite form (email, first and last name, role, access level) and the pending
+ * invitations. Invite: inviting (inviteEmployee; the email with a single-use link goes through the outbox) → ready,
+ * the new invitation at the top of the list ("Invitation sent") or the form saying why not (an address that already
+ * has a user or a pending invitation is 409). Cancel: confirmingCancel (a dialog) → cancelling (cancelInvitation) →
+ * ready, with the outcome for the toast. A viewer only reads (input `readOnly`); the server refuses the rest anyway.
+ */
+
+export type InviteError =
+  'conflict' | 'validation_failed' | 'forbidden' | 'rate_limited' | 'network' | 'unknown';
+
+const knownErrors: ReadonlySet<string> = new Set<InviteError>([
+  'conflict',
+  'validation_failed',
+  'forbidden',
+  'rate_limited',
+  'network',
+]);
+
+export function toInviteError(error: unknown): InviteError {
+  const code = failureCode(error);
+  return knownErrors.has(code) ? (code as InviteError) : 'unknown';
+}
+
+export type InviteEmployeeInput = { readOnly: boolean };
+export type InviteInput = { body: InviteBody };
+export type CancelInvitationInput = { id: string };
+/** How the last invitation or cancellation went (the screen tells it as a toast); each outcome is a new object. */
+export type InviteOutcome = { task: 'invite' | 'cancel'; ok: boolean };
+
+export type InviteEmployeeContext = {
+  readOnly: boolean;
+  invitations: Invitation[] | null;
+  /** The invitation sent last: the form starts empty again after it. */
+  invited: Invitation | null;
+  /** The invitation whose cancellation is being confirmed or sent. */
+  selectedId: string | null;
+  outcome: InviteOutcome | null;
+  /** Why the last invitation (or loading) failed; the form shows it. */
+  error: InviteError | null;
+  /** Which body fields the server refused (validation_failed), keyed by field. */
+  fieldErrors: Record<string, string>;
+};
+
+export type InviteEmployeeEvent =
+  | { type: 'load.retry' }
+  | { type: 'invite.submit'; body: InviteBody }
+  | { type: 'invitation.cancel'; id: string }
+  | { type: 'cancel.confirm' }
+  | { type: 'cancel.back' };
+
+function notProvided(name: string): never {
+  throw new Error(`The app must provide the "${name}" actor`);
+}
+
+function fieldsOf(error: unknown): Record<string, string> {
+  const failure = toApiFailure(error);
+  return failure.kind === 'http' ? (failure.fields ?? {}) : {};
+}
+
+/** Pending invitations, newest first: the ones that can still be accepted or cancelled. */
+export function pendingInvitations(invitations: Invitation[] | null): Invitation[] {
+  return (invitations ?? [])
+    .filter((invitation) => invitation.state === 'pending')
+    .sort((a, b) => b.created_at.localeCompare(a.created_at));
+}
+
+const replaced = (invitations: Invitation[] | null, updated: Invitation) => [
+  updated,
+  ...(invitations ?? []).filter((invitation) => invitation.id !== updated.id),
+];
+
+export const inviteEmployeeMachine = setup({
+  types: {
+    context: {} as InviteEmployeeContext,
+    events: {} as InviteEmployeeEvent,
+    input: {} as InviteEmployeeInput,
+  },
+  actors: {
+    loadInvitations: fromPromise<Invitation[], void>(async () => notProvided('loadInvitations')),
+    inviteEmployee: fromPromise<Invitation, InviteInput>(async () => notProvided('inviteEmployee')),
+    cancelInvitation: fromPromise<Invitation, CancelInvitationInput>(async () =>
+      notProvided('cancelInvitation'),
+    ),
+  },
+  actions: {
+    recordError: assign({
+      error: (_, params: { error: unknown }) => toInviteError(params.error),
+      fieldErrors: (_, params: { error: unknown }) => fieldsOf(params.error),
+    }),
+    clearError: assign({ error: null, fieldErrors: {}, outcome: null }),
+  },
+  guards: {
+    mayInvite: ({ context }) => !context.readOnly,
+    mayCancel: ({ context, event }) =>
+      event.type === 'invitation.cancel' &&
+      !context.readOnly &&
+      pendingInvitations(context.invitations).some((invitation) => invitation.id === event.id),
+  },
+}).createMachine({
+  id: 'inviteEmployee',
+  context: ({ input }) => ({
+    readOnly: input.readOnly,
+    invitations: null,
+    invited: null,
+    selectedId: null,
+    outcome: null,
+    error: null,
+    fieldErrors: {},
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadInvitations',
+        src: 'loadInvitations',
+        onDone: { target: 'ready', actions: assign({ invitations: ({ event }) => event.output }) },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loadFailed: {
+      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+    },
+    /** The invite form and the pending invitations, each with "Cancel invitation". */
+    ready: {
+      on: {
+        'invite.submit': { guard: 'mayInvite', target: 'inviting', actions: 'clearError' },
+        'invitation.cancel': {
+          guard: 'mayCancel',
+          target: 'confirmingCancel',
+          actions: ['clearError', assign({ selectedId: ({ event }) => event.id })],
+        },
+      },
+    },
+    inviting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'inviteEmployee',
+        src: 'inviteEmployee',
+        input: ({ event }) => {
+          if (event.type !== 'invite.submit') throw new Error(`unexpected ${event.type}`);
+          return { body: event.body };
+        },
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            invitations: ({ context, event }) => replaced(context.invitations, event.output),
+            invited: ({ event }) => event.output,
+            outcome: { task: 'invite', ok: true },
+          }),
+        },
+        onError: {
+          target: 'ready',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    /** "Cancel the invitation to …?": the link stops working. */
+    confirmingCancel: {
+      on: {
+        'cancel.confirm': 'cancelling',
+        'cancel.back': { target: 'ready', actions: assign({ selectedId: null }) },
+      },
+    },
+    cancelling: {
+      tags: ['busy'],
+      invoke: {
+        id: 'cancelInvitation',
+        src: 'cancelInvitation',
+        input: ({ context }) => ({ id: context.selectedId ?? '' }),
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            invitations: ({ context, event }) => replaced(context.invitations, event.output),
+            outcome: { task: 'cancel', ok: true },
+            selectedId: null,
+          }),
+        },
+        // SPEC §8 "Invitation could not be cancelled" (already accepted, gone, or no answer): a toast says so.
+        onError: {
+          target: 'ready',
+          actions: assign({ outcome: { task: 'cancel', ok: false }, selectedId: null }),
+        },
+      },
+    },
+  },
+});
+
+export type InviteEmployeeSnapshot = SnapshotFrom<typeof inviteEmployeeMachine>;
+
+export type InviteEmployeeStep = 'loading' | 'loadFailed' | 'ready';
+
+/** Which part of the page the screen shows (the dialog over it: `selectCancelDialog`). */
+export function selectInviteStep(snapshot: InviteEmployeeSnapshot): InviteEmployeeStep {
+  if (snapshot.matches('loading')) return 'loading';
+  if (snapshot.matches('loadFailed')) return 'loadFailed';
+  return 'ready';
+}
+
+export const selectInviteBusy = (snapshot: InviteEmployeeSnapshot): boolean => snapshot.hasTag('busy');
+export const selectInviting = (snapshot: InviteEmployeeSnapshot): boolean => snapshot.matches('inviting');
+export const selectCancelling = (snapshot: InviteEmployeeSnapshot): boolean => snapshot.matches('cancelling');
+export const selectInviteError = (snapshot: InviteEmployeeSnapshot): InviteError | null =>
+  snapshot.context.error;
+export const selectInviteFieldErrors = (snapshot: InviteEmployeeSnapshot): Record<string, string> =>
+  snapshot.context.fieldErrors;
+export const selectInviteReadOnly = (snapshot: InviteEmployeeSnapshot): boolean => snapshot.context.readOnly;
+export const selectInviteOutcome = (snapshot: InviteEmployeeSnapshot): InviteOutcome | null =>
+  snapshot.context.outcome;
+export const selectLastInvited = (snapshot: InviteEmployeeSnapshot): Invitation | null =>
+  snapshot.context.invited;
+export const selectPendingInvitations = (snapshot: InviteEmployeeSnapshot): Invitation[] | null =>
+  snapshot.context.invitations ? pendingInvitations(snapshot.context.invitations) : null;
+
+/** The invitation the open cancel dialog is about, or null when no dialog is open. */
+export function selectCancelDialog(snapshot: InviteEmployeeSnapshot): Invitation | null {
+  if (!snapshot.matches('confirmingCancel') && !snapshot.matches('cancelling')) return null;
+  return snapshot.context.invitations?.find((one) => one.id === snapshot.context.selectedId) ?? null;
+}

@@ -1,0 +1,212 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createActor, fromPromise, SimulatedClock, type ActorRefFrom } from 'xstate';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  invitationMachine,
+  type AcceptInput,
+  type InvitationKeyInput,
+  type InvitationSmsInput,
+} from '../../machines/invitation.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import type { SessionResponse } from '../../schemas/auth.schema';
+import type { AcceptInvitationResponse, InvitationPreview } from '../../schemas/employees.schema';
+import type { SendVerificationResponse } from '../../schemas/registration.schema';
+import { AppProviders } from '../../src/app/AppProviders';
+import { AppShell } from '../../src/app/AppShell';
+import { InvitationRoute } from '../../src/screens/invitation/InvitationScreen';
+import { InvitationSuccessScreen } from '../../src/screens/invitation/InvitationSuccessScreen';
+import { generatePaths } from './generatePaths';
+import {
+  Deferreds,
+  InstantBotCheck,
+  runPath,
+  type Executors,
+  type PathRunner,
+  type RenderedApp,
+} from './harness';
+import {
+  invitationModel,
+  invitationPath,
+  invitationTexts as t,
+  invitee,
+  successPath,
+} from './invitation.paths';
+import { sessionInput } from './paths';
+
+// Every generated path of accepting an invitation (machines/invitation.machine.ts), run against the real screens at
+// /merchant-invitation/:key/accept and /invitation/success by a visitor who is not signed in.
+
+type InvitationActor = ActorRefFrom<typeof invitationMachine>;
+
+let journey: InvitationActor | undefined;
+
+const click = async (app: RenderedApp, name: string) => {
+  await app.user.click(screen.getByRole('button', { name }));
+};
+
+/** Replaces a field's text the way a password manager or a paste would. */
+async function retype(app: RenderedApp, label: string, value: string) {
+  const field = screen.getByLabelText(label);
+  await app.user.clear(field);
+  await app.user.click(field);
+  await app.user.paste(value);
+}
+
+const executors: Executors<typeof invitationMachine> = {
+  'invitation.opened': async () => {
+    throw new Error('the page sends invitation.opened by itself');
+  },
+  'load.retry': (app) => click(app, t.retry),
+  'details.submit': async (app, event) => {
+    await retype(app, 'First name', event.names.first_name);
+    await retype(app, 'Last name', event.names.last_name);
+    await click(app, t.continue);
+  },
+  'details.edit': (app) => click(app, t.back),
+  'factor.chosen': (app, event) => click(app, event.method === 'email' ? t.email : t.sms),
+  'factor.change': (app) => click(app, t.back),
+  'phone.submit': async (app, event) => {
+    await retype(app, 'Mobile phone', event.phone.replace(/^\+30/, ''));
+    await click(app, t.sendCode);
+  },
+  'phone.change': (app) => click(app, t.changePhone),
+  'otp.submit': async (app, event) => {
+    await retype(app, 'Verification code', event.code);
+    await click(app, t.verify);
+  },
+  'otp.resend': (app) => click(app, t.resend),
+  'password.submit': async (app, event) => {
+    await retype(app, 'New password', event.password);
+    await retype(app, 'Confirm new password', event.password);
+    await click(app, t.accept);
+  },
+};
+
+function LocationProbe({ into }: { into: { path: string } }) {
+  const location = useLocation();
+  useEffect(() => {
+    into.path = location.pathname;
+  }, [into, location.pathname]);
+  return null;
+}
+
+const wallClockStart = Date.UTC(2026, 0, 15, 9, 0, 0);
+
+function startApp(): RenderedApp {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  const effects = new Deferreds();
+  const clock = new SimulatedClock();
+  const now = vi.spyOn(Date, 'now').mockImplementation(() => wallClockStart + clock.now());
+  const logic = invitationMachine.provide({
+    actors: {
+      invitationByKey: effects.logic<InvitationPreview, InvitationKeyInput>(),
+      invitationSendSms: effects.logic<SendVerificationResponse, InvitationSmsInput>(),
+      acceptInvitation: effects.logic<AcceptInvitationResponse, AcceptInput>(),
+    },
+  });
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        // No refresh cookie: the invitee is not signed in.
+        refreshSession: fromPromise<SessionResponse>(async () => {
+          throw { kind: 'http', status: 401, code: 'session_expired', message: 'No session.' };
+        }),
+        signOut: fromPromise<void>(async () => {}),
+      },
+    }),
+    { input: sessionInput, clock },
+  );
+  session.start();
+  const location = { path: invitationPath };
+  render(
+    <MemoryRouter initialEntries={[invitationPath]}>
+      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
+        <AppShell>
+          <Routes>
+            <Route
+              path="/merchant-invitation/:key/accept"
+              element={
+                <InvitationRoute
+                  logic={logic}
+                  clock={clock}
+                  inspect={(event) => {
+                    if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
+                      journey = event.actorRef as InvitationActor;
+                    }
+                  }}
+                />
+              }
+            />
+            <Route path={successPath} element={<InvitationSuccessScreen />} />
+          </Routes>
+        </AppShell>
+        <LocationProbe into={location} />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+  return {
+    user: userEvent.setup({ delay: null }),
+    clock,
+    session,
+    effects,
+    path: () => location.path,
+    stop: () => {
+      session.stop();
+      now.mockRestore();
+    },
+  };
+}
+
+const runner: PathRunner<typeof invitationMachine> = {
+  model: invitationModel,
+  executors,
+  live: () => {
+    if (!journey) throw new Error('the page runs no invitation journey');
+    return journey.getSnapshot();
+  },
+};
+
+const paths = generatePaths(invitationModel);
+let app: RenderedApp | undefined;
+afterEach(() => {
+  app?.stop();
+  app = undefined;
+  journey = undefined;
+});
+
+describe(`invitation journey: ${paths.length} generated paths`, () => {
+  it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
+    app = startApp();
+    await runPath(runner, path, app);
+    // What was sent is what the invitee chose: the names, the password, and the phone with its code for SMS.
+    const accepted = app.effects.made.filter((call) => call.id === 'acceptInvitation');
+    for (const { input } of accepted as Array<{ input: AcceptInput }>) {
+      expect(input.body.first_name).toBe(invitee.first_name);
+      expect(input.body.password).toBe(invitee.password);
+      if (input.body.mfa_method === 'sms') {
+        expect(input.body).toMatchObject({ phone: invitee.phone, phone_code: invitee.code });
+      } else {
+        expect(input.body).not.toHaveProperty('phone');
+      }
+    }
+  });
+});
+
+describe('the success page', () => {
+  it('says whom the invitee joined as what, and sends them to sign in', async () => {
+    app = startApp();
+    const path = paths.find((one) => one.target.includes('"value":"accepted"'));
+    if (!path) throw new Error('no path ends accepted');
+    await runPath(runner, path, app);
+    expect(
+      screen.getByText(
+        `You joined Demo Coffee as Viewer. Sign in with ${invitee.email} and the password you chose.`,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+  });
+});

@@ -1,0 +1,327 @@
+import type { ApiFailure } from '../../machines/apiFailure';
+import {
+  invitationMachine,
+  selectCanResend,
+  selectCodeDead,
+  selectInvitationStep,
+  type ClosedState,
+  type InvitationError,
+  type InvitationSnapshot,
+} from '../../machines/invitation.machine';
+import type { AcceptInvitationResponse, InvitationPreview } from '../../schemas/employees.schema';
+import { clockOf, type Fixtures, type Model, type ScreenExpectation } from './generatePaths';
+import { loginErrorText } from './paths';
+
+/*
+ * The test model of accepting an invitation (machines/invitation.machine.ts), run on the real screens at
+ * /merchant-invitation/:key/accept and /invitation/success by invitation.model.test.tsx: Nikos Pappas, invited by
+ * Demo Coffee as a viewer, keeps his names, chooses email or SMS for his codes, sets a password and joins; with the
+ * unknown, used, cancelled and expired links, and the server's refusals the screens word differently.
+ */
+
+/** 256 random bits, base64url (schemas/employees.schema.ts `InvitationKeyParams`). */
+export const invitationKey = 'q3Jd8sKx0m9VbT2nR7wYcL5pA1eZ4uHg6fXoN3iWkQs';
+export const invitationPath = `/merchant-invitation/${invitationKey}/accept`;
+export const successPath = '/invitation/success';
+
+export const invitee = {
+  email: 'nikos@demo-coffee.test',
+  first_name: 'Nikos',
+  last_name: 'Pappas',
+  phone: '+306912345678',
+  code: '246810',
+  password: 'Harbour-Lantern-Join-7',
+};
+
+export const preview = {
+  merchant_name: 'Demo Coffee',
+  email: invitee.email,
+  first_name: invitee.first_name,
+  last_name: invitee.last_name,
+  role: 'viewer',
+  access_level: 'company',
+  expires_at: '2026-01-18T09:00:00.000Z',
+} satisfies InvitationPreview;
+
+export const joined = {
+  merchant_name: 'Demo Coffee',
+  email: invitee.email,
+  role: 'viewer',
+} satisfies AcceptInvitationResponse;
+
+export const resendSeconds = 30;
+export const cooldownRetryAfter = 12;
+
+const http = (
+  status: number,
+  code: string,
+  message: string,
+  extra: Partial<Extract<ApiFailure, { kind: 'http' }>> = {},
+) => ({ kind: 'http', status, code, message, ...extra }) satisfies ApiFailure;
+
+const closed = (state: ClosedState) =>
+  http(410, 'gone', `This invitation was ${state}.`, { details: { state } });
+
+export const invitationFixtures = {
+  events: {
+    'invitation.opened': [
+      {
+        event: { type: 'invitation.opened', key: invitationKey },
+        does: 'The page reads the key from the address and looks the invitation up',
+        auto: (context) => context.key === '',
+      },
+    ],
+    'load.retry': [{ event: { type: 'load.retry' }, does: 'Click "Try again"' }],
+    'details.submit': [
+      {
+        event: { type: 'details.submit', names: { first_name: 'Nikos', last_name: 'Pappas' } },
+        does: 'Keep "Nikos" as First name and "Pappas" as Last name, click "Continue"',
+      },
+    ],
+    'details.edit': [{ event: { type: 'details.edit' }, does: 'Click "Back"' }],
+    'factor.chosen': [
+      {
+        event: { type: 'factor.chosen', method: 'email' },
+        does: `Click "Email to ${invitee.email}"`,
+      },
+      { event: { type: 'factor.chosen', method: 'sms' }, does: 'Click "SMS to my mobile phone"' },
+    ],
+    'factor.change': [{ event: { type: 'factor.change' }, does: 'Click "Back"' }],
+    'phone.submit': [
+      {
+        event: { type: 'phone.submit', phone: invitee.phone },
+        does: 'Type 6912345678 as Mobile phone, click "Send code"',
+      },
+    ],
+    'phone.change': [{ event: { type: 'phone.change' }, does: 'Click "Change number"' }],
+    'otp.submit': [
+      {
+        event: { type: 'otp.submit', code: invitee.code },
+        does: `Type ${invitee.code} as Verification code, click "Verify"`,
+      },
+    ],
+    'otp.resend': [{ event: { type: 'otp.resend' }, does: 'Click "Send a new code"' }],
+    'password.submit': [
+      {
+        event: { type: 'password.submit', password: invitee.password },
+        does: 'Type the new password twice (New password, Confirm new password), click "Accept invitation"',
+      },
+    ],
+  },
+  actors: {
+    invitationByKey: {
+      done: {
+        output: preview,
+        says: 'Server finds the pending invitation of Demo Coffee (viewer, company access)',
+      },
+      errors: [
+        {
+          failure: http(404, 'not_found', 'No such invitation.'),
+          says: 'Server answers 404 (no invitation has this key)',
+        },
+        { failure: closed('accepted'), says: 'Server answers 410 with state accepted (the link was used)' },
+        { failure: closed('cancelled'), says: 'Server answers 410 with state cancelled' },
+        { failure: closed('expired'), says: 'Server answers 410 with state expired' },
+        { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
+      ],
+    },
+    invitationSendSms: {
+      done: {
+        output: { destination: '+30 ******5678', expires_in: 300, resend_in: resendSeconds },
+        says: `Server sends the code by SMS (valid 5 minutes; a new one after ${resendSeconds} s)`,
+      },
+      errors: [
+        {
+          failure: http(429, 'otp_cooldown', 'Wait before asking for another code.', {
+            retryAfterSeconds: cooldownRetryAfter,
+          }),
+          says: `Server answers 429 otp_cooldown (Retry-After ${cooldownRetryAfter})`,
+        },
+        {
+          failure: http(400, 'validation_failed', 'Invalid body.', {
+            fields: { phone: 'Not a mobile number.' },
+          }),
+          says: 'Server answers 400 validation_failed (not a mobile number)',
+        },
+        {
+          failure: closed('expired'),
+          says: 'Server answers 410 with state expired (the invitation ran out)',
+        },
+        { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
+      ],
+    },
+    acceptInvitation: {
+      done: { output: joined, says: 'Server creates the user in Demo Coffee as a viewer and answers 201' },
+      errors: [
+        {
+          failure: http(400, 'otp_invalid', 'That code is not right.', { details: { attempts_left: 4 } }),
+          says: 'Server answers 400 otp_invalid with 4 attempts left (the SMS code was wrong)',
+        },
+        {
+          failure: http(400, 'otp_exhausted', 'Too many wrong tries.'),
+          says: 'Server answers 400 otp_exhausted (5 wrong tries killed the code)',
+        },
+        {
+          failure: http(400, 'validation_failed', 'Invalid body.', {
+            fields: { password: 'Choose a less common password.' },
+          }),
+          says: 'Server answers 400 validation_failed (the password is refused)',
+        },
+        {
+          failure: http(409, 'conflict', 'A user already has this email.'),
+          says: 'Server answers 409 conflict (an account took the address meanwhile)',
+        },
+        {
+          failure: closed('cancelled'),
+          says: 'Server answers 410 with state cancelled (cancelled meanwhile)',
+        },
+        {
+          failure: http(404, 'not_found', 'No such invitation.'),
+          says: 'Server answers 404 (the invitation is gone)',
+        },
+        { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
+      ],
+    },
+  },
+  delays: {
+    resendCooldown: 'Wait until the resend cooldown ends',
+  },
+} satisfies Fixtures<typeof invitationMachine>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the screens show (texts as in lang/en.json).
+
+export const invitationTexts = {
+  loadTitle: 'Join your team',
+  retry: 'Try again',
+  notFound: 'Invitation not found',
+  closed: {
+    accepted: 'Invitation already accepted',
+    cancelled: 'Invitation cancelled',
+    expired: 'Invitation expired',
+  } satisfies Record<ClosedState, string>,
+  detailsTitle: 'Join Demo Coffee on Tameio',
+  continue: 'Continue',
+  factorTitle: 'Where should we send your sign-in codes?',
+  email: `Email to ${invitee.email}`,
+  sms: 'SMS to my mobile phone',
+  back: 'Back',
+  phoneTitle: 'Your mobile phone',
+  sendCode: 'Send code',
+  codeTitle: 'Confirm your mobile number',
+  verify: 'Verify',
+  resend: 'Send a new code',
+  changePhone: 'Change number',
+  passwordTitle: 'Choose a password',
+  accept: 'Accept invitation',
+  successTitle: 'Welcome to Demo Coffee',
+};
+
+export function invitationErrorText(error: InvitationError, attemptsLeft: number | null): string {
+  switch (error) {
+    case 'validation_failed':
+      return 'Some details are not valid. Check them and try again.';
+    case 'conflict':
+      return 'An account already uses this email address. Sign in instead.';
+    default:
+      return loginErrorText(error, attemptsLeft);
+  }
+}
+
+/** Seconds the resend button counts down from in this state (the pending cooldown timer, rounded up). */
+function resendSecondsLeft(snapshot: InvitationSnapshot): number {
+  const { now, timers } = clockOf(snapshot);
+  const timer = timers.find((pending) => pending.eventType.startsWith('xstate.after.resendCooldown.'));
+  return timer ? Math.max(1, Math.ceil((timer.due - now) / 1000)) : snapshot.context.resendIn;
+}
+
+function invitationScreen(snapshot: InvitationSnapshot): ScreenExpectation {
+  const t = invitationTexts;
+  const busy = snapshot.hasTag('busy');
+  const { error, attemptsLeft, closedState } = snapshot.context;
+  const alert = error ? invitationErrorText(error, attemptsLeft) : null;
+  const path = invitationPath;
+  const split = (names: Array<[string, boolean]>) => ({
+    enabled: names.filter(([, on]) => on).map(([name]) => name),
+    disabled: names.filter(([, on]) => !on).map(([name]) => name),
+  });
+  switch (selectInvitationStep(snapshot)) {
+    case 'loading':
+      return { path, heading: null };
+    case 'loadFailed':
+      return { path, heading: t.loadTitle, alert, enabled: [t.retry] };
+    case 'notFound':
+      return { path, heading: t.notFound, alert: null, absent: [t.continue] };
+    case 'closed':
+      return {
+        path,
+        heading: t.closed[closedState ?? 'expired'],
+        alert: null,
+        absent: [t.continue, t.accept],
+      };
+    case 'details':
+      return { path, heading: t.detailsTitle, alert, enabled: [t.continue] };
+    case 'factor':
+      return { path, heading: t.factorTitle, alert, enabled: [t.email, t.sms, t.back] };
+    case 'phone':
+      return {
+        path,
+        heading: t.phoneTitle,
+        alert,
+        ...split([
+          [t.sendCode, !busy],
+          [t.back, !busy],
+        ]),
+      };
+    case 'code': {
+      const dead = selectCodeDead(snapshot);
+      const canResend = selectCanResend(snapshot);
+      const resendLabel =
+        canResend || snapshot.matches('sendingCode')
+          ? t.resend
+          : `${t.resend} in ${resendSecondsLeft(snapshot)} s`;
+      return {
+        path,
+        heading: t.codeTitle,
+        alert,
+        ...split([
+          [t.verify, !dead && !busy],
+          [resendLabel, canResend && !busy],
+          [t.changePhone, !busy],
+        ]),
+      };
+    }
+    case 'password':
+      return {
+        path,
+        heading: t.passwordTitle,
+        alert,
+        ...split([
+          [t.accept, !busy],
+          [t.back, !busy],
+        ]),
+      };
+    case 'done':
+      return { path: successPath, heading: t.successTitle, alert: null };
+  }
+}
+
+export const invitationModel: Model<typeof invitationMachine> = {
+  name: 'invitation',
+  machine: invitationMachine,
+  file: 'invitation.machine.ts',
+  start: `Open ${invitationPath} (the link in the invitation email) in a browser where nobody is signed in`,
+  fixtures: invitationFixtures,
+  // Names, phone and code come from fixtures; what the screen shows and offers depends on these.
+  serialize: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      error: snapshot.context.error,
+      attemptsLeft: snapshot.context.attemptsLeft,
+      closed: snapshot.context.closedState,
+      method: snapshot.context.method,
+      codeSent: snapshot.context.destination !== null,
+    }),
+  bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 10 },
+  screen: invitationScreen,
+};
