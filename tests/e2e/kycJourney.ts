@@ -94,20 +94,21 @@ export async function passIdentityVerification(
   await page.getByLabel('Last name (as on the document)').fill(options.last);
   await page.getByRole('button', { name: 'Continue to photos' }).click();
 
+  // The browser reads a chosen file from disk while it uploads it: the files stay until every upload has answered
+  // (removing them at once made the last upload fail now and then, "A network error has occurred").
   const files = photos();
   try {
     await capture(page, 'Front of your document', files.front, check);
     await capture(page, 'A selfie', files.selfie, check);
+    // An upload the server refused sends the journey back to the photo with an alert: report that, not a timeout.
+    const ready = heading(page, 'Your photos are ready');
+    const refused = page.getByRole('alert');
+    await ready.or(refused).first().waitFor({ timeout: 30_000 });
+    if (!(await ready.isVisible()))
+      throw new Error(`a photo was refused: ${await refused.first().textContent()}`);
   } finally {
     rmSync(files.dir, { recursive: true, force: true });
   }
-
-  // An upload the server refused sends the journey back to the photo with an alert: report that, not a timeout.
-  const ready = heading(page, 'Your photos are ready');
-  const refused = page.getByRole('alert');
-  await ready.or(refused).first().waitFor({ timeout: 30_000 });
-  if (!(await ready.isVisible()))
-    throw new Error(`a photo was refused: ${await refused.first().textContent()}`);
   await page.getByRole('button', { name: 'Verify my identity' }).click();
   await heading(page, 'Your identity is verified').waitFor({ timeout: 15_000 });
   if (check) await expectAccessible(page, '/identity-verification/ passed');
