@@ -57,6 +57,15 @@ export const errorCodes = [
   'account_disabled',
   'invitation_unavailable',
   'employee_not_changeable',
+  // Plans and billing (schemas/plans.schema.ts): a cart for the plan and period the merchant is on already, a quote
+  // whose subscription (or prices) changed before it was paid, a cancel or undo the subscription's state does not
+  // allow, and an account deletion that is already requested or no longer scheduled (`details.state` on each).
+  'plan_unchanged',
+  'quote_changed',
+  'subscription_state',
+  'deletion_state',
+  // Analytics (schemas/analytics.schema.ts): SPEC §8 "No data found for this currency." (no account in it).
+  'no_data',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -35,6 +35,9 @@ export const areas = [
   'faq',
   'settings',
   'notifications',
+  // SPEC §2 /advertise-with-us; §6 names it in neither list, so every signed-in user may open it. Buying pays from the
+  // wallet and is the send-money area's (operationRules below; docs/decisions/014-analytics-advertising-statements.md).
+  'advertise-with-us',
 ] as const;
 export type Area = (typeof areas)[number];
 
@@ -275,6 +278,46 @@ export const operationRules = {
   invitationByKey: open(false, invitation),
   invitationSendSms: open(true, invitation),
   acceptInvitation: open(true, invitation),
+  // Plans and billing (schemas/plans.schema.ts): buying, cancelling and the questionnaire are the plans area; billing
+  // history, invoices and deleting the account are the profile (SPEC §6 keeps both from non-owners and viewers).
+  plans: read('plans'),
+  planCartInitialize: change('plans'),
+  planCartPay: change('plans'),
+  cancelPlan: change('plans'),
+  undoCancelPlan: change('plans'),
+  cancellationQuestions: read('plans'),
+  billingHistory: read('profile'),
+  invoicePdf: read('profile'),
+  accountDeletion: read('profile'),
+  accountDeleteRequest: change('profile'),
+  withdrawAccountDeletion: change('profile'),
+  // Analytics (schemas/analytics.schema.ts): the company's money in and out, so not for an `own` employee.
+  analyticsAmounts: read('analytics', { companyData: true }),
+  analyticsExpensesPerCategory: read('analytics', { companyData: true }),
+  analyticsMonthlyAmounts: read('analytics', { companyData: true }),
+  analyticsTopCounterparties: read('analytics', { companyData: true }),
+  // A monthly statement carries the account's balances, like exportTransactions.
+  monthlyStatement: read('transactions', { companyData: true }),
+  // Advertising (schemas/advertising.schema.ts): the plans are a price list; buying one pays from the wallet, so it
+  // follows send money (SPEC §6 keeps that from employees and viewers); the campaigns show what the company spent.
+  advertisingPlans: read('advertise-with-us'),
+  purchaseAdvertisingPlan: change('send-money'),
+  advertisingCampaigns: read('advertise-with-us', { companyData: true }),
+  advertisingCampaign: read('advertise-with-us', { companyData: true }),
+  // Public content (schemas/public.schema.ts).
+  faq: open(false, 'The FAQ page is public (SPEC §2 /faq), the same for everybody.'),
+  legalDocuments: open(
+    false,
+    'The terms and privacy policy versions, public pages (SPEC §2), shown before sign-up.',
+  ),
+  downloadApp: open(false, 'The public /download-app page (SPEC §2): the app store links.'),
+  // Each user accepts the legal texts for themselves (SPEC §7 "accepting terms"), before or after approval.
+  legalAcceptances: read(null, { approved: false }),
+  acceptTerms: change(null, {
+    approved: false,
+    viewerMay:
+      'Records the caller’s own acceptance of the current terms and privacy policy; changes nothing else.',
+  }),
   // Test rails (never in production).
   sandboxOutbox: sandbox(false),
   sandboxReview: sandbox(true),
@@ -285,6 +328,8 @@ export const operationRules = {
   sandboxRunScheduledPayments: sandbox(true),
   sandboxCardAuthorization: sandbox(true),
   sandboxCashbackPayout: sandbox(true),
+  sandboxRunBilling: sandbox(true),
+  sandboxRepresentativeTasks: sandbox(false),
   // The owner adds a password-less employee (the create-password journey's test rail).
   sandboxCreateUser: change('add-employees', { approved: false, sandbox: true }),
 } satisfies Record<string, OperationRule>;

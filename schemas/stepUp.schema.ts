@@ -13,7 +13,12 @@ import { z } from 'zod';
 import { MfaMethod, OtpCode } from './auth.schema';
 
 /** The actions that need a fresh code; adding one is one line here. */
-export const stepUpPurposes = ['identity_verification', 'send_money', 'card_reveal'] as const;
+export const stepUpPurposes = [
+  'identity_verification',
+  'send_money',
+  'card_reveal',
+  'account_deletion',
+] as const;
 export const StepUpPurpose = z.enum(stepUpPurposes);
 export type StepUpPurpose = z.infer<typeof StepUpPurpose>;
 

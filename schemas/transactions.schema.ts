@@ -36,6 +36,10 @@ export const transactionTypes = [
   'bank_transfer',
   /** Money the bank pays back to the merchant (not in SPEC §4's list; SPEC §1 and §2 /cashback). */
   'cashback',
+  /** A plan charge of the bank to the merchant: a plan bought, a renewal, the POS terminal bought with a plan (issue 7). */
+  'subscription',
+  /** An advertising campaign bought from the wallet (issue 9, schemas/advertising.schema.ts). */
+  'advertising',
 ] as const;
 export const TransactionType = z.enum(transactionTypes);
 export type TransactionType = z.infer<typeof TransactionType>;

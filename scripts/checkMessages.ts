@@ -43,6 +43,11 @@ export const sameInGreek: ReadonlySet<string> = new Set([
   'OK',
   'English',
   'Ελληνικά',
+  // The app stores' own names (/download-app), never translated.
+  'App',
+  'Store',
+  'Google',
+  'Play',
 ]);
 
 export function sortedMessages(messages: Messages): Messages {

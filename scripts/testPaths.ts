@@ -26,6 +26,11 @@ import { scheduledPaymentModel } from '../tests/model/scheduledPayment.paths';
 import { sendMoneyModel } from '../tests/model/sendMoney.paths';
 import { teamModel } from '../tests/model/team.paths';
 import { transactionListModel } from '../tests/model/transactionList.paths';
+import { planCheckoutModel } from '../tests/model/planCheckout.paths';
+import { cancelPlanModel } from '../tests/model/cancelPlan.paths';
+import { accountDeletionModel } from '../tests/model/accountDeletion.paths';
+import { analyticsModel } from '../tests/model/analytics.paths';
+import { advertisingModel } from '../tests/model/advertising.paths';
 
 /*
  * Writes docs/test-paths/<machine>.md: a QA plan a person can follow by hand, one numbered path per section, each
@@ -224,6 +229,29 @@ function main() {
         fixtures: 'inviteEmployee.paths.ts',
         test: 'inviteEmployee.model.test.tsx',
       }),
+    ],
+    [
+      `${planCheckoutModel.name}.md`,
+      plan(planCheckoutModel, { fixtures: 'planCheckout.paths.ts', test: 'planCheckout.model.test.tsx' }),
+    ],
+    [
+      `${cancelPlanModel.name}.md`,
+      plan(cancelPlanModel, { fixtures: 'cancelPlan.paths.ts', test: 'cancelPlan.model.test.tsx' }),
+    ],
+    [
+      `${accountDeletionModel.name}.md`,
+      plan(accountDeletionModel, {
+        fixtures: 'accountDeletion.paths.ts',
+        test: 'accountDeletion.model.test.tsx',
+      }),
+    ],
+    [
+      `${analyticsModel.name}.md`,
+      plan(analyticsModel, { fixtures: 'analytics.paths.ts', test: 'analytics.model.test.tsx' }),
+    ],
+    [
+      `${advertisingModel.name}.md`,
+      plan(advertisingModel, { fixtures: 'advertising.paths.ts', test: 'advertising.model.test.tsx' }),
     ],
   ]);
   if (check) {

@@ -21,10 +21,13 @@ import { enforceOperationRules } from './auth/operationGuard';
 import { AppError } from './errors';
 import { accountsRoutes } from './routes/accounts.routes';
 import { addressesRoutes } from './routes/addresses.routes';
+import { advertisingRoutes } from './routes/advertising.routes';
+import { analyticsRoutes } from './routes/analytics.routes';
 import { authRoutes } from './routes/auth.routes';
 import { beneficiariesRoutes } from './routes/beneficiaries.routes';
 import { cardsRoutes } from './routes/cards.routes';
 import { cashbackRoutes } from './routes/cashback.routes';
+import { contentRoutes } from './routes/content.routes';
 import { employeesRoutes } from './routes/employees.routes';
 import { gifsRoutes } from './routes/gifs.routes';
 import { homeRoutes } from './routes/home.routes';
@@ -33,6 +36,7 @@ import { moneyRequestsRoutes } from './routes/moneyRequests.routes';
 import { onboardingRoutes } from './routes/onboarding.routes';
 import { passwordRoutes } from './routes/password.routes';
 import { payeeRoutes } from './routes/payee.routes';
+import { plansRoutes } from './routes/plans.routes';
 import { publicRoutes } from './routes/public.routes';
 import { qrCodesRoutes } from './routes/qrCodes.routes';
 import { registrationRoutes } from './routes/registration.routes';
@@ -41,6 +45,7 @@ import { sendMoneyRoutes } from './routes/sendMoney.routes';
 import { statementsRoutes } from './routes/statements.routes';
 import { stepUpRoutes } from './routes/stepUp.routes';
 import { transactionsRoutes } from './routes/transactions.routes';
+import { sandboxBillingRoutes } from './sandbox/billing.routes';
 import { sandboxCardRoutes } from './sandbox/cards.routes';
 import { sandboxExternalAccountRoutes } from './sandbox/externalAccounts.routes';
 import { sandboxOutboxRoutes } from './sandbox/outbox.routes';
@@ -234,6 +239,10 @@ export async function buildApp({
   await app.register(cashbackRoutes, { db, config });
   await app.register(addressesRoutes, { db, config });
   await app.register(employeesRoutes, { db, config });
+  await app.register(analyticsRoutes, { db, config });
+  await app.register(advertisingRoutes, { db, config });
+  await app.register(contentRoutes, { db, config });
+  await app.register(plansRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxOutboxRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxReviewRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxTransferRoutes, { db });
@@ -242,6 +251,7 @@ export async function buildApp({
   if (config.environment !== 'production') await app.register(sandboxSettlementRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxScheduledPaymentsRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxCardRoutes, { db, config });
+  if (config.environment !== 'production') await app.register(sandboxBillingRoutes, { db, config });
 
   app.get('/api/openapi.json', { schema: { hide: true, operationId: 'openapi' } }, async () => app.swagger());
 

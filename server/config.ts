@@ -60,6 +60,9 @@ export type Config = {
   gifApiKey: string | undefined;
   gifApiBaseUrl: string | undefined;
   gifTimeoutMs: number;
+  /** The mobile apps on the public /download-app page (APP_STORE_URL, PLAY_STORE_URL; https only). */
+  appStoreUrl: string;
+  playStoreUrl: string;
   secrets: Secrets;
 };
 
@@ -72,6 +75,20 @@ function intFrom(env: Env, name: string, fallback: number): number {
   if (!Number.isInteger(value) || value < 0)
     throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+/** An https address from the environment (a typo stops start-up rather than reaching a QR code). */
+function httpsUrlFrom(env: Env, name: string, fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an https:// address, got "${raw}"`);
+  }
+  if (url.protocol !== 'https:') throw new Error(`${name} must be an https:// address, got "${raw}"`);
+  return url.toString();
 }
 
 function gifProviderFrom(raw: string | undefined): 'giphy' | 'tenor' | undefined {
@@ -156,6 +173,16 @@ export function loadConfig(env: Env = process.env): Config {
     gifApiKey: env.GIF_API_KEY || undefined,
     gifApiBaseUrl: env.GIF_API_BASE_URL || undefined,
     gifTimeoutMs: intFrom(env, 'GIF_TIMEOUT_MS', 2000),
+    appStoreUrl: httpsUrlFrom(
+      env,
+      'APP_STORE_URL',
+      'https://apps.apple.com/app/tameio-business/id6740000000',
+    ),
+    playStoreUrl: httpsUrlFrom(
+      env,
+      'PLAY_STORE_URL',
+      'https://play.google.com/store/apps/details?id=gr.tameio.business',
+    ),
     secrets: loadSecrets(env, dataDir),
   };
   return config;

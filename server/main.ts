@@ -1,10 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
+import { runBilling } from './billing/renewals';
 import { warmUpPasswords } from './auth/passwords';
 import { loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { payCashback } from './cards/cashback';
 import { migrate } from './db/migrate';
+import { deliverMessages } from './notify/outbox';
 import { purgeExpired } from './jobs/housekeeping';
 import { startJobs } from './jobs/scheduler';
 import { runDueScheduledPayments } from './payments/scheduledPayments';
@@ -31,6 +33,21 @@ const jobs = startJobs(
     },
     // Hourly, but it pays only the months that have ended: the first run of each month pays, the others find nothing.
     { name: 'cashbackPayout', everyMs: 60 * 60 * 1000, run: () => payCashback(db, new Date()) },
+    // Renewals, retries of failed ones, downgrades and due account deletions; each is idempotent (docs/plans.md).
+    {
+      name: 'billing',
+      everyMs: 5 * 60 * 1000,
+      run: () =>
+        runBilling(db, new Date(), {
+          onMessages: (ids) =>
+            void deliverMessages(
+              db,
+              ids,
+              { smtpUrl: config.smtpUrl, smsWebhookUrl: config.smsWebhookUrl },
+              app.log,
+            ).catch((error: unknown) => app.log.warn({ err: error }, 'outbox delivery failed')),
+        }),
+    },
   ],
   app.log,
 );

@@ -67,11 +67,20 @@ export async function checklistState(db: Database, merchantId: string): Promise<
     .where('merchant_id', '=', merchantId)
     .limit(1)
     .executeTakeFirst();
+  // A paid plan bought, ever (issue 7): a paid plan cart for a plan that costs something. Moving back to Free later
+  // does not undo the step.
+  const plan = await db
+    .selectFrom('plan_carts as k')
+    .innerJoin('plans as p', 'p.id', 'k.plan_id')
+    .select('k.id')
+    .where('k.merchant_id', '=', merchantId)
+    .where('k.paid_at', 'is not', null)
+    .where((eb) => eb.or([eb('p.monthly_price_minor', '>', 0n), eb('p.yearly_price_minor', '>', 0n)]))
+    .limit(1)
+    .executeTakeFirst();
   return [
     { item: 'top_up', done: toppedUp !== undefined },
-    // The plans table came with cards (migration 017), but choosing a plan arrives with issue 7's checkout, which
-    // makes this done when the merchant's current plan is a paid one.
-    { item: 'pick_plan', done: false },
+    { item: 'pick_plan', done: plan !== undefined },
     { item: 'create_card', done: card !== undefined },
   ];
 }

@@ -19,19 +19,28 @@ export type EmployeeType = 'admin' | 'employee' | 'viewer';
 export type Channel = 'email' | 'sms';
 /** Migration 019 adds `disabled`: an owner disabled the employee. */
 export type RevokedReason =
-  'logout' | 'global_logout' | 'reuse_detected' | 'expired' | 'password_changed' | 'disabled';
+  | 'logout'
+  | 'global_logout'
+  | 'reuse_detected'
+  | 'expired'
+  | 'password_changed'
+  | 'disabled'
+  | 'account_closed';
 /** Migration 019 (team). */
 export type UserStatus = 'enabled' | 'disabled';
 export type AccessLevelColumn = 'own' | 'company';
 export type InvitationStateColumn = 'pending' | 'accepted' | 'cancelled' | 'expired';
-/** Migration 015 adds `cashback` (money the bank pays back to a merchant). */
+/** Migration 015 adds `cashback` (money the bank pays back to a merchant), 020 `subscription` (plan charges). */
 export type TransferType =
   | 'face_to_face'
   | 'account_to_account'
   | 'incoming_bank_transfer'
   | 'card_transaction'
   | 'bank_transfer'
-  | 'cashback';
+  | 'cashback'
+  | 'subscription'
+  /** Migration 021: an advertising campaign bought (server/advertising/). */
+  | 'advertising';
 export type TransferStatus =
   'completed' | 'declined' | 'pending' | 'failed' | 'cancelled' | 'refunded' | 'expired' | 'paid';
 
@@ -602,6 +611,169 @@ export type InvitationsTable = {
   cancelled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
+// Migration 020: plans and billing (server/billing/).
+export type PlanPeriodColumn = 'monthly' | 'yearly';
+/** jsonb that is never null: written as a JSON string, read back parsed. */
+type JsonValue = ColumnType<unknown, string, string>;
+
+export type PlanAddonsTable = {
+  id: string;
+  price_minor: Int8;
+  currency: ColumnType<string, string | undefined, string>;
+  available_with: string[];
+};
+
+export type SubscriptionsTable = {
+  merchant_id: string;
+  period: ColumnType<PlanPeriodColumn | null, PlanPeriodColumn | null | undefined, PlanPeriodColumn | null>;
+  status: ColumnType<'active' | 'past_due', 'active' | 'past_due' | undefined, 'active' | 'past_due'>;
+  current_period_start: NullableTimestamp;
+  current_period_end: NullableTimestamp;
+  period_price_minor: DefaultInt8;
+  cancel_at_period_end: ColumnType<boolean, boolean | undefined, boolean>;
+  cancelled_at: NullableTimestamp;
+  scheduled_plan_id: NullableText;
+  scheduled_period: ColumnType<
+    PlanPeriodColumn | null,
+    PlanPeriodColumn | null | undefined,
+    PlanPeriodColumn | null
+  >;
+  retry_attempts: ColumnType<number, number | undefined, number>;
+  next_retry_at: NullableTimestamp;
+  downgrade_at: NullableTimestamp;
+  has_pos_terminal: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+};
+
+export type InvoiceCountersTable = {
+  year: number;
+  last_number: number;
+};
+
+export type InvoicesTable = {
+  id: Generated<string>;
+  merchant_id: string;
+  number: string;
+  year: number;
+  sequence: number;
+  kind: 'purchase' | 'renewal';
+  status: 'paid' | 'failed';
+  issued_at: Timestamp;
+  paid_at: NullableTimestamp;
+  description: string;
+  lines: JsonValue;
+  net_minor: Int8;
+  vat_minor: Int8;
+  total_minor: Int8;
+  vat_rate_bp: number;
+  currency: string;
+  plan_id: string;
+  period: ColumnType<PlanPeriodColumn | null, PlanPeriodColumn | null | undefined, PlanPeriodColumn | null>;
+  period_start: NullableTimestamp;
+  period_end: NullableTimestamp;
+  transfer_id: NullableText;
+  renewal_key: NullableText;
+  merchant_details: JsonValue;
+  created_at: DefaultTimestamp;
+};
+
+export type PlanCartsTable = {
+  id: Generated<string>;
+  merchant_id: string;
+  created_by: string;
+  plan_id: string;
+  period: PlanPeriodColumn;
+  pos_terminal: boolean;
+  shipping_address: NullableJson;
+  save_address: ColumnType<boolean, boolean | undefined, boolean>;
+  lines: JsonValue;
+  total_minor: Int8;
+  vat_minor: Int8;
+  currency: string;
+  effective: 'now' | 'period_end';
+  effective_at: Timestamp;
+  next_billing_at: NullableTimestamp;
+  quoted_at: Timestamp;
+  expires_at: Timestamp;
+  paid_at: NullableTimestamp;
+  pay_idempotency_key: NullableText;
+  invoice_id: NullableText;
+  transfer_id: NullableText;
+  created_at: DefaultTimestamp;
+};
+
+export type CancellationAnswersTable = {
+  id: Generated<string>;
+  merchant_id: string;
+  user_id: string;
+  plan_id: string;
+  answers: JsonValue;
+  effective_at: Timestamp;
+  created_at: DefaultTimestamp;
+};
+
+export type AccountDeletionStatus = 'scheduled' | 'completed' | 'withdrawn';
+export type AccountDeletionsTable = {
+  id: Generated<string>;
+  merchant_id: string;
+  requested_by: string;
+  status: ColumnType<AccountDeletionStatus, AccountDeletionStatus | undefined, AccountDeletionStatus>;
+  payout_iban: string;
+  reason: NullableText;
+  requested_at: Timestamp;
+  effective_at: Timestamp;
+  blockers: ColumnType<string[], string[] | undefined, string[]>;
+  checked_at: NullableTimestamp;
+  completed_at: NullableTimestamp;
+  withdrawn_at: NullableTimestamp;
+};
+
+export type RepresentativeTasksTable = {
+  id: Generated<string>;
+  kind: 'account_deletion';
+  merchant_id: string;
+  subject_id: string;
+  status: ColumnType<'open' | 'done', 'open' | 'done' | undefined, 'open' | 'done'>;
+  payload: JsonValue;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+};
+
+// Migration 021: advertising (server/advertising/).
+export type AdvertisingPlansTable = {
+  id: string;
+  name: string;
+  reach: number;
+  duration_days: number;
+  price_minor: Int8;
+  currency: ColumnType<string, string | undefined, string>;
+  placements: ColumnType<string[], string[] | undefined, string[]>;
+  on_sale: ColumnType<boolean, boolean | undefined, boolean>;
+  sort_order: number;
+};
+
+export type AdvertisingCampaignsTable = {
+  id: Generated<string>;
+  merchant_id: string;
+  plan_id: string;
+  headline: string;
+  link: string;
+  /** `date` columns, written as YYYY-MM-DD; select them as `::text` (the drivers would make a local-time Date). */
+  start_date: ColumnType<string, string, string>;
+  end_date: ColumnType<string, string, string>;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  price_minor: Int8;
+  currency: string;
+  account_id: string;
+  transfer_id: string;
+  purchased_by: string;
+  idempotency_key: string;
+  request_hash: string;
+  created_at: DefaultTimestamp;
+};
+
 export type DB = {
   merchants: MerchantsTable;
   users: UsersTable;
@@ -638,6 +810,16 @@ export type DB = {
   card_authorizations: CardAuthorizationsTable;
   cashback_accruals: CashbackAccrualsTable;
   invitations: InvitationsTable;
+  plan_addons: PlanAddonsTable;
+  subscriptions: SubscriptionsTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
+  plan_carts: PlanCartsTable;
+  cancellation_answers: CancellationAnswersTable;
+  account_deletions: AccountDeletionsTable;
+  representative_tasks: RepresentativeTasksTable;
+  advertising_plans: AdvertisingPlansTable;
+  advertising_campaigns: AdvertisingCampaignsTable;
   schema_migrations: SchemaMigrationsTable;
 };
 

@@ -5,7 +5,7 @@ import { AppError } from '../errors';
  * Fees and exchange rates of a payment (docs/fees.md). Pure: a small bundled table, integer arithmetic on minor
  * units, no clock, no I/O. The quote (`transferConfirmation`) and the payment itself call the same `priceTransfer`,
  * so the figures shown before confirming are the figures recorded. Every supported currency has 2 minor units.
- * The plans issue will make the fees depend on the merchant's plan; until then everyone pays this table.
+ * Every plan pays this table (docs/plans.md, ADR 013); a plan with fees of its own would be an argument here.
  */
 
 /** How the money travels, which decides the fee. */

@@ -15,6 +15,12 @@ export type StatementLabels = {
   period: string;
   generatedAt: string;
   timesInUtc: string;
+  /** Monthly statements (issue 9) print Greek time. */
+  timesInAthens: string;
+  /** The short name of each clock after a time ("14:05 UTC"). */
+  zoneSuffix: { UTC: string; 'Europe/Athens': string };
+  /** xlsx: the sheet's name (31 characters at most, none of : \ / ? * [ ]). */
+  sheetName: string;
   openingBalance: string;
   closingBalance: string;
   totalIn: string;
@@ -58,6 +64,9 @@ const en: StatementLabels = {
   period: 'Period',
   generatedAt: 'Generated',
   timesInUtc: 'Dates and times in UTC.',
+  timesInAthens: 'Dates and times in Greek time (Europe/Athens).',
+  zoneSuffix: { UTC: 'UTC', 'Europe/Athens': 'Greek time' },
+  sheetName: 'Statement',
   openingBalance: 'Opening balance',
   closingBalance: 'Closing balance',
   totalIn: 'Money in',
@@ -92,6 +101,8 @@ const en: StatementLabels = {
     card_transaction: 'Card transaction',
     bank_transfer: 'Bank transfer',
     cashback: 'Cashback',
+    subscription: 'Subscription',
+    advertising: 'Advertising',
   },
   statuses: {
     completed: 'Completed',
@@ -118,6 +129,9 @@ const el: StatementLabels = {
   period: 'Περίοδος',
   generatedAt: 'Δημιουργήθηκε',
   timesInUtc: 'Ημερομηνίες και ώρες σε UTC.',
+  timesInAthens: 'Ημερομηνίες και ώρες σε ώρα Ελλάδας (Europe/Athens).',
+  zoneSuffix: { UTC: 'UTC', 'Europe/Athens': 'ώρα Ελλάδας' },
+  sheetName: 'Κατάσταση',
   openingBalance: 'Υπόλοιπο έναρξης',
   closingBalance: 'Υπόλοιπο λήξης',
   totalIn: 'Εισερχόμενα',
@@ -152,6 +166,8 @@ const el: StatementLabels = {
     card_transaction: 'Συναλλαγή με κάρτα',
     bank_transfer: 'Τραπεζική μεταφορά',
     cashback: 'Επιστροφή μετρητών',
+    subscription: 'Συνδρομή',
+    advertising: 'Διαφήμιση',
   },
   statuses: {
     completed: 'Ολοκληρώθηκε',

@@ -72,7 +72,8 @@ type Column = { key: string; label: string; width: number; align: 'left' | 'righ
 function writePdf(statement: Statement): Readable {
   const fonts = statementFonts();
   const labels = statementLabels[statement.locale];
-  const format = formattersFor(statement.locale);
+  const format = formattersFor(statement.locale, statement.timeZone);
+  const zone = labels.zoneSuffix[statement.timeZone];
   const currency = statement.account.currency;
   const plan = planPages(statement.count);
   const periodText = `${format.day(statement.period.from)} – ${format.day(new Date(statement.period.toExclusive.getTime() - 1))}`;
@@ -143,7 +144,10 @@ function writePdf(statement: Statement): Readable {
       .stroke();
     doc.font('regular').fontSize(7.5).fillColor('#555555');
     doc.text(
-      fit(`${labels.bankName} · ${labels.generatedAt} ${format.dateTime(statement.generatedAt)} UTC`, 360),
+      fit(
+        `${labels.bankName} · ${labels.generatedAt} ${format.dateTime(statement.generatedAt)} ${zone}`,
+        360,
+      ),
       margin,
       y,
       { width: 360, lineBreak: false },
@@ -181,9 +185,10 @@ function writePdf(statement: Statement): Readable {
     y += 13;
     line(labels.currency, currency, y);
     y += 13;
-    line(labels.period, `${periodText} (${labels.timesInUtc})`, y);
+    const timesIn = statement.timeZone === 'UTC' ? labels.timesInUtc : labels.timesInAthens;
+    line(labels.period, `${periodText} (${timesIn})`, y);
     y += 13;
-    line(labels.generatedAt, `${format.dateTime(statement.generatedAt)} UTC`, y);
+    line(labels.generatedAt, `${format.dateTime(statement.generatedAt)} ${zone}`, y);
     y += 18;
     line(labels.openingBalance, format.money(statement.opening, currency), y, { bold: true });
     y += 14;

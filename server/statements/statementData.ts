@@ -6,6 +6,7 @@ import {
 } from '../../schemas/statements.schema';
 import type { Transaction } from '../../schemas/transactions.schema';
 import { AppError } from '../errors';
+import { isoDayIn, type StatementTimeZone } from './format';
 import type { Db } from '../ledger';
 import { listTransactions, type TransactionFilters } from '../transactions';
 
@@ -30,6 +31,8 @@ export type StatementRow = {
 
 export type Statement = {
   locale: StatementLocale;
+  /** The clock its dates are printed on (format.ts). */
+  timeZone: StatementTimeZone;
   generatedAt: Date;
   merchant: {
     legalName: string;
@@ -104,7 +107,7 @@ type CompanyData = {
   };
 };
 
-async function merchantFor(db: Db, merchantId: string): Promise<Statement['merchant']> {
+export async function merchantFor(db: Db, merchantId: string): Promise<Statement['merchant']> {
   const merchant = await db
     .selectFrom('merchants')
     .leftJoin('merchant_onboarding as o', 'o.merchant_id', 'merchants.id')
@@ -199,9 +202,9 @@ export type StatementOptions = {
   now?: Date | undefined;
   /** The most rows (tests; default statementRowLimit). */
   rowLimit?: number | undefined;
+  /** The clock of the dates printed (default UTC; a monthly statement: Europe/Athens). */
+  timeZone?: StatementTimeZone | undefined;
 };
-
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * The statement for a filter: account, holder, balances, count and totals, checked before any byte is sent, so that
@@ -216,6 +219,7 @@ export async function buildStatement(
   options: StatementOptions = {},
 ): Promise<Statement> {
   const now = options.now ?? new Date();
+  const timeZone = options.timeZone ?? 'UTC';
   const rowLimit = options.rowLimit ?? statementRowLimit;
   const requestedFrom = query.from ? parseBound(query.from, 'from', false) : null;
   const requestedTo = query.to ? parseBound(query.to, 'to', true) : null;
@@ -291,6 +295,7 @@ export async function buildStatement(
 
   return {
     locale: query.locale ?? 'en',
+    timeZone,
     generatedAt: now,
     merchant,
     account: {
@@ -303,8 +308,8 @@ export async function buildStatement(
     period: {
       from,
       toExclusive,
-      firstDay: isoDay(from),
-      lastDay: isoDay(new Date(toExclusive.getTime() - 1)),
+      firstDay: isoDayIn(from, timeZone),
+      lastDay: isoDayIn(new Date(toExclusive.getTime() - 1), timeZone),
     },
     narrowed,
     opening,

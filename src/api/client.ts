@@ -1,5 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { ApiFailure } from '../../machines/apiFailure';
+import { announceMoneyChanged } from './moneyEvents';
 import { parseRetryAfter, withRetry } from './retry';
 import type { paths } from './schema';
 
@@ -38,6 +39,41 @@ function sessionMiddleware(hooks: () => SessionHooks): Middleware {
   };
 }
 
+/**
+ * The calls after whose success balances, cashback, transfers, scheduled payments or the welcome checklist may read
+ * differently: paying, accepting a request, card, plan and advertising purchases, scheduling and cancelling payments.
+ * Matched on the path without the query; every method but GET.
+ */
+const moneyMovingPaths: readonly RegExp[] = [
+  /^\/api\/merchants\/send_money\/$/,
+  /^\/api\/merchants\/received_requests\/[^/]+\/accept\/$/,
+  /^\/api\/merchants\/cards\/cart\/[^/]+\/pay\/$/,
+  /^\/api\/merchants\/plans\/cart\/[^/]+\/pay\/$/,
+  /^\/api\/merchants\/plans\/cancel\/(undo\/)?$/,
+  /^\/api\/merchants\/scheduled_payments\/$/,
+  /^\/api\/merchants\/scheduled_payments\/[^/]+\/cancel\/$/,
+  /^\/api\/merchants\/advertising\//,
+];
+
+/** Whether this answered request moved money (see `moneyMovingPaths`). */
+export function moneyMovingCall(method: string, url: string, status: number): boolean {
+  if (method.toUpperCase() === 'GET' || status < 200 || status > 299) return false;
+  const path = new URL(url, 'http://localhost').pathname;
+  return moneyMovingPaths.some((pattern) => pattern.test(path));
+}
+
+/** Raises "money changed" (./moneyEvents.ts) after each successful money-moving call, whoever made it. */
+const moneyChangedMiddleware: Middleware = {
+  onResponse({ request, response }) {
+    if (moneyMovingCall(request.method, request.url, response.status)) {
+      announceMoneyChanged({
+        cause: `${request.method} ${new URL(request.url, 'http://localhost').pathname}`,
+      });
+    }
+    return undefined;
+  },
+};
+
 export function createApiClient(options: ApiClientOptions) {
   const client = createClient<paths>({
     baseUrl: options.baseUrl ?? '',
@@ -47,7 +83,7 @@ export function createApiClient(options: ApiClientOptions) {
       maxWaitMs: options.maxWaitMs ?? 10_000,
     }),
   });
-  client.use(sessionMiddleware(options.hooks));
+  client.use(sessionMiddleware(options.hooks), moneyChangedMiddleware);
   return client;
 }
 

@@ -37,6 +37,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/download_app/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The App Store and Google Play links of the mobile app (configured: APP_STORE_URL, PLAY_STORE_URL). */
+        get: operations["downloadApp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/faq/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The FAQ: categories and every question and answer in English and Greek (the app shows the reader’s language and searches it). */
+        get: operations["faq"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/legal_documents/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current version and effective date of the terms of use and the privacy policy, and the app page that shows each. */
+        get: operations["legalDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/accounts/accept_terms/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the signed-in user accepted of each legal text (version and time) and whether the current version is still pending. */
+        get: operations["legalAcceptances"];
+        put?: never;
+        /** Records that the signed-in user accepts the named versions of the terms of use and/or the privacy policy, which must be the current ones (409 conflict with `details.current_version` otherwise). Accepting a version already accepted records nothing new. */
+        post: operations["acceptTerms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/accounts/available_mfa_methods/": {
         parameters: {
             query?: never;
@@ -48,6 +117,25 @@ export interface paths {
         put?: never;
         post: operations["availableMfaMethods"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/accounts/delete_request/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The scheduled account deletion, with what blocks it now (money left, a pending payment, a card not destroyed, a paid plan not cancelled); 404 when none is scheduled. */
+        get: operations["accountDeletion"];
+        put?: never;
+        /** Asks to delete the account, spending a fresh step-up grant for `account_deletion` (X-Step-Up-Token; missing, used or another purpose’s: 403 step_up_required). Effective at the end of the running paid period (now on Free); a representative follows up (a task); money left is paid out to `payout_iban`. The answer lists what must be settled first; the billing job completes it only then. 400 for an IBAN that is not valid or is one of the merchant’s own; 409 deletion_state when one is scheduled already. */
+        post: operations["accountDeleteRequest"];
+        /** Withdraws the scheduled account deletion (possible until it completes); 404 when none is scheduled. */
+        delete: operations["withdrawAccountDeletion"];
         options?: never;
         head?: never;
         patch?: never;
@@ -290,6 +378,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/advertising/campaigns/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant’s campaigns, newest first, each with its plan, headline, link, dates and status (scheduled, active, ended: computed from the clock). */
+        get: operations["advertisingCampaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/advertising/campaigns/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One campaign of the merchant; another merchant’s is 404. */
+        get: operations["advertisingCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/advertising/plans/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The advertising plans on sale (name, reach, duration in days, price with VAT, placements) and the available balance they are paid from. */
+        get: operations["advertisingPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/advertising/plans/{id}/purchase/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Buys a plan: in one transaction the price from the merchant’s account through the ledger (an `advertising` transaction, completed) and the campaign, starting on `start_date` (Europe/Athens, today up to 90 days ahead; default today). Idempotency-Key required: the same key and body answer the first campaign (header Idempotent-Replayed: true), another body 409 conflict. 400 with `fields` for a bad headline, link or date; 404 for a plan not on sale; 422 insufficient_funds "Payment failed, possibly from insufficient balance; try again later."; on every refusal nothing changes. */
+        post: operations["purchaseAdvertisingPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/amount_requires_verification/": {
         parameters: {
             query?: never;
@@ -299,6 +455,74 @@ export interface paths {
         };
         /** Whether a payment of this amount needs a one-time code (always to an IBAN; to a wallet tag from the threshold on). The server decides again when the payment is made. */
         get: operations["amountRequiresVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/analytics/amounts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Money in and out of the account in `currency` per day (week: 7 days, month: 30 days) or per calendar month (year: 12 months), every bucket listed, with totals. Europe/Athens calendar days, `end` inclusive (default today); only completed or paid transfers count, at the transfer’s time, fees as money out. 400 with `fields` for a bad range, currency or `end` (a future day); 404 no_data "No data found for this currency." when the merchant holds no account in it. */
+        get: operations["analyticsAmounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/analytics/expenses_per_category/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Money out of the range by category: card payments by merchant category (POS, online, ATM), card orders, each transfer type, and fees; largest first, with shares in basis points adding up to 10000. Europe/Athens calendar days, `end` inclusive (default today); only completed or paid transfers count, at the transfer’s time, fees as money out. 400 with `fields` for a bad range, currency or `end` (a future day); 404 no_data "No data found for this currency." when the merchant holds no account in it. */
+        get: operations["analyticsExpensesPerCategory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/analytics/monthly_amounts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Money in and out for each of the 12 calendar months ending with `end`’s month. Europe/Athens calendar days, `end` inclusive (default today); only completed or paid transfers count, at the transfer’s time, fees as money out. 400 with `fields` for a bad range, currency or `end` (a future day); 404 no_data "No data found for this currency." when the merchant holds no account in it. */
+        get: operations["analyticsMonthlyAmounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/analytics/top_counterparties/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The 5 counterparties who paid the account most and the 5 it paid most in the range (fees included). Europe/Athens calendar days, `end` inclusive (default today); only completed or paid transfers count, at the transfer’s time, fees as money out. 400 with `fields` for a bad range, currency or `end` (a future day); 404 no_data "No data found for this currency." when the merchant holds no account in it. */
+        get: operations["analyticsTopCounterparties"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1046,6 +1270,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/plans/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every plan with its monthly and yearly price (VAT included), the yearly saving, cashback rate, card prices and perks; the POS terminal add-on; the merchant’s subscription (plan, period, next billing date, a cancellation or downgrade waiting, a failed renewal’s next try). */
+        get: operations["plans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/plans/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels the paid plan with the questionnaire’s answers (kept): it stays until the current period’s end (`current_period_end`), then becomes Free; a downgrade that was waiting is dropped. With no running paid period (a renewal that lapsed) the plan becomes Free at once. 400 for answers that do not fit the questions; 409 subscription_state on Free or when cancelled already. */
+        post: operations["cancelPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/plans/cancel/undo/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keeps a cancelled plan: possible until its period ends. 409 subscription_state when it is not cancelled or the period has ended. */
+        post: operations["undoCancelPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/plans/cart/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Prices a change of plan or period (and the POS terminal) and keeps the quote 30 minutes; charges nothing. An upgrade (a dearer plan, or monthly → yearly) or a first paid plan starts a new period now, with the unused part of the running paid period credited pro rata by the second; a downgrade takes effect at the period’s end and charges nothing now but a POS terminal. 400 with `fields` for an unknown plan, a POS terminal without a shipping address (or an address without one), a terminal the plan does not offer or the merchant has already; 404 for an address_id not the merchant’s; 409 plan_unchanged. */
+        post: operations["planCartInitialize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/plans/cart/{id}/pay/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pays a quote in one transaction: the total from the merchant’s account through the ledger (a `subscription` transaction, status paid; nothing when the total is zero), the invoice, the new plan or the scheduled change. Idempotency-Key required: the same key answers the first result (header Idempotent-Replayed: true). 409 cart_paid (paid with another key), 409 conflict (key used on another order), 409 quote_changed (the subscription or a price changed since the quote), 410 cart_expired (after 30 minutes), 422 insufficient_funds "Payment failed, possibly from insufficient balance; try again later."; on every refusal nothing changes. 404 for an order that is not the merchant’s. */
+        post: operations["planCartPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/predefined_send_amounts/": {
         parameters: {
             query?: never;
@@ -1055,6 +1364,57 @@ export interface paths {
         };
         /** Suggested amounts for the amount step, per currency (or for one account type). */
         get: operations["predefinedSendAmount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/profile/billing_history/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every invoice, newest first: plans bought and renewals, paid or failed, with the lines, the net amount, the VAT and the total. */
+        get: operations["billingHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/profile/billing_history/{id}/pdf/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoice as a PDF: the merchant’s details as invoiced (name, address, VAT number), number, date, status, lines, net amount, VAT line and total; in `lang` (en or el), else the user’s language. 404 for an invoice that is not the merchant’s. */
+        get: operations["invoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/profile/cancellation_questions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cancellation questionnaire: question ids and option ids the app translates (`cancellation.question.<id>`, `cancellation.option.<id>`), their type and whether they are required. */
+        get: operations["cancellationQuestions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1388,6 +1748,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/statements/monthly/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The statement of one account for one Europe/Athens calendar month (`month` YYYY-MM; the current month up to now) as CSV, Excel (xlsx) or PDF, dates in Greek time, with the holder’s details and the opening and closing balances. Headers as exportTransactions. 400 for a future month; 404 "No data found for this currency." for an account the merchant does not hold. */
+        get: operations["monthlyStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/step-up/": {
         parameters: {
             query?: never;
@@ -1480,7 +1857,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The filtered transactions of one account as a CSV or a paginated PDF statement with opening and closing balances; streamed, as an attachment. Over 100 000 transactions: 422. */
+        /** The filtered transactions of one account as CSV, Excel (xlsx) or a paginated PDF statement with the holder’s details and opening and closing balances, as an attachment. X-Statement-Rows gives the row count; up to 2000 rows the file carries a Content-Length, larger ones stream chunked. Over 100 000 transactions: 422. */
         get: operations["exportTransactions"];
         put?: never;
         post?: never;
@@ -1588,6 +1965,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sandbox/billing/run/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs the billing job now (never in production), optionally at another clock (`now`): every period that ended by then is renewed (or moved to Free when cancelled, or changed when a downgrade waits), every due retry of a failed renewal tried again, every due account deletion completed when nothing blocks it. Running it again at the same clock charges nothing twice. */
+        post: operations["sandboxRunBilling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sandbox/card_authorizations/": {
         parameters: {
             query?: never;
@@ -1665,6 +2059,23 @@ export interface paths {
         };
         /** Messages sent to one address, newest first (never in production). */
         get: operations["sandboxOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/representative_tasks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The follow-ups for the bank’s representative (never in production), newest first: today account deletions, with the payout IBAN, the date, what blocks them and, once done, the outcome. */
+        get: operations["sandboxRepresentativeTasks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1792,6 +2203,48 @@ export interface components {
             /** @enum {string} */
             role: "admin" | "employee" | "viewer";
         };
+        AcceptTermsBody: {
+            documents: {
+                /** @enum {string} */
+                document: "terms_of_use" | "privacy_policy";
+                version: string;
+            }[];
+        };
+        AcceptTermsBodyInput: {
+            documents: {
+                /** @enum {string} */
+                document: "terms_of_use" | "privacy_policy";
+                version: string;
+            }[];
+        };
+        AccountDeleteBody: {
+            payout_iban: string;
+            reason?: string;
+        };
+        AccountDeleteBodyInput: {
+            payout_iban: string;
+            reason?: string;
+        };
+        AccountDeletion: {
+            blockers: ("balance" | "pending_transfer" | "active_card" | "active_plan")[];
+            effective_at: string;
+            /** Format: uuid */
+            id: string;
+            payout_iban: string;
+            requested_at: string;
+            /** @enum {string} */
+            status: "scheduled" | "completed" | "withdrawn";
+        };
+        AccountDeletionInput: {
+            blockers: ("balance" | "pending_transfer" | "active_card" | "active_plan")[];
+            effective_at: string;
+            /** Format: uuid */
+            id: string;
+            payout_iban: string;
+            requested_at: string;
+            /** @enum {string} */
+            status: "scheduled" | "completed" | "withdrawn";
+        };
         AccountTopUpDetails: {
             account_holder_name: string;
             account_id: string;
@@ -1838,6 +2291,40 @@ export interface components {
             line2?: string | null;
             postal_code: string;
         };
+        AdvertisingPlan: {
+            duration_days: number;
+            id: string;
+            name: string;
+            placements: ("dashboard" | "wallet_directory" | "newsletter" | "push_notification")[];
+            price: components["schemas"]["Money"];
+            reach: number;
+        };
+        AdvertisingPlanInput: {
+            duration_days: number;
+            id: string;
+            name: string;
+            placements: ("dashboard" | "wallet_directory" | "newsletter" | "push_notification")[];
+            price: components["schemas"]["MoneyInput"];
+            reach: number;
+        };
+        AdvertisingPlansResponse: {
+            available_balance: components["schemas"]["Money"] | null;
+            items: components["schemas"]["AdvertisingPlan"][];
+        };
+        AdvertisingPlansResponseInput: {
+            available_balance: components["schemas"]["MoneyInput"] | null;
+            items: components["schemas"]["AdvertisingPlanInput"][];
+        };
+        AdvertisingPurchaseBody: {
+            headline: string;
+            link: string;
+            start_date?: string;
+        };
+        AdvertisingPurchaseBodyInput: {
+            headline: string;
+            link: string;
+            start_date?: string;
+        };
         AltchaChallenge: {
             algorithm: string;
             challenge: string;
@@ -1859,6 +2346,134 @@ export interface components {
         AmountVerificationInput: {
             requires_verification: boolean;
             threshold: components["schemas"]["MoneyInput"];
+        };
+        AnalyticsAmounts: {
+            buckets: components["schemas"]["AnalyticsBucket"][];
+            /** @enum {string} */
+            granularity: "day" | "month";
+            period: components["schemas"]["AnalyticsPeriod"];
+            totals: components["schemas"]["AnalyticsTotals"];
+        };
+        AnalyticsAmountsInput: {
+            buckets: components["schemas"]["AnalyticsBucketInput"][];
+            /** @enum {string} */
+            granularity: "day" | "month";
+            period: components["schemas"]["AnalyticsPeriodInput"];
+            totals: components["schemas"]["AnalyticsTotalsInput"];
+        };
+        AnalyticsBucket: {
+            count_in: number;
+            count_out: number;
+            ends_at: string;
+            label: string;
+            money_in: components["schemas"]["Money"];
+            money_out: components["schemas"]["Money"];
+            net: components["schemas"]["Money"];
+            starts_at: string;
+        };
+        AnalyticsBucketInput: {
+            count_in: number;
+            count_out: number;
+            ends_at: string;
+            label: string;
+            money_in: components["schemas"]["MoneyInput"];
+            money_out: components["schemas"]["MoneyInput"];
+            net: components["schemas"]["MoneyInput"];
+            starts_at: string;
+        };
+        AnalyticsCounterparty: {
+            amount: components["schemas"]["Money"];
+            count: number;
+            iban: string | null;
+            key: string;
+            name: string;
+            wallet_tag: string | null;
+        };
+        AnalyticsCounterpartyInput: {
+            amount: components["schemas"]["MoneyInput"];
+            count: number;
+            iban: string | null;
+            key: string;
+            name: string;
+            wallet_tag: string | null;
+        };
+        AnalyticsExpense: {
+            amount: components["schemas"]["Money"];
+            /** @enum {string} */
+            category: "card_pos" | "card_online" | "card_atm" | "card_order" | "account_to_account" | "bank_transfer" | "face_to_face" | "subscription" | "advertising" | "fees" | "other";
+            count: number;
+            share_bp: number;
+        };
+        AnalyticsExpenseInput: {
+            amount: components["schemas"]["MoneyInput"];
+            /** @enum {string} */
+            category: "card_pos" | "card_online" | "card_atm" | "card_order" | "account_to_account" | "bank_transfer" | "face_to_face" | "subscription" | "advertising" | "fees" | "other";
+            count: number;
+            share_bp: number;
+        };
+        AnalyticsExpenses: {
+            categories: components["schemas"]["AnalyticsExpense"][];
+            period: components["schemas"]["AnalyticsPeriod"];
+            total: components["schemas"]["Money"];
+        };
+        AnalyticsExpensesInput: {
+            categories: components["schemas"]["AnalyticsExpenseInput"][];
+            period: components["schemas"]["AnalyticsPeriodInput"];
+            total: components["schemas"]["MoneyInput"];
+        };
+        AnalyticsMonthlyAmounts: {
+            months: components["schemas"]["AnalyticsBucket"][];
+            period: components["schemas"]["AnalyticsPeriod"];
+            totals: components["schemas"]["AnalyticsTotals"];
+        };
+        AnalyticsMonthlyAmountsInput: {
+            months: components["schemas"]["AnalyticsBucketInput"][];
+            period: components["schemas"]["AnalyticsPeriodInput"];
+            totals: components["schemas"]["AnalyticsTotalsInput"];
+        };
+        AnalyticsPeriod: {
+            currency: string;
+            ends_at: string;
+            from: string;
+            has_data: boolean;
+            /** @enum {string} */
+            range: "week" | "month" | "year";
+            starts_at: string;
+            to: string;
+        };
+        AnalyticsPeriodInput: {
+            currency: string;
+            ends_at: string;
+            from: string;
+            has_data: boolean;
+            /** @enum {string} */
+            range: "week" | "month" | "year";
+            starts_at: string;
+            to: string;
+        };
+        AnalyticsTopCounterparties: {
+            money_in: components["schemas"]["AnalyticsCounterparty"][];
+            money_out: components["schemas"]["AnalyticsCounterparty"][];
+            period: components["schemas"]["AnalyticsPeriod"];
+        };
+        AnalyticsTopCounterpartiesInput: {
+            money_in: components["schemas"]["AnalyticsCounterpartyInput"][];
+            money_out: components["schemas"]["AnalyticsCounterpartyInput"][];
+            period: components["schemas"]["AnalyticsPeriodInput"];
+        };
+        AnalyticsTotals: {
+            count_in: number;
+            count_out: number;
+            money_in: components["schemas"]["Money"];
+            money_out: components["schemas"]["Money"];
+            net: components["schemas"]["Money"];
+        };
+        AnalyticsTotalsInput: {
+            count_in: number;
+            count_out: number;
+            money_in: components["schemas"]["MoneyInput"];
+            money_out: components["schemas"]["MoneyInput"];
+            net: components["schemas"]["MoneyInput"];
         };
         ApiError: {
             error: {
@@ -1967,6 +2582,118 @@ export interface components {
             } | null;
             updated_at: string;
             wallet_tag: string | null;
+        };
+        BillingRunBody: {
+            /** Format: date-time */
+            now?: string;
+        };
+        BillingRunBodyInput: {
+            /** Format: date-time */
+            now?: string;
+        };
+        BillingRunResult: {
+            changed: number;
+            deletions_blocked: number;
+            deletions_completed: number;
+            downgraded: number;
+            renewal_failed: number;
+            renewed: number;
+        };
+        BillingRunResultInput: {
+            changed: number;
+            deletions_blocked: number;
+            deletions_completed: number;
+            downgraded: number;
+            renewal_failed: number;
+            renewed: number;
+        };
+        Campaign: {
+            created_at: string;
+            end_date: string;
+            ends_at: string;
+            headline: string;
+            id: string;
+            link: string;
+            plan: {
+                duration_days: number;
+                id: string;
+                name: string;
+                reach: number;
+            };
+            price: components["schemas"]["Money"];
+            purchased_by: {
+                id: string;
+                name: string;
+            };
+            start_date: string;
+            starts_at: string;
+            /** @enum {string} */
+            status: "scheduled" | "active" | "ended";
+            transaction_id: string;
+        };
+        CampaignInput: {
+            created_at: string;
+            end_date: string;
+            ends_at: string;
+            headline: string;
+            id: string;
+            link: string;
+            plan: {
+                duration_days: number;
+                id: string;
+                name: string;
+                reach: number;
+            };
+            price: components["schemas"]["MoneyInput"];
+            purchased_by: {
+                id: string;
+                name: string;
+            };
+            start_date: string;
+            starts_at: string;
+            /** @enum {string} */
+            status: "scheduled" | "active" | "ended";
+            transaction_id: string;
+        };
+        CampaignsResponse: {
+            items: components["schemas"]["Campaign"][];
+        };
+        CampaignsResponseInput: {
+            items: components["schemas"]["CampaignInput"][];
+        };
+        CancellationQuestion: {
+            id: string;
+            options: string[];
+            required: boolean;
+            /** @enum {string} */
+            type: "single" | "multiple" | "text";
+        };
+        CancellationQuestionInput: {
+            id: string;
+            options: string[];
+            required: boolean;
+            /** @enum {string} */
+            type: "single" | "multiple" | "text";
+        };
+        CancellationQuestionsResponse: {
+            items: components["schemas"]["CancellationQuestion"][];
+        };
+        CancellationQuestionsResponseInput: {
+            items: components["schemas"]["CancellationQuestionInput"][];
+        };
+        CancelPlanBody: {
+            answers: {
+                options?: string[];
+                question_id: string;
+                text?: string;
+            }[];
+        };
+        CancelPlanBodyInput: {
+            answers: {
+                options?: string[];
+                question_id: string;
+                text?: string;
+            }[];
         };
         Card: {
             account_type: string;
@@ -2572,6 +3299,14 @@ export interface components {
         DirectorsStepInput: {
             directors: components["schemas"]["DirectorInput"][];
         };
+        DownloadAppConfig: {
+            app_store_url: string;
+            play_store_url: string;
+        };
+        DownloadAppConfigInput: {
+            app_store_url: string;
+            play_store_url: string;
+        };
         Employee: {
             access_level: ("own" | "company") | null;
             cards: {
@@ -2649,6 +3384,36 @@ export interface components {
             holder_name: string;
             iban: string;
             reachable: boolean;
+        };
+        FaqEntry: {
+            answer: components["schemas"]["LocalizedText"];
+            /** @enum {string} */
+            category: "getting_started" | "account_and_top_up" | "payments" | "cards" | "plans_and_fees" | "security" | "team" | "analytics_and_statements";
+            id: string;
+            question: components["schemas"]["LocalizedText"];
+        };
+        FaqEntryInput: {
+            answer: components["schemas"]["LocalizedTextInput"];
+            /** @enum {string} */
+            category: "getting_started" | "account_and_top_up" | "payments" | "cards" | "plans_and_fees" | "security" | "team" | "analytics_and_statements";
+            id: string;
+            question: components["schemas"]["LocalizedTextInput"];
+        };
+        FaqResponse: {
+            categories: {
+                /** @enum {string} */
+                id: "getting_started" | "account_and_top_up" | "payments" | "cards" | "plans_and_fees" | "security" | "team" | "analytics_and_statements";
+                title: components["schemas"]["LocalizedText"];
+            }[];
+            items: components["schemas"]["FaqEntry"][];
+        };
+        FaqResponseInput: {
+            categories: {
+                /** @enum {string} */
+                id: "getting_started" | "account_and_top_up" | "payments" | "cards" | "plans_and_fees" | "security" | "team" | "analytics_and_statements";
+                title: components["schemas"]["LocalizedTextInput"];
+            }[];
+            items: components["schemas"]["FaqEntryInput"][];
         };
         FundingStep: {
             destination_country: string;
@@ -2876,6 +3641,44 @@ export interface components {
             /** @enum {string} */
             role: "admin" | "employee" | "viewer";
         };
+        Invoice: {
+            description: string;
+            /** Format: uuid */
+            id: string;
+            issued_at: string;
+            lines: components["schemas"]["QuoteLine"][];
+            net: components["schemas"]["Money"];
+            number: string;
+            period_end: string | null;
+            period_start: string | null;
+            /** @enum {string} */
+            status: "paid" | "failed";
+            total: components["schemas"]["Money"];
+            transaction_id: string | null;
+            vat: components["schemas"]["Money"];
+        };
+        InvoiceInput: {
+            description: string;
+            /** Format: uuid */
+            id: string;
+            issued_at: string;
+            lines: components["schemas"]["QuoteLineInput"][];
+            net: components["schemas"]["MoneyInput"];
+            number: string;
+            period_end: string | null;
+            period_start: string | null;
+            /** @enum {string} */
+            status: "paid" | "failed";
+            total: components["schemas"]["MoneyInput"];
+            transaction_id: string | null;
+            vat: components["schemas"]["MoneyInput"];
+        };
+        InvoicesResponse: {
+            items: components["schemas"]["Invoice"][];
+        };
+        InvoicesResponseInput: {
+            items: components["schemas"]["InvoiceInput"][];
+        };
         KycCheck: {
             /** @enum {string} */
             criterion: "images_complete" | "image_type" | "image_dimensions" | "document_not_expired" | "name_matches_representative";
@@ -3026,6 +3829,52 @@ export interface components {
             status: string;
             type: string;
         };
+        LegalAcceptance: {
+            accepted_at: string | null;
+            accepted_version: string | null;
+            current_version: string;
+            /** @enum {string} */
+            document: "terms_of_use" | "privacy_policy";
+            effective_date: string;
+            pending: boolean;
+        };
+        LegalAcceptanceInput: {
+            accepted_at: string | null;
+            accepted_version: string | null;
+            current_version: string;
+            /** @enum {string} */
+            document: "terms_of_use" | "privacy_policy";
+            effective_date: string;
+            pending: boolean;
+        };
+        LegalAcceptanceStatus: {
+            documents: components["schemas"]["LegalAcceptance"][];
+            pending: boolean;
+        };
+        LegalAcceptanceStatusInput: {
+            documents: components["schemas"]["LegalAcceptanceInput"][];
+            pending: boolean;
+        };
+        LegalDocument: {
+            /** @enum {string} */
+            document: "terms_of_use" | "privacy_policy";
+            effective_date: string;
+            path: string;
+            version: string;
+        };
+        LegalDocumentInput: {
+            /** @enum {string} */
+            document: "terms_of_use" | "privacy_policy";
+            effective_date: string;
+            path: string;
+            version: string;
+        };
+        LegalDocumentsResponse: {
+            documents: components["schemas"]["LegalDocument"][];
+        };
+        LegalDocumentsResponseInput: {
+            documents: components["schemas"]["LegalDocumentInput"][];
+        };
         LegalEntityTypesResponse: {
             items: {
                 code: string;
@@ -3041,6 +3890,14 @@ export interface components {
                 name_en: string;
                 required_documents: ("certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other")[];
             }[];
+        };
+        LocalizedText: {
+            el: string;
+            en: string;
+        };
+        LocalizedTextInput: {
+            el: string;
+            en: string;
         };
         LoginTicketBody: {
             login_token: string;
@@ -3287,6 +4144,122 @@ export interface components {
             result: "match" | "close_match" | "no_match" | "not_possible";
             suggested_name?: string;
         };
+        Plan: {
+            card_prices: {
+                physical: components["schemas"]["Money"];
+                virtual: components["schemas"]["Money"];
+            };
+            cashback_rate_bp: number;
+            id: string;
+            monthly_price: components["schemas"]["Money"];
+            name: string;
+            perks: string[];
+            yearly_price: components["schemas"]["Money"];
+            yearly_saving: components["schemas"]["Money"];
+        };
+        PlanCartBody: {
+            /** @enum {string} */
+            period: "monthly" | "yearly";
+            plan_id: string;
+            pos_terminal: boolean;
+            shipping?: {
+                /** Format: uuid */
+                address_id: string;
+            } | {
+                address: components["schemas"]["ShippingAddress"];
+                save?: boolean;
+            };
+        };
+        PlanCartBodyInput: {
+            /** @enum {string} */
+            period: "monthly" | "yearly";
+            plan_id: string;
+            pos_terminal: boolean;
+            shipping?: {
+                /** Format: uuid */
+                address_id: string;
+            } | {
+                address: components["schemas"]["ShippingAddressInput"];
+                save?: boolean;
+            };
+        };
+        PlanInput: {
+            card_prices: {
+                physical: components["schemas"]["MoneyInput"];
+                virtual: components["schemas"]["MoneyInput"];
+            };
+            cashback_rate_bp: number;
+            id: string;
+            monthly_price: components["schemas"]["MoneyInput"];
+            name: string;
+            perks: string[];
+            yearly_price: components["schemas"]["MoneyInput"];
+            yearly_saving: components["schemas"]["MoneyInput"];
+        };
+        PlanOrderResult: {
+            invoice_id: string | null;
+            subscription: components["schemas"]["Subscription"];
+            transaction_id: string | null;
+        };
+        PlanOrderResultInput: {
+            invoice_id: string | null;
+            subscription: components["schemas"]["SubscriptionInput"];
+            transaction_id: string | null;
+        };
+        PlanQuote: {
+            available_balance: components["schemas"]["Money"];
+            /** @enum {string} */
+            effective: "now" | "period_end";
+            effective_at: string;
+            expires_at: string;
+            /** Format: uuid */
+            id: string;
+            lines: components["schemas"]["QuoteLine"][];
+            next_billing_at: string | null;
+            /** @enum {string} */
+            period: "monthly" | "yearly";
+            plan_id: string;
+            pos_terminal: boolean;
+            shipping_address: components["schemas"]["ShippingAddress"] | null;
+            total: components["schemas"]["Money"];
+            vat: components["schemas"]["Money"];
+        };
+        PlanQuoteInput: {
+            available_balance: components["schemas"]["MoneyInput"];
+            /** @enum {string} */
+            effective: "now" | "period_end";
+            effective_at: string;
+            expires_at: string;
+            /** Format: uuid */
+            id: string;
+            lines: components["schemas"]["QuoteLineInput"][];
+            next_billing_at: string | null;
+            /** @enum {string} */
+            period: "monthly" | "yearly";
+            plan_id: string;
+            pos_terminal: boolean;
+            shipping_address: components["schemas"]["ShippingAddressInput"] | null;
+            total: components["schemas"]["MoneyInput"];
+            vat: components["schemas"]["MoneyInput"];
+        };
+        PlansResponse: {
+            items: components["schemas"]["Plan"][];
+            pos_terminal: components["schemas"]["PosTerminalOffer"];
+            subscription: components["schemas"]["Subscription"];
+        };
+        PlansResponseInput: {
+            items: components["schemas"]["PlanInput"][];
+            pos_terminal: components["schemas"]["PosTerminalOfferInput"];
+            subscription: components["schemas"]["SubscriptionInput"];
+        };
+        PosTerminalOffer: {
+            available_with: string[];
+            price: components["schemas"]["Money"];
+        };
+        PosTerminalOfferInput: {
+            available_with: string[];
+            price: components["schemas"]["MoneyInput"];
+        };
         PredefinedAmounts: {
             items: {
                 amounts: components["schemas"]["Money"][];
@@ -3368,6 +4341,20 @@ export interface components {
         };
         QrCodesResponseInput: {
             items: components["schemas"]["QrCodeInput"][];
+        };
+        QuoteLine: {
+            amount: components["schemas"]["Money"];
+            /** @enum {string} */
+            kind: "plan" | "proration_credit" | "pos_terminal";
+            period: ("monthly" | "yearly") | null;
+            plan_id: string | null;
+        };
+        QuoteLineInput: {
+            amount: components["schemas"]["MoneyInput"];
+            /** @enum {string} */
+            kind: "plan" | "proration_credit" | "pos_terminal";
+            period: ("monthly" | "yearly") | null;
+            plan_id: string | null;
         };
         ReferenceItem: {
             code: string;
@@ -3476,6 +4463,44 @@ export interface components {
             job_title: string;
             last_name: string;
             phone: string;
+        };
+        RepresentativeTask: {
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "account_deletion";
+            /** Format: uuid */
+            merchant_id: string;
+            merchant_name: string;
+            payload: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            status: "open" | "done";
+            updated_at: string;
+        };
+        RepresentativeTaskInput: {
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "account_deletion";
+            /** Format: uuid */
+            merchant_id: string;
+            merchant_name: string;
+            payload: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            status: "open" | "done";
+            updated_at: string;
+        };
+        RepresentativeTasksResponse: {
+            items: components["schemas"]["RepresentativeTask"][];
+        };
+        RepresentativeTasksResponseInput: {
+            items: components["schemas"]["RepresentativeTaskInput"][];
         };
         ResolvedQrCode: {
             account_type: string;
@@ -3883,13 +4908,13 @@ export interface components {
             /** @enum {string} */
             method: "email" | "sms";
             /** @enum {string} */
-            purpose: "identity_verification" | "send_money" | "card_reveal";
+            purpose: "identity_verification" | "send_money" | "card_reveal" | "account_deletion";
         };
         StepUpStartBodyInput: {
             /** @enum {string} */
             method: "email" | "sms";
             /** @enum {string} */
-            purpose: "identity_verification" | "send_money" | "card_reveal";
+            purpose: "identity_verification" | "send_money" | "card_reveal" | "account_deletion";
         };
         StepUpStartResponse: {
             destination: string;
@@ -3908,12 +4933,12 @@ export interface components {
         StepUpVerifyBody: {
             code: string;
             /** @enum {string} */
-            purpose: "identity_verification" | "send_money" | "card_reveal";
+            purpose: "identity_verification" | "send_money" | "card_reveal" | "account_deletion";
         };
         StepUpVerifyBodyInput: {
             code: string;
             /** @enum {string} */
-            purpose: "identity_verification" | "send_money" | "card_reveal";
+            purpose: "identity_verification" | "send_money" | "card_reveal" | "account_deletion";
         };
         StepUpVerifyResponse: {
             expires_in: number;
@@ -3922,6 +4947,42 @@ export interface components {
         StepUpVerifyResponseInput: {
             expires_in: number;
             step_up_token: string;
+        };
+        Subscription: {
+            cancel_at_period_end: boolean;
+            current_period_end: string | null;
+            current_period_start: string | null;
+            downgrade_at: string | null;
+            has_pos_terminal: boolean;
+            next_retry_at: string | null;
+            period: ("monthly" | "yearly") | null;
+            plan_id: string;
+            plan_name: string;
+            scheduled_change: {
+                effective_at: string;
+                period: ("monthly" | "yearly") | null;
+                plan_id: string;
+            } | null;
+            /** @enum {string} */
+            status: "active" | "past_due";
+        };
+        SubscriptionInput: {
+            cancel_at_period_end: boolean;
+            current_period_end: string | null;
+            current_period_start: string | null;
+            downgrade_at: string | null;
+            has_pos_terminal: boolean;
+            next_retry_at: string | null;
+            period: ("monthly" | "yearly") | null;
+            plan_id: string;
+            plan_name: string;
+            scheduled_change: {
+                effective_at: string;
+                period: ("monthly" | "yearly") | null;
+                plan_id: string;
+            } | null;
+            /** @enum {string} */
+            status: "active" | "past_due";
         };
         TopUpDetails: {
             account_holder_name: string;
@@ -3990,7 +5051,7 @@ export interface components {
             status: "completed" | "declined" | "pending" | "failed" | "cancelled" | "refunded" | "expired" | "paid";
             total: components["schemas"]["Money"];
             /** @enum {string} */
-            type: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer" | "cashback";
+            type: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer" | "cashback" | "subscription" | "advertising";
             updated_at: string | null;
         };
         TransactionInput: {
@@ -4030,7 +5091,7 @@ export interface components {
             status: "completed" | "declined" | "pending" | "failed" | "cancelled" | "refunded" | "expired" | "paid";
             total: components["schemas"]["MoneyInput"];
             /** @enum {string} */
-            type: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer" | "cashback";
+            type: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer" | "cashback" | "subscription" | "advertising";
             updated_at: string | null;
         };
         TransactionsPage: {
@@ -4206,16 +5267,46 @@ export type SchemaAcceptInvitationBody = components['schemas']['AcceptInvitation
 export type SchemaAcceptInvitationBodyInput = components['schemas']['AcceptInvitationBodyInput'];
 export type SchemaAcceptInvitationResponse = components['schemas']['AcceptInvitationResponse'];
 export type SchemaAcceptInvitationResponseInput = components['schemas']['AcceptInvitationResponseInput'];
+export type SchemaAcceptTermsBody = components['schemas']['AcceptTermsBody'];
+export type SchemaAcceptTermsBodyInput = components['schemas']['AcceptTermsBodyInput'];
+export type SchemaAccountDeleteBody = components['schemas']['AccountDeleteBody'];
+export type SchemaAccountDeleteBodyInput = components['schemas']['AccountDeleteBodyInput'];
+export type SchemaAccountDeletion = components['schemas']['AccountDeletion'];
+export type SchemaAccountDeletionInput = components['schemas']['AccountDeletionInput'];
 export type SchemaAccountTopUpDetails = components['schemas']['AccountTopUpDetails'];
 export type SchemaAccountTopUpDetailsInput = components['schemas']['AccountTopUpDetailsInput'];
 export type SchemaAddress = components['schemas']['Address'];
 export type SchemaAddressesResponse = components['schemas']['AddressesResponse'];
 export type SchemaAddressesResponseInput = components['schemas']['AddressesResponseInput'];
 export type SchemaAddressInput = components['schemas']['AddressInput'];
+export type SchemaAdvertisingPlan = components['schemas']['AdvertisingPlan'];
+export type SchemaAdvertisingPlanInput = components['schemas']['AdvertisingPlanInput'];
+export type SchemaAdvertisingPlansResponse = components['schemas']['AdvertisingPlansResponse'];
+export type SchemaAdvertisingPlansResponseInput = components['schemas']['AdvertisingPlansResponseInput'];
+export type SchemaAdvertisingPurchaseBody = components['schemas']['AdvertisingPurchaseBody'];
+export type SchemaAdvertisingPurchaseBodyInput = components['schemas']['AdvertisingPurchaseBodyInput'];
 export type SchemaAltchaChallenge = components['schemas']['AltchaChallenge'];
 export type SchemaAltchaChallengeInput = components['schemas']['AltchaChallengeInput'];
 export type SchemaAmountVerification = components['schemas']['AmountVerification'];
 export type SchemaAmountVerificationInput = components['schemas']['AmountVerificationInput'];
+export type SchemaAnalyticsAmounts = components['schemas']['AnalyticsAmounts'];
+export type SchemaAnalyticsAmountsInput = components['schemas']['AnalyticsAmountsInput'];
+export type SchemaAnalyticsBucket = components['schemas']['AnalyticsBucket'];
+export type SchemaAnalyticsBucketInput = components['schemas']['AnalyticsBucketInput'];
+export type SchemaAnalyticsCounterparty = components['schemas']['AnalyticsCounterparty'];
+export type SchemaAnalyticsCounterpartyInput = components['schemas']['AnalyticsCounterpartyInput'];
+export type SchemaAnalyticsExpense = components['schemas']['AnalyticsExpense'];
+export type SchemaAnalyticsExpenseInput = components['schemas']['AnalyticsExpenseInput'];
+export type SchemaAnalyticsExpenses = components['schemas']['AnalyticsExpenses'];
+export type SchemaAnalyticsExpensesInput = components['schemas']['AnalyticsExpensesInput'];
+export type SchemaAnalyticsMonthlyAmounts = components['schemas']['AnalyticsMonthlyAmounts'];
+export type SchemaAnalyticsMonthlyAmountsInput = components['schemas']['AnalyticsMonthlyAmountsInput'];
+export type SchemaAnalyticsPeriod = components['schemas']['AnalyticsPeriod'];
+export type SchemaAnalyticsPeriodInput = components['schemas']['AnalyticsPeriodInput'];
+export type SchemaAnalyticsTopCounterparties = components['schemas']['AnalyticsTopCounterparties'];
+export type SchemaAnalyticsTopCounterpartiesInput = components['schemas']['AnalyticsTopCounterpartiesInput'];
+export type SchemaAnalyticsTotals = components['schemas']['AnalyticsTotals'];
+export type SchemaAnalyticsTotalsInput = components['schemas']['AnalyticsTotalsInput'];
 export type SchemaApiError = components['schemas']['ApiError'];
 export type SchemaApiErrorInput = components['schemas']['ApiErrorInput'];
 export type SchemaAvailableMfaMethodsResponse = components['schemas']['AvailableMfaMethodsResponse'];
@@ -4226,6 +5317,20 @@ export type SchemaBeneficiary = components['schemas']['Beneficiary'];
 export type SchemaBeneficiaryBody = components['schemas']['BeneficiaryBody'];
 export type SchemaBeneficiaryBodyInput = components['schemas']['BeneficiaryBodyInput'];
 export type SchemaBeneficiaryInput = components['schemas']['BeneficiaryInput'];
+export type SchemaBillingRunBody = components['schemas']['BillingRunBody'];
+export type SchemaBillingRunBodyInput = components['schemas']['BillingRunBodyInput'];
+export type SchemaBillingRunResult = components['schemas']['BillingRunResult'];
+export type SchemaBillingRunResultInput = components['schemas']['BillingRunResultInput'];
+export type SchemaCampaign = components['schemas']['Campaign'];
+export type SchemaCampaignInput = components['schemas']['CampaignInput'];
+export type SchemaCampaignsResponse = components['schemas']['CampaignsResponse'];
+export type SchemaCampaignsResponseInput = components['schemas']['CampaignsResponseInput'];
+export type SchemaCancellationQuestion = components['schemas']['CancellationQuestion'];
+export type SchemaCancellationQuestionInput = components['schemas']['CancellationQuestionInput'];
+export type SchemaCancellationQuestionsResponse = components['schemas']['CancellationQuestionsResponse'];
+export type SchemaCancellationQuestionsResponseInput = components['schemas']['CancellationQuestionsResponseInput'];
+export type SchemaCancelPlanBody = components['schemas']['CancelPlanBody'];
+export type SchemaCancelPlanBodyInput = components['schemas']['CancelPlanBodyInput'];
 export type SchemaCard = components['schemas']['Card'];
 export type SchemaCardAuthorizationBody = components['schemas']['CardAuthorizationBody'];
 export type SchemaCardAuthorizationBodyInput = components['schemas']['CardAuthorizationBodyInput'];
@@ -4286,6 +5391,8 @@ export type SchemaDirector = components['schemas']['Director'];
 export type SchemaDirectorInput = components['schemas']['DirectorInput'];
 export type SchemaDirectorsStep = components['schemas']['DirectorsStep'];
 export type SchemaDirectorsStepInput = components['schemas']['DirectorsStepInput'];
+export type SchemaDownloadAppConfig = components['schemas']['DownloadAppConfig'];
+export type SchemaDownloadAppConfigInput = components['schemas']['DownloadAppConfigInput'];
 export type SchemaEmployee = components['schemas']['Employee'];
 export type SchemaEmployeeInput = components['schemas']['EmployeeInput'];
 export type SchemaEmployeesResponse = components['schemas']['EmployeesResponse'];
@@ -4296,6 +5403,10 @@ export type SchemaExternalAccount = components['schemas']['ExternalAccount'];
 export type SchemaExternalAccountBody = components['schemas']['ExternalAccountBody'];
 export type SchemaExternalAccountBodyInput = components['schemas']['ExternalAccountBodyInput'];
 export type SchemaExternalAccountInput = components['schemas']['ExternalAccountInput'];
+export type SchemaFaqEntry = components['schemas']['FaqEntry'];
+export type SchemaFaqEntryInput = components['schemas']['FaqEntryInput'];
+export type SchemaFaqResponse = components['schemas']['FaqResponse'];
+export type SchemaFaqResponseInput = components['schemas']['FaqResponseInput'];
 export type SchemaFundingStep = components['schemas']['FundingStep'];
 export type SchemaFundingStepInput = components['schemas']['FundingStepInput'];
 export type SchemaGifItem = components['schemas']['GifItem'];
@@ -4322,6 +5433,10 @@ export type SchemaInvitationsResponse = components['schemas']['InvitationsRespon
 export type SchemaInvitationsResponseInput = components['schemas']['InvitationsResponseInput'];
 export type SchemaInviteBody = components['schemas']['InviteBody'];
 export type SchemaInviteBodyInput = components['schemas']['InviteBodyInput'];
+export type SchemaInvoice = components['schemas']['Invoice'];
+export type SchemaInvoiceInput = components['schemas']['InvoiceInput'];
+export type SchemaInvoicesResponse = components['schemas']['InvoicesResponse'];
+export type SchemaInvoicesResponseInput = components['schemas']['InvoicesResponseInput'];
 export type SchemaKycCheck = components['schemas']['KycCheck'];
 export type SchemaKycCheckInput = components['schemas']['KycCheckInput'];
 export type SchemaKycCriteria = components['schemas']['KycCriteria'];
@@ -4338,8 +5453,18 @@ export type SchemaKycVerification = components['schemas']['KycVerification'];
 export type SchemaKycVerificationInput = components['schemas']['KycVerificationInput'];
 export type SchemaLatestTransaction = components['schemas']['LatestTransaction'];
 export type SchemaLatestTransactionInput = components['schemas']['LatestTransactionInput'];
+export type SchemaLegalAcceptance = components['schemas']['LegalAcceptance'];
+export type SchemaLegalAcceptanceInput = components['schemas']['LegalAcceptanceInput'];
+export type SchemaLegalAcceptanceStatus = components['schemas']['LegalAcceptanceStatus'];
+export type SchemaLegalAcceptanceStatusInput = components['schemas']['LegalAcceptanceStatusInput'];
+export type SchemaLegalDocument = components['schemas']['LegalDocument'];
+export type SchemaLegalDocumentInput = components['schemas']['LegalDocumentInput'];
+export type SchemaLegalDocumentsResponse = components['schemas']['LegalDocumentsResponse'];
+export type SchemaLegalDocumentsResponseInput = components['schemas']['LegalDocumentsResponseInput'];
 export type SchemaLegalEntityTypesResponse = components['schemas']['LegalEntityTypesResponse'];
 export type SchemaLegalEntityTypesResponseInput = components['schemas']['LegalEntityTypesResponseInput'];
+export type SchemaLocalizedText = components['schemas']['LocalizedText'];
+export type SchemaLocalizedTextInput = components['schemas']['LocalizedTextInput'];
 export type SchemaLoginTicketBody = components['schemas']['LoginTicketBody'];
 export type SchemaLoginTicketBodyInput = components['schemas']['LoginTicketBodyInput'];
 export type SchemaLogoutBody = components['schemas']['LogoutBody'];
@@ -4374,6 +5499,18 @@ export type SchemaPayeeVerifyBody = components['schemas']['PayeeVerifyBody'];
 export type SchemaPayeeVerifyBodyInput = components['schemas']['PayeeVerifyBodyInput'];
 export type SchemaPayeeVerifyResponse = components['schemas']['PayeeVerifyResponse'];
 export type SchemaPayeeVerifyResponseInput = components['schemas']['PayeeVerifyResponseInput'];
+export type SchemaPlan = components['schemas']['Plan'];
+export type SchemaPlanCartBody = components['schemas']['PlanCartBody'];
+export type SchemaPlanCartBodyInput = components['schemas']['PlanCartBodyInput'];
+export type SchemaPlanInput = components['schemas']['PlanInput'];
+export type SchemaPlanOrderResult = components['schemas']['PlanOrderResult'];
+export type SchemaPlanOrderResultInput = components['schemas']['PlanOrderResultInput'];
+export type SchemaPlanQuote = components['schemas']['PlanQuote'];
+export type SchemaPlanQuoteInput = components['schemas']['PlanQuoteInput'];
+export type SchemaPlansResponse = components['schemas']['PlansResponse'];
+export type SchemaPlansResponseInput = components['schemas']['PlansResponseInput'];
+export type SchemaPosTerminalOffer = components['schemas']['PosTerminalOffer'];
+export type SchemaPosTerminalOfferInput = components['schemas']['PosTerminalOfferInput'];
 export type SchemaPredefinedAmounts = components['schemas']['PredefinedAmounts'];
 export type SchemaPredefinedAmountsInput = components['schemas']['PredefinedAmountsInput'];
 export type SchemaPrevalidateBody = components['schemas']['PrevalidateBody'];
@@ -4386,6 +5523,8 @@ export type SchemaQrCodeBodyInput = components['schemas']['QrCodeBodyInput'];
 export type SchemaQrCodeInput = components['schemas']['QrCodeInput'];
 export type SchemaQrCodesResponse = components['schemas']['QrCodesResponse'];
 export type SchemaQrCodesResponseInput = components['schemas']['QrCodesResponseInput'];
+export type SchemaQuoteLine = components['schemas']['QuoteLine'];
+export type SchemaQuoteLineInput = components['schemas']['QuoteLineInput'];
 export type SchemaReferenceItem = components['schemas']['ReferenceItem'];
 export type SchemaReferenceItemInput = components['schemas']['ReferenceItemInput'];
 export type SchemaReferenceList = components['schemas']['ReferenceList'];
@@ -4402,6 +5541,10 @@ export type SchemaRejectIbanResult = components['schemas']['RejectIbanResult'];
 export type SchemaRejectIbanResultInput = components['schemas']['RejectIbanResultInput'];
 export type SchemaRepresentativeStep = components['schemas']['RepresentativeStep'];
 export type SchemaRepresentativeStepInput = components['schemas']['RepresentativeStepInput'];
+export type SchemaRepresentativeTask = components['schemas']['RepresentativeTask'];
+export type SchemaRepresentativeTaskInput = components['schemas']['RepresentativeTaskInput'];
+export type SchemaRepresentativeTasksResponse = components['schemas']['RepresentativeTasksResponse'];
+export type SchemaRepresentativeTasksResponseInput = components['schemas']['RepresentativeTasksResponseInput'];
 export type SchemaResolvedQrCode = components['schemas']['ResolvedQrCode'];
 export type SchemaResolvedQrCodeInput = components['schemas']['ResolvedQrCodeInput'];
 export type SchemaReviewBody = components['schemas']['ReviewBody'];
@@ -4460,6 +5603,8 @@ export type SchemaStepUpVerifyBody = components['schemas']['StepUpVerifyBody'];
 export type SchemaStepUpVerifyBodyInput = components['schemas']['StepUpVerifyBodyInput'];
 export type SchemaStepUpVerifyResponse = components['schemas']['StepUpVerifyResponse'];
 export type SchemaStepUpVerifyResponseInput = components['schemas']['StepUpVerifyResponseInput'];
+export type SchemaSubscription = components['schemas']['Subscription'];
+export type SchemaSubscriptionInput = components['schemas']['SubscriptionInput'];
 export type SchemaTopUpDetails = components['schemas']['TopUpDetails'];
 export type SchemaTopUpDetailsInput = components['schemas']['TopUpDetailsInput'];
 export type SchemaTransaction = components['schemas']['Transaction'];
@@ -4528,6 +5673,164 @@ export interface operations {
             };
         };
     };
+    downloadApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadAppConfig"];
+                };
+            };
+        };
+    };
+    faq: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaqResponse"];
+                };
+            };
+        };
+    };
+    legalDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalDocumentsResponse"];
+                };
+            };
+        };
+    };
+    legalAcceptances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalAcceptanceStatus"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    acceptTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptTermsBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalAcceptanceStatus"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     availableMfaMethods: {
         parameters: {
             query?: never;
@@ -4570,6 +5873,162 @@ export interface operations {
             };
             /** @description Default Response */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    accountDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeletion"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    accountDeleteRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-step-up-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountDeleteBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeletion"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    withdrawAccountDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeletion"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5233,6 +6692,213 @@ export interface operations {
             };
         };
     };
+    advertisingCampaigns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignsResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    advertisingCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    advertisingPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvertisingPlansResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    purchaseAdvertisingPlan: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvertisingPurchaseBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     amountRequiresVerification: {
         parameters: {
             query: {
@@ -5253,6 +6919,245 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AmountVerification"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    analyticsAmounts: {
+        parameters: {
+            query: {
+                currency: string;
+                end?: string;
+                range: "week" | "month" | "year";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsAmounts"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    analyticsExpensesPerCategory: {
+        parameters: {
+            query: {
+                currency: string;
+                end?: string;
+                range: "week" | "month" | "year";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsExpenses"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    analyticsMonthlyAmounts: {
+        parameters: {
+            query: {
+                currency: string;
+                end?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsMonthlyAmounts"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    analyticsTopCounterparties: {
+        parameters: {
+            query: {
+                currency: string;
+                end?: string;
+                range: "week" | "month" | "year";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsTopCounterparties"];
                 };
             };
             /** @description Default Response */
@@ -8338,6 +10243,307 @@ export interface operations {
             };
         };
     };
+    plans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlansResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cancelPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelPlanBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    undoCancelPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    planCartInitialize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanCartBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanQuote"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    planCartPay: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanOrderResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     predefinedSendAmount: {
         parameters: {
             query?: {
@@ -8387,6 +10593,142 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    billingHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoicesResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    invoicePdf: {
+        parameters: {
+            query?: {
+                lang?: "en" | "el";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice as application/pdf, inline, named after its number (TAM-2026-000123.pdf). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cancellationQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancellationQuestionsResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9630,6 +11972,77 @@ export interface operations {
             };
         };
     };
+    monthlyStatement: {
+        parameters: {
+            query: {
+                account_id?: string;
+                account_type?: string;
+                format: "csv" | "xlsx" | "pdf";
+                locale?: "en" | "el";
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement file as an attachment: text/csv (UTF-8 with BOM), application/vnd.openxmlformats-officedocument.spreadsheetml.sheet or application/pdf. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     stepUpStart: {
         parameters: {
             query?: never;
@@ -9773,7 +12186,7 @@ export interface operations {
                 q?: string;
                 status?: "completed" | "declined" | "pending" | "failed" | "cancelled" | "refunded" | "expired" | "paid";
                 to?: string;
-                type?: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer" | "cashback";
+                type?: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer" | "cashback" | "subscription" | "advertising";
             };
             header?: never;
             path?: never;
@@ -9883,13 +12296,13 @@ export interface operations {
                 account_id?: string;
                 account_type?: string;
                 direction?: "in" | "out";
-                format: "csv" | "pdf";
+                format: "csv" | "xlsx" | "pdf";
                 from?: string;
                 locale?: "en" | "el";
                 q?: string;
                 status?: "completed" | "declined" | "pending" | "failed" | "cancelled" | "refunded" | "expired" | "paid";
                 to?: string;
-                type?: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer" | "cashback";
+                type?: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer" | "cashback" | "subscription" | "advertising";
             };
             header?: never;
             path?: never;
@@ -9897,7 +12310,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The statement file as an attachment: text/csv (UTF-8 with BOM) or application/pdf. */
+            /** @description The statement file as an attachment: text/csv (UTF-8 with BOM), application/vnd.openxmlformats-officedocument.spreadsheetml.sheet or application/pdf. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10124,6 +12537,39 @@ export interface operations {
             };
         };
     };
+    sandboxRunBilling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingRunBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingRunResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     sandboxCardAuthorization: {
         parameters: {
             query?: never;
@@ -10323,6 +12769,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OutboxResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    sandboxRepresentativeTasks: {
+        parameters: {
+            query?: {
+                merchant_id?: string;
+                status?: "open" | "done";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepresentativeTasksResponse"];
                 };
             };
             /** @description Default Response */

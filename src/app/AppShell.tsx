@@ -83,6 +83,25 @@ const Nav = styled.nav`
   }
 `;
 
+/** Public pages every visitor can reach, signed in or not (SPEC §2). */
+const Footer = styled.footer`
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  margin-top: ${({ theme }) => theme.space(6)};
+  nav {
+    max-width: 64rem;
+    margin: 0 auto;
+    padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${({ theme }) => `${theme.space(1)} ${theme.space(5)}`};
+  }
+  a {
+    display: inline-block;
+    padding: ${({ theme }) => `${theme.space(2)} 0`};
+    font-weight: 600;
+  }
+`;
+
 const Main = styled.main`
   &:focus {
     outline: none;
@@ -179,6 +198,21 @@ export function AppShell({ children }: { children: ReactNode }) {
                   <FormattedMessage id="app.nav.transactions" defaultMessage="Transactions" />
                 </NavLink>
               ) : null}
+              {canAccess(user, 'plans') ? (
+                <NavLink to="/plans">
+                  <FormattedMessage id="app.nav.plans" defaultMessage="Plans" />
+                </NavLink>
+              ) : null}
+              {canAccess(user, 'analytics') ? (
+                <NavLink to="/analytics">
+                  <FormattedMessage id="app.nav.analytics" defaultMessage="Analytics" />
+                </NavLink>
+              ) : null}
+              {canAccess(user, 'advertise-with-us') ? (
+                <NavLink to="/advertise-with-us">
+                  <FormattedMessage id="app.nav.advertising" defaultMessage="Advertise with us" />
+                </NavLink>
+              ) : null}
               {canAccess(user, 'my-employees') ? (
                 <NavLink to="/my-employees">
                   <FormattedMessage id="app.nav.team" defaultMessage="Team" />
@@ -197,6 +231,22 @@ export function AppShell({ children }: { children: ReactNode }) {
       <Main id="main" tabIndex={-1} aria-busy={signingOut || undefined}>
         {children}
       </Main>
+      <Footer>
+        <nav aria-label={intl.formatMessage({ id: 'app.footer.label', defaultMessage: 'Help and legal' })}>
+          <Link to="/faq">
+            <FormattedMessage id="app.footer.faq" defaultMessage="FAQ" />
+          </Link>
+          <Link to="/download-app">
+            <FormattedMessage id="app.footer.downloadApp" defaultMessage="Get the app" />
+          </Link>
+          <Link to="/terms-of-use">
+            <FormattedMessage id="app.footer.terms" defaultMessage="Terms of use" />
+          </Link>
+          <Link to="/privacy-policy">
+            <FormattedMessage id="app.footer.privacy" defaultMessage="Privacy policy" />
+          </Link>
+        </nav>
+      </Footer>
       <Suspense fallback={null}>
         {confirmingSignOut ? <SignOutDialog /> : null}
         {idleWarning ? <IdleWarningDialog /> : null}

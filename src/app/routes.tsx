@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
-import { matchPath, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { matchPath, Outlet, useLocation, useParams, useRoutes, type RouteObject } from 'react-router';
 import type { Area } from '../../schemas/permissions';
+import { journeyAt, type PlansJourney } from '../screens/plans/planJourney';
 import { PageSpinner } from '../ui/Spinner';
 import { AppShell } from './AppShell';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -19,6 +20,10 @@ const InformationSubmittedScreen = lazy(() => import('../screens/onboarding/Info
 const TermsOfUseScreen = lazy(() => import('../screens/legal/TermsOfUseScreen'));
 const PrivacyPolicyScreen = lazy(() => import('../screens/legal/PrivacyPolicyScreen'));
 const NotFoundScreen = lazy(() => import('../screens/NotFoundScreen'));
+const FaqScreen = lazy(() => import('../screens/faq/FaqScreen'));
+const DownloadAppScreen = lazy(() => import('../screens/downloadApp/DownloadAppScreen'));
+const AnalyticsScreen = lazy(() => import('../screens/analytics/AnalyticsScreen'));
+const AdvertisingScreen = lazy(() => import('../screens/advertising/AdvertisingScreen'));
 const WalletScreen = lazy(() => import('../screens/wallet/WalletScreen'));
 const TopUpDetailsScreen = lazy(() => import('../screens/wallet/TopUpDetailsScreen'));
 const SendMoneyScreen = lazy(() => import('../screens/sendMoney/SendMoneyScreen'));
@@ -37,6 +42,10 @@ const EmployeesScreen = lazy(() => import('../screens/team/EmployeesScreen'));
 const AddEmployeesScreen = lazy(() => import('../screens/team/AddEmployeesScreen'));
 const InvitationRoute = lazy(() => import('../screens/invitation/InvitationScreen'));
 const InvitationSuccessScreen = lazy(() => import('../screens/invitation/InvitationSuccessScreen'));
+const PlansScreen = lazy(() => import('../screens/plans/PlansScreen'));
+const BillingScreen = lazy(() => import('../screens/profile/BillingScreen'));
+const CancelPlanScreen = lazy(() => import('../screens/account/CancelPlanScreen'));
+const AccountDeletionScreen = lazy(() => import('../screens/account/AccountDeletionScreen'));
 
 /**
  * The addresses of the card-ordering journey (SPEC §2; one machine, machines/cardOrder.machine.ts) with the area of
@@ -52,13 +61,47 @@ export const cardOrderRoutes = [
   { path: '/plans/card/checkout/:card?', area: 'add-card' },
 ] as const satisfies ReadonlyArray<{ path: string; area: Area }>;
 
-/** One journey for the six addresses: the layout stays mounted while the step's address changes. */
-function CardOrderLayout() {
+/**
+ * The addresses of the plans page and plan checkout (SPEC §2; one machine, machines/planCheckout.machine.ts) besides
+ * /plans/address, which it shares with the card order (above). `:plan_id` preselects a plan.
+ */
+export const planCheckoutRoutes = [
+  { path: '/plans/plan/checkout', area: 'plans' },
+  { path: '/plans/:plan_id?', area: 'plans' },
+] as const satisfies ReadonlyArray<{ path: string; area: Area }>;
+
+const journeyRoutes = [...cardOrderRoutes, ...planCheckoutRoutes];
+
+/**
+ * One layout for the card order's six addresses and the plan checkout's three, /plans/address being both journeys'
+ * step: the layout stays mounted while a journey's address changes, and keeps the journey on screen when that moves
+ * to the shared address (src/screens/plans/planJourney.ts).
+ */
+function JourneyLayout() {
   const { pathname } = useLocation();
-  const area = cardOrderRoutes.find((route) => matchPath(route.path, pathname))?.area ?? 'add-card';
+  const area = journeyRoutes.find((route) => matchPath(route.path, pathname))?.area ?? 'add-card';
+  const [journey, setJourney] = useState<PlansJourney>(() => journeyAt(pathname, null));
+  const now = journeyAt(pathname, journey);
+  if (now !== journey) setJourney(now);
+  return <RequireAuth area={area}>{now === 'plan' ? <PlansScreen /> : <CardOrderScreen />}</RequireAuth>;
+}
+
+/**
+ * SPEC §2 /account/:action_type: `cancellation` (the questionnaire, then cancel, machines/cancelPlan.machine.ts) and
+ * `deletion` (machines/accountDeletion.machine.ts), guarded as the plans and the profile are (SPEC §6).
+ */
+function AccountActionRoute() {
+  const { action_type: action } = useParams();
+  if (action === 'cancellation') {
+    return (
+      <RequireAuth area="plans">
+        <CancelPlanScreen />
+      </RequireAuth>
+    );
+  }
   return (
-    <RequireAuth area={area}>
-      <CardOrderScreen />
+    <RequireAuth area="profile">
+      {action === 'deletion' ? <AccountDeletionScreen /> : <NotFoundScreen />}
     </RequireAuth>
   );
 }
@@ -136,6 +179,25 @@ export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
         { path: '/invitation/success', element: <InvitationSuccessScreen /> },
         { path: '/terms-of-use', element: <TermsOfUseScreen /> },
         { path: '/privacy-policy', element: <PrivacyPolicyScreen /> },
+        // Public, signed in or not (issue 9): the FAQ and the mobile app's store links.
+        { path: '/faq', element: <FaqScreen /> },
+        { path: '/download-app', element: <DownloadAppScreen /> },
+        {
+          path: '/analytics',
+          element: (
+            <RequireAuth area="analytics">
+              <AnalyticsScreen />
+            </RequireAuth>
+          ),
+        },
+        {
+          path: '/advertise-with-us',
+          element: (
+            <RequireAuth area="advertise-with-us">
+              <AdvertisingScreen />
+            </RequireAuth>
+          ),
+        },
         { path: '/', element: dashboard },
         { path: '/dashboard', element: dashboard },
         {
@@ -225,9 +287,19 @@ export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
           children: [{ path: '/cards/:card?' }, { path: '/cards/:card/:id/card-limit' }],
         },
         {
-          element: <CardOrderLayout />,
-          children: cardOrderRoutes.map(({ path }) => ({ path })),
+          element: <JourneyLayout />,
+          children: journeyRoutes.map(({ path }) => ({ path })),
         },
+        {
+          // The rest of /profile/:page? is another issue; the billing history is this one's.
+          path: '/profile/billing',
+          element: (
+            <RequireAuth area="profile">
+              <BillingScreen />
+            </RequireAuth>
+          ),
+        },
+        { path: '/account/:action_type', element: <AccountActionRoute /> },
         {
           path: '/cashback',
           element: (

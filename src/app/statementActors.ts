@@ -1,16 +1,47 @@
 import type { TransactionFilters } from '../../machines/transactionList.machine';
-import type { StatementExportQuery, StatementFormat, StatementLocale } from '../../schemas/statements.schema';
+import type {
+  MonthlyStatementQuery,
+  StatementExportQuery,
+  StatementFormat,
+  StatementLocale,
+} from '../../schemas/statements.schema';
 import { transactionStatuses, transactionTypes } from '../../schemas/transactions.schema';
 import { failureFromResponse, type ApiClient } from '../api/client';
 
 export type StatementFile = { blob: Blob; fileName: string };
 
+/** What to export: the filtered transaction list, or one calendar month of one account. */
+export type StatementRequest =
+  | { kind: 'list'; format: StatementFormat; locale: StatementLocale; filters: TransactionFilters }
+  | {
+      kind: 'monthly';
+      format: StatementFormat;
+      locale: StatementLocale;
+      /** YYYY-MM, a Europe/Athens calendar month. */
+      month: string;
+      /** `eur`; null for the merchant's first account. */
+      accountType: string | null;
+    };
+
+/** How far a download has come. */
+export type DownloadProgress = {
+  /** Bytes received so far. */
+  received: number;
+  /** The file's size when the server said it (Content-Length), else null: the file is still being made. */
+  total: number | null;
+  /** How many transactions the file holds (X-Statement-Rows), when the server said. */
+  rows: number | null;
+};
+
+export type DownloadOptions = {
+  /** Cancels the download (the request and the reading of the body). */
+  signal?: AbortSignal;
+  onProgress?: (progress: DownloadProgress) => void;
+};
+
 export type StatementServices = {
-  /** The filtered list as a file (GET exportTransactions); throws an ApiFailure like every effect. */
-  downloadStatement: (
-    request: { format: StatementFormat; locale: StatementLocale; filters: TransactionFilters },
-    signal?: AbortSignal,
-  ) => Promise<StatementFile>;
+  /** The file (GET exportTransactions or monthlyStatement), read as it streams in; throws an ApiFailure. */
+  downloadStatement: (request: StatementRequest, options?: DownloadOptions) => Promise<StatementFile>;
 };
 
 type Status = (typeof transactionStatuses)[number];
@@ -35,35 +66,103 @@ export function statementQuery(
   return query;
 }
 
+/** A monthly statement's query. */
+export function monthlyQuery(request: Extract<StatementRequest, { kind: 'monthly' }>): MonthlyStatementQuery {
+  return {
+    month: request.month,
+    format: request.format,
+    locale: request.locale,
+    ...(request.accountType ? { account_type: request.accountType } : {}),
+  };
+}
+
+const extensions: Record<StatementFormat, string> = { csv: 'csv', xlsx: 'xlsx', pdf: 'pdf' };
+
 /** `attachment; filename="tameio-statement-….pdf"` → the name; another shape → a name of our own. */
 export function fileNameFrom(disposition: string | null, format: StatementFormat): string {
   const match = /filename="([^"]+)"/.exec(disposition ?? '');
-  return match?.[1] ?? `tameio-statement.${format}`;
+  return match?.[1] ?? `tameio-statement.${extensions[format]}`;
 }
 
+function headerNumber(headers: Headers, name: string): number | null {
+  const value = headers.get(name);
+  if (value === null || !/^\d+$/.test(value.trim())) return null;
+  return Number(value);
+}
+
+/**
+ * Reads a body chunk by chunk, reporting the bytes received, into a Blob. A cancel (the signal) stops the reading
+ * and rejects with an AbortError.
+ */
+export async function readWithProgress(
+  response: Response,
+  body: ReadableStream<Uint8Array> | null,
+  options: DownloadOptions,
+): Promise<Blob> {
+  const total = headerNumber(response.headers, 'content-length');
+  const rows = headerNumber(response.headers, 'x-statement-rows');
+  const type = response.headers.get('content-type') ?? 'application/octet-stream';
+  const chunks: BlobPart[] = [];
+  let received = 0;
+  options.onProgress?.({ received, total, rows });
+  if (!body) return new Blob([], { type });
+  const reader = body.getReader();
+  const stop = () => void reader.cancel().catch(() => undefined);
+  options.signal?.addEventListener('abort', stop, { once: true });
+  try {
+    for (;;) {
+      if (options.signal?.aborted) throw new DOMException('The download was cancelled.', 'AbortError');
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (options.signal?.aborted) throw new DOMException('The download was cancelled.', 'AbortError');
+      // A chunk of a fetch body is a plain ArrayBuffer view; TypeScript's DOM types allow a SharedArrayBuffer too.
+      chunks.push(value as Uint8Array<ArrayBuffer>);
+      received += value.byteLength;
+      options.onProgress?.({ received, total, rows });
+    }
+    // A cancel while waiting for a chunk ends the stream early: that is no whole file.
+    if (options.signal?.aborted) throw new DOMException('The download was cancelled.', 'AbortError');
+  } finally {
+    options.signal?.removeEventListener('abort', stop);
+  }
+  return new Blob(chunks, { type });
+}
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
 export function statementServices(client: ApiClient): StatementServices {
-  return {
-    downloadStatement: async ({ format, locale, filters }, signal) => {
-      const result = await client
-        .GET('/api/merchants/transactions/export/', {
-          params: { query: statementQuery(format, locale, filters) },
-          parseAs: 'blob',
-          // A large statement takes longer than the client's per-request timeout: plain fetch, no retries (the
-          // session middleware still adds the bearer token); the user's cancel still stops it.
-          fetch: (request) => globalThis.fetch(request),
-          ...(signal ? { signal } : {}),
+  // A large statement takes longer than the client's per-request timeout: plain fetch, no retries (the session
+  // middleware still adds the bearer token); the user's cancel still stops it.
+  const plainFetch = (request: Request) => globalThis.fetch(request);
+  const call = (request: StatementRequest, signal: AbortSignal | undefined) => {
+    const common = { parseAs: 'stream' as const, fetch: plainFetch, ...(signal ? { signal } : {}) };
+    return request.kind === 'list'
+      ? client.GET('/api/merchants/transactions/export/', {
+          params: { query: statementQuery(request.format, request.locale, request.filters) },
+          ...common,
         })
-        .catch((error: unknown) => {
-          if (error instanceof DOMException && error.name === 'AbortError') throw error;
-          throw { kind: 'network' };
+      : client.GET('/api/merchants/statements/monthly/', {
+          params: { query: monthlyQuery(request) },
+          ...common,
         });
-      if (!result.response.ok || !result.data) {
-        const body: unknown = result.response.ok ? undefined : result.error;
-        throw failureFromResponse(result.response, body);
-      }
+  };
+  return {
+    downloadStatement: async (request, options = {}) => {
+      const result = await call(request, options.signal).catch((error: unknown) => {
+        if (isAbort(error)) throw error;
+        throw { kind: 'network' };
+      });
+      if (!result.response.ok) throw failureFromResponse(result.response, result.error);
+      const blob = await readWithProgress(result.response, result.data ?? null, options).catch(
+        (error: unknown) => {
+          if (isAbort(error)) throw error;
+          // The connection broke while the file came in.
+          throw { kind: 'network' };
+        },
+      );
       return {
-        blob: result.data,
-        fileName: fileNameFrom(result.response.headers.get('content-disposition'), format),
+        blob,
+        fileName: fileNameFrom(result.response.headers.get('content-disposition'), request.format),
       };
     },
   };

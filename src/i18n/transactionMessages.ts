@@ -23,6 +23,7 @@ const types = defineMessages({
   card_transaction: { id: 'transaction.type.card_transaction', defaultMessage: 'Card transaction' },
   bank_transfer: { id: 'transaction.type.bank_transfer', defaultMessage: 'Bank transfer' },
   cashback: { id: 'transaction.type.cashback', defaultMessage: 'Cashback' },
+  subscription: { id: 'transaction.type.subscription', defaultMessage: 'Subscription' },
 });
 
 function isKey<T extends object>(table: T, key: string): key is Extract<keyof T, string> {

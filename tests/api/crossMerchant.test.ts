@@ -16,6 +16,7 @@ import {
 import { pngImage } from './kycImages';
 import { fund, merchantWithAccount, newKey, type MoneyMerchant } from './money';
 import { multipart } from './onboardingFixtures';
+import { buyPlan } from './plans';
 import { stepUpHeaders, stepUpToken } from './stepUp';
 import { databaseDigest } from './tableDigest';
 import { addMember, invite, newInviteeEmail } from './team';
@@ -30,10 +31,15 @@ type Verb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Path parameters that are not another merchant's record, with why: a QR code is a payment link made to be shared
- * with other merchants (resolving one is how they pay it; tested below for what it shows), and an account type is a
- * currency code that names the caller's own account.
+ * with other merchants (resolving one is how they pay it; tested below for what it shows), an account type is a
+ * currency code that names the caller's own account, and an advertising plan is the bank's price list, the same for
+ * everybody (buying one makes the caller's own campaign: tests/api/advertising.test.ts).
  */
-const notARecordOfB = new Set<OperationId>(['resolveQrCode', 'accountTopUpDetails']);
+const notARecordOfB = new Set<OperationId>([
+  'resolveQrCode',
+  'accountTopUpDetails',
+  'purchaseAdvertisingPlan',
+]);
 
 const document = JSON.parse(
   readFileSync(path.join(import.meta.dirname, '../../schemas/openapi.json'), 'utf8'),
@@ -89,6 +95,26 @@ beforeAll(async () => {
     'cart',
     await call(server.app, 'POST', '/api/merchants/cards/cart/', { token: b.token, body: virtualCart }),
   );
+  const { order: planOrder } = await buyPlan(server, b.token, {
+    plan_id: 'premium',
+    period: 'yearly',
+    pos_terminal: false,
+  });
+  ids.invoice = planOrder.invoice_id;
+  const invoiceNumber = (
+    await server.db
+      .selectFrom('invoices')
+      .select('number')
+      .where('id', '=', ids.invoice ?? '')
+      .executeTakeFirstOrThrow()
+  ).number;
+  ids.planCart = await created(
+    'plan cart',
+    await call(server.app, 'POST', '/api/merchants/plans/cart/', {
+      token: b.token,
+      body: { plan_id: 'business', period: 'monthly', pos_terminal: false },
+    }),
+  );
   ids.qr = await created(
     'qr code',
     await call(server.app, 'POST', '/api/merchants/qr_codes/', {
@@ -116,6 +142,15 @@ beforeAll(async () => {
       token: c.token,
       body: { wallet_tag: bTag, amount_minor: '100', currency: 'EUR' },
       headers: { 'idempotency-key': newKey('request') },
+    }),
+  );
+  // An advertising campaign of B's (issue 9), bought before the transactions are read.
+  ids.campaign = await created(
+    'campaign',
+    await call(server.app, 'POST', '/api/merchants/advertising/plans/local_boost/purchase/', {
+      token: b.token,
+      body: { headline: 'Bravo secret campaign', link: 'https://bravo.example.com/' },
+      headers: { 'idempotency-key': newKey('campaign') },
     }),
   );
   ids.transaction = (
@@ -170,10 +205,12 @@ beforeAll(async () => {
     member.email,
     invitationEmail,
     'Bravo secret card',
+    'Bravo secret campaign',
     card.card.last4,
     'Bravo rent',
     'BRAVO123',
     'bravo-passport',
+    invoiceNumber,
     ...Object.values(ids),
   ];
 }, 120_000);
@@ -219,6 +256,10 @@ function requestFor(
       return { id: ids.card ?? '', options: { body: { what: 'details' }, headers: stepUpHeaders(grant) } };
     case 'cartPay':
       return { id: ids.cart ?? '', options: { headers: { 'idempotency-key': newKey('steal') } } };
+    case 'planCartPay':
+      return { id: ids.planCart ?? '', options: { headers: { 'idempotency-key': newKey('steal') } } };
+    case 'invoicePdf':
+      return { id: ids.invoice ?? '', options: {} };
     case 'deleteQrCode':
       return { id: ids.qr ?? '', options: {} };
     case 'acceptMoneyRequest':
@@ -238,6 +279,8 @@ function requestFor(
       return { id: ids.document ?? '', options: {} };
     case 'kycEvaluate':
       return { id: ids.kyc ?? '', options: {} };
+    case 'advertisingCampaign':
+      return { id: ids.campaign ?? '', options: {} };
     case 'uploadKycImage': {
       const form = multipart([
         { name: 'side', value: 'front' },

@@ -13,6 +13,7 @@ import { assignWalletTag } from '../../server/accounts';
 import { orderCard, setPlan, virtualCart } from './cards';
 import { call, readOutbox, signIn, startTestServer, type TestServer } from './harness';
 import { fund, merchantWithAccount, newKey } from './money';
+import { buyPlan } from './plans';
 import { stepUpHeaders, stepUpToken } from './stepUp';
 import { databaseDigest } from './tableDigest';
 import { addMember, invitationKey, invite, newInviteeEmail } from './team';
@@ -86,6 +87,23 @@ const mustSucceed = new Set<OperationId>([
   'getOnboarding',
   'kycStatus',
   'kycCriteria',
+  'plans',
+  'cancellationQuestions',
+  'billingHistory',
+  'invoicePdf',
+  // Issue 9.
+  'analyticsAmounts',
+  'analyticsExpensesPerCategory',
+  'analyticsMonthlyAmounts',
+  'analyticsTopCounterparties',
+  'monthlyStatement',
+  'advertisingPlans',
+  'advertisingCampaigns',
+  'advertisingCampaign',
+  'faq',
+  'legalDocuments',
+  'downloadApp',
+  'legalAcceptances',
 ]);
 
 /** Run last, in this order: they end things later calls would need (cards, sessions). */
@@ -107,6 +125,8 @@ type Fixture = {
   callers: Record<Role, Caller>;
   cards: Record<Role, string>;
   cartId: string;
+  planCartId: string;
+  invoiceId: string;
   beneficiaryId: string;
   qrId: string;
   qrCode: string;
@@ -117,6 +137,7 @@ type Fixture = {
   invitationKey: string;
   statusTarget: string;
   merchantId: string;
+  campaignId: string;
 };
 
 let server: TestServer;
@@ -164,6 +185,17 @@ beforeAll(async () => {
     body: virtualCart,
   });
   expect(cart.status).toBe(201);
+  // A plan bought (an invoice), and another change priced but not paid (issue 7).
+  const { order: planOrder } = await buyPlan(server, owner.token, {
+    plan_id: 'premium',
+    period: 'yearly',
+    pos_terminal: false,
+  });
+  const planCart = await call(server.app, 'POST', '/api/merchants/plans/cart/', {
+    token: owner.token,
+    body: { plan_id: 'business', period: 'monthly', pos_terminal: false },
+  });
+  expect(planCart.status, JSON.stringify(planCart.body)).toBe(201);
   const beneficiary = await call(server.app, 'POST', '/api/merchants/beneficiaries/', {
     token: owner.token,
     body: { kind: 'wallet', wallet_tag: otherTag },
@@ -198,6 +230,12 @@ beforeAll(async () => {
     headers: { 'idempotency-key': newKey('request') },
   });
   expect(request.status, JSON.stringify(request.body)).toBe(201);
+  const campaign = await call(server.app, 'POST', '/api/merchants/advertising/plans/local_boost/purchase/', {
+    token: owner.token,
+    body: { headline: 'Matrix campaign', link: 'https://matrix.example.com/' },
+    headers: { 'idempotency-key': newKey('campaign') },
+  });
+  expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
   const transactions = await call(server.app, 'GET', '/api/merchants/transactions/', { token: owner.token });
   const inviteeEmail = newInviteeEmail('matrix');
   const invitation = await invite(server, owner.token, { email: inviteeEmail });
@@ -230,6 +268,8 @@ beforeAll(async () => {
     },
     cards,
     cartId: cart.body.id,
+    planCartId: planCart.body.id,
+    invoiceId: planOrder.invoice_id,
     beneficiaryId: beneficiary.body.id,
     qrId: qr.body.id,
     qrCode: theirQr.body.code,
@@ -240,6 +280,7 @@ beforeAll(async () => {
     invitationKey: await invitationKey(server, inviteeEmail),
     statusTarget: target.userId,
     merchantId: owner.merchantId,
+    campaignId: campaign.body.id,
   };
 }, 120_000);
 
@@ -267,6 +308,10 @@ function idFor(operationId: OperationId, role: Role): string {
       return f.cards[role];
     case 'cartPay':
       return f.cartId;
+    case 'planCartPay':
+      return f.planCartId;
+    case 'invoicePdf':
+      return f.invoiceId;
     case 'deleteQrCode':
       return f.qrId;
     case 'acceptMoneyRequest':
@@ -281,13 +326,30 @@ function idFor(operationId: OperationId, role: Role): string {
       return f.statusTarget;
     case 'cancelInvitation':
       return f.invitationId;
+    case 'advertisingCampaign':
+      return f.campaignId;
+    case 'purchaseAdvertisingPlan':
+      return 'local_boost';
     default:
       // No record is needed (a registration, a document, a KYC check of nobody): any id will do.
       return randomUUID();
   }
 }
 
+/** The query an operation needs to answer 200 (issue 9's reads). */
+const queries: Partial<Record<OperationId, string>> = {
+  analyticsAmounts: '?range=week&currency=EUR',
+  analyticsExpensesPerCategory: '?range=month&currency=EUR',
+  analyticsMonthlyAmounts: '?currency=EUR',
+  analyticsTopCounterparties: '?range=year&currency=EUR',
+  monthlyStatement: `?month=${new Date().toISOString().slice(0, 7)}&format=csv`,
+};
+
 function urlFor(operation: Operation, role: Role): string {
+  return pathFor(operation, role) + (queries[operation.operationId] ?? '');
+}
+
+function pathFor(operation: Operation, role: Role): string {
   return operation.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
     switch (name) {
       case 'id':

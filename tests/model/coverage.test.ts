@@ -20,6 +20,11 @@ import { scheduledPaymentModel } from './scheduledPayment.paths';
 import { sendMoneyModel } from './sendMoney.paths';
 import { teamModel } from './team.paths';
 import { transactionListModel } from './transactionList.paths';
+import { planCheckoutModel } from './planCheckout.paths';
+import { cancelPlanModel } from './cancelPlan.paths';
+import { accountDeletionModel } from './accountDeletion.paths';
+import { analyticsModel } from './analytics.paths';
+import { advertisingModel } from './advertising.paths';
 
 // DESIGN.md principle 3: a state or transition that no generated path reaches is a hole in the test plan. These
 // tests walk each machine definition and fail on any such hole; the last block proves that the guard bites.
@@ -105,6 +110,11 @@ describeCoverage(cardControlsModel);
 describeCoverage(invitationModel);
 describeCoverage(teamModel);
 describeCoverage(inviteEmployeeModel);
+describeCoverage(planCheckoutModel);
+describeCoverage(cancelPlanModel);
+describeCoverage(accountDeletionModel);
+describeCoverage(analyticsModel);
+describeCoverage(advertisingModel);
 
 describe('the coverage guard', () => {
   it('reports the dead-code branch once the fixtures no longer kill a code', () => {

@@ -141,7 +141,7 @@ describe('/dashboard', () => {
     expect(await axeViolations(view.container)).toEqual([]);
   });
 
-  it('lists the welcome checklist unticked, with links to top up and to order a card', async () => {
+  it('lists the welcome checklist unticked, with links to top up, to pick a plan and to order a card', async () => {
     renderDashboard(async () => overview);
     const checklist = await region('Get started');
     expect(checklist.textContent).toContain('0 of 3 done');
@@ -159,8 +159,8 @@ describe('/dashboard', () => {
     expect(within(checklist).getByRole('link', { name: 'Create a card' }).getAttribute('href')).toBe(
       '/cards/add-card',
     );
-    // Plans have no route yet.
-    expect(within(checklist).getAllByRole('link')).toHaveLength(2);
+    expect(within(checklist).getByRole('link', { name: 'Pick a plan' }).getAttribute('href')).toBe('/plans');
+    expect(within(checklist).getAllByRole('link')).toHaveLength(3);
   });
 
   it('ticks a done item with a check, "done" for screen readers and no link', async () => {
@@ -182,7 +182,7 @@ describe('/dashboard', () => {
       within(checklist)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Create a card']);
+    ).toEqual(['Pick a plan', 'Create a card']);
   });
 
   it('hides the checklist when everything on it is done', async () => {
@@ -209,7 +209,7 @@ describe('/dashboard', () => {
     expect(await axeViolations(view.container)).toEqual([]);
   });
 
-  it('offers a viewer no top-up or card link (SPEC §6: no top-up details, no card orders for viewers)', async () => {
+  it('offers a viewer no top-up, plan or card link (SPEC §6: no top-up details, plans or card orders for viewers)', async () => {
     const view = renderDashboard(async () => overview, 'viewer');
     const checklist = await region('Get started');
     await view.userLoaded();

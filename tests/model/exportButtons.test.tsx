@@ -51,11 +51,12 @@ describe('ExportButtons', () => {
     await user.click(screen.getByRole('button', { name: 'Export PDF statement' }));
     expect(download).toHaveBeenCalledWith(
       {
+        kind: 'list',
         format: 'pdf',
         locale: 'en',
         filters: { from: '2026-03-01', to: '2026-03-31', status: 'completed', q: 'coffee', account: 'eur' },
       },
-      expect.any(AbortSignal),
+      expect.objectContaining({ signal: expect.any(AbortSignal) }),
     );
     const busy = screen.getByRole('button', { name: 'Preparing the file…' });
     expect(busy.getAttribute('aria-busy')).toBe('true');

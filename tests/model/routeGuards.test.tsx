@@ -94,6 +94,12 @@ const pages: Record<string, Page> = {
   '/invitation/success': { kind: 'invitation' },
   '/terms-of-use': { kind: 'open' },
   '/privacy-policy': { kind: 'open' },
+  // SPEC §2 lists /faq among the login pages, issue 9 makes it public; /download-app is public in SPEC §2.
+  '/faq': { kind: 'open' },
+  '/download-app': { kind: 'open' },
+  '/analytics': protectedAs('analytics'),
+  // SPEC §6 names it in neither list: every role may open it (buying is send money's, refused by the server).
+  '/advertise-with-us': protectedAs('advertise-with-us'),
   '/dev/outbox': { kind: 'open' },
   '*': { kind: 'open' },
   '/': protectedAs('dashboard'),
@@ -117,6 +123,14 @@ const pages: Record<string, Page> = {
   '/plans/card-selection/:id': protectedAs('card-selection'),
   '/plans/address': protectedAs('delivery-address'),
   '/plans/card/checkout/:card?': protectedAs('add-card'),
+  // The plans page and plan checkout; /plans/address (above) is the POS terminal's shipping step too.
+  '/plans/plan/checkout': protectedAs('plans'),
+  '/plans/:plan_id?': protectedAs('plans'),
+  // SPEC §6 "profile and its children": the billing history is one of them.
+  '/profile/billing': protectedAs('profile'),
+  // Cancelling is a plans action (the sample address); deleting the account is the profile's: both are kept from
+  // non-owners and viewers alike.
+  '/account/:action_type': protectedAs('plans'),
   '/cashback': protectedAs('cashback'),
   '/transactions/:id?': protectedAs('transactions'),
   '/my-beneficiaries': protectedAs('beneficiaries'),
@@ -179,6 +193,7 @@ const sampleParams: Record<string, string> = {
   accountType: 'eur',
   method: 'email',
   code: 'qr-sample',
+  action_type: 'cancellation',
 };
 
 /** A concrete address for a route pattern. */

@@ -43,12 +43,18 @@ describe('the operation table', () => {
     for (const [id] of rules) expect(mayCall(admin, id), id).toBe(mayCall(cardholder, id));
   });
 
-  it('lets a viewer change nothing but their own session, identity and card reveals', () => {
+  it('lets a viewer change nothing but their own session, identity, terms acceptance and card reveals', () => {
     const viewerWrites = rules
       .filter(([id, rule]) => rule.access === 'session' && rule.write && mayCall(viewer, id))
       .map(([id]) => id)
       .sort();
-    expect(viewerWrites).toEqual(['globalLogout', 'revealCard', 'stepUpStart', 'stepUpVerify']);
+    expect(viewerWrites).toEqual([
+      'acceptTerms',
+      'globalLogout',
+      'revealCard',
+      'stepUpStart',
+      'stepUpVerify',
+    ]);
   });
 
   it('keeps the company’s money from an employee whose access level is own', () => {

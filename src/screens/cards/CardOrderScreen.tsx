@@ -28,15 +28,7 @@ import {
   type CardOrderEntry,
   type CardOrderSnapshot,
 } from '../../../machines/cardOrder.machine';
-import { ibanCountries } from '../../../schemas/beneficiaries.schema';
-import {
-  CardName,
-  ShippingAddress,
-  type CardColour,
-  type CardForm,
-  type CardUsage,
-  type SavedAddress,
-} from '../../../schemas/cards.schema';
+import { CardName, type CardColour, type CardForm, type CardUsage } from '../../../schemas/cards.schema';
 import { api } from '../../api/client';
 import { cardOrderActors } from '../../app/cardActors';
 import { cardColourText, cardFormText, cardUsageText } from '../../i18n/cardText';
@@ -47,8 +39,9 @@ import { Alert, Card, Muted, Page, Row, Stack } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
 import { PageSpinner, Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
-import { addressKindText, cardFieldText, cardOrderErrorText, cardOrderText as m } from './cardMessages';
-import { addressText, countryName } from './addressText';
+import { cardFieldText, cardOrderErrorText, cardOrderText as m } from './cardMessages';
+import { addressText } from './addressText';
+import { AddressForm } from './AddressForm';
 import { Figures, LinkRow } from '../../ui/Blocks';
 import { Options, Preview, SelectField, Warning } from './parts';
 import { useJourneyAddress } from './useJourneyAddress';
@@ -249,158 +242,28 @@ function DetailsStep({ journey }: { journey: OrderActor }) {
   );
 }
 
-type AddressDraft = { country: string; postal_code: string; city: string; line1: string; line2: string };
-const emptyDraft: AddressDraft = { country: 'GR', postal_code: '', city: '', line1: '', line2: '' };
-
-function useCountries() {
-  const intl = useIntl();
-  return useMemo(
-    () =>
-      ibanCountries
-        .map((code) => ({ code, name: countryName(intl, code) }))
-        .sort((a, b) => a.name.localeCompare(b.name, intl.locale)),
-    [intl],
-  );
-}
-
 function AddressStep({ journey }: { journey: OrderActor }) {
   const intl = useIntl();
   const addresses = useJourney(journey, selectSavedAddresses);
   const shipping = useJourney(journey, selectOrderShipping);
   const busy = useJourney(journey, selectCardOrderBusy);
   const serverFields = useJourney(journey, selectCardOrderFieldErrors);
-  const countries = useCountries();
-  const [choice, setChoice] = useState<string>(
-    shipping?.kind === 'saved'
-      ? shipping.addressId
-      : shipping?.kind === 'new'
-        ? 'new'
-        : (addresses[0]?.id ?? 'new'),
-  );
-  const [draft, setDraft] = useState<AddressDraft>(
-    shipping?.kind === 'new'
-      ? { ...emptyDraft, ...shipping.address, line2: shipping.address.line2 ?? '' }
-      : emptyDraft,
-  );
-  const [save, setSave] = useState(shipping?.kind === 'new' ? shipping.save : true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const field = (key: keyof AddressDraft) => ({
-    name: key,
-    disabled: busy,
-    value: draft[key],
-    error:
-      errors[key] ??
-      (serverFields[`shipping.address.${key}`]
-        ? cardFieldText(intl, serverFields[`shipping.address.${key}`] ?? '')
-        : null),
-    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value }),
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (choice !== 'new') {
-      journey.send({ type: 'address.chosen', addressId: choice });
-      return;
-    }
-    const parsed = ShippingAddress.safeParse({ ...draft, line2: draft.line2.trim() || undefined });
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? 'line1');
-        found[key] ??= cardFieldText(intl, issue.message);
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    journey.send({ type: 'address.entered', address: parsed.data, save });
-  };
-
-  const optionLabel = (address: SavedAddress) =>
-    intl.formatMessage(m.addressOption, {
-      kind: intl.formatMessage(addressKindText[address.kind]),
-      address: addressText(intl, address),
-    });
-
   return (
     <>
       <h1>{intl.formatMessage(m.addressTitle)}</h1>
       <ErrorAlert journey={journey} />
-      <form noValidate onSubmit={submit}>
-        <Options disabled={busy}>
-          <legend>{intl.formatMessage(m.savedAddresses)}</legend>
-          {addresses.map((address) => (
-            <label key={address.id}>
-              <input
-                type="radio"
-                name="address"
-                value={address.id}
-                checked={choice === address.id}
-                onChange={() => setChoice(address.id)}
-              />
-              {optionLabel(address)}
-            </label>
-          ))}
-          <label>
-            <input
-              type="radio"
-              name="address"
-              value="new"
-              checked={choice === 'new'}
-              onChange={() => setChoice('new')}
-            />
-            {intl.formatMessage(m.newAddress)}
-          </label>
-        </Options>
-        {choice === 'new' ? (
-          <>
-            <TextField {...field('line1')} label={intl.formatMessage(m.line1)} autoComplete="address-line1" />
-            <TextField {...field('line2')} label={intl.formatMessage(m.line2)} autoComplete="address-line2" />
-            <TextField {...field('city')} label={intl.formatMessage(m.city)} autoComplete="address-level2" />
-            <TextField
-              {...field('postal_code')}
-              label={intl.formatMessage(m.postalCode)}
-              autoComplete="postal-code"
-            />
-            <SelectField
-              label={intl.formatMessage(m.country)}
-              name="country"
-              autoComplete="country"
-              disabled={busy}
-              value={draft.country}
-              error={errors['country'] ?? null}
-              onChange={(event) => setDraft({ ...draft, country: event.target.value })}
-            >
-              <option value="">{intl.formatMessage(m.chooseCountry)}</option>
-              {countries.map((country) => (
-                <option key={country.code} value={country.code}>
-                  {country.name}
-                </option>
-              ))}
-            </SelectField>
-            <Options disabled={busy}>
-              <label>
-                <input
-                  type="checkbox"
-                  name="save"
-                  checked={save}
-                  onChange={(event) => setSave(event.target.checked)}
-                />
-                {intl.formatMessage(m.save)}
-              </label>
-            </Options>
-          </>
-        ) : null}
-        <Row>
-          <Button type="submit" disabled={busy}>
-            {intl.formatMessage(m.continue)}
-          </Button>
-          <Button variant="quiet" disabled={busy} onClick={() => journey.send({ type: 'details.change' })}>
-            {intl.formatMessage(m.backToDetails)}
-          </Button>
-        </Row>
-      </form>
+      <AddressForm
+        addresses={addresses}
+        chosen={shipping}
+        busy={busy}
+        serverFields={serverFields}
+        onChosen={(addressId) => journey.send({ type: 'address.chosen', addressId })}
+        onEntered={(address, save) => journey.send({ type: 'address.entered', address, save })}
+        back={{
+          label: intl.formatMessage(m.backToDetails),
+          onClick: () => journey.send({ type: 'details.change' }),
+        }}
+      />
     </>
   );
 }

@@ -20,10 +20,10 @@ import { calendarDateText, frequencyText, scheduledPaymentsPath } from '../sched
 import { TransactionList } from '../TransactionList';
 import { useOverview, type LoadOverview } from '../useOverview';
 
-/** Where an unticked checklist item leads, and the area of schemas/permissions.ts it needs; null until its route exists (plans: issue 7). */
+/** Where an unticked checklist item leads, and the area of schemas/permissions.ts it needs. */
 const checklistLinks: Record<WelcomeChecklistItem, { to: string; area: Area } | null> = {
   top_up: { to: '/my-wallet/my-accounts', area: 'my-accounts' },
-  pick_plan: null,
+  pick_plan: { to: '/plans', area: 'plans' },
   create_card: { to: '/cards/add-card', area: 'add-card' },
 };
 

@@ -1,6 +1,6 @@
 import { defineMessages } from 'react-intl';
-import { legalVersions } from '../../../schemas/registration.schema';
 import { LegalPage, type LegalSection } from './LegalPage';
+import type { LegalServices } from './legalService';
 
 const m = defineMessages({
   title: { id: 'privacy.title', defaultMessage: 'Privacy policy' },
@@ -117,8 +117,15 @@ const sections: LegalSection[] = [
 ];
 
 /** SPEC §2 /privacy-policy: public; a GDPR Articles 13-14 notice. */
-export function PrivacyPolicyScreen() {
-  return <LegalPage title={m.title} version={legalVersions.privacy_policy} sections={sections} />;
+export function PrivacyPolicyScreen({ services }: { services?: LegalServices }) {
+  return (
+    <LegalPage
+      title={m.title}
+      {...(services ? { services } : {})}
+      document="privacy_policy"
+      sections={sections}
+    />
+  );
 }
 
 export default PrivacyPolicyScreen;

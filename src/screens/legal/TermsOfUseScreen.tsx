@@ -1,6 +1,6 @@
 import { defineMessages } from 'react-intl';
-import { legalVersions } from '../../../schemas/registration.schema';
 import { LegalPage, type LegalSection } from './LegalPage';
+import type { LegalServices } from './legalService';
 
 const m = defineMessages({
   title: { id: 'terms.title', defaultMessage: 'Terms of use' },
@@ -115,8 +115,15 @@ const sections: LegalSection[] = [
 ];
 
 /** SPEC §2 /terms-of-use: public. */
-export function TermsOfUseScreen() {
-  return <LegalPage title={m.title} version={legalVersions.terms_of_use} sections={sections} />;
+export function TermsOfUseScreen({ services }: { services?: LegalServices }) {
+  return (
+    <LegalPage
+      title={m.title}
+      {...(services ? { services } : {})}
+      document="terms_of_use"
+      sections={sections}
+    />
+  );
 }
 
 export default TermsOfUseScreen;

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -15,6 +14,7 @@ import { Card, Muted, Page, Row } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
+import { useQrImage } from '../../ui/useQrImage';
 import { LoadFailure } from '../LoadFailure';
 import { SelectField } from '../transactions/SelectField';
 import { CopyButton } from '../wallet/CopyButton';
@@ -92,24 +92,6 @@ export function decimalToMinor(text: string, digits: number): string | null {
   if (fraction.length > digits) return null;
   const minor = BigInt(match[1] ?? '0') * 10n ** BigInt(digits) + BigInt(fraction.padEnd(digits, '0') || '0');
   return minor.toString();
-}
-
-/** The QR image of a link, as an SVG data URL (the CSP allows data: images); null until it is drawn. */
-function useQrImage(link: string): string | null {
-  const [image, setImage] = useState<{ link: string; url: string } | null>(null);
-  useEffect(() => {
-    let live = true;
-    QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }).then(
-      (svg) => {
-        if (live) setImage({ link, url: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [link]);
-  return image?.link === link ? image.url : null;
 }
 
 type LoadState =

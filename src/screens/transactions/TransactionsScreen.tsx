@@ -30,6 +30,7 @@ import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page, Row } from '../../ui/Layout';
 import { Spinner } from '../../ui/Spinner';
 import { ExportButtons } from './ExportButtons';
+import { MonthlyStatement } from './MonthlyStatement';
 import { FiltersForm } from './FiltersForm';
 import { TransactionDetail } from './TransactionDetail';
 import { TransactionTable } from './TransactionTable';
@@ -201,6 +202,7 @@ export function TransactionsScreen({
           ) : null}
         </More>
       </Card>
+      <MonthlyStatement />
     </Page>
   );
 }

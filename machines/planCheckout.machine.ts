@@ -1,0 +1,516 @@
+import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { SavedAddress, ShippingAddress } from '../schemas/cards.schema';
+import type {
+  Plan,
+  PlanCartBody,
+  PlanOrderResult,
+  PlanPeriod,
+  PlanQuote,
+  PlansResponse,
+  Subscription,
+} from '../schemas/plans.schema';
+import { failureCode, toApiFailure } from './apiFailure';
+
+/*
+ * Plans and plan checkout (issue 7; SPEC §1 plans, §2 /plans/:plan_id?, /plans/plan/checkout, /plans/address; §4
+ * "cancelling a subscription downgrades to Free at the end of the billing period"; §8 "Order placed", "Payment
+ * successful", "Payment failed, possibly from insufficient balance; try again later."; §9 plan periods monthly or
+ * yearly).
+ *
+ * opening (until the screen has read the address: a plan named in it) → loading (loadPlanCheckout: the plans, the POS
+ * terminal add-on, the merchant's subscription and the saved addresses) → choosingPlan (the plans page; a plan named in
+ * the address is preselected; only a paid plan can be chosen here, Free is reached by cancelling) → choosingOptions
+ * (monthly or yearly, and the POS terminal add-on where the plan offers it and the merchant has none; the plan and
+ * period the merchant already has only with the terminal, or to keep them while a cancellation or a downgrade waits) → for the terminal choosingAddress (a saved address or a new one) → pricing
+ * (planCartInitialize: the quote with any proration credit, the VAT included, when it takes effect, the next billing
+ * date and the available balance) → reviewing → paying (planCartPay with one Idempotency-Key per quote: a retry after
+ * no answer cannot pay twice) → ordered ("Payment successful" when something was charged, "Order placed" otherwise),
+ * or failed ("Payment failed…", back to a freshly priced checkout). An upgrade takes effect at once; a downgrade on the
+ * current period's end and charges nothing now.
+ *
+ * The address bar follows the state (`planCheckoutPath`): the plans page on /plans/:plan_id?, the checkout on
+ * /plans/plan/checkout, the terminal's address on /plans/address.
+ */
+
+export type PlanCheckoutError =
+  | 'insufficient_funds'
+  | 'cart_expired'
+  | 'cart_paid'
+  | 'plan_unchanged'
+  | 'quote_changed'
+  | 'validation_failed'
+  | 'not_found'
+  | 'conflict'
+  | 'forbidden'
+  | 'rate_limited'
+  | 'network'
+  | 'unknown';
+
+const knownErrors: ReadonlySet<string> = new Set<PlanCheckoutError>([
+  'insufficient_funds',
+  'cart_expired',
+  'cart_paid',
+  'plan_unchanged',
+  'quote_changed',
+  'validation_failed',
+  'not_found',
+  'conflict',
+  'forbidden',
+  'rate_limited',
+  'network',
+]);
+
+export function toPlanCheckoutError(error: unknown): PlanCheckoutError {
+  const code = failureCode(error);
+  return knownErrors.has(code) ? (code as PlanCheckoutError) : 'unknown';
+}
+
+/** What the plans page and the checkout show: every plan, the add-on, the subscription, and the saved addresses. */
+export type PlanCheckoutData = { plans: PlansResponse; addresses: SavedAddress[] };
+
+/** Where the POS terminal goes: a saved address, or a new one (kept for next time when `save`). */
+export type TerminalShipping =
+  { kind: 'saved'; addressId: string } | { kind: 'new'; address: ShippingAddress; save: boolean };
+
+export type PlanCartInitializeInput = { body: PlanCartBody };
+export type PlanCartPayInput = { quoteId: string; idempotencyKey: string };
+
+export type PlanCheckoutContext = {
+  /** The plan chosen, or named in the address and preselected on the plans page. */
+  planId: string | null;
+  data: PlanCheckoutData | null;
+  period: PlanPeriod | null;
+  posTerminal: boolean;
+  shipping: TerminalShipping | null;
+  /** The priced change being checked out, and the key its payment is sent with (one per quote). */
+  quote: PlanQuote | null;
+  idempotencyKey: string | null;
+  result: PlanOrderResult | null;
+  error: PlanCheckoutError | null;
+  /** Which body fields the server refused (validation_failed), keyed by dotted path. */
+  fieldErrors: Record<string, string>;
+};
+
+export type PlanCheckoutEvent =
+  /** Sent by the screen once it has read the address: the plan named in it, if any. */
+  | { type: 'plans.opened'; planId: string | null }
+  | { type: 'load.retry' }
+  | { type: 'plan.chosen'; planId: string }
+  | { type: 'plan.change' }
+  | { type: 'options.submit'; period: PlanPeriod; posTerminal: boolean }
+  | { type: 'options.change' }
+  | { type: 'address.chosen'; addressId: string }
+  | { type: 'address.entered'; address: ShippingAddress; save: boolean }
+  | { type: 'order.pay' }
+  | { type: 'order.change' }
+  | { type: 'order.review' }
+  | { type: 'plans.show' };
+
+function notProvided(name: string): never {
+  throw new Error(`The app must provide the "${name}" actor`);
+}
+
+function newKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+function fieldsOf(error: unknown): Record<string, string> {
+  const failure = toApiFailure(error);
+  return failure.kind === 'http' ? (failure.fields ?? {}) : {};
+}
+
+export function planOf(data: PlanCheckoutData | null, planId: string | null): Plan | null {
+  return data?.plans.items.find((plan) => plan.id === planId) ?? null;
+}
+
+/** A plan with a price: Free is not bought, it is what cancelling leads to (SPEC §4). */
+export function isPaidPlan(plan: Plan): boolean {
+  return BigInt(plan.monthly_price.amount_minor) > 0n || BigInt(plan.yearly_price.amount_minor) > 0n;
+}
+
+/** The plan and period the merchant already has. */
+export function isCurrentChoice(
+  subscription: Subscription | null,
+  planId: string,
+  period: PlanPeriod,
+): boolean {
+  return subscription !== null && subscription.plan_id === planId && subscription.period === period;
+}
+
+/**
+ * Whether the choice changes anything: another plan or period; or the same ones with the POS terminal added, or while
+ * a cancellation or a downgrade waits (choosing them again keeps them and drops what was waiting).
+ */
+export function changesSomething(
+  subscription: Subscription | null,
+  planId: string,
+  period: PlanPeriod,
+  posTerminal: boolean,
+): boolean {
+  if (!isCurrentChoice(subscription, planId, period)) return true;
+  return posTerminal || subscription?.cancel_at_period_end === true || subscription?.scheduled_change != null;
+}
+
+/** The POS terminal can be added to this plan (the offer names it) and the merchant has none yet. */
+export function terminalOffered(data: PlanCheckoutData | null, planId: string | null): boolean {
+  if (!data || planId === null) return false;
+  return data.plans.pos_terminal.available_with.includes(planId) && !data.plans.subscription.has_pos_terminal;
+}
+
+/** The cart body of what the user chose. */
+export function planCartBodyOf(context: PlanCheckoutContext): PlanCartBody {
+  const { shipping } = context;
+  const body: PlanCartBody = {
+    plan_id: context.planId ?? '',
+    period: context.period ?? 'monthly',
+    pos_terminal: context.posTerminal,
+  };
+  if (!context.posTerminal || !shipping) return body;
+  return {
+    ...body,
+    shipping:
+      shipping.kind === 'saved'
+        ? { address_id: shipping.addressId }
+        : { address: shipping.address, save: shipping.save },
+  };
+}
+
+/** Whether the account can pay the quote now, as the checkout read it (the server decides again). */
+export function canAffordQuote(quote: PlanQuote | null): boolean {
+  if (!quote) return false;
+  if (BigInt(quote.total.amount_minor) === 0n) return true;
+  if (quote.total.currency !== quote.available_balance.currency) return false;
+  return BigInt(quote.available_balance.amount_minor) >= BigInt(quote.total.amount_minor);
+}
+
+const forgetQuote = { quote: null, idempotencyKey: null } as const;
+
+export const planCheckoutMachine = setup({
+  types: {
+    context: {} as PlanCheckoutContext,
+    events: {} as PlanCheckoutEvent,
+  },
+  actors: {
+    loadPlanCheckout: fromPromise<PlanCheckoutData, void>(async () => notProvided('loadPlanCheckout')),
+    planCartInitialize: fromPromise<PlanQuote, PlanCartInitializeInput>(async () =>
+      notProvided('planCartInitialize'),
+    ),
+    planCartPay: fromPromise<PlanOrderResult, PlanCartPayInput>(async () => notProvided('planCartPay')),
+  },
+  actions: {
+    recordError: assign({
+      error: (_, params: { error: unknown }) => toPlanCheckoutError(params.error),
+      fieldErrors: (_, params: { error: unknown }) => fieldsOf(params.error),
+    }),
+    clearError: assign({ error: null, fieldErrors: {} }),
+  },
+  guards: {
+    /** A paid plan of the list (Free is reached by cancelling, SPEC §4). */
+    canChoose: ({ context, event }) => {
+      if (event.type !== 'plan.chosen') return false;
+      const plan = planOf(context.data, event.planId);
+      return plan !== null && isPaidPlan(plan);
+    },
+    /** The choice changes something (`changesSomething`); the terminal only where the plan offers it. */
+    validOptions: ({ context, event }) =>
+      event.type === 'options.submit' &&
+      context.planId !== null &&
+      changesSomething(
+        context.data?.plans.subscription ?? null,
+        context.planId,
+        event.period,
+        event.posTerminal,
+      ) &&
+      (!event.posTerminal || terminalOffered(context.data, context.planId)),
+    wantsTerminal: ({ event }) => event.type === 'options.submit' && event.posTerminal,
+    hasTerminal: ({ context }) => context.posTerminal,
+    /** Only a saved address of this merchant can be chosen. */
+    knownAddress: ({ context, event }) =>
+      event.type === 'address.chosen' &&
+      (context.data?.addresses ?? []).some((address) => address.id === event.addressId),
+    /** The server refused the shipping address itself: back to the address, which shows why. */
+    isAddressProblem: ({ context }, params: { error: unknown }) =>
+      context.posTerminal &&
+      failureCode(params.error) === 'validation_failed' &&
+      Object.keys(fieldsOf(params.error)).some((field) => field.startsWith('shipping')),
+    canAfford: ({ context }) => canAffordQuote(context.quote),
+    /** No answer: the payment may or may not have gone through, so the checkout offers the same key again. */
+    isNetwork: (_, params: { error: unknown }) => failureCode(params.error) === 'network',
+  },
+}).createMachine({
+  id: 'planCheckout',
+  context: {
+    planId: null,
+    data: null,
+    period: null,
+    posTerminal: false,
+    shipping: null,
+    quote: null,
+    idempotencyKey: null,
+    result: null,
+    error: null,
+    fieldErrors: {},
+  },
+  initial: 'opening',
+  states: {
+    /** Until the screen has read the address. */
+    opening: {
+      on: {
+        'plans.opened': { target: 'loading', actions: assign({ planId: ({ event }) => event.planId }) },
+      },
+    },
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadPlanCheckout',
+        src: 'loadPlanCheckout',
+        onDone: {
+          target: 'choosingPlan',
+          actions: assign({
+            data: ({ event }) => event.output,
+            // A plan the address names that does not exist is simply not preselected.
+            planId: ({ context, event }) =>
+              event.output.plans.items.some((plan) => plan.id === context.planId) ? context.planId : null,
+          }),
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loadFailed: {
+      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+    },
+    /** The plans page: prices, perks, the add-on, the current plan with its next billing date or pending change. */
+    choosingPlan: {
+      on: {
+        'plan.chosen': {
+          guard: 'canChoose',
+          target: 'choosingOptions',
+          actions: [
+            'clearError',
+            assign({
+              planId: ({ event }) => event.planId,
+              period: null,
+              posTerminal: false,
+              shipping: null,
+            }),
+          ],
+        },
+      },
+    },
+    /** Monthly or yearly, and the POS terminal where the plan offers it. */
+    choosingOptions: {
+      on: {
+        'options.submit': [
+          {
+            guard: and(['validOptions', 'wantsTerminal']),
+            target: 'choosingAddress',
+            actions: [
+              'clearError',
+              assign({ period: ({ event }) => event.period, posTerminal: ({ event }) => event.posTerminal }),
+            ],
+          },
+          {
+            guard: 'validOptions',
+            target: 'pricing',
+            actions: [
+              'clearError',
+              assign({
+                period: ({ event }) => event.period,
+                posTerminal: ({ event }) => event.posTerminal,
+                shipping: null,
+              }),
+            ],
+          },
+        ],
+        'plan.change': { target: 'choosingPlan', actions: 'clearError' },
+      },
+    },
+    /** Where the POS terminal goes: a saved address (registered, trading, or one saved before) or a new one. */
+    choosingAddress: {
+      on: {
+        'address.chosen': {
+          guard: 'knownAddress',
+          target: 'pricing',
+          actions: [
+            'clearError',
+            assign({ shipping: ({ event }) => ({ kind: 'saved' as const, addressId: event.addressId }) }),
+          ],
+        },
+        'address.entered': {
+          target: 'pricing',
+          actions: [
+            'clearError',
+            assign({
+              shipping: ({ event }) => ({ kind: 'new' as const, address: event.address, save: event.save }),
+            }),
+          ],
+        },
+        'options.change': { target: 'choosingOptions', actions: 'clearError' },
+      },
+    },
+    /** planCartInitialize: the change priced, with the available balance; each quote gets its own payment key. */
+    pricing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'planCartInitialize',
+        src: 'planCartInitialize',
+        input: ({ context }) => ({ body: planCartBodyOf(context) }),
+        onDone: {
+          target: 'reviewing',
+          actions: assign({ quote: ({ event }) => event.output, idempotencyKey: () => newKey() }),
+        },
+        onError: [
+          {
+            guard: { type: 'isAddressProblem', params: ({ event }) => ({ error: event.error }) },
+            target: 'choosingAddress',
+            actions: [
+              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+              assign(forgetQuote),
+            ],
+          },
+          {
+            // The plan and period the merchant already has, or anything else: the options say why.
+            target: 'choosingOptions',
+            actions: [
+              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+              assign(forgetQuote),
+            ],
+          },
+        ],
+      },
+    },
+    /** The checkout: the lines, total, VAT, when it takes effect, the next billing date, the balance; pay. */
+    reviewing: {
+      on: {
+        'order.pay': { guard: 'canAfford', target: 'paying', actions: 'clearError' },
+        'order.change': [
+          { guard: 'hasTerminal', target: 'choosingAddress', actions: ['clearError', assign(forgetQuote)] },
+          { target: 'choosingOptions', actions: ['clearError', assign(forgetQuote)] },
+        ],
+      },
+    },
+    paying: {
+      tags: ['busy'],
+      invoke: {
+        id: 'planCartPay',
+        src: 'planCartPay',
+        input: ({ context }) => ({
+          quoteId: context.quote?.id ?? '',
+          idempotencyKey: context.idempotencyKey ?? '',
+        }),
+        onDone: {
+          target: 'ordered',
+          actions: assign({ result: ({ event }) => event.output, idempotencyKey: null }),
+        },
+        onError: [
+          {
+            // Paying again sends the same key: the server charges this quote at most once.
+            guard: { type: 'isNetwork', params: ({ event }) => ({ error: event.error }) },
+            target: 'reviewing',
+            actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'failed',
+            actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    /** "Payment failed, possibly from insufficient balance; try again later." Back to a freshly priced checkout. */
+    failed: {
+      on: {
+        'order.review': { target: 'pricing', actions: ['clearError', assign(forgetQuote)] },
+      },
+    },
+    /** The plan changed now (an upgrade, paid) or is scheduled for the period's end (a downgrade, nothing charged). */
+    ordered: {
+      on: {
+        'plans.show': {
+          target: 'loading',
+          actions: assign({
+            planId: null,
+            period: null,
+            posTerminal: false,
+            shipping: null,
+            result: null,
+            ...forgetQuote,
+          }),
+        },
+      },
+    },
+  },
+});
+
+export type PlanCheckoutSnapshot = SnapshotFrom<typeof planCheckoutMachine>;
+
+export type PlanCheckoutStep =
+  'loading' | 'loadFailed' | 'plans' | 'options' | 'address' | 'checkout' | 'failed' | 'ordered';
+
+/** Which part of the journey the screen shows. */
+export function selectPlanCheckoutStep(snapshot: PlanCheckoutSnapshot): PlanCheckoutStep {
+  if (snapshot.matches('opening') || snapshot.matches('loading')) return 'loading';
+  if (snapshot.matches('loadFailed')) return 'loadFailed';
+  if (snapshot.matches('choosingPlan')) return 'plans';
+  if (snapshot.matches('choosingOptions')) return 'options';
+  if (snapshot.matches('choosingAddress')) return 'address';
+  if (snapshot.matches('failed')) return 'failed';
+  if (snapshot.matches('ordered')) return 'ordered';
+  return 'checkout';
+}
+
+/**
+ * The address of the step (SPEC §2): the plans page on /plans/:plan_id? (`:plan_id` the plan chosen or preselected),
+ * the checkout on /plans/plan/checkout, the POS terminal's address on /plans/address.
+ */
+export function planCheckoutPath(snapshot: PlanCheckoutSnapshot): string {
+  const { planId } = snapshot.context;
+  switch (selectPlanCheckoutStep(snapshot)) {
+    case 'loading':
+    case 'loadFailed':
+    case 'plans':
+      return planId ? `/plans/${planId}` : '/plans';
+    case 'address':
+      return '/plans/address';
+    case 'options':
+    case 'checkout':
+    case 'failed':
+    case 'ordered':
+      return '/plans/plan/checkout';
+  }
+}
+
+/** The steps worth taking up again after a reload: the checkout, not the plans page (whose data may have changed). */
+export function isCheckoutInProgress(snapshot: PlanCheckoutSnapshot): boolean {
+  const step = selectPlanCheckoutStep(snapshot);
+  return step === 'options' || step === 'address' || step === 'checkout' || step === 'failed';
+}
+
+export const selectPlanCheckoutBusy = (snapshot: PlanCheckoutSnapshot): boolean => snapshot.hasTag('busy');
+export const selectPlanCheckoutError = (snapshot: PlanCheckoutSnapshot): PlanCheckoutError | null =>
+  snapshot.context.error;
+export const selectPlanCheckoutFieldErrors = (snapshot: PlanCheckoutSnapshot): Record<string, string> =>
+  snapshot.context.fieldErrors;
+export const selectPlansData = (snapshot: PlanCheckoutSnapshot): PlansResponse | null =>
+  snapshot.context.data?.plans ?? null;
+export const selectPlanAddresses = (snapshot: PlanCheckoutSnapshot): SavedAddress[] =>
+  snapshot.context.data?.addresses ?? [];
+export const selectChosenPlanId = (snapshot: PlanCheckoutSnapshot): string | null => snapshot.context.planId;
+export const selectChosenPlan = (snapshot: PlanCheckoutSnapshot): Plan | null =>
+  planOf(snapshot.context.data, snapshot.context.planId);
+export const selectChosenPeriod = (snapshot: PlanCheckoutSnapshot): PlanPeriod | null =>
+  snapshot.context.period;
+export const selectWantsTerminal = (snapshot: PlanCheckoutSnapshot): boolean => snapshot.context.posTerminal;
+export const selectTerminalOffered = (snapshot: PlanCheckoutSnapshot): boolean =>
+  terminalOffered(snapshot.context.data, snapshot.context.planId);
+export const selectTerminalShipping = (snapshot: PlanCheckoutSnapshot): TerminalShipping | null =>
+  snapshot.context.shipping;
+export const selectQuote = (snapshot: PlanCheckoutSnapshot): PlanQuote | null => snapshot.context.quote;
+export const selectPlanOrderResult = (snapshot: PlanCheckoutSnapshot): PlanOrderResult | null =>
+  snapshot.context.result;
+export const selectPlanPricing = (snapshot: PlanCheckoutSnapshot): boolean => snapshot.matches('pricing');
+export const selectPlanPaying = (snapshot: PlanCheckoutSnapshot): boolean => snapshot.matches('paying');
+export const selectCanPayPlan = (snapshot: PlanCheckoutSnapshot): boolean =>
+  snapshot.can({ type: 'order.pay' });

@@ -1,0 +1,241 @@
+import type { ApiFailure } from '../../machines/apiFailure';
+import {
+  advertisingMachine,
+  selectAdvertisingStep,
+  type AdvertisingContext,
+  type AdvertisingData,
+  type AdvertisingError,
+  type AdvertisingSnapshot,
+} from '../../machines/advertising.machine';
+import type { AdvertisingPlan, Campaign } from '../../schemas/advertising.schema';
+import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+
+/*
+ * The test model of advertising (machines/advertising.machine.ts), run on the real screen at /advertise-with-us by
+ * advertising.model.test.tsx, signed in as the owner of Demo Coffee (€1,800.00 available) on 2026-01-15: two plans on
+ * sale (Spotlight €49.00 for 7 days, Premium €5,000.00 for 30 days) and one earlier campaign that has ended.
+ */
+
+export const advertisingPath = '/advertise-with-us';
+
+const eur = (amount_minor: string) => ({ amount_minor, currency: 'EUR' });
+
+export const spotlight = {
+  id: 'spotlight',
+  name: 'Spotlight',
+  reach: 5000,
+  duration_days: 7,
+  price: eur('4900'),
+  placements: ['dashboard', 'wallet_directory'],
+} satisfies AdvertisingPlan;
+
+export const premium = {
+  id: 'premium',
+  name: 'Premium',
+  reach: 120000,
+  duration_days: 30,
+  price: eur('500000'),
+  placements: ['dashboard', 'wallet_directory', 'newsletter', 'push_notification'],
+} satisfies AdvertisingPlan;
+
+const owner = { id: '00000000-0000-4000-8000-000000000001', name: 'Dora Demou' };
+
+export const endedCampaign = {
+  id: '00000000-0000-4000-8000-0000000000d1',
+  plan: { id: 'spotlight', name: 'Spotlight', reach: 5000, duration_days: 7 },
+  headline: 'Winter blend is here',
+  link: 'https://demo-coffee.example/winter',
+  status: 'ended',
+  start_date: '2025-12-01',
+  end_date: '2025-12-07',
+  starts_at: '2025-11-30T22:00:00.000Z',
+  ends_at: '2025-12-07T22:00:00.000Z',
+  price: eur('4900'),
+  transaction_id: '00000000-0000-4000-8000-0000000000f1',
+  purchased_by: owner,
+  created_at: '2025-11-30T10:00:00.000Z',
+} satisfies Campaign;
+
+export const advertisingData: AdvertisingData = {
+  plans: [spotlight, premium],
+  available: eur('180000'),
+  campaigns: [endedCampaign],
+};
+
+export const goodDetails = {
+  headline: 'Fresh coffee every morning',
+  link: 'https://demo-coffee.example',
+  startDate: null,
+};
+export const badDetails = { headline: 'Hi', link: 'ftp://demo-coffee.example', startDate: null };
+
+/** The campaign the server books for the details as sent. */
+function booked(context: AdvertisingContext): Campaign {
+  return {
+    ...endedCampaign,
+    id: '00000000-0000-4000-8000-0000000000d2',
+    headline: context.details?.headline ?? goodDetails.headline,
+    link: context.details?.link ?? goodDetails.link,
+    status: 'active',
+    start_date: '2026-01-15',
+    end_date: '2026-01-21',
+    starts_at: '2026-01-14T22:00:00.000Z',
+    ends_at: '2026-01-21T22:00:00.000Z',
+    transaction_id: '00000000-0000-4000-8000-0000000000f2',
+    created_at: '2026-01-15T09:00:00.000Z',
+  };
+}
+
+const http = (
+  status: number,
+  code: string,
+  message: string,
+  extra: Partial<Extract<ApiFailure, { kind: 'http' }>> = {},
+) => ({ kind: 'http', status, code, message, ...extra }) satisfies ApiFailure;
+
+export const advertisingTexts = {
+  title: 'Advertise with us',
+  retry: 'Try again',
+  choose: 'Choose Spotlight',
+  detailsTitle: 'Your advertisement',
+  headline: 'Headline',
+  link: 'Link',
+  continue: 'Continue',
+  backToPlans: 'Back to the plans',
+  reviewTitle: 'Check and pay',
+  pay: 'Pay €49.00',
+  change: 'Change the details',
+  paidTitle: 'Campaign booked',
+  paidToast: 'Payment successful',
+  failedTitle: 'Payment failed',
+  failedToast: 'Payment failed, possibly from insufficient balance; try again later.',
+};
+
+export function advertisingErrorText(error: AdvertisingError): string {
+  switch (error) {
+    case 'insufficient_funds':
+      return 'There is not enough money in your account for this plan. Top up your account, then try again.';
+    case 'not_found':
+      return 'This plan is no longer on sale. Go back to the plans and choose another.';
+    case 'conflict':
+      return 'This order was already sent with other details. Go back to the plans and start again.';
+    case 'forbidden':
+      return 'You may not pay from the wallet. Ask the owner of your company to buy the plan.';
+    case 'rate_limited':
+      return 'Too many attempts. Please wait a moment and try again.';
+    case 'network':
+      return 'A network error has occurred.';
+    case 'unknown':
+      return 'Something went wrong. Please try again.';
+  }
+}
+
+export const advertisingFixtures = {
+  events: {
+    'load.retry': [{ event: { type: 'load.retry' }, does: 'Click "Try again"' }],
+    'plan.choose': [
+      { event: { type: 'plan.choose', planId: spotlight.id }, does: `Click "${advertisingTexts.choose}"` },
+    ],
+    'details.submit': [
+      {
+        event: { type: 'details.submit', details: goodDetails },
+        does: `Type "${goodDetails.headline}" as Headline and "${goodDetails.link}" as Link, keep today as First day, click "Continue"`,
+      },
+      {
+        event: { type: 'details.submit', details: badDetails },
+        does: `Type "${badDetails.headline}" as Headline and "${badDetails.link}" as Link, click "Continue"`,
+      },
+    ],
+    'details.back': [{ event: { type: 'details.back' }, does: 'Click "Back to the plans"' }],
+    'review.confirm': [{ event: { type: 'review.confirm' }, does: `Click "${advertisingTexts.pay}"` }],
+    'review.back': [{ event: { type: 'review.back' }, does: `Click "${advertisingTexts.change}"` }],
+    'payment.retry': [{ event: { type: 'payment.retry' }, does: 'Click "Try again"' }],
+    'result.done': [{ event: { type: 'result.done' }, does: 'Click "Back to the plans"' }],
+  },
+  actors: {
+    loadAdvertising: {
+      done: {
+        output: advertisingData,
+        says: 'Server sends the plans (Spotlight €49.00, Premium €5,000.00), €1,800.00 available and one ended campaign',
+      },
+      errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
+    },
+    purchaseAdvertisingPlan: {
+      done: {
+        output: booked,
+        says: 'Server takes €49.00 from the EUR account and books the campaign (active from today)',
+      },
+      errors: [
+        {
+          failure: http(
+            422,
+            'insufficient_funds',
+            'Payment failed, possibly from insufficient balance; try again later.',
+          ),
+          says: 'Server answers 422 insufficient_funds (the balance was spent meanwhile)',
+        },
+        {
+          failure: { kind: 'network' },
+          says: 'The network fails (no answer: the same key may be sent again)',
+        },
+        {
+          failure: http(400, 'validation_failed', 'Invalid request.', {
+            fields: { start_date: 'The first day must be today or later.' },
+          }),
+          says: 'Server answers 400 validation_failed for start_date (midnight passed in Athens)',
+        },
+      ],
+    },
+  },
+  delays: {},
+} satisfies Fixtures<typeof advertisingMachine>;
+
+function advertisingScreen(snapshot: AdvertisingSnapshot): ScreenExpectation {
+  const t = advertisingTexts;
+  const path = advertisingPath;
+  const { error } = snapshot.context;
+  const alert = error ? advertisingErrorText(error) : null;
+  switch (selectAdvertisingStep(snapshot)) {
+    case 'loading':
+      return { path, heading: null };
+    case 'loadFailed':
+      return { path, heading: t.title, alert, enabled: [t.retry] };
+    case 'browsing':
+      return { path, heading: t.title, alert, enabled: [t.choose] };
+    case 'details':
+      return { path, heading: t.detailsTitle, alert: null, enabled: [t.continue, t.backToPlans] };
+    case 'review': {
+      const paying = snapshot.matches('paying');
+      return {
+        path,
+        heading: t.reviewTitle,
+        alert: null,
+        ...(paying ? { disabled: [t.pay, t.change] } : { enabled: [t.pay, t.change] }),
+      };
+    }
+    case 'paid':
+      return { path, heading: t.paidTitle, alert: null, toast: t.paidToast, enabled: [t.backToPlans] };
+    case 'paymentFailed':
+      return { path, heading: t.failedTitle, alert, toast: t.failedToast, enabled: [t.retry, t.backToPlans] };
+  }
+}
+
+export const advertisingModel: Model<typeof advertisingMachine> = {
+  name: 'advertising',
+  machine: advertisingMachine,
+  file: 'advertising.machine.ts',
+  start: `Open ${advertisingPath} as the owner of Demo Coffee (the "Advertise with us" link in the main navigation)`,
+  fixtures: advertisingFixtures,
+  // The Idempotency-Key is random: what the screen shows is the step, the error, the marked fields and what was typed.
+  serialize: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      error: snapshot.context.error,
+      plan: snapshot.context.planId,
+      details: snapshot.context.details?.headline ?? null,
+      problems: Object.keys(snapshot.context.problems).sort(),
+      result: snapshot.context.result !== null,
+    }),
+  bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 8 },
+  screen: advertisingScreen,
+};

@@ -1,0 +1,317 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { ActorRefFrom, EventObject } from 'xstate';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  planCheckoutMachine,
+  type PlanCartInitializeInput,
+  type PlanCartPayInput,
+  type PlanCheckoutData,
+} from '../../machines/planCheckout.machine';
+import type { PlanOrderResult, PlanQuote } from '../../schemas/plans.schema';
+import { AppProviders } from '../../src/app/AppProviders';
+import { AppShell } from '../../src/app/AppShell';
+import { planCheckoutRoutes } from '../../src/app/routes';
+import { planIdOf, PlansScreen } from '../../src/screens/plans/PlansScreen';
+import { generatePaths } from './generatePaths';
+import {
+  Deferreds,
+  InstantBotCheck,
+  runPath,
+  signedInSession,
+  type Executors,
+  type PathRunner,
+  type RenderedApp,
+} from './harness';
+import { demoSession } from './paths';
+import {
+  planCheckoutData,
+  planCheckoutFixtures,
+  planCheckoutModel,
+  planCheckoutTexts as t,
+  quoteOf,
+} from './planCheckout.paths';
+
+// Every generated path of the plans page and plan checkout (machines/planCheckout.machine.ts), run against the real
+// screens behind its three addresses (SPEC §2), signed in as the owner of an approved merchant.
+
+type CheckoutActor = ActorRefFrom<typeof planCheckoutMachine>;
+
+let journey: CheckoutActor | undefined;
+
+const click = async (app: RenderedApp, name: string | RegExp) => {
+  await app.user.click(screen.getByRole('button', { name }));
+};
+
+async function retype(app: RenderedApp, label: string, value: string) {
+  const field = screen.getByLabelText(label);
+  await app.user.clear(field);
+  if (value !== '') await app.user.type(field, value);
+}
+
+const executors: Executors<typeof planCheckoutMachine> = {
+  // The screen sends it from the address it was opened at.
+  'plans.opened': async () => {},
+  'load.retry': (app) => click(app, t.retry),
+  'plan.chosen': (app, event) => click(app, event.planId === 'premium' ? t.choosePremium : t.chooseBusiness),
+  'plan.change': (app) => click(app, t.backToPlans),
+  'options.submit': async (app, event) => {
+    await app.user.click(
+      screen.getByRole('radio', { name: event.period === 'yearly' ? /^Yearly/ : /^Monthly/ }),
+    );
+    const terminal = screen.queryByRole<HTMLInputElement>('checkbox', {
+      name: /^Add a POS terminal for €149.00/,
+    });
+    if (terminal && terminal.checked !== event.posTerminal) await app.user.click(terminal);
+    await click(app, t.continue);
+  },
+  'options.change': (app) => click(app, t.backToOptions),
+  'address.chosen': async (app) => {
+    await app.user.click(screen.getByRole('radio', { name: t.registered }));
+    await click(app, t.continue);
+  },
+  'address.entered': async (app, event) => {
+    await app.user.click(screen.getByRole('radio', { name: 'A new address' }));
+    await retype(app, 'Address line 1', event.address.line1);
+    await retype(app, 'City', event.address.city);
+    await retype(app, 'Postal code', event.address.postal_code);
+    await app.user.selectOptions(screen.getByLabelText('Country'), event.address.country);
+    const save = screen.getByRole('checkbox', { name: 'Save this address for next time' });
+    if ((save as HTMLInputElement).checked !== event.save) await app.user.click(save);
+    await click(app, t.continue);
+  },
+  'order.pay': (app) => click(app, new RegExp(`^(${t.pay}|${t.confirm})$`)),
+  'order.change': (app) => click(app, t.change),
+  'order.review': (app) => click(app, t.backToCheckout),
+  'plans.show': (app) => click(app, t.backToPlans),
+};
+
+function LocationProbe({ into }: { into: { path: string } }) {
+  const location = useLocation();
+  useEffect(() => {
+    into.path = location.pathname;
+  }, [into, location.pathname]);
+  return null;
+}
+
+/** Where a path opens the journey: the address its `plans.opened` event stands for. */
+function openingPathOf(event: (EventObject & { planId?: unknown }) | undefined): string {
+  if (event?.type !== 'plans.opened') throw new Error('a path starts by opening the plans');
+  return typeof event.planId === 'string' ? `/plans/${event.planId}` : '/plans';
+}
+
+/** Each key a freshly priced quote was given, and each payment's key with the key of the quote it paid. */
+let quoteKeys: string[] = [];
+let payments: Array<{ sent: string; quote: string | undefined }> = [];
+
+function startApp(initialPath: string, { keepStorage = false } = {}): RenderedApp {
+  window.localStorage.clear();
+  if (!keepStorage) window.sessionStorage.clear();
+  const effects = new Deferreds();
+  const { clock, session, stop } = signedInSession(demoSession);
+  const logic = planCheckoutMachine.provide({
+    actors: {
+      loadPlanCheckout: effects.logic<PlanCheckoutData, void>(),
+      planCartInitialize: effects.logic<PlanQuote, PlanCartInitializeInput>(),
+      planCartPay: effects.logic<PlanOrderResult, PlanCartPayInput>(),
+    },
+  });
+  const location = { path: initialPath };
+  let previous: string | null = null;
+  const element = (
+    <PlansScreen
+      logic={logic}
+      clock={clock}
+      inspect={(event) => {
+        if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
+          journey = event.actorRef as CheckoutActor;
+        }
+        if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) {
+          const snapshot = event.snapshot as ReturnType<CheckoutActor['getSnapshot']>;
+          const value = String(snapshot.value);
+          if (value === 'reviewing' && previous === 'pricing' && snapshot.context.idempotencyKey) {
+            quoteKeys.push(snapshot.context.idempotencyKey);
+          }
+          if (value === 'paying' && previous !== 'paying') {
+            payments.push({ sent: snapshot.context.idempotencyKey ?? '', quote: quoteKeys.at(-1) });
+          }
+          previous = value;
+        }
+      }}
+    />
+  );
+  render(
+    <MemoryRouter initialEntries={[initialPath]}>
+      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
+        <AppShell>
+          <Routes>
+            <Route element={element}>
+              {[...planCheckoutRoutes.map(({ path }) => path), '/plans/address'].map((path) => (
+                <Route key={path} path={path} />
+              ))}
+            </Route>
+          </Routes>
+        </AppShell>
+        <LocationProbe into={location} />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+  return {
+    user: userEvent.setup({ delay: null }),
+    clock,
+    session,
+    effects,
+    path: () => location.path,
+    stop,
+  };
+}
+
+const paths = generatePaths(planCheckoutModel);
+let app: RenderedApp | undefined;
+afterEach(() => {
+  app?.stop();
+  app = undefined;
+  journey = undefined;
+  payments = [];
+  quoteKeys = [];
+});
+
+describe(`planCheckout journey: ${paths.length} generated paths`, () => {
+  it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
+    const start = openingPathOf(path.steps[1]?.event);
+    const runner: PathRunner<typeof planCheckoutMachine> = {
+      // The address of a journey not yet opened is the one typed in.
+      model: {
+        ...planCheckoutModel,
+        screen: (snapshot) => ({
+          ...planCheckoutModel.screen(snapshot),
+          ...(snapshot.matches('opening') ? { path: start } : {}),
+        }),
+      },
+      executors,
+      live: () => {
+        if (!journey) throw new Error('the screen runs no plan checkout');
+        return journey.getSnapshot();
+      },
+    };
+    app = startApp(start);
+    await runPath(runner, path, app);
+    // Each priced quote gets a key of its own; every payment of a quote, retries included, carries that quote's key.
+    expect(new Set(quoteKeys).size).toBe(quoteKeys.length);
+    for (const payment of payments) {
+      expect(payment.sent).toMatch(/^[0-9a-f-]{36}$/);
+      expect(payment.sent).toBe(payment.quote);
+    }
+  });
+});
+
+describe('the plan checkout addresses', () => {
+  it('reads a plan named in the address', () => {
+    expect(planIdOf('/plans')).toBeNull();
+    expect(planIdOf('/plans/')).toBeNull();
+    expect(planIdOf('/plans/premium')).toBe('premium');
+    expect(planIdOf('/plans/address')).toBeNull();
+    expect(planIdOf('/plans/plan/checkout')).toBeNull();
+  });
+
+  it('sends the body the user chose and takes the checkout up again after a reload', async () => {
+    app = startApp('/plans/premium');
+    await app.effects.settle('loadPlanCheckout', { output: planCheckoutData });
+    await screen.findByRole('heading', { level: 1, name: t.plansTitle });
+    expect(within(screen.getByRole('region', { name: 'Premium' })).getByText('Selected')).toBeTruthy();
+    await click(app, t.choosePremium);
+    await executors['options.submit'](app, { type: 'options.submit', period: 'yearly', posTerminal: true });
+    await screen.findByRole('heading', { level: 1, name: t.addressTitle });
+    expect(app.path()).toBe('/plans/address');
+    // A reload: the page starts afresh at the same address; the session storage stays.
+    app.stop();
+    cleanup();
+    const reloaded = startApp('/plans/address', { keepStorage: true });
+    app = reloaded;
+    await screen.findByRole('heading', { level: 1, name: t.addressTitle });
+    expect(reloaded.effects.inFlight('loadPlanCheckout')).toBe(false);
+    await executors['address.chosen'](reloaded, { type: 'address.chosen', addressId: '' });
+    await screen.findByRole('heading', { level: 1, name: t.checkoutTitle });
+    expect(reloaded.path()).toBe('/plans/plan/checkout');
+    expect(reloaded.effects.made.find((call) => call.id === 'planCartInitialize')?.input).toEqual({
+      body: {
+        plan_id: 'premium',
+        period: 'yearly',
+        pos_terminal: true,
+        shipping: { address_id: planCheckoutData.addresses[0]?.id },
+      },
+    });
+    const snapshot = journey?.getSnapshot();
+    if (!snapshot) throw new Error('no journey');
+    await reloaded.effects.settle('planCartInitialize', { output: quoteOf(snapshot.context) });
+    const lines = screen.getAllByRole('term');
+    expect(lines.map((term) => term.textContent)).toEqual([
+      'Premium plan (yearly)',
+      'Credit for the unused time on Business',
+      'POS terminal',
+      'Total',
+      'VAT included (24%)',
+      'Takes effect',
+      'Next billing date',
+      'POS terminal sent to',
+      'Available balance',
+    ]);
+    expect(screen.getAllByRole('definition').map((definition) => definition.textContent)).toEqual([
+      '€490.00',
+      '-€182.52',
+      '€149.00',
+      '€456.48',
+      '€88.35',
+      'Now',
+      'January 15, 2027',
+      'Ermou 10, 105 63 Athens, Greece',
+      '€2,135.80',
+    ]);
+  });
+
+  it('says when the balance is short and offers no payment', async () => {
+    app = startApp('/plans');
+    await app.effects.settle('loadPlanCheckout', { output: planCheckoutData });
+    await click(app, t.choosePremium);
+    await executors['options.submit'](app, { type: 'options.submit', period: 'yearly', posTerminal: false });
+    const snapshot = journey?.getSnapshot();
+    if (!snapshot) throw new Error('no journey');
+    await app.effects.settle('planCartInitialize', {
+      output: { ...quoteOf(snapshot.context), available_balance: { amount_minor: '1000', currency: 'EUR' } },
+    });
+    await screen.findByText('Your available balance is less than the total. Top up your account first.');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: t.pay }).disabled).toBe(true);
+    expect(screen.getByRole('link', { name: 'Top up your account' }).getAttribute('href')).toBe(
+      '/my-wallet/my-accounts',
+    );
+  });
+
+  it('says a downgrade takes effect at the period’s end and charges nothing now', async () => {
+    app = startApp('/plans');
+    await app.effects.settle('loadPlanCheckout', { output: planCheckoutData });
+    await click(app, t.chooseBusiness);
+    // Business yearly is the current plan: it needs the terminal to be chosen again.
+    await app.user.click(screen.getByRole('radio', { name: /^Yearly/ }));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: t.continue }).disabled).toBe(true);
+    await executors['options.submit'](app, { type: 'options.submit', period: 'monthly', posTerminal: false });
+    const snapshot = journey?.getSnapshot();
+    if (!snapshot) throw new Error('no journey');
+    await app.effects.settle('planCartInitialize', { output: quoteOf(snapshot.context) });
+    await screen.findByText('Your plan changes to Business on January 1, 2027. Nothing is charged now.');
+    await click(app, t.confirm);
+    const paying = journey?.getSnapshot();
+    if (!paying) throw new Error('no journey');
+    await app.effects.settle('planCartPay', {
+      output: planCheckoutFixtures.actors.planCartPay.done.output(paying.context),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Your plan changes on January 1, 2027' });
+    expect(
+      screen.getByText('You move to Business (monthly) on January 1, 2027. Nothing was charged now.'),
+    ).toBeTruthy();
+    await screen.findByText(t.placedToast);
+    // A finished order is not taken up again after a reload.
+    expect(window.sessionStorage.getItem('tameio.planCheckout')).toBeNull();
+  });
+});
