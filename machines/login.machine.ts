@@ -1,6 +1,7 @@
 import { assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type {
   AvailableMfaMethodsResponse,
+  LoginMfaMethod,
   MfaMethod,
   SendLoginOtpResponse,
   SessionResponse,
@@ -46,7 +47,7 @@ export type LoginContext = {
   email: string;
   loginToken: string | null;
   methods: MfaOption[];
-  method: MfaMethod | null;
+  method: LoginMfaMethod | null;
   destination: string | null;
   /** Seconds until another code may be requested, as the server last said. */
   resendIn: number;
@@ -59,7 +60,7 @@ export type LoginContext = {
 
 export type LoginEvent =
   | { type: 'credentials.submit'; email: string; password: string; altcha: string }
-  | { type: 'method.selected'; method: MfaMethod }
+  | { type: 'method.selected'; method: LoginMfaMethod }
   | { type: 'otp.submit'; code: string }
   | { type: 'otp.resend' }
   | { type: 'method.change' }
@@ -68,7 +69,10 @@ export type LoginEvent =
 export type InitializeLoginInput = { email: string; password: string; altcha: string };
 export type LoginTicketInput = { loginToken: string };
 export type SendCodeInput = { loginToken: string; method: MfaMethod };
-export type VerifyCodeInput = { loginToken: string; code: string };
+export type VerifyCodeInput = { loginToken: string; code: string; method: LoginMfaMethod };
+
+/** The method a code is sent by; an authenticator app's code is never sent. */
+const sentBy = (method: LoginMfaMethod | null): MfaMethod => (method === 'sms' ? 'sms' : 'email');
 
 function notProvided(name: string): never {
   throw new Error(`The app must provide the "${name}" actor`);
@@ -77,6 +81,7 @@ function notProvided(name: string): never {
 /**
  * Sign-in with a password and a one-time code (SPEC §2 /login, DESIGN.md "Identity and session").
  * Effects are the four API calls, provided by the app; the machine only decides what comes next.
+ * An authenticator app (issue 8, `totp`) has no code to send: choosing it goes straight to the code, with no resend.
  */
 export const loginMachine = setup({
   types: {
@@ -107,6 +112,8 @@ export const loginMachine = setup({
       return code === 'otp_exhausted' || code === 'otp_expired';
     },
     isCooldown: (_, params: { error: unknown }) => failureCode(params.error) === 'otp_cooldown',
+    /** The authenticator app was chosen: nothing to send. */
+    choseApp: ({ event }) => event.type === 'method.selected' && event.method === 'totp',
   },
   delays: {
     resendCooldown: ({ context }) => Math.max(0, context.resendIn) * 1000,
@@ -176,10 +183,18 @@ export const loginMachine = setup({
     },
     choosingMethod: {
       on: {
-        'method.selected': {
-          target: 'sendingCode',
-          actions: ['clearError', assign({ method: ({ event }) => event.method })],
-        },
+        'method.selected': [
+          {
+            guard: 'choseApp',
+            // The code region starts as usual; the resend region starts (and stays) unavailable.
+            target: '#login.awaitingCode.resend.unavailable',
+            actions: ['clearError', assign({ method: ({ event }) => event.method, destination: null })],
+          },
+          {
+            target: 'sendingCode',
+            actions: ['clearError', assign({ method: ({ event }) => event.method })],
+          },
+        ],
         'login.restart': {
           target: 'enteringCredentials',
           actions: ['clearError', 'forgetTicket', 'nextBotCheck'],
@@ -191,7 +206,7 @@ export const loginMachine = setup({
       invoke: {
         id: 'sendLoginOtp',
         src: 'sendLoginOtp',
-        input: ({ context }) => ({ loginToken: context.loginToken ?? '', method: context.method ?? 'email' }),
+        input: ({ context }) => ({ loginToken: context.loginToken ?? '', method: sentBy(context.method) }),
         onDone: {
           target: 'awaitingCode',
           actions: assign({
@@ -235,7 +250,11 @@ export const loginMachine = setup({
                 src: 'otpLogin',
                 input: ({ context, event }) => {
                   if (event.type !== 'otp.submit') throw new Error(`unexpected ${event.type}`);
-                  return { loginToken: context.loginToken ?? '', code: event.code };
+                  return {
+                    loginToken: context.loginToken ?? '',
+                    code: event.code,
+                    method: context.method ?? 'email',
+                  };
                 },
                 onDone: {
                   target: '#login.signedIn',
@@ -285,6 +304,8 @@ export const loginMachine = setup({
             coolingDown: {
               after: { resendCooldown: 'ready' },
             },
+            /** An authenticator app's code: nothing to resend. */
+            unavailable: {},
             ready: {
               on: {
                 'otp.resend': {
@@ -304,7 +325,7 @@ export const loginMachine = setup({
       invoke: {
         id: 'resendLoginOtp',
         src: 'sendLoginOtp',
-        input: ({ context }) => ({ loginToken: context.loginToken ?? '', method: context.method ?? 'email' }),
+        input: ({ context }) => ({ loginToken: context.loginToken ?? '', method: sentBy(context.method) }),
         onDone: {
           target: 'awaitingCode',
           actions: assign({
@@ -368,5 +389,7 @@ export const selectCanResend = (snapshot: LoginSnapshot): boolean =>
 export const selectCodeDead = (snapshot: LoginSnapshot): boolean =>
   snapshot.matches({ awaitingCode: { code: 'dead' } });
 export const selectResending = (snapshot: LoginSnapshot): boolean => snapshot.matches('resendingCode');
+/** The code comes from an authenticator app: none was sent, none can be resent. */
+export const selectUsesApp = (snapshot: LoginSnapshot): boolean => snapshot.context.method === 'totp';
 export const selectVerifying = (snapshot: LoginSnapshot): boolean =>
   snapshot.matches({ awaitingCode: { code: 'verifying' } });

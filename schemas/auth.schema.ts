@@ -1,10 +1,20 @@
 import { z } from 'zod';
+import { MapSettings } from './addresses.schema';
 
 /** Shared by the login form and the initializeLogin endpoint. */
 export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 
+/** Where a one-time code can be sent. */
 export const MfaMethod = z.enum(['email', 'sms']);
 export type MfaMethod = z.infer<typeof MfaMethod>;
+
+/** A second factor at sign-in: a code sent by email or SMS, or one from an authenticator app (TOTP, issue 8). */
+export const LoginMfaMethod = z.enum(['email', 'sms', 'totp']);
+export type LoginMfaMethod = z.infer<typeof LoginMfaMethod>;
+
+/** The languages a user may choose (SPEC §1); stored on the user so it follows them (issue 8). */
+export const Language = z.enum(['en', 'el']);
+export type Language = z.infer<typeof Language>;
 
 export const OtpCode = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code.');
 
@@ -44,10 +54,11 @@ export const LoginTicketBody = z
 
 export const AvailableMfaMethodsResponse = z
   .object({
+    /** The user's methods, the default first. */
     available_mfa_methods: z.array(
       z.object({
-        method: MfaMethod,
-        /** Masked address the code goes to, e.g. `d***@tameio.test` or `+30 ******4567`. */
+        method: LoginMfaMethod,
+        /** Masked address the code goes to, e.g. `d***@tameio.test` or `+30 ******4567`; empty for `totp`. */
         destination: z.string(),
       }),
     ),
@@ -72,7 +83,12 @@ export const SendLoginOtpResponse = z
 export type SendLoginOtpResponse = z.infer<typeof SendLoginOtpResponse>;
 
 export const OtpLoginBody = z
-  .object({ login_token: z.string().min(1).max(200), code: OtpCode })
+  .object({
+    login_token: z.string().min(1).max(200),
+    code: OtpCode,
+    /** `totp`: the code is the authenticator app's; otherwise the code sent by email or SMS. */
+    method: LoginMfaMethod.optional(),
+  })
   .meta({ id: 'OtpLoginBody' });
 
 export const UserInfo = z
@@ -83,6 +99,8 @@ export const UserInfo = z
     last_name: z.string(),
     is_owner: z.boolean(),
     employee_type: z.enum(['admin', 'employee', 'viewer']).nullable(),
+    /** The user's language, applied by the app after sign-in (issue 8). */
+    language: Language,
     merchant: z.object({
       id: z.string(),
       name: z.string(),
@@ -116,6 +134,8 @@ export const ClientConfig = z
     idle_timeout_seconds: z.number().int(),
     idle_warning_seconds: z.number().int(),
     sandbox: z.boolean(),
+    /** The map of /my-addresses: street tiles when configured (issue 8). */
+    map: MapSettings,
   })
   .meta({ id: 'ClientConfig' });
 export type ClientConfig = z.infer<typeof ClientConfig>;

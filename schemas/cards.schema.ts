@@ -116,7 +116,18 @@ export const SavedAddress = ShippingAddress.extend({ id: z.uuid(), kind: Address
   id: 'SavedAddress',
 });
 export type SavedAddress = z.infer<typeof SavedAddress>;
-export const AddressesResponse = z.object({ items: z.array(SavedAddress) }).meta({ id: 'AddressesResponse' });
+/** A saved address as /my-addresses shows it (issue 8): with its map pin and whether it is the default. */
+export const MerchantAddress = SavedAddress.extend({
+  /** The map pin (WGS 84), null until one is placed. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** The one address offered first (e.g. where a card is shipped); at most one per merchant. */
+  is_default: z.boolean(),
+}).meta({ id: 'MerchantAddress' });
+export type MerchantAddress = z.infer<typeof MerchantAddress>;
+export const AddressesResponse = z
+  .object({ items: z.array(MerchantAddress) })
+  .meta({ id: 'AddressesResponse' });
 export type AddressesResponse = z.infer<typeof AddressesResponse>;
 
 /** A user of the merchant a card can be assigned to, and how many more of each form they may hold. */

@@ -66,6 +66,17 @@ export const errorCodes = [
   'deletion_state',
   // Analytics (schemas/analytics.schema.ts): SPEC §8 "No data found for this currency." (no account in it).
   'no_data',
+  // Settings (schemas/settings.schema.ts): a wrong current password when changing it, and the last second-factor method.
+  'invalid_current_password',
+  'last_mfa_method',
+  // Profile (schemas/profile.schema.ts): a change of that kind already waits for review, a change that changes nothing,
+  // a logo that is not a readable image, a profile whose onboarding data is missing.
+  'profile_change_pending',
+  'profile_unchanged',
+  'invalid_image',
+  'profile_incomplete',
+  // Addresses (schemas/addresses.schema.ts): the registered address is legal data, changed only through review.
+  'registered_address_locked',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

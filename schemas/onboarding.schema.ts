@@ -94,7 +94,7 @@ export const LatinName = (max: number) =>
 export const LatinText = (max: number) =>
   required(max).regex(textRegex, 'Only Latin characters allowed; special characters not allowed.');
 /** Optional: empty, null or missing are all "none" (the server stores null). */
-const optionalText = (max: number) =>
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()

@@ -208,6 +208,17 @@ export const operationRules = {
   kycInitiate: profile(true),
   uploadKycImage: profile(true),
   kycEvaluate: profile(true),
+  // The profile after approval (schemas/profile.schema.ts): reads like the onboarding's; changes only once approved
+  // (before that the onboarding itself is edited). Legal data goes to review (requestProfileChange).
+  companyProfile: profile(false),
+  latestDocuments: profile(false),
+  downloadProfileDocument: profile(false),
+  companyLogo: profile(false),
+  updateCompanyContact: change('profile'),
+  updateRepresentativeContact: change('profile'),
+  requestProfileChange: change('profile'),
+  uploadProfileDocument: change('profile'),
+  uploadProfileLogo: change('profile'),
   // Home, accounts, transactions.
   homeOverview: read('overview'),
   currencies: read('transactions'),
@@ -252,8 +263,14 @@ export const operationRules = {
   cardOptions: read('add-card'),
   cartInitialize: change('add-card'),
   cartPay: change('add-card'),
-  // The saved addresses a physical card ships to: SPEC §6 "my addresses".
+  // The saved addresses a physical card ships to: SPEC §6 "my addresses", managed on /my-addresses (issue 8).
   merchantAddresses: read('my-addresses'),
+  createMerchantAddress: change('my-addresses'),
+  updateMerchantAddress: change('my-addresses'),
+  deleteMerchantAddress: change('my-addresses'),
+  setDefaultMerchantAddress: change('my-addresses'),
+  geocode: read('my-addresses'),
+  reverseGeocode: read('my-addresses'),
   cards: read('cards'),
   card: read('cards'),
   updateCard: change('cards'),
@@ -318,9 +335,41 @@ export const operationRules = {
     viewerMay:
       'Records the caller’s own acceptance of the current terms and privacy policy; changes nothing else.',
   }),
+  // Notifications (issue 8): the caller's own, before approval too (a review's decision is one of them).
+  notifications: read('notifications', { approved: false }),
+  notificationsUnreadCount: read('notifications', { approved: false }),
+  markNotificationRead: change('notifications', {
+    approved: false,
+    viewerMay: 'Marks only the caller’s own notification read.',
+  }),
+  markAllNotificationsRead: change('notifications', {
+    approved: false,
+    viewerMay: 'Marks only the caller’s own notifications read.',
+  }),
+  notificationStreamTicket: change('notifications', {
+    approved: false,
+    viewerMay: 'A ticket for the caller’s own live stream of their notifications.',
+  }),
+  notificationStream: open(
+    false,
+    'EventSource cannot send the bearer token: the single-use, 60-second ticket from notificationStreamTicket is the credential (ADR 015).',
+  ),
+  // Settings (schemas/settings.schema.ts): each user's own language, password, second factors and sessions, before
+  // or after approval; a viewer too, since they change nothing of the company's.
+  settings: read('settings', { approved: false }),
+  updateLanguage: change('settings', { approved: false, viewerMay: 'The caller’s own language.' }),
+  changePassword: change('settings', { approved: false, viewerMay: 'The caller’s own password.' }),
+  totpEnrollStart: change('settings', { approved: false, viewerMay: 'The caller’s own second factor.' }),
+  totpEnrollConfirm: change('settings', { approved: false, viewerMay: 'The caller’s own second factor.' }),
+  setDefaultMfaMethod: change('settings', { approved: false, viewerMay: 'The caller’s own second factor.' }),
+  removeMfaMethod: change('settings', { approved: false, viewerMay: 'The caller’s own second factor.' }),
+  enableMfaMethod: change('settings', { approved: false, viewerMay: 'The caller’s own second factor.' }),
+  sessions: read('settings', { approved: false }),
+  revokeSession: change('settings', { approved: false, viewerMay: 'Ends only the caller’s own sessions.' }),
   // Test rails (never in production).
   sandboxOutbox: sandbox(false),
   sandboxReview: sandbox(true),
+  sandboxReviewProfileChange: sandbox(true),
   sandboxIncomingTransfer: sandbox(true),
   sandboxUpsertExternalAccount: sandbox(true),
   sandboxRunSettlement: sandbox(true),

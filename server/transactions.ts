@@ -11,6 +11,7 @@ import type { Database } from './db/database';
 import type { TransferStatus, TransferType } from './db/types';
 import { AppError } from './errors';
 import { postTransfer, systemAccount, type Db } from './ledger';
+import { moneyReceived } from './notifications/events';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -380,7 +381,7 @@ export async function receiveIncomingTransfer(
   const amount = BigInt(body.amount_minor);
   const account = await db
     .selectFrom('ledger_accounts')
-    .select(['id', 'currency'])
+    .select(['id', 'currency', 'merchant_id'])
     .where('iban', '=', iban)
     .where('kind', '=', 'merchant')
     .executeTakeFirst();
@@ -389,16 +390,30 @@ export async function receiveIncomingTransfer(
     throw badField('currency', `This account is in ${account.currency.trim()}.`);
   }
   const external = await systemAccount(db, body.currency, 'external');
-  const { transfer, replayed } = await postTransfer(db, {
-    type: 'incoming_bank_transfer',
-    status: 'completed',
-    amountMinor: amount,
-    currency: body.currency,
-    debitAccountId: external,
-    creditAccountId: account.id,
-    counterpartyName: body.sender_name,
-    reference: body.reference ?? null,
-    idempotencyKey: `sandbox-incoming:${key}`,
+  // The credit and its notification (issue 8) commit together; a replay notifies nobody again.
+  const { transfer, replayed } = await db.transaction().execute(async (trx) => {
+    const posted = await postTransfer(trx, {
+      type: 'incoming_bank_transfer',
+      status: 'completed',
+      amountMinor: amount,
+      currency: body.currency,
+      debitAccountId: external,
+      creditAccountId: account.id,
+      counterpartyName: body.sender_name,
+      reference: body.reference ?? null,
+      idempotencyKey: `sandbox-incoming:${key}`,
+    });
+    if (!posted.replayed && account.merchant_id) {
+      await moneyReceived(trx, {
+        merchantId: account.merchant_id,
+        transferId: posted.transfer.id,
+        amountMinor: amount,
+        currency: body.currency,
+        via: 'bank_transfer',
+        fromName: body.sender_name,
+      });
+    }
+    return posted;
   });
   return { transaction: await transactionFor(db, account.id, transfer.id), replayed };
 }

@@ -17,6 +17,7 @@ const fallbackConfig: ClientConfig = {
   idle_timeout_seconds: 15 * 60,
   idle_warning_seconds: 30,
   sandbox: false,
+  map: { tile_url: null, tile_attribution: null },
 };
 
 async function loadConfig(): Promise<ClientConfig> {

@@ -4,11 +4,16 @@ import type { Database } from '../db/database';
 import type { Channel, DB } from '../db/types';
 import { AppError } from '../errors';
 import { publicMerchantStatus, type PublicMerchantStatus } from '../onboarding/status';
+import type { LoginMfaMethod } from '../../schemas/auth.schema';
+import { checkTotp, confirmedTotp, totpVault } from '../settings/totp';
 import { verifyAltcha } from './altcha';
+import { activeMethods, maskEmail, maskPhone, mfaUser, type ActiveMethod } from './mfaMethods';
 import { issueOtp, verifyOtp, type OtpSettings } from './otp';
 import { verifyPassword } from './passwords';
 import { createSession } from './sessions';
 import { randomToken, sha256, signAccessToken } from './tokens';
+
+export { maskEmail, maskPhone };
 
 /** Who is asking, for the sign-in audit. */
 export type RequestOrigin = { ip: string | null; userAgent: string | null };
@@ -20,6 +25,7 @@ export type UserInfo = {
   last_name: string;
   is_owner: boolean;
   employee_type: 'admin' | 'employee' | 'viewer' | null;
+  language: 'en' | 'el';
   merchant: { id: string; name: string; status: PublicMerchantStatus };
 };
 
@@ -40,18 +46,6 @@ export function otpSettingsOf(config: Config): OtpSettings {
     otpMaxAttempts: config.otpMaxAttempts,
     hashKey: `otp:${config.secrets.jwtSecret}`,
   };
-}
-
-export function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}***@${domain}`;
-}
-
-export function maskPhone(phone: string): string {
-  const digits = phone.replace(/^\+/, '');
-  const country = digits.slice(0, 2);
-  const last = digits.slice(-4);
-  return `+${country} ${'*'.repeat(Math.max(0, digits.length - 6))}${last}`;
 }
 
 export async function audit(
@@ -188,6 +182,8 @@ type TicketUser = {
   email: string;
   phone: string | null;
   locale: string;
+  /** Wrong authenticator codes on this ticket. */
+  totpAttempts: number;
 };
 
 async function ticketUser(
@@ -202,6 +198,7 @@ async function ticketUser(
       't.ticket_hash',
       't.expires_at',
       't.consumed_at',
+      't.totp_attempts',
       'u.id',
       'u.email',
       'u.phone',
@@ -222,20 +219,22 @@ async function ticketUser(
     email: row.email,
     phone: row.phone,
     locale: row.locale,
+    totpAttempts: row.totp_attempts,
   };
 }
 
-function methodsOf(user: TicketUser): { method: Channel; destination: string }[] {
-  const methods: { method: Channel; destination: string }[] = [
-    { method: 'email', destination: maskEmail(user.email) },
-  ];
-  if (user.phone) methods.push({ method: 'sms', destination: maskPhone(user.phone) });
-  return methods;
+/** The user's second-factor methods (issue 8: those turned on, the default first). */
+async function methodsOf(db: Database | Transaction<DB>, user: TicketUser): Promise<ActiveMethod[]> {
+  return activeMethods(await mfaUser(db, user.userId));
 }
 
 /** Step 2: which second factors this user has. */
-export async function availableMfaMethods(db: Database, loginToken: string) {
-  return methodsOf(await ticketUser(db, loginToken, false));
+export async function availableMfaMethods(
+  db: Database,
+  loginToken: string,
+): Promise<{ method: LoginMfaMethod; destination: string }[]> {
+  const methods = await methodsOf(db, await ticketUser(db, loginToken, false));
+  return methods.map((one) => ({ method: one.method, destination: one.destination ?? '' }));
 }
 
 function loginCodeMessage(channel: Channel, locale: string, code: string, minutes: number) {
@@ -267,8 +266,9 @@ export async function sendLoginOtp(
 ) {
   return db.transaction().execute(async (trx) => {
     const user = await ticketUser(trx, input.loginToken, true);
+    const methods = await methodsOf(trx, user);
     const destination = input.method === 'email' ? user.email : user.phone;
-    if (!destination) {
+    if (!destination || !methods.some((one) => one.method === input.method)) {
       throw new AppError('mfa_method_unavailable', 400, 'This sign-in method is not available.', {
         fields: { method: 'Not available for this account.' },
       });
@@ -282,7 +282,7 @@ export async function sendLoginOtp(
       message: (code, minutes) => loginCodeMessage(input.method, user.locale, code, minutes),
     });
     await audit(trx, `otp_sent_${input.method}`, user.email, user.userId, origin);
-    const masked = methodsOf(user).find((m) => m.method === input.method)?.destination ?? '';
+    const masked = methods.find((m) => m.method === input.method)?.destination ?? '';
     return {
       outboxId: issued.outboxId,
       response: {
@@ -306,6 +306,7 @@ export async function userInfo(db: Database | Transaction<DB>, userId: string): 
       'u.last_name',
       'u.is_owner',
       'u.employee_type',
+      'u.locale',
       'm.id as merchantId',
       'm.name as merchantName',
       'm.status as merchantStatus',
@@ -319,6 +320,7 @@ export async function userInfo(db: Database | Transaction<DB>, userId: string): 
     last_name: row.last_name,
     is_owner: row.is_owner,
     employee_type: row.employee_type,
+    language: row.locale === 'el' ? 'el' : 'en',
     merchant: {
       id: row.merchantId,
       name: row.merchantName,
@@ -331,8 +333,13 @@ export async function userInfo(db: Database | Transaction<DB>, userId: string): 
  * Starts a session for a user whose identity is proven (the second factor at sign-in, or a just-finished
  * registration), in the caller's transaction: the refresh-token family, the access token and the user info.
  */
-export async function startSignedIn(trx: Transaction<DB>, config: Config, userId: string): Promise<SignedIn> {
-  const session = await createSession(trx, userId, config);
+export async function startSignedIn(
+  trx: Transaction<DB>,
+  config: Config,
+  userId: string,
+  origin: RequestOrigin | null = null,
+): Promise<SignedIn> {
+  const session = await createSession(trx, userId, config, origin);
   const accessToken = await signAccessToken(
     config.secrets.jwtSecret,
     { userId, sessionId: session.sessionId },
@@ -349,20 +356,77 @@ export async function startSignedIn(trx: Transaction<DB>, config: Config, userId
 
 type OtpLoginOutcome = { ok: true; signedIn: SignedIn } | { ok: false; error: AppError };
 
+type CodeCheck = { ok: true } | { ok: false; error: AppError };
+
+/**
+ * An authenticator app's code at sign-in (issue 8): the user's confirmed app, a code of a time step after the last one
+ * accepted (a code works once), and at most `otpMaxAttempts` wrong codes per login ticket.
+ */
+async function checkLoginTotp(
+  trx: Transaction<DB>,
+  config: Config,
+  user: TicketUser,
+  code: string,
+): Promise<CodeCheck> {
+  const methods = await methodsOf(trx, user);
+  const credential = methods.some((one) => one.method === 'totp')
+    ? await confirmedTotp(trx, user.userId)
+    : undefined;
+  if (!credential) {
+    return {
+      ok: false,
+      error: new AppError('mfa_method_unavailable', 400, 'This sign-in method is not available.', {
+        fields: { method: 'Not available for this account.' },
+      }),
+    };
+  }
+  const exhausted = () => new AppError('otp_exhausted', 400, 'Too many wrong codes. Choose another way.');
+  if (user.totpAttempts >= config.otpMaxAttempts) return { ok: false, error: exhausted() };
+  const secret = totpVault(config.secrets.cardEncryptionKey).open(user.userId, credential.secret_sealed);
+  const step = await checkTotp(secret, code, credential.last_time_step);
+  if (step === null) {
+    const attempts = user.totpAttempts + 1;
+    await trx
+      .updateTable('login_tickets')
+      .set({ totp_attempts: attempts })
+      .where('ticket_hash', '=', user.ticketHash)
+      .execute();
+    const left = config.otpMaxAttempts - attempts;
+    return {
+      ok: false,
+      error:
+        left <= 0
+          ? exhausted()
+          : new AppError('otp_invalid', 400, 'The code is not correct.', {
+              details: { attempts_left: left },
+            }),
+    };
+  }
+  await trx
+    .updateTable('totp_credentials')
+    .set({ last_time_step: step })
+    .where('user_id', '=', user.userId)
+    .execute();
+  return { ok: true };
+}
+
 /** Step 4: the code. Consumes the ticket and the code and starts a session. */
 export async function otpLogin(
   db: Database,
   config: Config,
-  input: { loginToken: string; code: string },
+  input: { loginToken: string; code: string; method?: LoginMfaMethod | undefined },
   origin: RequestOrigin,
 ): Promise<SignedIn> {
   const outcome = await db.transaction().execute(async (trx): Promise<OtpLoginOutcome> => {
     const user = await ticketUser(trx, input.loginToken, true);
-    const verified = await verifyOtp(trx, otpSettingsOf(config), {
-      purpose: loginPurpose,
-      binding: user.ticketHash,
-      code: input.code,
-    });
+    const verified: CodeCheck =
+      input.method === 'totp'
+        ? await checkLoginTotp(trx, config, user, input.code)
+        : await verifyOtp(trx, otpSettingsOf(config), {
+            purpose: loginPurpose,
+            binding: user.ticketHash,
+            code: input.code,
+          });
     if (!verified.ok) {
       await audit(trx, `otp_failed_${verified.error.code}`, user.email, user.userId, origin);
       return { ok: false, error: verified.error };
@@ -372,8 +436,14 @@ export async function otpLogin(
       .set({ consumed_at: new Date() })
       .where('ticket_hash', '=', user.ticketHash)
       .execute();
-    await audit(trx, 'signed_in', user.email, user.userId, origin);
-    return { ok: true, signedIn: await startSignedIn(trx, config, user.userId) };
+    await audit(
+      trx,
+      input.method === 'totp' ? 'signed_in_totp' : 'signed_in',
+      user.email,
+      user.userId,
+      origin,
+    );
+    return { ok: true, signedIn: await startSignedIn(trx, config, user.userId, origin) };
   });
   // Thrown after commit so the counted wrong try sticks.
   if (!outcome.ok) throw outcome.error;

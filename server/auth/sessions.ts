@@ -43,11 +43,18 @@ export async function createSession(
   trx: Transaction<DB>,
   userId: string,
   timings: SessionTimings,
+  origin: { ip: string | null; userAgent: string | null } | null = null,
 ): Promise<IssuedRefresh> {
   const absoluteExpiresAt = new Date(Date.now() + timings.refreshTtlSeconds * 1000);
   const session = await trx
     .insertInto('sessions')
-    .values({ user_id: userId, absolute_expires_at: absoluteExpiresAt })
+    .values({
+      user_id: userId,
+      absolute_expires_at: absoluteExpiresAt,
+      // Migration 023: shown in the list of active sessions (settings).
+      user_agent: origin?.userAgent?.slice(0, 512) ?? null,
+      ip: origin?.ip?.slice(0, 64) ?? null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const { token, expiresAt } = await issueRefreshToken(trx, session.id, absoluteExpiresAt, timings);

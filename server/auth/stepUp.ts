@@ -145,6 +145,29 @@ export async function consumeStepUp(
   trx: Transaction<DB>,
   input: { userId: string; purpose: StepUpPurpose; token: string | undefined },
 ): Promise<void> {
+  const grant = await liveGrant(trx, input);
+  await trx
+    .updateTable('step_up_grants')
+    .set({ consumed_at: new Date() })
+    .where('id', '=', grant.id)
+    .execute();
+}
+
+/**
+ * The same checks as `consumeStepUp` without spending the grant, for an action that first checks something else the
+ * user typed (a password, an authenticator code) and spends the grant only when that is right too.
+ */
+export async function requireStepUp(
+  trx: Transaction<DB>,
+  input: { userId: string; purpose: StepUpPurpose; token: string | undefined },
+): Promise<void> {
+  await liveGrant(trx, input);
+}
+
+async function liveGrant(
+  trx: Transaction<DB>,
+  input: { userId: string; purpose: StepUpPurpose; token: string | undefined },
+): Promise<{ id: string }> {
   if (!input.token) throw stepUpRequired();
   const grant = await trx
     .selectFrom('step_up_grants')
@@ -161,9 +184,5 @@ export async function consumeStepUp(
   ) {
     throw stepUpRequired();
   }
-  await trx
-    .updateTable('step_up_grants')
-    .set({ consumed_at: new Date() })
-    .where('id', '=', grant.id)
-    .execute();
+  return { id: grant.id };
 }

@@ -9,6 +9,7 @@ import type { Database } from '../db/database';
 import type { DB } from '../db/types';
 import { AppError } from '../errors';
 import { postTransfer, systemAccount } from '../ledger';
+import { planRenewal } from '../notifications/events';
 import { planLabel } from './cart';
 import { settleDueDeletion } from './deletion';
 import { writeInvoice } from './invoices';
@@ -231,6 +232,18 @@ async function renewOne(
         })
         .where('merchant_id', '=', merchantId)
         .execute();
+      if (transferId) {
+        await planRenewal(trx, {
+          merchantId,
+          renewalKey,
+          attempt: state.retryAttempts,
+          outcome: 'renewed',
+          planName: plan.name,
+          amountMinor: price,
+          currency: plan.currency,
+          periodEnd: end,
+        });
+      }
       return { outcome: 'renewed' as const, changed, merchantId, outboxIds: [] };
     }
 
@@ -254,6 +267,17 @@ async function renewOne(
       });
     }
     const retryAt = nextRetryAt(periodEnd, now);
+    // Issue 8: each failed attempt (the billing emails below are this event's: the notification sends none).
+    await planRenewal(trx, {
+      merchantId,
+      renewalKey,
+      attempt: state.retryAttempts + 1,
+      outcome: 'failed',
+      planName: plan.name,
+      amountMinor: price,
+      currency: plan.currency,
+      nextRetryAt: retryAt,
+    });
     if (!retryAt) {
       const outboxIds = await toFree(trx, merchantId, plan.name, 'unpaid');
       return { outcome: 'downgraded' as const, changed, merchantId, outboxIds };

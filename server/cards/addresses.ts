@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { AddressesResponse, SavedAddress, ShippingAddress } from '../../schemas/cards.schema';
+import type { AddressesResponse, MerchantAddress, ShippingAddress } from '../../schemas/cards.schema';
 import type { Database } from '../db/database';
 import type { AddressKind, DB } from '../db/types';
 import { AppError } from '../errors';
@@ -10,7 +10,7 @@ import type { Db } from '../ledger';
  * shipping addresses saved with a card order. Issue 8 adds managing them (a map pin, edit, delete).
  */
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const addressNotFound = () => new AppError('not_found', 404, 'This address does not exist.');
 
@@ -22,12 +22,29 @@ type AddressRow = {
   city: string;
   line1: string;
   line2: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  is_default: boolean;
 };
 
-const columns = ['id', 'kind', 'country', 'postal_code', 'city', 'line1', 'line2'] as const;
+export const addressColumns = [
+  'id',
+  'kind',
+  'country',
+  'postal_code',
+  'city',
+  'line1',
+  'line2',
+  'latitude',
+  'longitude',
+  'is_default',
+] as const;
+const columns = addressColumns;
 
 /** The address part of a row or of a stored snapshot: line2 only when there is one. */
-export function addressOf(row: Omit<AddressRow, 'id' | 'kind'>): ShippingAddress {
+export function addressOf(
+  row: Pick<AddressRow, 'country' | 'postal_code' | 'city' | 'line1' | 'line2'>,
+): ShippingAddress {
   return {
     country: row.country,
     postal_code: row.postal_code,
@@ -37,8 +54,16 @@ export function addressOf(row: Omit<AddressRow, 'id' | 'kind'>): ShippingAddress
   };
 }
 
-function view(row: AddressRow): SavedAddress {
-  return { id: row.id, kind: row.kind, ...addressOf(row) };
+/** A saved address with its pin and default flag (issue 8). */
+export function addressView(row: AddressRow): MerchantAddress {
+  return {
+    id: row.id,
+    kind: row.kind,
+    ...addressOf(row),
+    latitude: row.latitude,
+    longitude: row.longitude,
+    is_default: row.is_default,
+  };
 }
 
 const kindOrder: Record<AddressKind, number> = { registered: 0, trading: 1, shipping: 2 };
@@ -53,7 +78,7 @@ export async function listAddresses(db: Database, merchantId: string): Promise<A
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return { items: rows.sort((a, b) => kindOrder[a.kind] - kindOrder[b.kind]).map(view) };
+  return { items: rows.sort((a, b) => kindOrder[a.kind] - kindOrder[b.kind]).map(addressView) };
 }
 
 /** One live address of the merchant; anyone else's, or a deleted one, is 404. */

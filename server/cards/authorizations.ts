@@ -8,6 +8,7 @@ import type {
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import { postTransfer, recordDeclinedTransfer, systemAccount } from '../ledger';
+import { cardDeclined } from '../notifications/events';
 import type { CardVault } from './secrets';
 import { spentInWindow } from './windows';
 
@@ -129,6 +130,7 @@ export async function authorizeCard(
         .select([
           'c.id',
           'c.merchant_id',
+          'c.holder_user_id',
           'c.account_id',
           'c.status',
           'c.usage',
@@ -229,6 +231,20 @@ export async function authorizeCard(
           request_hash: hash,
         })
         .execute();
+      if (reason) {
+        // Issue 8: the owners and the card's holder hear of the decline (and get an email) with it.
+        await cardDeclined(trx, {
+          merchantId: card.merchant_id,
+          holderUserId: card.holder_user_id,
+          authorizationId,
+          cardId: card.id,
+          last4: card.last4,
+          merchant: merchantName,
+          amountMinor: amount,
+          currency: body.currency,
+          reason,
+        });
+      }
 
       let cashback: CardAuthorizationResult['cashback'] = null;
       if (reason === null) {

@@ -18,36 +18,47 @@ export type CardVault = {
   numberHmac: (number: string) => string;
 };
 
+/** AES-256-GCM with a random 12-byte IV, bound to `aad`: `v1.` + base64(iv | tag | ciphertext). */
+export function sealWith(key: Buffer, aad: Buffer, plaintext: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(aad);
+  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return `${version}.${Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64')}`;
+}
+
+/** Opens what `sealWith` sealed under the same key and `aad`; throws on any other. */
+export function openWith(key: Buffer, aad: Buffer, sealed: string): string {
+  const [tag, body] = sealed.split('.');
+  if (tag !== version || !body) throw new Error('unknown sealed data format');
+  const raw = Buffer.from(body, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+  decipher.setAAD(aad);
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+/** The 32-byte key of a 64-hex-character CARD_ENCRYPTION_KEY; throws on anything else. */
+export function encryptionKeyOf(hexKey: string): Buffer {
+  if (!/^[0-9a-fA-F]{64}$/.test(hexKey)) {
+    throw new Error('CARD_ENCRYPTION_KEY must be 64 hexadecimal characters (32 bytes)');
+  }
+  return Buffer.from(hexKey, 'hex');
+}
+
 /** The vault for a 64-hex-character key; checked when first used, so that building the app needs no real key. */
 export function cardVault(hexKey: string): CardVault {
   let key: Buffer | null = null;
   const keyOf = (): Buffer => {
     if (key) return key;
-    if (!/^[0-9a-fA-F]{64}$/.test(hexKey)) {
-      throw new Error('CARD_ENCRYPTION_KEY must be 64 hexadecimal characters (32 bytes)');
-    }
-    key = Buffer.from(hexKey, 'hex');
+    key = encryptionKeyOf(hexKey);
     return key;
   };
   const hmacKey = () => createHmac('sha256', keyOf()).update('tameio card number lookup v1').digest();
   const aad = (cardId: string, field: SealedField) => Buffer.from(`${cardId}:${field}`, 'utf8');
   return {
-    seal: (cardId, field, plaintext) => {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', keyOf(), iv);
-      cipher.setAAD(aad(cardId, field));
-      const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-      return `${version}.${Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64')}`;
-    },
-    open: (cardId, field, sealed) => {
-      const [tag, body] = sealed.split('.');
-      if (tag !== version || !body) throw new Error('unknown card data format');
-      const raw = Buffer.from(body, 'base64');
-      const decipher = createDecipheriv('aes-256-gcm', keyOf(), raw.subarray(0, 12));
-      decipher.setAAD(aad(cardId, field));
-      decipher.setAuthTag(raw.subarray(12, 28));
-      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-    },
+    seal: (cardId, field, plaintext) => sealWith(keyOf(), aad(cardId, field), plaintext),
+    open: (cardId, field, sealed) => openWith(keyOf(), aad(cardId, field), sealed),
     numberHmac: (number) => createHmac('sha256', hmacKey()).update(number).digest('hex'),
   };
 }

@@ -18,18 +18,62 @@ export type DatabaseOptions = {
 // Money is bigint minor units: parse int8 as BigInt, never as a lossy number (pg) or string.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => BigInt(value));
 
+/**
+ * LISTEN on a channel of the database: `onPayload` gets the payload of every NOTIFY on it that committed (PostgreSQL
+ * delivers a notification only when its transaction commits, to every listening connection: every API process).
+ * Resolves once listening; the returned function stops. Used by the live notifications (server/notifications/).
+ */
+export type Listen = (
+  channel: string,
+  onPayload: (payload: string) => void,
+  onError?: (error: Error) => void,
+) => Promise<() => Promise<void>>;
+
+const listeners = new WeakMap<Database, Listen>();
+
+/** How to LISTEN on this database (set by createDatabase), or undefined for one made elsewhere. */
+export function listenerOf(db: Database): Listen | undefined {
+  return listeners.get(db);
+}
+
+/** LISTEN on a dedicated connection (a pooled one would be handed to other queries). */
+function postgresListen(connectionString: string): Listen {
+  return async (channel, onPayload, onError) => {
+    const client = new pg.Client({ connectionString });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    client.on('error', (error) => onError?.(error));
+    await client.connect();
+    await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    return async () => {
+      await client.end().catch(() => undefined);
+    };
+  };
+}
+
 /** PGlite in `<dataDir>/pglite` unless a PostgreSQL URL is given. */
 export function createDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     pool.on('connect', (client) => nameStatements(client));
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    listeners.set(db, postgresListen(options.databaseUrl));
+    return db;
   }
   const dir = path.join(options.dataDir, 'pglite');
   // PGlite neither creates parent folders nor locks its folder: one process per folder.
   mkdirSync(dir, { recursive: true });
   const pglite = new PGlite(dir, { parsers: { [types.INT8]: (value: string) => BigInt(value) } });
-  return new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  // One backend: PGlite hands a committed NOTIFY to its own listeners after the statement that committed it.
+  listeners.set(db, async (channel, onPayload) => {
+    const stop = await pglite.listen(channel, onPayload);
+    return async () => {
+      if (!pglite.closed) await stop().catch(() => undefined);
+    };
+  });
+  return db;
 }
 
 /** Named statements one connection keeps at most; beyond them marked queries go unnamed too. */

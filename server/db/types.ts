@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { NotificationKind, NotificationParams } from '../../schemas/notifications.schema';
 import type {
   KycCheck,
   KycDocumentType,
@@ -17,6 +18,8 @@ type DefaultInt8 = ColumnType<bigint, bigint | number | undefined, bigint | numb
 export type MerchantStatus = 'pending' | 'onboarding' | 'in_review' | 'approved' | 'rejected' | 'closed';
 export type EmployeeType = 'admin' | 'employee' | 'viewer';
 export type Channel = 'email' | 'sms';
+/** Migration 023: a second-factor method: a code by email or SMS, or an authenticator app. */
+export type MfaMethodColumn = 'email' | 'sms' | 'totp';
 /** Migration 019 adds `disabled`: an owner disabled the employee. */
 export type RevokedReason =
   | 'logout'
@@ -80,6 +83,10 @@ export type UsersTable = {
     AccessLevelColumn | null
   >;
   invited_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 023: second-factor methods the user signs in with, and the one offered first. */
+  mfa_email_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  mfa_sms_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  mfa_default: ColumnType<MfaMethodColumn | null, MfaMethodColumn | null | undefined, MfaMethodColumn | null>;
 };
 
 export type SessionsTable = {
@@ -89,6 +96,9 @@ export type SessionsTable = {
   absolute_expires_at: Timestamp;
   revoked_at: Timestamp | null;
   revoked_reason: RevokedReason | null;
+  /** Migration 023: where the session was started. */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type RefreshTokensTable = {
@@ -106,6 +116,18 @@ export type LoginTicketsTable = {
   created_at: DefaultTimestamp;
   expires_at: Timestamp;
   consumed_at: Timestamp | null;
+  /** Migration 023: wrong authenticator-app codes on this ticket. */
+  totp_attempts: Generated<number>;
+};
+
+/** Migration 023: a user's authenticator app (RFC 6238); the secret is sealed, pending until confirmed. */
+export type TotpCredentialsTable = {
+  user_id: string;
+  secret_sealed: string;
+  confirmed_at: Timestamp | null;
+  attempts: Generated<number>;
+  last_time_step: ColumnType<bigint | null, bigint | number | null | undefined, bigint | number | null>;
+  created_at: DefaultTimestamp;
 };
 
 export type OtpCodesTable = {
@@ -267,6 +289,25 @@ export type MerchantOnboardingTable = {
   submitted_at: Timestamp | null;
   reviewed_at: Timestamp | null;
   updated_at: DefaultTimestamp;
+  /** Migration 026: the company's contact email (null: the owner's sign-in email). */
+  contact_email: ColumnType<string | null, string | null | undefined, string | null>;
+};
+
+/** Migration 026: a change of the profile's legal data waiting for (or decided by) review. */
+export type ProfileChangeRequestsTable = {
+  id: Generated<string>;
+  merchant_id: string;
+  kind: 'company' | 'directors' | 'shareholders' | 'representative';
+  data: Json;
+  status: ColumnType<
+    'pending_review' | 'approved' | 'rejected',
+    'pending_review' | 'approved' | 'rejected' | undefined,
+    'pending_review' | 'approved' | 'rejected'
+  >;
+  reason: string | null;
+  requested_by: string | null;
+  decided_at: Timestamp | null;
+  created_at: DefaultTimestamp;
 };
 
 export type MerchantDocumentsTable = {
@@ -482,6 +523,11 @@ export type MerchantAddressesTable = {
   created_by: NullableText;
   created_at: DefaultTimestamp;
   deleted_at: NullableTimestamp;
+  /** Migration 025: the map pin, both or neither, and the merchant's one default address. */
+  latitude: ColumnType<number | null, number | null | undefined, number | null>;
+  longitude: ColumnType<number | null, number | null | undefined, number | null>;
+  is_default: Generated<boolean>;
+  updated_at: NullableTimestamp;
 };
 
 export type CardFormColumn = 'physical' | 'virtual';
@@ -774,6 +820,30 @@ export type AdvertisingCampaignsTable = {
   created_at: DefaultTimestamp;
 };
 
+/** Migration 022 (notifications): one row per event and recipient; the app writes the text from kind and params. */
+export type NotificationsTable = {
+  id: Generated<string>;
+  merchant_id: string;
+  user_id: string;
+  kind: NotificationKind;
+  /** jsonb: written as JSON text, read back parsed. */
+  params: ColumnType<NotificationParams, string, string>;
+  event_key: string;
+  read_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+};
+
+/** Migration 022: single-use tickets that open the notification stream (stored as SHA-256). */
+export type NotificationStreamTicketsTable = {
+  id: Generated<string>;
+  ticket_hash: string;
+  user_id: string;
+  session_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+};
+
 export type DB = {
   merchants: MerchantsTable;
   users: UsersTable;
@@ -792,10 +862,12 @@ export type DB = {
   password_tokens: PasswordTokensTable;
   merchant_onboarding: MerchantOnboardingTable;
   merchant_documents: MerchantDocumentsTable;
+  profile_change_requests: ProfileChangeRequestsTable;
   merchant_audit: MerchantAuditTable;
   kyc_verifications: KycVerificationsTable;
   kyc_images: KycImagesTable;
   step_up_grants: StepUpGrantsTable;
+  totp_credentials: TotpCredentialsTable;
   sandbox_external_accounts: SandboxExternalAccountsTable;
   payee_checks: PayeeChecksTable;
   beneficiaries: BeneficiariesTable;
@@ -820,6 +892,8 @@ export type DB = {
   representative_tasks: RepresentativeTasksTable;
   advertising_plans: AdvertisingPlansTable;
   advertising_campaigns: AdvertisingCampaignsTable;
+  notifications: NotificationsTable;
+  notification_stream_tickets: NotificationStreamTicketsTable;
   schema_migrations: SchemaMigrationsTable;
 };
 

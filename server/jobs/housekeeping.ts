@@ -15,12 +15,13 @@ export type HousekeepingResult = {
   passwordTokens: number;
   altchaUsed: number;
   stepUpGrants: number;
+  streamTickets: number;
 };
 
 /**
  * Deletes what can no longer be used: half-finished registrations past their expiry (with the e-mail address and
  * phone number they hold, and their codes), and expired codes, login tickets, refresh tokens, password links,
- * step-up grants (expired or used) and spent bot-check solutions. Consumed registrations stay: they record how an account came to be. One transaction,
+ * step-up grants (expired or used), notification stream tickets and spent bot-check solutions. Consumed registrations stay: they record how an account came to be. One transaction,
  * so a failure leaves everything as it was; running it twice is the same as running it once.
  */
 export async function purgeExpired(db: Database, now: Date = new Date()): Promise<HousekeepingResult> {
@@ -58,6 +59,10 @@ export async function purgeExpired(db: Database, now: Date = new Date()): Promis
       .deleteFrom('step_up_grants')
       .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('consumed_at', '<', cutoff)]))
       .executeTakeFirst();
+    const streamTickets = await trx
+      .deleteFrom('notification_stream_tickets')
+      .where('expires_at', '<', cutoff)
+      .executeTakeFirst();
     const altchaUsed = await trx.deleteFrom('altcha_used').where('expires_at', '<', now).executeTakeFirst();
     return {
       registrations: Number(registrations.numDeletedRows),
@@ -67,6 +72,7 @@ export async function purgeExpired(db: Database, now: Date = new Date()): Promis
       passwordTokens: Number(passwordTokens.numDeletedRows),
       altchaUsed: Number(altchaUsed.numDeletedRows),
       stepUpGrants: Number(stepUpGrants.numDeletedRows),
+      streamTickets: Number(streamTickets.numDeletedRows),
     };
   });
 }

@@ -159,7 +159,7 @@ export async function uploadKycImage(
 ): Promise<KycImage> {
   const side = KycSide.safeParse(upload.side);
   if (!side.success) throw invalid({ side: 'Choose front, back or selfie.' });
-  const contentType = (await contentTypeOf(upload.data, kycImageContentTypes)) as KycImage['content_type'];
+  const contentType = await contentTypeOf<KycImage['content_type']>(upload.data, kycImageContentTypes);
   const size = imageSize(upload.data, contentType);
   if (!size) throw invalid({ file: 'The image cannot be read.' });
   if (!bigEnough(size.width, size.height)) {
@@ -262,7 +262,7 @@ export async function evaluateKyc(
         sizeOk = false;
         continue;
       }
-      const size = imageSize(data, type as KycImage['content_type']);
+      const size = imageSize(data, type);
       if (!size || !bigEnough(size.width, size.height)) sizeOk = false;
     }
 

@@ -99,6 +99,42 @@ export async function deliverMessages(
   }
 }
 
+/**
+ * The job's sweep for messages no request delivered after its own commit (notifications, invitations, renewals by the
+ * job). Only channels that are configured, only messages never tried (a failure stays recorded, for a person to look
+ * at), and only after a minute, so the sweep does not race the request that is delivering its message right now.
+ * Messages older than a day are left: a code or a notice that late helps nobody.
+ */
+export async function deliverPending(
+  db: Database,
+  options: DeliveryOptions,
+  log?: Logger,
+  now: Date = new Date(),
+): Promise<{ attempted: number }> {
+  const channels: Channel[] = [];
+  if (options.smtpUrl) channels.push('email');
+  if (options.smsWebhookUrl) channels.push('sms');
+  if (channels.length === 0) return { attempted: 0 };
+  const rows = await db
+    .selectFrom('outbox')
+    .select('id')
+    .where('sent_at', 'is', null)
+    .where('error', 'is', null)
+    .where('channel', 'in', channels)
+    .where('created_at', '<', new Date(now.getTime() - 60_000))
+    .where('created_at', '>', new Date(now.getTime() - 24 * 60 * 60_000))
+    .orderBy('created_at')
+    .limit(100)
+    .execute();
+  await deliverMessages(
+    db,
+    rows.map((row) => row.id),
+    options,
+    log,
+  );
+  return { attempted: rows.length };
+}
+
 export async function listOutbox(db: Database, to: string, limit = 50) {
   return db
     .selectFrom('outbox')

@@ -12,12 +12,12 @@ const logoContentTypes: readonly AllowedContentType[] = ['image/jpeg', 'image/pn
 export type Upload = { type: string | undefined; fileName: string; data: Buffer };
 
 /** The file's type from its first bytes; its name and the browser's Content-Type header are not trusted. */
-export async function contentTypeOf(
+export async function contentTypeOf<T extends string = AllowedContentType>(
   data: Buffer,
-  allowed: readonly AllowedContentType[],
-): Promise<AllowedContentType> {
+  allowed: readonly T[],
+): Promise<T> {
   const detected = await fileTypeFromBuffer(data);
-  const mime = detected?.mime as AllowedContentType | undefined;
+  const mime = detected?.mime as T | undefined;
   if (!mime || !allowed.includes(mime)) {
     const names = allowed.map((type) => type.split('/')[1]?.toUpperCase()).join(', ');
     throw new AppError('unsupported_file_type', 400, `Upload a ${names} file.`, {
@@ -29,7 +29,7 @@ export async function contentTypeOf(
 }
 
 /** A display name without path or control characters, at most 200 characters. */
-function displayName(fileName: string, contentType: AllowedContentType): string {
+export function displayName(fileName: string, contentType: string): string {
   const base = (fileName.split(/[\\/]/).pop() ?? '')
     .replace(/[\p{Cc}"]/gu, '')
     .trim()

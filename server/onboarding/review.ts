@@ -4,6 +4,7 @@ import { copyOnboardingAddresses } from '../cards/addresses';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import { openAccount } from '../ledger';
+import { onboardingReviewed } from '../notifications/events';
 import { enqueueMessage } from '../notify/outbox';
 import { demoIban } from '../seed';
 
@@ -129,6 +130,8 @@ export async function reviewMerchant(
         );
       }
     }
+    // Issue 8 (the email above is this event's; the notification sends none).
+    await onboardingReviewed(trx, { merchantId, approved: input.decision === 'approve', iban, reason });
     await trx
       .updateTable('merchant_onboarding')
       .set({ reviewed_at: new Date() })

@@ -12,6 +12,7 @@ import type { Database } from '../db/database';
 import type { DB, MoneyRequestStatus } from '../db/types';
 import { AppError } from '../errors';
 import { postTransfer } from '../ledger';
+import { moneyRequest } from '../notifications/events';
 import { isSupportedCurrency } from './fees';
 import { insufficientFundsMessage, thresholdIn } from './sendMoney';
 import type { PaymentSettings } from './settings';
@@ -149,21 +150,34 @@ export async function requestMoney(
   if (payee.id === actor.merchantId) throw notAllowed('You cannot request money from yourself.');
   if (payee.status !== 'approved') throw notAllowed('This merchant cannot receive requests.');
 
-  const inserted = await db
-    .insertInto('money_requests')
-    .values({
-      requester_merchant_id: actor.merchantId,
-      payee_merchant_id: payee.id,
-      amount_minor: BigInt(body.amount_minor),
-      currency: body.currency,
-      note: body.note?.trim() || null,
-      requested_by: actor.userId,
-      idempotency_key: idempotencyKey,
-      request_hash: hash,
-    })
-    .onConflict((oc) => oc.columns(['requester_merchant_id', 'idempotency_key']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  // The request and the payee's notification (issue 8) commit together.
+  const inserted = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('money_requests')
+      .values({
+        requester_merchant_id: actor.merchantId,
+        payee_merchant_id: payee.id,
+        amount_minor: BigInt(body.amount_minor),
+        currency: body.currency,
+        note: body.note?.trim() || null,
+        requested_by: actor.userId,
+        idempotency_key: idempotencyKey,
+        request_hash: hash,
+      })
+      .onConflict((oc) => oc.columns(['requester_merchant_id', 'idempotency_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row) {
+      await moneyRequest(trx, 'received', {
+        requestId: row.id,
+        requesterMerchantId: actor.merchantId,
+        payeeMerchantId: payee.id,
+        amountMinor: BigInt(body.amount_minor),
+        currency: body.currency,
+      });
+    }
+    return row;
+  });
   if (!inserted) {
     // Another request with this key committed first.
     const raced = await prior();
@@ -279,6 +293,13 @@ export async function acceptMoneyRequest(
       .set({ status: 'accepted', transfer_id: transferId, decided_by: payee.userId, decided_at: new Date() })
       .where('id', '=', request.id)
       .execute();
+    await moneyRequest(trx, 'accepted', {
+      requestId: request.id,
+      requesterMerchantId: request.requester_merchant_id,
+      payeeMerchantId: request.payee_merchant_id,
+      amountMinor: request.amount_minor,
+      currency,
+    });
   });
   return requestById(db, id);
 }
@@ -292,6 +313,13 @@ export async function declineMoneyRequest(db: Database, payee: Actor, id: string
       .set({ status: 'declined', decided_by: payee.userId, decided_at: new Date() })
       .where('id', '=', request.id)
       .execute();
+    await moneyRequest(trx, 'declined', {
+      requestId: request.id,
+      requesterMerchantId: request.requester_merchant_id,
+      payeeMerchantId: request.payee_merchant_id,
+      amountMinor: request.amount_minor,
+      currency: request.currency,
+    });
   });
   return requestById(db, id);
 }

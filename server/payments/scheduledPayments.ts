@@ -11,6 +11,7 @@ import { consumeStepUp } from '../auth/stepUp';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import { postTransfer } from '../ledger';
+import { moneyReceived, scheduledPaymentRun } from '../notifications/events';
 import { isSupportedCurrency } from './fees';
 import { insufficientFundsMessage, thresholdIn } from './sendMoney';
 import { paymentSettings, type PaymentSettings } from './settings';
@@ -343,6 +344,8 @@ async function runOccurrence(
       .innerJoin('merchants as r', 'r.id', 's.recipient_merchant_id')
       .select([
         's.id',
+        's.merchant_id',
+        's.recipient_merchant_id',
         's.created_by',
         's.source_account_id',
         's.recipient_account_id',
@@ -406,6 +409,27 @@ async function runOccurrence(
       })
       .onConflict((oc) => oc.columns(['scheduled_payment_id', 'occurrence_date']).doNothing())
       .execute();
+    // Issue 8: the payer hears of the run (paid or failed); the merchant paid hears of the money, as from a wallet.
+    await scheduledPaymentRun(trx, {
+      merchantId: s.merchant_id,
+      scheduleId: s.id,
+      occurrence,
+      recipient: s.recipient_name,
+      amountMinor: s.amount_minor,
+      currency: s.currency,
+      transferId,
+      failure,
+    });
+    if (transferId) {
+      await moneyReceived(trx, {
+        merchantId: s.recipient_merchant_id,
+        transferId,
+        amountMinor: s.amount_minor,
+        currency: s.currency,
+        via: 'wallet',
+        fromMerchantId: s.merchant_id,
+      });
+    }
     const next = nextAfter(s, s.next_occurrence);
     await trx
       .updateTable('scheduled_payments')

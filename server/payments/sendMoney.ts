@@ -20,6 +20,7 @@ import { namedStatement, type Database } from '../db/database';
 import type { DB, Transfer } from '../db/types';
 import { AppError } from '../errors';
 import { postTransfer, systemAccount } from '../ledger';
+import { moneyReceived } from '../notifications/events';
 import { transactionFor, transactionView } from '../transactions';
 import { fromEur, isSupportedCurrency, predefinedAmounts, priceTransfer, railFor, type Price } from './fees';
 import type { PaymentSettings } from './settings';
@@ -447,8 +448,7 @@ export async function sendMoney(db: Database, payer: Payer, input: SendMoneyInpu
   const needsCode = requiresVerification(recipient.kind, amount, source.currency, settings);
   const note = body.note?.trim() || null;
 
-  // Without a one-time code the posting is one statement (the ledger's function, its own transaction): nothing to
-  // roll back. With one, the grant is spent in the same transaction as the posting.
+  // The grant (when a one-time code is needed), the posting and the payee's notification are one transaction.
   const spendGrant = async (trx: Trx<DB>): Promise<void> => {
     try {
       await consumeStepUp(trx, { userId: payer.userId, purpose: 'send_money', token: input.stepUpToken });
@@ -510,13 +510,29 @@ export async function sendMoney(db: Database, payer: Payer, input: SendMoneyInpu
     return posted.transfer;
   };
 
+  // The merchant paid (by wallet tag, or at an IBAN of this bank) is notified in the payment's transaction (issue 8).
+  const payee =
+    recipient.kind === 'wallet'
+      ? recipient.merchantId
+      : recipient.kind === 'iban'
+        ? recipient.internal?.merchantId
+        : null;
   try {
-    const transfer = needsCode
-      ? await db.transaction().execute(async (trx) => {
-          await spendGrant(trx);
-          return pay(trx);
-        })
-      : await pay(db);
+    const transfer = await db.transaction().execute(async (trx) => {
+      if (needsCode) await spendGrant(trx);
+      const posted = await pay(trx);
+      if (payee) {
+        await moneyReceived(trx, {
+          merchantId: payee,
+          transferId: posted.id,
+          amountMinor: price.exchangeRate ? price.creditMinor : amount,
+          currency: creditCurrency,
+          via: 'wallet',
+          fromMerchantId: payer.merchantId,
+        });
+      }
+      return posted;
+    });
     const known = postedView(transfer, payer, recipient);
     return { transaction: known ?? (await transactionFor(db, source.id, transfer.id)), replayed: false };
   } catch (error) {

@@ -148,7 +148,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
       const signedIn = await otpLogin(
         db,
         config,
-        { loginToken: request.body.login_token, code: request.body.code },
+        { loginToken: request.body.login_token, code: request.body.code, method: request.body.method },
         originOf(request),
       );
       return sessionReply(reply, signedIn);

@@ -55,7 +55,7 @@ function actorOf(request: FastifyRequest): OnboardingActor {
 }
 
 /** Reads a multipart body of one `file` and optional `type` field; the size limit answers 413. */
-async function readUpload(request: FastifyRequest): Promise<Upload> {
+export async function readUpload(request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart()) {
     throw new AppError('bad_request', 400, 'Send the file as multipart/form-data.');
   }

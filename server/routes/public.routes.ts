@@ -40,6 +40,10 @@ export const publicRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       idle_timeout_seconds: config.idleTimeoutSeconds,
       idle_warning_seconds: config.idleWarningSeconds,
       sandbox: config.environment !== 'production',
+      map: {
+        tile_url: config.mapTileUrl ?? null,
+        tile_attribution: config.mapTileAttribution ?? null,
+      },
     }),
   );
 };

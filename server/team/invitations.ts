@@ -20,6 +20,7 @@ import type { Database } from '../db/database';
 import type { DB } from '../db/types';
 import { AppError } from '../errors';
 import type { Db } from '../ledger';
+import { invitationAccepted } from '../notifications/events';
 import { enqueueMessage } from '../notify/outbox';
 import type { TeamActor } from './employees';
 
@@ -418,6 +419,16 @@ async function createInvitedUser(
     .where('id', '=', invitation.id)
     .execute();
   await audit(trx, 'invitation_accepted', invitation.email, user.id, origin);
+  // Issue 8: the owners and the inviter hear that the invitee joined.
+  await invitationAccepted(trx, {
+    merchantId: invitation.merchant_id,
+    invitationId: invitation.id,
+    invitedBy: invitation.created_by,
+    firstName: body.first_name,
+    lastName: body.last_name,
+    email: invitation.email,
+    role: invitation.role,
+  });
   return { merchant_name: invitation.merchant_name, email: invitation.email, role: invitation.role };
 }
 

@@ -209,6 +209,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/accounts/password/change/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the password: the current one and a step-up grant for `password_change` in X-Step-Up-Token (403 step_up_required); optionally sign out every other session. */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/accounts/password/reset/": {
         parameters: {
             query?: never;
@@ -368,9 +385,45 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Saved addresses: the registered and trading addresses given in onboarding, then the shipping addresses saved with a card order (`save: true`), oldest first. */
+        /** Saved addresses: the registered and trading addresses given in onboarding, then the shipping addresses (saved with a card order or added on /my-addresses), oldest first; each with its map pin and whether it is the default. */
         get: operations["merchantAddresses"];
         put?: never;
+        /** Adds a trading or shipping address, optionally with its map pin. The postcode must be one of the country (400 with the expected format); a second live trading address is 409. */
+        post: operations["createMerchantAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/addresses/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a trading or shipping address (cards already shipped keep their copy); the registered address is 409 `registered_address_locked`. */
+        delete: operations["deleteMerchantAddress"];
+        options?: never;
+        head?: never;
+        /** Changes an address or its pin (latitude and longitude together; null removes the pin). Country and postcode travel together. The registered address is legal data: only its pin moves here, any other change is 409 `registered_address_locked` (it changes through the company details, reviewed). */
+        patch: operations["updateMerchantAddress"];
+        trace?: never;
+    };
+    "/api/merchants/addresses/{id}/default/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Makes this address the default (the one before it stops being it); answers the whole list. */
+        put: operations["setDefaultMerchantAddress"];
         post?: never;
         delete?: never;
         options?: never;
@@ -860,6 +913,40 @@ export interface paths {
         patch: operations["updateEmployeeStatus"];
         trace?: never;
     };
+    "/api/merchants/geocode/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Places for an address: from the configured geocoder (GEOCODER_URL, street level) or, without one or when it fails, from the bundled GeoNames gazetteer (city level). `source` says which. */
+        get: operations["geocode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/geocode/reverse/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The nearest place to a pin (street level from the geocoder, city level from the gazetteer); null when none is near. */
+        get: operations["reverseGeocode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/gifs/": {
         parameters: {
             query?: never;
@@ -1061,6 +1148,108 @@ export interface paths {
          * @description Needs a fresh one-time code: the grant from stepUpVerify (purpose `identity_verification`) in the X-Step-Up-Token header; 403 `step_up_required` otherwise.
          */
         post: operations["kycInitiate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/notifications/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's notifications, newest first, one page after `cursor` (`unread=true`: unread ones only), with the count of unread ones. */
+        get: operations["notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/notifications/{id}/read/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks one of the caller's notifications read (again: no change); 404 for anyone else's. */
+        post: operations["markNotificationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/notifications/read_all/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks every unread notification of the caller's read. */
+        post: operations["markAllNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/notifications/stream_ticket/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A single-use ticket, valid 60 seconds, that opens the live stream (EventSource cannot send the bearer token). The stream ends when this session ends. */
+        post: operations["notificationStreamTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/notifications/stream/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** text/event-stream of the ticket holder's new notifications: first `event: ready` once listening, then an `event: notification` (data: a Notification as JSON) for each one created after that. A missing ticket 400; an unknown, used or expired one, or one whose session has ended, 401. The stream closes when the session ends. */
+        get: operations["notificationStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/notifications/unread_count/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the caller's notifications are unread (the bell). */
+        get: operations["notificationsUnreadCount"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1372,6 +1561,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/profile/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company, representative, directors, shareholders, logo and changes waiting for review. */
+        get: operations["companyProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/profile/billing_history/": {
         parameters: {
             query?: never;
@@ -1421,6 +1627,109 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/profile/changes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A change of legal data, stored pending_review until the bank decides; 409 while one of its kind waits. */
+        post: operations["requestProfileChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/profile/company_logo/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's logo (PNG once uploaded here); 404 when there is none. */
+        get: operations["companyLogo"];
+        put?: never;
+        /** multipart/form-data with `file` (PNG, JPEG or WebP by content); resized, stored as PNG. */
+        post: operations["uploadProfileLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/profile/contact/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Trading name, phone, website, contact email, industry, size, turnover, trading address: at once. */
+        patch: operations["updateCompanyContact"];
+        trace?: never;
+    };
+    "/api/merchants/profile/documents/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's documents, newest first. */
+        get: operations["latestDocuments"];
+        put?: never;
+        /** multipart/form-data with `type` and `file` (PDF, JPEG or PNG by content, at most 10 MB). */
+        post: operations["uploadProfileDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/profile/documents/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["downloadProfileDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/profile/representative/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** The representative's job title and phone: at once (their identity goes through review). */
+        patch: operations["updateRepresentativeContact"];
         trace?: never;
     };
     "/api/merchants/qr_codes/": {
@@ -1742,6 +2051,159 @@ export interface paths {
         get: operations["sentRequests"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/settings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The language and the second-factor methods of the signed-in user. */
+        get: operations["settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/settings/language/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Store the language on the user, so it follows them to another device. */
+        put: operations["updateLanguage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/settings/mfa/default/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Choose the method offered first at sign-in (one of the user’s methods). */
+        put: operations["setDefaultMfaMethod"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/settings/mfa/enable/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn codes by email, or by SMS (with a phone on the account), back on. */
+        post: operations["enableMfaMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/settings/mfa/remove/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn a method off (an authenticator app is deleted); never the last one (409 last_mfa_method). */
+        post: operations["removeMfaMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/settings/mfa/totp/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start adding an authenticator app: a new secret and its otpauth:// URI, shown this once (pending until confirmed). 409 when one is set up already. */
+        post: operations["totpEnrollStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/settings/mfa/totp/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the authenticator app with its first code and a step-up grant for `mfa_change` in X-Step-Up-Token. */
+        post: operations["totpEnrollConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/settings/sessions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user’s active sessions, the current one marked. */
+        get: operations["sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/settings/sessions/revoke/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out one of the user’s own sessions at once (another user’s: 404). */
+        post: operations["revokeSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2101,6 +2563,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sandbox/reviews/profile_changes/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve or reject a profile change waiting for review (never in production). */
+        post: operations["sandboxReviewProfileChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sandbox/scheduled_payments/run/": {
         parameters: {
             query?: never;
@@ -2271,6 +2750,22 @@ export interface components {
             sort_code: string;
             swift_bic: string;
         };
+        ActiveSession: {
+            created_at: string;
+            current: boolean;
+            id: string;
+            ip: string | null;
+            last_active_at: string;
+            user_agent: string | null;
+        };
+        ActiveSessionInput: {
+            created_at: string;
+            current: boolean;
+            id: string;
+            ip: string | null;
+            last_active_at: string;
+            user_agent: string | null;
+        };
         Address: {
             city: string;
             country: string;
@@ -2279,10 +2774,10 @@ export interface components {
             postal_code: string;
         };
         AddressesResponse: {
-            items: components["schemas"]["SavedAddress"][];
+            items: components["schemas"]["MerchantAddress"][];
         };
         AddressesResponseInput: {
-            items: components["schemas"]["SavedAddressInput"][];
+            items: components["schemas"]["MerchantAddressInput"][];
         };
         AddressInput: {
             city: string;
@@ -2290,6 +2785,26 @@ export interface components {
             line1: string;
             line2?: string | null;
             postal_code: string;
+        };
+        AddressUpdateBody: {
+            city?: string;
+            /** @enum {string} */
+            country?: "AT" | "BE" | "BG" | "CH" | "CY" | "CZ" | "DE" | "DK" | "EE" | "ES" | "FI" | "FR" | "GB" | "GR" | "HR" | "HU" | "IE" | "IS" | "IT" | "LI" | "LT" | "LU" | "LV" | "MT" | "NL" | "NO" | "PL" | "PT" | "RO" | "SE" | "SI" | "SK";
+            latitude?: number | null;
+            line1?: string;
+            line2?: string;
+            longitude?: number | null;
+            postal_code?: string;
+        };
+        AddressUpdateBodyInput: {
+            city?: string;
+            /** @enum {string} */
+            country?: "AT" | "BE" | "BG" | "CH" | "CY" | "CZ" | "DE" | "DK" | "EE" | "ES" | "FI" | "FR" | "GB" | "GR" | "HR" | "HU" | "IE" | "IS" | "IT" | "LI" | "LT" | "LU" | "LV" | "MT" | "NL" | "NO" | "PL" | "PT" | "RO" | "SE" | "SI" | "SK";
+            latitude?: number | null;
+            line1?: string;
+            line2?: string;
+            longitude?: number | null;
+            postal_code?: string;
         };
         AdvertisingPlan: {
             duration_days: number;
@@ -2503,14 +3018,14 @@ export interface components {
             available_mfa_methods: {
                 destination: string;
                 /** @enum {string} */
-                method: "email" | "sms";
+                method: "email" | "sms" | "totp";
             }[];
         };
         AvailableMfaMethodsResponseInput: {
             available_mfa_methods: {
                 destination: string;
                 /** @enum {string} */
-                method: "email" | "sms";
+                method: "email" | "sms" | "totp";
             }[];
         };
         BeneficiariesResponse: {
@@ -3127,11 +3642,24 @@ export interface components {
                 pending: components["schemas"]["MoneyInput"];
             }[];
         };
+        ChangePasswordBody: {
+            current_password: string;
+            password: components["schemas"]["NewPassword"];
+            password_confirmation: string;
+            sign_out_other_sessions: boolean;
+        };
+        ChangePasswordBodyInput: {
+            current_password: string;
+            password: components["schemas"]["NewPasswordInput"];
+            password_confirmation: string;
+            sign_out_other_sessions: boolean;
+        };
         ClientConfig: {
             /** @enum {string} */
             environment: "development" | "test" | "production";
             idle_timeout_seconds: number;
             idle_warning_seconds: number;
+            map: components["schemas"]["MapSettings"];
             sandbox: boolean;
         };
         ClientConfigInput: {
@@ -3139,7 +3667,110 @@ export interface components {
             environment: "development" | "test" | "production";
             idle_timeout_seconds: number;
             idle_warning_seconds: number;
+            map: components["schemas"]["MapSettingsInput"];
             sandbox: boolean;
+        };
+        CodeMethodBody: {
+            /** @enum {string} */
+            method: "email" | "sms";
+        };
+        CodeMethodBodyInput: {
+            /** @enum {string} */
+            method: "email" | "sms";
+        };
+        CompanyContactBody: {
+            /** @enum {string} */
+            annual_turnover: "under_100k" | "100k_500k" | "500k_2m" | "2m_10m" | "over_10m";
+            commercial_name?: string | null;
+            contact_email?: ("" | string) | null;
+            /** @enum {string} */
+            industry: "retail" | "food_and_beverage" | "hospitality" | "professional_services" | "technology" | "construction" | "manufacturing" | "transport" | "health" | "education" | "ecommerce" | "other";
+            phone: string;
+            /** @enum {string} */
+            size: "1" | "2_10" | "11_50" | "51_250" | "251_plus";
+            trading_address?: components["schemas"]["Address"] | null;
+            trading_same_as_registered: boolean;
+            website_url?: string | null;
+        };
+        CompanyContactBodyInput: {
+            /** @enum {string} */
+            annual_turnover: "under_100k" | "100k_500k" | "500k_2m" | "2m_10m" | "over_10m";
+            commercial_name?: string | null;
+            contact_email?: ("" | string) | null;
+            /** @enum {string} */
+            industry: "retail" | "food_and_beverage" | "hospitality" | "professional_services" | "technology" | "construction" | "manufacturing" | "transport" | "health" | "education" | "ecommerce" | "other";
+            phone: string;
+            /** @enum {string} */
+            size: "1" | "2_10" | "11_50" | "51_250" | "251_plus";
+            trading_address?: components["schemas"]["AddressInput"] | null;
+            trading_same_as_registered: boolean;
+            website_url?: string | null;
+        };
+        CompanyLegalData: {
+            country_of_registration: string;
+            /** @enum {string} */
+            legal_form: "sole_trader" | "oe" | "ee" | "ike" | "epe" | "ae";
+            name: string;
+            registered_address: components["schemas"]["Address"];
+            registration_number: string;
+            tic_number: string;
+            vat_number: string;
+        };
+        CompanyLegalDataInput: {
+            country_of_registration: string;
+            /** @enum {string} */
+            legal_form: "sole_trader" | "oe" | "ee" | "ike" | "epe" | "ae";
+            name: string;
+            registered_address: components["schemas"]["AddressInput"];
+            registration_number: string;
+            tic_number: string;
+            vat_number: string;
+        };
+        CompanyLogo: {
+            /** @enum {string} */
+            content_type: "image/png" | "image/jpeg";
+            id: string;
+            size: number;
+            uploaded_at: string;
+        };
+        CompanyLogoInput: {
+            /** @enum {string} */
+            content_type: "image/png" | "image/jpeg";
+            id: string;
+            size: number;
+            uploaded_at: string;
+        };
+        CompanyProfile: {
+            changes: components["schemas"]["ProfileChange"][];
+            company: components["schemas"]["CompanyStep"] | null;
+            contact_email: string;
+            directors: components["schemas"]["DirectorsStep"] | null;
+            editable: boolean;
+            logo: components["schemas"]["CompanyLogo"] | null;
+            merchant: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: "onboarding" | "in_review" | "rejected" | "approved";
+            };
+            representative: components["schemas"]["RepresentativeStep"] | null;
+            shareholders: components["schemas"]["ShareholdersStep"] | null;
+        };
+        CompanyProfileInput: {
+            changes: components["schemas"]["ProfileChangeInput"][];
+            company: components["schemas"]["CompanyStepInput"] | null;
+            contact_email: string;
+            directors: components["schemas"]["DirectorsStepInput"] | null;
+            editable: boolean;
+            logo: components["schemas"]["CompanyLogoInput"] | null;
+            merchant: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: "onboarding" | "in_review" | "rejected" | "approved";
+            };
+            representative: components["schemas"]["RepresentativeStepInput"] | null;
+            shareholders: components["schemas"]["ShareholdersStepInput"] | null;
         };
         CompanyStep: {
             /** @enum {string} */
@@ -3444,6 +4075,38 @@ export interface components {
             };
             other_funding_method?: string | null;
             source_country: string;
+        };
+        GeocodeResponse: {
+            results: components["schemas"]["GeoPlace"][];
+            /** @enum {string} */
+            source: "gazetteer" | "geocoder";
+        };
+        GeocodeResponseInput: {
+            results: components["schemas"]["GeoPlaceInput"][];
+            /** @enum {string} */
+            source: "gazetteer" | "geocoder";
+        };
+        GeoPlace: {
+            city: string;
+            country: string;
+            label: string;
+            latitude: number;
+            line1: string | null;
+            longitude: number;
+            postal_code: string | null;
+            /** @enum {string} */
+            precision: "city" | "street";
+        };
+        GeoPlaceInput: {
+            city: string;
+            country: string;
+            label: string;
+            latitude: number;
+            line1: string | null;
+            longitude: number;
+            postal_code: string | null;
+            /** @enum {string} */
+            precision: "city" | "street";
         };
         GifItem: {
             height: number;
@@ -3809,6 +4472,20 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "passed" | "failed";
         };
+        LanguageBody: {
+            /** @enum {string} */
+            language: "en" | "el";
+        };
+        LanguageBodyInput: {
+            /** @enum {string} */
+            language: "en" | "el";
+        };
+        LatestDocuments: {
+            items: components["schemas"]["OnboardingDocument"][];
+        };
+        LatestDocumentsInput: {
+            items: components["schemas"]["OnboardingDocumentInput"][];
+        };
         LatestTransaction: {
             amount: components["schemas"]["Money"];
             counterparty: string;
@@ -3911,6 +4588,58 @@ export interface components {
         LogoutBodyInput: {
             refresh_token?: string;
         };
+        MapSettings: {
+            tile_attribution: string | null;
+            tile_url: string | null;
+        };
+        MapSettingsInput: {
+            tile_attribution: string | null;
+            tile_url: string | null;
+        };
+        MarkAllNotificationsReadResponse: {
+            marked: number;
+            unread_count: number;
+        };
+        MarkAllNotificationsReadResponseInput: {
+            marked: number;
+            unread_count: number;
+        };
+        MerchantAddress: {
+            city: string;
+            country: string;
+            /** Format: uuid */
+            id: string;
+            is_default: boolean;
+            /** @enum {string} */
+            kind: "registered" | "trading" | "shipping";
+            latitude: number | null;
+            line1: string;
+            line2?: string;
+            longitude: number | null;
+            postal_code: string;
+        };
+        MerchantAddressInput: {
+            city: string;
+            country: string;
+            /** Format: uuid */
+            id: string;
+            is_default: boolean;
+            /** @enum {string} */
+            kind: "registered" | "trading" | "shipping";
+            latitude: number | null;
+            line1: string;
+            line2?: string;
+            longitude: number | null;
+            postal_code: string;
+        };
+        MfaMethodBody: {
+            /** @enum {string} */
+            method: "email" | "sms" | "totp";
+        };
+        MfaMethodBodyInput: {
+            /** @enum {string} */
+            method: "email" | "sms" | "totp";
+        };
         Money: {
             amount_minor: string;
             currency: string;
@@ -3973,8 +4702,78 @@ export interface components {
         MoneyRequestsResponseInput: {
             items: components["schemas"]["MoneyRequestInput"][];
         };
+        NewAddressBody: {
+            city: string;
+            /** @enum {string} */
+            country: "AT" | "BE" | "BG" | "CH" | "CY" | "CZ" | "DE" | "DK" | "EE" | "ES" | "FI" | "FR" | "GB" | "GR" | "HR" | "HU" | "IE" | "IS" | "IT" | "LI" | "LT" | "LU" | "LV" | "MT" | "NL" | "NO" | "PL" | "PT" | "RO" | "SE" | "SI" | "SK";
+            /** @enum {string} */
+            kind: "trading" | "shipping";
+            latitude?: number | null;
+            line1: string;
+            line2?: string;
+            longitude?: number | null;
+            postal_code: string;
+        };
+        NewAddressBodyInput: {
+            city: string;
+            /** @enum {string} */
+            country: "AT" | "BE" | "BG" | "CH" | "CY" | "CZ" | "DE" | "DK" | "EE" | "ES" | "FI" | "FR" | "GB" | "GR" | "HR" | "HU" | "IE" | "IS" | "IT" | "LI" | "LT" | "LU" | "LV" | "MT" | "NL" | "NO" | "PL" | "PT" | "RO" | "SE" | "SI" | "SK";
+            /** @enum {string} */
+            kind: "trading" | "shipping";
+            latitude?: number | null;
+            line1: string;
+            line2?: string;
+            longitude?: number | null;
+            postal_code: string;
+        };
         NewPassword: string;
         NewPasswordInput: string;
+        Notification: {
+            created_at: string;
+            id: string;
+            /** @enum {string} */
+            kind: "money_received" | "money_request_received" | "money_request_accepted" | "money_request_declined" | "scheduled_payment_paid" | "scheduled_payment_failed" | "card_authorization_declined" | "invitation_accepted" | "plan_renewed" | "plan_renewal_failed" | "onboarding_approved" | "onboarding_rejected";
+            params: {
+                [key: string]: string;
+            };
+            read: boolean;
+            read_at: string | null;
+        };
+        NotificationInput: {
+            created_at: string;
+            id: string;
+            /** @enum {string} */
+            kind: "money_received" | "money_request_received" | "money_request_accepted" | "money_request_declined" | "scheduled_payment_paid" | "scheduled_payment_failed" | "card_authorization_declined" | "invitation_accepted" | "plan_renewed" | "plan_renewal_failed" | "onboarding_approved" | "onboarding_rejected";
+            params: {
+                [key: string]: string;
+            };
+            read: boolean;
+            read_at: string | null;
+        };
+        NotificationsPage: {
+            items: components["schemas"]["Notification"][];
+            next_cursor: string | null;
+            unread_count: number;
+        };
+        NotificationsPageInput: {
+            items: components["schemas"]["NotificationInput"][];
+            next_cursor: string | null;
+            unread_count: number;
+        };
+        NotificationStreamTicket: {
+            expires_at: string;
+            ticket: string;
+        };
+        NotificationStreamTicketInput: {
+            expires_at: string;
+            ticket: string;
+        };
+        NotificationsUnreadCount: {
+            unread_count: number;
+        };
+        NotificationsUnreadCountInput: {
+            unread_count: number;
+        };
         OnboardingDocument: {
             /** @enum {string} */
             content_type: "application/pdf" | "image/jpeg" | "image/png";
@@ -4050,10 +4849,14 @@ export interface components {
         OtpLoginBody: {
             code: string;
             login_token: string;
+            /** @enum {string} */
+            method?: "email" | "sms" | "totp";
         };
         OtpLoginBodyInput: {
             code: string;
             login_token: string;
+            /** @enum {string} */
+            method?: "email" | "sms" | "totp";
         };
         OutboxResponse: {
             messages: {
@@ -4304,6 +5107,122 @@ export interface components {
                 valid: boolean;
             };
         };
+        ProfileChange: {
+            created_at: string;
+            data: components["schemas"]["CompanyLegalData"];
+            decided_at: string | null;
+            id: string;
+            /** @constant */
+            kind: "company";
+            reason: string | null;
+            /** @enum {string} */
+            status: "pending_review" | "approved" | "rejected";
+        } | {
+            created_at: string;
+            data: components["schemas"]["DirectorsStep"];
+            decided_at: string | null;
+            id: string;
+            /** @constant */
+            kind: "directors";
+            reason: string | null;
+            /** @enum {string} */
+            status: "pending_review" | "approved" | "rejected";
+        } | {
+            created_at: string;
+            data: components["schemas"]["ShareholdersStep"];
+            decided_at: string | null;
+            id: string;
+            /** @constant */
+            kind: "shareholders";
+            reason: string | null;
+            /** @enum {string} */
+            status: "pending_review" | "approved" | "rejected";
+        } | {
+            created_at: string;
+            data: components["schemas"]["RepresentativeIdentity"];
+            decided_at: string | null;
+            id: string;
+            /** @constant */
+            kind: "representative";
+            reason: string | null;
+            /** @enum {string} */
+            status: "pending_review" | "approved" | "rejected";
+        };
+        ProfileChangeBody: {
+            data: components["schemas"]["CompanyLegalData"];
+            /** @constant */
+            kind: "company";
+        } | {
+            data: components["schemas"]["DirectorsStep"];
+            /** @constant */
+            kind: "directors";
+        } | {
+            data: components["schemas"]["ShareholdersStep"];
+            /** @constant */
+            kind: "shareholders";
+        } | {
+            data: components["schemas"]["RepresentativeIdentity"];
+            /** @constant */
+            kind: "representative";
+        };
+        ProfileChangeBodyInput: {
+            data: components["schemas"]["CompanyLegalDataInput"];
+            /** @constant */
+            kind: "company";
+        } | {
+            data: components["schemas"]["DirectorsStepInput"];
+            /** @constant */
+            kind: "directors";
+        } | {
+            data: components["schemas"]["ShareholdersStepInput"];
+            /** @constant */
+            kind: "shareholders";
+        } | {
+            data: components["schemas"]["RepresentativeIdentityInput"];
+            /** @constant */
+            kind: "representative";
+        };
+        ProfileChangeInput: {
+            created_at: string;
+            data: components["schemas"]["CompanyLegalDataInput"];
+            decided_at: string | null;
+            id: string;
+            /** @constant */
+            kind: "company";
+            reason: string | null;
+            /** @enum {string} */
+            status: "pending_review" | "approved" | "rejected";
+        } | {
+            created_at: string;
+            data: components["schemas"]["DirectorsStepInput"];
+            decided_at: string | null;
+            id: string;
+            /** @constant */
+            kind: "directors";
+            reason: string | null;
+            /** @enum {string} */
+            status: "pending_review" | "approved" | "rejected";
+        } | {
+            created_at: string;
+            data: components["schemas"]["ShareholdersStepInput"];
+            decided_at: string | null;
+            id: string;
+            /** @constant */
+            kind: "shareholders";
+            reason: string | null;
+            /** @enum {string} */
+            status: "pending_review" | "approved" | "rejected";
+        } | {
+            created_at: string;
+            data: components["schemas"]["RepresentativeIdentityInput"];
+            decided_at: string | null;
+            id: string;
+            /** @constant */
+            kind: "representative";
+            reason: string | null;
+            /** @enum {string} */
+            status: "pending_review" | "approved" | "rejected";
+        };
         QrCode: {
             account_type: string;
             amount: components["schemas"]["Money"] | null;
@@ -4446,6 +5365,28 @@ export interface components {
             iban: string;
             rejects_payments: boolean;
         };
+        RepresentativeContactBody: {
+            job_title: string;
+            phone: string;
+        };
+        RepresentativeContactBodyInput: {
+            job_title: string;
+            phone: string;
+        };
+        RepresentativeIdentity: {
+            citizenship: string;
+            /** Format: date */
+            date_of_birth: string;
+            first_name: string;
+            last_name: string;
+        };
+        RepresentativeIdentityInput: {
+            citizenship: string;
+            /** Format: date */
+            date_of_birth: string;
+            first_name: string;
+            last_name: string;
+        };
         RepresentativeStep: {
             citizenship: string;
             /** Format: date */
@@ -4524,6 +5465,38 @@ export interface components {
                 wallet_tag: string;
             };
         };
+        ReverseGeocodeResponse: {
+            place: {
+                city: string;
+                country: string;
+                distance_km: number;
+                label: string;
+                latitude: number;
+                line1: string | null;
+                longitude: number;
+                postal_code: string | null;
+                /** @enum {string} */
+                precision: "city" | "street";
+            } | null;
+            /** @enum {string} */
+            source: "gazetteer" | "geocoder";
+        };
+        ReverseGeocodeResponseInput: {
+            place: {
+                city: string;
+                country: string;
+                distance_km: number;
+                label: string;
+                latitude: number;
+                line1: string | null;
+                longitude: number;
+                postal_code: string | null;
+                /** @enum {string} */
+                precision: "city" | "street";
+            } | null;
+            /** @enum {string} */
+            source: "gazetteer" | "geocoder";
+        };
         ReviewBody: {
             /** @enum {string} */
             decision: "approve" | "reject";
@@ -4533,6 +5506,14 @@ export interface components {
             /** @enum {string} */
             decision: "approve" | "reject";
             reason?: string;
+        };
+        RevokeSessionBody: {
+            /** Format: uuid */
+            session_id: string;
+        };
+        RevokeSessionBodyInput: {
+            /** Format: uuid */
+            session_id: string;
         };
         SandboxUserBody: {
             /** Format: email */
@@ -4715,6 +5696,14 @@ export interface components {
             /** @enum {string} */
             status: "active" | "completed" | "cancelled";
         };
+        SecuritySettings: {
+            can_add: ("email" | "sms" | "totp")[];
+            methods: components["schemas"]["UserMfaMethod"][];
+        };
+        SecuritySettingsInput: {
+            can_add: ("email" | "sms" | "totp")[];
+            methods: components["schemas"]["UserMfaMethodInput"][];
+        };
         SendLoginOtpBody: {
             login_token: string;
             /** @enum {string} */
@@ -4807,6 +5796,12 @@ export interface components {
             token_type: "Bearer";
             user: components["schemas"]["UserInfoInput"];
         };
+        SessionsResponse: {
+            sessions: components["schemas"]["ActiveSession"][];
+        };
+        SessionsResponseInput: {
+            sessions: components["schemas"]["ActiveSessionInput"][];
+        };
         SetPasswordBody: {
             password: components["schemas"]["NewPassword"];
             password_confirmation: string;
@@ -4820,6 +5815,16 @@ export interface components {
             token: string;
             /** Format: uuid */
             uid: string;
+        };
+        SettingsResponse: {
+            /** @enum {string} */
+            language: "en" | "el";
+            security: components["schemas"]["SecuritySettings"];
+        };
+        SettingsResponseInput: {
+            /** @enum {string} */
+            language: "en" | "el";
+            security: components["schemas"]["SecuritySettingsInput"];
         };
         SettlementRunBody: {
             ignore_delay?: boolean;
@@ -4908,13 +5913,13 @@ export interface components {
             /** @enum {string} */
             method: "email" | "sms";
             /** @enum {string} */
-            purpose: "identity_verification" | "send_money" | "card_reveal" | "account_deletion";
+            purpose: "identity_verification" | "send_money" | "card_reveal" | "account_deletion" | "password_change" | "mfa_change";
         };
         StepUpStartBodyInput: {
             /** @enum {string} */
             method: "email" | "sms";
             /** @enum {string} */
-            purpose: "identity_verification" | "send_money" | "card_reveal" | "account_deletion";
+            purpose: "identity_verification" | "send_money" | "card_reveal" | "account_deletion" | "password_change" | "mfa_change";
         };
         StepUpStartResponse: {
             destination: string;
@@ -4933,12 +5938,12 @@ export interface components {
         StepUpVerifyBody: {
             code: string;
             /** @enum {string} */
-            purpose: "identity_verification" | "send_money" | "card_reveal" | "account_deletion";
+            purpose: "identity_verification" | "send_money" | "card_reveal" | "account_deletion" | "password_change" | "mfa_change";
         };
         StepUpVerifyBodyInput: {
             code: string;
             /** @enum {string} */
-            purpose: "identity_verification" | "send_money" | "card_reveal" | "account_deletion";
+            purpose: "identity_verification" | "send_money" | "card_reveal" | "account_deletion" | "password_change" | "mfa_change";
         };
         StepUpVerifyResponse: {
             expires_in: number;
@@ -5013,6 +6018,20 @@ export interface components {
             currency: string;
             iban: string;
             swift_bic: string;
+        };
+        TotpConfirmBody: {
+            code: string;
+        };
+        TotpConfirmBodyInput: {
+            code: string;
+        };
+        TotpEnrollment: {
+            otpauth_uri: string;
+            secret: string;
+        };
+        TotpEnrollmentInput: {
+            otpauth_uri: string;
+            secret: string;
         };
         Transaction: {
             account: {
@@ -5192,12 +6211,34 @@ export interface components {
             /** Format: binary */
             file: string;
         };
+        UploadProfileDocumentBody: {
+            /** Format: binary */
+            file: string;
+            /** @enum {string} */
+            type: "certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other";
+        };
+        UploadProfileDocumentBodyInput: {
+            /** Format: binary */
+            file: string;
+            /** @enum {string} */
+            type: "certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other";
+        };
+        UploadProfileLogoBody: {
+            /** Format: binary */
+            file: string;
+        };
+        UploadProfileLogoBodyInput: {
+            /** Format: binary */
+            file: string;
+        };
         UserInfo: {
             email: string;
             employee_type: ("admin" | "employee" | "viewer") | null;
             first_name: string;
             id: string;
             is_owner: boolean;
+            /** @enum {string} */
+            language: "en" | "el";
             last_name: string;
             merchant: {
                 id: string;
@@ -5212,6 +6253,8 @@ export interface components {
             first_name: string;
             id: string;
             is_owner: boolean;
+            /** @enum {string} */
+            language: "en" | "el";
             last_name: string;
             merchant: {
                 id: string;
@@ -5219,6 +6262,18 @@ export interface components {
                 /** @enum {string} */
                 status: "onboarding" | "in_review" | "rejected" | "approved";
             };
+        };
+        UserMfaMethod: {
+            destination: string | null;
+            is_default: boolean;
+            /** @enum {string} */
+            method: "email" | "sms" | "totp";
+        };
+        UserMfaMethodInput: {
+            destination: string | null;
+            is_default: boolean;
+            /** @enum {string} */
+            method: "email" | "sms" | "totp";
         };
         VatCheckBody: {
             country: string;
@@ -5275,10 +6330,14 @@ export type SchemaAccountDeletion = components['schemas']['AccountDeletion'];
 export type SchemaAccountDeletionInput = components['schemas']['AccountDeletionInput'];
 export type SchemaAccountTopUpDetails = components['schemas']['AccountTopUpDetails'];
 export type SchemaAccountTopUpDetailsInput = components['schemas']['AccountTopUpDetailsInput'];
+export type SchemaActiveSession = components['schemas']['ActiveSession'];
+export type SchemaActiveSessionInput = components['schemas']['ActiveSessionInput'];
 export type SchemaAddress = components['schemas']['Address'];
 export type SchemaAddressesResponse = components['schemas']['AddressesResponse'];
 export type SchemaAddressesResponseInput = components['schemas']['AddressesResponseInput'];
 export type SchemaAddressInput = components['schemas']['AddressInput'];
+export type SchemaAddressUpdateBody = components['schemas']['AddressUpdateBody'];
+export type SchemaAddressUpdateBodyInput = components['schemas']['AddressUpdateBodyInput'];
 export type SchemaAdvertisingPlan = components['schemas']['AdvertisingPlan'];
 export type SchemaAdvertisingPlanInput = components['schemas']['AdvertisingPlanInput'];
 export type SchemaAdvertisingPlansResponse = components['schemas']['AdvertisingPlansResponse'];
@@ -5371,8 +6430,20 @@ export type SchemaCashbackPayoutResult = components['schemas']['CashbackPayoutRe
 export type SchemaCashbackPayoutResultInput = components['schemas']['CashbackPayoutResultInput'];
 export type SchemaCashbackResponse = components['schemas']['CashbackResponse'];
 export type SchemaCashbackResponseInput = components['schemas']['CashbackResponseInput'];
+export type SchemaChangePasswordBody = components['schemas']['ChangePasswordBody'];
+export type SchemaChangePasswordBodyInput = components['schemas']['ChangePasswordBodyInput'];
 export type SchemaClientConfig = components['schemas']['ClientConfig'];
 export type SchemaClientConfigInput = components['schemas']['ClientConfigInput'];
+export type SchemaCodeMethodBody = components['schemas']['CodeMethodBody'];
+export type SchemaCodeMethodBodyInput = components['schemas']['CodeMethodBodyInput'];
+export type SchemaCompanyContactBody = components['schemas']['CompanyContactBody'];
+export type SchemaCompanyContactBodyInput = components['schemas']['CompanyContactBodyInput'];
+export type SchemaCompanyLegalData = components['schemas']['CompanyLegalData'];
+export type SchemaCompanyLegalDataInput = components['schemas']['CompanyLegalDataInput'];
+export type SchemaCompanyLogo = components['schemas']['CompanyLogo'];
+export type SchemaCompanyLogoInput = components['schemas']['CompanyLogoInput'];
+export type SchemaCompanyProfile = components['schemas']['CompanyProfile'];
+export type SchemaCompanyProfileInput = components['schemas']['CompanyProfileInput'];
 export type SchemaCompanyStep = components['schemas']['CompanyStep'];
 export type SchemaCompanyStepInput = components['schemas']['CompanyStepInput'];
 export type SchemaContact = components['schemas']['Contact'];
@@ -5409,6 +6480,10 @@ export type SchemaFaqResponse = components['schemas']['FaqResponse'];
 export type SchemaFaqResponseInput = components['schemas']['FaqResponseInput'];
 export type SchemaFundingStep = components['schemas']['FundingStep'];
 export type SchemaFundingStepInput = components['schemas']['FundingStepInput'];
+export type SchemaGeocodeResponse = components['schemas']['GeocodeResponse'];
+export type SchemaGeocodeResponseInput = components['schemas']['GeocodeResponseInput'];
+export type SchemaGeoPlace = components['schemas']['GeoPlace'];
+export type SchemaGeoPlaceInput = components['schemas']['GeoPlaceInput'];
 export type SchemaGifItem = components['schemas']['GifItem'];
 export type SchemaGifItemInput = components['schemas']['GifItemInput'];
 export type SchemaGifSearchResponse = components['schemas']['GifSearchResponse'];
@@ -5451,6 +6526,10 @@ export type SchemaKycStatus = components['schemas']['KycStatus'];
 export type SchemaKycStatusInput = components['schemas']['KycStatusInput'];
 export type SchemaKycVerification = components['schemas']['KycVerification'];
 export type SchemaKycVerificationInput = components['schemas']['KycVerificationInput'];
+export type SchemaLanguageBody = components['schemas']['LanguageBody'];
+export type SchemaLanguageBodyInput = components['schemas']['LanguageBodyInput'];
+export type SchemaLatestDocuments = components['schemas']['LatestDocuments'];
+export type SchemaLatestDocumentsInput = components['schemas']['LatestDocumentsInput'];
 export type SchemaLatestTransaction = components['schemas']['LatestTransaction'];
 export type SchemaLatestTransactionInput = components['schemas']['LatestTransactionInput'];
 export type SchemaLegalAcceptance = components['schemas']['LegalAcceptance'];
@@ -5469,6 +6548,14 @@ export type SchemaLoginTicketBody = components['schemas']['LoginTicketBody'];
 export type SchemaLoginTicketBodyInput = components['schemas']['LoginTicketBodyInput'];
 export type SchemaLogoutBody = components['schemas']['LogoutBody'];
 export type SchemaLogoutBodyInput = components['schemas']['LogoutBodyInput'];
+export type SchemaMapSettings = components['schemas']['MapSettings'];
+export type SchemaMapSettingsInput = components['schemas']['MapSettingsInput'];
+export type SchemaMarkAllNotificationsReadResponse = components['schemas']['MarkAllNotificationsReadResponse'];
+export type SchemaMarkAllNotificationsReadResponseInput = components['schemas']['MarkAllNotificationsReadResponseInput'];
+export type SchemaMerchantAddress = components['schemas']['MerchantAddress'];
+export type SchemaMerchantAddressInput = components['schemas']['MerchantAddressInput'];
+export type SchemaMfaMethodBody = components['schemas']['MfaMethodBody'];
+export type SchemaMfaMethodBodyInput = components['schemas']['MfaMethodBodyInput'];
 export type SchemaMoney = components['schemas']['Money'];
 export type SchemaMoneyInput = components['schemas']['MoneyInput'];
 export type SchemaMoneyRequest = components['schemas']['MoneyRequest'];
@@ -5477,8 +6564,18 @@ export type SchemaMoneyRequestBodyInput = components['schemas']['MoneyRequestBod
 export type SchemaMoneyRequestInput = components['schemas']['MoneyRequestInput'];
 export type SchemaMoneyRequestsResponse = components['schemas']['MoneyRequestsResponse'];
 export type SchemaMoneyRequestsResponseInput = components['schemas']['MoneyRequestsResponseInput'];
+export type SchemaNewAddressBody = components['schemas']['NewAddressBody'];
+export type SchemaNewAddressBodyInput = components['schemas']['NewAddressBodyInput'];
 export type SchemaNewPassword = components['schemas']['NewPassword'];
 export type SchemaNewPasswordInput = components['schemas']['NewPasswordInput'];
+export type SchemaNotification = components['schemas']['Notification'];
+export type SchemaNotificationInput = components['schemas']['NotificationInput'];
+export type SchemaNotificationsPage = components['schemas']['NotificationsPage'];
+export type SchemaNotificationsPageInput = components['schemas']['NotificationsPageInput'];
+export type SchemaNotificationStreamTicket = components['schemas']['NotificationStreamTicket'];
+export type SchemaNotificationStreamTicketInput = components['schemas']['NotificationStreamTicketInput'];
+export type SchemaNotificationsUnreadCount = components['schemas']['NotificationsUnreadCount'];
+export type SchemaNotificationsUnreadCountInput = components['schemas']['NotificationsUnreadCountInput'];
 export type SchemaOnboardingDocument = components['schemas']['OnboardingDocument'];
 export type SchemaOnboardingDocumentInput = components['schemas']['OnboardingDocumentInput'];
 export type SchemaOnboardingState = components['schemas']['OnboardingState'];
@@ -5517,6 +6614,10 @@ export type SchemaPrevalidateBody = components['schemas']['PrevalidateBody'];
 export type SchemaPrevalidateBodyInput = components['schemas']['PrevalidateBodyInput'];
 export type SchemaPrevalidateResponse = components['schemas']['PrevalidateResponse'];
 export type SchemaPrevalidateResponseInput = components['schemas']['PrevalidateResponseInput'];
+export type SchemaProfileChange = components['schemas']['ProfileChange'];
+export type SchemaProfileChangeBody = components['schemas']['ProfileChangeBody'];
+export type SchemaProfileChangeBodyInput = components['schemas']['ProfileChangeBodyInput'];
+export type SchemaProfileChangeInput = components['schemas']['ProfileChangeInput'];
 export type SchemaQrCode = components['schemas']['QrCode'];
 export type SchemaQrCodeBody = components['schemas']['QrCodeBody'];
 export type SchemaQrCodeBodyInput = components['schemas']['QrCodeBodyInput'];
@@ -5539,6 +6640,10 @@ export type SchemaRejectIbanBody = components['schemas']['RejectIbanBody'];
 export type SchemaRejectIbanBodyInput = components['schemas']['RejectIbanBodyInput'];
 export type SchemaRejectIbanResult = components['schemas']['RejectIbanResult'];
 export type SchemaRejectIbanResultInput = components['schemas']['RejectIbanResultInput'];
+export type SchemaRepresentativeContactBody = components['schemas']['RepresentativeContactBody'];
+export type SchemaRepresentativeContactBodyInput = components['schemas']['RepresentativeContactBodyInput'];
+export type SchemaRepresentativeIdentity = components['schemas']['RepresentativeIdentity'];
+export type SchemaRepresentativeIdentityInput = components['schemas']['RepresentativeIdentityInput'];
 export type SchemaRepresentativeStep = components['schemas']['RepresentativeStep'];
 export type SchemaRepresentativeStepInput = components['schemas']['RepresentativeStepInput'];
 export type SchemaRepresentativeTask = components['schemas']['RepresentativeTask'];
@@ -5547,8 +6652,12 @@ export type SchemaRepresentativeTasksResponse = components['schemas']['Represent
 export type SchemaRepresentativeTasksResponseInput = components['schemas']['RepresentativeTasksResponseInput'];
 export type SchemaResolvedQrCode = components['schemas']['ResolvedQrCode'];
 export type SchemaResolvedQrCodeInput = components['schemas']['ResolvedQrCodeInput'];
+export type SchemaReverseGeocodeResponse = components['schemas']['ReverseGeocodeResponse'];
+export type SchemaReverseGeocodeResponseInput = components['schemas']['ReverseGeocodeResponseInput'];
 export type SchemaReviewBody = components['schemas']['ReviewBody'];
 export type SchemaReviewBodyInput = components['schemas']['ReviewBodyInput'];
+export type SchemaRevokeSessionBody = components['schemas']['RevokeSessionBody'];
+export type SchemaRevokeSessionBodyInput = components['schemas']['RevokeSessionBodyInput'];
 export type SchemaSandboxUserBody = components['schemas']['SandboxUserBody'];
 export type SchemaSandboxUserBodyInput = components['schemas']['SandboxUserBodyInput'];
 export type SchemaSandboxUserResponse = components['schemas']['SandboxUserResponse'];
@@ -5567,6 +6676,8 @@ export type SchemaScheduledPaymentsRunResult = components['schemas']['ScheduledP
 export type SchemaScheduledPaymentsRunResultInput = components['schemas']['ScheduledPaymentsRunResultInput'];
 export type SchemaScheduledPaymentSummary = components['schemas']['ScheduledPaymentSummary'];
 export type SchemaScheduledPaymentSummaryInput = components['schemas']['ScheduledPaymentSummaryInput'];
+export type SchemaSecuritySettings = components['schemas']['SecuritySettings'];
+export type SchemaSecuritySettingsInput = components['schemas']['SecuritySettingsInput'];
 export type SchemaSendLoginOtpBody = components['schemas']['SendLoginOtpBody'];
 export type SchemaSendLoginOtpBodyInput = components['schemas']['SendLoginOtpBodyInput'];
 export type SchemaSendLoginOtpResponse = components['schemas']['SendLoginOtpResponse'];
@@ -5577,8 +6688,12 @@ export type SchemaSendVerificationResponse = components['schemas']['SendVerifica
 export type SchemaSendVerificationResponseInput = components['schemas']['SendVerificationResponseInput'];
 export type SchemaSessionResponse = components['schemas']['SessionResponse'];
 export type SchemaSessionResponseInput = components['schemas']['SessionResponseInput'];
+export type SchemaSessionsResponse = components['schemas']['SessionsResponse'];
+export type SchemaSessionsResponseInput = components['schemas']['SessionsResponseInput'];
 export type SchemaSetPasswordBody = components['schemas']['SetPasswordBody'];
 export type SchemaSetPasswordBodyInput = components['schemas']['SetPasswordBodyInput'];
+export type SchemaSettingsResponse = components['schemas']['SettingsResponse'];
+export type SchemaSettingsResponseInput = components['schemas']['SettingsResponseInput'];
 export type SchemaSettlementRunBody = components['schemas']['SettlementRunBody'];
 export type SchemaSettlementRunBodyInput = components['schemas']['SettlementRunBodyInput'];
 export type SchemaSettlementRunResult = components['schemas']['SettlementRunResult'];
@@ -5607,6 +6722,10 @@ export type SchemaSubscription = components['schemas']['Subscription'];
 export type SchemaSubscriptionInput = components['schemas']['SubscriptionInput'];
 export type SchemaTopUpDetails = components['schemas']['TopUpDetails'];
 export type SchemaTopUpDetailsInput = components['schemas']['TopUpDetailsInput'];
+export type SchemaTotpConfirmBody = components['schemas']['TotpConfirmBody'];
+export type SchemaTotpConfirmBodyInput = components['schemas']['TotpConfirmBodyInput'];
+export type SchemaTotpEnrollment = components['schemas']['TotpEnrollment'];
+export type SchemaTotpEnrollmentInput = components['schemas']['TotpEnrollmentInput'];
 export type SchemaTransaction = components['schemas']['Transaction'];
 export type SchemaTransactionInput = components['schemas']['TransactionInput'];
 export type SchemaTransactionsPage = components['schemas']['TransactionsPage'];
@@ -5621,8 +6740,14 @@ export type SchemaUploadKycImageBody = components['schemas']['UploadKycImageBody
 export type SchemaUploadKycImageBodyInput = components['schemas']['UploadKycImageBodyInput'];
 export type SchemaUploadLogoBody = components['schemas']['UploadLogoBody'];
 export type SchemaUploadLogoBodyInput = components['schemas']['UploadLogoBodyInput'];
+export type SchemaUploadProfileDocumentBody = components['schemas']['UploadProfileDocumentBody'];
+export type SchemaUploadProfileDocumentBodyInput = components['schemas']['UploadProfileDocumentBodyInput'];
+export type SchemaUploadProfileLogoBody = components['schemas']['UploadProfileLogoBody'];
+export type SchemaUploadProfileLogoBodyInput = components['schemas']['UploadProfileLogoBodyInput'];
 export type SchemaUserInfo = components['schemas']['UserInfo'];
 export type SchemaUserInfoInput = components['schemas']['UserInfoInput'];
+export type SchemaUserMfaMethod = components['schemas']['UserMfaMethod'];
+export type SchemaUserMfaMethodInput = components['schemas']['UserMfaMethodInput'];
 export type SchemaVatCheckBody = components['schemas']['VatCheckBody'];
 export type SchemaVatCheckBodyInput = components['schemas']['VatCheckBodyInput'];
 export type SchemaVatCheckResponse = components['schemas']['VatCheckResponse'];
@@ -6207,6 +7332,66 @@ export interface operations {
             };
         };
     };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-step-up-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordBodyInput"];
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     passwordReset: {
         parameters: {
             query?: never;
@@ -6683,6 +7868,242 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createMerchantAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewAddressBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantAddress"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteMerchantAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateMerchantAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressUpdateBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantAddress"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    setDefaultMerchantAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressesResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8685,6 +10106,108 @@ export interface operations {
             };
         };
     };
+    geocode: {
+        parameters: {
+            query: {
+                city?: string;
+                country: "AT" | "BE" | "BG" | "CH" | "CY" | "CZ" | "DE" | "DK" | "EE" | "ES" | "FI" | "FR" | "GB" | "GR" | "HR" | "HU" | "IE" | "IS" | "IT" | "LI" | "LT" | "LU" | "LV" | "MT" | "NL" | "NO" | "PL" | "PT" | "RO" | "SE" | "SI" | "SK";
+                line1?: string;
+                postal_code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeocodeResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    reverseGeocode: {
+        parameters: {
+            query: {
+                latitude: number;
+                longitude: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReverseGeocodeResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     gifSearch: {
         parameters: {
             query?: {
@@ -9414,6 +10937,269 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    notifications: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                unread?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsPage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    markNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    markAllNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkAllNotificationsReadResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    notificationStreamTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationStreamTicket"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    notificationStream: {
+        parameters: {
+            query: {
+                ticket: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    notificationsUnreadCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsUnreadCount"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10602,6 +12388,53 @@ export interface operations {
             };
         };
     };
+    companyProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyProfile"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     billingHistory: {
         parameters: {
             query?: never;
@@ -10729,6 +12562,458 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    requestProfileChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileChangeBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileChange"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    companyLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, inline, with its checked Content-Type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    uploadProfileLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadProfileLogoBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyLogo"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateCompanyContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyContactBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyProfile"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    latestDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LatestDocuments"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    uploadProfileDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadProfileDocumentBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingDocument"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    downloadProfileDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, inline, with its checked Content-Type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateRepresentativeContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepresentativeContactBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyProfile"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11972,6 +14257,390 @@ export interface operations {
             };
         };
     };
+    settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LanguageBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LanguageBody"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    setDefaultMfaMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaMethodBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecuritySettings"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    enableMfaMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeMethodBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecuritySettings"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    removeMfaMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaMethodBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecuritySettings"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    totpEnrollStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrollment"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    totpEnrollConfirm: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-step-up-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpConfirmBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecuritySettings"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevokeSessionBodyInput"];
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     monthlyStatement: {
         parameters: {
             query: {
@@ -12836,6 +15505,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OnboardingState"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    sandboxReviewProfileChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileChange"];
                 };
             };
             /** @description Default Response */

@@ -16,7 +16,10 @@ import { errorMessages } from '../i18n/errorMessages';
 import { Button } from '../ui/Button';
 import { notify } from '../ui/notify';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { NotificationBell } from './NotificationBell';
+import { NotificationsProvider } from './notifications';
 import { useSessionActor } from './session';
+import { useUserLanguage } from './useUserLanguage';
 
 // Shown only to signed-in users, so /login does not load them; fetched ahead once a user is signed in.
 const loadSignOutDialog = () => import('./SignOutDialog');
@@ -152,6 +155,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const idleWarning = useSelector(session, selectIdleWarning);
   useActivityTracking(authenticated);
   useExpiryNotice();
+  useUserLanguage();
   useEffect(() => {
     if (!authenticated) return;
     void loadSignOutDialog();
@@ -159,7 +163,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   }, [authenticated]);
 
   return (
-    <>
+    <NotificationsProvider enabled={authenticated && user !== null}>
       <SkipLink href="#main">
         <FormattedMessage id="app.skipToContent" defaultMessage="Skip to main content" />
       </SkipLink>
@@ -213,14 +217,28 @@ export function AppShell({ children }: { children: ReactNode }) {
                   <FormattedMessage id="app.nav.advertising" defaultMessage="Advertise with us" />
                 </NavLink>
               ) : null}
+              {canAccess(user, 'my-addresses') ? (
+                <NavLink to="/my-addresses">
+                  <FormattedMessage id="app.nav.addresses" defaultMessage="Addresses" />
+                </NavLink>
+              ) : null}
               {canAccess(user, 'my-employees') ? (
                 <NavLink to="/my-employees">
                   <FormattedMessage id="app.nav.team" defaultMessage="Team" />
                 </NavLink>
               ) : null}
+              <NavLink to="/settings">
+                <FormattedMessage id="app.nav.settings" defaultMessage="Settings" />
+              </NavLink>
+              {canAccess(user, 'profile') ? (
+                <NavLink to="/profile">
+                  <FormattedMessage id="app.nav.profile" defaultMessage="Profile" />
+                </NavLink>
+              ) : null}
             </Nav>
           ) : null}
           <LanguageSwitcher />
+          {authenticated && user ? <NotificationBell /> : null}
           {authenticated ? (
             <Button variant="secondary" onClick={() => session.send({ type: 'signOut.request' })}>
               <FormattedMessage id="app.signOut" defaultMessage="Sign out" />
@@ -251,7 +269,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {confirmingSignOut ? <SignOutDialog /> : null}
         {idleWarning ? <IdleWarningDialog /> : null}
       </Suspense>
-    </>
+    </NotificationsProvider>
   );
 }
 

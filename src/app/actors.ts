@@ -45,7 +45,7 @@ export function loginActors(client: ApiClient) {
     otpLogin: fromPromise<SessionResponse, VerifyCodeInput>(({ input, signal }) =>
       unwrap(
         client.POST('/api/merchants/accounts/otp_login/', {
-          body: { login_token: input.loginToken, code: input.code },
+          body: { login_token: input.loginToken, code: input.code, method: input.method },
           signal,
         }),
       ),

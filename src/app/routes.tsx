@@ -21,6 +21,7 @@ const TermsOfUseScreen = lazy(() => import('../screens/legal/TermsOfUseScreen'))
 const PrivacyPolicyScreen = lazy(() => import('../screens/legal/PrivacyPolicyScreen'));
 const NotFoundScreen = lazy(() => import('../screens/NotFoundScreen'));
 const FaqScreen = lazy(() => import('../screens/faq/FaqScreen'));
+const NotificationsScreen = lazy(() => import('../screens/notifications/NotificationsScreen'));
 const DownloadAppScreen = lazy(() => import('../screens/downloadApp/DownloadAppScreen'));
 const AnalyticsScreen = lazy(() => import('../screens/analytics/AnalyticsScreen'));
 const AdvertisingScreen = lazy(() => import('../screens/advertising/AdvertisingScreen'));
@@ -43,9 +44,11 @@ const AddEmployeesScreen = lazy(() => import('../screens/team/AddEmployeesScreen
 const InvitationRoute = lazy(() => import('../screens/invitation/InvitationScreen'));
 const InvitationSuccessScreen = lazy(() => import('../screens/invitation/InvitationSuccessScreen'));
 const PlansScreen = lazy(() => import('../screens/plans/PlansScreen'));
-const BillingScreen = lazy(() => import('../screens/profile/BillingScreen'));
+const ProfileScreen = lazy(() => import('../screens/profile/ProfileScreen'));
 const CancelPlanScreen = lazy(() => import('../screens/account/CancelPlanScreen'));
 const AccountDeletionScreen = lazy(() => import('../screens/account/AccountDeletionScreen'));
+const MyAddressesScreen = lazy(() => import('../screens/addresses/MyAddressesScreen'));
+const SettingsScreen = lazy(() => import('../screens/settings/SettingsScreen'));
 
 /**
  * The addresses of the card-ordering journey (SPEC §2; one machine, machines/cardOrder.machine.ts) with the area of
@@ -183,6 +186,14 @@ export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
         { path: '/faq', element: <FaqScreen /> },
         { path: '/download-app', element: <DownloadAppScreen /> },
         {
+          path: '/notifications',
+          element: (
+            <RequireAuth area="notifications">
+              <NotificationsScreen />
+            </RequireAuth>
+          ),
+        },
+        {
           path: '/analytics',
           element: (
             <RequireAuth area="analytics">
@@ -291,20 +302,38 @@ export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
           children: journeyRoutes.map(({ path }) => ({ path })),
         },
         {
-          // The rest of /profile/:page? is another issue; the billing history is this one's.
-          path: '/profile/billing',
+          // SPEC §2 /profile/:page?: billing, company-information, company-details, company-structure, documents,
+          // representative, about-us (src/screens/profile/ProfileScreen.tsx).
+          path: '/profile/:page?',
           element: (
             <RequireAuth area="profile">
-              <BillingScreen />
+              <ProfileScreen />
             </RequireAuth>
           ),
         },
         { path: '/account/:action_type', element: <AccountActionRoute /> },
         {
+          // SPEC §2 /settings/:page?: language and security (src/screens/settings/SettingsScreen.tsx, issue 8).
+          path: '/settings/:page?',
+          element: (
+            <RequireAuth area="settings">
+              <SettingsScreen />
+            </RequireAuth>
+          ),
+        },
+        {
           path: '/cashback',
           element: (
             <RequireAuth area="cashback">
               <CashbackScreen />
+            </RequireAuth>
+          ),
+        },
+        {
+          path: '/my-addresses',
+          element: (
+            <RequireAuth area="my-addresses">
+              <MyAddressesScreen />
             </RequireAuth>
           ),
         },

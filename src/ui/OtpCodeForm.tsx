@@ -38,6 +38,10 @@ export type OtpCodeFormProps = {
   inputDisabled?: boolean;
   onSubmit: (code: string) => void;
   onResend: () => void;
+  /** No resend button: the code is not sent (an authenticator app's). */
+  noResend?: boolean;
+  /** Said above the field instead of where the code went. */
+  intro?: string;
   /** The way out of this step (another method, start again). */
   secondary: ReactNode;
 };
@@ -75,6 +79,7 @@ export function OtpCodeForm(props: OtpCodeFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       {props.heading}
+      {props.intro ? <Muted>{props.intro}</Muted> : null}
       {props.destination ? (
         <Muted>
           <FormattedMessage
@@ -103,19 +108,21 @@ export function OtpCodeForm(props: OtpCodeFormProps) {
         <Button type="submit" block busy={props.verifying} disabled={props.dead || props.busy}>
           <FormattedMessage id="otp.code.submit" defaultMessage="Verify" />
         </Button>
-        <Button
-          variant="secondary"
-          block
-          busy={props.resending}
-          disabled={!props.canResend || props.busy}
-          onClick={props.onResend}
-        >
-          {props.canResend || props.resending ? (
-            <FormattedMessage id="otp.code.resend" defaultMessage="Send a new code" />
-          ) : (
-            <ResendCountdown key={props.resendIn} seconds={props.resendIn} />
-          )}
-        </Button>
+        {props.noResend ? null : (
+          <Button
+            variant="secondary"
+            block
+            busy={props.resending}
+            disabled={!props.canResend || props.busy}
+            onClick={props.onResend}
+          >
+            {props.canResend || props.resending ? (
+              <FormattedMessage id="otp.code.resend" defaultMessage="Send a new code" />
+            ) : (
+              <ResendCountdown key={props.resendIn} seconds={props.resendIn} />
+            )}
+          </Button>
+        )}
         {props.secondary}
       </Stack>
     </form>

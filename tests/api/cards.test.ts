@@ -166,7 +166,9 @@ describe('ordering a card', () => {
     expect(await balanceOf(server, me.accountId)).toBe(20_000n - 1490n);
 
     const saved = await call(server.app, 'GET', addressesUrl, { token: me.token });
-    expect(saved.body.items).toEqual([{ id: expect.any(String), kind: 'shipping', ...address }]);
+    // Issue 8: each saved address also carries its map pin (none yet) and whether it is the default.
+    const unpinned = { latitude: null, longitude: null, is_default: false };
+    expect(saved.body.items).toEqual([{ id: expect.any(String), kind: 'shipping', ...address, ...unpinned }]);
 
     // A second physical card to the saved address, and the same address given again is not saved twice.
     const second = await orderCard(server, me, {
@@ -222,8 +224,18 @@ describe('ordering a card', () => {
         postal_code: '10563',
         city: 'Athens',
         line1: 'Ermou 12',
+        latitude: null,
+        longitude: null,
+        is_default: false,
       },
-      { id: expect.any(String), kind: 'trading', ...trading },
+      {
+        id: expect.any(String),
+        kind: 'trading',
+        ...trading,
+        latitude: null,
+        longitude: null,
+        is_default: false,
+      },
     ]);
     // The registered address ships a card.
     await fund(server.db, await ensureMerchantAccount(server.db, owner.merchantId, 'EUR'), 5_000n);

@@ -190,6 +190,31 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
+  // Issue 8: a shipping address of B's, with its pin.
+  ids.address = await created(
+    'address',
+    await call(server.app, 'POST', '/api/merchants/addresses/', {
+      token: b.token,
+      body: {
+        kind: 'shipping',
+        country: 'GR',
+        postal_code: '546 24',
+        city: 'Thessaloniki',
+        line1: 'Bravo secret street 7',
+        latitude: 40.6321,
+        longitude: 22.9415,
+      },
+    }),
+  );
+  // Issue 8: B's owner heard that B's member joined.
+  ids.notification = (
+    await server.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', bOwnerId)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow()
+  ).id;
   const iban = (
     await server.db
       .selectFrom('ledger_accounts')
@@ -206,6 +231,7 @@ beforeAll(async () => {
     invitationEmail,
     'Bravo secret card',
     'Bravo secret campaign',
+    'Bravo secret street 7',
     card.card.last4,
     'Bravo rent',
     'BRAVO123',
@@ -276,11 +302,19 @@ function requestFor(
       return { id: ids.invitation ?? '', options: {} };
     case 'downloadDocument':
     case 'deleteDocument':
+    case 'downloadProfileDocument':
       return { id: ids.document ?? '', options: {} };
     case 'kycEvaluate':
       return { id: ids.kyc ?? '', options: {} };
     case 'advertisingCampaign':
       return { id: ids.campaign ?? '', options: {} };
+    case 'markNotificationRead':
+      return { id: ids.notification ?? '', options: {} };
+    case 'deleteMerchantAddress':
+    case 'setDefaultMerchantAddress':
+      return { id: ids.address ?? '', options: {} };
+    case 'updateMerchantAddress':
+      return { id: ids.address ?? '', options: { body: { line1: 'Taken over 1' } } };
     case 'uploadKycImage': {
       const form = multipart([
         { name: 'side', value: 'front' },

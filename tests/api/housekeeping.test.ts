@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpired, retentionAfterExpiryMs } from '../../server/jobs/housekeeping';
 import { startJobs } from '../../server/jobs/scheduler';
-import { startTestServer, type TestServer } from './harness';
+import { createOwner, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -106,7 +106,37 @@ describe('purgeExpired', () => {
       passwordTokens: 0,
       altchaUsed: 0,
       stepUpGrants: 0,
+      streamTickets: 0,
     });
+  });
+});
+
+describe('purgeExpired and notification stream tickets', () => {
+  it('deletes tickets a day after they expired and keeps the recent ones', async () => {
+    const now = new Date();
+    const owner = await createOwner(server.db);
+    const session = await server.db
+      .insertInto('sessions')
+      .values({ user_id: owner.userId, absolute_expires_at: new Date(now.getTime() + hour) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ticket = async (hash: string, expiresAt: Date) =>
+      server.db
+        .insertInto('notification_stream_tickets')
+        .values({ ticket_hash: hash, user_id: owner.userId, session_id: session.id, expires_at: expiresAt })
+        .execute();
+    await ticket(`old-${now.getTime()}`, new Date(now.getTime() - retentionAfterExpiryMs - hour));
+    await ticket(`recent-${now.getTime()}`, new Date(now.getTime() - hour));
+
+    const result = await purgeExpired(server.db, now);
+
+    expect(result.streamTickets).toBeGreaterThanOrEqual(1);
+    const left = await server.db
+      .selectFrom('notification_stream_tickets')
+      .select('ticket_hash')
+      .where('user_id', '=', owner.userId)
+      .execute();
+    expect(left.map((row) => row.ticket_hash)).toEqual([`recent-${now.getTime()}`]);
   });
 });
 

@@ -104,6 +104,9 @@ const mustSucceed = new Set<OperationId>([
   'legalDocuments',
   'downloadApp',
   'legalAcceptances',
+  // Issue 8.
+  'companyProfile',
+  'latestDocuments',
 ]);
 
 /** Run last, in this order: they end things later calls would need (cards, sessions). */

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/db/database';
 import { call, latestCode } from './harness';
 
-export type StepUpPurposeName = 'identity_verification' | 'send_money' | 'card_reveal' | 'account_deletion';
+export type StepUpPurposeName =
+  | 'identity_verification'
+  | 'send_money'
+  | 'card_reveal'
+  | 'account_deletion'
+  | 'password_change'
+  | 'mfa_change';
 
 /** The user id in an access token (its `sub`), read without checking the signature: tests only. */
 export function userIdOf(accessToken: string): string {

@@ -16,15 +16,19 @@ import { registrationModel } from './registration.paths';
 import { oneTimeCodeModel } from './oneTimeCode.paths';
 import { pendingRequestsModel } from './pendingRequests.paths';
 import { requestMoneyModel } from './requestMoney.paths';
+import { profileChangeModel } from './profileChange.paths';
 import { scheduledPaymentModel } from './scheduledPayment.paths';
 import { sendMoneyModel } from './sendMoney.paths';
 import { teamModel } from './team.paths';
+import { myAddressesModel } from './myAddresses.paths';
 import { transactionListModel } from './transactionList.paths';
 import { planCheckoutModel } from './planCheckout.paths';
 import { cancelPlanModel } from './cancelPlan.paths';
 import { accountDeletionModel } from './accountDeletion.paths';
 import { analyticsModel } from './analytics.paths';
 import { advertisingModel } from './advertising.paths';
+import { changePasswordModel } from './changePassword.paths';
+import { addAuthenticatorModel } from './addAuthenticator.paths';
 
 // DESIGN.md principle 3: a state or transition that no generated path reaches is a hole in the test plan. These
 // tests walk each machine definition and fail on any such hole; the last block proves that the guard bites.
@@ -109,12 +113,16 @@ describeCoverage(cardOrderModel);
 describeCoverage(cardControlsModel);
 describeCoverage(invitationModel);
 describeCoverage(teamModel);
+describeCoverage(myAddressesModel);
 describeCoverage(inviteEmployeeModel);
 describeCoverage(planCheckoutModel);
 describeCoverage(cancelPlanModel);
 describeCoverage(accountDeletionModel);
 describeCoverage(analyticsModel);
 describeCoverage(advertisingModel);
+describeCoverage(changePasswordModel);
+describeCoverage(addAuthenticatorModel);
+describeCoverage(profileChangeModel);
 
 describe('the coverage guard', () => {
   it('reports the dead-code branch once the fixtures no longer kill a code', () => {

@@ -42,7 +42,8 @@ const executors: Executors<typeof loginMachine> = {
     await click(app, texts.continue);
   },
   'method.selected': async (app, event) => {
-    await click(app, new RegExp(`^${event.method === 'email' ? 'Email' : 'SMS'}:`));
+    if (event.method === 'totp') await click(app, 'Authenticator app');
+    else await click(app, new RegExp(`^${event.method === 'email' ? 'Email' : 'SMS'}:`));
   },
   'otp.submit': async (app, event) => {
     await retype(app, 'One-time code', event.code);

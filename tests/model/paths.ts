@@ -24,6 +24,7 @@ export const demoUser = {
   last_name: 'Demou',
   is_owner: true,
   employee_type: null,
+  language: 'en',
   merchant: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Demo Coffee', status: 'approved' },
 } satisfies SessionResponse['user'];
 
@@ -39,6 +40,11 @@ export const demoMethods = [
   { method: 'email', destination: 'd***@tameio.test' },
   { method: 'sms', destination: '+30 ******0001' },
 ] as const satisfies ReadonlyArray<{ method: 'email' | 'sms'; destination: string }>;
+/** Issue 8: the login also offers the authenticator app the user has added (no destination: nothing is sent). */
+export const loginMethods = [
+  ...demoMethods,
+  { method: 'totp', destination: '' },
+] as const satisfies ReadonlyArray<{ method: 'email' | 'sms' | 'totp'; destination: string }>;
 export const demoCode = '246810';
 /** Seconds the server makes the user wait before another code (resend_in of sendLoginOtp). */
 export const resendSeconds = 30;
@@ -60,9 +66,9 @@ export const loginFixtures = {
         does: `Type "${demoCredentials.email}" as Email and the password, wait for the bot check, click "Continue"`,
       },
     ],
-    'method.selected': demoMethods.map((option) => ({
+    'method.selected': loginMethods.map((option) => ({
       event: { type: 'method.selected', method: option.method },
-      does: `Click "${option.method === 'email' ? 'Email' : 'SMS'}: ${option.destination}"`,
+      does: `Click "${methodButton(option)}"`,
     })),
     'otp.submit': [
       {
@@ -100,8 +106,8 @@ export const loginFixtures = {
     },
     availableMfaMethods: {
       done: {
-        output: { available_mfa_methods: [...demoMethods] },
-        says: 'Server lists the email and SMS methods',
+        output: { available_mfa_methods: [...loginMethods] },
+        says: 'Server lists the email, SMS and authenticator app methods',
       },
       errors: [
         {
@@ -113,7 +119,7 @@ export const loginFixtures = {
     sendLoginOtp: {
       done: {
         output: (context) => {
-          const method = context.method ?? 'email';
+          const method = context.method === 'sms' ? 'sms' : 'email';
           const destination = demoMethods.find((option) => option.method === method)?.destination ?? '';
           return { method, destination, expires_in: 300, resend_in: resendSeconds };
         },
@@ -181,8 +187,10 @@ export const texts = {
   signedInHeading: demoUser.merchant.name,
 };
 
-const methodButton = (option: { method: 'email' | 'sms'; destination: string }) =>
-  `${option.method === 'email' ? 'Email' : 'SMS'}: ${option.destination}`;
+function methodButton(option: { method: 'email' | 'sms' | 'totp'; destination: string }): string {
+  if (option.method === 'totp') return 'Authenticator app';
+  return `${option.method === 'email' ? 'Email' : 'SMS'}: ${option.destination}`;
+}
 
 /** The sentence the login screen shows for each failure (src/i18n/errorMessages.ts, English). */
 export function loginErrorText(error: LoginError, attemptsLeft: number | null): string {
@@ -245,6 +253,19 @@ function loginScreen(snapshot: SnapshotFrom<typeof loginMachine>): ScreenExpecta
     case 'code': {
       const dead = selectCodeDead(snapshot);
       const canResend = selectCanResend(snapshot);
+      if (snapshot.context.method === 'totp') {
+        // An authenticator app's code: nothing was sent, so there is nothing to resend.
+        return {
+          path: '/login/code',
+          heading: texts.enterCode,
+          alert,
+          ...split([
+            [texts.verify, !dead && !busy],
+            [texts.changeMethod, !busy],
+          ]),
+          absent: [texts.resend],
+        };
+      }
       const resendLabel =
         canResend || snapshot.matches('resendingCode')
           ? texts.resend

@@ -317,7 +317,10 @@ describe('/plans', () => {
 
   it('prices the choice and pays with the quote’s own key; a refusal says the SPEC §8 words with a way back', async () => {
     const user = userEvent.setup();
-    const view = renderAt('/plans', { plans: plansResponse, addresses: { items: [registeredAddress] } });
+    const view = renderAt('/plans', {
+      plans: plansResponse,
+      addresses: { items: [{ ...registeredAddress, latitude: null, longitude: null, is_default: false }] },
+    });
     await user.click(await screen.findByRole('button', { name: 'Choose Premium' }));
     await screen.findByRole('heading', { level: 1, name: 'The Premium plan' });
     expect(texts(screen.getAllByRole('radio').map((radio) => radio.closest('label') as HTMLElement))).toEqual(
@@ -420,7 +423,10 @@ function LocationProbe({ into }: { into: { path: string } }) {
 }
 
 function renderApp(path: string) {
-  const answers = { plans: plansResponse, addresses: { items: [registeredAddress] } };
+  const answers = {
+    plans: plansResponse,
+    addresses: { items: [{ ...registeredAddress, latitude: null, longitude: null, is_default: false }] },
+  };
   const fetch = fakeFetch(answers);
   vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
     fetch(input instanceof Request ? input : new Request(String(input), init)),

@@ -71,6 +71,7 @@ export const newOwnerSession = {
     last_name: newDetails.last_name,
     is_owner: true,
     employee_type: null,
+    language: 'en',
     merchant: {
       id: '00000000-0000-4000-8000-0000000000bb',
       name: newDetails.company_name,

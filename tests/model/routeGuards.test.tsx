@@ -100,6 +100,10 @@ const pages: Record<string, Page> = {
   '/analytics': protectedAs('analytics'),
   // SPEC §6 names it in neither list: every role may open it (buying is send money's, refused by the server).
   '/advertise-with-us': protectedAs('advertise-with-us'),
+  // Issue 8: every signed-in user has their own notifications.
+  '/notifications': protectedAs('notifications'),
+  // Issue 8: every signed-in user has their own language, password, second factors and sessions.
+  '/settings/:page?': protectedAs('settings'),
   '/dev/outbox': { kind: 'open' },
   '*': { kind: 'open' },
   '/': protectedAs('dashboard'),
@@ -126,8 +130,9 @@ const pages: Record<string, Page> = {
   // The plans page and plan checkout; /plans/address (above) is the POS terminal's shipping step too.
   '/plans/plan/checkout': protectedAs('plans'),
   '/plans/:plan_id?': protectedAs('plans'),
-  // SPEC §6 "profile and its children": the billing history is one of them.
-  '/profile/billing': protectedAs('profile'),
+  // SPEC §6 "profile and its children": billing, company information and details, structure, documents,
+  // representative, about us.
+  '/profile/:page?': protectedAs('profile'),
   // Cancelling is a plans action (the sample address); deleting the account is the profile's: both are kept from
   // non-owners and viewers alike.
   '/account/:action_type': protectedAs('plans'),
@@ -137,6 +142,7 @@ const pages: Record<string, Page> = {
   '/my-beneficiaries/create-beneficiary': protectedAs('create-beneficiary'),
   // Editing a beneficiary changes where money may go, as creating one does.
   '/my-beneficiaries/edit-beneficiary/:id': protectedAs('create-beneficiary'),
+  '/my-addresses': protectedAs('my-addresses'),
   '/my-employees': protectedAs('my-employees'),
   '/my-employees/add-employees': protectedAs('add-employees'),
 };

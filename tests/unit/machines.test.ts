@@ -36,6 +36,7 @@ const user: SessionResponse['user'] = {
   last_name: 'Demou',
   is_owner: true,
   employee_type: null,
+  language: 'en',
   merchant: { id: 'm1', name: 'Demo Coffee', status: 'approved' },
 };
 const session = (token: string, expiresIn = 600): SessionResponse => ({
@@ -345,7 +346,7 @@ describe('login machine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ destination: 'd***@tameio.test', resendIn: 30 });
     actor.send({ type: 'otp.submit', code: '123456' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(verify.calls).toEqual([{ loginToken: 'ticket-1', code: '123456' }]);
+    expect(verify.calls).toEqual([{ loginToken: 'ticket-1', code: '123456', method: 'email' }]);
     expect(actor.getSnapshot().output).toEqual(session('t1'));
   });
 

@@ -43,18 +43,34 @@ describe('the operation table', () => {
     for (const [id] of rules) expect(mayCall(admin, id), id).toBe(mayCall(cardholder, id));
   });
 
-  it('lets a viewer change nothing but their own session, identity, terms acceptance and card reveals', () => {
+  const settingsWrites: string[] = [
+    'updateLanguage',
+    'changePassword',
+    'totpEnrollStart',
+    'totpEnrollConfirm',
+    'setDefaultMfaMethod',
+    'removeMfaMethod',
+    'enableMfaMethod',
+    'revokeSession',
+  ];
+
+  it('lets a viewer change nothing but their own session, identity, terms acceptance, card reveals and notifications', () => {
     const viewerWrites = rules
       .filter(([id, rule]) => rule.access === 'session' && rule.write && mayCall(viewer, id))
       .map(([id]) => id)
       .sort();
-    expect(viewerWrites).toEqual([
+    // Issue 8: and their own settings (language, password, second factors, sessions).
+    expect(viewerWrites.filter((id) => !settingsWrites.includes(id))).toEqual([
       'acceptTerms',
       'globalLogout',
+      'markAllNotificationsRead',
+      'markNotificationRead',
+      'notificationStreamTicket',
       'revealCard',
       'stepUpStart',
       'stepUpVerify',
     ]);
+    expect(viewerWrites.filter((id) => settingsWrites.includes(id))).toEqual([...settingsWrites].sort());
   });
 
   it('keeps the company’s money from an employee whose access level is own', () => {

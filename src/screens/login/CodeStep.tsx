@@ -4,6 +4,7 @@ import {
   selectCodeDead,
   selectLoginBusy,
   selectResending,
+  selectUsesApp,
   selectVerifying,
 } from '../../../machines/login.machine';
 import { Button } from '../../ui/Button';
@@ -24,6 +25,7 @@ export function CodeStep({ login }: { login: LoginActor }) {
   const resendIn = useLogin(login, (s) => s.context.resendIn);
   const error = useLogin(login, (s) => s.context.error);
   const attemptsLeft = useLogin(login, (s) => s.context.attemptsLeft);
+  const usesApp = useLogin(login, selectUsesApp);
   return (
     <OtpCodeForm
       heading={
@@ -33,6 +35,15 @@ export function CodeStep({ login }: { login: LoginActor }) {
       }
       label={intl.formatMessage({ id: 'login.code.label', defaultMessage: 'One-time code' })}
       destination={destination}
+      {...(usesApp
+        ? {
+            noResend: true,
+            intro: intl.formatMessage({
+              id: 'login.code.appIntro',
+              defaultMessage: 'Enter the 6-digit code your authenticator app shows now.',
+            }),
+          }
+        : {})}
       error={<LoginError error={error} attemptsLeft={attemptsLeft} />}
       rejection={error ? `${error}:${attemptsLeft}` : null}
       dead={dead}

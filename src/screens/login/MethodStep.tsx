@@ -1,15 +1,16 @@
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { selectLoginBusy } from '../../../machines/login.machine';
-import type { MfaMethod } from '../../../schemas/auth.schema';
+import type { LoginMfaMethod } from '../../../schemas/auth.schema';
 import { Button } from '../../ui/Button';
 import { Stack } from '../../ui/Layout';
 import { LoginError } from './LoginError';
 import { StepHeading } from '../../ui/StepHeading';
 import { useLogin, type LoginActor } from './loginActor';
 
-const methodLabels = defineMessages<Record<MfaMethod, { destination: string }>>({
+const methodLabels = defineMessages<Record<LoginMfaMethod, { destination: string }>>({
   email: { id: 'login.method.email', defaultMessage: 'Email: {destination}' },
   sms: { id: 'login.method.sms', defaultMessage: 'SMS: {destination}' },
+  totp: { id: 'login.method.totp', defaultMessage: 'Authenticator app' },
 });
 
 /** Step 2: where the one-time code should go (the methods come from `available_mfa_methods`). */

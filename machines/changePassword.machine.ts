@@ -1,0 +1,201 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { ChangePasswordBody } from '../schemas/settings.schema';
+import type { StepUpMethod, StepUpPurpose } from '../schemas/stepUp.schema';
+import { failureCode, toApiFailure } from './apiFailure';
+import { oneTimeCodeMachine } from './oneTimeCode.machine';
+
+/*
+ * Changing the password (issue 8, SPEC §2 /settings/security): the current password, a new one typed twice, and
+ * whether to sign out every other session; then a fresh one-time code (the oneTimeCode child, purpose
+ * password_change; cancelled: back to the form) → changing (changePassword with the grant) → changed.
+ *
+ * loading (loadStepUpMethods: where a code can go) → editing. A wrong current password, or a new one the server
+ * refuses, brings the form back with the field's error; an expired grant asks for a new code.
+ */
+
+export type ChangePasswordError =
+  | 'invalid_current_password'
+  | 'validation_failed'
+  | 'step_up_required'
+  | 'rate_limited'
+  | 'network'
+  | 'unknown';
+
+const knownErrors: ReadonlySet<string> = new Set<ChangePasswordError>([
+  'invalid_current_password',
+  'validation_failed',
+  'step_up_required',
+  'rate_limited',
+  'network',
+]);
+
+export function toChangePasswordError(error: unknown): ChangePasswordError {
+  const code = failureCode(error);
+  return knownErrors.has(code) ? (code as ChangePasswordError) : 'unknown';
+}
+
+export type PasswordDraft = ChangePasswordBody;
+
+export type ChangePasswordInput = { body: ChangePasswordBody; stepUpToken: string };
+
+export type ChangePasswordContext = {
+  methods: StepUpMethod[];
+  draft: PasswordDraft | null;
+  stepUpToken: string | null;
+  error: ChangePasswordError | null;
+  fieldErrors: Record<string, string>;
+};
+
+export type ChangePasswordEvent =
+  | { type: 'load.retry' }
+  | {
+      type: 'password.submit';
+      currentPassword: string;
+      password: string;
+      passwordConfirmation: string;
+      signOutOthers: boolean;
+    };
+
+function notProvided(name: string): never {
+  throw new Error(`The app must provide the "${name}" actor`);
+}
+
+function fieldsOf(error: unknown): Record<string, string> {
+  const failure = toApiFailure(error);
+  return failure.kind === 'http' ? (failure.fields ?? {}) : {};
+}
+
+const purpose: StepUpPurpose = 'password_change';
+
+export const changePasswordMachine = setup({
+  types: {
+    context: {} as ChangePasswordContext,
+    events: {} as ChangePasswordEvent,
+    children: {} as { oneTimeCode: 'oneTimeCode' },
+  },
+  actors: {
+    loadStepUpMethods: fromPromise<StepUpMethod[], void>(async () => notProvided('loadStepUpMethods')),
+    oneTimeCode: oneTimeCodeMachine,
+    changePassword: fromPromise<void, ChangePasswordInput>(async () => notProvided('changePassword')),
+  },
+  actions: {
+    recordError: assign({
+      error: (_, params: { error: unknown }) => toChangePasswordError(params.error),
+      fieldErrors: (_, params: { error: unknown }) => fieldsOf(params.error),
+    }),
+    clearError: assign({ error: null, fieldErrors: {} }),
+  },
+  guards: {
+    gotGrant: (_, params: { output: { stepUpToken: string } | null }) => params.output !== null,
+    isStepUpRequired: (_, params: { error: unknown }) => failureCode(params.error) === 'step_up_required',
+  },
+}).createMachine({
+  id: 'changePassword',
+  context: { methods: [], draft: null, stepUpToken: null, error: null, fieldErrors: {} },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadStepUpMethods',
+        src: 'loadStepUpMethods',
+        onDone: { target: 'editing', actions: assign({ methods: ({ event }) => event.output }) },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loadFailed: {
+      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+    },
+    /** The current password, the new one twice and "sign out other sessions"; the screen checks the policy. */
+    editing: {
+      on: {
+        'password.submit': {
+          target: 'confirmingCode',
+          actions: [
+            'clearError',
+            assign({
+              draft: ({ event }) => ({
+                current_password: event.currentPassword,
+                password: event.password,
+                password_confirmation: event.passwordConfirmation,
+                sign_out_other_sessions: event.signOutOthers,
+              }),
+            }),
+          ],
+        },
+      },
+    },
+    /** The oneTimeCode child: a fresh code for this change; cancelled, back to the form. */
+    confirmingCode: {
+      invoke: {
+        id: 'oneTimeCode',
+        src: 'oneTimeCode',
+        input: ({ context }) => ({ purpose, methods: context.methods }),
+        onDone: [
+          {
+            guard: { type: 'gotGrant', params: ({ event }) => ({ output: event.output }) },
+            target: 'changing',
+            actions: assign({ stepUpToken: ({ event }) => event.output?.stepUpToken ?? null }),
+          },
+          { target: 'editing', actions: 'clearError' },
+        ],
+      },
+    },
+    changing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'changePassword',
+        src: 'changePassword',
+        input: ({ context }) => {
+          if (!context.draft) throw new Error('changing the password without a draft');
+          return { body: context.draft, stepUpToken: context.stepUpToken ?? '' };
+        },
+        onDone: { target: 'changed', actions: assign({ draft: null, stepUpToken: null }) },
+        onError: [
+          {
+            // The grant expired or was spent: a new code for the same change.
+            guard: { type: 'isStepUpRequired', params: ({ event }) => ({ error: event.error }) },
+            target: 'confirmingCode',
+            actions: [
+              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+              assign({ stepUpToken: null }),
+            ],
+          },
+          {
+            // A wrong current password keeps the grant (the server spends it only on success).
+            target: 'editing',
+            actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    /** Done: the new password works from now on (and other sessions ended, when asked). */
+    changed: {},
+  },
+});
+
+export type ChangePasswordSnapshot = SnapshotFrom<typeof changePasswordMachine>;
+
+export type ChangePasswordStep = 'loading' | 'loadFailed' | 'form' | 'code' | 'changed';
+
+export function selectChangePasswordStep(snapshot: ChangePasswordSnapshot): ChangePasswordStep {
+  if (snapshot.matches('loading')) return 'loading';
+  if (snapshot.matches('loadFailed')) return 'loadFailed';
+  if (snapshot.matches('confirmingCode')) return 'code';
+  if (snapshot.matches('changed')) return 'changed';
+  return 'form';
+}
+
+export const selectChangePasswordBusy = (snapshot: ChangePasswordSnapshot): boolean =>
+  snapshot.hasTag('busy');
+export const selectChangePasswordError = (snapshot: ChangePasswordSnapshot): ChangePasswordError | null =>
+  snapshot.context.error;
+export const selectChangePasswordFields = (snapshot: ChangePasswordSnapshot): Record<string, string> =>
+  snapshot.context.fieldErrors;
+export const selectPasswordDraft = (snapshot: ChangePasswordSnapshot): PasswordDraft | null =>
+  snapshot.context.draft;
+export const selectChangePasswordCodeActor = (snapshot: ChangePasswordSnapshot) =>
+  snapshot.children.oneTimeCode;

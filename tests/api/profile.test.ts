@@ -1,0 +1,622 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestServer, type TestServer } from './harness';
+import { pngImage } from './kycImages';
+import {
+  company,
+  directors,
+  exeBytes,
+  onboardingOwner,
+  pdfBytes,
+  representative,
+  saveAllSteps,
+  shareholders,
+  storedFiles,
+  upload,
+} from './onboardingFixtures';
+import { databaseDigest } from './tableDigest';
+import { addMember, type Member } from './team';
+
+/*
+ * Issue 8, the company profile (schemas/profile.schema.ts): what onboarding collected, shown after approval; contact
+ * details change at once, legal data only through review (sandbox approve or reject); more documents and the logo,
+ * checked by content. Bad input is a 400 with fields and changes nothing; employees and viewers get 403.
+ */
+
+const profileUrl = '/api/merchants/profile/';
+const contactUrl = '/api/merchants/profile/contact/';
+const representativeUrl = '/api/merchants/profile/representative/';
+const changesUrl = '/api/merchants/profile/changes/';
+const documentsUrl = '/api/merchants/profile/documents/';
+const logoUrl = '/api/merchants/profile/company_logo/';
+const reviewUrl = (id: string) => `/api/sandbox/reviews/profile_changes/${id}/`;
+
+type Owner = Awaited<ReturnType<typeof onboardingOwner>>;
+
+let server: TestServer;
+let owner: Owner;
+let other: Owner;
+let admin: Member;
+let employee: Member;
+let viewer: Member;
+
+/** An owner whose onboarding is complete and approved (the review itself is tested in review.test.ts). */
+async function approvedOwner(): Promise<Owner> {
+  const created = await onboardingOwner(server.app, server.db);
+  await saveAllSteps(server.app, created.token);
+  await server.db
+    .updateTable('merchants')
+    .set({ status: 'approved' })
+    .where('id', '=', created.merchantId)
+    .execute();
+  return created;
+}
+
+const contact = {
+  commercial_name: 'Aegean Roasters',
+  phone: '+30 210 765 4321',
+  website_url: 'https://aegean-roasters.example',
+  contact_email: 'Hello@Aegean-Roasters.example',
+  industry: 'food_and_beverage',
+  size: '11_50',
+  annual_turnover: '500k_2m',
+  trading_same_as_registered: false,
+  trading_address: {
+    country: 'GR',
+    postal_code: '54624',
+    city: 'Thessaloniki',
+    line1: 'Tsimiski 40',
+    line2: '',
+  },
+};
+
+const legalCompany = {
+  name: 'Aegean Roasters IKE',
+  legal_form: 'ike',
+  country_of_registration: 'GR',
+  vat_number: 'EL 123456783',
+  registration_number: '123456701000',
+  tic_number: '123456783',
+  registered_address: company.registered_address,
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await approvedOwner();
+  other = await approvedOwner();
+  admin = await addMember(server, owner.token, 'admin');
+  employee = await addMember(server, owner.token, 'employee');
+  viewer = await addMember(server, owner.token, 'viewer');
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function profileOf(token: string) {
+  const response = await call(server.app, 'GET', profileUrl, { token });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body;
+}
+
+describe('reading the profile', () => {
+  it('shows what onboarding collected, with the owner’s email as the contact until one is set', async () => {
+    const fresh = await approvedOwner();
+    const profile = await profileOf(fresh.token);
+    expect(profile.merchant.status).toBe('approved');
+    expect(profile.editable).toBe(true);
+    expect(profile.company.name).toBe(company.name);
+    expect(profile.company.vat_number).toBe('123456783');
+    expect(profile.contact_email).toBe(fresh.email);
+    expect(profile.representative.first_name).toBe(representative.first_name);
+    expect(profile.directors.directors).toHaveLength(directors.directors.length);
+    expect(profile.shareholders.shareholders.map((s: { percentage: string }) => s.percentage)).toEqual(
+      shareholders.shareholders.map((s) => s.percentage),
+    );
+    expect(profile.logo).toBeNull();
+    expect(profile.changes).toEqual([]);
+  });
+
+  it('is open before approval, but nothing changes then', async () => {
+    const early = await onboardingOwner(server.app, server.db);
+    const profile = await profileOf(early.token);
+    expect(profile.editable).toBe(false);
+    expect(profile.company).toBeNull();
+    const refused = await call(server.app, 'PATCH', contactUrl, { token: early.token, body: contact });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('merchant_not_approved');
+  });
+});
+
+describe('contact details change at once', () => {
+  it('saves trading name, phone, website, contact email, size and trading address', async () => {
+    const fresh = await approvedOwner();
+    const response = await call(server.app, 'PATCH', contactUrl, { token: fresh.token, body: contact });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.company.commercial_name).toBe('Aegean Roasters');
+    expect(response.body.company.phone).toBe('+302107654321');
+    expect(response.body.company.size).toBe('11_50');
+    expect(response.body.company.trading_address.city).toBe('Thessaloniki');
+    expect(response.body.contact_email).toBe('hello@aegean-roasters.example');
+    // Legal data is untouched.
+    expect(response.body.company.name).toBe(company.name);
+    expect(response.body.changes).toEqual([]);
+  });
+
+  it("saves the representative's job title and phone", async () => {
+    const fresh = await approvedOwner();
+    const response = await call(server.app, 'PATCH', representativeUrl, {
+      token: fresh.token,
+      body: { job_title: 'Chief Executive', phone: '+30 697 000 0001' },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.representative.job_title).toBe('Chief Executive');
+    expect(response.body.representative.phone).toBe('+306970000001');
+    expect(response.body.representative.last_name).toBe(representative.last_name);
+  });
+});
+
+describe('bad input is a 400 with fields and changes nothing', () => {
+  const cases: [string, 'PATCH' | 'POST', string, unknown, string][] = [
+    [
+      'contact: a phone without country code',
+      'PATCH',
+      contactUrl,
+      { ...contact, phone: '2101234567' },
+      'phone',
+    ],
+    [
+      'contact: a website without scheme',
+      'PATCH',
+      contactUrl,
+      { ...contact, website_url: 'aegean' },
+      'website_url',
+    ],
+    [
+      'contact: an email that is none',
+      'PATCH',
+      contactUrl,
+      { ...contact, contact_email: 'not-mail' },
+      'contact_email',
+    ],
+    [
+      'contact: a trading address missing',
+      'PATCH',
+      contactUrl,
+      { ...contact, trading_address: null },
+      'trading_address',
+    ],
+    ['contact: an unknown size', 'PATCH', contactUrl, { ...contact, size: 'huge' }, 'size'],
+    [
+      'representative: Greek letters in the title',
+      'PATCH',
+      representativeUrl,
+      { job_title: 'Διευθυντής', phone: '+302101234567' },
+      'job_title',
+    ],
+    ['representative: no phone', 'PATCH', representativeUrl, { job_title: 'Director' }, 'phone'],
+    [
+      'change: a VAT number of the wrong format',
+      'POST',
+      changesUrl,
+      { kind: 'company', data: { ...legalCompany, vat_number: 'EL12' } },
+      'data.vat_number',
+    ],
+    [
+      'change: no legal name',
+      'POST',
+      changesUrl,
+      { kind: 'company', data: { ...legalCompany, name: '' } },
+      'data.name',
+    ],
+    [
+      'change: no directors',
+      'POST',
+      changesUrl,
+      { kind: 'directors', data: { directors: [] } },
+      'data.directors',
+    ],
+    [
+      'change: ownership over 100 %',
+      'POST',
+      changesUrl,
+      {
+        kind: 'shareholders',
+        data: {
+          ...shareholders,
+          shareholders: shareholders.shareholders.map((holder) => ({ ...holder, percentage: '60' })),
+        },
+      },
+      'data.shareholders',
+    ],
+    [
+      'change: a representative under 18',
+      'POST',
+      changesUrl,
+      {
+        kind: 'representative',
+        data: { first_name: 'Eleni', last_name: 'Nea', date_of_birth: '2020-01-01', citizenship: 'GR' },
+      },
+      'data.date_of_birth',
+    ],
+    ['change: an unknown kind', 'POST', changesUrl, { kind: 'funding', data: {} }, 'kind'],
+  ];
+
+  it.each(cases)('%s', async (_name, method, url, body, field) => {
+    const before = await databaseDigest(server.db);
+    const response = await call(server.app, method, url, { token: owner.token, body });
+    expect(response.status, JSON.stringify(response.body)).toBe(400);
+    expect(response.body.error.code).toBe('validation_failed');
+    expect(Object.keys(response.body.error.fields ?? {})).toContain(field);
+    expect(await databaseDigest(server.db)).toEqual(before);
+  });
+
+  it('refuses a malformed sandbox decision and an unknown change', async () => {
+    const before = await databaseDigest(server.db);
+    const noReason = await call(server.app, 'POST', reviewUrl(crypto.randomUUID()), {
+      body: { decision: 'reject' },
+    });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.error.fields).toHaveProperty('reason');
+    const badId = await call(server.app, 'POST', reviewUrl('nope'), { body: { decision: 'approve' } });
+    expect(badId.status).toBe(400);
+    const unknown = await call(server.app, 'POST', reviewUrl(crypto.randomUUID()), {
+      body: { decision: 'approve' },
+    });
+    expect(unknown.status).toBe(404);
+    expect(await databaseDigest(server.db)).toEqual(before);
+  });
+});
+
+describe('legal data goes back to review', () => {
+  it('stores a company change pending_review that alters nothing until the sandbox approves it', async () => {
+    const fresh = await approvedOwner();
+    const requested = await call(server.app, 'POST', changesUrl, {
+      token: fresh.token,
+      body: { kind: 'company', data: legalCompany },
+    });
+    expect(requested.status, JSON.stringify(requested.body)).toBe(201);
+    expect(requested.body).toMatchObject({ kind: 'company', status: 'pending_review', decided_at: null });
+    expect(requested.body.data.name).toBe('Aegean Roasters IKE');
+
+    const waiting = await profileOf(fresh.token);
+    expect(waiting.company.name).toBe(company.name);
+    expect(waiting.merchant.name).toBe(company.name);
+    expect(waiting.changes).toEqual([requested.body]);
+
+    const again = await call(server.app, 'POST', changesUrl, {
+      token: fresh.token,
+      body: { kind: 'company', data: { ...legalCompany, name: 'Another Name IKE' } },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('profile_change_pending');
+
+    const approved = await call(server.app, 'POST', reviewUrl(requested.body.id), {
+      body: { decision: 'approve' },
+    });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.status).toBe('approved');
+    const after = await profileOf(fresh.token);
+    expect(after.company.name).toBe('Aegean Roasters IKE');
+    expect(after.merchant.name).toBe('Aegean Roasters IKE');
+    // What the review did not touch stays as it was.
+    expect(after.company.phone).toBe('+302101234567');
+    expect(after.changes[0].status).toBe('approved');
+
+    const twice = await call(server.app, 'POST', reviewUrl(requested.body.id), {
+      body: { decision: 'reject', reason: 'Too late' },
+    });
+    expect(twice.status).toBe(409);
+  });
+
+  it('keeps the data when the change is rejected, and shows the reason', async () => {
+    const fresh = await approvedOwner();
+    const newBoard = {
+      directors: [
+        ...directors.directors,
+        {
+          first_name: 'Nikos',
+          last_name: 'Georgiou',
+          date_of_birth: '1979-09-30',
+          is_legal_representative: false,
+          home_address: { ...company.registered_address, line1: 'Patision 9' },
+        },
+      ],
+    };
+    const requested = await call(server.app, 'POST', changesUrl, {
+      token: fresh.token,
+      body: { kind: 'directors', data: newBoard },
+    });
+    expect(requested.status, JSON.stringify(requested.body)).toBe(201);
+    const rejected = await call(server.app, 'POST', reviewUrl(requested.body.id), {
+      body: { decision: 'reject', reason: 'Send the board resolution.' },
+    });
+    expect(rejected.status).toBe(200);
+    const after = await profileOf(fresh.token);
+    expect(after.directors.directors).toHaveLength(1);
+    expect(after.changes[0]).toMatchObject({ status: 'rejected', reason: 'Send the board resolution.' });
+    // A new request of the same kind may follow a decided one.
+    const retry = await call(server.app, 'POST', changesUrl, {
+      token: fresh.token,
+      body: { kind: 'directors', data: newBoard },
+    });
+    expect(retry.status).toBe(201);
+  });
+
+  it('applies an approved representative identity and shareholder change, keeping the rest', async () => {
+    const fresh = await approvedOwner();
+    const identity = await call(server.app, 'POST', changesUrl, {
+      token: fresh.token,
+      body: {
+        kind: 'representative',
+        data: { first_name: 'Eleni', last_name: 'Georgiou', date_of_birth: '1985-04-12', citizenship: 'GR' },
+      },
+    });
+    expect(identity.status, JSON.stringify(identity.body)).toBe(201);
+    const holders = await call(server.app, 'POST', changesUrl, {
+      token: fresh.token,
+      body: {
+        kind: 'shareholders',
+        data: {
+          ubos_known: true,
+          shareholders: [
+            {
+              type: 'individual',
+              name: 'Eleni Georgiou',
+              country: 'GR',
+              percentage: '100',
+              has_control: true,
+            },
+          ],
+        },
+      },
+    });
+    expect(holders.status, JSON.stringify(holders.body)).toBe(201);
+    expect((await profileOf(fresh.token)).representative.last_name).toBe(representative.last_name);
+    for (const id of [identity.body.id, holders.body.id]) {
+      expect((await call(server.app, 'POST', reviewUrl(id), { body: { decision: 'approve' } })).status).toBe(
+        200,
+      );
+    }
+    const after = await profileOf(fresh.token);
+    expect(after.representative).toMatchObject({
+      last_name: 'Georgiou',
+      job_title: representative.job_title,
+    });
+    expect(after.shareholders.shareholders).toHaveLength(1);
+  });
+
+  it('refuses a change that changes nothing (422), changing nothing', async () => {
+    const before = await databaseDigest(server.db);
+    const same = await call(server.app, 'POST', changesUrl, {
+      token: owner.token,
+      body: { kind: 'company', data: { ...legalCompany, name: company.name } },
+    });
+    expect(same.status).toBe(422);
+    expect(same.body.error.code).toBe('profile_unchanged');
+    expect(await databaseDigest(server.db)).toEqual(before);
+  });
+});
+
+describe('documents', () => {
+  it('uploads more, lists the latest first and downloads one’s own', async () => {
+    const first = await upload(
+      server.app,
+      owner.token,
+      { content: pdfBytes, filename: 'lease.pdf' },
+      'proof_of_address',
+      documentsUrl,
+    );
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const list = await call(server.app, 'GET', documentsUrl, { token: owner.token });
+    expect(list.status).toBe(200);
+    expect(list.body.items[0]).toMatchObject({
+      id: first.body.id,
+      file_name: 'lease.pdf',
+      type: 'proof_of_address',
+    });
+    expect(list.body.items.length).toBeGreaterThan(1);
+    const file = await call(server.app, 'GET', `${documentsUrl}${first.body.id}/`, { token: owner.token });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.raw.rawPayload.equals(pdfBytes)).toBe(true);
+  });
+
+  it("answers 404 for another merchant's document and for none, 400 for a malformed id", async () => {
+    const theirs = await call(server.app, 'GET', documentsUrl, { token: other.token });
+    const id = theirs.body.items[0].id as string;
+    const response = await call(server.app, 'GET', `${documentsUrl}${id}/`, { token: owner.token });
+    expect(response.status).toBe(404);
+    expect(response.raw.body).not.toContain('PDF');
+    expect(
+      (await call(server.app, 'GET', `${documentsUrl}${crypto.randomUUID()}/`, { token: owner.token }))
+        .status,
+    ).toBe(404);
+    expect((await call(server.app, 'GET', `${documentsUrl}nope/`, { token: owner.token })).status).toBe(400);
+  });
+
+  const refused: [
+    string,
+    { content: Buffer; filename: string; contentType?: string },
+    string | null,
+    number,
+    string,
+  ][] = [
+    [
+      'a program disguised as a PDF',
+      { content: exeBytes, filename: 'invoice.pdf' },
+      'other',
+      400,
+      'unsupported_file_type',
+    ],
+    [
+      'plain text named .png',
+      { content: Buffer.from('hello'), filename: 'a.png', contentType: 'image/png' },
+      'other',
+      400,
+      'unsupported_file_type',
+    ],
+    ['an empty file', { content: Buffer.alloc(0), filename: 'a.pdf' }, 'other', 400, 'validation_failed'],
+    ['no document type', { content: pdfBytes, filename: 'a.pdf' }, null, 400, 'validation_failed'],
+    [
+      'an unknown document type',
+      { content: pdfBytes, filename: 'a.pdf' },
+      'selfie',
+      400,
+      'validation_failed',
+    ],
+    [
+      'a file over 10 MB',
+      { content: Buffer.concat([pdfBytes, Buffer.alloc(10 * 1024 * 1024, 32)]), filename: 'big.pdf' },
+      'other',
+      413,
+      'payload_too_large',
+    ],
+  ];
+  it.each(refused)('refuses %s, storing nothing', async (_name, file, type, status, code) => {
+    const before = await databaseDigest(server.db);
+    const files = storedFiles(server.config.dataDir);
+    const sent = await upload(server.app, owner.token, file, type, documentsUrl);
+    expect(sent.status).toBe(status);
+    expect(sent.body.error.code).toBe(code);
+    if (status === 400 && code === 'validation_failed') expect(sent.body.error.fields).toBeDefined();
+    expect(await databaseDigest(server.db)).toEqual(before);
+    expect(storedFiles(server.config.dataDir)).toEqual(files);
+  });
+});
+
+describe('the company logo', () => {
+  it('takes a large PNG, resizes it to at most 512 px, serves it back to the owner only', async () => {
+    const fresh = await approvedOwner();
+    const sent = await upload(
+      server.app,
+      fresh.token,
+      { content: pngImage(1600, 900), filename: 'logo.png', contentType: 'image/png' },
+      null,
+      logoUrl,
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body.content_type).toBe('image/png');
+    const served = await call(server.app, 'GET', logoUrl, { token: fresh.token });
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    const meta = await sharp(served.raw.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 512, 288]);
+    expect((await profileOf(fresh.token)).logo.id).toBe(sent.body.id);
+    // Another merchant's logo endpoint is their own: none here.
+    expect((await call(server.app, 'GET', logoUrl, { token: other.token })).status).toBe(404);
+  });
+
+  it('takes a WebP and a JPEG, each replacing the previous logo', async () => {
+    const fresh = await approvedOwner();
+    const webp = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#005aff' } })
+      .webp()
+      .toBuffer();
+    const jpeg = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#ffffff' } })
+      .jpeg()
+      .toBuffer();
+    for (const [content, filename] of [
+      [webp, 'logo.webp'],
+      [jpeg, 'logo.jpg'],
+    ] as const) {
+      const sent = await upload(
+        server.app,
+        fresh.token,
+        { content, filename, contentType: 'image/webp' },
+        null,
+        logoUrl,
+      );
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    }
+    const rows = await server.db
+      .selectFrom('merchant_documents')
+      .select('file_name')
+      .where('merchant_id', '=', fresh.merchantId)
+      .where('type', '=', 'company_logo')
+      .execute();
+    expect(rows).toEqual([{ file_name: 'logo.png' }]);
+    const meta = await sharp(
+      (await call(server.app, 'GET', logoUrl, { token: fresh.token })).raw.rawPayload,
+    ).metadata();
+    expect([meta.width, meta.height]).toEqual([64, 32]);
+  });
+
+  const refusedLogos: [string, Buffer, string, number, string][] = [
+    ['a PDF named logo.png', pdfBytes, 'logo.png', 400, 'unsupported_file_type'],
+    ['a program named logo.png', exeBytes, 'logo.png', 400, 'unsupported_file_type'],
+    [
+      'a PNG that does not decode',
+      Buffer.concat([pngImage(4, 4).subarray(0, 40), Buffer.alloc(40, 7)]),
+      'logo.png',
+      400,
+      'invalid_image',
+    ],
+    [
+      'an image over 10 MB',
+      Buffer.concat([pngImage(8, 8), Buffer.alloc(10 * 1024 * 1024, 0)]),
+      'logo.png',
+      413,
+      'payload_too_large',
+    ],
+  ];
+  it.each(refusedLogos)('refuses %s, storing nothing', async (_name, content, filename, status, code) => {
+    const before = await databaseDigest(server.db);
+    const files = storedFiles(server.config.dataDir);
+    const sent = await upload(
+      server.app,
+      owner.token,
+      { content, filename, contentType: 'image/png' },
+      null,
+      logoUrl,
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBe(status);
+    expect(sent.body.error.code).toBe(code);
+    expect(await databaseDigest(server.db)).toEqual(before);
+    expect(storedFiles(server.config.dataDir)).toEqual(files);
+  });
+});
+
+describe('only the owner edits (SPEC §6: profile is closed to employees and viewers)', () => {
+  const writes: [string, 'PATCH' | 'POST', string, unknown][] = [
+    ['updateCompanyContact', 'PATCH', contactUrl, contact],
+    [
+      'updateRepresentativeContact',
+      'PATCH',
+      representativeUrl,
+      { job_title: 'Boss', phone: '+302101234567' },
+    ],
+    ['requestProfileChange', 'POST', changesUrl, { kind: 'company', data: legalCompany }],
+  ];
+  it.each(['admin', 'employee', 'viewer'] as const)(
+    'a %s gets 403 on every change and read, changing nothing',
+    async (role) => {
+      const member = { admin, employee, viewer }[role];
+      const before = await databaseDigest(server.db);
+      for (const [name, method, url, body] of writes) {
+        const response = await call(server.app, method, url, { token: member.token, body });
+        expect(response.status, `${name}: ${JSON.stringify(response.body)}`).toBe(403);
+      }
+      for (const url of [profileUrl, documentsUrl, logoUrl]) {
+        expect((await call(server.app, 'GET', url, { token: member.token })).status, url).toBe(403);
+      }
+      const doc = await upload(
+        server.app,
+        member.token,
+        { content: pdfBytes, filename: 'a.pdf' },
+        'other',
+        documentsUrl,
+      );
+      expect(doc.status).toBe(403);
+      const logo = await upload(
+        server.app,
+        member.token,
+        { content: pngImage(8, 8), filename: 'a.png', contentType: 'image/png' },
+        null,
+        logoUrl,
+      );
+      expect(logo.status).toBe(403);
+      expect(await databaseDigest(server.db)).toEqual(before);
+    },
+  );
+});

@@ -1,0 +1,219 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { ActorRefFrom } from 'xstate';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changePasswordMachine, type ChangePasswordInput } from '../../machines/changePassword.machine';
+import {
+  oneTimeCodeMachine,
+  type OneTimeCodeOutput,
+  type StartStepUpInput,
+  type VerifyStepUpInput,
+} from '../../machines/oneTimeCode.machine';
+import type { StepUpMethod, StepUpStartResponse, StepUpVerifyResponse } from '../../schemas/stepUp.schema';
+import { AppProviders } from '../../src/app/AppProviders';
+import { AppShell } from '../../src/app/AppShell';
+import { ChangePasswordJourney } from '../../src/screens/settings/ChangePasswordJourney';
+import {
+  changePasswordModel,
+  currentPassword,
+  newPassword,
+  passwordTexts as t,
+  securityPath,
+} from './changePassword.paths';
+import { generatePaths } from './generatePaths';
+import {
+  Deferreds,
+  InstantBotCheck,
+  runPath,
+  signedInSession,
+  type Executors,
+  type PathRunner,
+  type RenderedApp,
+} from './harness';
+import { codeMethodButton, codeMethods, codeResendSeconds, codeTexts } from './oneTimeCode.paths';
+import { demoSession } from './paths';
+
+// Every generated path of changing the password (machines/changePassword.machine.ts), run against the real journey
+// at /settings/security, signed in as the owner. The one-time code child is driven through its own screen part.
+
+type Journey = ActorRefFrom<typeof changePasswordMachine>;
+
+let journey: Journey | undefined;
+
+const click = async (app: RenderedApp, name: string) => {
+  await app.user.click(screen.getByRole('button', { name }));
+};
+
+async function retype(app: RenderedApp, label: string, value: string) {
+  const field = screen.getByLabelText(label);
+  await app.user.clear(field);
+  if (value !== '') await app.user.type(field, value);
+}
+
+const executors: Executors<typeof changePasswordMachine> = {
+  'load.retry': (app) => click(app, t.retry),
+  'password.submit': async (app, event) => {
+    await retype(app, t.current, event.currentPassword);
+    await retype(app, t.password, event.password);
+    await retype(app, t.confirmation, event.passwordConfirmation);
+    const box = screen.getByRole('checkbox', { name: 'Sign out of every other session' });
+    if ((box as HTMLInputElement).checked !== event.signOutOthers) await app.user.click(box);
+    await click(app, t.submit);
+  },
+};
+
+async function finishCodeStep(app: RenderedApp, output: OneTimeCodeOutput) {
+  await screen.findByRole('heading', { level: 1, name: codeTexts.methodTitle });
+  if (output === null) {
+    await click(app, codeTexts.cancel);
+    return;
+  }
+  const email = codeMethods[0];
+  await click(app, codeMethodButton(email));
+  await app.effects.settle('startStepUp', {
+    output: {
+      method: 'email',
+      destination: email.destination,
+      expires_in: 300,
+      resend_in: codeResendSeconds,
+    },
+  });
+  await screen.findByRole('heading', { level: 1, name: codeTexts.codeTitle });
+  await app.user.type(screen.getByLabelText('One-time code'), '246810');
+  await click(app, codeTexts.verify);
+  await app.effects.settle('verifyStepUp', {
+    output: { step_up_token: output.stepUpToken, expires_in: 300 },
+  });
+}
+
+function startApp(): RenderedApp {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  const effects = new Deferreds();
+  const { clock, session, stop } = signedInSession(demoSession);
+  const logic = changePasswordMachine.provide({
+    actors: {
+      loadStepUpMethods: effects.logic<StepUpMethod[], void>(),
+      oneTimeCode: oneTimeCodeMachine.provide({
+        actors: {
+          startStepUp: effects.logic<StepUpStartResponse, StartStepUpInput>(),
+          verifyStepUp: effects.logic<StepUpVerifyResponse, VerifyStepUpInput>(),
+        },
+      }),
+      changePassword: effects.logic<void, ChangePasswordInput>(),
+    },
+  });
+  render(
+    <MemoryRouter initialEntries={[securityPath]}>
+      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
+        <AppShell>
+          <Routes>
+            <Route
+              path="/settings/security"
+              element={
+                <ChangePasswordJourney
+                  email={demoSession.user.email}
+                  logic={logic}
+                  clock={clock}
+                  inspect={(event) => {
+                    if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
+                      journey = event.actorRef as Journey;
+                    }
+                  }}
+                />
+              }
+            />
+          </Routes>
+        </AppShell>
+      </AppProviders>
+    </MemoryRouter>,
+  );
+  return { user: userEvent.setup({ delay: null }), clock, session, effects, path: () => securityPath, stop };
+}
+
+const paths = generatePaths(changePasswordModel);
+let app: RenderedApp | undefined;
+afterEach(() => {
+  app?.stop();
+  app = undefined;
+  journey = undefined;
+});
+
+const runner: PathRunner<typeof changePasswordMachine> = {
+  model: changePasswordModel,
+  executors,
+  live: () => {
+    if (!journey) throw new Error('the screen runs no change-password journey');
+    return journey.getSnapshot();
+  },
+  settleOther: async (rendered, action) => {
+    if (action.id !== 'oneTimeCode') return false;
+    await finishCodeStep(rendered, action.output as OneTimeCodeOutput);
+    return true;
+  },
+};
+
+describe(`changePassword journey: ${paths.length} generated paths`, () => {
+  it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
+    app = startApp();
+    await runPath(runner, path, app);
+    for (const call of app.effects.made.filter((one) => one.id === 'startStepUp'))
+      expect((call.input as StartStepUpInput).purpose).toBe('password_change');
+  });
+});
+
+describe('the password form', () => {
+  it('checks the new password before asking for a code, and sends the grant with the change', async () => {
+    app = startApp();
+    await app.effects.settle('loadStepUpMethods', { output: [...codeMethods] });
+    await screen.findByRole('heading', { level: 1, name: t.title });
+    await retype(app, t.current, currentPassword);
+    await retype(app, t.password, newPassword);
+    await retype(app, t.confirmation, 'Something-Else-99');
+    await click(app, t.submit);
+    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: codeTexts.methodTitle })).toBeNull();
+    await retype(app, t.confirmation, newPassword);
+    await click(app, t.submit);
+    await finishCodeStep(app, { stepUpToken: 'grant-1' });
+    expect(app.effects.made.find((call) => call.id === 'changePassword')?.input).toEqual({
+      body: {
+        current_password: currentPassword,
+        password: newPassword,
+        password_confirmation: newPassword,
+        sign_out_other_sessions: true,
+      },
+      stepUpToken: 'grant-1',
+    });
+  });
+
+  it('shows a wrong current password on its field, keeping what was typed', async () => {
+    app = startApp();
+    await app.effects.settle('loadStepUpMethods', { output: [...codeMethods] });
+    await screen.findByRole('heading', { level: 1, name: t.title });
+    await executors['password.submit'](app, {
+      type: 'password.submit',
+      currentPassword: 'Wrong-Password-1',
+      password: newPassword,
+      passwordConfirmation: newPassword,
+      signOutOthers: false,
+    });
+    await finishCodeStep(app, { stepUpToken: 'grant-1' });
+    await app.effects.settle('changePassword', {
+      error: {
+        kind: 'http',
+        status: 400,
+        code: 'invalid_current_password',
+        message: 'The current password is not correct.',
+        fields: { current_password: 'invalid_current_password' },
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: t.title });
+    expect(screen.getAllByText('Your current password is not correct.').length).toBeGreaterThan(0);
+    expect(screen.getByLabelText<HTMLInputElement>(t.password).value).toBe(newPassword);
+    expect(
+      screen.getByRole<HTMLInputElement>('checkbox', { name: 'Sign out of every other session' }).checked,
+    ).toBe(false);
+  });
+});
