@@ -100,8 +100,12 @@ const englishPhrases = [
 /** No English message text on the page (visible text, accessible names given by aria-label, placeholders). */
 async function expectNoEnglish(page: Page, where: string): Promise<void> {
   const seen = await page.evaluate(() => {
-    const leaves = [...document.body.querySelectorAll<HTMLElement>('*')]
-      .filter((element) => element.children.length === 0 && element.offsetParent !== null)
+    // HTML leaves only: an SVG element (the bell's icon, the map) has no innerText; its name is an attribute below.
+    const leaves = [...document.body.querySelectorAll('*')]
+      .filter(
+        (element): element is HTMLElement =>
+          element instanceof HTMLElement && element.children.length === 0 && element.offsetParent !== null,
+      )
       .map((element) => element.innerText.trim());
     const attributes = [
       ...document.body.querySelectorAll<HTMLElement>('[aria-label], [placeholder], [title]'),
