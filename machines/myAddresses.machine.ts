@@ -17,8 +17,8 @@ import { failureCode, toApiFailure } from './apiFailure';
  * loading (addresses and the map's settings) → list: each address with its pin, "Edit", "Delete" (not the registered
  * one: legal data) and "Make default". Delete asks first (confirmingDelete → deleting). Add or edit opens the editor:
  * the address fields (the screen's form) and a map whose pin the user drags or moves with the arrow keys. "Find on
- * map" looks the address up (locating: the pin goes to the first place found) and every pin move names the nearest
- * place (naming), which the user may copy into the fields. Save (saving) → list. For the registered address only the
+ * map" looks the address up (locating: the pin goes to the first place found); once a moved pin rests (settling) the
+ * nearest place is named (naming), which the user may copy into the fields. Save (saving) → list. For the registered address only the
  * pin may change (the server refuses the rest, 409 registered_address_locked).
  */
 
@@ -174,6 +174,9 @@ export const myAddressesMachine = setup({
       pin: (_, params: Pin) => params,
     }),
   },
+  delays: {
+    namingPause: 400,
+  },
   guards: {
     knownAddress: ({ context, event }) =>
       'id' in event && (context.items ?? []).some((item) => item.id === event.id),
@@ -326,7 +329,23 @@ export const myAddressesMachine = setup({
             'editor.locate': { target: 'locating', actions: 'clearErrors' },
             'pin.move': {
               guard: 'pinInRange',
-              target: 'naming',
+              target: 'settling',
+              actions: { type: 'movePin', params: ({ event }) => event },
+            },
+            'editor.save': { target: 'saving', actions: 'clearErrors' },
+          },
+        },
+        /**
+         * The pin moved; it is named once it rests for `namingPause`, so a held arrow key or a quick run of drags asks
+         * the geocoder once instead of once per step.
+         */
+        settling: {
+          after: { namingPause: 'naming' },
+          on: {
+            'pin.move': {
+              guard: 'pinInRange',
+              target: 'settling',
+              reenter: true,
               actions: { type: 'movePin', params: ({ event }) => event },
             },
             'editor.save': { target: 'saving', actions: 'clearErrors' },
@@ -356,13 +375,12 @@ export const myAddressesMachine = setup({
             },
           },
         },
-        /** The nearest place to the pin; the pin may go on moving meanwhile (each move asks again). */
+        /** The nearest place to the pin; the pin may go on moving meanwhile (it settles again, then asks again). */
         naming: {
           on: {
             'pin.move': {
               guard: 'pinInRange',
-              target: 'naming',
-              reenter: true,
+              target: 'settling',
               actions: { type: 'movePin', params: ({ event }) => event },
             },
             'editor.save': { target: 'saving', actions: 'clearErrors' },

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
 import styled from 'styled-components';
@@ -12,7 +12,9 @@ import {
   selectUser,
 } from '../../machines/session.machine';
 import { canAccess } from '../../schemas/permissions';
+import { api, unwrap } from '../api/client';
 import { errorMessages } from '../i18n/errorMessages';
+import type { Locale } from '../i18n/locale';
 import { Button } from '../ui/Button';
 import { notify } from '../ui/notify';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -156,6 +158,11 @@ export function AppShell({ children }: { children: ReactNode }) {
   useActivityTracking(authenticated);
   useExpiryNotice();
   useUserLanguage();
+  // The one settings call the header needs, written here so the shell does not pull in the settings journeys.
+  const saveLanguage = useCallback(
+    (language: Locale) => unwrap(api.PUT('/api/merchants/settings/language/', { body: { language } })),
+    [],
+  );
   useEffect(() => {
     if (!authenticated) return;
     void loadSignOutDialog();
@@ -237,7 +244,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               ) : null}
             </Nav>
           ) : null}
-          <LanguageSwitcher />
+          <LanguageSwitcher save={authenticated && user ? saveLanguage : undefined} />
           {authenticated && user ? <NotificationBell /> : null}
           {authenticated ? (
             <Button variant="secondary" onClick={() => session.send({ type: 'signOut.request' })}>

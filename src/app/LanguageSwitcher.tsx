@@ -1,8 +1,9 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { useLocale } from '../i18n/LocaleProvider';
-import { isLocale, locales } from '../i18n/locale';
+import { isLocale, locales, type Locale } from '../i18n/locale';
+import { notify } from '../ui/notify';
 
 const names = defineMessages({
   en: { id: 'app.language.en', defaultMessage: 'English' },
@@ -37,11 +38,40 @@ const Select = styled.select`
   font: inherit;
 `;
 
-/** SPEC §1: English and Greek; each language is named in itself so a reader can find their own. */
-export function LanguageSwitcher() {
+const saveFailed = defineMessages({
+  text: {
+    id: 'app.language.saveFailed',
+    defaultMessage:
+      'The language changed here, but it could not be saved to your account. Try again in Settings.',
+  },
+}).text;
+
+/**
+ * SPEC §1: English and Greek; each language is named in itself so a reader can find their own. Signed in, the shell
+ * passes `save`, which stores the choice on the user (issue 8) so it follows them to another device; the page
+ * switches at once either way, and a failed save says so.
+ */
+export function LanguageSwitcher({ save }: { save?: (locale: Locale) => Promise<unknown> }) {
   const intl = useIntl();
   const { locale, setLocale } = useLocale();
   const id = useId();
+  // Counts failed saves: the toast is said after the render in the language just chosen, not in the closure's old one.
+  const [failures, setFailures] = useState(0);
+  const toasted = useRef(0);
+  useEffect(() => {
+    if (failures === toasted.current) return;
+    toasted.current = failures;
+    notify('danger', intl.formatMessage(saveFailed));
+  }, [failures, intl]);
+  const choose = async (next: Locale) => {
+    await setLocale(next);
+    if (!save) return;
+    try {
+      await save(next);
+    } catch {
+      setFailures((count) => count + 1);
+    }
+  };
   return (
     <Wrapper>
       <Label htmlFor={id}>
@@ -51,7 +81,7 @@ export function LanguageSwitcher() {
         id={id}
         value={locale}
         onChange={(event) => {
-          if (isLocale(event.target.value)) void setLocale(event.target.value);
+          if (isLocale(event.target.value)) void choose(event.target.value);
         }}
       >
         {locales.map((option) => (

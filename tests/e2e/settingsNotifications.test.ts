@@ -18,7 +18,8 @@ import {
 // (signed in through the API) stops working, the old password is refused and the new one works. With the
 // notifications page open, the other demo merchant (Demo Bakery) sends money to @demo-coffee through the API: the
 // bell's count rises and the notification appears without a reload; all are marked as read. Last, the language is
-// switched to Greek and saved on the user, which a fresh browser picks up at sign-in. Real server, built app,
+// switched to Greek and saved on the user, which a fresh browser picks up at sign-in; there the header's switcher
+// saves English back to the user. Real server, built app,
 // Chromium, axe on every new page in both languages.
 
 const bakery = { email: 'bakery@tameio.test', password: demoOwner.password, merchant: 'Demo Bakery' };
@@ -391,6 +392,18 @@ describe('settings and notifications', () => {
     await signInWithEmailCode(other, browser, server.baseUrl, { ...demoOwner, password: newPassword });
     await other.getByRole('button', { name: 'Αποσύνδεση', exact: true }).waitFor();
     expect(await other.locator('html').getAttribute('lang')).toBe('el');
+
+    // Signed in, the header's switcher stores the choice on the user as well: the settings page reads it back.
+    const stored = other.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/merchants/settings/language/') && response.request().method() === 'PUT',
+    );
+    await other.getByRole('combobox', { name: 'Γλώσσα' }).selectOption('en');
+    expect((await stored).status()).toBe(200);
+    await other.getByRole('button', { name: 'Sign out', exact: true }).waitFor();
+    await other.goto(`${server.baseUrl}/settings/language`);
+    await expect.poll(() => other.getByRole('radio', { name: 'English' }).isChecked()).toBe(true);
+    expect(await other.getByRole('radio', { name: 'Ελληνικά' }).isChecked()).toBe(false);
 
     expect(browserErrors).toEqual([]);
     expect(otherErrors).toEqual([]);

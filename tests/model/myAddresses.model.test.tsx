@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { useEffect } from 'react';
@@ -140,6 +140,7 @@ function startApp(): RenderedApp {
               element={
                 <MyAddressesScreen
                   logic={logic}
+                  clock={clock}
                   inspect={(event) => {
                     if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
                       journey = event.actorRef as AddressesActor;
@@ -205,9 +206,14 @@ describe('the map pin', () => {
     expect(before).toBe('Map pin at latitude 40.63250, longitude 22.94100');
     expect(await axeViolations(document.body)).toEqual([]);
 
-    // Right, right, then up with Shift (five times as far): east twice, then north.
+    // Right, right, then up with Shift (five times as far): east twice, then north. The nearest place is asked for
+    // once the pin rests (`namingPause`), not once per step.
+    const namings = () =>
+      app!.effects.made.filter((call) => call.id === 'reverseGeocode').map((call) => call.input as Pin);
     pinButton().focus();
     await app.user.keyboard('{ArrowRight}');
+    expect(namings()).toHaveLength(0);
+    await act(async () => app!.clock.increment(400));
     await app.effects.settle('reverseGeocode', {
       output: {
         source: 'gazetteer',
@@ -215,16 +221,17 @@ describe('the map pin', () => {
       },
     });
     await app.user.keyboard('{ArrowRight}{Shift>}{ArrowUp}{/Shift}');
-    const moves = app.effects.made
-      .filter((call) => call.id === 'reverseGeocode')
-      .map((call) => call.input as Pin);
-    expect(moves).toHaveLength(3);
-    const [first, second, third] = moves as [Pin, Pin, Pin];
+    await act(async () => app!.clock.increment(399));
+    expect(namings()).toHaveLength(1);
+    await act(async () => app!.clock.increment(1));
+    const moves = namings();
+    expect(moves).toHaveLength(2);
+    const [first, third] = moves as [Pin, Pin];
     expect(first.longitude).toBeGreaterThan(shop.longitude);
     expect(first.latitude).toBeCloseTo(shop.latitude, 6);
-    expect(second.longitude - first.longitude).toBeCloseTo(first.longitude - shop.longitude, 5);
-    expect(third.latitude - second.latitude).toBeGreaterThan(4 * (first.longitude - shop.longitude) * 0.5);
-    expect(third.longitude).toBeCloseTo(second.longitude, 6);
+    // The second step east is as long as the first; the step north with Shift is five times as long.
+    expect(third.longitude - first.longitude).toBeCloseTo(first.longitude - shop.longitude, 5);
+    expect(third.latitude - first.latitude).toBeGreaterThan(4 * (first.longitude - shop.longitude) * 0.5);
     // The label follows the pin, and focus stays on it.
     expect(pinButton().getAttribute('aria-label')).toBe(
       `Map pin at latitude ${third.latitude.toFixed(5)}, longitude ${third.longitude.toFixed(5)}`,
@@ -269,6 +276,7 @@ describe('the map pin', () => {
       { target: pin, coords: { clientX: 352, clientY: 168 } },
       { keys: '[/MouseLeft]', target: pin, coords: { clientX: 352, clientY: 168 } },
     ]);
+    await act(async () => app!.clock.increment(400));
     const moves = app.effects.made
       .filter((call) => call.id === 'reverseGeocode')
       .map((call) => call.input as Pin);

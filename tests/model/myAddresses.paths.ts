@@ -174,7 +174,7 @@ export const myAddressesFixtures = {
       errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
     },
   },
-  delays: {},
+  delays: { namingPause: 'The moved pin rests, so the nearest place is asked for' },
 } satisfies Fixtures<typeof myAddressesMachine>;
 
 export const addressesTexts = {

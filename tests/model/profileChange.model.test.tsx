@@ -215,6 +215,9 @@ describe('the profile pages', () => {
 
   it('draws the structure as nested lists with ownership percentages', async () => {
     app = startApp('/profile/company-structure');
+    // One review journey per kind (directors, shareholders), each loading the profile.
+    await app.effects.settle('loadProfile', { output: aegeanProfile });
+    await app.effects.settle('loadProfile', { output: aegeanProfile });
     const heading = await screen.findByRole('heading', { level: 1, name: 'Company structure' });
     expect(heading).toBeTruthy();
     const tree = await screen.findByRole('list', { name: 'Aegean Coffee IKE' });

@@ -17,7 +17,16 @@ import { useOnboarding, type OnboardingActor } from './onboardingActor';
 import { StepFrame } from './StepFrame';
 import { stepTitle } from './steps';
 
-const emptyDirector = {
+export type DirectorValues = {
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  is_legal_representative: boolean;
+  home_address: typeof emptyAddress;
+};
+export type DirectorsValues = { directors: DirectorValues[] };
+
+const emptyDirector: DirectorValues = {
   first_name: '',
   last_name: '',
   date_of_birth: '',
@@ -25,34 +34,29 @@ const emptyDirector = {
   home_address: emptyAddress,
 };
 
-/** Step 3: the directors, one group of fields each (SPEC §3 Director). */
-export function DirectorsStep({ onboarding }: { onboarding: OnboardingActor }) {
+/** Saved directors as form values; one empty director when there are none yet. */
+export function directorsValues(saved: DirectorsSchema | null): DirectorsValues {
+  return {
+    directors: saved
+      ? saved.directors.map((director) => ({
+          ...director,
+          home_address: addressValues(director.home_address),
+        }))
+      : [emptyDirector],
+  };
+}
+
+/**
+ * The directors, one group of fields each, with "Add a director" and "Remove director n" (SPEC §3 Director): used by
+ * onboarding's step and by the profile's reviewed change of directors.
+ */
+export function DirectorsFields({ form }: { form: StepForm<DirectorsValues> }) {
   const intl = useIntl();
-  const saved = useOnboarding(onboarding, (s) => selectOnboardingData(s)?.steps.directors ?? null);
-  const serverErrors = useOnboarding(onboarding, selectFieldErrors);
-  const form = useStepForm(
-    DirectorsSchema,
-    () => ({
-      directors: saved
-        ? saved.directors.map((director) => ({
-            ...director,
-            home_address: addressValues(director.home_address),
-          }))
-        : [emptyDirector],
-    }),
-    serverErrors,
-  );
   const bound = form as StepForm<unknown>;
   const { directors } = form.values;
   const listError = form.errorAt('directors');
   return (
-    <StepFrame
-      onboarding={onboarding}
-      title={stepTitle(intl, 'directors')}
-      onContinue={() => {
-        if (form.check()) onboarding.send({ type: 'directors.save', values: form.values });
-      }}
-    >
+    <>
       {listError ? <Alert>{listError}</Alert> : null}
       {directors.map((_, index) => (
         <Fieldset key={index}>
@@ -115,6 +119,25 @@ export function DirectorsStep({ onboarding }: { onboarding: OnboardingActor }) {
       <Button variant="secondary" onClick={() => form.replace({ directors: [...directors, emptyDirector] })}>
         <FormattedMessage id="onboarding.directors.add" defaultMessage="Add a director" />
       </Button>
+    </>
+  );
+}
+
+/** Step 3: the directors, one group of fields each (SPEC §3 Director). */
+export function DirectorsStep({ onboarding }: { onboarding: OnboardingActor }) {
+  const intl = useIntl();
+  const saved = useOnboarding(onboarding, (s) => selectOnboardingData(s)?.steps.directors ?? null);
+  const serverErrors = useOnboarding(onboarding, selectFieldErrors);
+  const form = useStepForm(DirectorsSchema, () => directorsValues(saved), serverErrors);
+  return (
+    <StepFrame
+      onboarding={onboarding}
+      title={stepTitle(intl, 'directors')}
+      onContinue={() => {
+        if (form.check()) onboarding.send({ type: 'directors.save', values: form.values });
+      }}
+    >
+      <DirectorsFields form={form} />
     </StepFrame>
   );
 }

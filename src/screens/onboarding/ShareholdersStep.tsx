@@ -27,13 +27,30 @@ import { StepFrame } from './StepFrame';
 import { stepTitle } from './steps';
 import { OnboardingWarnings } from './Warnings';
 
-const emptyShareholder = {
-  type: 'individual' as 'individual' | 'company',
+export type ShareholderValues = {
+  type: 'individual' | 'company';
+  name: string;
+  country: string;
+  percentage: string;
+  has_control: boolean;
+};
+export type ShareholdersValues = { shareholders: ShareholderValues[]; ubos_known: boolean };
+
+const emptyShareholder: ShareholderValues = {
+  type: 'individual',
   name: '',
   country: '',
   percentage: '',
   has_control: false,
 };
+
+/** Saved shareholders as form values; one empty shareholder when there are none yet. */
+export function shareholdersValues(saved: ShareholdersSchema | null): ShareholdersValues {
+  return {
+    shareholders: saved ? saved.shareholders.map((holder) => ({ ...holder })) : [emptyShareholder],
+    ubos_known: saved?.ubos_known ?? true,
+  };
+}
 
 /** Declared ownership in basis points, counting only well-formed percentages. */
 export function totalBasisPoints(percentages: string[]): number {
@@ -42,28 +59,31 @@ export function totalBasisPoints(percentages: string[]): number {
     .reduce((sum, value) => sum + percentageToBasisPoints(value.trim()), 0);
 }
 
-/** Step 4: individuals and companies that own shares or control the company (SPEC §3 Shareholder). */
-export function ShareholdersStep({ onboarding }: { onboarding: OnboardingActor }) {
+/** Whether the declared ownership of the form adds up to more than 100 %. */
+export function ownershipOver100(values: ShareholdersValues): boolean {
+  return totalBasisPoints(values.shareholders.map((holder) => holder.percentage)) > 10_000;
+}
+
+/**
+ * Individuals and companies that own shares or control the company, with "Add a shareholder", "Remove shareholder n"
+ * and whether the UBOs are known (SPEC §3 Shareholder): used by onboarding's step and by the profile's reviewed
+ * change of shareholders. `serverWarnings` are the server's last warnings; the ownership one follows the form.
+ */
+export function ShareholdersFields({
+  form,
+  serverWarnings = [],
+}: {
+  form: StepForm<ShareholdersValues>;
+  serverWarnings?: readonly OnboardingWarningCode[];
+}) {
   const intl = useIntl();
-  const saved = useOnboarding(onboarding, (s) => selectOnboardingData(s)?.steps.shareholders ?? null);
-  const serverErrors = useOnboarding(onboarding, selectFieldErrors);
-  const serverWarnings = useOnboarding(onboarding, selectOnboardingWarnings);
   const countries = useOptions(useReference().countries);
-  const form = useStepForm(
-    ShareholdersSchema,
-    () => ({
-      shareholders: saved ? saved.shareholders : [emptyShareholder],
-      ubos_known: saved?.ubos_known ?? true,
-    }),
-    serverErrors,
-  );
   const bound = form as StepForm<unknown>;
   const { shareholders } = form.values;
   const listError = form.errorAt('shareholders');
-  const over = totalBasisPoints(shareholders.map((holder) => holder.percentage)) > 10_000;
-  // The server's warnings from its last answer; the ownership one follows the form as it is typed.
+  const over = ownershipOver100(form.values);
   const warnings: OnboardingWarningCode[] = [
-    ...serverWarnings.map((warning) => warning.code).filter((code) => code !== 'ownership_over_100'),
+    ...serverWarnings.filter((code) => code !== 'ownership_over_100'),
     ...(over ? (['ownership_over_100'] as const) : []),
   ];
   const types = [
@@ -77,13 +97,7 @@ export function ShareholdersStep({ onboarding }: { onboarding: OnboardingActor }
     },
   ];
   return (
-    <StepFrame
-      onboarding={onboarding}
-      title={stepTitle(intl, 'shareholders')}
-      onContinue={() => {
-        if (form.check()) onboarding.send({ type: 'shareholders.save', values: form.values });
-      }}
-    >
+    <>
       {listError ? <Alert>{listError}</Alert> : null}
       <OnboardingWarnings codes={warnings} />
       {shareholders.map((_, index) => (
@@ -168,6 +182,26 @@ export function ShareholdersStep({ onboarding }: { onboarding: OnboardingActor }
           defaultMessage: 'We know the ultimate beneficial owners',
         })}
       />
+    </>
+  );
+}
+
+/** Step 4: individuals and companies that own shares or control the company (SPEC §3 Shareholder). */
+export function ShareholdersStep({ onboarding }: { onboarding: OnboardingActor }) {
+  const intl = useIntl();
+  const saved = useOnboarding(onboarding, (s) => selectOnboardingData(s)?.steps.shareholders ?? null);
+  const serverErrors = useOnboarding(onboarding, selectFieldErrors);
+  const serverWarnings = useOnboarding(onboarding, selectOnboardingWarnings);
+  const form = useStepForm(ShareholdersSchema, () => shareholdersValues(saved), serverErrors);
+  return (
+    <StepFrame
+      onboarding={onboarding}
+      title={stepTitle(intl, 'shareholders')}
+      onContinue={() => {
+        if (form.check()) onboarding.send({ type: 'shareholders.save', values: form.values });
+      }}
+    >
+      <ShareholdersFields form={form} serverWarnings={serverWarnings.map((warning) => warning.code)} />
     </StepFrame>
   );
 }

@@ -3,7 +3,6 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { toApiFailure, type ApiFailure } from '../../../machines/apiFailure';
-import type { OnboardingReference } from '../../../machines/onboarding.machine';
 import { documentTypes, type CompanyStep, type OnboardingDocument } from '../../../schemas/onboarding.schema';
 import type { CompanyContactBody, CompanyProfile } from '../../../schemas/profile.schema';
 import { errorMessages } from '../../i18n/errorMessages';
@@ -20,15 +19,9 @@ import { documentTypeName } from '../onboarding/DocumentsStep';
 import { itemName, translateIssue, useOptions } from '../onboarding/fields';
 import { useLoad } from '../wallet/useLoad';
 import { downloadLabel, logoAlt, ownership, personName, profileMessages as m } from './profileMessages';
-import {
-  addressText,
-  ChangeNotice,
-  emptyReference,
-  latestChange,
-  Section,
-  Select,
-  useProfileServices,
-} from './profileParts';
+import { DirectorsEditor, ShareholdersEditor } from './LegalEditors';
+import { addressText, Section, Select, useProfileServices, useReference } from './profileParts';
+import { ProfileLoadGate, ReviewedCard, useProfileChange, type ReviewJourneyProps } from './ReviewedDetails';
 import { percentageToBasisPoints } from '../../../schemas/onboarding.schema';
 
 /** Field messages of a refused save, translated; a failure's general text. */
@@ -44,13 +37,6 @@ function failureText(intl: ReturnType<typeof useIntl>, failure: ApiFailure, fall
 
 function fieldsOf(failure: ApiFailure | null): Record<string, string> {
   return failure?.kind === 'http' ? (failure.fields ?? {}) : {};
-}
-
-export function useReference(): OnboardingReference {
-  const services = useProfileServices();
-  const load = useCallback((signal: AbortSignal) => services.loadReference(signal), [services]);
-  const { state } = useLoad('profile-reference', load);
-  return state.status === 'loaded' ? state.data : emptyReference;
 }
 
 /** Loads the profile for a page that edits nothing through review. */
@@ -213,84 +199,114 @@ const Tree = styled.ul`
   }
 `;
 
-export function CompanyStructurePage() {
+function StructureTree({ profile }: { profile: CompanyProfile }) {
   const intl = useIntl();
-  const { state, reload } = useProfile();
   const reference = useReference();
   const treeLabel = useId();
   return (
-    <Page>
-      <h1>{intl.formatMessage(m.companyStructure)}</h1>
-      <Muted>{intl.formatMessage(m.structureIntro)}</Muted>
-      {state.status === 'loading' ? <PageSpinner /> : null}
-      {state.status === 'failed' ? <LoadFailure failure={state.failure} onRetry={reload} /> : null}
-      {state.status === 'loaded' ? (
-        <Card>
-          {state.data.directors || state.data.shareholders ? (
-            <>
-              <ChangeNotice change={latestChange(state.data.changes, 'directors')} />
-              <ChangeNotice change={latestChange(state.data.changes, 'shareholders')} />
-              <Tree aria-labelledby={treeLabel}>
-                <li>
-                  <strong id={treeLabel}>{state.data.company?.name ?? state.data.merchant.name}</strong>
-                  <ul>
-                    <li>
-                      <strong>{intl.formatMessage(m.directors)}</strong>
-                      <ul>
-                        {(state.data.directors?.directors ?? []).map((director, index) => (
-                          <li key={`${director.first_name}-${director.last_name}-${index}`}>
-                            {intl.formatMessage(personName, {
-                              first: director.first_name,
-                              last: director.last_name,
-                            })}
-                            {director.is_legal_representative ? (
-                              <small>{intl.formatMessage(m.legalRepresentative)}</small>
-                            ) : null}
-                          </li>
-                        ))}
-                      </ul>
-                    </li>
-                    <li>
-                      <strong>{intl.formatMessage(m.shareholders)}</strong>
-                      <ul>
-                        {(state.data.shareholders?.shareholders ?? []).map((holder, index) => (
-                          <li key={`${holder.name}-${index}`}>
-                            {intl.formatMessage(ownership, {
-                              name: holder.name,
-                              share: formatShare(intl, percentageToBasisPoints(holder.percentage)),
-                            })}
-                            <small>
-                              {[
-                                intl.formatMessage(
-                                  holder.type === 'company' ? m.companyHolder : m.individual,
-                                ),
-                                itemName(intl, reference.countries, holder.country),
-                                holder.has_control ? intl.formatMessage(m.control) : null,
-                              ]
-                                .filter(Boolean)
-                                .join(' · ')}
-                            </small>
-                          </li>
-                        ))}
-                      </ul>
-                    </li>
-                  </ul>
+    <Tree aria-labelledby={treeLabel}>
+      <li>
+        <strong id={treeLabel}>{profile.company?.name ?? profile.merchant.name}</strong>
+        <ul>
+          <li>
+            <strong>{intl.formatMessage(m.directors)}</strong>
+            <ul>
+              {(profile.directors?.directors ?? []).map((director, index) => (
+                <li key={`${director.first_name}-${director.last_name}-${index}`}>
+                  {intl.formatMessage(personName, {
+                    first: director.first_name,
+                    last: director.last_name,
+                  })}
+                  {director.is_legal_representative ? (
+                    <small>{intl.formatMessage(m.legalRepresentative)}</small>
+                  ) : null}
                 </li>
-              </Tree>
-              <Muted>
-                {intl.formatMessage(state.data.shareholders?.ubos_known ? m.ubosKnown : m.ubosUnknown)}
-              </Muted>
-              <Muted>{intl.formatMessage(m.structureChange)}</Muted>
-              <p>
-                <Link to="/profile/documents">{intl.formatMessage(m.documents)}</Link>
-              </p>
-            </>
-          ) : (
-            <Muted>{intl.formatMessage(m.noOnboarding)}</Muted>
+              ))}
+            </ul>
+          </li>
+          <li>
+            <strong>{intl.formatMessage(m.shareholders)}</strong>
+            <ul>
+              {(profile.shareholders?.shareholders ?? []).map((holder, index) => (
+                <li key={`${holder.name}-${index}`}>
+                  {intl.formatMessage(ownership, {
+                    name: holder.name,
+                    share: formatShare(intl, percentageToBasisPoints(holder.percentage)),
+                  })}
+                  <small>
+                    {[
+                      intl.formatMessage(holder.type === 'company' ? m.companyHolder : m.individual),
+                      itemName(intl, reference.countries, holder.country),
+                      holder.has_control ? intl.formatMessage(m.control) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </small>
+                </li>
+              ))}
+            </ul>
+          </li>
+        </ul>
+      </li>
+    </Tree>
+  );
+}
+
+/**
+ * The tree of directors and shareholders as approved, and under it one reviewed change per kind
+ * (machines/profileChange.machine.ts, kinds `directors` and `shareholders`), each with its own "Pending review".
+ */
+export function CompanyStructurePage(journeyProps: ReviewJourneyProps) {
+  const intl = useIntl();
+  const directors = useProfileChange('directors', journeyProps);
+  const shareholders = useProfileChange('shareholders', journeyProps);
+  return (
+    <ProfileLoadGate journey={directors} title={m.companyStructure}>
+      {() => (
+        <ProfileLoadGate journey={shareholders} title={m.companyStructure}>
+          {(profile) => (
+            <Page>
+              <h1>{intl.formatMessage(m.companyStructure)}</h1>
+              <Muted>{intl.formatMessage(m.structureIntro)}</Muted>
+              {profile.directors || profile.shareholders ? (
+                <>
+                  <Card>
+                    <StructureTree profile={profile} />
+                    <Muted>
+                      {intl.formatMessage(profile.shareholders?.ubos_known ? m.ubosKnown : m.ubosUnknown)}
+                    </Muted>
+                    <Muted>{intl.formatMessage(m.structureReview)}</Muted>
+                    <p>
+                      <Link to="/profile/documents">{intl.formatMessage(m.documents)}</Link>
+                    </p>
+                  </Card>
+                  <ReviewedCard
+                    journey={directors}
+                    title={m.directors}
+                    editLabel={m.editDirectors}
+                    hasData={(current) => current.directors !== null}
+                    editor={DirectorsEditor}
+                    note={null}
+                  />
+                  <ReviewedCard
+                    journey={shareholders}
+                    title={m.shareholders}
+                    editLabel={m.editShareholders}
+                    hasData={(current) => current.shareholders !== null}
+                    editor={ShareholdersEditor}
+                    note={null}
+                  />
+                </>
+              ) : (
+                <Card>
+                  <Muted>{intl.formatMessage(m.noOnboarding)}</Muted>
+                </Card>
+              )}
+            </Page>
           )}
-        </Card>
-      ) : null}
-    </Page>
+        </ProfileLoadGate>
+      )}
+    </ProfileLoadGate>
   );
 }
 

@@ -11,7 +11,8 @@ import { NotFoundScreen } from '../NotFoundScreen';
 import { itemName } from '../onboarding/fields';
 import { BillingScreen } from './BillingScreen';
 import { profileMessages as m } from './profileMessages';
-import { addressText, ProfileServicesContext, useProfileServices } from './profileParts';
+import { CompanyLegalEditor, RepresentativeIdentityEditor } from './LegalEditors';
+import { addressText, ProfileServicesContext, useProfileServices, useReference } from './profileParts';
 import {
   AboutUsPage,
   CompanyDetailsPage,
@@ -19,7 +20,6 @@ import {
   DocumentsPage,
   LogoSection,
   RepresentativeContactForm,
-  useReference,
 } from './ProfilePages';
 import { ReviewedDetails, type ReviewedDetailsProps } from './ReviewedDetails';
 
@@ -85,8 +85,6 @@ function ProfileMenu() {
   );
 }
 
-const legalKeys = ['name', 'registration_number', 'vat_number', 'tic_number'] as const;
-
 function CompanyLegalView({ profile }: { profile: CompanyProfile }) {
   const intl = useIntl();
   const reference = useReference();
@@ -120,32 +118,9 @@ const companyPage: Omit<ReviewedDetailsProps, 'logic' | 'inspect'> = {
   title: m.companyInformation,
   intro: m.legalIntro,
   editLabel: m.edit,
-  fields: [
-    { key: 'name', label: m.legalName, autoComplete: 'organization' },
-    { key: 'registration_number', label: m.registrationNumber },
-    { key: 'vat_number', label: m.vatNumber },
-    { key: 'tic_number', label: m.ticNumber },
-  ],
-  current: (profile) =>
-    profile.company ? Object.fromEntries(legalKeys.map((key) => [key, profile.company?.[key] ?? ''])) : null,
-  toData: (profile, values) => {
-    const company = profile.company;
-    return {
-      name: values.name ?? '',
-      legal_form: company?.legal_form ?? 'ike',
-      country_of_registration: company?.country_of_registration ?? '',
-      vat_number: values.vat_number ?? '',
-      registration_number: values.registration_number ?? '',
-      tic_number: values.tic_number ?? '',
-      registered_address: company?.registered_address ?? {
-        country: '',
-        postal_code: '',
-        city: '',
-        line1: '',
-      },
-    };
-  },
+  hasData: (profile) => profile.company !== null,
   view: (profile) => <CompanyLegalView profile={profile} />,
+  editor: CompanyLegalEditor,
   children: (profile) => <LogoSection profile={profile} />,
 };
 
@@ -177,26 +152,9 @@ const representativePage: Omit<ReviewedDetailsProps, 'logic' | 'inspect'> = {
   title: m.representative,
   intro: m.representativeIntro,
   editLabel: m.editIdentity,
-  fields: [
-    { key: 'first_name', label: m.firstName, autoComplete: 'given-name' },
-    { key: 'last_name', label: m.lastName, autoComplete: 'family-name' },
-    { key: 'date_of_birth', label: m.dateOfBirth, type: 'date', autoComplete: 'bday' },
-  ],
-  current: (profile) =>
-    profile.representative
-      ? {
-          first_name: profile.representative.first_name,
-          last_name: profile.representative.last_name,
-          date_of_birth: profile.representative.date_of_birth,
-        }
-      : null,
-  toData: (profile, values) => ({
-    first_name: values.first_name ?? '',
-    last_name: values.last_name ?? '',
-    date_of_birth: values.date_of_birth ?? '',
-    citizenship: profile.representative?.citizenship ?? '',
-  }),
+  hasData: (profile) => profile.representative !== null,
   view: (profile) => <RepresentativeView profile={profile} />,
+  editor: RepresentativeIdentityEditor,
   children: (profile) => <RepresentativeContactForm profile={profile} />,
 };
 
@@ -217,7 +175,7 @@ function ProfilePageView({ page, logic, inspect }: { page: ProfilePage } & Profi
     case 'company-details':
       return <CompanyDetailsPage />;
     case 'company-structure':
-      return <CompanyStructurePage />;
+      return <CompanyStructurePage {...journey} />;
     case 'documents':
       return <DocumentsPage />;
     case 'billing':

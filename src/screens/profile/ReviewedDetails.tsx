@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
+import styled from 'styled-components';
 import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
 import {
   profileChangeMachine,
@@ -15,6 +16,7 @@ import {
   selectSentChange,
   type ProfileChangeData,
   type ProfileChangeError,
+  type ProfileChangeSnapshot,
 } from '../../../machines/profileChange.machine';
 import type { CompanyProfile, ProfileChangeKind } from '../../../schemas/profile.schema';
 import { api } from '../../api/client';
@@ -23,38 +25,33 @@ import { errorMessages } from '../../i18n/errorMessages';
 import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page, Row } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
-import { TextField } from '../../ui/TextField';
-import { translateIssue } from '../onboarding/fields';
+import { ReferenceContext } from '../onboarding/fields';
 import { profileMessages as m } from './profileMessages';
-import { Badge, ChangeNotice, latestChange, Notice } from './profileParts';
+import { Badge, ChangeNotice, latestChange, Notice, Section, useReference } from './profileParts';
 
 export type ProfileChangeActor = ActorRefFrom<typeof profileChangeMachine>;
-type InspectionObserver = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+export type InspectionObserver = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 
-export type LegalField = {
-  key: string;
-  label: MessageDescriptor;
-  type?: 'text' | 'date';
-  autoComplete?: string;
+/** The review journey's logic and inspector, which tests provide. */
+export type ReviewJourneyProps = {
+  logic?: typeof profileChangeMachine | undefined;
+  inspect?: InspectionObserver | undefined;
 };
 
-export type ReviewedDetailsProps = {
-  kind: ProfileChangeKind;
-  title: MessageDescriptor;
-  intro: MessageDescriptor;
-  editLabel: MessageDescriptor;
-  /** The fields the form edits, and their current values in the profile. */
-  fields: LegalField[];
-  current: (profile: CompanyProfile) => Record<string, string> | null;
-  /** The change to send: the edited values over the rest of the current data. */
-  toData: (profile: CompanyProfile, values: Record<string, string>) => ProfileChangeData;
-  /** What the page shows of the current data while not editing. */
-  view: (profile: CompanyProfile) => ReactNode;
-  /** More of the page, below the legal details (a logo, the contact form). */
-  children?: (profile: CompanyProfile) => ReactNode;
-  logic?: typeof profileChangeMachine;
-  inspect?: InspectionObserver;
+/** What a form editing one kind of legal data gets from the journey (machines/profileChange.machine.ts). */
+export type ReviewEditorProps = {
+  profile: CompanyProfile;
+  /** The data last sent, while editing goes on after a refusal; null on a fresh edit. */
+  draft: ProfileChangeData | null;
+  /** The server's message per refused field, keyed by its path inside the data ("directors.0.first_name"). */
+  fieldErrors: Record<string, string>;
+  busy: boolean;
+  /** Sends the checked data for review. */
+  submit: (data: ProfileChangeData) => void;
+  cancel: () => void;
 };
+
+export type ReviewEditor = ComponentType<ReviewEditorProps>;
 
 function errorText(intl: ReturnType<typeof useIntl>, error: ProfileChangeError, loading: boolean): string {
   if (error === 'network') return intl.formatMessage(errorMessages.network);
@@ -64,87 +61,36 @@ function errorText(intl: ReturnType<typeof useIntl>, error: ProfileChangeError, 
   return intl.formatMessage(m.sendFailed);
 }
 
-function Editor({
-  journey,
-  profile,
-  props,
-}: {
-  journey: ProfileChangeActor;
-  profile: CompanyProfile;
-  props: ReviewedDetailsProps;
-}) {
-  const intl = useIntl();
-  const busy = useSelector(journey, selectProfileChangeBusy);
-  const fieldErrors = useSelector(journey, selectFieldErrors);
-  const error = useSelector(journey, selectProfileChangeError);
-  const draft = useSelector(journey, selectDraft);
-  const [values, setValues] = useState<Record<string, string>>(() => {
-    const current = props.current(profile) ?? {};
-    const sent = (draft ?? {}) as Record<string, unknown>;
-    return Object.fromEntries(
-      props.fields.map(({ key }) => [key, typeof sent[key] === 'string' ? sent[key] : (current[key] ?? '')]),
-    );
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    journey.send({ type: 'edit.submit', data: props.toData(profile, values) });
-  };
-  const hasFieldErrors = Object.keys(fieldErrors).length > 0;
-  return (
-    <form onSubmit={submit} noValidate>
-      {error ? <Alert role="alert">{errorText(intl, error, false)}</Alert> : null}
-      {hasFieldErrors ? <Alert role="alert">{intl.formatMessage(m.checkFields)}</Alert> : null}
-      {props.fields.map((field) => (
-        <TextField
-          key={field.key}
-          label={intl.formatMessage(field.label)}
-          type={field.type ?? 'text'}
-          autoComplete={field.autoComplete ?? 'off'}
-          value={values[field.key] ?? ''}
-          disabled={busy}
-          error={fieldErrors[field.key] ? translateIssue(intl, fieldErrors[field.key] ?? '') : null}
-          onChange={(event) => setValues((old) => ({ ...old, [field.key]: event.target.value }))}
-        />
-      ))}
-      <Row>
-        <Button type="submit" busy={busy} disabled={busy}>
-          {intl.formatMessage(m.sendForReview)}
-        </Button>
-        <Button
-          type="button"
-          variant="secondary"
-          disabled={busy}
-          onClick={() => journey.send({ type: 'edit.cancel' })}
-        >
-          {intl.formatMessage(m.cancel)}
-        </Button>
-      </Row>
-    </form>
-  );
+/** One edit-and-send-for-review journey of `kind`, started with the page. */
+export function useProfileChange(
+  kind: ProfileChangeKind,
+  { logic, inspect }: ReviewJourneyProps = {},
+): ProfileChangeActor {
+  const machine = useMemo(() => logic ?? createProfileChangeLogic(api), [logic]);
+  return useActorRef(machine, { input: { kind }, ...(inspect ? { inspect } : {}) });
 }
 
-/**
- * A page of legal details that change only through review (machines/profileChange.machine.ts): the current data,
- * "Pending review" while a change waits, and the edit form that sends one.
- */
-export function ReviewedDetails(props: ReviewedDetailsProps) {
+const selectKind = (snapshot: ProfileChangeSnapshot): ProfileChangeKind => snapshot.context.kind;
+
+/** Until the journey has the profile: a spinner, or the failure with "Try again"; then `children` with it. */
+export function ProfileLoadGate({
+  journey,
+  title,
+  children,
+}: {
+  journey: ProfileChangeActor;
+  title: MessageDescriptor;
+  children: (profile: CompanyProfile) => ReactNode;
+}) {
   const intl = useIntl();
-  const { logic, inspect, kind } = props;
-  const machine = useMemo(() => logic ?? createProfileChangeLogic(api), [logic]);
-  const journey = useActorRef(machine, { input: { kind }, ...(inspect ? { inspect } : {}) });
   const step = useSelector(journey, selectProfileChangeStep);
   const profile = useSelector(journey, selectProfile);
-  const pending = useSelector(journey, selectPendingChange);
-  const canEdit = useSelector(journey, selectCanEdit);
   const error = useSelector(journey, selectProfileChangeError);
-  const sent = useSelector(journey, selectSentChange);
-  const title = intl.formatMessage(props.title);
-
   if (step === 'loading') return <PageSpinner />;
   if (step === 'loadFailed' || !profile) {
     return (
       <Page>
-        <h1>{title}</h1>
+        <h1>{intl.formatMessage(title)}</h1>
         <Alert role="alert">{errorText(intl, error ?? 'unknown', true)}</Alert>
         <Button variant="secondary" onClick={() => journey.send({ type: 'load.retry' })}>
           {intl.formatMessage({ id: 'screen.retry', defaultMessage: 'Try again' })}
@@ -152,40 +98,174 @@ export function ReviewedDetails(props: ReviewedDetailsProps) {
       </Page>
     );
   }
-  const current = props.current(profile);
+  return children(profile);
+}
+
+const Controls = styled.fieldset`
+  border: 0;
+  margin: 0;
+  padding: 0;
+  min-width: 0;
+`;
+
+/** An editor's form: its fields (greyed out while sending), "Send for review" and "Cancel". */
+export function ReviewForm({
+  busy,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  busy: boolean;
+  onSubmit: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const intl = useIntl();
   return (
-    <Page>
-      <h1>{title}</h1>
-      <Muted>{intl.formatMessage(props.intro)}</Muted>
-      <Card>
-        {current === null ? (
-          <Muted>{intl.formatMessage(m.noOnboarding)}</Muted>
-        ) : step === 'editing' ? (
-          <Editor journey={journey} profile={profile} props={props} />
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      noValidate
+    >
+      <Controls disabled={busy}>{children}</Controls>
+      <Row>
+        <Button type="submit" busy={busy} disabled={busy}>
+          {intl.formatMessage(m.sendForReview)}
+        </Button>
+        <Button type="button" variant="secondary" disabled={busy} onClick={onCancel}>
+          {intl.formatMessage(m.cancel)}
+        </Button>
+      </Row>
+    </form>
+  );
+}
+
+export type ReviewedCardProps = {
+  journey: ProfileChangeActor;
+  /** A heading of its own, when the page has several cards. */
+  title?: MessageDescriptor;
+  editLabel: MessageDescriptor;
+  /** Whether onboarding gave this part of the profile at all. */
+  hasData: (profile: CompanyProfile) => boolean;
+  /** What the card shows of the current data while not editing. */
+  view?: (profile: CompanyProfile) => ReactNode;
+  /** The form that edits the data and sends it. */
+  editor: ReviewEditor;
+  /** Shown under the data while the owner may edit; `null`: nothing. */
+  note?: MessageDescriptor | null;
+};
+
+/**
+ * One kind of legal data that changes only through review: the current data, "Pending review" while a change waits
+ * (or the reviewer's last refusal), "Edit …" while the owner may send one, and the editor that sends it.
+ */
+export function ReviewedCard({
+  journey,
+  title,
+  editLabel,
+  hasData,
+  view,
+  editor: Editor,
+  note = m.legalIntro,
+}: ReviewedCardProps) {
+  const intl = useIntl();
+  const reference = useReference();
+  const kind = useSelector(journey, selectKind);
+  const step = useSelector(journey, selectProfileChangeStep);
+  const profile = useSelector(journey, selectProfile);
+  const pending = useSelector(journey, selectPendingChange);
+  const canEdit = useSelector(journey, selectCanEdit);
+  const error = useSelector(journey, selectProfileChangeError);
+  const sent = useSelector(journey, selectSentChange);
+  const busy = useSelector(journey, selectProfileChangeBusy);
+  const fieldErrors = useSelector(journey, selectFieldErrors);
+  const draft = useSelector(journey, selectDraft);
+  if (!profile) return null;
+
+  let content: ReactNode;
+  if (!hasData(profile)) {
+    content = <Muted>{intl.formatMessage(m.noOnboarding)}</Muted>;
+  } else if (step === 'editing') {
+    content = (
+      <ReferenceContext.Provider value={reference}>
+        {error ? <Alert role="alert">{errorText(intl, error, false)}</Alert> : null}
+        {Object.keys(fieldErrors).length > 0 ? (
+          <Alert role="alert">{intl.formatMessage(m.checkFields)}</Alert>
+        ) : null}
+        <Editor
+          profile={profile}
+          draft={draft}
+          fieldErrors={fieldErrors}
+          busy={busy}
+          submit={(data) => journey.send({ type: 'edit.submit', data })}
+          cancel={() => journey.send({ type: 'edit.cancel' })}
+        />
+      </ReferenceContext.Provider>
+    );
+  } else {
+    const shownNote: MessageDescriptor | null = profile.editable ? note : m.readOnly;
+    content = (
+      <>
+        {error ? <Alert role="alert">{errorText(intl, error, false)}</Alert> : null}
+        {sent ? (
+          <Notice role="status">
+            <p>
+              <Badge>{intl.formatMessage(m.pendingReview)}</Badge>
+            </p>
+            <p>{intl.formatMessage(m.sentForReview)}</p>
+          </Notice>
         ) : (
-          <>
-            {error ? <Alert role="alert">{errorText(intl, error, false)}</Alert> : null}
-            {sent ? (
-              <Notice role="status">
-                <p>
-                  <Badge>{intl.formatMessage(m.pendingReview)}</Badge>
-                </p>
-                <p>{intl.formatMessage(m.sentForReview)}</p>
-              </Notice>
-            ) : (
-              <ChangeNotice change={pending ?? latestChange(profile.changes, kind)} />
-            )}
-            {props.view(profile)}
-            <Muted>{intl.formatMessage(profile.editable ? m.legalIntro : m.readOnly)}</Muted>
-            {canEdit ? (
-              <Button variant="secondary" onClick={() => journey.send({ type: 'edit.start' })}>
-                {intl.formatMessage(props.editLabel)}
-              </Button>
-            ) : null}
-          </>
+          <ChangeNotice change={pending ?? latestChange(profile.changes, kind)} />
         )}
-      </Card>
-      {props.children?.(profile)}
-    </Page>
+        {view?.(profile)}
+        {shownNote ? <Muted>{intl.formatMessage(shownNote)}</Muted> : null}
+        {canEdit ? (
+          <Button variant="secondary" onClick={() => journey.send({ type: 'edit.start' })}>
+            {intl.formatMessage(editLabel)}
+          </Button>
+        ) : null}
+      </>
+    );
+  }
+  return <Card>{title ? <Section title={intl.formatMessage(title)}>{content}</Section> : content}</Card>;
+}
+
+export type ReviewedDetailsProps = Omit<ReviewedCardProps, 'journey' | 'title'> &
+  ReviewJourneyProps & {
+    kind: ProfileChangeKind;
+    title: MessageDescriptor;
+    intro: MessageDescriptor;
+    /** More of the page, below the legal details (a logo, the contact form). */
+    children?: (profile: CompanyProfile) => ReactNode;
+  };
+
+/**
+ * A page of legal details that change only through review (machines/profileChange.machine.ts): the current data,
+ * "Pending review" while a change waits, and the edit form that sends one.
+ */
+export function ReviewedDetails({
+  kind,
+  title,
+  intro,
+  children,
+  logic,
+  inspect,
+  ...card
+}: ReviewedDetailsProps) {
+  const intl = useIntl();
+  const journey = useProfileChange(kind, { logic, inspect });
+  return (
+    <ProfileLoadGate journey={journey} title={title}>
+      {(profile) => (
+        <Page>
+          <h1>{intl.formatMessage(title)}</h1>
+          <Muted>{intl.formatMessage(intro)}</Muted>
+          <ReviewedCard journey={journey} {...card} />
+          {children?.(profile)}
+        </Page>
+      )}
+    </ProfileLoadGate>
   );
 }

@@ -105,11 +105,13 @@ export const profileMessages = defineMessages({
     id: 'profile.structure.ubosUnknown',
     defaultMessage: 'Ultimate beneficial owners are not known.',
   },
-  structureChange: {
-    id: 'profile.structure.change',
+  structureReview: {
+    id: 'profile.structure.review',
     defaultMessage:
-      'To change directors or shareholders, upload the supporting document and contact the bank.',
+      'Changes to directors and shareholders are checked by the bank before they apply. Upload the documents that support them, such as the updated articles of association or share register.',
   },
+  editDirectors: { id: 'profile.structure.editDirectors', defaultMessage: 'Edit directors' },
+  editShareholders: { id: 'profile.structure.editShareholders', defaultMessage: 'Edit shareholders' },
   // Documents.
   documentsIntro: {
     id: 'profile.documents.intro',

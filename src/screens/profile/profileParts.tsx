@@ -1,4 +1,4 @@
-import { createContext, useContext, useId, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useId, type ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import styled from 'styled-components';
 import type { OnboardingReference } from '../../../machines/onboarding.machine';
@@ -9,6 +9,7 @@ import { profileServices, type ProfileServices } from '../../app/profileActors';
 import { bankDateText } from '../../i18n/formatDate';
 import { SelectField } from '../../ui/Blocks';
 import { itemName } from '../onboarding/fields';
+import { useLoad } from '../wallet/useLoad';
 import { profileMessages as m, rejectedReason, sentOn } from './profileMessages';
 
 export const ProfileServicesContext = createContext<ProfileServices>(profileServices(api));
@@ -21,6 +22,14 @@ export const emptyReference: OnboardingReference = {
   sizes: [],
   turnovers: [],
 };
+
+/** The onboarding lists (countries, legal forms, ...) the profile names its codes with; empty until loaded. */
+export function useReference(): OnboardingReference {
+  const services = useProfileServices();
+  const load = useCallback((signal: AbortSignal) => services.loadReference(signal), [services]);
+  const { state } = useLoad('profile-reference', load);
+  return state.status === 'loaded' ? state.data : emptyReference;
+}
 
 /** An address on one line in the reader's language. */
 export function addressText(

@@ -1,0 +1,61 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../src/app/AppProviders';
+import { LanguageSwitcher } from '../../src/app/LanguageSwitcher';
+import { loadToastLibrary } from '../../src/ui/notify';
+import { InstantBotCheck, signedInSession } from './harness';
+import { demoSession } from './paths';
+
+// Issue 8: the header's language switcher. Signed out it only switches the page; signed in the shell gives it `save`,
+// which stores the choice on the user. The page switches at once either way, and a failed save says so.
+
+let stop: (() => void) | undefined;
+afterEach(async () => {
+  stop?.();
+  stop = undefined;
+  (await loadToastLibrary()).toast.remove();
+});
+
+function renderSwitcher(save?: (locale: 'en' | 'el') => Promise<unknown>) {
+  const { session, stop: end } = signedInSession(demoSession);
+  stop = end;
+  return render(
+    <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
+      <LanguageSwitcher {...(save ? { save } : {})} />
+    </AppProviders>,
+  );
+}
+
+describe('the header language switcher', () => {
+  it('switches the page and stores the choice through save', async () => {
+    const user = userEvent.setup();
+    const save = vi.fn(async () => ({ language: 'el' }));
+    renderSwitcher(save);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'el');
+    await screen.findByRole('combobox', { name: 'Γλώσσα' });
+    expect(document.documentElement.lang).toBe('el');
+    expect(save).toHaveBeenCalledExactlyOnceWith('el');
+  });
+
+  it('keeps the new language on the page and says so when the save fails', async () => {
+    const user = userEvent.setup();
+    const save = vi.fn(async () => {
+      throw new Error('offline');
+    });
+    renderSwitcher(save);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'el');
+    await screen.findByText(
+      'Η γλώσσα άλλαξε εδώ, αλλά δεν αποθηκεύτηκε στον λογαριασμό σας. Δοκιμάστε ξανά από τις Ρυθμίσεις.',
+    );
+    expect(document.documentElement.lang).toBe('el');
+  });
+
+  it('signed out, only switches the page', async () => {
+    const user = userEvent.setup();
+    renderSwitcher();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'el');
+    await waitFor(() => expect(document.documentElement.lang).toBe('el'));
+    expect(screen.queryByText(/δεν αποθηκεύτηκε/)).toBeNull();
+  });
+});
