@@ -1,6 +1,6 @@
 import { assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { z } from 'zod';
-import type { MfaMethod } from '../schemas/auth.schema';
+import type { LoginMfaMethod } from '../schemas/auth.schema';
 import {
   requiredSides,
   type KycCheck,
@@ -25,7 +25,7 @@ import { failureCode, toApiFailure } from './apiFailure';
 export type KycDetails = z.input<typeof KycInitiateBody>;
 /** The details and the grant of a fresh one-time code (sent as the X-Step-Up-Token header). */
 export type InitiateInput = { details: KycDetails; stepUpToken: string };
-export type StartStepUpInput = { purpose: StepUpPurpose; method: MfaMethod };
+export type StartStepUpInput = { purpose: StepUpPurpose; method: LoginMfaMethod };
 export type VerifyStepUpInput = { purpose: StepUpPurpose; code: string };
 export type UploadImageInput = { verificationId: string; side: KycSide; file: File };
 export type EvaluateInput = { verificationId: string };
@@ -85,7 +85,7 @@ export type IdentityVerificationContext = {
   criteria: KycCriteria | null;
   /** Where the one-time code can go (email, and SMS when the user has a phone), masked. */
   methods: StepUpMethod[];
-  method: MfaMethod | null;
+  method: LoginMfaMethod | null;
   /** Where the last code went, masked. */
   destination: string | null;
   /** Seconds until another code may be requested, as the server last said. */
@@ -107,7 +107,7 @@ export type IdentityVerificationContext = {
 };
 
 export type IdentityVerificationEvent =
-  | { type: 'method.selected'; method: MfaMethod }
+  | { type: 'method.selected'; method: LoginMfaMethod }
   | { type: 'otp.submit'; code: string }
   | { type: 'otp.resend' }
   | { type: 'method.change' }
@@ -545,7 +545,7 @@ export const selectKycDetails = (snapshot: IdentityVerificationSnapshot): KycDet
   snapshot.context.details;
 export const selectKycMethods = (snapshot: IdentityVerificationSnapshot): StepUpMethod[] =>
   snapshot.context.methods;
-export const selectKycMethod = (snapshot: IdentityVerificationSnapshot): MfaMethod | null =>
+export const selectKycMethod = (snapshot: IdentityVerificationSnapshot): LoginMfaMethod | null =>
   snapshot.context.method;
 export const selectKycDestination = (snapshot: IdentityVerificationSnapshot): string | null =>
   snapshot.context.destination;

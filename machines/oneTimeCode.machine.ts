@@ -1,5 +1,5 @@
 import { assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
-import type { MfaMethod } from '../schemas/auth.schema';
+import type { LoginMfaMethod } from '../schemas/auth.schema';
 import type {
   StepUpMethod,
   StepUpPurpose,
@@ -51,14 +51,14 @@ export type OneTimeCodeInput = { purpose: StepUpPurpose; methods: StepUpMethod[]
 /** The grant for the action's `X-Step-Up-Token` header, or null when the user cancelled. */
 export type OneTimeCodeOutput = { stepUpToken: string } | null;
 
-export type StartStepUpInput = { purpose: StepUpPurpose; method: MfaMethod };
+export type StartStepUpInput = { purpose: StepUpPurpose; method: LoginMfaMethod };
 export type VerifyStepUpInput = { purpose: StepUpPurpose; code: string };
 
 export type OneTimeCodeContext = {
   purpose: StepUpPurpose;
   /** Where the code can go (email, and SMS when the user has a phone), masked. */
   methods: StepUpMethod[];
-  method: MfaMethod | null;
+  method: LoginMfaMethod | null;
   /** Where the last code went, masked. */
   destination: string | null;
   /** Seconds until another code may be asked for, as the server last said. */
@@ -69,7 +69,7 @@ export type OneTimeCodeContext = {
 };
 
 export type OneTimeCodeEvent =
-  | { type: 'method.selected'; method: MfaMethod }
+  | { type: 'method.selected'; method: LoginMfaMethod }
   | { type: 'otp.submit'; code: string }
   | { type: 'otp.resend' }
   | { type: 'method.change' }
@@ -280,7 +280,8 @@ export const selectOneTimeCodeBusy = (snapshot: OneTimeCodeSnapshot): boolean =>
 export const selectOneTimeCodeError = (snapshot: OneTimeCodeSnapshot): OneTimeCodeError | null =>
   snapshot.context.error;
 export const selectCodeMethods = (snapshot: OneTimeCodeSnapshot): StepUpMethod[] => snapshot.context.methods;
-export const selectCodeMethod = (snapshot: OneTimeCodeSnapshot): MfaMethod | null => snapshot.context.method;
+export const selectCodeMethod = (snapshot: OneTimeCodeSnapshot): LoginMfaMethod | null =>
+  snapshot.context.method;
 export const selectCodeDestination = (snapshot: OneTimeCodeSnapshot): string | null =>
   snapshot.context.destination;
 export const selectCodeResendIn = (snapshot: OneTimeCodeSnapshot): number => snapshot.context.resendIn;

@@ -1,6 +1,6 @@
 import { and, assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { CoreBankingAccount } from '../schemas/accounts.schema';
-import type { MfaMethod } from '../schemas/auth.schema';
+import type { LoginMfaMethod } from '../schemas/auth.schema';
 import type { Beneficiary } from '../schemas/beneficiaries.schema';
 import type { PayeeCheckResult, PayeeVerifyResponse } from '../schemas/payee.schema';
 import {
@@ -133,7 +133,7 @@ export type QuoteInput = {
   walletTag: string | null;
   iban: string | null;
 };
-export type StartStepUpInput = { purpose: StepUpPurpose; method: MfaMethod };
+export type StartStepUpInput = { purpose: StepUpPurpose; method: LoginMfaMethod };
 export type VerifyStepUpInput = { purpose: StepUpPurpose; code: string };
 export type SendInput = { body: SendMoneyBody; idempotencyKey: string; stepUpToken: string | null };
 export type ScheduleInput = { body: CreateScheduledPaymentBody; stepUpToken: string | null };
@@ -160,7 +160,7 @@ export type SendMoneyContext = {
   proceedAnyway: boolean;
   quote: TransferQuote | null;
   methods: StepUpMethod[];
-  method: MfaMethod | null;
+  method: LoginMfaMethod | null;
   destination: string | null;
   resendIn: number;
   attemptsLeft: number | null;
@@ -202,7 +202,7 @@ export type SendMoneyEvent =
   | { type: 'check.retry' }
   | { type: 'review.confirm' }
   | { type: 'review.edit' }
-  | { type: 'method.selected'; method: MfaMethod }
+  | { type: 'method.selected'; method: LoginMfaMethod }
   | { type: 'otp.submit'; code: string }
   | { type: 'otp.resend' }
   | { type: 'method.change' }
@@ -999,7 +999,7 @@ export const selectTransaction = (snapshot: SendMoneySnapshot): Transaction | nu
 export const selectCanRetryPayment = (snapshot: SendMoneySnapshot): boolean =>
   snapshot.can({ type: 'payment.retry' });
 export const selectMethods = (snapshot: SendMoneySnapshot): StepUpMethod[] => snapshot.context.methods;
-export const selectMethod = (snapshot: SendMoneySnapshot): MfaMethod | null => snapshot.context.method;
+export const selectMethod = (snapshot: SendMoneySnapshot): LoginMfaMethod | null => snapshot.context.method;
 export const selectDestination = (snapshot: SendMoneySnapshot): string | null => snapshot.context.destination;
 export const selectResendIn = (snapshot: SendMoneySnapshot): number => snapshot.context.resendIn;
 export const selectAttemptsLeft = (snapshot: SendMoneySnapshot): number | null =>

@@ -10,7 +10,7 @@
  * another purpose's grant is a 403 `step_up_required`.
  */
 import { z } from 'zod';
-import { MfaMethod, OtpCode } from './auth.schema';
+import { LoginMfaMethod, OtpCode } from './auth.schema';
 
 /** The actions that need a fresh code; adding one is one line here. */
 export const stepUpPurposes = [
@@ -29,8 +29,9 @@ export const stepUpHeader = 'x-step-up-token';
 
 export const StepUpMethod = z
   .object({
-    method: MfaMethod,
-    /** Masked address the code goes to, e.g. `d***@tameio.test` or `+30 ******4567`. */
+    /** `totp`: the user's authenticator app (issue 8), offered once one is confirmed; nothing is sent. */
+    method: LoginMfaMethod,
+    /** Masked address the code goes to, e.g. `d***@tameio.test` or `+30 ******4567`; empty for `totp`. */
     destination: z.string(),
   })
   .meta({ id: 'StepUpMethod' });
@@ -42,13 +43,13 @@ export const StepUpMethodsResponse = z
 export type StepUpMethodsResponse = z.infer<typeof StepUpMethodsResponse>;
 
 export const StepUpStartBody = z
-  .object({ purpose: StepUpPurpose, method: MfaMethod })
+  .object({ purpose: StepUpPurpose, method: LoginMfaMethod })
   .meta({ id: 'StepUpStartBody' });
 export type StepUpStartBody = z.infer<typeof StepUpStartBody>;
 
 export const StepUpStartResponse = z
   .object({
-    method: MfaMethod,
+    method: LoginMfaMethod,
     destination: z.string(),
     /** Seconds the code stays valid. */
     expires_in: z.number().int(),

@@ -51,6 +51,8 @@ export async function issueOtp(
     .select(['created_at'])
     .where('purpose', '=', input.purpose)
     .where('binding', '=', input.binding)
+    // Only sent codes are throttled: an authenticator challenge sent nothing.
+    .where('channel', '!=', 'totp')
     .orderBy('created_at', 'desc')
     .limit(1)
     .forUpdate()
@@ -98,6 +100,41 @@ export async function issueOtp(
   return { outboxId, expiresIn: settings.otpTtlSeconds, resendIn: settings.otpResendCooldownSeconds };
 }
 
+/**
+ * A challenge answered by the user's authenticator app (a step-up): supersedes the action's earlier code and starts
+ * the tries and the expiry like `issueOtp`, but sends nothing and stores no code (an empty hash never matches). No
+ * resend cooldown: nothing is sent, so there is nothing to throttle.
+ */
+export async function issueAppChallenge(
+  trx: Transaction<DB>,
+  settings: OtpSettings,
+  input: OtpBinding & { userId: string },
+): Promise<{ expiresIn: number }> {
+  const now = new Date();
+  await trx
+    .updateTable('otp_codes')
+    .set({ superseded_at: now })
+    .where('purpose', '=', input.purpose)
+    .where('binding', '=', input.binding)
+    .where('superseded_at', 'is', null)
+    .execute();
+  await trx
+    .insertInto('otp_codes')
+    .values({
+      user_id: input.userId,
+      purpose: input.purpose,
+      binding: input.binding,
+      channel: 'totp',
+      destination: 'authenticator app',
+      code_hash: '',
+      max_attempts: settings.otpMaxAttempts,
+      expires_at: new Date(now.getTime() + settings.otpTtlSeconds * 1000),
+      created_at: now,
+    })
+    .execute();
+  return { expiresIn: settings.otpTtlSeconds };
+}
+
 type VerifyOutcome = { ok: true; userId: string | null } | { ok: false; error: AppError };
 
 /**
@@ -107,7 +144,14 @@ type VerifyOutcome = { ok: true; userId: string | null } | { ok: false; error: A
 export async function verifyOtp(
   trx: Transaction<DB>,
   settings: OtpSettings,
-  input: OtpBinding & { code: string },
+  input: OtpBinding & {
+    code: string;
+    /**
+     * How a challenge that sent no code (channel `totp`) is checked: against the user's authenticator app. The tries,
+     * expiry and single use are this row's, as for a sent code.
+     */
+    checkApp?: (userId: string | null, code: string) => Promise<boolean>;
+  },
 ): Promise<VerifyOutcome> {
   const row = await trx
     .selectFrom('otp_codes')
@@ -128,7 +172,11 @@ export async function verifyOtp(
     };
   }
   if (row.expires_at <= new Date()) return { ok: false, error: expired() };
-  if (!sameHash(row.code_hash, hashCode(settings.hashKey, input, input.code))) {
+  const right =
+    row.channel === 'totp'
+      ? ((await input.checkApp?.(row.user_id, input.code)) ?? false)
+      : sameHash(row.code_hash, hashCode(settings.hashKey, input, input.code));
+  if (!right) {
     const attempts = row.attempts + 1;
     await trx.updateTable('otp_codes').set({ attempts }).where('id', '=', row.id).execute();
     const attemptsLeft = row.max_attempts - attempts;

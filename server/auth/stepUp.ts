@@ -8,9 +8,11 @@ import type {
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { Channel, DB } from '../db/types';
+import type { LoginMfaMethod } from '../../schemas/auth.schema';
 import { AppError } from '../errors';
 import { maskEmail, maskPhone, otpSettingsOf } from './login';
-import { issueOtp, verifyOtp } from './otp';
+import { checkTotp, confirmedTotp, totpVault } from '../settings/totp';
+import { issueAppChallenge, issueOtp, verifyOtp } from './otp';
 import { randomToken, sha256 } from './tokens';
 
 /**
@@ -23,20 +25,46 @@ const otpPurpose = (purpose: StepUpPurpose) => `step_up:${purpose}`;
 export const stepUpRequired = () =>
   new AppError('step_up_required', 403, 'Confirm with a one-time code first.');
 
-type StepUpUser = { id: string; email: string; phone: string | null; locale: string };
+type StepUpUser = {
+  id: string;
+  email: string;
+  phone: string | null;
+  locale: string;
+  mfa_default: string | null;
+  /** A confirmed authenticator app. */
+  has_app: boolean;
+};
 
 async function userOf(db: Database | Transaction<DB>, userId: string): Promise<StepUpUser> {
-  return db
+  const user = await db
     .selectFrom('users')
-    .select(['id', 'email', 'phone', 'locale'])
+    .select(['id', 'email', 'phone', 'locale', 'mfa_default'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('totp_credentials')
+            .select('user_id')
+            .whereRef('totp_credentials.user_id', '=', 'users.id')
+            .where('confirmed_at', 'is not', null),
+        )
+        .as('has_app'),
+    )
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
+  return { ...user, has_app: Boolean(user.has_app) };
 }
 
-/** Where a code can go, as login offers it: email always, SMS when the user has a phone. */
+/**
+ * How the user can confirm: a code by email always, by SMS when they have a phone, and their authenticator app when
+ * they have confirmed one (issue 8); the method they chose as default first.
+ */
 function methodsOf(user: StepUpUser): StepUpMethod[] {
   const methods: StepUpMethod[] = [{ method: 'email', destination: maskEmail(user.email) }];
   if (user.phone) methods.push({ method: 'sms', destination: maskPhone(user.phone) });
+  if (user.has_app) methods.push({ method: 'totp', destination: '' });
+  const preferred = methods.findIndex((one) => one.method === user.mfa_default);
+  if (preferred > 0) methods.unshift(...methods.splice(preferred, 1));
   return methods;
 }
 
@@ -73,29 +101,43 @@ export async function startStepUp(
   db: Database,
   config: Config,
   userId: string,
-  input: { purpose: StepUpPurpose; method: Channel },
-): Promise<{ outboxId: string; response: StepUpStartResponse }> {
+  input: { purpose: StepUpPurpose; method: LoginMfaMethod },
+): Promise<{ outboxId: string | null; response: StepUpStartResponse }> {
   return db.transaction().execute(async (trx) => {
     const user = await userOf(trx, userId);
-    const destination = input.method === 'email' ? user.email : user.phone;
-    const masked = methodsOf(user).find((m) => m.method === input.method)?.destination;
-    if (!destination || !masked) {
-      throw new AppError('mfa_method_unavailable', 400, 'This method is not available.', {
+    const offered = methodsOf(user).find((m) => m.method === input.method);
+    const unavailable = () =>
+      new AppError('mfa_method_unavailable', 400, 'This method is not available.', {
         fields: { method: 'Not available for this account.' },
       });
+    if (input.method === 'totp') {
+      if (!offered) throw unavailable();
+      const challenge = await issueAppChallenge(trx, otpSettingsOf(config), {
+        purpose: otpPurpose(input.purpose),
+        binding: user.id,
+        userId: user.id,
+      });
+      return {
+        outboxId: null,
+        response: { method: 'totp', destination: '', expires_in: challenge.expiresIn, resend_in: 0 },
+      };
     }
+    const channel: Channel = input.method;
+    const destination = channel === 'email' ? user.email : user.phone;
+    const masked = offered?.destination;
+    if (!destination || !masked) throw unavailable();
     const issued = await issueOtp(trx, otpSettingsOf(config), {
       purpose: otpPurpose(input.purpose),
       binding: user.id,
       userId: user.id,
-      channel: input.method,
+      channel,
       destination,
-      message: (code, minutes) => stepUpCodeMessage(input.method, user.locale, code, minutes),
+      message: (code, minutes) => stepUpCodeMessage(channel, user.locale, code, minutes),
     });
     return {
       outboxId: issued.outboxId,
       response: {
-        method: input.method,
+        method: channel,
         destination: masked,
         expires_in: issued.expiresIn,
         resend_in: issued.resendIn,
@@ -105,6 +147,29 @@ export async function startStepUp(
 }
 
 type VerifyOutcome = { ok: true; response: StepUpVerifyResponse } | { ok: false; error: AppError };
+
+/**
+ * A code from the user's authenticator app, as at sign-in: of a time step after the last one accepted (a code works
+ * once, across sign-in and step-up), which is then recorded. An app removed meanwhile answers no.
+ */
+async function checkAppCode(
+  trx: Transaction<DB>,
+  config: Config,
+  userId: string,
+  code: string,
+): Promise<boolean> {
+  const credential = await confirmedTotp(trx, userId);
+  if (!credential) return false;
+  const secret = totpVault(config.secrets.cardEncryptionKey).open(userId, credential.secret_sealed);
+  const step = await checkTotp(secret, code, credential.last_time_step);
+  if (step === null) return false;
+  await trx
+    .updateTable('totp_credentials')
+    .set({ last_time_step: step })
+    .where('user_id', '=', userId)
+    .execute();
+  return true;
+}
 
 /** stepUpVerify: the code; a right one gives a single-use grant of which only the hash is stored. */
 export async function verifyStepUp(
@@ -118,6 +183,7 @@ export async function verifyStepUp(
       purpose: otpPurpose(input.purpose),
       binding: userId,
       code: input.code,
+      checkApp: async (owner, code) => owner === userId && (await checkAppCode(trx, config, userId, code)),
     });
     if (!verified.ok) return { ok: false, error: verified.error };
     const token = randomToken();

@@ -136,7 +136,8 @@ export type OtpCodesTable = {
   user_id: string | null;
   purpose: string;
   binding: string;
-  channel: Channel;
+  /** 'totp': a step-up confirmed by the user's authenticator app (migration 028); nothing is sent. */
+  channel: Channel | 'totp';
   destination: string;
   code_hash: string;
   attempts: Generated<number>;

@@ -49,8 +49,8 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
     },
     async (request) => {
       const sent = await startStepUp(db, config, authOf(request).userId, request.body);
-      void deliverMessages(db, [sent.outboxId], delivery, request.log).catch((error: unknown) =>
-        request.log.warn({ err: error }, 'outbox delivery failed'),
+      void deliverMessages(db, sent.outboxId ? [sent.outboxId] : [], delivery, request.log).catch(
+        (error: unknown) => request.log.warn({ err: error }, 'outbox delivery failed'),
       );
       return sent.response;
     },

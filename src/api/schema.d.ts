@@ -5896,12 +5896,12 @@ export interface components {
         StepUpMethod: {
             destination: string;
             /** @enum {string} */
-            method: "email" | "sms";
+            method: "email" | "sms" | "totp";
         };
         StepUpMethodInput: {
             destination: string;
             /** @enum {string} */
-            method: "email" | "sms";
+            method: "email" | "sms" | "totp";
         };
         StepUpMethodsResponse: {
             available_methods: components["schemas"]["StepUpMethod"][];
@@ -5911,13 +5911,13 @@ export interface components {
         };
         StepUpStartBody: {
             /** @enum {string} */
-            method: "email" | "sms";
+            method: "email" | "sms" | "totp";
             /** @enum {string} */
             purpose: "identity_verification" | "send_money" | "card_reveal" | "account_deletion" | "password_change" | "mfa_change";
         };
         StepUpStartBodyInput: {
             /** @enum {string} */
-            method: "email" | "sms";
+            method: "email" | "sms" | "totp";
             /** @enum {string} */
             purpose: "identity_verification" | "send_money" | "card_reveal" | "account_deletion" | "password_change" | "mfa_change";
         };
@@ -5925,14 +5925,14 @@ export interface components {
             destination: string;
             expires_in: number;
             /** @enum {string} */
-            method: "email" | "sms";
+            method: "email" | "sms" | "totp";
             resend_in: number;
         };
         StepUpStartResponseInput: {
             destination: string;
             expires_in: number;
             /** @enum {string} */
-            method: "email" | "sms";
+            method: "email" | "sms" | "totp";
             resend_in: number;
         };
         StepUpVerifyBody: {

@@ -19,7 +19,8 @@ import {
   type oneTimeCodeMachine,
   type OneTimeCodeError,
 } from '../../machines/oneTimeCode.machine';
-import type { MfaMethod } from '../../schemas/auth.schema';
+import type { LoginMfaMethod } from '../../schemas/auth.schema';
+import { authenticatorCodeProps, authenticatorMessages } from './authenticatorCode';
 import { loginErrorText } from '../i18n/errorMessages';
 import { Button } from './Button';
 import { Alert, Muted, Stack } from './Layout';
@@ -43,7 +44,7 @@ const m = defineMessages({
   },
 });
 
-const methodLabels = defineMessages<Record<MfaMethod, { destination: string }>>({
+const methodLabels = defineMessages<Record<Exclude<LoginMfaMethod, 'totp'>, { destination: string }>>({
   email: { id: 'oneTimeCode.method.email', defaultMessage: 'Send a code by email to {destination}' },
   sms: { id: 'oneTimeCode.method.sms', defaultMessage: 'Send a code by SMS to {destination}' },
 });
@@ -98,7 +99,9 @@ function MethodChoice({ actor, intro, notice }: OneTimeCodeStepProps) {
             busy={busy && chosen === option.method}
             onClick={() => actor.send({ type: 'method.selected', method: option.method })}
           >
-            {intl.formatMessage(methodLabels[option.method], { destination: option.destination })}
+            {option.method === 'totp'
+              ? intl.formatMessage(authenticatorMessages.method)
+              : intl.formatMessage(methodLabels[option.method], { destination: option.destination })}
           </Button>
         ))}
         <Button
@@ -124,8 +127,10 @@ function CodeEntry({ actor, notice }: OneTimeCodeStepProps) {
   const resendIn = useSelector(actor, selectCodeResendIn);
   const error = useSelector(actor, selectOneTimeCodeError);
   const attemptsLeft = useSelector(actor, selectCodeAttemptsLeft);
+  const method = useSelector(actor, selectCodeMethod);
   return (
     <OtpCodeForm
+      {...authenticatorCodeProps(intl, method)}
       heading={<h1>{intl.formatMessage(m.codeTitle)}</h1>}
       label={intl.formatMessage(m.codeLabel)}
       destination={destination}

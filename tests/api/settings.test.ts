@@ -393,6 +393,111 @@ describe('second-factor methods', () => {
   });
 });
 
+describe('confirming a sensitive action with the authenticator app (step-up)', () => {
+  const methodsUrl = '/api/merchants/step-up/methods/';
+  const startUrl = '/api/merchants/step-up/';
+  const verifyUrl = '/api/merchants/step-up/verify/';
+
+  it('is offered once an app is confirmed (the default first), sends nothing, and gives a grant for a fresh app code only', async () => {
+    const owner = await newOwner();
+    const before = await call(server.app, 'GET', methodsUrl, { token: owner.token });
+    expect(before.body.available_methods.map((m: { method: string }) => m.method)).toEqual(['email', 'sms']);
+    const none = await call(server.app, 'POST', startUrl, {
+      token: owner.token,
+      body: { purpose: 'send_money', method: 'totp' },
+    });
+    expect(none.status).toBe(400);
+    expect(none.body.error.code).toBe('mfa_method_unavailable');
+
+    const secret = await enrolTotp(owner);
+    await call(server.app, 'PUT', defaultUrl, { token: owner.token, body: { method: 'totp' } });
+    const offered = await call(server.app, 'GET', methodsUrl, { token: owner.token });
+    expect(offered.body.available_methods[0]).toEqual({ method: 'totp', destination: '' });
+    expect(offered.body.available_methods.map((m: { method: string }) => m.method)).toEqual([
+      'totp',
+      'email',
+      'sms',
+    ]);
+
+    const outboxBefore = await server.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const started = await call(server.app, 'POST', startUrl, {
+      token: owner.token,
+      body: { purpose: 'send_money', method: 'totp' },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body).toMatchObject({ method: 'totp', destination: '', resend_in: 0 });
+    const outboxAfter = await server.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(outboxAfter.n).toBe(outboxBefore.n);
+
+    // A fresh app code gives a grant, and works once.
+    const code = await nextCode(secret);
+    const granted = await call(server.app, 'POST', verifyUrl, {
+      token: owner.token,
+      body: { purpose: 'send_money', code },
+    });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    expect(typeof granted.body.step_up_token).toBe('string');
+    await call(server.app, 'POST', startUrl, {
+      token: owner.token,
+      body: { purpose: 'send_money', method: 'totp' },
+    });
+    const replay = await call(server.app, 'POST', verifyUrl, {
+      token: owner.token,
+      body: { purpose: 'send_money', code },
+    });
+    expect(replay.status).toBe(400);
+    expect(replay.body.error.code).toBe('otp_invalid');
+
+    // Choosing email after the app is not held up by the resend cooldown: the app's challenge sent nothing.
+    const email = await call(server.app, 'POST', startUrl, {
+      token: owner.token,
+      body: { purpose: 'send_money', method: 'email' },
+    });
+    expect(email.status, JSON.stringify(email.body)).toBe(200);
+    expect(email.body.method).toBe('email');
+  });
+
+  it('counts wrong app codes and then needs a new challenge', async () => {
+    const owner = await newOwner();
+    const secret = await enrolTotp(owner);
+    await call(server.app, 'POST', startUrl, {
+      token: owner.token,
+      body: { purpose: 'card_reveal', method: 'totp' },
+    });
+    const right = await nextCode(secret);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const answer = await call(server.app, 'POST', verifyUrl, {
+        token: owner.token,
+        body: { purpose: 'card_reveal', code: wrong },
+      });
+      answers.push(answer.body.error.code);
+    }
+    expect(answers).toEqual(['otp_invalid', 'otp_invalid', 'otp_invalid', 'otp_invalid', 'otp_exhausted']);
+    const late = await call(server.app, 'POST', verifyUrl, {
+      token: owner.token,
+      body: { purpose: 'card_reveal', code: right },
+    });
+    expect(late.status).toBe(400);
+    expect(late.body.error.code).toBe('otp_exhausted');
+    expect(
+      await server.db
+        .selectFrom('step_up_grants')
+        .select('id')
+        .where('user_id', '=', owner.userId)
+        .where('purpose', '=', 'card_reveal')
+        .execute(),
+    ).toEqual([]);
+  });
+});
+
 describe('active sessions', () => {
   it('lists the user’s sessions with the current one marked, and signs one out at once', async () => {
     const owner = await newOwner();

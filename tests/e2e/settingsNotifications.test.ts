@@ -14,7 +14,7 @@ import {
 // Issue 8, settings and notifications: the demo owner (Demo Coffee) searches the settings, adds an authenticator app
 // (a fresh emailed code, then the key shown on the page turned into codes by otplib, the library and defaults the
 // server uses: server/settings/totp.ts), makes it the default, signs out and back in with a code from it. They change
-// the password with the current one and an emailed code, signing out every other session: the owner's other session
+// the password with the current one and a code from the app (the step-up offers it first), signing out every other session: the owner's other session
 // (signed in through the API) stops working, the old password is refused and the new one works. With the
 // notifications page open, the other demo merchant (Demo Bakery) sends money to @demo-coffee through the API: the
 // bell's count rises and the notification appears without a reload; all are marked as read. Last, the language is
@@ -305,7 +305,18 @@ describe('settings and notifications', () => {
     expect(await signOutOthers.isChecked()).toBe(true);
     await expectAccessible(page, '/settings/security change password');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await confirmWithEmailCode('/settings/security change password');
+    // The step-up offers the authenticator app first (the default); nothing is sent, so there is nothing to resend.
+    await heading(page, 'Confirm it is you').waitFor();
+    const confirmButtons = page.getByRole('main').getByRole('button');
+    await expect(confirmButtons.first().textContent()).resolves.toBe(
+      'Use a code from your authenticator app',
+    );
+    await page.getByRole('button', { name: 'Use a code from your authenticator app' }).click();
+    await page.getByText('Enter the 6-digit code your authenticator app shows now.').waitFor();
+    await expect(page.getByRole('button', { name: /Send a new code/ }).count()).resolves.toBe(0);
+    await expectAccessible(page, '/settings/security change password (authenticator app code)');
+    await page.getByLabel('One-time code').fill(await appCode(secret));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await heading(page, 'Your password has been changed').waitFor();
     await toast(page, 'Password changed').waitFor();
     await expectAccessible(page, '/settings/security change password (changed)');

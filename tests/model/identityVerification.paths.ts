@@ -18,6 +18,7 @@ import {
 } from '../../schemas/kyc.schema';
 import type { StepUpMethod } from '../../schemas/stepUp.schema';
 import { clockOf, type Fixtures, type Model, type ScreenExpectation } from './generatePaths';
+import { stepUpMethodButton } from './stepUpTexts';
 
 /*
  * The test model of issue 3 item 3, identity verification (machines/identityVerification.machine.ts), run against
@@ -272,9 +273,7 @@ export const kycTexts = {
 };
 
 export function methodButton(option: StepUpMethod): string {
-  return option.method === 'email'
-    ? `Send a code by email to ${option.destination}`
-    : `Send a code by SMS to ${option.destination}`;
+  return stepUpMethodButton(option);
 }
 
 export function kycErrorText(error: KycError, attemptsLeft: number | null = null): string {

@@ -50,7 +50,7 @@ function renderKyc(startStepUp: (input: StartStepUpInput) => Promise<StepUpStart
   );
 }
 
-const sent = (method: 'email' | 'sms'): StepUpStartResponse => ({
+const sent = (method: StepUpStartResponse['method']): StepUpStartResponse => ({
   method,
   destination: stepUpMethods.find((option) => option.method === method)?.destination ?? '',
   expires_in: 300,

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   oneTimeCodeMachine,
   selectOneTimeCodeStep,
+  type OneTimeCodeInput,
   type StartStepUpInput,
   type VerifyStepUpInput,
 } from '../../machines/oneTimeCode.machine';
@@ -63,11 +64,13 @@ const oneTimeCodeExecutors: Executors<typeof oneTimeCodeMachine> = {
 function Host({
   logic,
   clock,
+  input = oneTimeCodeInput,
 }: {
   logic: typeof oneTimeCodeMachine;
   clock: ActorOptions<AnyActorLogic>['clock'];
+  input?: OneTimeCodeInput;
 }) {
-  const actor = useActorRef(logic, { input: oneTimeCodeInput, ...(clock ? { clock } : {}) });
+  const actor = useActorRef(logic, { input, ...(clock ? { clock } : {}) });
   child = actor;
   const step = useSelector(actor, selectOneTimeCodeStep);
   return (
@@ -79,7 +82,7 @@ function Host({
   );
 }
 
-function startApp(): RenderedApp {
+function startApp(input: OneTimeCodeInput = oneTimeCodeInput): RenderedApp {
   const effects = new Deferreds();
   const { clock, session, stop } = signedInSession(demoSession);
   const logic = oneTimeCodeMachine.provide({
@@ -91,7 +94,7 @@ function startApp(): RenderedApp {
   render(
     <MemoryRouter initialEntries={[oneTimeCodePath]}>
       <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <Host logic={logic} clock={clock} />
+        <Host logic={logic} clock={clock} input={input} />
       </AppProviders>
     </MemoryRouter>,
   );
@@ -129,5 +132,32 @@ describe(`oneTimeCode step: ${paths.length} generated paths`, () => {
     if (last.status === 'done') {
       expect(child?.getSnapshot().output).toEqual(last.matches('done') ? { stepUpToken: 'grant-1' } : null);
     }
+  });
+});
+
+describe('oneTimeCode step with an authenticator app', () => {
+  it('offers the app, sends nothing to resend, says where to look, and verifies its code', async () => {
+    app = startApp({
+      purpose: 'card_reveal',
+      methods: [{ method: 'totp', destination: '' }, ...codeMethods],
+    });
+    await app.user.click(screen.getByRole('button', { name: 'Use a code from your authenticator app' }));
+    expect(app.effects.made.find((call) => call.id === 'startStepUp')?.input).toEqual({
+      purpose: 'card_reveal',
+      method: 'totp',
+    });
+    await app.effects.settle('startStepUp', {
+      output: { method: 'totp', destination: '', expires_in: 300, resend_in: 0 },
+    });
+    await screen.findByText('Enter the 6-digit code your authenticator app shows now.');
+    expect(screen.queryByRole('button', { name: /Send a new code/ })).toBeNull();
+    await app.user.type(screen.getByLabelText('One-time code'), '135790');
+    await app.user.click(screen.getByRole('button', { name: codeTexts.verify }));
+    expect(app.effects.made.find((call) => call.id === 'verifyStepUp')?.input).toEqual({
+      purpose: 'card_reveal',
+      code: '135790',
+    });
+    await app.effects.settle('verifyStepUp', { output: { step_up_token: 'grant-1', expires_in: 300 } });
+    expect(child?.getSnapshot().output).toEqual({ stepUpToken: 'grant-1' });
   });
 });

@@ -10,6 +10,8 @@ import {
 } from '../../machines/oneTimeCode.machine';
 import { clockOf, type Fixtures, type Model, type ScreenExpectation } from './generatePaths';
 import { loginErrorText } from './paths';
+import type { StepUpMethod } from '../../schemas/stepUp.schema';
+import { stepUpMethodButton } from './stepUpTexts';
 
 /*
  * The test model of the one-time code step (machines/oneTimeCode.machine.ts), the child every journey invokes for a
@@ -37,8 +39,8 @@ const http = (
   extra: Partial<Extract<ApiFailure, { kind: 'http' }>> = {},
 ) => ({ kind: 'http', status, code, message, ...extra }) satisfies ApiFailure;
 
-export function codeMethodButton(option: { method: 'email' | 'sms'; destination: string }): string {
-  return `Send a code by ${option.method === 'email' ? 'email' : 'SMS'} to ${option.destination}`;
+export function codeMethodButton(option: StepUpMethod): string {
+  return stepUpMethodButton(option);
 }
 
 export const oneTimeCodeFixtures = {

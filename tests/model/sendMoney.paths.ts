@@ -17,6 +17,8 @@ import type { ScheduledPayment } from '../../schemas/scheduledPayments.schema';
 import type { Transaction } from '../../schemas/transactions.schema';
 import { clockOf, type Fixtures, type Model, type ScreenExpectation } from './generatePaths';
 import { loginErrorText } from './paths';
+import type { StepUpMethod } from '../../schemas/stepUp.schema';
+import { stepUpMethodButton } from './stepUpTexts';
 
 /*
  * The test model of send money (machines/sendMoney.machine.ts), run on the real screen at
@@ -405,8 +407,8 @@ export const sendMoneyFixtures = {
   delays: { resendCooldown: 'Wait until the resend cooldown ends' },
 } satisfies Fixtures<typeof sendMoneyMachine>;
 
-export function methodButton(option: { method: 'email' | 'sms'; destination: string }): string {
-  return `Send a code by ${option.method === 'email' ? 'email' : 'SMS'} to ${option.destination}`;
+export function methodButton(option: StepUpMethod): string {
+  return stepUpMethodButton(option);
 }
 
 export const sendTexts = {

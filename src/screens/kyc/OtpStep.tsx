@@ -12,7 +12,8 @@ import {
   selectKycResendIn,
   selectKycVerifyingCode,
 } from '../../../machines/identityVerification.machine';
-import type { MfaMethod } from '../../../schemas/auth.schema';
+import type { LoginMfaMethod } from '../../../schemas/auth.schema';
+import { authenticatorCodeProps, authenticatorMessages } from '../../ui/authenticatorCode';
 import { Button } from '../../ui/Button';
 import { Muted, Stack } from '../../ui/Layout';
 import { OtpCodeForm } from '../../ui/OtpCodeForm';
@@ -20,7 +21,7 @@ import { StepHeading } from '../../ui/StepHeading';
 import { KycErrorAlert } from './KycErrorAlert';
 import { useKyc, type KycActor } from './kycActor';
 
-const methodLabels = defineMessages<Record<MfaMethod, { destination: string }>>({
+const methodLabels = defineMessages<Record<Exclude<LoginMfaMethod, 'totp'>, { destination: string }>>({
   email: { id: 'kyc.otp.method.email', defaultMessage: 'Send a code by email to {destination}' },
   sms: { id: 'kyc.otp.method.sms', defaultMessage: 'Send a code by SMS to {destination}' },
 });
@@ -53,7 +54,9 @@ export function OtpMethodStep({ kyc }: { kyc: KycActor }) {
             busy={busy && chosen === option.method}
             onClick={() => kyc.send({ type: 'method.selected', method: option.method })}
           >
-            {intl.formatMessage(methodLabels[option.method], { destination: option.destination })}
+            {option.method === 'totp'
+              ? intl.formatMessage(authenticatorMessages.method)
+              : intl.formatMessage(methodLabels[option.method], { destination: option.destination })}
           </Button>
         ))}
       </Stack>
@@ -73,8 +76,10 @@ export function OtpCodeStep({ kyc }: { kyc: KycActor }) {
   const resendIn = useKyc(kyc, selectKycResendIn);
   const error = useKyc(kyc, selectKycError);
   const attemptsLeft = useKyc(kyc, selectKycAttemptsLeft);
+  const method = useKyc(kyc, selectKycMethod);
   return (
     <OtpCodeForm
+      {...authenticatorCodeProps(intl, method)}
       heading={
         <StepHeading>
           <FormattedMessage id="kyc.otp.code.title" defaultMessage="Enter the one-time code" />

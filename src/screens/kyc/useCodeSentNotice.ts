@@ -35,7 +35,8 @@ export function useCodeSentNotice(kyc: KycActor): void {
     let sending = isSending(kyc.getSnapshot());
     const subscription = kyc.subscribe((snapshot) => {
       const method = selectKycMethod(snapshot);
-      if (sending && isSent(snapshot) && method !== null) {
+      // An authenticator app's code is not sent, so there is nothing to announce.
+      if (sending && isSent(snapshot) && method !== null && method !== 'totp') {
         notify('success', intl.formatMessage(sentMessages[method]), { id: 'kyc-code-sent' });
       }
       sending = isSending(snapshot);

@@ -51,6 +51,7 @@ import { currencyDigits, formatMoney } from '../../i18n/formatMoney';
 import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page, Row, Stack } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
+import { authenticatorCodeProps, authenticatorMessages } from '../../ui/authenticatorCode';
 import { OtpCodeForm } from '../../ui/OtpCodeForm';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
@@ -660,9 +661,11 @@ function MethodStep({ journey }: { journey: SendMoneyActor }) {
             busy={busy && chosen === option.method}
             onClick={() => journey.send({ type: 'method.selected', method: option.method })}
           >
-            {intl.formatMessage(option.method === 'email' ? m.methodEmail : m.methodSms, {
-              destination: option.destination,
-            })}
+            {option.method === 'totp'
+              ? intl.formatMessage(authenticatorMessages.method)
+              : intl.formatMessage(option.method === 'email' ? m.methodEmail : m.methodSms, {
+                  destination: option.destination,
+                })}
           </Button>
         ))}
         <Button variant="quiet" disabled={busy} onClick={() => journey.send({ type: 'review.edit' })}>
@@ -684,8 +687,10 @@ function CodeStep({ journey }: { journey: SendMoneyActor }) {
   const resendIn = useJourney(journey, selectResendIn);
   const error = useJourney(journey, selectSendMoneyError);
   const attemptsLeft = useJourney(journey, selectAttemptsLeft);
+  const method = useJourney(journey, selectMethod);
   return (
     <OtpCodeForm
+      {...authenticatorCodeProps(intl, method)}
       heading={<h1>{intl.formatMessage(m.codeTitle)}</h1>}
       label={intl.formatMessage(m.codeLabel)}
       destination={destination}
