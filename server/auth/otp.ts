@@ -37,6 +37,41 @@ export type IssueOtpInput = OtpBinding & {
   message: (code: string, ttlMinutes: number) => { subject: string | null; body: string };
 };
 
+/** The action's earlier code stops working, and this one starts its tries and expiry. */
+async function replaceChallenge(
+  trx: Transaction<DB>,
+  settings: OtpSettings,
+  input: OtpBinding & {
+    userId: string | null;
+    channel: Channel | 'totp';
+    destination: string;
+    codeHash: string;
+  },
+): Promise<void> {
+  const now = new Date();
+  await trx
+    .updateTable('otp_codes')
+    .set({ superseded_at: now })
+    .where('purpose', '=', input.purpose)
+    .where('binding', '=', input.binding)
+    .where('superseded_at', 'is', null)
+    .execute();
+  await trx
+    .insertInto('otp_codes')
+    .values({
+      user_id: input.userId,
+      purpose: input.purpose,
+      binding: input.binding,
+      channel: input.channel,
+      destination: input.destination,
+      code_hash: input.codeHash,
+      max_attempts: settings.otpMaxAttempts,
+      expires_at: new Date(now.getTime() + settings.otpTtlSeconds * 1000),
+      created_at: now,
+    })
+    .execute();
+}
+
 /**
  * Issues a fresh code for one action and queues it in the outbox, in the caller's transaction. A new code
  * supersedes the previous one, and codes for the same action are throttled by the resend cooldown.
@@ -67,29 +102,8 @@ export async function issueOtp(
       });
     }
   }
-  const now = new Date();
-  await trx
-    .updateTable('otp_codes')
-    .set({ superseded_at: now })
-    .where('purpose', '=', input.purpose)
-    .where('binding', '=', input.binding)
-    .where('superseded_at', 'is', null)
-    .execute();
   const code = generateCode();
-  await trx
-    .insertInto('otp_codes')
-    .values({
-      user_id: input.userId,
-      purpose: input.purpose,
-      binding: input.binding,
-      channel: input.channel,
-      destination: input.destination,
-      code_hash: hashCode(settings.hashKey, input, code),
-      max_attempts: settings.otpMaxAttempts,
-      expires_at: new Date(now.getTime() + settings.otpTtlSeconds * 1000),
-      created_at: now,
-    })
-    .execute();
+  await replaceChallenge(trx, settings, { ...input, codeHash: hashCode(settings.hashKey, input, code) });
   const text = input.message(code, Math.round(settings.otpTtlSeconds / 60));
   const outboxId = await enqueueMessage(trx, {
     to: input.destination,
@@ -110,28 +124,12 @@ export async function issueAppChallenge(
   settings: OtpSettings,
   input: OtpBinding & { userId: string },
 ): Promise<{ expiresIn: number }> {
-  const now = new Date();
-  await trx
-    .updateTable('otp_codes')
-    .set({ superseded_at: now })
-    .where('purpose', '=', input.purpose)
-    .where('binding', '=', input.binding)
-    .where('superseded_at', 'is', null)
-    .execute();
-  await trx
-    .insertInto('otp_codes')
-    .values({
-      user_id: input.userId,
-      purpose: input.purpose,
-      binding: input.binding,
-      channel: 'totp',
-      destination: 'authenticator app',
-      code_hash: '',
-      max_attempts: settings.otpMaxAttempts,
-      expires_at: new Date(now.getTime() + settings.otpTtlSeconds * 1000),
-      created_at: now,
-    })
-    .execute();
+  await replaceChallenge(trx, settings, {
+    ...input,
+    channel: 'totp',
+    destination: 'authenticator app',
+    codeHash: '',
+  });
   return { expiresIn: settings.otpTtlSeconds };
 }
 
