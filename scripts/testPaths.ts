@@ -34,6 +34,7 @@ import { analyticsModel } from '../tests/model/analytics.paths';
 import { advertisingModel } from '../tests/model/advertising.paths';
 import { changePasswordModel } from '../tests/model/changePassword.paths';
 import { addAuthenticatorModel } from '../tests/model/addAuthenticator.paths';
+import { removeMfaMethodModel } from '../tests/model/removeMfaMethod.paths';
 import { profileChangeModel } from '../tests/model/profileChange.paths';
 
 /*
@@ -273,6 +274,13 @@ function main() {
       plan(addAuthenticatorModel, {
         fixtures: 'addAuthenticator.paths.ts',
         test: 'addAuthenticator.model.test.tsx',
+      }),
+    ],
+    [
+      `${removeMfaMethodModel.name}.md`,
+      plan(removeMfaMethodModel, {
+        fixtures: 'removeMfaMethod.paths.ts',
+        test: 'removeMfaMethod.model.test.tsx',
       }),
     ],
     [

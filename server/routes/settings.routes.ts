@@ -160,12 +160,17 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         ...secured,
         operationId: 'removeMfaMethod',
         summary:
-          'Turn a method off (an authenticator app is deleted); never the last one (409 last_mfa_method).',
+          'Turn a method off (an authenticator app is deleted) with a step-up grant for `mfa_change` in X-Step-Up-Token; never the last one (409 last_mfa_method).',
+        headers: StepUpHeaders,
         body: MfaMethodBody,
-        response: { 200: SecuritySettings, ...errorResponses(400, 401, 409) },
+        response: { 200: SecuritySettings, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request) => removeMfaMethod(db, authOf(request).userId, request.body.method),
+    async (request) =>
+      removeMfaMethod(db, authOf(request).userId, {
+        method: request.body.method,
+        stepUpToken: request.headers[stepUpHeader],
+      }),
   );
 
   app.post(

@@ -56,12 +56,17 @@ export async function setDefaultMfaMethod(
   });
 }
 
-/** removeMfaMethod: never the last one (409 `last_mfa_method`); the app's secret is deleted. */
+/**
+ * removeMfaMethod: never the last one (409 `last_mfa_method`); the app's secret is deleted. Fewer ways to confirm
+ * changes how the account is protected, so it spends a step-up grant for `mfa_change` (403 `step_up_required`), in
+ * this transaction: a refused removal keeps the grant.
+ */
 export async function removeMfaMethod(
   db: Database,
   userId: string,
-  method: LoginMfaMethod,
+  input: { method: LoginMfaMethod; stepUpToken: string | undefined },
 ): Promise<SecuritySettings> {
+  const { method } = input;
   return db.transaction().execute(async (trx) => {
     const user = await mfaUser(trx, userId, true);
     const methods = activeMethods(user);
@@ -69,6 +74,7 @@ export async function removeMfaMethod(
     if (methods.length === 1) {
       throw new AppError('last_mfa_method', 409, 'Keep at least one way to confirm that it is you.');
     }
+    await consumeStepUp(trx, { userId, purpose: 'mfa_change', token: input.stepUpToken });
     const next: MfaUser = { ...user, mfa_default: user.mfa_default === method ? null : user.mfa_default };
     if (method === 'email') next.mfa_email_enabled = false;
     if (method === 'sms') next.mfa_sms_enabled = false;

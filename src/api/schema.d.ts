@@ -2134,7 +2134,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn a method off (an authenticator app is deleted); never the last one (409 last_mfa_method). */
+        /** Turn a method off (an authenticator app is deleted) with a step-up grant for `mfa_change` in X-Step-Up-Token; never the last one (409 last_mfa_method). */
         post: operations["removeMfaMethod"];
         delete?: never;
         options?: never;
@@ -14415,7 +14415,9 @@ export interface operations {
     removeMfaMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "x-step-up-token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14445,6 +14447,15 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

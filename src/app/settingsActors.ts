@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import { addAuthenticatorMachine, type TotpConfirmInput } from '../../machines/addAuthenticator.machine';
 import { changePasswordMachine, type ChangePasswordInput } from '../../machines/changePassword.machine';
+import { removeMfaMethodMachine, type RemoveMfaMethodInput } from '../../machines/removeMfaMethod.machine';
 import type { Language, LoginMfaMethod, MfaMethod } from '../../schemas/auth.schema';
 import type {
   ActiveSession,
@@ -65,6 +66,27 @@ export function createAddAuthenticatorLogic(client: ApiClient) {
   return addAuthenticatorMachine.provide({ actors: addAuthenticatorActors(client) });
 }
 
+/** Removing a second-factor method (machines/removeMfaMethod.machine.ts). */
+export function removeMfaMethodActors(client: ApiClient) {
+  return {
+    loadStepUpMethods: loadStepUpMethods(client),
+    oneTimeCode: createOneTimeCodeLogic(client),
+    removeMfaMethod: fromPromise<SecuritySettings, RemoveMfaMethodInput>(({ input, signal }) =>
+      unwrap(
+        client.POST('/api/merchants/settings/mfa/remove/', {
+          params: { header: { 'x-step-up-token': input.stepUpToken } },
+          body: { method: input.method },
+          signal,
+        }),
+      ),
+    ),
+  };
+}
+
+export function createRemoveMfaMethodLogic(client: ApiClient) {
+  return removeMfaMethodMachine.provide({ actors: removeMfaMethodActors(client) });
+}
+
 /** The settings pages' single calls (no journey): each resolves with the new state or rejects with an ApiFailure. */
 export function settingsService(client: ApiClient) {
   return {
@@ -74,8 +96,6 @@ export function settingsService(client: ApiClient) {
       (await unwrap(client.PUT('/api/merchants/settings/language/', { body: { language } }))).language,
     setDefault: (method: LoginMfaMethod): Promise<SecuritySettings> =>
       unwrap(client.PUT('/api/merchants/settings/mfa/default/', { body: { method } })),
-    remove: (method: LoginMfaMethod): Promise<SecuritySettings> =>
-      unwrap(client.POST('/api/merchants/settings/mfa/remove/', { body: { method } })),
     enable: (method: MfaMethod): Promise<SecuritySettings> =>
       unwrap(client.POST('/api/merchants/settings/mfa/enable/', { body: { method } })),
     sessions: async (signal: AbortSignal): Promise<ActiveSession[]> =>

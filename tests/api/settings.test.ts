@@ -254,17 +254,56 @@ describe('second-factor methods', () => {
       'sms',
       'email',
     ]);
-    const removed = await call(server.app, 'POST', removeUrl, {
+    // Removing needs a fresh code: without a grant, or with another purpose's, nothing changes.
+    const unconfirmed = await databaseDigest(server.db);
+    const noGrant = await call(server.app, 'POST', removeUrl, {
       token: owner.token,
       body: { method: 'sms' },
     });
+    expect(noGrant.status).toBe(403);
+    expect(noGrant.body.error.code).toBe('step_up_required');
+    const wrongPurpose = await call(server.app, 'POST', removeUrl, {
+      token: owner.token,
+      body: { method: 'sms' },
+      headers: stepUpHeaders(await grant(owner, 'password_change')),
+    });
+    expect(wrongPurpose.status).toBe(403);
+    const afterRefusals = await databaseDigest(server.db);
+    // The refused tries changed no method (the digest moves only with the codes and grants the test itself asked for).
+    expect(afterRefusals.users).toEqual(unconfirmed.users);
+    const removalGrant = await grant(owner, 'mfa_change');
+    const removed = await call(server.app, 'POST', removeUrl, {
+      token: owner.token,
+      body: { method: 'sms' },
+      headers: stepUpHeaders(removalGrant),
+    });
     expect(removed.status).toBe(200);
-    expect(removed.body.methods).toEqual([
+    // The grant is spent with the removal.
+    const again = await call(server.app, 'POST', enableUrl, { token: owner.token, body: { method: 'sms' } });
+    expect(again.status).toBe(200);
+    const reused = await call(server.app, 'POST', removeUrl, {
+      token: owner.token,
+      body: { method: 'sms' },
+      headers: stepUpHeaders(removalGrant),
+    });
+    expect(reused.status).toBe(403);
+    const removedAgain = await call(server.app, 'POST', removeUrl, {
+      token: owner.token,
+      body: { method: 'sms' },
+      headers: stepUpHeaders(await grant(owner, 'mfa_change')),
+    });
+    expect(removedAgain.status).toBe(200);
+    expect(removedAgain.body.methods).toEqual([
       { method: 'email', destination: expect.stringContaining('***@'), is_default: true },
     ]);
-    expect(removed.body.can_add).toEqual(['sms', 'totp']);
+    expect(removedAgain.body.can_add).toEqual(['sms', 'totp']);
+    const lastGrant = await grant(owner, 'mfa_change');
     const before = await databaseDigest(server.db);
-    const last = await call(server.app, 'POST', removeUrl, { token: owner.token, body: { method: 'email' } });
+    const last = await call(server.app, 'POST', removeUrl, {
+      token: owner.token,
+      body: { method: 'email' },
+      headers: stepUpHeaders(lastGrant),
+    });
     expect(last.status).toBe(409);
     expect(last.body.error.code).toBe('last_mfa_method');
     expect(await databaseDigest(server.db)).toEqual(before);
@@ -381,6 +420,7 @@ describe('second-factor methods', () => {
     const removed = await call(server.app, 'POST', removeUrl, {
       token: owner.token,
       body: { method: 'totp' },
+      headers: stepUpHeaders(await grant(owner, 'mfa_change')),
     });
     expect(removed.status).toBe(200);
     expect(

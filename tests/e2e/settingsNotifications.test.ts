@@ -14,13 +14,13 @@ import {
 // Issue 8, settings and notifications: the demo owner (Demo Coffee) searches the settings, adds an authenticator app
 // (a fresh emailed code, then the key shown on the page turned into codes by otplib, the library and defaults the
 // server uses: server/settings/totp.ts), makes it the default, signs out and back in with a code from it. They change
-// the password with the current one and a code from the app (the step-up offers it first), signing out every other session: the owner's other session
-// (signed in through the API) stops working, the old password is refused and the new one works. With the
-// notifications page open, the other demo merchant (Demo Bakery) sends money to @demo-coffee through the API: the
-// bell's count rises and the notification appears without a reload; all are marked as read. Last, the language is
-// switched to Greek and saved on the user, which a fresh browser picks up at sign-in; there the header's switcher
-// saves English back to the user. Real server, built app,
-// Chromium, axe on every new page in both languages.
+// the password with the current one and a code from the app (the step-up offers it first), signing out every other
+// session: the owner's other session (signed in through the API) stops working, the old password is refused and the
+// new one works. They remove SMS codes (asked first, then a fresh emailed code). With the notifications page open,
+// the other demo merchant (Demo Bakery) sends money to @demo-coffee through the API: the bell's count rises and the
+// notification appears without a reload; all are marked as read. Last, the language is switched to Greek and saved
+// on the user, which a fresh browser picks up at sign-in; there the header's switcher saves English back to the
+// user. Real server, built app, Chromium, axe on every new page in both languages.
 
 const bakery = { email: 'bakery@tameio.test', password: demoOwner.password, merchant: 'Demo Bakery' };
 const newPassword = 'Roasted-Beans-Tameio-2027!';
@@ -329,6 +329,22 @@ describe('settings and notifications', () => {
     await page.getByRole('alert').filter({ hasText: 'Email or password is incorrect.' }).waitFor();
     await heading(page, 'Sign in to Tameio').waitFor();
     await signInWithEmailCode(page, browser, server.baseUrl, { ...demoOwner, password: newPassword });
+
+    // ---- Remove a method: asked first, then a fresh code ----
+    await page.goto(`${server.baseUrl}/settings/security`);
+    await heading(page, 'Security').waitFor();
+    const smsItem = page
+      .locator('section#mfa')
+      .getByRole('listitem')
+      .filter({ hasText: /^Code by SMS/ });
+    await smsItem.getByRole('button', { name: 'Remove: Code by SMS' }).click();
+    await heading(page, 'Remove Code by SMS?').waitFor();
+    await expectAccessible(page, '/settings/security remove a method');
+    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await confirmWithEmailCode('/settings/security remove a method');
+    await toast(page, 'Method removed').waitFor();
+    await heading(page, 'Security').waitFor();
+    await expect.poll(() => smsItem.count()).toBe(0);
 
     // ---- Money from Demo Bakery arrives live ----
     await page.getByRole('link', { name: /^Notifications, / }).click();

@@ -29,6 +29,7 @@ import { analyticsModel } from './analytics.paths';
 import { advertisingModel } from './advertising.paths';
 import { changePasswordModel } from './changePassword.paths';
 import { addAuthenticatorModel } from './addAuthenticator.paths';
+import { removeMfaMethodModel } from './removeMfaMethod.paths';
 
 // DESIGN.md principle 3: a state or transition that no generated path reaches is a hole in the test plan. These
 // tests walk each machine definition and fail on any such hole; the last block proves that the guard bites.
@@ -122,6 +123,7 @@ describeCoverage(analyticsModel);
 describeCoverage(advertisingModel);
 describeCoverage(changePasswordModel);
 describeCoverage(addAuthenticatorModel);
+describeCoverage(removeMfaMethodModel);
 describeCoverage(profileChangeModel);
 
 describe('the coverage guard', () => {

@@ -19,6 +19,7 @@ import { PageSpinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { useLoad } from '../wallet/useLoad';
 import { AddAuthenticatorJourney } from './AddAuthenticatorJourney';
+import { RemoveMethodJourney } from './RemoveMethodJourney';
 import { ChangePasswordJourney } from './ChangePasswordJourney';
 import { methodName, settingsText as m } from './settingsMessages';
 import { isSettingsPage, searchSettings, type SettingsPage } from './settingsSearch';
@@ -145,11 +146,14 @@ function MethodsSection({
   security,
   onChange,
   onAdd,
+  onRemove,
 }: {
   service: SettingsService;
   security: SecuritySettings;
   onChange: (next: SecuritySettings) => void;
   onAdd: () => void;
+  /** Removing needs a fresh code, so it is a journey of its own (RemoveMethodJourney). */
+  onRemove: (method: LoginMfaMethod) => void;
 }) {
   const intl = useIntl();
   const [busy, setBusy] = useState(false);
@@ -193,11 +197,7 @@ function MethodsSection({
                     {intl.formatMessage(m.makeDefault, { method: label })}
                   </Button>
                 )}
-                <Button
-                  variant="quiet"
-                  disabled={busy || only}
-                  onClick={() => void act(() => service.remove(one.method))}
-                >
+                <Button variant="quiet" disabled={busy || only} onClick={() => onRemove(one.method)}>
                   {intl.formatMessage(m.remove, { method: label })}
                 </Button>
               </Row>
@@ -297,7 +297,7 @@ function SessionsSection({ service }: { service: SettingsService }) {
   );
 }
 
-type Journey = 'password' | 'authenticator' | null;
+type Journey = 'password' | 'authenticator' | { remove: LoginMfaMethod } | null;
 
 /**
  * The security page brings its own h1 and search, except while a journey runs: each journey step has its own heading,
@@ -318,6 +318,13 @@ function SecurityPage({
   const [security, setSecurity] = useState(initial);
   const [journey, setJourney] = useState<Journey>(null);
   const onAdded = useCallback((next: SecuritySettings) => setSecurity(next), []);
+  const onRemoveEnded = useCallback((next: SecuritySettings | null) => {
+    if (next) setSecurity(next);
+    setJourney(null);
+  }, []);
+  if (journey && typeof journey === 'object') {
+    return <RemoveMethodJourney method={journey.remove} onEnded={onRemoveEnded} />;
+  }
   if (journey) {
     return (
       <>
@@ -348,6 +355,7 @@ function SecurityPage({
         security={security}
         onChange={setSecurity}
         onAdd={() => setJourney('authenticator')}
+        onRemove={(method) => setJourney({ remove: method })}
       />
       <SessionsSection service={service} />
     </>

@@ -1,6 +1,7 @@
 import { defineMessage, defineMessages, type IntlShape } from 'react-intl';
 import type { AddAuthenticatorError } from '../../../machines/addAuthenticator.machine';
 import type { ChangePasswordError } from '../../../machines/changePassword.machine';
+import type { RemoveMfaMethodError } from '../../../machines/removeMfaMethod.machine';
 import type { LoginMfaMethod } from '../../../schemas/auth.schema';
 import { errorMessages } from '../../i18n/errorMessages';
 
@@ -211,6 +212,44 @@ export function addAuthenticatorErrorText(
       return intl.formatMessage(authenticatorText.conflict);
     case 'rate_limited':
       return intl.formatMessage(errorMessages.rate_limited);
+    case 'network':
+      return intl.formatMessage(errorMessages.network);
+    case 'unknown':
+      return intl.formatMessage(errorMessages.unknown);
+  }
+}
+
+/** Removing a second-factor method (machines/removeMfaMethod.machine.ts). */
+export const removeMethodText = {
+  title: defineMessage<{ method: string }>({
+    id: 'settings.removeMethod.title',
+    defaultMessage: 'Remove {method}?',
+  }),
+  ...defineMessages({
+    intro: {
+      id: 'settings.removeMethod.intro',
+      defaultMessage:
+        'You will no longer be able to sign in or confirm payments with it. You confirm this change with a one-time code.',
+    },
+    confirm: { id: 'settings.removeMethod.confirm', defaultMessage: 'Remove' },
+    keep: { id: 'settings.removeMethod.keep', defaultMessage: 'Keep it' },
+    codeIntro: {
+      id: 'settings.removeMethod.codeIntro',
+      defaultMessage: 'To remove this method, confirm it is you with a one-time code.',
+    },
+    failedTitle: { id: 'settings.removeMethod.failedTitle', defaultMessage: 'Nothing was removed' },
+    retry: { id: 'settings.removeMethod.retry', defaultMessage: 'Try again' },
+    back: { id: 'settings.removeMethod.back', defaultMessage: 'Back to security' },
+    removed: { id: 'settings.removeMethod.removed', defaultMessage: 'Method removed' },
+  }),
+};
+
+export function removeMethodErrorText(intl: IntlShape, error: RemoveMfaMethodError): string {
+  switch (error) {
+    case 'last_mfa_method':
+      return intl.formatMessage(settingsText.lastMethod);
+    case 'step_up_required':
+      return intl.formatMessage(passwordText.stepUp);
     case 'network':
       return intl.formatMessage(errorMessages.network);
     case 'unknown':
