@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { composeIBAN, isValidIBAN } from 'ibantools';
 import { sql, type Transaction } from 'kysely';
-import { namedStatement, type Database } from './db/database';
+import { namedStatement, precompiled, type Database } from './db/database';
 import type { DB, SystemRole, Transfer, TransferStatus, TransferType } from './db/types';
 import { AppError } from './errors';
 
@@ -114,6 +114,25 @@ export type PostTransferInput = {
    * written with the transfer itself; not part of the request hash, and never written on a replay.
    */
   extra?: TransferExtra | undefined;
+  /**
+   * A notification the posting writes in its own statement, only if it posts (never on a replay or a refusal):
+   * migration 027's `ledger_post_transfer_notify`. Built by server/notifications/events.ts.
+   */
+  notification?: PostingNotification | undefined;
+};
+
+/**
+ * What `ledger_post_transfer_notify` (migration 027) writes with a posting: one `kind` notification with event key
+ * `transfer:<id>` per enabled user of `merchantId` whose role key is in `roles`, with `params` plus `transaction_id`
+ * (and `from`, the name of `fromMerchantId`), and a pg_notify on `channel` per row.
+ */
+export type PostingNotification = {
+  merchantId: string;
+  kind: string;
+  params: Record<string, string>;
+  fromMerchantId: string | null;
+  roles: readonly string[];
+  channel: string;
 };
 
 export type TransferExtra = Partial<
@@ -284,22 +303,50 @@ export async function postTransfer(db: Db, input: PostTransferInput): Promise<Po
   // with the same key that committed first (before us, or while we waited for the locks) is looked up only when this
   // one cannot go through as it stands or its insert meets the key; either way it answers as that request's replay
   // (or 409 for another request), before any refusal of ours, as if it had been looked up first.
+  // With a notification, migration 027's wrapper posts and writes it in the same statement. Both calls are compiled
+  // once (`precompiled`): building the 26-argument call was a good part of the server's work per payment.
   const extra = input.extra ?? {};
-  const result = await sql<Transfer & { outcome: PostOutcome; exchange_rate_text: string | null }>`
-    SELECT ${namedStatement} r.outcome, (r.transfer).*,
-      trim_scale((r.transfer).exchange_rate)::text AS exchange_rate_text
-    FROM ledger_post_transfer(
-      ${input.type}, ${input.status}, ${input.amountMinor}::int8, ${input.currency},
-      ${credit?.amountMinor ?? input.amountMinor}::int8, ${creditCurrency}, ${credit?.exchangeRate ?? null}::numeric,
-      ${fee}::int8, ${input.debitAccountId}::uuid, ${input.creditAccountId}::uuid, ${feeAccountId}::uuid,
-      ${input.counterpartyName ?? null}, ${input.counterpartyIban ?? null}, ${input.counterpartyWalletTag ?? null},
-      ${input.reference ?? null}, ${input.note ?? null}, ${input.initiatedBy ?? null}::uuid, ${input.idempotencyKey},
-      ${hash}, ${extra.client_request_hash ?? null}, ${extra.gif ?? null}, ${extra.payee_check_id ?? null}::uuid,
-      ${extra.payee_check_result ?? null}, ${extra.payee_proceeded_anyway ?? null}::boolean,
-      ${arrayLiteral(movements.map((m) => m.accountId))}::uuid[],
-      ${arrayLiteral(movements.map((m) => m.amount.toString()))}::int8[]
-    ) AS r`.execute(db);
-  const row = result.rows[0];
+  const notification = input.notification;
+  const values: Record<PostingArgument, unknown> = {
+    type: input.type,
+    status: input.status,
+    amount: input.amountMinor,
+    currency: input.currency,
+    creditAmount: credit?.amountMinor ?? input.amountMinor,
+    creditCurrency,
+    exchangeRate: credit?.exchangeRate ?? null,
+    fee,
+    debitAccountId: input.debitAccountId,
+    creditAccountId: input.creditAccountId,
+    feeAccountId,
+    counterpartyName: input.counterpartyName ?? null,
+    counterpartyIban: input.counterpartyIban ?? null,
+    counterpartyWalletTag: input.counterpartyWalletTag ?? null,
+    reference: input.reference ?? null,
+    note: input.note ?? null,
+    initiatedBy: input.initiatedBy ?? null,
+    idempotencyKey: input.idempotencyKey,
+    hash,
+    clientRequestHash: extra.client_request_hash ?? null,
+    gif: extra.gif ?? null,
+    payeeCheckId: extra.payee_check_id ?? null,
+    payeeCheckResult: extra.payee_check_result ?? null,
+    payeeProceededAnyway: extra.payee_proceeded_anyway ?? null,
+    movementAccounts: arrayLiteral(movements.map((m) => m.accountId)),
+    movementAmounts: arrayLiteral(movements.map((m) => m.amount.toString())),
+  };
+  const rows = notification
+    ? await postAndNotifyCall(db, {
+        ...values,
+        notifyMerchantId: notification.merchantId,
+        notifyKind: notification.kind,
+        notifyParams: JSON.stringify(notification.params),
+        notifyFromMerchantId: notification.fromMerchantId,
+        notifyRoles: arrayLiteral([...notification.roles]),
+        notifyChannel: notification.channel,
+      })
+    : await postCall(db, values);
+  const row = rows[0];
   if (!row) throw new Error('ledger_post_transfer returned no row');
   const { outcome, exchange_rate_text: exchangeRate, ...transfer } = row;
   switch (outcome) {
@@ -322,6 +369,80 @@ export async function postTransfer(db: Db, input: PostTransferInput): Promise<Po
       throw new AppError('conflict', 409, 'The transfer could not be recorded; try again.');
   }
 }
+
+/** The arguments of `ledger_post_transfer` (migration 016), in its order. */
+const postingArguments = [
+  'type',
+  'status',
+  'amount',
+  'currency',
+  'creditAmount',
+  'creditCurrency',
+  'exchangeRate',
+  'fee',
+  'debitAccountId',
+  'creditAccountId',
+  'feeAccountId',
+  'counterpartyName',
+  'counterpartyIban',
+  'counterpartyWalletTag',
+  'reference',
+  'note',
+  'initiatedBy',
+  'idempotencyKey',
+  'hash',
+  'clientRequestHash',
+  'gif',
+  'payeeCheckId',
+  'payeeCheckResult',
+  'payeeProceededAnyway',
+  'movementAccounts',
+  'movementAmounts',
+] as const;
+type PostingArgument = (typeof postingArguments)[number];
+
+/** The arguments `ledger_post_transfer_notify` (migration 027) adds, in its order. */
+const notifyArguments = [
+  'notifyMerchantId',
+  'notifyKind',
+  'notifyParams',
+  'notifyFromMerchantId',
+  'notifyRoles',
+  'notifyChannel',
+] as const;
+
+type PostedRow = Transfer & { outcome: PostOutcome; exchange_rate_text: string | null };
+
+function postingArgumentList(v: Record<PostingArgument, never>) {
+  return sql`
+      ${v.type}, ${v.status}, ${v.amount}::int8, ${v.currency},
+      ${v.creditAmount}::int8, ${v.creditCurrency}, ${v.exchangeRate}::numeric,
+      ${v.fee}::int8, ${v.debitAccountId}::uuid, ${v.creditAccountId}::uuid, ${v.feeAccountId}::uuid,
+      ${v.counterpartyName}, ${v.counterpartyIban}, ${v.counterpartyWalletTag},
+      ${v.reference}, ${v.note}, ${v.initiatedBy}::uuid, ${v.idempotencyKey},
+      ${v.hash}, ${v.clientRequestHash}, ${v.gif}, ${v.payeeCheckId}::uuid,
+      ${v.payeeCheckResult}, ${v.payeeProceededAnyway}::boolean,
+      ${v.movementAccounts}::uuid[],
+      ${v.movementAmounts}::int8[]`;
+}
+
+const postCall = precompiled(
+  postingArguments,
+  (_db, v) => sql<PostedRow>`
+    SELECT ${namedStatement} r.outcome, (r.transfer).*,
+      trim_scale((r.transfer).exchange_rate)::text AS exchange_rate_text
+    FROM ledger_post_transfer(${postingArgumentList(v)}) AS r`,
+);
+
+const postAndNotifyCall = precompiled(
+  [...postingArguments, ...notifyArguments],
+  (_db, v) => sql<PostedRow>`
+    SELECT ${namedStatement} r.outcome, (r.transfer).*,
+      trim_scale((r.transfer).exchange_rate)::text AS exchange_rate_text
+    FROM ledger_post_transfer_notify(${postingArgumentList(v)},
+      ${v.notifyMerchantId}::uuid, ${v.notifyKind}, ${v.notifyParams}::jsonb,
+      ${v.notifyFromMerchantId}::uuid, ${v.notifyRoles}::text[], ${v.notifyChannel}) AS r`,
+);
 
 /** What `ledger_post_transfer` answers (migration 016). */
 type PostOutcome =

@@ -7,7 +7,9 @@
  * cluster started here (Debian's PostgreSQL 15, 127.0.0.1) and stopped at the end. DURABLE=1 keeps PostgreSQL's
  * defaults (fsync, synchronous_commit and full_page_writes on: every commit waits for its WAL flush, as a bank's
  * server must); without it they are off, as in .ci/run's scratch cluster, so only CPU is measured. Both programs run
- * on the same cluster with the same settings either way. pgbench: PGBENCH, or /usr/lib/postgresql/15/bin/pgbench.
+ * on the same cluster with the same settings either way. SOCKET=1 (scratch cluster only): the API and pgbench both
+ * connect over the cluster's Unix socket instead of TCP on 127.0.0.1, as a database on the API's own machine would be
+ * reached. pgbench: PGBENCH, or /usr/lib/postgresql/15/bin/pgbench.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -33,6 +35,7 @@ const pgBin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const pgbench = process.env.PGBENCH ?? path.join(pgBin, 'pgbench');
 const password = 'Bench-Password-2026';
 const durable = process.env.DURABLE === '1';
+const overSocket = process.env.SOCKET === '1' && !process.env.DATABASE_URL;
 
 /** `postmasterPid`: known for a scratch cluster (its backends' CPU time is then measured), not for DATABASE_URL. */
 type Cluster = { url: string; stop: () => void; postmasterPid?: () => number };
@@ -94,7 +97,10 @@ async function scratchCluster(): Promise<Cluster> {
     'start',
   ]);
   return {
-    url: `postgres://${user}@127.0.0.1:${port}/postgres`,
+    // `?host=<dir>`: node-postgres connects to the socket in that folder; pgbench gets `-h <dir>`.
+    url: overSocket
+      ? `postgres://${user}@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`
+      : `postgres://${user}@127.0.0.1:${port}/postgres`,
     postmasterPid: () => Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop: () => {
       try {
@@ -212,9 +218,10 @@ async function signIn(base: string, email: string): Promise<string> {
 }
 
 function runPgbench(url: string): { tps: number; output: string } {
-  const { hostname, port, username } = new URL(url);
+  const { hostname, port, username, searchParams } = new URL(url);
   const database = new URL(url).pathname.slice(1);
-  const common = ['-h', hostname, '-p', port || '5432', '-U', decodeURIComponent(username || 'postgres')];
+  const host = searchParams.get('host') ?? hostname;
+  const common = ['-h', host, '-p', port || '5432', '-U', decodeURIComponent(username || 'postgres')];
   const init = spawnSync(pgbench, [...common, '-i', '-s', '4', '-q', database], { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
   const run = spawnSync(pgbench, [...common, '-c', '4', '-j', '2', '-T', String(pgbenchSeconds), database], {
@@ -373,6 +380,11 @@ try {
       durable
         ? 'cluster: PostgreSQL defaults (fsync, synchronous_commit, full_page_writes on)'
         : 'cluster: fsync, synchronous_commit and full_page_writes off (DURABLE=1 for the defaults)',
+    );
+    console.log(
+      overSocket
+        ? 'connections: Unix socket, API and pgbench'
+        : 'connections: TCP on 127.0.0.1, API and pgbench (SOCKET=1 for the Unix socket)',
     );
   }
   const ratio = apiTps / bench.tps;

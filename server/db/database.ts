@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import {
+  Kysely,
+  PGliteDialect,
+  PostgresDialect,
+  sql,
+  type Compilable,
+  type CompiledQuery,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { DB } from './types';
 
@@ -113,5 +121,46 @@ function nameStatements(client: pg.PoolClient): void {
       }
     }
     return query(...args);
+  };
+}
+
+/** A query builder, or a `sql` template (which compiles with the database it runs on). */
+type Precompilable<R> = Compilable<R> | { compile(db: Database | Transaction<DB>): CompiledQuery<R> };
+
+/**
+ * A hot query built and compiled by Kysely once, then run with new values (docs/performance.md,
+ * bench:transfers): building and compiling a query tree cost more CPU than the query's own round trip on the
+ * send-money path. `build` gets a stand-in for each named value and must not branch on them: every call runs the
+ * same SQL text, with the stand-ins' parameters replaced by the values given (constants in the query stay). The
+ * result rows are typed by `build`'s query, as if it had been executed.
+ */
+export function precompiled<K extends string, R>(
+  names: readonly K[],
+  build: (db: Database | Transaction<DB>, values: Record<K, never>) => Precompilable<R>,
+): (db: Database | Transaction<DB>, values: Record<K, unknown>) => Promise<R[]> {
+  let entry: { query: CompiledQuery<R>; slots: (K | null)[] } | undefined;
+  const compile = (db: Database | Transaction<DB>) => {
+    const standIns = new Map<unknown, K>(names.map((name) => [`\u0000precompiled:${name}`, name]));
+    const query = build(
+      db,
+      Object.fromEntries([...standIns].map(([standIn, name]) => [name, standIn])) as Record<K, never>,
+    ).compile(db);
+    const slots = query.parameters.map((value) => standIns.get(value) ?? null);
+    for (const name of names) {
+      if (!slots.includes(name)) throw new Error(`precompiled query does not use ${name}`);
+    }
+    if (query.sql.includes('\u0000')) throw new Error('a precompiled value went into the SQL text');
+    return { query, slots };
+  };
+  return async (db, values) => {
+    // Compiled once: every database here (pg and PGlite) compiles with Kysely's PostgreSQL compiler.
+    entry ??= compile(db);
+    const { query, slots } = entry;
+    const parameters = query.parameters.map((value, i) => {
+      const slot = slots[i];
+      return slot === null || slot === undefined ? value : values[slot];
+    });
+    const result = await db.executeQuery<R>({ ...query, parameters });
+    return result.rows;
   };
 }

@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/types';
-import { moneyParams, notify } from './notifications';
+import type { PostingNotification } from '../ledger';
+import { emailedKinds } from './messages';
+import { moneyParams, notificationChannel, notify, roleKeysFor } from './notifications';
 
 /**
  * One function per event that notifies (issue 8), each called once by the event's domain function inside its
@@ -41,6 +43,31 @@ export async function moneyReceived(
     // Whoever sees the company's transactions.
     to: { operation: 'exportTransactions' },
   });
+}
+
+/**
+ * `moneyReceived` for a transfer not posted yet, written by the posting's own statement when it posts
+ * (`postTransfer`'s `notification`, migration 027): the same rows, recipients, parameters and NOTIFY, without the
+ * round trips. `transaction_id` and `from` (the sending merchant's name) are filled in by the database.
+ */
+export function moneyReceivedOnPosting(event: {
+  merchantId: string;
+  amountMinor: bigint;
+  currency: string;
+  via: 'wallet' | 'bank_transfer';
+  fromMerchantId: string;
+}): PostingNotification {
+  // The database writes no outbox rows: an emailed kind must go through `notify`.
+  if (emailedKinds.has('money_received')) throw new Error('money_received is emailed: use moneyReceived');
+  return {
+    merchantId: event.merchantId,
+    kind: 'money_received',
+    params: { ...moneyParams(event.amountMinor, event.currency), via: event.via },
+    fromMerchantId: event.fromMerchantId,
+    // Whoever sees the company's transactions, as `moneyReceived`.
+    roles: roleKeysFor('exportTransactions'),
+    channel: notificationChannel,
+  };
 }
 
 type RequestEvent = {

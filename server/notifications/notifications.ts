@@ -8,6 +8,7 @@ import type {
   NotificationsQuery,
 } from '../../schemas/notifications.schema';
 import { notificationsPageLimit } from '../../schemas/notifications.schema';
+import { AccessLevel, EmployeeRole } from '../../schemas/employees.schema';
 import { mayCall, type OperationId } from '../../schemas/permissions';
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
@@ -92,6 +93,35 @@ export async function notify(trx: Trx, event: NotificationEvent): Promise<string
     await sql`SELECT pg_notify(${notificationChannel}, ${`${row.user_id}:${row.id}`})`.execute(trx);
   }
   return inserted.map((row) => row.id);
+}
+
+// The values the users table's CHECKs allow (migrations 001 and 019), as the schemas name them.
+const employeeTypes = [null, ...EmployeeRole.options] as const;
+const accessLevels = [null, ...AccessLevel.options] as const;
+const roleKeysByOperation = new Map<OperationId, readonly string[]>();
+
+/**
+ * The users `{ operation }` reaches, as migration 027's role keys (`<is_owner>:<employee_type>:<access_level>`, ''
+ * for null): every combination the users table can hold, kept where the permission table lets it call the operation.
+ * `ledger_post_transfer_notify` picks the recipients with them in the posting's statement, by the same rule as
+ * `notify`.
+ */
+export function roleKeysFor(operation: OperationId): readonly string[] {
+  let keys = roleKeysByOperation.get(operation);
+  if (!keys) {
+    const found: string[] = [];
+    for (const isOwner of [true, false]) {
+      for (const employeeType of employeeTypes) {
+        for (const accessLevel of accessLevels) {
+          const caller = { is_owner: isOwner, employee_type: employeeType, access_level: accessLevel };
+          if (mayCall(caller, operation)) found.push(`${isOwner}:${employeeType ?? ''}:${accessLevel ?? ''}`);
+        }
+      }
+    }
+    keys = found;
+    roleKeysByOperation.set(operation, keys);
+  }
+  return keys;
 }
 
 /** Money as notification parameters. */

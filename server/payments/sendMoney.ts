@@ -16,11 +16,11 @@ import { contactSearchLimit } from '../../schemas/sendMoney.schema';
 import type { Transaction } from '../../schemas/transactions.schema';
 import { consumeStepUp } from '../auth/stepUp';
 import { getBeneficiary } from '../beneficiaries';
-import { namedStatement, type Database } from '../db/database';
+import { namedStatement, precompiled, type Database } from '../db/database';
 import type { DB, Transfer } from '../db/types';
 import { AppError } from '../errors';
 import { postTransfer, systemAccount } from '../ledger';
-import { moneyReceived } from '../notifications/events';
+import { moneyReceivedOnPosting } from '../notifications/events';
 import { transactionFor, transactionView } from '../transactions';
 import { fromEur, isSupportedCurrency, predefinedAmounts, priceTransfer, railFor, type Price } from './fees';
 import type { PaymentSettings } from './settings';
@@ -64,7 +64,7 @@ type WalletRow = {
   account_iban: string | null;
 };
 
-function walletMerchantQuery(db: Database, tag: string, currency: string) {
+function walletMerchantQuery(db: Database | Trx<DB>, tag: string, currency: string) {
   return db
     .selectFrom('merchants as m')
     .leftJoin('ledger_accounts as a', (join) =>
@@ -73,6 +73,33 @@ function walletMerchantQuery(db: Database, tag: string, currency: string) {
     .select(['m.id', 'm.name', 'm.status', 'm.wallet_tag', 'a.id as account_id', 'a.iban as account_iban'])
     .where('m.wallet_tag', '=', tag);
 }
+
+/** `sourceAccount`'s query, compiled once (the hot path of every payment). */
+const sourceAccountQuery = precompiled(
+  ['merchantId', 'currency', 'ledgerKey', 'tag', 'walletCurrency'],
+  (db, v) =>
+    db
+      .selectFrom('ledger_accounts as a')
+      .modifyFront(namedStatement)
+      .leftJoin('transfers as t', (join) => join.on('t.idempotency_key', '=', v.ledgerKey))
+      .leftJoin(walletMerchantQuery(db, v.tag, v.walletCurrency).as('r'), (join) => join.onTrue())
+      .select([
+        'a.id',
+        'a.balance_minor',
+        't.id as prior_id',
+        't.debit_account_id as prior_debit',
+        't.client_request_hash as prior_hash',
+        'r.id as r_id',
+        'r.name as r_name',
+        'r.status as r_status',
+        'r.wallet_tag as r_wallet_tag',
+        'r.account_id as r_account_id',
+        'r.account_iban as r_account_iban',
+      ])
+      .where('a.merchant_id', '=', v.merchantId)
+      .where('a.kind', '=', 'merchant')
+      .where('a.currency', '=', v.currency),
+);
 
 /**
  * The merchant's account of this type (`eur`), or 404 with SPEC §8's message; in the same query (round trips
@@ -89,30 +116,15 @@ async function sourceAccount(
 ): Promise<SourceAccount & { wallet?: WalletRow | null }> {
   const currency = accountType.toUpperCase();
   const row = isSupportedCurrency(currency)
-    ? await db
-        .selectFrom('ledger_accounts as a')
-        .modifyFront(namedStatement)
-        .leftJoin('transfers as t', (join) => join.on('t.idempotency_key', '=', ledgerKey))
-        .leftJoin(walletMerchantQuery(db, wallet?.tag ?? '', wallet?.currency ?? currency).as('r'), (join) =>
-          join.onTrue(),
-        )
-        .select([
-          'a.id',
-          'a.balance_minor',
-          't.id as prior_id',
-          't.debit_account_id as prior_debit',
-          't.client_request_hash as prior_hash',
-          'r.id as r_id',
-          'r.name as r_name',
-          'r.status as r_status',
-          'r.wallet_tag as r_wallet_tag',
-          'r.account_id as r_account_id',
-          'r.account_iban as r_account_iban',
-        ])
-        .where('a.merchant_id', '=', merchantId)
-        .where('a.kind', '=', 'merchant')
-        .where('a.currency', '=', currency)
-        .executeTakeFirst()
+    ? (
+        await sourceAccountQuery(db, {
+          merchantId,
+          currency,
+          ledgerKey,
+          tag: wallet?.tag ?? '',
+          walletCurrency: wallet?.currency ?? currency,
+        })
+      )[0]
     : undefined;
   if (!row || !isSupportedCurrency(currency)) {
     throw new AppError('not_found', 404, 'No data found for this currency.');
@@ -448,7 +460,8 @@ export async function sendMoney(db: Database, payer: Payer, input: SendMoneyInpu
   const needsCode = requiresVerification(recipient.kind, amount, source.currency, settings);
   const note = body.note?.trim() || null;
 
-  // The grant (when a one-time code is needed), the posting and the payee's notification are one transaction.
+  // Without a one-time code the posting (with the payee's notification) is one statement, its own transaction:
+  // nothing to roll back. With one, the grant is spent in the same transaction as the posting.
   const spendGrant = async (trx: Trx<DB>): Promise<void> => {
     try {
       await consumeStepUp(trx, { userId: payer.userId, purpose: 'send_money', token: input.stepUpToken });
@@ -459,6 +472,23 @@ export async function sendMoney(db: Database, payer: Payer, input: SendMoneyInpu
       throw error;
     }
   };
+  // The merchant paid (by wallet tag, or at an IBAN of this bank) is notified with the payment (issue 8): the
+  // posting's own statement writes the notification and its NOTIFY, only if it posts (migration 027).
+  const payee =
+    recipient.kind === 'wallet'
+      ? recipient.merchantId
+      : recipient.kind === 'iban'
+        ? recipient.internal?.merchantId
+        : null;
+  const notification = payee
+    ? moneyReceivedOnPosting({
+        merchantId: payee,
+        amountMinor: price.exchangeRate ? price.creditMinor : amount,
+        currency: creditCurrency,
+        via: 'wallet',
+        fromMerchantId: payer.merchantId,
+      })
+    : undefined;
   const pay = async (runner: Database | Trx<DB>): Promise<Transfer> => {
     let posted: { transfer: Transfer; replayed: boolean };
     try {
@@ -487,6 +517,7 @@ export async function sendMoney(db: Database, payer: Payer, input: SendMoneyInpu
           payee_check_result: confirmation?.result ?? null,
           payee_proceeded_anyway: confirmation?.proceededAnyway ?? null,
         },
+        notification,
       });
     } catch (error) {
       if (error instanceof AppError && error.code === 'insufficient_funds') {
@@ -510,29 +541,13 @@ export async function sendMoney(db: Database, payer: Payer, input: SendMoneyInpu
     return posted.transfer;
   };
 
-  // The merchant paid (by wallet tag, or at an IBAN of this bank) is notified in the payment's transaction (issue 8).
-  const payee =
-    recipient.kind === 'wallet'
-      ? recipient.merchantId
-      : recipient.kind === 'iban'
-        ? recipient.internal?.merchantId
-        : null;
   try {
-    const transfer = await db.transaction().execute(async (trx) => {
-      if (needsCode) await spendGrant(trx);
-      const posted = await pay(trx);
-      if (payee) {
-        await moneyReceived(trx, {
-          merchantId: payee,
-          transferId: posted.id,
-          amountMinor: price.exchangeRate ? price.creditMinor : amount,
-          currency: creditCurrency,
-          via: 'wallet',
-          fromMerchantId: payer.merchantId,
-        });
-      }
-      return posted;
-    });
+    const transfer = needsCode
+      ? await db.transaction().execute(async (trx) => {
+          await spendGrant(trx);
+          return pay(trx);
+        })
+      : await pay(db);
     const known = postedView(transfer, payer, recipient);
     return { transaction: known ?? (await transactionFor(db, source.id, transfer.id)), replayed: false };
   } catch (error) {

@@ -141,6 +141,27 @@ describe('send money under concurrency (PostgreSQL, over HTTP)', () => {
         expect(successes.filter((o) => !o.replayed).length).toBeLessThanOrEqual(1);
       }
 
+      // Each transfer notified its payee's owner exactly once, in its own statement; nothing else was notified.
+      const notified = await db
+        .selectFrom('notifications')
+        .select(['user_id', 'merchant_id', 'event_key', 'params'])
+        .where('kind', '=', 'money_received')
+        .where(
+          'merchant_id',
+          'in',
+          group.map((m) => m.merchantId),
+        )
+        .execute();
+      expect(notified.map((n) => n.event_key).sort()).toEqual(
+        transfers.map((t) => `transfer:${t.id}`).sort(),
+      );
+      for (const t of transfers) {
+        const row = notified.find((n) => n.event_key === `transfer:${t.id}`);
+        const payee = group.find((m) => m.accountId === t.credit_account_id);
+        expect(row?.merchant_id).toBe(payee?.merchantId);
+        expect(row?.params.amount_minor).toBe(t.amount_minor.toString());
+      }
+
       // The balances are the funding plus what the committed transfers moved; none is negative.
       const ids = group.map((m) => m.accountId);
       const expected = new Map(ids.map((id) => [id, 30_000n]));

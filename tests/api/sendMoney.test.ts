@@ -15,7 +15,8 @@ import {
   newKey,
   type MoneyMerchant,
 } from './money';
-import { stepUpHeaders, stepUpToken } from './stepUp';
+import { stepUpHeaders, stepUpToken, userIdOf } from './stepUp';
+import { addMember } from './team';
 
 let server: TestServer;
 
@@ -319,6 +320,68 @@ describe('one-time code', () => {
     expect(await balanceOf(payer.accountId)).toBe(90_000n);
     // Below the threshold no code is asked.
     expect((await send(payer, { ...body, amount_minor: '9999' })).status).toBe(201);
+  });
+});
+
+describe("the payee's notification", () => {
+  it('is written with the payment, once per user who sees transactions; never on a refusal or a replay', async () => {
+    const payer = await merchant(100_000n);
+    const payee = await merchant();
+    const admin = await addMember(server, payee.token, 'admin');
+    const viewer = await addMember(server, payee.token, 'viewer');
+    const own = await addMember(server, payee.token, 'employee', 'own');
+    const gone = await addMember(server, payee.token, 'employee');
+    await server.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', gone.userId).execute();
+    const ownerId = userIdOf(payee.token);
+    const notifications = () =>
+      server.db
+        .selectFrom('notifications')
+        .select(['user_id', 'kind', 'event_key', 'params'])
+        .where('merchant_id', '=', payee.merchantId)
+        .where('kind', '=', 'money_received')
+        .orderBy('user_id')
+        .execute();
+    const body = { account_type: 'eur', recipient: { wallet_tag: payee.tag }, amount_minor: '2500' };
+
+    // Refused (over the balance; and an unknown tag): no notification.
+    const poor = await merchant(1_000n);
+    expect((await send(poor, body)).status).toBe(422);
+    expect((await send(payer, { ...body, recipient: { wallet_tag: '@nobody-here' } })).status).toBe(404);
+    expect(await notifications()).toEqual([]);
+
+    const key = newKey('notified');
+    const paid = await send(payer, body, { key });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const expected = (id: string, amount: string) =>
+      [ownerId, admin.userId, viewer.userId].sort().map((user) => ({
+        user_id: user,
+        kind: 'money_received',
+        event_key: `transfer:${id}`,
+        params: {
+          amount_minor: amount,
+          currency: 'EUR',
+          from: payer.name,
+          via: 'wallet',
+          transaction_id: id,
+        },
+      }));
+    expect(await notifications()).toEqual(expected(paid.body.id, '2500'));
+    expect((await notifications()).some((n) => n.user_id === own.userId || n.user_id === gone.userId)).toBe(
+      false,
+    );
+    // A replay notifies nobody again.
+    const replay = await send(payer, body, { key });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(await notifications()).toHaveLength(3);
+
+    // With a one-time code (grant and posting in one transaction) the same, once.
+    const coded = await send(payer, { ...body, amount_minor: '10000' }, { stepUp: await code(payer) });
+    expect(coded.status, JSON.stringify(coded.body)).toBe(201);
+    const rows = await notifications();
+    expect(rows.filter((n) => n.event_key === `transfer:${coded.body.id}`)).toEqual(
+      expected(coded.body.id, '10000'),
+    );
+    expect(rows).toHaveLength(6);
   });
 });
 
