@@ -35,6 +35,7 @@ import { topUpDetails } from '../onboarding/topUp';
 import { vatCheck } from '../onboarding/vat';
 import type { FileStorage } from '../storage';
 import { errorResponses } from './apiErrors';
+import { fileReply } from './fileReply';
 
 const NoContent = z.null().describe('No content');
 /**
@@ -218,12 +219,10 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const file = await readDocument(db, storage, authOf(request).merchantId, request.params.id);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.data);
+      return fileReply(reply, {
+        contentType: file.contentType,
+        disposition: { as: 'inline', fileName: file.fileName, encoding: 'utf8' },
+      }).send(file.data);
     },
   );
 

@@ -29,6 +29,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { deliverMessages } from '../notify/outbox';
 import { errorResponses } from './apiErrors';
+import { fileReply } from './fileReply';
 
 /**
  * Plans, billing history and leaving (schemas/plans.schema.ts); the domain is server/billing/. Buying, cancelling and
@@ -209,12 +210,10 @@ export const plansRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
       }
       const names = new Map([...(await loadPlans(db)).values()].map((plan) => [plan.id, plan.name]));
       const pdf = await renderInvoicePdf(invoice, locale, names);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${invoice.number}.pdf"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return fileReply(reply, {
+        contentType: 'application/pdf',
+        disposition: { as: 'inline', fileName: `${invoice.number}.pdf`, encoding: 'quoted' },
+      }).send(pdf);
     },
   );
 

@@ -26,6 +26,7 @@ import {
 } from '../profile/profile';
 import type { FileStorage } from '../storage';
 import { errorResponses } from './apiErrors';
+import { fileReply } from './fileReply';
 import { readUpload } from './onboarding.routes';
 
 /** The multipart bodies, for the OpenAPI document only (readUpload checks the parts). */
@@ -157,12 +158,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const file = await readDocument(db, storage, authOf(request).merchantId, request.params.id);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.data);
+      return fileReply(reply, {
+        contentType: file.contentType,
+        disposition: { as: 'attachment', fileName: file.fileName, encoding: 'utf8' },
+      }).send(file.data);
     },
   );
 
@@ -178,11 +177,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const logo = await readLogo(db, storage, authOf(request).merchantId);
-      return reply
-        .header('content-type', logo.contentType)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-cache')
-        .send(logo.data);
+      return fileReply(reply, { contentType: logo.contentType, cache: 'no-cache' }).send(logo.data);
     },
   );
 

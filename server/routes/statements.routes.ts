@@ -11,6 +11,7 @@ import {
   type StatementExport,
 } from '../statements/export';
 import { errorResponses } from './apiErrors';
+import { fileReply } from './fileReply';
 
 /** Statements: the filtered transaction list, or a calendar month, as a file (schemas/statements.schema.ts). */
 export const statementsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
@@ -20,12 +21,10 @@ export const statementsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
   const send = async (request: FastifyRequest, reply: FastifyReply, file: StatementExport) => {
     file.stream.on('error', (error) => request.log.error({ err: error }, 'statement export failed'));
     const body = await bufferedIfSmall(file);
-    reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', `attachment; filename="${file.fileName}"`)
-      .header('x-statement-rows', String(file.rows))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store');
+    fileReply(reply, {
+      contentType: file.contentType,
+      disposition: { as: 'attachment', fileName: file.fileName, encoding: 'quoted' },
+    }).header('x-statement-rows', String(file.rows));
     if (Buffer.isBuffer(body)) reply.header('content-length', String(body.length));
     return reply.send(body);
   };

@@ -94,3 +94,43 @@ export function cardFaceText(
     status: cardStatusText(intl, card.status),
   });
 }
+
+const fieldMessages = defineMessages({
+  required: { id: 'cards.field.required', defaultMessage: 'This field is required.' },
+  latin: {
+    id: 'cards.field.latin',
+    defaultMessage: 'Only Latin letters, digits, spaces and . ’ - are allowed.',
+  },
+  format: { id: 'cards.field.format', defaultMessage: 'Invalid format.' },
+  country: { id: 'cards.field.country', defaultMessage: 'Choose a country from the list.' },
+  pinDigits: { id: 'cards.field.pinDigits', defaultMessage: 'The PIN has 4 digits.' },
+  epinDigits: { id: 'cards.field.epinDigits', defaultMessage: 'The e-PIN has 5 digits.' },
+  pinGuessable: { id: 'cards.field.pinGuessable', defaultMessage: 'Choose a PIN that is harder to guess.' },
+  epinGuessable: {
+    id: 'cards.field.epinGuessable',
+    defaultMessage: 'Choose an e-PIN that is harder to guess.',
+  },
+});
+
+const maxMessage = defineMessage<Record<string, number>>({
+  id: 'cards.field.max',
+  defaultMessage: 'Max {n} characters',
+});
+
+/** The schema's field messages (schemas/cards.schema.ts) in the reader's language. */
+export function cardFieldText(intl: IntlShape, message: string): string {
+  const max = /^Max (\d+) characters\.?$/.exec(message);
+  if (max) return intl.formatMessage(maxMessage, { n: Number(max[1]) });
+  const known: Record<string, (typeof fieldMessages)[keyof typeof fieldMessages]> = {
+    'This field is required.': fieldMessages.required,
+    "Only Latin letters, digits, spaces and . ' - are allowed.": fieldMessages.latin,
+    'Invalid format.': fieldMessages.format,
+    'A country code.': fieldMessages.country,
+    'The PIN has 4 digits.': fieldMessages.pinDigits,
+    'The e-PIN has 5 digits.': fieldMessages.epinDigits,
+    'Choose a PIN that is harder to guess.': fieldMessages.pinGuessable,
+    'Choose an e-PIN that is harder to guess.': fieldMessages.epinGuessable,
+  };
+  const descriptor = known[message];
+  return descriptor ? intl.formatMessage(descriptor) : message;
+}

@@ -98,3 +98,12 @@ export const Options = styled(Fieldset)`
     font-size: 0.9rem;
   }
 `;
+
+/** A notice the reader should not miss, set off by a bar in the warning colour. */
+export const Warning = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(2)}`};
+  border-left: 4px solid ${({ theme }) => theme.colors.warning};
+  padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
+`;

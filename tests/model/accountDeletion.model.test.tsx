@@ -1,7 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import type { ActorRefFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -18,8 +15,6 @@ import {
 } from '../../machines/oneTimeCode.machine';
 import type { AccountDeletion } from '../../schemas/plans.schema';
 import type { StepUpStartResponse, StepUpVerifyResponse } from '../../schemas/stepUp.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { AccountDeletionScreen } from '../../src/screens/account/AccountDeletionScreen';
 import {
   accountDeletionModel,
@@ -30,16 +25,14 @@ import {
 } from './accountDeletion.paths';
 import { generatePaths } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
-  signedInSession,
   type Executors,
   type PathRunner,
   type RenderedApp,
 } from './harness';
 import { codeMethodButton, codeMethods, codeResendSeconds, codeTexts } from './oneTimeCode.paths';
-import { demoSession } from './paths';
 
 // Every generated path of asking for the account to be deleted (machines/accountDeletion.machine.ts), run against the
 // real screen at /account/deletion, signed in as the owner. The one-time code child is driven through its own screen
@@ -47,7 +40,7 @@ import { demoSession } from './paths';
 
 type DeletionActor = ActorRefFrom<typeof accountDeletionMachine>;
 
-let journey: DeletionActor | undefined;
+const journey = journeyCapture<DeletionActor>('account-deletion journey');
 
 const click = async (app: RenderedApp, name: string) => {
   await app.user.click(screen.getByRole('button', { name }));
@@ -94,77 +87,41 @@ async function finishCodeStep(app: RenderedApp, output: OneTimeCodeOutput) {
   });
 }
 
-function LocationProbe({ into }: { into: { path: string } }) {
-  const location = useLocation();
-  useEffect(() => {
-    into.path = location.pathname;
-  }, [into, location.pathname]);
-  return null;
-}
-
 /** The grant each request was sent with. */
 let requestGrants: string[] = [];
 
 function startApp(): RenderedApp {
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  const effects = new Deferreds();
-  const { clock, session, stop } = signedInSession(demoSession);
-  const logic = accountDeletionMachine.provide({
-    actors: {
-      loadDeletion: effects.logic<DeletionData, void>(),
-      oneTimeCode: oneTimeCodeMachine.provide({
-        actors: {
-          startStepUp: effects.logic<StepUpStartResponse, StartStepUpInput>(),
-          verifyStepUp: effects.logic<StepUpVerifyResponse, VerifyStepUpInput>(),
-        },
-      }),
-      accountDeleteRequest: effects.logic<AccountDeletion, AccountDeleteInput>(),
-      withdrawAccountDeletion: effects.logic<AccountDeletion, void>(),
-    },
-  });
-  const location = { path: deletionPath };
   let previous = '';
-  render(
-    <MemoryRouter initialEntries={[deletionPath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route
-              path="/account/deletion"
-              element={
-                <AccountDeletionScreen
-                  logic={logic}
-                  clock={clock}
-                  inspect={(event) => {
-                    if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
-                      journey = event.actorRef as DeletionActor;
-                    }
-                    if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) {
-                      const snapshot = event.snapshot as ReturnType<DeletionActor['getSnapshot']>;
-                      const value = String(snapshot.value);
-                      if (value === 'requesting' && previous !== 'requesting')
-                        requestGrants.push(snapshot.context.stepUpToken ?? '');
-                      previous = value;
-                    }
-                  }}
-                />
-              }
-            />
-          </Routes>
-        </AppShell>
-        <LocationProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return {
-    user: userEvent.setup({ delay: null }),
-    clock,
-    session,
-    effects,
-    path: () => location.path,
-    stop,
-  };
+  return renderJourneyScreen<DeletionActor>({
+    path: deletionPath,
+    route: '/account/deletion',
+    journey,
+    onSnapshot: (snapshot) => {
+      const value = String(snapshot.value);
+      if (value === 'requesting' && previous !== 'requesting')
+        requestGrants.push(snapshot.context.stepUpToken ?? '');
+      previous = value;
+    },
+    screen: ({ effects, clock, inspect }) => (
+      <AccountDeletionScreen
+        logic={accountDeletionMachine.provide({
+          actors: {
+            loadDeletion: effects.logic<DeletionData, void>(),
+            oneTimeCode: oneTimeCodeMachine.provide({
+              actors: {
+                startStepUp: effects.logic<StepUpStartResponse, StartStepUpInput>(),
+                verifyStepUp: effects.logic<StepUpVerifyResponse, VerifyStepUpInput>(),
+              },
+            }),
+            accountDeleteRequest: effects.logic<AccountDeletion, AccountDeleteInput>(),
+            withdrawAccountDeletion: effects.logic<AccountDeletion, void>(),
+          },
+        })}
+        clock={clock}
+        inspect={inspect}
+      />
+    ),
+  });
 }
 
 const paths = generatePaths(accountDeletionModel);
@@ -172,17 +129,14 @@ let app: RenderedApp | undefined;
 afterEach(() => {
   app?.stop();
   app = undefined;
-  journey = undefined;
+  journey.current = undefined;
   requestGrants = [];
 });
 
 const runner: PathRunner<typeof accountDeletionMachine> = {
   model: accountDeletionModel,
   executors,
-  live: () => {
-    if (!journey) throw new Error('the screen runs no account-deletion journey');
-    return journey.getSnapshot();
-  },
+  live: () => journey.snapshot(),
   settleOther: async (rendered, action) => {
     if (action.id !== 'oneTimeCode') return false;
     await finishCodeStep(rendered, action.output as OneTimeCodeOutput);

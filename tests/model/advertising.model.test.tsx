@@ -1,8 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { ActorRefFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -16,8 +13,6 @@ import type { Campaign } from '../../schemas/advertising.schema';
 import { createApiClient } from '../../src/api/client';
 import { onMoneyChanged } from '../../src/api/moneyEvents';
 import { advertisingActors } from '../../src/app/advertisingActors';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { AdvertisingScreen } from '../../src/screens/advertising/AdvertisingScreen';
 import {
   advertisingData,
@@ -30,10 +25,9 @@ import {
 } from './advertising.paths';
 import { generatePaths } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
-  signedInSession,
   type Executors,
   type PathRunner,
   type RenderedApp,
@@ -46,7 +40,7 @@ import { demoSession } from './paths';
 
 type AdvertisingActor = ActorRefFrom<typeof advertisingMachine>;
 
-let journey: AdvertisingActor | undefined;
+const journey = journeyCapture<AdvertisingActor>('advertising journey');
 
 const click = async (app: RenderedApp, name: string) => {
   await app.user.click(screen.getByRole('button', { name }));
@@ -73,62 +67,30 @@ const executors: Executors<typeof advertisingMachine> = {
   'result.done': (app) => click(app, advertisingTexts.backToPlans),
 };
 
-function LocationProbe({ into }: { into: { path: string } }) {
-  const location = useLocation();
-  useEffect(() => {
-    into.path = location.pathname;
-  }, [into, location.pathname]);
-  return null;
-}
-
 function startApp(
   options: { session?: SessionResponse; logic?: typeof advertisingMachine } = {},
 ): RenderedApp {
-  window.localStorage.clear();
-  const effects = new Deferreds();
-  const { clock, session, stop } = signedInSession(options.session ?? demoSession);
-  const logic =
-    options.logic ??
-    advertisingMachine.provide({
-      actors: {
-        loadAdvertising: effects.logic<AdvertisingData, void>(),
-        purchaseAdvertisingPlan: effects.logic<Campaign, PurchaseInput>(),
-      },
-    });
-  const location = { path: advertisingPath };
-  render(
-    <MemoryRouter initialEntries={[advertisingPath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route
-              path={advertisingPath}
-              element={
-                <AdvertisingScreen
-                  logic={logic}
-                  clock={clock}
-                  inspect={(event) => {
-                    if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
-                      journey = event.actorRef as AdvertisingActor;
-                    }
-                  }}
-                />
-              }
-            />
-          </Routes>
-        </AppShell>
-        <LocationProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return {
-    user: userEvent.setup({ delay: null }),
-    clock,
-    session,
-    effects,
-    path: () => location.path,
-    stop,
-  };
+  return renderJourneyScreen({
+    path: advertisingPath,
+    route: advertisingPath,
+    journey,
+    session: options.session ?? demoSession,
+    screen: ({ effects, clock, inspect }) => (
+      <AdvertisingScreen
+        logic={
+          options.logic ??
+          advertisingMachine.provide({
+            actors: {
+              loadAdvertising: effects.logic<AdvertisingData, void>(),
+              purchaseAdvertisingPlan: effects.logic<Campaign, PurchaseInput>(),
+            },
+          })
+        }
+        clock={clock}
+        inspect={inspect}
+      />
+    ),
+  });
 }
 
 const purchases = (app: RenderedApp) =>
@@ -141,7 +103,7 @@ let app: RenderedApp | undefined;
 afterEach(() => {
   app?.stop();
   app = undefined;
-  journey = undefined;
+  journey.current = undefined;
 });
 
 describe(`advertising journey: ${paths.length} generated paths`, () => {
@@ -149,10 +111,7 @@ describe(`advertising journey: ${paths.length} generated paths`, () => {
     const runner: PathRunner<typeof advertisingMachine> = {
       model: advertisingModel,
       executors,
-      live: () => {
-        if (!journey) throw new Error('the screen runs no advertising journey');
-        return journey.getSnapshot();
-      },
+      live: () => journey.snapshot(),
     };
     app = startApp();
     await runPath(runner, path, app);

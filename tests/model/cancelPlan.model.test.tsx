@@ -1,7 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import type { ActorRefFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -11,8 +8,6 @@ import {
   type CancelPlanInput,
 } from '../../machines/cancelPlan.machine';
 import type { Subscription } from '../../schemas/plans.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { CancelPlanScreen } from '../../src/screens/account/CancelPlanScreen';
 import {
   cancellationPath,
@@ -23,15 +18,13 @@ import {
 } from './cancelPlan.paths';
 import { generatePaths } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
-  signedInSession,
   type Executors,
   type PathRunner,
   type RenderedApp,
 } from './harness';
-import { demoSession } from './paths';
 import { businessYearly } from './planCheckout.paths';
 
 // Every generated path of cancelling the subscription (machines/cancelPlan.machine.ts), run against the real screen at
@@ -39,7 +32,7 @@ import { businessYearly } from './planCheckout.paths';
 
 type CancelActor = ActorRefFrom<typeof cancelPlanMachine>;
 
-let journey: CancelActor | undefined;
+const journey = journeyCapture<CancelActor>('cancellation journey');
 
 const click = async (app: RenderedApp, name: string) => {
   await app.user.click(screen.getByRole('button', { name }));
@@ -69,60 +62,25 @@ const executors: Executors<typeof cancelPlanMachine> = {
   'cancel.restart': (app) => click(app, t.title),
 };
 
-function LocationProbe({ into }: { into: { path: string } }) {
-  const location = useLocation();
-  useEffect(() => {
-    into.path = location.pathname;
-  }, [into, location.pathname]);
-  return null;
-}
-
 function startApp(): RenderedApp {
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  const effects = new Deferreds();
-  const { clock, session, stop } = signedInSession(demoSession);
-  const logic = cancelPlanMachine.provide({
-    actors: {
-      loadCancellation: effects.logic<CancellationData, void>(),
-      cancelPlan: effects.logic<Subscription, CancelPlanInput>(),
-      undoCancelPlan: effects.logic<Subscription, void>(),
-    },
+  return renderJourneyScreen({
+    path: cancellationPath,
+    route: '/account/cancellation',
+    journey,
+    screen: ({ effects, clock, inspect }) => (
+      <CancelPlanScreen
+        logic={cancelPlanMachine.provide({
+          actors: {
+            loadCancellation: effects.logic<CancellationData, void>(),
+            cancelPlan: effects.logic<Subscription, CancelPlanInput>(),
+            undoCancelPlan: effects.logic<Subscription, void>(),
+          },
+        })}
+        clock={clock}
+        inspect={inspect}
+      />
+    ),
   });
-  const location = { path: cancellationPath };
-  render(
-    <MemoryRouter initialEntries={[cancellationPath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route
-              path="/account/cancellation"
-              element={
-                <CancelPlanScreen
-                  logic={logic}
-                  clock={clock}
-                  inspect={(event) => {
-                    if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
-                      journey = event.actorRef as CancelActor;
-                    }
-                  }}
-                />
-              }
-            />
-          </Routes>
-        </AppShell>
-        <LocationProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return {
-    user: userEvent.setup({ delay: null }),
-    clock,
-    session,
-    effects,
-    path: () => location.path,
-    stop,
-  };
 }
 
 const paths = generatePaths(cancelPlanModel);
@@ -130,16 +88,13 @@ let app: RenderedApp | undefined;
 afterEach(() => {
   app?.stop();
   app = undefined;
-  journey = undefined;
+  journey.current = undefined;
 });
 
 const runner: PathRunner<typeof cancelPlanMachine> = {
   model: cancelPlanModel,
   executors,
-  live: () => {
-    if (!journey) throw new Error('the screen runs no cancellation journey');
-    return journey.getSnapshot();
-  },
+  live: () => journey.snapshot(),
 };
 
 describe(`cancelPlan journey: ${paths.length} generated paths`, () => {

@@ -1,7 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import type { ActorRefFrom, EventObject } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -11,8 +8,6 @@ import {
   type CartPayInput,
 } from '../../machines/cardOrder.machine';
 import type { Cart, CardOrderResult } from '../../schemas/cards.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { cardOrderRoutes } from '../../src/app/routes';
 import { CardOrderScreen, orderOpeningOf } from '../../src/screens/cards/CardOrderScreen';
 import {
@@ -26,22 +21,23 @@ import {
 } from './cardOrder.paths';
 import { generatePaths } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  expectOneKeyPerOrder,
+  followCheckoutKeys,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
-  signedInSession,
+  type CheckoutKeys,
   type Executors,
   type PathRunner,
   type RenderedApp,
 } from './harness';
-import { demoSession } from './paths';
 
 // Every generated path of card ordering (machines/cardOrder.machine.ts), run against the real screens behind the six
 // addresses of the journey (SPEC §2), signed in as the owner of an approved merchant.
 
 type OrderActor = ActorRefFrom<typeof cardOrderMachine>;
 
-let journey: OrderActor | undefined;
+const journey = journeyCapture<OrderActor>('card-order journey');
 
 const click = async (app: RenderedApp, name: string) => {
   await app.user.click(screen.getByRole('button', { name }));
@@ -91,14 +87,6 @@ const executors: Executors<typeof cardOrderMachine> = {
   'order.again': (app) => click(app, cardOrderTexts.again),
 };
 
-function LocationProbe({ into }: { into: { path: string } }) {
-  const location = useLocation();
-  useEffect(() => {
-    into.path = location.pathname;
-  }, [into, location.pathname]);
-  return null;
-}
-
 /** Where a path opens the journey: the address its `order.opened` event stands for. */
 function openingPathOf(event: (EventObject & { entry?: unknown; form?: unknown }) | undefined): string {
   if (event?.type !== 'order.opened') throw new Error('a path starts by opening the order');
@@ -108,69 +96,29 @@ function openingPathOf(event: (EventObject & { entry?: unknown; form?: unknown }
 }
 
 /** Each key a freshly priced cart was given, and each payment's key with the key of the cart it paid. */
-let cartKeys: string[] = [];
-let payments: Array<{ sent: string; cart: string | undefined }> = [];
+let keys: CheckoutKeys = { priced: [], payments: [] };
 
 function startApp(initialPath: string, { keepStorage = false } = {}): RenderedApp {
-  window.localStorage.clear();
-  if (!keepStorage) window.sessionStorage.clear();
-  const effects = new Deferreds();
-  const { clock, session, stop } = signedInSession(demoSession);
-  const logic = cardOrderMachine.provide({
-    actors: {
-      loadCardOrder: effects.logic<CardOrderData, void>(),
-      cartInitialize: effects.logic<Cart, CartInitializeInput>(),
-      cartPay: effects.logic<CardOrderResult, CartPayInput>(),
-    },
+  return renderJourneyScreen<OrderActor>({
+    path: initialPath,
+    route: cardOrderRoutes.map(({ path }) => path),
+    journey,
+    keepSessionStorage: keepStorage,
+    onSnapshot: followCheckoutKeys(keys),
+    screen: ({ effects, clock, inspect }) => (
+      <CardOrderScreen
+        logic={cardOrderMachine.provide({
+          actors: {
+            loadCardOrder: effects.logic<CardOrderData, void>(),
+            cartInitialize: effects.logic<Cart, CartInitializeInput>(),
+            cartPay: effects.logic<CardOrderResult, CartPayInput>(),
+          },
+        })}
+        clock={clock}
+        inspect={inspect}
+      />
+    ),
   });
-  const location = { path: initialPath };
-  let previous: string | null = null;
-  const element = (
-    <CardOrderScreen
-      logic={logic}
-      clock={clock}
-      inspect={(event) => {
-        if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
-          journey = event.actorRef as OrderActor;
-        }
-        if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) {
-          const snapshot = event.snapshot as ReturnType<OrderActor['getSnapshot']>;
-          const value = String(snapshot.value);
-          if (value === 'reviewing' && previous === 'pricing' && snapshot.context.idempotencyKey) {
-            cartKeys.push(snapshot.context.idempotencyKey);
-          }
-          if (value === 'paying' && previous !== 'paying') {
-            payments.push({ sent: snapshot.context.idempotencyKey ?? '', cart: cartKeys.at(-1) });
-          }
-          previous = value;
-        }
-      }}
-    />
-  );
-  render(
-    <MemoryRouter initialEntries={[initialPath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route element={element}>
-              {cardOrderRoutes.map(({ path }) => (
-                <Route key={path} path={path} />
-              ))}
-            </Route>
-          </Routes>
-        </AppShell>
-        <LocationProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return {
-    user: userEvent.setup({ delay: null }),
-    clock,
-    session,
-    effects,
-    path: () => location.path,
-    stop,
-  };
 }
 
 const paths = generatePaths(cardOrderModel);
@@ -178,9 +126,8 @@ let app: RenderedApp | undefined;
 afterEach(() => {
   app?.stop();
   app = undefined;
-  journey = undefined;
-  payments = [];
-  cartKeys = [];
+  journey.current = undefined;
+  keys = { priced: [], payments: [] };
 });
 
 describe(`cardOrder journey: ${paths.length} generated paths`, () => {
@@ -196,19 +143,12 @@ describe(`cardOrder journey: ${paths.length} generated paths`, () => {
         }),
       },
       executors,
-      live: () => {
-        if (!journey) throw new Error('the screen runs no card-order journey');
-        return journey.getSnapshot();
-      },
+      live: () => journey.snapshot(),
     };
     app = startApp(start);
     await runPath(runner, path, app);
     // Each priced cart gets a key of its own; every payment of a cart, retries included, carries that cart's key.
-    expect(new Set(cartKeys).size).toBe(cartKeys.length);
-    for (const payment of payments) {
-      expect(payment.sent).toMatch(/^[0-9a-f-]{36}$/);
-      expect(payment.sent).toBe(payment.cart);
-    }
+    expectOneKeyPerOrder(keys);
   });
 });
 
@@ -271,12 +211,12 @@ describe('the plans side of the journey', () => {
     await screen.findByRole('heading', { level: 1, name: cardOrderTexts.checkoutTitle });
     expect(app.path()).toBe('/plans/card/checkout/physical');
     const cart = cardOrderFixtures.actors.cartInitialize.done.output;
-    const snapshot = journey?.getSnapshot();
+    const snapshot = journey.current?.getSnapshot();
     if (!snapshot) throw new Error('no journey');
     await app.effects.settle('cartInitialize', { output: cart(snapshot.context) });
     expect((await screen.findByText('€9.90')).tagName).toBe('DD');
     await click(app, cardOrderTexts.pay);
-    const paid = journey?.getSnapshot();
+    const paid = journey.current?.getSnapshot();
     if (!paid) throw new Error('no journey');
     await app.effects.settle('cartPay', {
       output: cardOrderFixtures.actors.cartPay.done.output(paid.context),

@@ -1,14 +1,16 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import {
   createActor,
   fromPromise,
   SimulatedClock,
+  type AnyActorRef,
   type AnyStateMachine,
   type EventFromLogic,
+  type InspectionEvent,
   type SnapshotFrom,
 } from 'xstate';
 import { expect, vi } from 'vitest';
@@ -22,7 +24,7 @@ import { GuestOnly, RequireAuth } from '../../src/app/guards';
 import { useSessionActor, type SessionActor } from '../../src/app/session';
 import { LoginScreen } from '../../src/screens/login/LoginScreen';
 import type { Model, ModelPath, ScreenExpectation, StepAction } from './generatePaths';
-import { sessionInput, texts } from './paths';
+import { demoSession, sessionInput, texts } from './paths';
 
 /*
  * Runs generated paths against the real screens in jsdom: the session actor gets controllable effects (promise
@@ -116,6 +118,22 @@ export type RenderedApp = {
   stop: () => void;
 };
 
+/** Renders `routes` in the app shell at `initialPath` around `session`; returns where the app is now. */
+function renderInShell(initialPath: string, session: SessionActor, routes: ReactNode): () => string {
+  const location = { path: initialPath };
+  render(
+    <MemoryRouter initialEntries={[initialPath]}>
+      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
+        <AppShell>
+          <Routes>{routes}</Routes>
+        </AppShell>
+        <LocationProbe into={location} />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+  return () => location.path;
+}
+
 /** 2026-01-15 09:00 UTC: a fixed wall clock, so nothing depends on when the suite runs. */
 const wallClockStart = Date.UTC(2026, 0, 15, 9, 0, 0);
 
@@ -134,40 +152,34 @@ export function renderApp(
   const now = vi.spyOn(Date, 'now').mockImplementation(() => wallClockStart + clock.now());
   const session = createActor(logic, { input: sessionInput, clock });
   session.start();
-  const location = { path: initialPath };
-  render(
-    <MemoryRouter initialEntries={[initialPath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route
-              path="/login/:step?"
-              element={
-                <GuestOnly>
-                  <LoginScreen />
-                </GuestOnly>
-              }
-            />
-            <Route
-              path="/"
-              element={
-                <RequireAuth area="dashboard">
-                  <SignedInStandIn />
-                </RequireAuth>
-              }
-            />
-          </Routes>
-        </AppShell>
-        <LocationProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
+  const path = renderInShell(
+    initialPath,
+    session,
+    <>
+      <Route
+        path="/login/:step?"
+        element={
+          <GuestOnly>
+            <LoginScreen />
+          </GuestOnly>
+        }
+      />
+      <Route
+        path="/"
+        element={
+          <RequireAuth area="dashboard">
+            <SignedInStandIn />
+          </RequireAuth>
+        }
+      />
+    </>,
   );
   return {
     user: userEvent.setup({ delay: null }),
     clock,
     session,
     effects,
-    path: () => location.path,
+    path,
     stop: () => {
       session.stop();
       now.mockRestore();
@@ -346,4 +358,122 @@ export function signedInSession(response: SessionResponse): {
       now.mockRestore();
     },
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// One journey screen, signed in
+
+/** The journey a screen runs (its root actor), as its `inspect` saw it last. */
+export type JourneyCapture<A extends AnyActorRef> = {
+  current: A | undefined;
+  /** The journey's snapshot now; fails when the screen has started none. */
+  snapshot: () => SnapshotFrom<A>;
+};
+
+/** An empty capture; `name` says which journey a failure was waiting for. */
+export function journeyCapture<A extends AnyActorRef>(name: string): JourneyCapture<A> {
+  const capture: JourneyCapture<A> = {
+    current: undefined,
+    snapshot: () => {
+      if (!capture.current) throw new Error(`the screen runs no ${name}`);
+      return capture.current.getSnapshot() as SnapshotFrom<A>;
+    },
+  };
+  return capture;
+}
+
+/** What the screen under test is built with: the effects to fake its actors with, the clock, and its inspector. */
+export type JourneyScreenTools = {
+  effects: Deferreds;
+  clock: SimulatedClock;
+  /** Pass it to the screen: it fills the capture and reports the journey's snapshots. */
+  inspect: (event: InspectionEvent) => void;
+};
+
+export type JourneyScreenOptions<A extends AnyActorRef> = {
+  /** The address the app is opened at. */
+  path: string;
+  /** Where the screen is mounted: one route's path, or the paths a layout route (the screen) holds. */
+  route: string | readonly string[];
+  screen: (tools: JourneyScreenTools) => ReactElement;
+  journey: JourneyCapture<A>;
+  /** Each snapshot of the journey, for tests that follow it from state to state. */
+  onSnapshot?: (snapshot: SnapshotFrom<A>) => void;
+  /** Signed in with this session; the demo owner of an approved merchant unless said. */
+  session?: SessionResponse;
+  /** A reload: the session storage of the page before stays. */
+  keepSessionStorage?: boolean;
+};
+
+/**
+ * Renders one journey screen in the app shell behind `route`, signed in (signedInSession) on a SimulatedClock, with
+ * fresh controllable effects; the journey it starts is kept in `journey`.
+ */
+export function renderJourneyScreen<A extends AnyActorRef>({
+  path: initialPath,
+  route,
+  screen: build,
+  journey,
+  onSnapshot,
+  session: response = demoSession,
+  keepSessionStorage = false,
+}: JourneyScreenOptions<A>): RenderedApp {
+  window.localStorage.clear();
+  if (!keepSessionStorage) window.sessionStorage.clear();
+  const effects = new Deferreds();
+  const { clock, session, stop } = signedInSession(response);
+  const inspect = (event: InspectionEvent) => {
+    if (event.actorRef.sessionId !== event.rootId) return;
+    if (event.type === '@xstate.event') journey.current = event.actorRef as A;
+    if (event.type === '@xstate.snapshot') onSnapshot?.(event.snapshot as SnapshotFrom<A>);
+  };
+  const element = build({ effects, clock, inspect });
+  const path = renderInShell(
+    initialPath,
+    session,
+    typeof route === 'string' ? (
+      <Route path={route} element={element} />
+    ) : (
+      <Route element={element}>
+        {route.map((one) => (
+          <Route key={one} path={one} />
+        ))}
+      </Route>
+    ),
+  );
+  return { user: userEvent.setup({ delay: null }), clock, session, effects, path, stop };
+}
+
+/** The Idempotency-Keys of a checkout journey (card order, plan checkout), for SPEC's one key per priced order. */
+export type CheckoutKeys = {
+  /** The key each freshly priced order was given. */
+  priced: string[];
+  /** Each payment's key, with the key of the order it paid. */
+  payments: Array<{ sent: string; priced: string | undefined }>;
+};
+
+type KeyedSnapshot = { value: unknown; context: { idempotencyKey: string | null } };
+
+/** Follows one rendering of a checkout (`pricing` → `reviewing` → `paying`) into `keys`: a reload follows afresh. */
+export function followCheckoutKeys(keys: CheckoutKeys): (snapshot: KeyedSnapshot) => void {
+  let previous: string | null = null;
+  return (snapshot) => {
+    const value = String(snapshot.value);
+    if (value === 'reviewing' && previous === 'pricing' && snapshot.context.idempotencyKey) {
+      keys.priced.push(snapshot.context.idempotencyKey);
+    }
+    if (value === 'paying' && previous !== 'paying') {
+      keys.payments.push({ sent: snapshot.context.idempotencyKey ?? '', priced: keys.priced.at(-1) });
+    }
+    previous = value;
+  };
+}
+
+/** Each priced order got a key of its own; every payment of an order, retries included, carried that order's key. */
+export function expectOneKeyPerOrder(keys: CheckoutKeys): void {
+  expect(new Set(keys.priced).size).toBe(keys.priced.length);
+  for (const payment of keys.payments) {
+    expect(payment.sent).toMatch(/^[0-9a-f-]{36}$/);
+    expect(payment.sent).toBe(payment.priced);
+  }
 }

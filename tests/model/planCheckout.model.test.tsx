@@ -1,7 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { ActorRefFrom, EventObject } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -11,21 +8,20 @@ import {
   type PlanCheckoutData,
 } from '../../machines/planCheckout.machine';
 import type { PlanOrderResult, PlanQuote } from '../../schemas/plans.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { planCheckoutRoutes } from '../../src/app/routes';
 import { planIdOf, PlansScreen } from '../../src/screens/plans/PlansScreen';
 import { generatePaths } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  expectOneKeyPerOrder,
+  followCheckoutKeys,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
-  signedInSession,
+  type CheckoutKeys,
   type Executors,
   type PathRunner,
   type RenderedApp,
 } from './harness';
-import { demoSession } from './paths';
 import {
   planCheckoutData,
   planCheckoutFixtures,
@@ -39,7 +35,7 @@ import {
 
 type CheckoutActor = ActorRefFrom<typeof planCheckoutMachine>;
 
-let journey: CheckoutActor | undefined;
+const journey = journeyCapture<CheckoutActor>('plan checkout');
 
 const click = async (app: RenderedApp, name: string | RegExp) => {
   await app.user.click(screen.getByRole('button', { name }));
@@ -88,14 +84,6 @@ const executors: Executors<typeof planCheckoutMachine> = {
   'plans.show': (app) => click(app, t.backToPlans),
 };
 
-function LocationProbe({ into }: { into: { path: string } }) {
-  const location = useLocation();
-  useEffect(() => {
-    into.path = location.pathname;
-  }, [into, location.pathname]);
-  return null;
-}
-
 /** Where a path opens the journey: the address its `plans.opened` event stands for. */
 function openingPathOf(event: (EventObject & { planId?: unknown }) | undefined): string {
   if (event?.type !== 'plans.opened') throw new Error('a path starts by opening the plans');
@@ -103,69 +91,29 @@ function openingPathOf(event: (EventObject & { planId?: unknown }) | undefined):
 }
 
 /** Each key a freshly priced quote was given, and each payment's key with the key of the quote it paid. */
-let quoteKeys: string[] = [];
-let payments: Array<{ sent: string; quote: string | undefined }> = [];
+let keys: CheckoutKeys = { priced: [], payments: [] };
 
 function startApp(initialPath: string, { keepStorage = false } = {}): RenderedApp {
-  window.localStorage.clear();
-  if (!keepStorage) window.sessionStorage.clear();
-  const effects = new Deferreds();
-  const { clock, session, stop } = signedInSession(demoSession);
-  const logic = planCheckoutMachine.provide({
-    actors: {
-      loadPlanCheckout: effects.logic<PlanCheckoutData, void>(),
-      planCartInitialize: effects.logic<PlanQuote, PlanCartInitializeInput>(),
-      planCartPay: effects.logic<PlanOrderResult, PlanCartPayInput>(),
-    },
+  return renderJourneyScreen<CheckoutActor>({
+    path: initialPath,
+    route: [...planCheckoutRoutes.map(({ path }) => path), '/plans/address'],
+    journey,
+    keepSessionStorage: keepStorage,
+    onSnapshot: followCheckoutKeys(keys),
+    screen: ({ effects, clock, inspect }) => (
+      <PlansScreen
+        logic={planCheckoutMachine.provide({
+          actors: {
+            loadPlanCheckout: effects.logic<PlanCheckoutData, void>(),
+            planCartInitialize: effects.logic<PlanQuote, PlanCartInitializeInput>(),
+            planCartPay: effects.logic<PlanOrderResult, PlanCartPayInput>(),
+          },
+        })}
+        clock={clock}
+        inspect={inspect}
+      />
+    ),
   });
-  const location = { path: initialPath };
-  let previous: string | null = null;
-  const element = (
-    <PlansScreen
-      logic={logic}
-      clock={clock}
-      inspect={(event) => {
-        if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
-          journey = event.actorRef as CheckoutActor;
-        }
-        if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) {
-          const snapshot = event.snapshot as ReturnType<CheckoutActor['getSnapshot']>;
-          const value = String(snapshot.value);
-          if (value === 'reviewing' && previous === 'pricing' && snapshot.context.idempotencyKey) {
-            quoteKeys.push(snapshot.context.idempotencyKey);
-          }
-          if (value === 'paying' && previous !== 'paying') {
-            payments.push({ sent: snapshot.context.idempotencyKey ?? '', quote: quoteKeys.at(-1) });
-          }
-          previous = value;
-        }
-      }}
-    />
-  );
-  render(
-    <MemoryRouter initialEntries={[initialPath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route element={element}>
-              {[...planCheckoutRoutes.map(({ path }) => path), '/plans/address'].map((path) => (
-                <Route key={path} path={path} />
-              ))}
-            </Route>
-          </Routes>
-        </AppShell>
-        <LocationProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return {
-    user: userEvent.setup({ delay: null }),
-    clock,
-    session,
-    effects,
-    path: () => location.path,
-    stop,
-  };
 }
 
 const paths = generatePaths(planCheckoutModel);
@@ -173,9 +121,8 @@ let app: RenderedApp | undefined;
 afterEach(() => {
   app?.stop();
   app = undefined;
-  journey = undefined;
-  payments = [];
-  quoteKeys = [];
+  journey.current = undefined;
+  keys = { priced: [], payments: [] };
 });
 
 describe(`planCheckout journey: ${paths.length} generated paths`, () => {
@@ -191,19 +138,12 @@ describe(`planCheckout journey: ${paths.length} generated paths`, () => {
         }),
       },
       executors,
-      live: () => {
-        if (!journey) throw new Error('the screen runs no plan checkout');
-        return journey.getSnapshot();
-      },
+      live: () => journey.snapshot(),
     };
     app = startApp(start);
     await runPath(runner, path, app);
     // Each priced quote gets a key of its own; every payment of a quote, retries included, carries that quote's key.
-    expect(new Set(quoteKeys).size).toBe(quoteKeys.length);
-    for (const payment of payments) {
-      expect(payment.sent).toMatch(/^[0-9a-f-]{36}$/);
-      expect(payment.sent).toBe(payment.quote);
-    }
+    expectOneKeyPerOrder(keys);
   });
 });
 
@@ -243,7 +183,7 @@ describe('the plan checkout addresses', () => {
         shipping: { address_id: planCheckoutData.addresses[0]?.id },
       },
     });
-    const snapshot = journey?.getSnapshot();
+    const snapshot = journey.current?.getSnapshot();
     if (!snapshot) throw new Error('no journey');
     await reloaded.effects.settle('planCartInitialize', { output: quoteOf(snapshot.context) });
     const lines = screen.getAllByRole('term');
@@ -276,7 +216,7 @@ describe('the plan checkout addresses', () => {
     await app.effects.settle('loadPlanCheckout', { output: planCheckoutData });
     await click(app, t.choosePremium);
     await executors['options.submit'](app, { type: 'options.submit', period: 'yearly', posTerminal: false });
-    const snapshot = journey?.getSnapshot();
+    const snapshot = journey.current?.getSnapshot();
     if (!snapshot) throw new Error('no journey');
     await app.effects.settle('planCartInitialize', {
       output: { ...quoteOf(snapshot.context), available_balance: { amount_minor: '1000', currency: 'EUR' } },
@@ -296,12 +236,12 @@ describe('the plan checkout addresses', () => {
     await app.user.click(screen.getByRole('radio', { name: /^Yearly/ }));
     expect(screen.getByRole<HTMLButtonElement>('button', { name: t.continue }).disabled).toBe(true);
     await executors['options.submit'](app, { type: 'options.submit', period: 'monthly', posTerminal: false });
-    const snapshot = journey?.getSnapshot();
+    const snapshot = journey.current?.getSnapshot();
     if (!snapshot) throw new Error('no journey');
     await app.effects.settle('planCartInitialize', { output: quoteOf(snapshot.context) });
     await screen.findByText('Your plan changes to Business on January 1, 2027. Nothing is charged now.');
     await click(app, t.confirm);
-    const paying = journey?.getSnapshot();
+    const paying = journey.current?.getSnapshot();
     if (!paying) throw new Error('no journey');
     await app.effects.settle('planCartPay', {
       output: planCheckoutFixtures.actors.planCartPay.done.output(paying.context),

@@ -36,9 +36,9 @@ import { Dialog } from '../../ui/Dialog';
 import { Alert, Card, Muted, Page, Row } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
 import { PageSpinner } from '../../ui/Spinner';
+import { addressText, countryName } from '../../ui/address/addressText';
+import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
-import { addressText, countryName } from '../cards/addressText';
-import { SelectField } from '../cards/parts';
 import {
   addressesErrorText,
   addressesText as m,

@@ -1,7 +1,7 @@
 import { defineMessage, defineMessages, type IntlShape } from 'react-intl';
 import type { AddressesError, EditableKind } from '../../../machines/myAddresses.machine';
 import { errorMessages } from '../../i18n/errorMessages';
-import { countryName } from '../cards/addressText';
+import { countryName } from '../../ui/address/addressText';
 
 type Values = Record<string, string | number>;
 

@@ -43,6 +43,7 @@ import {
 import { api } from '../../api/client';
 import { cardControlsActors } from '../../app/cardActors';
 import {
+  cardFieldText,
   cardFormText,
   maskedNumberText,
   cardStatusText,
@@ -61,16 +62,11 @@ import { OneTimeCodeStep } from '../../ui/OneTimeCodeStep';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { decimalToMinorUnits } from '../requests/requestMessages';
-import {
-  cardControlsErrorText,
-  cardControlsText as m,
-  cardFieldText,
-  cardOutcomeText,
-  cardsText,
-} from './cardMessages';
-import { addressText } from './addressText';
+import { cardControlsErrorText, cardControlsText as m, cardOutcomeText, cardsText } from './cardMessages';
+import { addressText } from '../../ui/address/addressText';
 import { Figures, LinkRow } from '../../ui/Blocks';
-import { Fieldset, Preview, SelectField } from './parts';
+import { SelectField } from '../../ui/SelectField';
+import { Fieldset, Preview } from './parts';
 
 type ControlsActor = ActorRefFrom<typeof cardControlsMachine>;
 

@@ -31,20 +31,22 @@ import {
 import { CardName, type CardColour, type CardForm, type CardUsage } from '../../../schemas/cards.schema';
 import { api } from '../../api/client';
 import { cardOrderActors } from '../../app/cardActors';
-import { cardColourText, cardFormText, cardUsageText } from '../../i18n/cardText';
+import { cardColourText, cardFieldText, cardFormText, cardUsageText } from '../../i18n/cardText';
 import { formatMoney } from '../../i18n/formatMoney';
 import { Button } from '../../ui/Button';
 import { CardFace } from '../../ui/CardFace';
+import { CheckoutFailed, CheckoutPay } from '../../ui/Checkout';
 import { Alert, Card, Muted, Page, Row, Stack } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
-import { PageSpinner, Spinner } from '../../ui/Spinner';
+import { PageSpinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
-import { cardFieldText, cardOrderErrorText, cardOrderText as m } from './cardMessages';
-import { addressText } from './addressText';
-import { AddressForm } from './AddressForm';
-import { Figures, LinkRow } from '../../ui/Blocks';
-import { Options, Preview, SelectField, Warning } from './parts';
-import { useJourneyAddress } from './useJourneyAddress';
+import { AddressForm } from '../../ui/address/AddressForm';
+import { addressText } from '../../ui/address/addressText';
+import { Figures, LinkRow, Options } from '../../ui/Blocks';
+import { SelectField } from '../../ui/SelectField';
+import { useJourneyAddress } from '../../app/useJourneyAddress';
+import { cardOrderErrorText, cardOrderText as m } from './cardMessages';
+import { Preview } from './parts';
 
 type OrderActor = ActorRefFrom<typeof cardOrderMachine>;
 
@@ -277,15 +279,19 @@ function CheckoutStep({ journey }: { journey: OrderActor }) {
   const canPay = useJourney(journey, selectCanPay);
   const error = useJourney(journey, selectCardOrderError);
   return (
-    <>
-      <h1>{intl.formatMessage(m.checkoutTitle)}</h1>
-      <ErrorAlert journey={journey} />
-      {pricing || !cart ? (
-        <Row role="status">
-          <Spinner size={24} label={intl.formatMessage(m.preparing)} />
-          <span>{intl.formatMessage(m.preparing)}</span>
-        </Row>
-      ) : (
+    <CheckoutPay
+      text={{ ...m, title: m.checkoutTitle }}
+      alert={<ErrorAlert journey={journey} />}
+      preparing={pricing || !cart}
+      affordable={!cart || canAfford(cart)}
+      networkError={error === 'network'}
+      paying={paying}
+      busy={busy}
+      canPay={canPay}
+      onPay={() => journey.send({ type: 'order.pay' })}
+      onChange={() => journey.send({ type: 'order.change' })}
+    >
+      {cart ? (
         <>
           <Preview>
             <CardFace form={cart.form} colour={cart.colour} name={cart.name} />
@@ -316,46 +322,21 @@ function CheckoutStep({ journey }: { journey: OrderActor }) {
             <dt>{intl.formatMessage(m.available)}</dt>
             <dd>{formatMoney(intl, cart.available_balance)}</dd>
           </Figures>
-          {canAfford(cart) ? null : (
-            <Warning>
-              <span>{intl.formatMessage(m.short)}</span>
-              <Link to="/my-wallet/my-accounts">{intl.formatMessage(m.topUp)}</Link>
-            </Warning>
-          )}
-          {error === 'network' ? <Muted>{intl.formatMessage(m.safeRetry)}</Muted> : null}
         </>
-      )}
-      <Row>
-        <Button busy={paying} disabled={busy || !canPay} onClick={() => journey.send({ type: 'order.pay' })}>
-          {intl.formatMessage(m.pay)}
-        </Button>
-        <Button variant="quiet" disabled={busy} onClick={() => journey.send({ type: 'order.change' })}>
-          {intl.formatMessage(m.changeOrder)}
-        </Button>
-      </Row>
-    </>
+      ) : null}
+    </CheckoutPay>
   );
 }
 
 function FailedStep({ journey }: { journey: OrderActor }) {
-  const intl = useIntl();
   const error = useJourney(journey, selectCardOrderError);
   return (
-    <>
-      <h1>{intl.formatMessage(m.failedTitle)}</h1>
-      <p>{intl.formatMessage(m.failedBody)}</p>
-      {error && error !== 'insufficient_funds' ? (
-        <Alert role="alert">{cardOrderErrorText(intl, error)}</Alert>
-      ) : null}
-      <Row>
-        <Button onClick={() => journey.send({ type: 'order.review' })}>
-          {intl.formatMessage(m.backToCheckout)}
-        </Button>
-      </Row>
-      <LinkRow>
-        <Link to="/my-wallet/my-accounts">{intl.formatMessage(m.topUp)}</Link>
-      </LinkRow>
-    </>
+    <CheckoutFailed
+      text={{ ...m, title: m.failedTitle, body: m.failedBody }}
+      error={error}
+      errorText={cardOrderErrorText}
+      onBack={() => journey.send({ type: 'order.review' })}
+    />
   );
 }
 

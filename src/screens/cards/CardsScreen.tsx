@@ -18,7 +18,7 @@ import { useLoad } from '../wallet/useLoad';
 import { cardsText as m } from './cardMessages';
 import { CardControlsScreen, type CardControlsScreenProps } from './CardControlsScreen';
 import { LinkRow } from '../../ui/Blocks';
-import { useJourneyAddress } from './useJourneyAddress';
+import { useJourneyAddress } from '../../app/useJourneyAddress';
 
 const List = styled.ul`
   list-style: none;

@@ -2,6 +2,7 @@ import { defineMessage, defineMessages, type IntlShape } from 'react-intl';
 import type { CardControlsError, CardTask } from '../../../machines/cardControls.machine';
 import type { CardOrderError } from '../../../machines/cardOrder.machine';
 import { errorMessages } from '../../i18n/errorMessages';
+import { addressFormText } from '../../ui/address/addressMessages';
 
 type Values = Record<string, string>;
 
@@ -66,7 +67,6 @@ export const cardOrderText = {
       id: 'cardOrder.details.accountHint',
       defaultMessage: 'The card spends from this account, and its price is paid from it.',
     },
-    continue: { id: 'cardOrder.continue', defaultMessage: 'Continue' },
     changeForm: { id: 'cardOrder.details.changeForm', defaultMessage: 'Change card type' },
     skipPhysical: { id: 'cardOrder.details.skipPhysical', defaultMessage: 'Skip the physical card' },
     skipHint: {
@@ -74,15 +74,6 @@ export const cardOrderText = {
       defaultMessage: 'Skipping it leaves you a virtual card only.',
     },
     addressTitle: { id: 'cardOrder.address.title', defaultMessage: 'Where should we send the card?' },
-    savedAddresses: { id: 'cardOrder.address.saved', defaultMessage: 'Shipping address' },
-    newAddress: { id: 'cardOrder.address.new', defaultMessage: 'A new address' },
-    line1: { id: 'cardOrder.address.line1', defaultMessage: 'Address line 1' },
-    line2: { id: 'cardOrder.address.line2', defaultMessage: 'Address line 2 (optional)' },
-    city: { id: 'cardOrder.address.city', defaultMessage: 'City' },
-    postalCode: { id: 'cardOrder.address.postalCode', defaultMessage: 'Postal code' },
-    country: { id: 'cardOrder.address.country', defaultMessage: 'Country' },
-    chooseCountry: { id: 'cardOrder.address.chooseCountry', defaultMessage: 'Choose a country' },
-    save: { id: 'cardOrder.address.save', defaultMessage: 'Save this address for next time' },
     backToDetails: { id: 'cardOrder.address.back', defaultMessage: 'Back to the card details' },
     checkoutTitle: { id: 'cardOrder.checkout.title', defaultMessage: 'Checkout' },
     preparing: { id: 'cardOrder.checkout.preparing', defaultMessage: 'Preparing your order…' },
@@ -117,6 +108,8 @@ export const cardOrderText = {
     again: { id: 'cardOrder.ordered.again', defaultMessage: 'Order another card' },
     allCards: { id: 'cardOrder.allCards', defaultMessage: 'All cards' },
   }),
+  /** The same button as the address form's, under one id. */
+  continue: addressFormText.continue,
   priceOf: defineMessage<Values>({ id: 'cardOrder.form.price', defaultMessage: 'Price: {price}' }),
   holderFull: defineMessage<Values>({
     id: 'cardOrder.details.holderFull',
@@ -130,10 +123,6 @@ export const cardOrderText = {
     id: 'cardOrder.details.accountOption',
     defaultMessage: '{currency} account',
   }),
-  addressOption: defineMessage<Values>({
-    id: 'cardOrder.address.option',
-    defaultMessage: '{kind}: {address}',
-  }),
   orderedPhysicalBody: defineMessage<Values>({
     id: 'cardOrder.ordered.physicalBody',
     defaultMessage:
@@ -144,12 +133,6 @@ export const cardOrderText = {
     defaultMessage: '“{name}” (ending in {last4}) is active: you can pay online with it now.',
   }),
 };
-
-export const addressKindText = defineMessages({
-  registered: { id: 'cardOrder.address.kind.registered', defaultMessage: 'Registered address' },
-  trading: { id: 'cardOrder.address.kind.trading', defaultMessage: 'Trading address' },
-  shipping: { id: 'cardOrder.address.kind.shipping', defaultMessage: 'Saved address' },
-});
 
 const orderErrors = defineMessages({
   card_limit_reached: {
@@ -370,46 +353,6 @@ export function cardControlsErrorText(intl: IntlShape, error: CardControlsError)
   if (error === 'network' || error === 'unknown' || error === 'rate_limited')
     return intl.formatMessage(errorMessages[error]);
   return intl.formatMessage(controlErrors[error]);
-}
-
-const fieldMessages = defineMessages({
-  required: { id: 'cards.field.required', defaultMessage: 'This field is required.' },
-  latin: {
-    id: 'cards.field.latin',
-    defaultMessage: 'Only Latin letters, digits, spaces and . ’ - are allowed.',
-  },
-  format: { id: 'cards.field.format', defaultMessage: 'Invalid format.' },
-  country: { id: 'cards.field.country', defaultMessage: 'Choose a country from the list.' },
-  pinDigits: { id: 'cards.field.pinDigits', defaultMessage: 'The PIN has 4 digits.' },
-  epinDigits: { id: 'cards.field.epinDigits', defaultMessage: 'The e-PIN has 5 digits.' },
-  pinGuessable: { id: 'cards.field.pinGuessable', defaultMessage: 'Choose a PIN that is harder to guess.' },
-  epinGuessable: {
-    id: 'cards.field.epinGuessable',
-    defaultMessage: 'Choose an e-PIN that is harder to guess.',
-  },
-});
-
-const maxMessage = defineMessage<Record<string, number>>({
-  id: 'cards.field.max',
-  defaultMessage: 'Max {n} characters',
-});
-
-/** The schema's field messages (schemas/cards.schema.ts) in the reader's language. */
-export function cardFieldText(intl: IntlShape, message: string): string {
-  const max = /^Max (\d+) characters\.?$/.exec(message);
-  if (max) return intl.formatMessage(maxMessage, { n: Number(max[1]) });
-  const known: Record<string, (typeof fieldMessages)[keyof typeof fieldMessages]> = {
-    'This field is required.': fieldMessages.required,
-    "Only Latin letters, digits, spaces and . ' - are allowed.": fieldMessages.latin,
-    'Invalid format.': fieldMessages.format,
-    'A country code.': fieldMessages.country,
-    'The PIN has 4 digits.': fieldMessages.pinDigits,
-    'The e-PIN has 5 digits.': fieldMessages.epinDigits,
-    'Choose a PIN that is harder to guess.': fieldMessages.pinGuessable,
-    'Choose an e-PIN that is harder to guess.': fieldMessages.epinGuessable,
-  };
-  const descriptor = known[message];
-  return descriptor ? intl.formatMessage(descriptor) : message;
 }
 
 /** The cashback page (/cashback). */

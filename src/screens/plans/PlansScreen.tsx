@@ -40,18 +40,18 @@ import {
 } from '../../../schemas/plans.schema';
 import { api } from '../../api/client';
 import { planCheckoutActors } from '../../app/planActors';
-import { useJourneyAddress } from '../cards/useJourneyAddress';
+import { useJourneyAddress } from '../../app/useJourneyAddress';
 import { bankDateText } from '../../i18n/formatDate';
 import { formatMoney } from '../../i18n/formatMoney';
 import { basisPointsText, perkText, planPeriodText, priceOrFree, quoteLineText } from '../../i18n/planText';
-import { Figures, LinkRow, Options } from '../../ui/Blocks';
+import { AddressForm } from '../../ui/address/AddressForm';
+import { addressText } from '../../ui/address/addressText';
+import { Figures, LinkRow, Options, Warning } from '../../ui/Blocks';
 import { Button } from '../../ui/Button';
+import { CheckoutFailed, CheckoutPay } from '../../ui/Checkout';
 import { Alert, Card, Grid, Muted, Page, Row, Stack } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
-import { PageSpinner, Spinner } from '../../ui/Spinner';
-import { AddressForm } from '../cards/AddressForm';
-import { addressText } from '../cards/addressText';
-import { Warning } from '../cards/parts';
+import { PageSpinner } from '../../ui/Spinner';
 import { planCheckoutErrorText, plansText as m } from './planMessages';
 import { planCheckoutStorageKey } from './planJourney';
 
@@ -427,15 +427,19 @@ function CheckoutStep({ journey }: { journey: CheckoutActor }) {
   const items = plans?.items ?? [];
   const charges = quote !== null && BigInt(quote.total.amount_minor) > 0n;
   return (
-    <>
-      <h1>{intl.formatMessage(m.checkoutTitle)}</h1>
-      <ErrorAlert journey={journey} />
-      {pricing || !quote ? (
-        <Row role="status">
-          <Spinner size={24} label={intl.formatMessage(m.preparing)} />
-          <span>{intl.formatMessage(m.preparing)}</span>
-        </Row>
-      ) : (
+    <CheckoutPay
+      text={{ ...m, title: m.checkoutTitle, pay: quote && !charges ? m.confirmChange : m.pay }}
+      alert={<ErrorAlert journey={journey} />}
+      preparing={pricing || !quote}
+      affordable={!quote || canAffordQuote(quote)}
+      networkError={error === 'network'}
+      paying={paying}
+      busy={busy}
+      canPay={canPay}
+      onPay={() => journey.send({ type: 'order.pay' })}
+      onChange={() => journey.send({ type: 'order.change' })}
+    >
+      {quote ? (
         <>
           <h2>{intl.formatMessage(m.orderLines)}</h2>
           <Figures>
@@ -478,46 +482,21 @@ function CheckoutStep({ journey }: { journey: CheckoutActor }) {
               })}
             </p>
           ) : null}
-          {canAffordQuote(quote) ? null : (
-            <Warning>
-              <span>{intl.formatMessage(m.short)}</span>
-              <Link to="/my-wallet/my-accounts">{intl.formatMessage(m.topUp)}</Link>
-            </Warning>
-          )}
-          {error === 'network' ? <Muted>{intl.formatMessage(m.safeRetry)}</Muted> : null}
         </>
-      )}
-      <Row>
-        <Button busy={paying} disabled={busy || !canPay} onClick={() => journey.send({ type: 'order.pay' })}>
-          {intl.formatMessage(quote && !charges ? m.confirmChange : m.pay)}
-        </Button>
-        <Button variant="quiet" disabled={busy} onClick={() => journey.send({ type: 'order.change' })}>
-          {intl.formatMessage(m.changeOrder)}
-        </Button>
-      </Row>
-    </>
+      ) : null}
+    </CheckoutPay>
   );
 }
 
 function FailedStep({ journey }: { journey: CheckoutActor }) {
-  const intl = useIntl();
   const error = useJourney(journey, selectPlanCheckoutError);
   return (
-    <>
-      <h1>{intl.formatMessage(m.failedTitle)}</h1>
-      <p>{intl.formatMessage(m.failedBody)}</p>
-      {error && error !== 'insufficient_funds' ? (
-        <Alert role="alert">{planCheckoutErrorText(intl, error)}</Alert>
-      ) : null}
-      <Row>
-        <Button onClick={() => journey.send({ type: 'order.review' })}>
-          {intl.formatMessage(m.backToCheckout)}
-        </Button>
-      </Row>
-      <LinkRow>
-        <Link to="/my-wallet/my-accounts">{intl.formatMessage(m.topUp)}</Link>
-      </LinkRow>
-    </>
+    <CheckoutFailed
+      text={{ ...m, title: m.failedTitle, body: m.failedBody }}
+      error={error}
+      errorText={planCheckoutErrorText}
+      onBack={() => journey.send({ type: 'order.review' })}
+    />
   );
 }
 

@@ -2,12 +2,14 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { ibanCountries } from '../../../schemas/beneficiaries.schema';
 import { ShippingAddress, type SavedAddress } from '../../../schemas/cards.schema';
-import { Button } from '../../ui/Button';
-import { Row } from '../../ui/Layout';
-import { TextField } from '../../ui/TextField';
+import { cardFieldText } from '../../i18n/cardText';
+import { Options } from '../Blocks';
+import { Button } from '../Button';
+import { Row } from '../Layout';
+import { SelectField } from '../SelectField';
+import { TextField } from '../TextField';
+import { addressKindText, addressFormText as m } from './addressMessages';
 import { addressText, countryName } from './addressText';
-import { addressKindText, cardFieldText, cardOrderText as m } from './cardMessages';
-import { Options, SelectField } from './parts';
 
 /** What was chosen before, shown again when the step is opened a second time. */
 export type AddressChoice =
