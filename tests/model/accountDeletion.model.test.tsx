@@ -32,7 +32,8 @@ import {
   type PathRunner,
   type RenderedApp,
 } from './harness';
-import { codeMethodButton, codeMethods, codeResendSeconds, codeTexts } from './oneTimeCode.paths';
+import { codeMethods, codeTexts } from './oneTimeCode.paths';
+import { finishCodeStep } from './oneTimeCodeSteps';
 
 // Every generated path of asking for the account to be deleted (machines/accountDeletion.machine.ts), run against the
 // real screen at /account/deletion, signed in as the owner. The one-time code child is driven through its own screen
@@ -63,30 +64,6 @@ const executors: Executors<typeof accountDeletionMachine> = {
 };
 
 /** Ends the oneTimeCode child through its screen: cancelled, or with the emailed code and the grant. */
-async function finishCodeStep(app: RenderedApp, output: OneTimeCodeOutput) {
-  await screen.findByRole('heading', { level: 1, name: codeTexts.methodTitle });
-  if (output === null) {
-    await click(app, codeTexts.cancel);
-    return;
-  }
-  const email = codeMethods[0];
-  await click(app, codeMethodButton(email));
-  await app.effects.settle('startStepUp', {
-    output: {
-      method: 'email',
-      destination: email.destination,
-      expires_in: 300,
-      resend_in: codeResendSeconds,
-    },
-  });
-  await screen.findByRole('heading', { level: 1, name: codeTexts.codeTitle });
-  await app.user.type(screen.getByLabelText('One-time code'), '246810');
-  await click(app, codeTexts.verify);
-  await app.effects.settle('verifyStepUp', {
-    output: { step_up_token: output.stepUpToken, expires_in: 300 },
-  });
-}
-
 /** The grant each request was sent with. */
 let requestGrants: string[] = [];
 

@@ -33,8 +33,9 @@ import {
   type PathRunner,
   type RenderedApp,
 } from './harness';
-import { codeMethodButton, codeMethods, codeResendSeconds, codeTexts } from './oneTimeCode.paths';
+import { codeMethods } from './oneTimeCode.paths';
 import { demoSession } from './paths';
+import { finishCodeStep } from './oneTimeCodeSteps';
 
 // Every generated path of changing the password (machines/changePassword.machine.ts), run against the real journey
 // at /settings/security, signed in as the owner. The one-time code child is driven through its own screen part.
@@ -62,30 +63,6 @@ const executors: Executors<typeof addAuthenticatorMachine> = {
   },
   'authenticator.restart': (app) => click(app, t.restart),
 };
-
-async function finishCodeStep(app: RenderedApp, output: OneTimeCodeOutput) {
-  await screen.findByRole('heading', { level: 1, name: codeTexts.methodTitle });
-  if (output === null) {
-    await click(app, codeTexts.cancel);
-    return;
-  }
-  const email = codeMethods[0];
-  await click(app, codeMethodButton(email));
-  await app.effects.settle('startStepUp', {
-    output: {
-      method: 'email',
-      destination: email.destination,
-      expires_in: 300,
-      resend_in: codeResendSeconds,
-    },
-  });
-  await screen.findByRole('heading', { level: 1, name: codeTexts.codeTitle });
-  await app.user.type(screen.getByLabelText('One-time code'), '246810');
-  await click(app, codeTexts.verify);
-  await app.effects.settle('verifyStepUp', {
-    output: { step_up_token: output.stepUpToken, expires_in: 300 },
-  });
-}
 
 function startApp(): RenderedApp {
   window.localStorage.clear();

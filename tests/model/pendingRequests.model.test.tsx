@@ -34,7 +34,6 @@ import {
   type PathRunner,
   type RenderedApp,
 } from './harness';
-import { codeMethodButton, codeMethods, codeResendSeconds, codeTexts } from './oneTimeCode.paths';
 import { demoSession } from './paths';
 import {
   pendingRequestsModel,
@@ -43,6 +42,7 @@ import {
   receivedRequests,
   summaries,
 } from './pendingRequests.paths';
+import { finishCodeStep } from './oneTimeCodeSteps';
 
 // Every generated path of pending requests (machines/pendingRequests.machine.ts), run against the real screen at
 // /my-wallet/pending-requests, signed in as the owner of Demo Bakery. The one-time code child is driven through its
@@ -85,30 +85,6 @@ const executors: Executors<typeof pendingRequestsMachine> = {
 };
 
 /** Ends the oneTimeCode child through its screen: cancelled, or with the emailed code and the grant. */
-async function finishCodeStep(app: RenderedApp, output: OneTimeCodeOutput) {
-  await screen.findByRole('heading', { level: 1, name: codeTexts.methodTitle });
-  if (output === null) {
-    await click(app, codeTexts.cancel);
-    return;
-  }
-  const email = codeMethods[0];
-  await click(app, codeMethodButton(email));
-  await app.effects.settle('startStepUp', {
-    output: {
-      method: 'email',
-      destination: email.destination,
-      expires_in: 300,
-      resend_in: codeResendSeconds,
-    },
-  });
-  await screen.findByRole('heading', { level: 1, name: codeTexts.codeTitle });
-  await app.user.type(screen.getByLabelText('One-time code'), '246810');
-  await click(app, codeTexts.verify);
-  await app.effects.settle('verifyStepUp', {
-    output: { step_up_token: output.stepUpToken, expires_in: 300 },
-  });
-}
-
 function LocationProbe({ into }: { into: { path: string } }) {
   const location = useLocation();
   useEffect(() => {

@@ -26,7 +26,7 @@ import {
   type PathRunner,
   type RenderedApp,
 } from './harness';
-import { codeMethodButton, codeMethods, codeResendSeconds, codeTexts } from './oneTimeCode.paths';
+import { codeMethods } from './oneTimeCode.paths';
 import { demoSession } from './paths';
 import {
   afterRemoval,
@@ -34,6 +34,7 @@ import {
   removeSecurityPath,
   removeTexts as t,
 } from './removeMfaMethod.paths';
+import { finishCodeStep } from './oneTimeCodeSteps';
 
 // Every generated path of removing a second-factor method (machines/removeMfaMethod.machine.ts), run on the real
 // journey (src/screens/settings/RemoveMethodJourney.tsx) hosted as the security page hosts it: when the journey ends
@@ -58,30 +59,6 @@ const executors: Executors<typeof removeMfaMethodMachine> = {
     await click(app, back ? t.back : t.keep);
   },
 };
-
-async function finishCodeStep(app: RenderedApp, output: OneTimeCodeOutput) {
-  await screen.findByRole('heading', { level: 1, name: codeTexts.methodTitle });
-  if (output === null) {
-    await click(app, codeTexts.cancel);
-    return;
-  }
-  const email = codeMethods[0];
-  await click(app, codeMethodButton(email));
-  await app.effects.settle('startStepUp', {
-    output: {
-      method: 'email',
-      destination: email.destination,
-      expires_in: 300,
-      resend_in: codeResendSeconds,
-    },
-  });
-  await screen.findByRole('heading', { level: 1, name: codeTexts.codeTitle });
-  await app.user.type(screen.getByLabelText('One-time code'), '246810');
-  await click(app, codeTexts.verify);
-  await app.effects.settle('verifyStepUp', {
-    output: { step_up_token: output.stepUpToken, expires_in: 300 },
-  });
-}
 
 /** The security page's part: the journey while it runs, the page's heading once it ended. */
 function Host({
