@@ -133,6 +133,8 @@ describe('/faq', () => {
     const user = userEvent.setup();
     const view = renderPage('/faq', <FaqScreen loadFaq={loadFaq} />);
     await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' });
+    // The heading is there while the questions load: wait for them.
+    await screen.findByRole('heading', { level: 2, name: 'Getting started' });
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Getting started',
       'Cards',
@@ -174,6 +176,8 @@ describe('/faq', () => {
     const user = userEvent.setup();
     renderPage('/faq', <FaqScreen loadFaq={loadFaq} />, { locale: 'el' });
     await screen.findByRole('heading', { level: 1, name: 'Συχνές ερωτήσεις' });
+    // The heading is there while the questions load: wait for them.
+    await screen.findByRole('heading', { level: 2, name: 'Πρώτα βήματα' });
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Πρώτα βήματα',
       'Κάρτες',
