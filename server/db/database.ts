@@ -2,16 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
-import {
-  Kysely,
-  PGliteDialect,
-  PostgresDialect,
-  sql,
-  type Compilable,
-  type CompiledQuery,
-  type Transaction,
-} from 'kysely';
+import { Kysely, PostgresDialect, sql, type Compilable, type CompiledQuery, type Transaction } from 'kysely';
 import pg from 'pg';
+import { PGliteDialect } from './pgliteDialect';
 import type { DB } from './types';
 
 export type Database = Kysely<DB>;
