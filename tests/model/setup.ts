@@ -26,6 +26,16 @@ if (typeof window !== 'undefined') {
     };
   }
 
+  // react-hot-toast styles itself with goober, which finds its <style id="_goober"> through the window's named
+  // access to elements (`window._goober`). jsdom has no named access, so every toast added another <style> to the
+  // head, and every later query (getComputedStyle walks all rules) got slower: one model file took 5 min for 2 of work.
+  if (!('_goober' in window)) {
+    Object.defineProperty(window, '_goober', {
+      configurable: true,
+      get: () => document.getElementById('_goober') ?? undefined,
+    });
+  }
+
   if (!Element.prototype.scrollIntoView) {
     Element.prototype.scrollIntoView = () => {};
   }
