@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Employee, EmployeeStatus } from '../schemas/employees.schema';
-import { failureCode } from './apiFailure';
+import { knownErrors } from './apiFailure';
 
 /*
  * The team (issue 6; SPEC §2 /my-employees, §3 Employee, §4 "Employee: enabled or disabled, with a confirmation
@@ -12,14 +12,8 @@ import { failureCode } from './apiFailure';
  * server refuses the rest anyway.
  */
 
-export type TeamError = 'forbidden' | 'not_found' | 'network' | 'unknown';
-
-const knownErrors: ReadonlySet<string> = new Set<TeamError>(['forbidden', 'not_found', 'network']);
-
-export function toTeamError(error: unknown): TeamError {
-  const code = failureCode(error);
-  return knownErrors.has(code) ? (code as TeamError) : 'unknown';
-}
+export const toTeamError = knownErrors(['forbidden', 'not_found', 'network']);
+export type TeamError = ReturnType<typeof toTeamError>;
 
 export type TeamInput = { readOnly: boolean };
 export type StatusChange = { id: string; status: EmployeeStatus };
