@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { CartBody } from '../../schemas/cards.schema';
+import type { BodyOf } from './client';
 import { call, type TestServer } from './harness';
 import { newKey, type MoneyMerchant } from './money';
 
@@ -28,6 +29,18 @@ export const physicalCart = {
   name: 'Counter card',
   shipping: { address, save: true },
 } satisfies CartBody;
+
+type CardSecret = BodyOf<'POST', '/api/merchants/cards/{id}/reveal/', 200>;
+
+/** A revealed secret as the kind that was asked for: the contract answers a union over `what`. */
+export function secretOf<W extends CardSecret['what']>(
+  secret: CardSecret,
+  what: W,
+): Extract<CardSecret, { what: W }> {
+  const isKind = (value: CardSecret): value is Extract<CardSecret, { what: W }> => value.what === what;
+  if (!isKind(secret)) throw new Error(`revealed ${secret.what}, asked for ${what}`);
+  return secret;
+}
 
 export async function setPlan(server: TestServer, merchantId: string, plan: 'free' | 'business' | 'premium') {
   await server.db.updateTable('merchants').set({ plan_id: plan }).where('id', '=', merchantId).execute();

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { orderCard, physicalCart, setPlan } from './cards';
-import { call, signIn, startTestServer, type TestServer } from './harness';
+import { orderCard, physicalCart, secretOf, setPlan } from './cards';
+import { api, expectStatus } from './client';
+import { signIn, startTestServer, type TestServer } from './harness';
 import { merchantWithAccount } from './money';
 import { stepUpHeaders, stepUpToken } from './stepUp';
 
@@ -39,25 +40,43 @@ describe('the server log', () => {
     const pin = '7392';
     const epin = '58213';
     expect(
-      (await call(logged, 'PUT', `/api/merchants/cards/${card.id}/pin/`, { token, body: { pin } })).status,
+      (
+        await api(logged, 'PUT', '/api/merchants/cards/{id}/pin/', {
+          params: { id: card.id },
+          token,
+          body: { pin },
+        })
+      ).status,
     ).toBe(204);
     expect(
-      (await call(logged, 'PUT', `/api/merchants/cards/${card.id}/epin/`, { token, body: { epin } })).status,
+      (
+        await api(logged, 'PUT', '/api/merchants/cards/{id}/epin/', {
+          params: { id: card.id },
+          token,
+          body: { epin },
+        })
+      ).status,
     ).toBe(204);
     // A refused PIN's value is not logged either.
     expect(
-      (await call(logged, 'PUT', `/api/merchants/cards/${card.id}/pin/`, { token, body: { pin: '1111' } }))
-        .status,
+      (
+        await api(logged, 'PUT', '/api/merchants/cards/{id}/pin/', {
+          params: { id: card.id },
+          token,
+          body: { pin: '1111' },
+        })
+      ).status,
     ).toBe(400);
 
-    const reveal = async (what: 'details' | 'pin' | 'epin') => {
-      const response = await call(logged, 'POST', `/api/merchants/cards/${card.id}/reveal/`, {
+    const reveal = async <W extends 'details' | 'pin' | 'epin'>(what: W) => {
+      const response = await api(logged, 'POST', '/api/merchants/cards/{id}/reveal/', {
+        params: { id: card.id },
         token,
         body: { what },
         headers: stepUpHeaders(await stepUpToken(app, token, 'card_reveal')),
       });
-      expect(response.status).toBe(200);
-      return response.body;
+      expectStatus(response, 200);
+      return secretOf(response.body, what);
     };
     const details = await reveal('details');
     expect((await reveal('pin')).pin).toBe(pin);

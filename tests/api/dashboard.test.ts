@@ -3,7 +3,8 @@ import type { HomeOverviewResponse } from '../../schemas/home.schema';
 import { assignWalletTag } from '../../server/accounts';
 import { ledgerInvariants, postTransfer, systemAccount } from '../../server/ledger';
 import { utcDate } from '../../server/payments/scheduledPayments';
-import { call, startTestServer, type TestServer } from './harness';
+import { api, expectStatus, type JsonBodyOf } from './client';
+import { startTestServer, type TestServer } from './harness';
 import {
   employeeToken,
   expectHealthy,
@@ -26,11 +27,11 @@ afterAll(async () => {
   await server?.close();
 });
 
+type Frequency = JsonBodyOf<'POST', '/api/merchants/scheduled_payments/'>['frequency'];
+
 async function overview(token: string): Promise<HomeOverviewResponse> {
-  const response = await call<HomeOverviewResponse>(server.app, 'GET', '/api/merchants/home/overview/', {
-    token,
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  const response = await api(server.app, 'GET', '/api/merchants/home/overview/', { token });
+  expectStatus(response, 200);
   return response.body;
 }
 
@@ -100,8 +101,8 @@ describe('scheduled payments', () => {
     const payee = await tagged();
     expect((await overview(payer.token)).scheduled_payments).toEqual([]);
 
-    const create = (startInDays: number, frequency: string, amount: string) =>
-      call(server.app, 'POST', '/api/merchants/scheduled_payments/', {
+    const create = (startInDays: number, frequency: Frequency, amount: string) =>
+      api(server.app, 'POST', '/api/merchants/scheduled_payments/', {
         token: payer.token,
         body: {
           account_type: 'eur',
@@ -119,21 +120,17 @@ describe('scheduled payments', () => {
       [5, 'yearly', '300'],
     ] as const) {
       const created = await create(days, frequency, amount);
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expectStatus(created, 201);
       ids.push(created.body.id);
     }
     // A cancelled one never shows, even if it would be the soonest.
     const cancelled = await create(0, 'daily', '50');
-    expect(cancelled.status).toBe(201);
-    const cancel = await call(
-      server.app,
-      'POST',
-      `/api/merchants/scheduled_payments/${cancelled.body.id}/cancel/`,
-      {
-        token: payer.token,
-      },
-    );
-    expect(cancel.status).toBe(200);
+    expectStatus(cancelled, 201);
+    const cancel = await api(server.app, 'POST', '/api/merchants/scheduled_payments/{id}/cancel/', {
+      params: { id: cancelled.body.id },
+      token: payer.token,
+    });
+    expectStatus(cancel, 200);
 
     const body = await overview(payer.token);
     expect(body.scheduled_payments).toEqual([
@@ -165,7 +162,7 @@ describe('welcome checklist', () => {
       currency: 'EUR',
       sender_name: 'Alpha Foods SA',
     });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expectStatus(response, 201);
     expect(checklist(await overview(m.token))).toEqual({
       top_up: true,
       pick_plan: false,
