@@ -79,7 +79,7 @@ function notProvided(name: string): never {
 }
 
 /**
- * Sign-in with a password and a one-time code (SPEC §2 /login, DESIGN.md "Identity and session").
+ * Sign-in with a password and a one-time code (SPEC §2 /login, docs/product.md "Identity and sessions").
  * Effects are the four API calls, provided by the app; the machine only decides what comes next.
  * An authenticator app (issue 8, `totp`) has no code to send: choosing it goes straight to the code, with no resend.
  */

@@ -4,7 +4,7 @@ import { toApiFailure } from './apiFailure';
 import { loginMachine } from './login.machine';
 
 export type SessionInput = {
-  /** Sign out after this long without user activity (DESIGN.md: 15 minutes). */
+  /** Sign out after this long without user activity (docs/product.md: 15 minutes). */
   idleTimeoutMs: number;
   /** Warn this long before the idle sign-out (SPEC §9: 30 seconds). */
   idleWarningMs: number;
@@ -42,7 +42,7 @@ export const refreshToleranceMs = 5_000;
 const emptySession = { accessToken: null, expiresIn: 0, user: null } as const;
 
 /**
- * The signed-in session (SPEC §4, DESIGN.md "Identity and session"): restore from the HttpOnly refresh cookie on
+ * The signed-in session (SPEC §4, docs/product.md "Identity and sessions"): restore from the HttpOnly refresh cookie on
  * load, run the login journey while signed out, refresh the in-memory access token before it expires, warn before
  * the idle limit, and sign out on request, on idle or when the server no longer honours the session.
  */

@@ -1,5 +1,5 @@
 /**
- * Cards (issue 5; SPEC §2 plans and cards routes, §3 Card, §4 card states, §9 card constants; DESIGN.md "Cards").
+ * Cards (issue 5; SPEC §2 plans and cards routes, §3 Card, §4 card states, §9 card constants; docs/product.md "Cards").
  *
  * Endpoints (operationId), all secured (approved merchant), under /api/merchants/:
  * - GET    cards/options/            cardOptions      → CardOptions: prices, colours, holders with what each may still

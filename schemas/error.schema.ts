@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every API error has this shape (DESIGN.md principle 10). `fields` maps a body path to its problem. */
+/** Every API error has this shape (docs/engineering.md principle 10). `fields` maps a body path to its problem. */
 export const ApiError = z
   .object({
     error: z.object({

@@ -1,5 +1,5 @@
 /**
- * One permission table for the browser's route guards and the server's endpoint checks (DESIGN.md principle 8).
+ * One permission table for the browser's route guards and the server's endpoint checks (docs/engineering.md principle 8).
  * SPEC §6: non-owner, non-viewer employees are sent to Overview from `restrictedForEmployees`; viewers from the
  * smaller `restrictedForViewers`. The browser only redirects; the server answers 403 for the same rules.
  */
@@ -91,7 +91,7 @@ export const fallbackRoute = '/overview';
 
 /*
  * ---------------------------------------------------------------------------------------------------------------
- * API operations (DESIGN.md principle 8; docs/decisions/011-operation-permission-table.md)
+ * API operations (docs/engineering.md principle 8; docs/decisions/011-operation-permission-table.md)
  * ---------------------------------------------------------------------------------------------------------------
  * Every operationId the server has, and who may call it. The server reads this table when a route is registered
  * (server/auth/operationGuard.ts): a route under /api/ without an operationId, or with one missing here, stops
@@ -108,7 +108,7 @@ export type Caller = Actor & { access_level?: AccessLevelName | null };
 export type OperationRule =
   /** No session: the credential, when there is one, is in the request (a key, a link, a cookie, a ticket). */
   | { access: 'public'; write: boolean; why: string }
-  /** Test rails under /api/sandbox/, registered only outside production (DESIGN.md "Sandbox rails"). */
+  /** Test rails under /api/sandbox/, registered only outside production (docs/engineering.md "Sandbox rails"). */
   | { access: 'sandbox'; write: boolean }
   | {
       access: 'session';
@@ -151,7 +151,7 @@ export const operationRules = {
   // Public: the app's shell, the bot check, the contract.
   getConfig: open(false, 'Client configuration needed before sign-in.'),
   altchaChallenge: open(false, 'The bot check on the public forms.'),
-  openapi: open(false, 'The API contract (DESIGN.md principle 5).'),
+  openapi: open(false, 'The API contract (docs/engineering.md principle 5).'),
   // Signing in and out.
   initializeLogin: open(true, signIn),
   availableMfaMethods: open(false, signIn),

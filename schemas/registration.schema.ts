@@ -23,7 +23,7 @@ export const companyNameMaxLength = 100;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Mobile phone numbers: E.164 on the wire and in the database. No phone library is on the registry here, so a small
-// per-country table turns national numbers into E.164 (DESIGN.md: "a per-country rule table otherwise").
+// per-country table turns national numbers into E.164 (ADR 005).
 
 type CountryRule = {
   /** Country calling code, digits only. */

@@ -136,7 +136,7 @@ export const IncomingTransferBody = z
   .meta({ id: 'IncomingTransferBody' });
 export type IncomingTransferBody = z.infer<typeof IncomingTransferBody>;
 
-/** Money-moving POSTs carry a key (DESIGN.md "API conventions"): a retry with the same key moves money once. */
+/** Money-moving POSTs carry a key (docs/engineering.md "API conventions"): a retry with the same key moves money once. */
 export const IdempotencyHeaders = z.object({
   'idempotency-key': z.string().min(1).max(200),
 });

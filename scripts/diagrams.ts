@@ -5,7 +5,7 @@ import { instance } from '@viz-js/viz';
 import type { AnyStateMachine } from 'xstate';
 
 /*
- * DESIGN.md principle 4: the machines are the compliance documents. For every machines/*.machine.ts this writes
+ * docs/engineering.md principle 4: the machines are the compliance documents. For every machines/*.machine.ts this writes
  * docs/statecharts/<machine>.md (Mermaid stateDiagram-v2 plus a transition table) and docs/statecharts/<machine>.svg
  * (Graphviz, rendered in Node by @viz-js/viz), both walked from `machine.root`, with guards and effects labelled.
  *
@@ -111,7 +111,7 @@ function guardOf(transition: TransitionLike): string | null {
   return transition.guard == null ? null : guardWords(transition.guard);
 }
 
-/** Internal event types in words (STACK.md: actor events by actor name, delays by their name). */
+/** Internal event types in words (actor events by actor name, delays by their name). */
 function eventWords(eventType: string, node: StateNodeLike): string {
   let match = /^xstate\.done\.actor\.(.+)$/.exec(eventType);
   if (match) return `${match[1]} done`;

@@ -1,5 +1,5 @@
 /**
- * The message pipeline of DESIGN.md principle 9.
+ * The message pipeline of docs/engineering.md principle 9.
  *
  *   npm run i18n:extract   src/**\/*.{ts,tsx} → lang/en.json ({ "id": "English text" }, sorted)
  *   npm run i18n:check     fails when lang/en.json is stale or lang/el.json is incomplete or wrong

@@ -1,6 +1,6 @@
 /**
  * Writes the server's OpenAPI 3.1 document to schemas/openapi.json and the client types generated from it to
- * src/api/schema.d.ts (DESIGN.md principle 5). `--check` regenerates in memory and fails when either is stale.
+ * src/api/schema.d.ts (docs/engineering.md principle 5). `--check` regenerates in memory and fails when either is stale.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AnyMachineSnapshot, AnyStateMachine, SnapshotFrom, StateValue } from 'xstate';
-// The QA plan must list exactly the paths the model tests run, so it uses their generator (DESIGN.md principle 3).
+// The QA plan must list exactly the paths the model tests run, so it uses their generator (docs/engineering.md principle 3).
 import {
   generatePaths,
   type Model,

@@ -181,7 +181,7 @@ export function loadConfig(env: Env = process.env): Config {
     smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
     demoPassword: env.DEMO_PASSWORD || 'Demo-Merchant-2026!',
     accessTokenTtlSeconds: intFrom(env, 'ACCESS_TOKEN_TTL_SECONDS', 600),
-    // SPEC §9: auth cookies last 0.5 day; the same 12 h is the absolute session limit (DESIGN.md).
+    // SPEC §9: auth cookies last 0.5 day; the same 12 h is the absolute session limit (docs/product.md "Identity and sessions").
     refreshTtlSeconds: intFrom(env, 'REFRESH_TTL_SECONDS', 43_200),
     idleTimeoutSeconds: intFrom(env, 'IDLE_TIMEOUT_SECONDS', 900),
     idleWarningSeconds: intFrom(env, 'IDLE_WARNING_SECONDS', 30),

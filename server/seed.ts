@@ -179,7 +179,7 @@ export { systemAccount } from './ledger';
 /**
  * Outside production, on a database without the demo merchants: two approved merchants with EUR accounts, the
  * onboarding that approved them (company, representative, directors, shareholders, funding) and some history, so a
- * newcomer can sign in at once (DESIGN.md "Running it"). Safe to run on every start.
+ * newcomer can sign in at once (README.md "Run it"). Safe to run on every start.
  */
 export async function seedDemo(db: Database, demoPassword: string): Promise<boolean> {
   await seedExternalAccounts(db);

@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Where uploaded files live (DESIGN.md "Scaling out"): one small interface, a folder under DATA_DIR by default,
+ * Where uploaded files live (docs/engineering.md "Scaling out"): one small interface, a folder under DATA_DIR by default,
  * so an object store can take its place without touching the domain code. Keys are random, never user input.
  */
 export type FileStorage = {

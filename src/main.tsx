@@ -11,7 +11,7 @@ import { AppRoutes } from './app/routes';
 import { loadMessages } from './i18n/messages';
 import { readStoredLocale } from './i18n/locale';
 
-/** DESIGN.md: 15 minutes idle, warned 30 seconds before (SPEC §9); used when /api/config/ cannot be read. */
+/** docs/product.md: 15 minutes idle, warned 30 seconds before (SPEC §9); used when /api/config/ cannot be read. */
 const fallbackConfig: ClientConfig = {
   environment: 'production',
   idle_timeout_seconds: 15 * 60,

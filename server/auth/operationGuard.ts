@@ -11,7 +11,7 @@ import { AppError } from '../errors';
 import { authenticate, requireApprovedMerchant } from './authenticate';
 
 /**
- * DESIGN.md principle 8 on the server: every route under /api/ is checked against `operationRules`
+ * docs/engineering.md principle 8 on the server: every route under /api/ is checked against `operationRules`
  * (schemas/permissions.ts) when it is registered, so no endpoint can forget its check. Start-up fails for a route
  * without an operationId, with one the table does not know, with two routes claiming one operationId, or with a
  * route whose declared bearer security disagrees with the table. A `session` operation gets, on request (before its

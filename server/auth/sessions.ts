@@ -67,7 +67,7 @@ type RotateOutcome = { ok: true; issued: IssuedRefresh } | { ok: false; message:
  * Spends a refresh token and issues its successor. A token presented a second time means it leaked or was
  * replayed: the whole family is revoked (RFC 9700 §4.14.2) so neither the thief nor the owner can go on.
  * A refresh after longer than the idle limit (plus one access-token lifetime, since an open tab refreshes
- * only then) also ends the session: the server's half of DESIGN.md's 15-minute idle rule.
+ * only then) also ends the session: the server's half of the 15-minute idle rule (docs/product.md).
  */
 export async function rotateRefreshToken(
   db: Database,

@@ -13,7 +13,7 @@ import type { CardVault } from './secrets';
 import { spentInWindow } from './windows';
 
 /**
- * The authorisation path (DESIGN.md "Cards", issue 5): what a card network asks the bank when a card pays, here
+ * The authorisation path (docs/product.md "Cards", issue 5): what a card network asks the bank when a card pays, here
  * through the sandbox rail. In ONE transaction, with the card's row locked (so two payments of one card are decided
  * one after the other and a limit cannot be overrun by racing), it checks the status, the currency, every applicable
  * limit in the current window and the balance, then either books a completed `card_transaction` (merchant account →

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt } from 'node:crypto';
 
 /**
- * Card data at rest (DESIGN.md "Cards"): number, CVV, expiry, PIN and e-PIN are sealed with AES-256-GCM under
+ * Card data at rest (docs/product.md "Cards"): number, CVV, expiry, PIN and e-PIN are sealed with AES-256-GCM under
  * `config.secrets.cardEncryptionKey`, a random 12-byte IV per value, and the card id and field name as additional
  * data, so a ciphertext copied onto another card or into another column fails to open. The number is also kept as
  * an HMAC (under a key derived from the same secret) to find a card by number and keep numbers unique: a bare hash

@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { AppError } from '../errors';
 
 /**
- * Sandbox stand-ins for other banks' answers to a name check (DESIGN.md "Sandbox rails"): an account at another
+ * Sandbox stand-ins for other banks' answers to a name check (docs/engineering.md "Sandbox rails"): an account at another
  * bank, the name it is held in, and whether that bank answers name checks at all.
  */
 export async function upsertExternalAccount(

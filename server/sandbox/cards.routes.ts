@@ -14,7 +14,7 @@ import type { Database } from '../db/database';
 import { errorResponses } from '../routes/apiErrors';
 
 /**
- * Test rails standing in for a card network and for the monthly cashback run (DESIGN.md "Sandbox rails"):
+ * Test rails standing in for a card network and for the monthly cashback run (docs/engineering.md "Sandbox rails"):
  * registered only outside production (app.ts).
  */
 export const sandboxCardRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (

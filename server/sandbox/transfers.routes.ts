@@ -5,7 +5,7 @@ import { errorResponses } from '../routes/apiErrors';
 import { receiveIncomingTransfer } from '../transactions';
 
 /**
- * Test rail standing in for other banks sending money in (DESIGN.md "Sandbox rails"): registered only outside
+ * Test rail standing in for other banks sending money in (docs/engineering.md "Sandbox rails"): registered only outside
  * production (app.ts).
  */
 export const sandboxTransferRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -29,7 +29,7 @@ export const sandboxTransferRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         request.body,
         request.headers['idempotency-key'],
       );
-      // A replay answers the first result, marked as such (DESIGN.md "API conventions").
+      // A replay answers the first result, marked as such (docs/engineering.md "API conventions").
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(transaction);
     },

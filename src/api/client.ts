@@ -6,7 +6,7 @@ import type { paths } from './schema';
 
 /** How the client reaches the session without keeping a copy of its secrets. */
 export type SessionHooks = {
-  /** Read on every request from the session machine, the only place the access token lives (DESIGN.md). */
+  /** Read on every request from the session machine, the only place the access token lives (ADR 003). */
   getAccessToken: () => string | null;
   /** A bearer request came back 401: the token may have expired early, so the session should refresh or end. */
   onUnauthorized?: () => void;
@@ -22,7 +22,7 @@ export type ApiClientOptions = {
   maxWaitMs?: number;
 };
 
-/** DESIGN.md "API conventions": every request says it comes from the merchant app and sends the bearer token. */
+/** docs/engineering.md "API conventions": every request says it comes from the merchant app and sends the bearer token. */
 function sessionMiddleware(hooks: () => SessionHooks): Middleware {
   return {
     onRequest({ request }) {
@@ -96,7 +96,7 @@ export function connectSession(hooks: SessionHooks): void {
   sessionHooks = hooks;
 }
 
-/** The app's one HTTP client (DESIGN.md principle 5); screens and actors call the API only through it. */
+/** The app's one HTTP client (docs/engineering.md principle 5); screens and actors call the API only through it. */
 export const api = createApiClient({ hooks: () => sessionHooks });
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,5 @@
 /**
- * The client's retry policy (SPEC §8 and §9, DESIGN.md "API conventions"), as pure functions so that the rules can be
+ * The client's retry policy (SPEC §8 and §9, docs/engineering.md "API conventions"), as pure functions so that the rules can be
  * tested without a network or a clock.
  */
 

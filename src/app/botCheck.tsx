@@ -7,7 +7,7 @@ import { Spinner } from '../ui/Spinner';
 import { solveAltcha } from './altchaSolver';
 
 /**
- * The bot check on the credentials step (DESIGN.md "Identity and session": ALTCHA, self-hosted proof of work). It
+ * The bot check on the credentials step (docs/product.md "Identity and sessions": ALTCHA, self-hosted proof of work). It
  * reports a solved payload, or that the payload it reported is no longer good. `round` changes when the previous
  * payload was spent (each one is single use); the login screen then mounts a fresh one, which solves a new challenge.
  */

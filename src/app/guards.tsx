@@ -36,7 +36,7 @@ export function onboardingRedirect(status: MerchantStatus): string | null {
 }
 
 /**
- * A protected route (SPEC §6). Convenience only: the server answers 401/403 for the same rules (DESIGN.md principle 8).
+ * A protected route (SPEC §6). Convenience only: the server answers 401/403 for the same rules (docs/engineering.md principle 8).
  * While the session is being restored from the refresh cookie, or torn down, it shows progress instead of deciding.
  */
 export function RequireAuth({ area, children }: { area: Area; children: ReactNode }) {

@@ -10,7 +10,7 @@ export function currencyDigits(currency: string): number {
 
 /**
  * Turns integer minor units into an exact decimal string ("-123456" EUR → "-1234.56") with BigInt arithmetic, so no
- * amount ever passes through a binary float (DESIGN.md principle 7).
+ * amount ever passes through a binary float (docs/engineering.md principle 7).
  */
 export function minorToDecimal(amountMinor: string, digits: number): Intl.StringNumericLiteral {
   if (!/^-?\d+$/.test(amountMinor)) throw new Error(`Not an amount in minor units: "${amountMinor}"`);

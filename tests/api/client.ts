@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { paths } from '../../src/api/schema';
 
 /*
- * The API tests' client, typed by the OpenAPI document the server generates (src/api/schema.d.ts, DESIGN.md
+ * The API tests' client, typed by the OpenAPI document the server generates (src/api/schema.d.ts, docs/engineering.md
  * principle 5). Requests go to the real Fastify app through `inject` (no network), as the app's own openapi-fetch
  * client would send them: path templates with typed parameters, typed query, headers and JSON or multipart bodies,
  * and a response typed per status. A test that renames a field, sends a wrong shape or expects a status the route
@@ -54,7 +54,7 @@ export type Transport = {
   cookie?: string;
   /** The client's address as the server sees it (rate limits are per address). */
   ip?: string;
-  /** Sent with every call unless false (DESIGN.md, API conventions): `X-Merchant-Mode: true`. */
+  /** Sent with every call unless false (docs/engineering.md "API conventions"): `X-Merchant-Mode: true`. */
   merchantMode?: boolean;
 };
 

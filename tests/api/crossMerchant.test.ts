@@ -22,7 +22,7 @@ import { databaseDigest } from './tableDigest';
 import { addMember, invite, newInviteeEmail } from './team';
 
 /*
- * Issue 6, DESIGN.md principle 8 ("a merchant never sees another's data"): every signed-in operation that names a
+ * Issue 6, docs/engineering.md principle 8 ("a merchant never sees another's data"): every signed-in operation that names a
  * record in its path, called by merchant A's owner with the id of a real record of merchant B, answers 404 or 403,
  * shows nothing of B, and changes nothing anywhere.
  */

@@ -22,7 +22,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('every endpoint checks the caller (DESIGN.md principle 8)', () => {
+describe('every endpoint checks the caller (docs/engineering.md principle 8)', () => {
   it('names each operation that needs no session, and every other one declares bearer auth', async () => {
     const { body } = await call<{ paths: Record<string, Record<string, Operation>> }>(
       server.app,

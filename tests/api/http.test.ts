@@ -55,7 +55,7 @@ describe('HTTP surface', () => {
     )
       .flatMap((methods) => Object.values(methods).map((op) => op.operationId))
       .sort();
-    // Every operation is named (SPEC §7 names in camelCase, DESIGN.md "API conventions") and names are unique,
+    // Every operation is named (SPEC §7 names in camelCase, docs/engineering.md "API conventions") and names are unique,
     // so the generated client has one method per operation.
     expect(operationIds.every((id) => /^[a-z][A-Za-z]+$/.test(id))).toBe(true);
     expect(new Set(operationIds).size).toBe(operationIds.length);

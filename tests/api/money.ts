@@ -112,7 +112,7 @@ export async function ledgerSnapshot(db: Database): Promise<LedgerSnapshot> {
   };
 }
 
-/** The invariants of DESIGN.md principle 7 hold: every currency sums to zero, no merchant below zero. */
+/** The invariants of docs/engineering.md principle 7 hold: every currency sums to zero, no merchant below zero. */
 export function expectHealthy(invariants: LedgerInvariants): void {
   for (const currency of invariants.currencies) {
     expect(currency.balances, `sum of ${currency.currency} balances`).toBe(0n);

@@ -19,7 +19,7 @@ import { databaseDigest } from './tableDigest';
 import { addMember, invitationKey, invite, newInviteeEmail } from './team';
 
 /*
- * Issue 6, DESIGN.md principle 8: every operation of schemas/openapi.json, called as each of the four roles of one
+ * Issue 6, docs/engineering.md principle 8: every operation of schemas/openapi.json, called as each of the four roles of one
  * approved merchant (owner, admin, Cardholder = employee, viewer) with its path filled with ids of real records of
  * that merchant and a minimal body. What the permission table allows must not answer 401 or 403 (the main reads:
  * 200); what it refuses must answer 403 and change nothing in any table.

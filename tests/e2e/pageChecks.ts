@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-/** WCAG 2.2 AA, the level DESIGN.md "Front end" promises. */
+/** WCAG 2.2 AA, the level docs/engineering.md "Front end" promises. */
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 export async function expectAccessible(page: Page, where: string): Promise<void> {
@@ -63,7 +63,7 @@ export async function refreshCookie(context: BrowserContext) {
 }
 
 /**
- * DESIGN.md "Identity and session": the refresh token lives only in an HttpOnly cookie and the access token
+ * docs/product.md "Identity and sessions": the refresh token lives only in an HttpOnly cookie and the access token
  * only in memory, so nothing a page script can read (document.cookie, localStorage, sessionStorage) holds one.
  */
 export async function expectNoTokenReadableByScripts(page: Page, tokens: SeenTokens): Promise<void> {

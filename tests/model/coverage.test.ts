@@ -31,7 +31,7 @@ import { changePasswordModel } from './changePassword.paths';
 import { addAuthenticatorModel } from './addAuthenticator.paths';
 import { removeMfaMethodModel } from './removeMfaMethod.paths';
 
-// DESIGN.md principle 3: a state or transition that no generated path reaches is a hole in the test plan. These
+// docs/engineering.md principle 3: a state or transition that no generated path reaches is a hole in the test plan. These
 // tests walk each machine definition and fail on any such hole; the last block proves that the guard bites.
 
 function describeCoverage<M extends AnyStateMachine>(model: Model<M>) {

@@ -15,7 +15,7 @@ import type { ApiFailure } from '../../machines/apiFailure';
 import { machineShape, takenTransitions, type MachineShape } from './machineGraph';
 
 /*
- * DESIGN.md principle 3: the machines are the test plan. `generatePaths` turns a machine plus fixtures (one per
+ * docs/engineering.md principle 3: the machines are the test plan. `generatePaths` turns a machine plus fixtures (one per
  * event, per actor outcome and per delay) into test paths: every shortest path to every state, bounded simple
  * paths, and extra paths for any transition those leave untaken. The model tests run each path against the real
  * screens and scripts/testPaths.ts writes the same paths out as the QA plan. The models themselves (fixtures,

@@ -328,7 +328,7 @@ export const loginModel: Model<typeof loginMachine> = {
   screen: loginScreen,
 };
 
-/** Idle limits the session model runs with (DESIGN.md: 15 minutes, warning 30 s before). */
+/** Idle limits the session model runs with (docs/product.md: 15 minutes, warning 30 s before). */
 export const sessionInput = { idleTimeoutMs: 15 * 60_000, idleWarningMs: 30_000, networkRetryMs: 5_000 };
 
 export const sessionFixtures = {

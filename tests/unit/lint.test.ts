@@ -4,7 +4,7 @@ import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// The import boundaries of DESIGN.md live only in eslint.config.js; these snippets prove each one bites
+// The import boundaries of docs/engineering.md live only in eslint.config.js; these snippets prove each one bites
 // (and that the allowed directions stay allowed), so a loosened zone fails here rather than in review.
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -64,7 +64,7 @@ function importOf(fromFile: string, targetFolder: string): string {
   return `import * as target from '${specifier(fromFile, realModule(targetFolder))}';\nexport const used = target;\n`;
 }
 
-describe('import boundaries (DESIGN.md "Layout")', () => {
+describe('import boundaries (docs/engineering.md "Layout and one-way imports")', () => {
   it.each([
     ['machines/lintProbe.ts', 'server'],
     ['machines/lintProbe.ts', 'src'],
@@ -119,7 +119,7 @@ describe('import boundaries (DESIGN.md "Layout")', () => {
   });
 });
 
-describe('visible text is a react-intl message (DESIGN.md principle 9)', () => {
+describe('visible text is a react-intl message (docs/engineering.md principle 9)', () => {
   it('flags a literal string in JSX', async () => {
     const ids = await ruleIds(
       'src/screens/LintProbe.tsx',

@@ -1,6 +1,6 @@
 -- Verification of Payee (issue 4; schemas/payee.schema.ts, server/payee/).
 
--- Sandbox only (DESIGN.md "Sandbox rails"): accounts at other banks and the names they are held in, standing in for
+-- Sandbox only (docs/engineering.md "Sandbox rails"): accounts at other banks and the names they are held in, standing in for
 -- the other banks' answers to a name check. Filled by POST /api/sandbox/external-accounts/ and the demo seed;
 -- empty in production, where an IBAN outside this bank is "verification not possible".
 CREATE TABLE sandbox_external_accounts (

@@ -1,4 +1,4 @@
--- Cards (issue 5; SPEC §2 cards and plans routes, §3 Card, §4 card states, §9; DESIGN.md "Cards"; server/cards/,
+-- Cards (issue 5; SPEC §2 cards and plans routes, §3 Card, §4 card states, §9; docs/product.md "Cards"; server/cards/,
 -- docs/decisions/010-cards-declines-windows-plans.md).
 
 -- The bank's cashback account per currency (server/ledger.ts `systemAccount`): it pays the monthly cashback

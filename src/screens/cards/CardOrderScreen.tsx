@@ -432,7 +432,7 @@ export function orderOpeningOf(pathname: string): { entry: CardOrderEntry; form:
   };
 }
 
-// DESIGN.md "Front end": a wizard's progress survives a reload, as a machine snapshot in sessionStorage. It is taken
+// docs/engineering.md "Front end": a wizard's progress survives a reload, as a machine snapshot in sessionStorage. It is taken
 // up again only at the address it was left on; a finished order is forgotten.
 const storageKey = 'tameio.cardOrder';
 

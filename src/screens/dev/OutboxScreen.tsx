@@ -57,7 +57,7 @@ const Body = styled.pre`
 `;
 
 /**
- * `/dev/outbox` (DESIGN.md "Sandbox rails"): what the app would have sent by email or SMS, so a one-time code can be
+ * `/dev/outbox` (docs/engineering.md "Sandbox rails"): what the app would have sent by email or SMS, so a one-time code can be
  * read without a mail server. Exists only when the server runs outside production.
  */
 export function OutboxScreen() {

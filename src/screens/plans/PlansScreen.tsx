@@ -602,7 +602,7 @@ export function planIdOf(pathname: string): string | null {
   return id && id !== 'address' ? decodeURIComponent(id) : null;
 }
 
-// DESIGN.md "Front end": a checkout's progress survives a reload, as a machine snapshot in sessionStorage. It is taken
+// docs/engineering.md "Front end": a checkout's progress survives a reload, as a machine snapshot in sessionStorage. It is taken
 // up again only at the address it was left on; the plans page and a finished order always load afresh.
 function restore(pathname: string): Snapshot<unknown> | undefined {
   try {
