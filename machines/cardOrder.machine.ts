@@ -12,6 +12,7 @@ import type {
   ShippingAddress,
 } from '../schemas/cards.schema';
 import { failureCode, toApiFailure } from './apiFailure';
+import { refusesShipping, walletCheckoutGuards, walletCheckoutStates } from './walletCheckout';
 
 /*
  * Ordering a card (issue 5; SPEC §2 /cards/add-card/:card?, /cards/add-card/physical, /cards/add-card/physical/address,
@@ -26,6 +27,9 @@ import { failureCode, toApiFailure } from './apiFailure';
  * for a physical card choosingAddress (a saved address or a new one) → pricing (cartInitialize: the price and the
  * available balance) → reviewing (the checkout) → paying (cartPay, with one Idempotency-Key per cart: a retry after
  * no answer cannot pay twice) → ordered ("Order placed"), or failed ("Payment failed…", back to a fresh checkout).
+ *
+ * pricing, reviewing, paying and failed are the wallet checkout this journey shares with the plan checkout
+ * (machines/walletCheckout.ts).
  *
  * The address bar follows the state (`cardOrderPath`): the journey started from the cards pages stays on
  * /cards/add-card/…, the one from the plans pages on /plans/…; both check out on /plans/card/checkout/:card.
@@ -119,10 +123,6 @@ function notProvided(name: string): never {
   throw new Error(`The app must provide the "${name}" actor`);
 }
 
-function newKey(): string {
-  return globalThis.crypto.randomUUID();
-}
-
 function fieldsOf(error: unknown): Record<string, string> {
   const failure = toApiFailure(error);
   return failure.kind === 'http' ? (failure.fields ?? {}) : {};
@@ -191,6 +191,7 @@ export const cardOrderMachine = setup({
     clearError: assign({ error: null, fieldErrors: {} }),
   },
   guards: {
+    ...walletCheckoutGuards,
     /** The card type named in the address can be ordered by somebody: straight to its details. */
     preselectedAvailable: ({ context }, params: { data: CardOrderData }) =>
       context.form !== null && formAvailable(params.data, context.form),
@@ -207,12 +208,8 @@ export const cardOrderMachine = setup({
       (context.data?.addresses ?? []).some((address) => address.id === event.addressId),
     /** The server refused the shipping address itself: back to the address, which shows why. */
     isAddressProblem: ({ context }, params: { error: unknown }) =>
-      context.form === 'physical' &&
-      failureCode(params.error) === 'validation_failed' &&
-      Object.keys(fieldsOf(params.error)).some((field) => field.startsWith('shipping')),
+      context.form === 'physical' && refusesShipping(params.error),
     canAfford: ({ context }) => canAfford(context.cart),
-    /** No answer: the payment may or may not have gone through, so the checkout offers the same key again. */
-    isNetwork: (_, params: { error: unknown }) => failureCode(params.error) === 'network',
   },
 }).createMachine({
   id: 'cardOrder',
@@ -317,80 +314,27 @@ export const cardOrderMachine = setup({
         'details.change': { target: 'choosingDetails', actions: 'clearError' },
       },
     },
-    /** cartInitialize: the order priced, with the available balance; each cart gets its own payment key. */
-    pricing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'cartInitialize',
-        src: 'cartInitialize',
-        input: ({ context }) => ({ body: cartBodyOf(context) }),
-        onDone: {
-          target: 'reviewing',
-          actions: assign({ cart: ({ event }) => event.output, idempotencyKey: () => newKey() }),
-        },
-        onError: [
-          {
-            guard: { type: 'isAddressProblem', params: ({ event }) => ({ error: event.error }) },
-            target: 'choosingAddress',
-            actions: [
-              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-              assign(forgetCart),
-            ],
-          },
-          {
-            // The holder has no room any more (card_limit_reached), or anything else: the details say why.
-            target: 'choosingDetails',
-            actions: [
-              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-              assign(forgetCart),
-            ],
-          },
-        ],
+    ...walletCheckoutStates({
+      types: {
+        context: {} as CardOrderContext,
+        events: {} as CardOrderEvent,
+        priced: {} as Cart,
+        result: {} as CardOrderResult,
       },
-    },
-    /** The checkout: what is ordered, where it goes, the price and the available balance; pay with the wallet. */
-    reviewing: {
-      on: {
-        'order.pay': { guard: 'canAfford', target: 'paying', actions: 'clearError' },
-        'order.change': [
-          { guard: 'isPhysical', target: 'choosingAddress', actions: ['clearError', assign(forgetCart)] },
-          { target: 'choosingDetails', actions: ['clearError', assign(forgetCart)] },
-        ],
-      },
-    },
-    paying: {
-      tags: ['busy'],
-      invoke: {
-        id: 'cartPay',
-        src: 'cartPay',
+      price: { actor: 'cartInitialize', input: ({ context }) => ({ body: cartBodyOf(context) }) },
+      pay: {
+        actor: 'cartPay',
         input: ({ context }) => ({
           cartId: context.cart?.id ?? '',
           idempotencyKey: context.idempotencyKey ?? '',
         }),
-        onDone: {
-          target: 'ordered',
-          actions: assign({ result: ({ event }) => event.output, ...forgetCart }),
-        },
-        onError: [
-          {
-            // Paying again sends the same key: the server pays this cart at most once.
-            guard: { type: 'isNetwork', params: ({ event }) => ({ error: event.error }) },
-            target: 'reviewing',
-            actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            target: 'failed',
-            actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
       },
-    },
-    /** "Payment failed, possibly from insufficient balance; try again later." Back to a freshly priced checkout. */
-    failed: {
-      on: {
-        'order.review': { target: 'pricing', actions: ['clearError', assign(forgetCart)] },
-      },
-    },
+      ships: 'isPhysical',
+      states: { choices: 'choosingDetails', address: 'choosingAddress', paid: 'ordered' },
+      keepPrice: { cart: ({ event }) => event.output },
+      forgetPrice: forgetCart,
+      keepPaid: { result: ({ event }) => event.output, ...forgetCart },
+    }),
     /** "Order placed": a virtual card is active at once, a physical one inactive until activated. */
     ordered: {
       on: {

@@ -10,6 +10,7 @@ import type {
   Subscription,
 } from '../schemas/plans.schema';
 import { failureCode, toApiFailure } from './apiFailure';
+import { refusesShipping, walletCheckoutGuards, walletCheckoutStates } from './walletCheckout';
 
 /*
  * Plans and plan checkout (issue 7; SPEC §1 plans, §2 /plans/:plan_id?, /plans/plan/checkout, /plans/address; §4
@@ -27,6 +28,9 @@ import { failureCode, toApiFailure } from './apiFailure';
  * no answer cannot pay twice) → ordered ("Payment successful" when something was charged, "Order placed" otherwise),
  * or failed ("Payment failed…", back to a freshly priced checkout). An upgrade takes effect at once; a downgrade on the
  * current period's end and charges nothing now.
+ *
+ * pricing, reviewing, paying and failed are the wallet checkout this journey shares with the card order
+ * (machines/walletCheckout.ts).
  *
  * The address bar follows the state (`planCheckoutPath`): the plans page on /plans/:plan_id?, the checkout on
  * /plans/plan/checkout, the terminal's address on /plans/address.
@@ -108,10 +112,6 @@ export type PlanCheckoutEvent =
 
 function notProvided(name: string): never {
   throw new Error(`The app must provide the "${name}" actor`);
-}
-
-function newKey(): string {
-  return globalThis.crypto.randomUUID();
 }
 
 function fieldsOf(error: unknown): Record<string, string> {
@@ -205,6 +205,7 @@ export const planCheckoutMachine = setup({
     clearError: assign({ error: null, fieldErrors: {} }),
   },
   guards: {
+    ...walletCheckoutGuards,
     /** A paid plan of the list (Free is reached by cancelling, SPEC §4). */
     canChoose: ({ context, event }) => {
       if (event.type !== 'plan.chosen') return false;
@@ -230,12 +231,8 @@ export const planCheckoutMachine = setup({
       (context.data?.addresses ?? []).some((address) => address.id === event.addressId),
     /** The server refused the shipping address itself: back to the address, which shows why. */
     isAddressProblem: ({ context }, params: { error: unknown }) =>
-      context.posTerminal &&
-      failureCode(params.error) === 'validation_failed' &&
-      Object.keys(fieldsOf(params.error)).some((field) => field.startsWith('shipping')),
+      context.posTerminal && refusesShipping(params.error),
     canAfford: ({ context }) => canAffordQuote(context.quote),
-    /** No answer: the payment may or may not have gone through, so the checkout offers the same key again. */
-    isNetwork: (_, params: { error: unknown }) => failureCode(params.error) === 'network',
   },
 }).createMachine({
   id: 'planCheckout',
@@ -351,80 +348,28 @@ export const planCheckoutMachine = setup({
         'options.change': { target: 'choosingOptions', actions: 'clearError' },
       },
     },
-    /** planCartInitialize: the change priced, with the available balance; each quote gets its own payment key. */
-    pricing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'planCartInitialize',
-        src: 'planCartInitialize',
-        input: ({ context }) => ({ body: planCartBodyOf(context) }),
-        onDone: {
-          target: 'reviewing',
-          actions: assign({ quote: ({ event }) => event.output, idempotencyKey: () => newKey() }),
-        },
-        onError: [
-          {
-            guard: { type: 'isAddressProblem', params: ({ event }) => ({ error: event.error }) },
-            target: 'choosingAddress',
-            actions: [
-              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-              assign(forgetQuote),
-            ],
-          },
-          {
-            // The plan and period the merchant already has, or anything else: the options say why.
-            target: 'choosingOptions',
-            actions: [
-              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-              assign(forgetQuote),
-            ],
-          },
-        ],
+    ...walletCheckoutStates({
+      types: {
+        context: {} as PlanCheckoutContext,
+        events: {} as PlanCheckoutEvent,
+        priced: {} as PlanQuote,
+        result: {} as PlanOrderResult,
       },
-    },
-    /** The checkout: the lines, total, VAT, when it takes effect, the next billing date, the balance; pay. */
-    reviewing: {
-      on: {
-        'order.pay': { guard: 'canAfford', target: 'paying', actions: 'clearError' },
-        'order.change': [
-          { guard: 'hasTerminal', target: 'choosingAddress', actions: ['clearError', assign(forgetQuote)] },
-          { target: 'choosingOptions', actions: ['clearError', assign(forgetQuote)] },
-        ],
-      },
-    },
-    paying: {
-      tags: ['busy'],
-      invoke: {
-        id: 'planCartPay',
-        src: 'planCartPay',
+      price: { actor: 'planCartInitialize', input: ({ context }) => ({ body: planCartBodyOf(context) }) },
+      pay: {
+        actor: 'planCartPay',
         input: ({ context }) => ({
           quoteId: context.quote?.id ?? '',
           idempotencyKey: context.idempotencyKey ?? '',
         }),
-        onDone: {
-          target: 'ordered',
-          actions: assign({ result: ({ event }) => event.output, idempotencyKey: null }),
-        },
-        onError: [
-          {
-            // Paying again sends the same key: the server charges this quote at most once.
-            guard: { type: 'isNetwork', params: ({ event }) => ({ error: event.error }) },
-            target: 'reviewing',
-            actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            target: 'failed',
-            actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
       },
-    },
-    /** "Payment failed, possibly from insufficient balance; try again later." Back to a freshly priced checkout. */
-    failed: {
-      on: {
-        'order.review': { target: 'pricing', actions: ['clearError', assign(forgetQuote)] },
-      },
-    },
+      ships: 'hasTerminal',
+      states: { choices: 'choosingOptions', address: 'choosingAddress', paid: 'ordered' },
+      keepPrice: { quote: ({ event }) => event.output },
+      forgetPrice: forgetQuote,
+      // The paid quote stays: the confirmation shows what was charged.
+      keepPaid: { result: ({ event }) => event.output, idempotencyKey: null },
+    }),
     /** The plan changed now (an upgrade, paid) or is scheduled for the period's end (a downgrade, nothing charged). */
     ordered: {
       on: {
