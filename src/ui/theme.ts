@@ -1,5 +1,5 @@
 /**
- * The design tokens (DESIGN.md "Front end"). Every text colour here reaches WCAG 2.2 AA (4.5:1) on the background it
+ * The design tokens (docs/engineering.md "Front end"). Every text colour here reaches WCAG 2.2 AA (4.5:1) on the background it
  * is used on; the ratios are in the comments so a change can be checked without a tool.
  */
 export const theme = {
