@@ -1,4 +1,6 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import formatjs from 'eslint-plugin-formatjs';
@@ -35,6 +37,43 @@ const layerZones = [
     target: './server',
     from: ['./src', './machines', './scripts', './tests'],
     message: 'server/ may import schemas/ only.',
+  },
+];
+
+/**
+ * Inside src, parts flow one way too. A feature folder of src/screens (src/screens/wallet/) imports no other feature
+ * folder: what two features share moves to src/ui (presentational parts and their hooks), src/i18n (texts and
+ * formats) or src/app (app-wide hooks and wiring). The files directly in src/screens (LoadFailure, NotFoundScreen,
+ * TransactionList, useOverview, ...) are shared screen parts every feature may import; they import no feature folder.
+ * src/ui, src/i18n and src/api sit below the app and the screens and import neither. One zone per feature folder, read
+ * from the disk, so a new folder is covered the day it appears.
+ */
+const screenFolders = readdirSync(path.join(root, 'src/screens'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+const srcZones = [
+  ...screenFolders.map((folder) => ({
+    target: `./src/screens/${folder}`,
+    from: screenFolders.filter((other) => other !== folder).map((other) => `./src/screens/${other}`),
+    message: `src/screens/${folder}/ may not import another feature's folder: move what they share to src/ui, src/i18n or src/app.`,
+  })),
+  {
+    target: './src/screens/*.{ts,tsx}',
+    from: screenFolders.map((folder) => `./src/screens/${folder}`),
+    message: 'The shared screen parts directly in src/screens/ may not import a feature folder.',
+  },
+  {
+    target: './src/ui',
+    from: ['./src/app', './src/screens'],
+    message: 'src/ui is presentational: it may not import src/app or src/screens (take effects as props).',
+  },
+  {
+    target: ['./src/i18n', './src/api'],
+    from: ['./src/app', './src/screens', './src/ui'],
+    message:
+      'src/i18n and src/api sit below the app, the screens and the UI parts: they may not import them.',
   },
 ];
 
@@ -80,7 +119,7 @@ export default defineConfig(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: layerZones }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...layerZones, ...srcZones] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // An unresolved import would silently escape the zones above, so it is an error in its own right.
       'import-x/no-unresolved': ['error', { ignore: ['^virtual:', '\\?(raw|url|worker)$'] }],

@@ -7,7 +7,7 @@ import { ToastHost } from '../ui/ToastHost';
 import { AltchaBotCheck, type BotCheckComponent } from './botCheck';
 import { BotCheckContext } from './botCheckContext';
 import { SessionProvider, type SessionActor } from './session';
-import { theme } from './theme';
+import { theme } from '../ui/theme';
 
 export type AppProvidersProps = {
   session: SessionActor;

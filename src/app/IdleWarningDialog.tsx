@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { useSessionActor } from './session';
-import { useCountdown } from './useCountdown';
+import { useCountdown } from '../ui/useCountdown';
 
 /** SPEC §4: 30 seconds before an idle session ends, offer Stay or Cancel (sign out now). */
 export function IdleWarningDialog() {

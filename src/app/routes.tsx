@@ -14,7 +14,7 @@ const OverviewScreen = lazy(() => import('../screens/overview/OverviewScreen'));
 const OutboxScreen = lazy(() => import('../screens/dev/OutboxScreen'));
 const ResetPasswordScreen = lazy(() => import('../screens/password/ResetPasswordScreen'));
 const CreatePasswordScreen = lazy(() => import('../screens/password/CreatePasswordScreen'));
-const RegistrationRoute = lazy(() => import('../screens/registration/RegistrationRoute'));
+const RegistrationRoute = lazy(() => import('./RegistrationRoute'));
 const IdentityVerificationRoute = lazy(() => import('../screens/kyc/IdentityVerificationRoute'));
 const InformationSubmittedScreen = lazy(() => import('../screens/onboarding/InformationSubmittedScreen'));
 const TermsOfUseScreen = lazy(() => import('../screens/legal/TermsOfUseScreen'));

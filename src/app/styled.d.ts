@@ -1,5 +1,5 @@
 import 'styled-components';
-import type { Theme } from './theme';
+import type { Theme } from '../ui/theme';
 
 declare module 'styled-components' {
   // styled-components types its theme through interface merging; a type alias cannot merge.

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { isApiFailure, type ApiFailure } from '../../../machines/apiFailure';
+import { isApiFailure, type ApiFailure } from '../../machines/apiFailure';
 
 export type LoadState<T> =
   { status: 'loading' } | { status: 'failed'; failure: ApiFailure } | { status: 'loaded'; data: T };

@@ -1,8 +1,5 @@
 import { defineMessage, defineMessages, type IntlShape } from 'react-intl';
-import type { ScheduleFrequency, ScheduleStatus } from '../../../schemas/scheduledPayments.schema';
-
-/** Where the scheduled payments live (SPEC §2); `/:id` opens one. */
-export const scheduledPaymentsPath = '/my-wallet/scheduled-payments';
+import type { ScheduleFrequency, ScheduleStatus } from '../../schemas/scheduledPayments.schema';
 
 const frequencies = defineMessages({
   once: { id: 'schedule.frequency.once', defaultMessage: 'Once' },

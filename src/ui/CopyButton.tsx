@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button } from '../../ui/Button';
-import { VisuallyHidden } from '../../ui/Layout';
-import { notify } from '../../ui/notify';
+import { Button } from './Button';
+import { VisuallyHidden } from './Layout';
+import { notify } from './notify';
 
 /**
  * Copies a value to the clipboard and says so in a toast. The visible word is "Copy"; the field's name follows for

@@ -3,8 +3,6 @@ import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import styled from 'styled-components';
 import { bundledGif, bundledGifUrl, matchBundledGifs } from '../../schemas/gifs';
 import type { GifProvider, GifSearchResponse } from '../../schemas/gifs.schema';
-import { api } from '../api/client';
-import { gifServices, type GifServices } from '../app/gifActors';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 import { GifImage } from './GifImage';
@@ -157,11 +155,14 @@ export type GifPickerProps = {
   onChange: (gif: string | null) => void;
   /** While the surrounding form is busy: the buttons do nothing. */
   disabled?: boolean;
-  /** The search effect (gifSearch through the API client); tests provide fakes. */
-  services?: GifServices;
+  /** The search effect: the app's gifServices(api) (src/app/gifActors.ts); tests provide fakes. */
+  services: GifServices;
 };
 
-const defaultServices = gifServices(api);
+export type GifServices = {
+  /** gifSearch (schemas/gifs.schema.ts); throws an ApiFailure like every effect. */
+  searchGifs: (query: { q: string; limit: number }, signal?: AbortSignal) => Promise<GifSearchResponse>;
+};
 
 /**
  * "Add a GIF" for a payment's note: a dialog with a search field and a grid of GIFs to choose from (arrow keys, Home
@@ -170,7 +171,7 @@ const defaultServices = gifServices(api);
  * request fails the bundled GIFs matching the words are shown, with a message. The chosen GIF is previewed beside
  * "Change GIF" and "Remove GIF".
  */
-export function GifPicker({ value, onChange, disabled = false, services = defaultServices }: GifPickerProps) {
+export function GifPicker({ value, onChange, disabled = false, services }: GifPickerProps) {
   const intl = useIntl();
   const openerId = useId();
   const statusId = useId();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useCountdown } from '../app/useCountdown';
+import { useCountdown } from './useCountdown';
 import { Button } from './Button';
 import { Muted, Stack } from './Layout';
 import { TextField } from './TextField';

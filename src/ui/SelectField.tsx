@@ -64,3 +64,30 @@ export function SelectField({ label, hint, error, children, ...select }: SelectF
     </SelectBox>
   );
 }
+
+export type SelectOption = { value: string; label: string };
+
+/** A SelectField over a list of plain options, reporting the chosen value (filters, pickers). */
+export function OptionSelectField({
+  label,
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  options: readonly SelectOption[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <SelectField label={label} name={name} value={value} onChange={(event) => onChange(event.target.value)}>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}

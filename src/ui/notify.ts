@@ -1,5 +1,5 @@
 import type { ToastOptions } from 'react-hot-toast';
-import { theme } from '../app/theme';
+import { theme } from './theme';
 
 export type NoticeKind = 'default' | 'success' | 'warning' | 'danger';
 

@@ -2,9 +2,9 @@ import { createContext, useContext, useId, useState, type ReactNode } from 'reac
 import { useIntl, type IntlShape } from 'react-intl';
 import styled from 'styled-components';
 import type { z } from 'zod';
-import type { OnboardingReference } from '../../../machines/onboarding.machine';
-import type { ReferenceItem } from '../../../schemas/onboarding.schema';
-import { TextField, type TextFieldProps } from '../../ui/TextField';
+import type { OnboardingReference } from '../../machines/onboarding.machine';
+import type { ReferenceItem } from '../../schemas/onboarding.schema';
+import { TextField, type TextFieldProps } from './TextField';
 
 export type ReferenceData = OnboardingReference;
 

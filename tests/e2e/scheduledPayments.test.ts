@@ -40,7 +40,7 @@ afterEach(async () => {
 const heading = (name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
 
-/** A calendar date as the app shows it (English, UTC: src/screens/scheduledPayments/scheduleText.ts). */
+/** A calendar date as the app shows it (English, UTC: src/i18n/scheduleText.ts). */
 const shown = (date: string) =>
   new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),

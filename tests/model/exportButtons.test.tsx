@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../src/app/theme';
+import { theme } from '../../src/ui/theme';
 import { fileNameFrom, statementQuery, type StatementServices } from '../../src/app/statementActors';
 import { LocaleProvider } from '../../src/i18n/LocaleProvider';
 import { ExportButtons } from '../../src/screens/transactions/ExportButtons';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../../src/app/theme';
+import { theme } from '../../src/ui/theme';
 import { LocaleProvider } from '../../src/i18n/LocaleProvider';
 import { PasswordFields } from '../../src/ui/PasswordFields';
 

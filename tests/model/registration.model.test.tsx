@@ -26,7 +26,7 @@ import { AppProviders } from '../../src/app/AppProviders';
 import { AppShell } from '../../src/app/AppShell';
 import { RequireAuth } from '../../src/app/guards';
 import { useSessionActor } from '../../src/app/session';
-import { RegistrationRoute } from '../../src/screens/registration/RegistrationRoute';
+import { RegistrationRoute } from '../../src/app/RegistrationRoute';
 import { generatePaths } from './generatePaths';
 import {
   Deferreds,

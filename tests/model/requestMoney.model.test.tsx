@@ -14,7 +14,6 @@ import type { MoneyRequest } from '../../schemas/moneyRequests.schema';
 import type { Contact } from '../../schemas/sendMoney.schema';
 import { AppProviders } from '../../src/app/AppProviders';
 import { AppShell } from '../../src/app/AppShell';
-import { decimalToMinorUnits } from '../../src/screens/requests/requestMessages';
 import { RequestMoneyScreen } from '../../src/screens/requests/RequestMoneyScreen';
 import { generatePaths } from './generatePaths';
 import {
@@ -151,14 +150,5 @@ describe(`requestMoney journey: ${paths.length} generated paths`, () => {
       for (const key of group) expect(key).toMatch(/^[0-9a-f-]{36}$/);
       expect(new Set(group).size).toBeLessThanOrEqual(1);
     }
-  });
-});
-
-describe('the request amount', () => {
-  it('reads amounts exactly in minor units', () => {
-    expect(decimalToMinorUnits('150', 2)).toBe('15000');
-    expect(decimalToMinorUnits('0,5', 2)).toBe('50');
-    expect(decimalToMinorUnits('1.001', 2)).toBeNull();
-    expect(decimalToMinorUnits('-3', 2)).toBeNull();
   });
 });

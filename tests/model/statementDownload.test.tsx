@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/api/client';
-import { theme } from '../../src/app/theme';
+import { theme } from '../../src/ui/theme';
 import {
   readWithProgress,
   statementServices,

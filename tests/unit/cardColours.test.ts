@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardColours } from '../../schemas/cards.schema';
-import { theme } from '../../src/app/theme';
+import { theme } from '../../src/ui/theme';
 import { cardFaceColours, contrastRatio } from '../../src/ui/cardColours';
 
 // DESIGN.md "Front end": WCAG 2.2 AA. The text on every card face reaches 4.5:1 (SPEC §3 card colour).

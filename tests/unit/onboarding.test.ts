@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { firstStep } from '../../machines/onboarding.machine';
 import { CompanyStep, RepresentativeStep } from '../../schemas/onboarding.schema';
 import { onboardingRedirect } from '../../src/app/guards';
-import { getAt, setAt, translateIssue, validate } from '../../src/screens/onboarding/fields';
-import { totalBasisPoints } from '../../src/screens/onboarding/ShareholdersStep';
+import { getAt, setAt, translateIssue, validate } from '../../src/ui/stepForm';
+import { totalBasisPoints } from '../../src/ui/company/ShareholdersFields';
 import el from '../../lang/el.json';
 import { rejectedState, savedSteps } from '../model/onboarding.paths';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filtersFromQuery, filtersToQuery, sameFilters } from '../../machines/transactionList.machine';
 import { transactionsQuery } from '../../src/app/walletActors';
-import { groupIban } from '../../src/screens/wallet/format';
+import { groupIban } from '../../src/i18n/formatIban';
 
 describe('transaction list filters in the address', () => {
   it('reads known filters and drops malformed or unknown ones', () => {

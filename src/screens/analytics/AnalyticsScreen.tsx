@@ -28,7 +28,7 @@ import { Figures, Fieldset } from '../../ui/Blocks';
 import { Button } from '../../ui/Button';
 import { Alert, Card, Grid, Muted, Page } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
-import { SelectField } from '../transactions/SelectField';
+import { OptionSelectField } from '../../ui/SelectField';
 import { analyticsErrorText, analyticsText as m, expenseCategoryText } from './analyticsMessages';
 import { chartColours, ChartCard, InOutBars, ShareBars, Table, type InOutPoint } from './charts';
 
@@ -374,7 +374,7 @@ function Choices({ journey }: { journey: AnalyticsActor }) {
         ))}
       </Fieldset>
       <div>
-        <SelectField
+        <OptionSelectField
           name="currency"
           label={intl.formatMessage(m.currency)}
           value={currency}

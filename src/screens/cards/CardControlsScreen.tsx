@@ -40,6 +40,7 @@ import {
   type CardLimits,
   type CardSecret,
 } from '../../../schemas/cards.schema';
+import { AmountMinor, currencyDigits, decimalToMinor, minorToDecimal } from '../../../schemas/money';
 import { api } from '../../api/client';
 import { cardControlsActors } from '../../app/cardActors';
 import {
@@ -52,7 +53,7 @@ import {
   limitFrequencyText,
 } from '../../i18n/cardText';
 import { bankDateText } from '../../i18n/formatDate';
-import { currencyDigits, formatMoney, minorToDecimal } from '../../i18n/formatMoney';
+import { formatMoney } from '../../i18n/formatMoney';
 import { Button } from '../../ui/Button';
 import { CardFace } from '../../ui/CardFace';
 import { Dialog } from '../../ui/Dialog';
@@ -61,7 +62,6 @@ import { notify } from '../../ui/notify';
 import { OneTimeCodeStep } from '../../ui/OneTimeCodeStep';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
-import { decimalToMinorUnits } from '../requests/requestMessages';
 import { cardControlsErrorText, cardControlsText as m, cardOutcomeText, cardsText } from './cardMessages';
 import { addressText } from '../../ui/address/addressText';
 import { Figures, LinkRow } from '../../ui/Blocks';
@@ -522,9 +522,9 @@ function LimitsForm({ journey }: { journey: ControlsActor }) {
         limits[category] = null;
         continue;
       }
-      const minor = decimalToMinorUnits(entry.amount, digits);
-      if (!minor || !/^[1-9]\d{0,14}$/.test(minor)) found[category] = intl.formatMessage(m.amountInvalid);
-      else limits[category] = minor;
+      const amount = AmountMinor.safeParse(decimalToMinor(entry.amount, digits) ?? '');
+      if (!amount.success) found[category] = intl.formatMessage(m.amountInvalid);
+      else limits[category] = amount.data;
     }
     setErrors(found);
     if (Object.keys(found).length) return;

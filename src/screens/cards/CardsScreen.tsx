@@ -14,7 +14,7 @@ import { CardFace } from '../../ui/CardFace';
 import { Card, Muted, Page } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
 import { LoadFailure } from '../LoadFailure';
-import { useLoad } from '../wallet/useLoad';
+import { useLoad } from '../../app/useLoad';
 import { cardsText as m } from './cardMessages';
 import { CardControlsScreen, type CardControlsScreenProps } from './CardControlsScreen';
 import { LinkRow } from '../../ui/Blocks';

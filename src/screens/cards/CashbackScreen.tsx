@@ -11,7 +11,7 @@ import { formatMoney } from '../../i18n/formatMoney';
 import { Card, Muted, Page } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
 import { LoadFailure } from '../LoadFailure';
-import { useLoad } from '../wallet/useLoad';
+import { useLoad } from '../../app/useLoad';
 import { cashbackText as m } from './cardMessages';
 import { LinkRow } from '../../ui/Blocks';
 

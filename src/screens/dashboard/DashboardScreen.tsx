@@ -16,7 +16,8 @@ import { formatMoney } from '../../i18n/formatMoney';
 import { Card, Grid, Muted, Page, VisuallyHidden } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
 import { LoadFailure } from '../LoadFailure';
-import { calendarDateText, frequencyText, scheduledPaymentsPath } from '../scheduledPayments/scheduleText';
+import { scheduledPaymentsPath } from '../../app/paths';
+import { calendarDateText, frequencyText } from '../../i18n/scheduleText';
 import { TransactionList } from '../TransactionList';
 import { useOverview, type LoadOverview } from '../useOverview';
 

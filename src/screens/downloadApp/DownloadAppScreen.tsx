@@ -5,7 +5,7 @@ import { Card, Grid, Muted, Page } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
 import { useQrImage } from '../../ui/useQrImage';
 import { LoadFailure } from '../LoadFailure';
-import { useLoad } from '../wallet/useLoad';
+import { useLoad } from '../../app/useLoad';
 import { loadAppLinksFromApi, type AppLinks, type LoadAppLinks } from './appLinksService';
 
 const m = defineMessages({

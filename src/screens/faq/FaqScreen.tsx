@@ -7,7 +7,7 @@ import { Card, Muted, Page, Row } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { LoadFailure } from '../LoadFailure';
-import { useLoad } from '../wallet/useLoad';
+import { useLoad } from '../../app/useLoad';
 import { countEntries, filterFaq, type FaqCategory } from './faqSearch';
 import { loadFaqFromApi, type LoadFaq } from './faqService';
 

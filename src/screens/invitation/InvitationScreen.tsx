@@ -32,7 +32,7 @@ import { isPasswordPairAcceptable, PasswordFields } from '../../ui/PasswordField
 import { PageSpinner } from '../../ui/Spinner';
 import { StepHeading } from '../../ui/StepHeading';
 import { TextField } from '../../ui/TextField';
-import { accessText, roleText } from '../team/teamMessages';
+import { accessText, roleText } from '../../i18n/teamText';
 import {
   closedBodyText,
   closedTitleText,

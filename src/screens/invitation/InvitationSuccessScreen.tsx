@@ -4,7 +4,7 @@ import { AcceptInvitationResponse } from '../../../schemas/employees.schema';
 import { LinkRow } from '../../ui/Blocks';
 import { Card, Page } from '../../ui/Layout';
 import { StepHeading } from '../../ui/StepHeading';
-import { roleText } from '../team/teamMessages';
+import { roleText } from '../../i18n/teamText';
 import { invitationText as m } from './invitationMessages';
 
 /**

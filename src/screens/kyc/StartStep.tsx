@@ -11,7 +11,7 @@ import { KycInitiateBody, kycDocumentTypes } from '../../../schemas/kyc.schema';
 import { Button } from '../../ui/Button';
 import { Muted, Row } from '../../ui/Layout';
 import { StepHeading } from '../../ui/StepHeading';
-import { FormSelect, FormText, useStepForm, type StepForm } from '../onboarding/fields';
+import { FormSelect, FormText, useStepForm, type StepForm } from '../../ui/stepForm';
 import { KycErrorAlert } from './KycErrorAlert';
 import { useKyc, type KycActor } from './kycActor';
 import { documentTypeName, translateKycIssue } from './kycMessages';

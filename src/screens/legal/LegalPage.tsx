@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
 import { StepHeading } from '../../ui/StepHeading';
-import { useLoad } from '../wallet/useLoad';
+import { useLoad } from '../../app/useLoad';
 import { legalServicesFromApi, type LegalServices } from './legalService';
 
 export type LegalSection = { heading: MessageDescriptor; paragraphs: MessageDescriptor[] };

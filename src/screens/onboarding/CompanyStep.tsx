@@ -22,7 +22,7 @@ import {
   useReference,
   useStepForm,
   type StepForm,
-} from './fields';
+} from '../../ui/stepForm';
 import { useOnboarding, type OnboardingActor } from './onboardingActor';
 import { useOnboardingServices } from './services';
 import { StepFrame } from './StepFrame';

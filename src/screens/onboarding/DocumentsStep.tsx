@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import {
   selectDeleting,
@@ -8,50 +8,15 @@ import {
   selectUploadProgress,
 } from '../../../machines/onboarding.machine';
 import type { DocumentType, OnboardingDocument } from '../../../schemas/onboarding.schema';
+import { documentTypeName } from '../../i18n/documentText';
 import { Button } from '../../ui/Button';
 import { Muted, Row } from '../../ui/Layout';
 import { Spinner } from '../../ui/Spinner';
-import { Fieldset } from './fields';
+import { Fieldset } from '../../ui/stepForm';
 import { useOnboarding, type OnboardingActor } from './onboardingActor';
 import { useOnboardingServices } from './services';
 import { StepFrame } from './StepFrame';
 import { stepTitle } from './steps';
-
-export function documentTypeName(intl: IntlShape, type: DocumentType | 'company_logo'): string {
-  switch (type) {
-    case 'certificate_of_registration':
-      return intl.formatMessage({
-        id: 'onboarding.documents.certificate',
-        defaultMessage: 'Certificate of registration',
-      });
-    case 'articles_of_association':
-      return intl.formatMessage({
-        id: 'onboarding.documents.articles',
-        defaultMessage: 'Articles of association',
-      });
-    case 'representative_id':
-      return intl.formatMessage({
-        id: 'onboarding.documents.representativeId',
-        defaultMessage: "Representative's identity document",
-      });
-    case 'proof_of_address':
-      return intl.formatMessage({
-        id: 'onboarding.documents.proofOfAddress',
-        defaultMessage: 'Proof of address',
-      });
-    case 'tax_registration':
-      return intl.formatMessage({ id: 'onboarding.documents.tax', defaultMessage: 'Tax registration' });
-    case 'shareholder_register':
-      return intl.formatMessage({
-        id: 'onboarding.documents.shareholderRegister',
-        defaultMessage: 'Shareholder register',
-      });
-    case 'other':
-      return intl.formatMessage({ id: 'onboarding.documents.other', defaultMessage: 'Other document' });
-    case 'company_logo':
-      return intl.formatMessage({ id: 'onboarding.documents.logo', defaultMessage: 'Company logo' });
-  }
-}
 
 const Preview = styled.img`
   display: block;

@@ -11,7 +11,7 @@ import {
   useReference,
   useStepForm,
   type StepForm,
-} from './fields';
+} from '../../ui/stepForm';
 import { useOnboarding, type OnboardingActor } from './onboardingActor';
 import { StepFrame } from './StepFrame';
 import { stepTitle } from './steps';

@@ -19,7 +19,7 @@ import { PageSpinner } from '../../ui/Spinner';
 import { CompanyStep } from './CompanyStep';
 import { DirectorsStep } from './DirectorsStep';
 import { DocumentsStep } from './DocumentsStep';
-import { ReferenceContext } from './fields';
+import { ReferenceContext } from '../../ui/stepForm';
 import { FundingStep } from './FundingStep';
 import { useOnboarding, type OnboardingActor } from './onboardingActor';
 import { RepresentativeStep } from './RepresentativeStep';

@@ -2,7 +2,14 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { selectFieldErrors, selectOnboardingData } from '../../../machines/onboarding.machine';
 import { RepresentativeStep as RepresentativeSchema } from '../../../schemas/onboarding.schema';
-import { FormSelect, FormText, useOptions, useReference, useStepForm, type StepForm } from './fields';
+import {
+  FormSelect,
+  FormText,
+  useOptions,
+  useReference,
+  useStepForm,
+  type StepForm,
+} from '../../ui/stepForm';
 import { useOnboarding, type OnboardingActor } from './onboardingActor';
 import { Muted } from '../../ui/Layout';
 import { StepFrame } from './StepFrame';

@@ -17,12 +17,12 @@ import { basisPointsToPercentage, percentageToBasisPoints } from '../../../schem
 import { Button } from '../../ui/Button';
 import { Alert, Row } from '../../ui/Layout';
 import { StepHeading } from '../../ui/StepHeading';
-import { documentTypeName } from './DocumentsStep';
-import { itemName, useReference } from './fields';
+import { documentTypeName } from '../../i18n/documentText';
+import { itemName, useReference } from '../../ui/stepForm';
 import { useOnboarding, type OnboardingActor } from './onboardingActor';
 import { OnboardingErrorAlert } from './StepFrame';
 import { stepTitle } from './steps';
-import { OnboardingWarnings } from './Warnings';
+import { OnboardingWarnings } from '../../ui/company/OnboardingWarnings';
 
 /** SPEC §2: where the representative verifies their identity (the identity verification journey). */
 export const identityVerificationPath = '/identity-verification/';

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { CardColour, CardForm, CardStatus } from '../../../schemas/cards.schema';
 import type { OverviewCard } from '../../../schemas/home.schema';
+import { groupIban } from '../../i18n/formatIban';
 import { formatMoney } from '../../i18n/formatMoney';
 import { CardFace } from '../../ui/CardFace';
 import { Card, Muted, Page } from '../../ui/Layout';
@@ -56,11 +57,6 @@ const Cards = styled.ul`
     font-weight: 700;
   }
 `;
-
-/** IBANs are read in groups of four (ISO 13616 paper format). */
-function groupIban(iban: string): string {
-  return iban.replace(/\s+/g, '').replace(/(.{4})(?!$)/g, '$1 ');
-}
 
 /** One of the caller's own cards: its face (described in words) and a link to its page. */
 function MyCard({ card }: { card: OverviewCard }) {

@@ -15,7 +15,7 @@ import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
 import { LoadFailure } from '../LoadFailure';
-import { useLoad } from '../wallet/useLoad';
+import { useLoad } from '../../app/useLoad';
 
 const m = {
   ...defineMessages({

@@ -13,7 +13,7 @@ import {
   type ProfileChangeKind,
 } from '../../../schemas/profile.schema';
 import type { ProfileChangeData } from '../../../machines/profileChange.machine';
-import { DirectorsFields, directorsValues } from '../onboarding/DirectorsStep';
+import { DirectorsFields, directorsValues } from '../../ui/company/DirectorsFields';
 import {
   AddressFields,
   addressValues,
@@ -24,14 +24,14 @@ import {
   useReference,
   useStepForm,
   type StepForm,
-} from '../onboarding/fields';
-import { ShareholdersFields, shareholdersValues } from '../onboarding/ShareholdersStep';
+} from '../../ui/stepForm';
+import { ShareholdersFields, shareholdersValues } from '../../ui/company/ShareholdersFields';
 import { profileMessages as m } from './profileMessages';
 import { ReviewForm, type ReviewEditorProps } from './ReviewedDetails';
 
 /*
  * The forms that edit legal data on the profile and send it for review (issue 8): the same fields and checks as
- * onboarding (src/screens/onboarding/fields.tsx), checked on the client with the server's own schema
+ * onboarding (src/ui/stepForm.tsx), checked on the client with the server's own schema
  * (schemas/profile.schema.ts ProfileChangeBody) before anything is sent.
  */
 

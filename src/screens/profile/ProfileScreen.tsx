@@ -8,7 +8,7 @@ import type { ProfileServices } from '../../app/profileActors';
 import { bankDateText } from '../../i18n/formatDate';
 import { Figures } from '../../ui/Blocks';
 import { NotFoundScreen } from '../NotFoundScreen';
-import { itemName } from '../onboarding/fields';
+import { itemName } from '../../ui/stepForm';
 import { BillingScreen } from './BillingScreen';
 import { profileMessages as m } from './profileMessages';
 import { CompanyLegalEditor, RepresentativeIdentityEditor } from './LegalEditors';

@@ -25,7 +25,7 @@ import { errorMessages } from '../../i18n/errorMessages';
 import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page, Row } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
-import { ReferenceContext } from '../onboarding/fields';
+import { ReferenceContext } from '../../ui/stepForm';
 import { profileMessages as m } from './profileMessages';
 import { Badge, ChangeNotice, latestChange, Notice, Section, useReference } from './profileParts';
 

@@ -8,8 +8,8 @@ import { api } from '../../api/client';
 import { profileServices, type ProfileServices } from '../../app/profileActors';
 import { bankDateText } from '../../i18n/formatDate';
 import { SelectField } from '../../ui/Blocks';
-import { itemName } from '../onboarding/fields';
-import { useLoad } from '../wallet/useLoad';
+import { itemName } from '../../ui/stepForm';
+import { useLoad } from '../../app/useLoad';
 import { profileMessages as m, rejectedReason, sentOn } from './profileMessages';
 
 export const ProfileServicesContext = createContext<ProfileServices>(profileServices(api));

@@ -9,9 +9,9 @@ import { formatMoney } from '../../i18n/formatMoney';
 import { Card, Page } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
 import { LoadFailure } from '../LoadFailure';
-import { useLoad } from '../wallet/useLoad';
+import { useLoad } from '../../app/useLoad';
 import { qrCodeMessages as m, qrCodeValueMessages as v } from './qrCodeMessages';
-import { qrCodesPath } from './paths';
+import { qrCodesPath } from '../../app/paths';
 
 const Figures = styled.dl`
   display: grid;

@@ -16,8 +16,8 @@ import { PageSpinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { useQrImage } from '../../ui/useQrImage';
 import { LoadFailure } from '../LoadFailure';
-import { SelectField } from '../transactions/SelectField';
-import { CopyButton } from '../wallet/CopyButton';
+import { OptionSelectField } from '../../ui/SelectField';
+import { CopyButton } from '../../ui/CopyButton';
 import { qrCodeMessages as m, qrCodeValueMessages as v } from './qrCodeMessages';
 
 const List = styled.ul`
@@ -238,7 +238,7 @@ function GenerateForm({
         <Muted>{intl.formatMessage(m.noAccount)}</Muted>
       ) : (
         <form noValidate onSubmit={(event) => void submit(event)}>
-          <SelectField
+          <OptionSelectField
             label={intl.formatMessage(m.currency)}
             name="currency"
             value={currency}

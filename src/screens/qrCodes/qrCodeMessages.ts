@@ -43,7 +43,6 @@ export const qrCodeMessages = defineMessages({
     defaultMessage: 'The QR code could not be deleted, try again later.',
   },
   backToWallet: { id: 'qrCodes.backToWallet', defaultMessage: 'Back to my wallet' },
-  receiveWithQr: { id: 'qrCodes.walletLink', defaultMessage: 'Get paid with a QR code' },
 
   payTitleLoading: { id: 'qrCodes.pay.loading', defaultMessage: 'Opening the QR code…' },
   to: { id: 'qrCodes.pay.to', defaultMessage: 'To' },

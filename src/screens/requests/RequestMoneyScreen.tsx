@@ -23,21 +23,17 @@ import {
   selectSentRequest,
   selectSentRequests,
 } from '../../../machines/requestMoney.machine';
+import { currencyDigits, decimalToMinor, minorToDecimal } from '../../../schemas/money';
 import { contactQueryMinLength, Note } from '../../../schemas/sendMoney.schema';
 import { api } from '../../api/client';
 import { requestMoneyActors } from '../../app/requestMoneyActors';
-import { currencyDigits, formatMoney, minorToDecimal } from '../../i18n/formatMoney';
+import { formatMoney } from '../../i18n/formatMoney';
 import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page, Row } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
-import {
-  decimalToMinorUnits,
-  requestMoneyErrorText,
-  requestMoneyText as m,
-  requestStatusText,
-} from './requestMessages';
+import { requestMoneyErrorText, requestMoneyText as m, requestStatusText } from './requestMessages';
 import { LinkRow, PlainList, SelectField } from '../../ui/Blocks';
 
 type RequestMoneyActor = ActorRefFrom<typeof requestMoneyMachine>;
@@ -162,7 +158,7 @@ function AmountStep({ journey }: { journey: RequestMoneyActor }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const minor = decimalToMinorUnits(amount, digits);
+    const minor = decimalToMinor(amount, digits);
     const found: { amount?: string; note?: string } = {};
     if (requestAmountProblem(minor)) found.amount = intl.formatMessage(m.amountInvalid);
     if (!Note.safeParse(note).success) found.note = intl.formatMessage(m.noteTooLong);

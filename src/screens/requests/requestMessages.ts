@@ -3,12 +3,13 @@ import type { PendingRequestsError } from '../../../machines/pendingRequests.mac
 import type { RequestMoneyError } from '../../../machines/requestMoney.machine';
 import type { MoneyRequestStatus } from '../../../schemas/moneyRequests.schema';
 import { errorMessages } from '../../i18n/errorMessages';
+import { pageTitles } from '../../i18n/pageTitles';
 
 type Values = Record<string, string>;
 
 export const requestMoneyText = {
+  title: pageTitles.requestMoney,
   ...defineMessages({
-    title: { id: 'requestMoney.title', defaultMessage: 'Request money' },
     retry: { id: 'requestMoney.retry', defaultMessage: 'Try again' },
     backToWallet: { id: 'requestMoney.backToWallet', defaultMessage: 'Back to my wallet' },
     pendingLink: { id: 'requestMoney.pendingLink', defaultMessage: 'Requests sent to you' },
@@ -69,8 +70,8 @@ export const requestMoneyText = {
 };
 
 export const pendingRequestsText = {
+  title: pageTitles.pendingRequests,
   ...defineMessages({
-    title: { id: 'pendingRequests.title', defaultMessage: 'Pending requests' },
     retry: { id: 'pendingRequests.retry', defaultMessage: 'Try again' },
     empty: { id: 'pendingRequests.empty', defaultMessage: 'Nobody has asked you for money yet.' },
     intro: {
@@ -197,14 +198,4 @@ export function pendingRequestsErrorText(intl: IntlShape, error: PendingRequests
     default:
       return intl.formatMessage(errorMessages[error]);
   }
-}
-
-/** "12.5" in a currency with 2 digits → "1250"; null when it is not a plain decimal amount. */
-export function decimalToMinorUnits(text: string, digits: number): string | null {
-  const match = /^(\d{1,13})(?:[.,](\d+))?$/.exec(text.trim());
-  if (!match) return null;
-  const fraction = match[2] ?? '';
-  if (fraction.length > digits) return null;
-  const minor = BigInt(match[1] ?? '0') * 10n ** BigInt(digits) + BigInt(fraction.padEnd(digits, '0') || '0');
-  return minor.toString();
 }

@@ -31,13 +31,8 @@ import {
   scheduledPaymentMessages as m,
   scheduledPaymentValueMessages as v,
 } from './scheduledPaymentMessages';
-import {
-  calendarDateText,
-  recipientText,
-  scheduledPaymentsPath,
-  scheduleText,
-  statusText,
-} from './scheduleText';
+import { calendarDateText, recipientText, scheduleText, statusText } from '../../i18n/scheduleText';
+import { scheduledPaymentsPath } from '../../app/paths';
 import { Figures, LinkRow } from '../../ui/Blocks';
 
 type PaymentActor = ActorRefFrom<typeof scheduledPaymentMachine>;

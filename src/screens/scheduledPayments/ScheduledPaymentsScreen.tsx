@@ -9,19 +9,14 @@ import { formatMoney } from '../../i18n/formatMoney';
 import { Card, Muted, Page, VisuallyHidden } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
 import { LoadFailure } from '../LoadFailure';
-import { useLoad } from '../wallet/useLoad';
+import { useLoad } from '../../app/useLoad';
 import { ScheduledPaymentScreen } from './ScheduledPaymentScreen';
 import {
   scheduledPaymentMessages as m,
   scheduledPaymentValueMessages as v,
 } from './scheduledPaymentMessages';
-import {
-  calendarDateText,
-  frequencyText,
-  recipientText,
-  scheduledPaymentsPath,
-  statusText,
-} from './scheduleText';
+import { calendarDateText, frequencyText, recipientText, statusText } from '../../i18n/scheduleText';
+import { scheduledPaymentsPath } from '../../app/paths';
 import { LinkRow } from '../../ui/Blocks';
 
 const Table = styled.table`

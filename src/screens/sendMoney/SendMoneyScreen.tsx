@@ -55,12 +55,8 @@ import { authenticatorCodeProps, authenticatorMessages } from '../../ui/authenti
 import { OtpCodeForm } from '../../ui/OtpCodeForm';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
-import {
-  frequencyText,
-  scheduledPaymentsPath,
-  scheduleText,
-  utcToday,
-} from '../scheduledPayments/scheduleText';
+import { scheduledPaymentsPath } from '../../app/paths';
+import { frequencyText, scheduleText, utcToday } from '../../i18n/scheduleText';
 import { sendMoneyErrorText, sendMoneyText as m } from './sendMoneyMessages';
 import { Figures, LinkRow, PlainList, SelectField } from '../../ui/Blocks';
 

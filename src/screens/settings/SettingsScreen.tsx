@@ -17,7 +17,7 @@ import { Alert, Card, Muted, Page, Row, Stack } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
-import { useLoad } from '../wallet/useLoad';
+import { useLoad } from '../../app/useLoad';
 import { AddAuthenticatorJourney } from './AddAuthenticatorJourney';
 import { RemoveMethodJourney } from './RemoveMethodJourney';
 import { ChangePasswordJourney } from './ChangePasswordJourney';

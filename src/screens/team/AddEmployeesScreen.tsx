@@ -36,7 +36,8 @@ import { Alert, Card, Muted, Page } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
-import { accessText, inviteErrorText, invitesText as m, roleHintText, roleText } from './teamMessages';
+import { accessText, roleHintText, roleText } from '../../i18n/teamText';
+import { inviteErrorText, invitesText as m } from './teamMessages';
 
 type InviteActor = ActorRefFrom<typeof inviteEmployeeMachine>;
 

@@ -27,7 +27,8 @@ import { Dialog } from '../../ui/Dialog';
 import { Alert, Card, Muted, Page } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
 import { PageSpinner } from '../../ui/Spinner';
-import { accessText, employeesText as m, employeeStatusText, roleText, teamErrorText } from './teamMessages';
+import { accessText, employeeStatusText, roleText } from '../../i18n/teamText';
+import { employeesText as m, teamErrorText } from './teamMessages';
 
 type TeamActor = ActorRefFrom<typeof teamMachine>;
 

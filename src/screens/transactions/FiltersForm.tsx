@@ -8,7 +8,7 @@ import { transactionStatusText, transactionTypeText } from '../../i18n/transacti
 import { Button } from '../../ui/Button';
 import { Card, Row } from '../../ui/Layout';
 import { TextField } from '../../ui/TextField';
-import { SelectField } from './SelectField';
+import { OptionSelectField } from '../../ui/SelectField';
 
 const Fields = styled.div`
   display: grid;
@@ -109,7 +109,7 @@ export function FiltersForm({
             error={badRange ? t('badRange') : null}
             onChange={(event) => set('to')(event.target.value)}
           />
-          <SelectField
+          <OptionSelectField
             label={t('status')}
             name="status"
             value={draft.status}
@@ -122,7 +122,7 @@ export function FiltersForm({
               })),
             ]}
           />
-          <SelectField
+          <OptionSelectField
             label={t('type')}
             name="type"
             value={draft.type}
@@ -132,7 +132,7 @@ export function FiltersForm({
               ...transactionTypes.map((type) => ({ value: type, label: transactionTypeText(intl, type) })),
             ]}
           />
-          <SelectField
+          <OptionSelectField
             label={t('account')}
             name="account"
             value={draft.account}

@@ -8,7 +8,7 @@ import { bankTimeZone } from '../../i18n/formatDate';
 import { Button } from '../../ui/Button';
 import { Card, Muted, Row } from '../../ui/Layout';
 import { defaultStatementServices, statementLocaleOf } from './ExportButtons';
-import { SelectField } from './SelectField';
+import { OptionSelectField } from '../../ui/SelectField';
 import { DownloadStatus, useStatementDownload } from './useStatementDownload';
 
 const m = defineMessages({
@@ -79,14 +79,14 @@ export function MonthlyStatement({ services = defaultStatementServices }: { serv
       <h2 id={headingId}>{intl.formatMessage(m.title)}</h2>
       <Muted>{intl.formatMessage(m.intro)}</Muted>
       <Row>
-        <SelectField
+        <OptionSelectField
           label={intl.formatMessage(m.month)}
           name="statement_month"
           value={month}
           onChange={setMonth}
           options={months.map((value) => ({ value, label: calendarMonthText(intl, value) }))}
         />
-        <SelectField
+        <OptionSelectField
           label={intl.formatMessage(m.account)}
           name="statement_account"
           value={account}

@@ -10,8 +10,8 @@ import { GifImage } from '../../ui/GifImage';
 import { Alert, Card } from '../../ui/Layout';
 import { Spinner } from '../../ui/Spinner';
 import { LoadFailure } from '../LoadFailure';
-import { groupIban } from '../wallet/format';
-import { isNotFound, useLoad } from '../wallet/useLoad';
+import { groupIban } from '../../i18n/formatIban';
+import { isNotFound, useLoad } from '../../app/useLoad';
 import { signed } from './money';
 
 const Facts = styled.dl`

@@ -9,9 +9,9 @@ import { formatMoney } from '../../i18n/formatMoney';
 import { Alert, Card, Muted, Page } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
 import { LoadFailure } from '../LoadFailure';
-import { CopyButton } from './CopyButton';
-import { groupIban } from './format';
-import { isNotFound, useLoad } from './useLoad';
+import { CopyButton } from '../../ui/CopyButton';
+import { groupIban } from '../../i18n/formatIban';
+import { isNotFound, useLoad } from '../../app/useLoad';
 
 const defaultServices = walletServices(api);
 

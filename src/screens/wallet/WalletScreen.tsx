@@ -8,17 +8,15 @@ import type { CoreBankingAccount } from '../../../schemas/accounts.schema';
 import { canAccess } from '../../../schemas/permissions';
 import { api } from '../../api/client';
 import { useSessionActor } from '../../app/session';
+import { useLoad } from '../../app/useLoad';
 import { walletServices, type WalletServices } from '../../app/walletActors';
+import { groupIban } from '../../i18n/formatIban';
 import { formatMoney } from '../../i18n/formatMoney';
+import { CopyButton } from '../../ui/CopyButton';
 import { Card, Grid, Muted, Page, Row } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
 import { LoadFailure } from '../LoadFailure';
-import { QrCodesLink } from '../qrCodes/QrCodesLink';
-import { RequestLinks } from '../requests/RequestLinks';
-import { ScheduledPaymentsLink } from '../scheduledPayments/ScheduledPaymentsLink';
-import { CopyButton } from './CopyButton';
-import { groupIban } from './format';
-import { useLoad } from './useLoad';
+import { QrCodesLink, RequestLinks, ScheduledPaymentsLink } from './WalletLinks';
 
 const defaultServices = walletServices(api);
 

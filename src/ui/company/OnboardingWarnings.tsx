@@ -1,6 +1,6 @@
 import { useIntl, type IntlShape } from 'react-intl';
 import type { OnboardingWarningCode } from '../../../schemas/onboarding.schema';
-import { Alert } from '../../ui/Layout';
+import { Alert } from '../Layout';
 
 /** The sentence for one of the server's onboarding warnings, by its code (never the server's English message). */
 export function warningText(intl: IntlShape, code: OnboardingWarningCode): string {
