@@ -283,8 +283,14 @@ export async function buildApp({
       wildcard: true,
       index: 'index.html',
       list: false,
+      // The build writes .br and .gz next to each file (scripts/precompress.ts): sent to browsers that accept them,
+      // with Vary: Accept-Encoding; files without them go out as they are.
+      preCompressed: true,
+      // .vite/manifest.json is the build's chunk graph for scripts/webBudget.ts, not for browsers.
+      dotfiles: 'ignore',
       setHeaders: (res, filePath) => {
-        // Vite puts content-hashed files under assets/: cache them for good; everything else is revalidated.
+        // Vite puts content-hashed files under assets/: cache them for good; everything else (index.html above all)
+        // is revalidated on every use, against its ETag and Last-Modified.
         const immutable = filePath.startsWith(path.join(config.webDir, 'assets') + path.sep);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
