@@ -10,6 +10,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 let eslint: ESLint;
 
+// Each test below runs ESLint, whose first run in a worker loads parsers and resolvers: seconds on a busy machine,
+// beyond vitest's default 5 s, so they get a generous timeout of their own.
+const lintTimeout = { timeout: 60_000 };
+
 beforeAll(() => {
   // Snippets exist only in memory, which the type-aware project service refuses; the rules under test
   // read imports and syntax, not types, so they run the same without it.
@@ -60,11 +64,15 @@ async function ruleIds(filePath: string, code: string): Promise<string[]> {
   return result.messages.map((message) => message.ruleId ?? 'unknown');
 }
 
-function importOf(fromFile: string, targetFolder: string): string {
-  return `import * as target from '${specifier(fromFile, realModule(targetFolder))}';\nexport const used = target;\n`;
+function importOfModule(fromFile: string, module: string): string {
+  return `import * as target from '${specifier(fromFile, module)}';\nexport const used = target;\n`;
 }
 
-describe('import boundaries (docs/engineering.md "Layout and one-way imports")', () => {
+function importOf(fromFile: string, targetFolder: string): string {
+  return importOfModule(fromFile, realModule(targetFolder));
+}
+
+describe('import boundaries (docs/engineering.md "Layout and one-way imports")', lintTimeout, () => {
   it.each([
     ['machines/lintProbe.ts', 'server'],
     ['machines/lintProbe.ts', 'src'],
@@ -119,7 +127,7 @@ describe('import boundaries (docs/engineering.md "Layout and one-way imports")',
   });
 });
 
-describe('visible text is a react-intl message (docs/engineering.md principle 9)', () => {
+describe('visible text is a react-intl message (docs/engineering.md principle 9)', lintTimeout, () => {
   it('flags a literal string in JSX', async () => {
     const ids = await ruleIds(
       'src/screens/LintProbe.tsx',
@@ -150,5 +158,48 @@ describe('visible text is a react-intl message (docs/engineering.md principle 9)
       'import { FormattedMessage } from \'react-intl\';\nexport function LintProbe() {\n  return (\n    <h1>\n      <FormattedMessage id="login.title" defaultMessage="Sign in to Tameio" />\n    </h1>\n  );\n}\n',
     );
     expect(ids).toEqual([]);
+  });
+});
+
+describe('boundaries inside src (eslint.config.js srcZones)', lintTimeout, () => {
+  it.each([
+    // One feature folder of src/screens into another.
+    ['src/screens/wallet/lintProbe.ts', 'src/screens/cards'],
+    ['src/screens/cards/lintProbe.tsx', 'src/screens/wallet'],
+    ['src/screens/profile/lintProbe.tsx', 'src/screens/onboarding'],
+    // The shared screen parts directly in src/screens into a feature folder.
+    ['src/screens/lintProbe.tsx', 'src/screens/wallet'],
+    // The presentational parts up into the app or the screens.
+    ['src/ui/lintProbe.tsx', 'src/app'],
+    ['src/ui/address/lintProbe.tsx', 'src/app'],
+    ['src/ui/lintProbe.tsx', 'src/screens/wallet'],
+    // Texts, formats and the API client up into the app and the UI parts.
+    ['src/i18n/lintProbe.ts', 'src/app'],
+    ['src/api/lintProbe.ts', 'src/ui'],
+  ])('%s may not import from %s/', async (file, folder) => {
+    expect(await ruleIds(file, importOf(file, folder))).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses a lazy import of another feature folder too', async () => {
+    const file = 'src/screens/registration/lintProbe.tsx';
+    const code = `export const load = () => import('${specifier(file, realModule('src/screens/onboarding'))}');\n`;
+    expect(await ruleIds(file, code)).toContain('import-x/no-restricted-paths');
+  });
+
+  it.each([
+    ['src/screens/wallet/lintProbe.ts', 'src/screens/wallet'],
+    ['src/screens/wallet/lintProbe.ts', 'src/ui'],
+    ['src/screens/wallet/lintProbe.ts', 'src/app'],
+    ['src/screens/wallet/lintProbe.ts', 'src/i18n'],
+    ['src/app/lintProbe.ts', 'src/ui'],
+    ['src/app/lintProbe.ts', 'src/screens/cards'],
+    ['src/ui/lintProbe.tsx', 'src/i18n'],
+  ])('%s may import from %s/', async (file, folder) => {
+    expect(await ruleIds(file, importOf(file, folder))).toEqual([]);
+  });
+
+  it('lets every feature folder import the shared screen parts directly in src/screens', async () => {
+    const file = 'src/screens/cards/lintProbe.tsx';
+    expect(await ruleIds(file, importOfModule(file, 'src/screens/LoadFailure'))).toEqual([]);
   });
 });
