@@ -1,19 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib/v1';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { SessionResponse } from '../../schemas/auth.schema';
 import type { ApiError } from '../../schemas/error.schema';
 import { buildApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
 import { loadConfig, type Config } from '../../server/config';
 import { createDatabase, type Database } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
 import { openAccount } from '../../server/ledger';
-import { seedDemo } from '../../server/seed';
 
 export const demoPassword = 'Demo-Merchant-2026!';
 
@@ -26,13 +25,28 @@ export type TestServer = {
   close: () => Promise<void>;
 };
 
-/** A fresh PostgreSQL database on the DATABASE_URL server, dropped by the returned function. */
-async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh PostgreSQL database on the DATABASE_URL server, copied from `template`; dropped by the returned function. */
+async function freshPostgresDatabase(
+  serverUrl: string,
+  template: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `tameio_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    // Two workers copying the same template at once: PostgreSQL refuses the second while the first holds it (55006).
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt >= 100) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -64,11 +78,20 @@ async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; 
 
 /**
  * The real app on a real database for one test file: PGlite in a temp folder, or a fresh database on the
- * PostgreSQL server named by DATABASE_URL. Migrated and seeded with the demo merchants, as `npm start` does.
+ * PostgreSQL server named by DATABASE_URL. Migrated and seeded with the demo merchants, as `npm start` does: copied
+ * from the template tests/api/globalSetup.ts built once for the run.
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const template = inject('apiDatabaseTemplate');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tameio-api-'));
-  const postgres = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL) : null;
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl && template.kind !== 'postgres')
+    throw new Error('DATABASE_URL is set but the template is PGlite');
+  const postgres =
+    serverUrl && template.kind === 'postgres'
+      ? await freshPostgresDatabase(serverUrl, template.database)
+      : null;
+  if (template.kind === 'pglite') cpSync(template.dir, path.join(dataDir, 'pglite'), { recursive: true });
   const config = loadConfig({
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
@@ -80,8 +103,6 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const db = createDatabase({ dataDir, databaseUrl: config.databaseUrl, poolSize: 4 });
-  await migrate(db);
-  await seedDemo(db, config.demoPassword);
   const app = await buildApp({ config, db, logger: false });
   await app.ready();
   const variants: FastifyInstance[] = [];
