@@ -128,7 +128,7 @@ function notProvided(name: string): never {
  * activity, review, then submit for review. Effects are API calls provided by the app; the machine decides the step.
  * The screen opens the first step (`step.open`: the step in the address, or the first incomplete one).
  */
-export const onboardingMachine = setup({
+const onboardingSetup = setup({
   types: {
     context: {} as OnboardingContext,
     events: {} as OnboardingEvent,
@@ -155,7 +155,79 @@ export const onboardingMachine = setup({
       (context.data?.documents.some((doc) => doc.id === event.documentId) ?? false),
     isStep: ({ event }, params: { step: OnboardingStep }) => 'step' in event && event.step === params.step,
   },
-}).createMachine({
+});
+
+/** What saving a form step sends: the step and the values of its `<step>.save` event. */
+function saveStepInput(merchantId: string, event: OnboardingEvent): SaveStepInput {
+  switch (event.type) {
+    case 'representative.save':
+      return { merchantId, step: 'representative', values: event.values };
+    case 'company.save':
+      return { merchantId, step: 'company', values: event.values };
+    case 'directors.save':
+      return { merchantId, step: 'directors', values: event.values };
+    case 'shareholders.save':
+      return { merchantId, step: 'shareholders', values: event.values };
+    case 'funding.save':
+      return { merchantId, step: 'funding', values: event.values };
+    default:
+      throw new Error(`unexpected ${event.type}`);
+  }
+}
+
+/**
+ * One form step: editing → "Continue" (`<step>.save`) → saving (saveStep, invoked as `save<Step>`) → the next step,
+ * or back to the review when the step was opened from there; a refusal is editing again with the server's field
+ * errors. "Back" (`step.back`) leaves without saving, where the step has one before it.
+ */
+function formStepStates(step: FormStep, order: { back?: OnboardingStep; next: OnboardingStep }) {
+  const save = `${step}.save` as const;
+  return onboardingSetup.createStateConfig({
+    initial: 'editing',
+    states: {
+      editing: {
+        on: {
+          [save]: { target: 'saving', actions: 'clearError' },
+          ...(order.back
+            ? { 'step.back': { target: `#onboarding.${order.back}`, actions: 'leaveStep' } }
+            : {}),
+        },
+      },
+      saving: {
+        tags: ['busy'],
+        invoke: {
+          id: `save${step.charAt(0).toUpperCase()}${step.slice(1)}`,
+          src: 'saveStep',
+          input: ({ context, event }) => {
+            const input = saveStepInput(context.merchantId, event);
+            if (input.step !== step) throw new Error(`unexpected ${event.type} while saving ${step}`);
+            return input;
+          },
+          onDone: [
+            {
+              guard: 'returningToReview',
+              target: '#onboarding.review',
+              actions: [{ type: 'storeData', params: ({ event }) => ({ data: event.output }) }, 'leaveStep'],
+            },
+            {
+              target: `#onboarding.${order.next}`,
+              actions: [{ type: 'storeData', params: ({ event }) => ({ data: event.output }) }, 'leaveStep'],
+            },
+          ],
+          onError: {
+            target: 'editing',
+            actions: [
+              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+              { type: 'recordFields', params: ({ event }) => ({ error: event.error }) },
+            ],
+          },
+        },
+      },
+    },
+  });
+}
+
+export const onboardingMachine = onboardingSetup.createMachine({
   id: 'onboarding',
   context: ({ input }) => ({
     merchantId: input.merchantId,
@@ -201,189 +273,10 @@ export const onboardingMachine = setup({
         })),
       },
     },
-    representative: {
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'representative.save': { target: 'saving', actions: 'clearError' },
-          },
-        },
-        saving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'saveRepresentative',
-            src: 'saveStep',
-            input: ({ context, event }) => {
-              if (event.type !== 'representative.save') throw new Error(`unexpected ${event.type}`);
-              return { merchantId: context.merchantId, step: 'representative', values: event.values };
-            },
-            onDone: [
-              {
-                guard: 'returningToReview',
-                target: '#onboarding.review',
-                actions: [
-                  { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
-                  'leaveStep',
-                ],
-              },
-              {
-                target: '#onboarding.company',
-                actions: [
-                  { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
-                  'leaveStep',
-                ],
-              },
-            ],
-            onError: {
-              target: 'editing',
-              actions: [
-                { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-                { type: 'recordFields', params: ({ event }) => ({ error: event.error }) },
-              ],
-            },
-          },
-        },
-      },
-    },
-    company: {
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'company.save': { target: 'saving', actions: 'clearError' },
-            'step.back': { target: '#onboarding.representative', actions: 'leaveStep' },
-          },
-        },
-        saving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'saveCompany',
-            src: 'saveStep',
-            input: ({ context, event }) => {
-              if (event.type !== 'company.save') throw new Error(`unexpected ${event.type}`);
-              return { merchantId: context.merchantId, step: 'company', values: event.values };
-            },
-            onDone: [
-              {
-                guard: 'returningToReview',
-                target: '#onboarding.review',
-                actions: [
-                  { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
-                  'leaveStep',
-                ],
-              },
-              {
-                target: '#onboarding.directors',
-                actions: [
-                  { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
-                  'leaveStep',
-                ],
-              },
-            ],
-            onError: {
-              target: 'editing',
-              actions: [
-                { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-                { type: 'recordFields', params: ({ event }) => ({ error: event.error }) },
-              ],
-            },
-          },
-        },
-      },
-    },
-    directors: {
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'directors.save': { target: 'saving', actions: 'clearError' },
-            'step.back': { target: '#onboarding.company', actions: 'leaveStep' },
-          },
-        },
-        saving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'saveDirectors',
-            src: 'saveStep',
-            input: ({ context, event }) => {
-              if (event.type !== 'directors.save') throw new Error(`unexpected ${event.type}`);
-              return { merchantId: context.merchantId, step: 'directors', values: event.values };
-            },
-            onDone: [
-              {
-                guard: 'returningToReview',
-                target: '#onboarding.review',
-                actions: [
-                  { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
-                  'leaveStep',
-                ],
-              },
-              {
-                target: '#onboarding.shareholders',
-                actions: [
-                  { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
-                  'leaveStep',
-                ],
-              },
-            ],
-            onError: {
-              target: 'editing',
-              actions: [
-                { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-                { type: 'recordFields', params: ({ event }) => ({ error: event.error }) },
-              ],
-            },
-          },
-        },
-      },
-    },
-    shareholders: {
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'shareholders.save': { target: 'saving', actions: 'clearError' },
-            'step.back': { target: '#onboarding.directors', actions: 'leaveStep' },
-          },
-        },
-        saving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'saveShareholders',
-            src: 'saveStep',
-            input: ({ context, event }) => {
-              if (event.type !== 'shareholders.save') throw new Error(`unexpected ${event.type}`);
-              return { merchantId: context.merchantId, step: 'shareholders', values: event.values };
-            },
-            onDone: [
-              {
-                guard: 'returningToReview',
-                target: '#onboarding.review',
-                actions: [
-                  { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
-                  'leaveStep',
-                ],
-              },
-              {
-                target: '#onboarding.documents',
-                actions: [
-                  { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
-                  'leaveStep',
-                ],
-              },
-            ],
-            onError: {
-              target: 'editing',
-              actions: [
-                { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-                { type: 'recordFields', params: ({ event }) => ({ error: event.error }) },
-              ],
-            },
-          },
-        },
-      },
-    },
+    representative: formStepStates('representative', { next: 'company' }),
+    company: formStepStates('company', { back: 'representative', next: 'directors' }),
+    directors: formStepStates('directors', { back: 'company', next: 'shareholders' }),
+    shareholders: formStepStates('shareholders', { back: 'directors', next: 'documents' }),
     documents: {
       initial: 'idle',
       states: {
@@ -495,52 +388,8 @@ export const onboardingMachine = setup({
         },
       },
     },
-    funding: {
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'funding.save': { target: 'saving', actions: 'clearError' },
-            'step.back': { target: '#onboarding.documents', actions: 'leaveStep' },
-          },
-        },
-        saving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'saveFunding',
-            src: 'saveStep',
-            input: ({ context, event }) => {
-              if (event.type !== 'funding.save') throw new Error(`unexpected ${event.type}`);
-              return { merchantId: context.merchantId, step: 'funding', values: event.values };
-            },
-            onDone: [
-              {
-                guard: 'returningToReview',
-                target: '#onboarding.review',
-                actions: [
-                  { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
-                  'leaveStep',
-                ],
-              },
-              {
-                target: '#onboarding.review',
-                actions: [
-                  { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
-                  'leaveStep',
-                ],
-              },
-            ],
-            onError: {
-              target: 'editing',
-              actions: [
-                { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-                { type: 'recordFields', params: ({ event }) => ({ error: event.error }) },
-              ],
-            },
-          },
-        },
-      },
-    },
+    // The last form step: saved, it leads to the review either way.
+    funding: formStepStates('funding', { back: 'documents', next: 'review' }),
     review: {
       on: {
         'step.edit': onboardingSteps
