@@ -1,6 +1,6 @@
 /**
  * `npm run check:generated`: every generated file committed to the repo must match what its generator
- * would write now (DESIGN.md principles 4, 5 and 9). Each generator runs in check mode, writes nothing, and
+ * would write now (docs/engineering.md principles 4, 5 and 9). Each generator runs in check mode, writes nothing, and
  * exits non-zero when its output is stale; this script runs them all and fails if any did.
  */
 import { spawnSync } from 'node:child_process';
@@ -33,6 +33,11 @@ const generators: Generator[] = [
     name: 'QA test paths (docs/test-paths/)',
     script: 'scripts/testPaths.ts',
     npmArgs: ['run', 'test-paths', '--', '--check'],
+  },
+  {
+    name: 'database types (server/db/types.ts, from the migrated schema)',
+    script: 'scripts/dbTypes.ts',
+    npmArgs: ['run', 'db:types', '--', '--check'],
   },
   {
     name: 'bundled GIFs (public/gifs/, from schemas/gifs.ts)',

@@ -6,7 +6,7 @@ import type {
   NameCheckDetails,
 } from '../schemas/beneficiaries.schema';
 import type { Database } from './db/database';
-import type { BeneficiariesTable } from './db/types';
+import type { Beneficiaries } from './db/types';
 import { AppError } from './errors';
 import { verifyPayee } from './payee/verifyPayee';
 
@@ -18,7 +18,7 @@ import { verifyPayee } from './payee/verifyPayee';
  * but the row stays so that a transfer that named it can still be explained.
  */
 
-type Row = Selectable<BeneficiariesTable> & { recipient_name: string | null };
+type Row = Selectable<Beneficiaries> & { recipient_name: string | null };
 
 export type Actor = { merchantId: string; userId: string };
 
@@ -144,7 +144,7 @@ async function resolve(
   db: Database,
   actor: Actor,
   body: BeneficiaryBody,
-  previous: Selectable<BeneficiariesTable> | null,
+  previous: Selectable<Beneficiaries> | null,
 ): Promise<Stored> {
   const others = () => {
     let query = db

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { composeIBAN, isValidIBAN } from 'ibantools';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import { namedStatement, precompiled, type Database } from './db/database';
-import type { DB, SystemRole, Transfer, TransferStatus, TransferType } from './db/types';
+import type { DB, SystemRole, TransferStatus, Transfers, TransferType } from './db/types';
 import { AppError } from './errors';
 
 /**
@@ -134,6 +134,9 @@ export type PostingNotification = {
   roles: readonly string[];
   channel: string;
 };
+
+/** A transfer row as selected. */
+export type Transfer = Selectable<Transfers>;
 
 export type TransferExtra = Partial<
   Pick<

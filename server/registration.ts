@@ -49,7 +49,7 @@ type RegistrationRow = {
   first_name: string | null;
   last_name: string | null;
   company_name: string | null;
-  locale: string;
+  locale: 'en' | 'el';
   expires_at: Date;
   consumed_at: Date | null;
 };

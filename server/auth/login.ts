@@ -404,7 +404,7 @@ async function checkLoginTotp(
   }
   await trx
     .updateTable('totp_credentials')
-    .set({ last_time_step: step })
+    .set({ last_time_step: BigInt(step) })
     .where('user_id', '=', user.userId)
     .execute();
   return { ok: true };

@@ -165,7 +165,7 @@ async function checkAppCode(
   if (step === null) return false;
   await trx
     .updateTable('totp_credentials')
-    .set({ last_time_step: step })
+    .set({ last_time_step: BigInt(step) })
     .where('user_id', '=', userId)
     .execute();
   return true;

@@ -21,7 +21,7 @@ import {
 import { RepresentativeStep } from '../../schemas/onboarding.schema';
 import { consumeStepUp } from '../auth/stepUp';
 import type { Database } from '../db/database';
-import type { DB, KycImagesTable } from '../db/types';
+import type { DB, KycImages } from '../db/types';
 import { AppError } from '../errors';
 import { contentTypeOf } from '../onboarding/documents';
 import { withEditableOnboarding, type OnboardingActor } from '../onboarding/onboarding';
@@ -93,7 +93,7 @@ async function verificationRow(db: Database | Transaction<DB>, merchantId: strin
   return row;
 }
 
-type ImageRow = Selectable<KycImagesTable>;
+type ImageRow = Selectable<KycImages>;
 
 function imageOf(
   row: Pick<ImageRow, 'side' | 'content_type' | 'width' | 'height' | 'size_bytes' | 'created_at'>,

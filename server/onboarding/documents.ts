@@ -41,7 +41,7 @@ async function storeUpload(
   db: Database,
   storage: FileStorage,
   actor: OnboardingActor,
-  type: string,
+  type: DocumentType | 'company_logo',
   fileName: string,
   data: Buffer,
   contentType: AllowedContentType,
@@ -82,7 +82,7 @@ async function storeUpload(
     for (const oldKey of replaced) await storage.remove(oldKey);
     return {
       id: row.id,
-      type: row.type as OnboardingDocument['type'],
+      type: row.type,
       file_name: row.file_name,
       content_type: row.content_type,
       size: row.size_bytes,

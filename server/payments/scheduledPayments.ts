@@ -98,6 +98,8 @@ function nextAfter(
 
 const dateText = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 const nullableDateText = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+/** A YYYY-MM-DD day as a SQL date, to compare with a date column (which the drivers read as a Date). */
+const sqlDate = (day: string) => sql<Date>`${day}::date`;
 
 function summaryQuery(db: Database, merchantId: string) {
   return db
@@ -333,7 +335,7 @@ async function runOccurrence(
       .select('id')
       .where('id', '=', id)
       .where('status', '=', 'active')
-      .where('next_run', '<=', today)
+      .where('next_run', '<=', sqlDate(today))
       .forUpdate()
       .executeTakeFirst();
     // Cancelled, or run by another job meanwhile.
@@ -466,7 +468,7 @@ export async function runDueScheduledPayments(
       .selectFrom('scheduled_payments')
       .select('id')
       .where('status', '=', 'active')
-      .where('next_run', '<=', today)
+      .where('next_run', '<=', sqlDate(today))
       .orderBy('next_run')
       .orderBy('id')
       .limit(budget)

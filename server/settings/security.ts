@@ -194,7 +194,7 @@ export async function confirmTotpEnrollment(
     await consumeStepUp(trx, { userId, purpose: 'mfa_change', token: input.stepUpToken });
     await trx
       .updateTable('totp_credentials')
-      .set({ confirmed_at: new Date(), last_time_step: step })
+      .set({ confirmed_at: new Date(), last_time_step: BigInt(step) })
       .where('user_id', '=', userId)
       .execute();
     return { ok: true, settings: securityOf(await mfaUser(trx, userId)) };

@@ -279,7 +279,7 @@ type LiveInvitation = {
   last_name: string;
   role: EmployeeRole;
   access_level: 'own' | 'company';
-  locale: string;
+  locale: 'en' | 'el';
   created_by: string;
   expires_at: Date;
 };
