@@ -4,14 +4,11 @@ import type { Locale } from './locale';
 /** Messages precompiled to ICU ASTs by `npm run i18n:compile`, so the browser needs no message parser. */
 export type Messages = Record<string, MessageFormatElement[]>;
 
-// English ships with the entry chunk; every other language is fetched when chosen.
-const eager = import.meta.glob<Messages>('./compiled/en.json', { eager: true, import: 'default' });
+// English is the code's defaultMessage texts, which the build compiles in place (vite.config.ts) and react-intl
+// shows in the default language: no English file to load. Every other language is fetched when chosen.
 const lazy = import.meta.glob<Messages>(['./compiled/*.json', '!./compiled/en.json'], { import: 'default' });
 
-const loaded = new Map<Locale, Messages>();
-for (const [path, messages] of Object.entries(eager)) {
-  if (path.endsWith('/en.json')) loaded.set('en', messages);
-}
+const loaded = new Map<Locale, Messages>([['en', {}]]);
 
 /** Messages already in memory, or undefined while they still have to be fetched. */
 export function loadedMessages(locale: Locale): Messages | undefined {
