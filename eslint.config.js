@@ -13,15 +13,16 @@ const root = import.meta.dirname;
 const tsFiles = ['**/*.{ts,tsx,mts,cts}'];
 
 /**
- * DESIGN.md "Layout": imports flow one way. `src` may import `machines` and `schemas`; `server` may import
- * `schemas`; `machines` may import `schemas`; `schemas` imports nothing of ours; nothing imports `src` or
- * `server` but their own folders, tests and scripts. Each zone names the folders a target may NOT import.
+ * docs/engineering.md "Layout and one-way imports": imports flow one way. `src` may import `machines` and
+ * `schemas`; `server` may import `schemas`; `machines` may import `schemas`; `schemas` imports nothing of ours;
+ * nothing imports `src` or `server` but their own folders, tests and scripts. Each zone names the folders a target
+ * may NOT import.
  */
 const layerZones = [
   {
     target: './machines',
     from: ['./src', './server', './scripts', './tests'],
-    message: 'machines/ may import only schemas/ (DESIGN.md principle 2: machines are pure).',
+    message: 'machines/ may import only schemas/ (docs/engineering.md principle 2: machines are pure).',
   },
   {
     target: './schemas',
@@ -179,7 +180,8 @@ export default defineConfig(
           patterns: [
             {
               group: uiAndEffectPackages,
-              message: 'Machines are pure (DESIGN.md principle 2): no React, no HTTP, no UI libraries.',
+              message:
+                'Machines are pure (docs/engineering.md principle 2): no React, no HTTP, no UI libraries.',
             },
             {
               regex: '^\\.{1,2}/(?:\\.\\./)*(?:src|server)(?:/|$)',
@@ -243,7 +245,7 @@ export default defineConfig(
   },
 
   {
-    // DESIGN.md principle 9: every visible text is a react-intl message with a stable, readable id.
+    // docs/engineering.md principle 9: every visible text is a react-intl message with a stable, readable id.
     name: 'tameio/i18n',
     files: ['src/**/*.{ts,tsx}'],
     plugins: { formatjs },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Money as both sides handle it (DESIGN.md principle 7): integer minor units, a bigint in code and a decimal string on
+ * Money as both sides handle it (docs/engineering.md principle 7): integer minor units, a bigint in code and a decimal string on
  * the wire, turned to and from the decimal text people type with BigInt arithmetic only, never a binary float.
  * Formatting money for people stays with Intl (src/i18n/formatMoney.ts, server/statements/format.ts).
  */

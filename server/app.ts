@@ -62,7 +62,7 @@ import { storageFor } from './storage';
 
 export const apiVersion = '0.1.0';
 
-/** The CSP the built Vite app runs under (DESIGN.md); ALTCHA solves in blob: workers. */
+/** The CSP the built Vite app runs under (ADR 001: app and API share one origin); ALTCHA solves in blob: workers. */
 export const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],

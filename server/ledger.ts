@@ -6,7 +6,7 @@ import type { DB, SystemRole, TransferStatus, Transfers, TransferType } from './
 import { AppError } from './errors';
 
 /**
- * The double-entry ledger (DESIGN.md principle 7; balances explained in db/migrations/008_money.sql). Money moves
+ * The double-entry ledger (docs/engineering.md principle 7; balances explained in db/migrations/008_money.sql). Money moves
  * only through `postTransfer`, and pending payments end only through `settleTransfer` or `failTransfer`: each one
  * database transaction, accounts locked in id order, every movement entries that sum to zero per currency.
  */
@@ -253,7 +253,7 @@ function positiveAmount(amount: bigint, what: string): void {
 }
 
 /**
- * Moves money between two ledger accounts as one double-entry transfer in one transaction (DESIGN.md principle 7).
+ * Moves money between two ledger accounts as one double-entry transfer in one transaction (docs/engineering.md principle 7).
  * Idempotent by key (same key and request: the first result; another request: 409); accounts are locked in id
  * order so two opposite transfers cannot deadlock; a merchant account never goes below zero (checked here for a
  * clear 422, and by a CHECK constraint as the last line).

@@ -127,7 +127,7 @@ function RootLayout() {
 }
 
 /**
- * The one route table (SPEC §2, DESIGN.md "Front end"). Only routes with a real screen are listed; later issues add
+ * The one route table (SPEC §2, docs/engineering.md "Front end"). Only routes with a real screen are listed; later issues add
  * theirs here. Areas name rows of the permission table in schemas/permissions.ts.
  */
 export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {

@@ -3,7 +3,7 @@ import { cardColours } from '../../schemas/cards.schema';
 import { theme } from '../../src/ui/theme';
 import { cardFaceColours, contrastRatio } from '../../src/ui/cardColours';
 
-// DESIGN.md "Front end": WCAG 2.2 AA. The text on every card face reaches 4.5:1 (SPEC §3 card colour).
+// docs/engineering.md "Front end": WCAG 2.2 AA. The text on every card face reaches 4.5:1 (SPEC §3 card colour).
 
 describe('card faces', () => {
   it('have a face for every colour the API offers', () => {
