@@ -1,20 +1,21 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { instance } from '@viz-js/viz';
 import type { AnyStateMachine } from 'xstate';
+import { registeredMachines } from '../tests/model/registry';
 
 /*
  * docs/engineering.md principle 4: the machines are the compliance documents. For every machines/*.machine.ts this writes
  * docs/statecharts/<machine>.md (Mermaid stateDiagram-v2 plus a transition table) and docs/statecharts/<machine>.svg
  * (Graphviz, rendered in Node by @viz-js/viz), both walked from `machine.root`, with guards and effects labelled.
+ * The machines come from the model registry (tests/model/registry.ts); tests/model/coverage.test.ts fails when a
+ * machine file has no model there, so no machine goes without its charts.
  *
  *   npm run diagrams              write the files
  *   npm run diagrams -- --check   exit 1, listing stale or missing files, when they differ from the machines
  */
 
 const root = path.resolve(import.meta.dirname, '..');
-const machinesDir = path.join(root, 'machines');
 const outDir = path.join(root, 'docs', 'statecharts');
 
 type StateNodeLike = AnyStateMachine['root'];
@@ -191,23 +192,20 @@ function diagramIds(rootNode: Node): Map<string, string> {
   return ids;
 }
 
-async function loadCharts(): Promise<Chart[]> {
-  const files = readdirSync(machinesDir)
-    .filter((file) => file.endsWith('.machine.ts'))
-    .sort();
-  const charts: Chart[] = [];
-  for (const file of files) {
-    const name = file.replace(/\.machine\.ts$/, '');
-    const module: Record<string, unknown> = await import(pathToFileURL(path.join(machinesDir, file)).href);
-    const isMachine = (value: unknown): value is AnyStateMachine =>
-      typeof value === 'object' && value !== null && 'root' in value && 'getStateNodeById' in value;
-    const machine = [module[`${name}Machine`], ...Object.values(module)].find(isMachine);
-    if (!machine) throw new Error(`machines/${file} exports no state machine`);
+/** The machines of the model registry, which the coverage guard checks against machines/*.machine.ts. */
+function loadCharts(): Chart[] {
+  return registeredMachines().map(({ file, machine }) => {
     const edges: Edge[] = [];
     const rootNode = walk(machine.root, edges);
-    charts.push({ name, file, machine, root: rootNode, edges, ids: diagramIds(rootNode) });
-  }
-  return charts;
+    return {
+      name: file.replace(/\.machine\.ts$/, ''),
+      file,
+      machine,
+      root: rootNode,
+      edges,
+      ids: diagramIds(rootNode),
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -435,7 +433,7 @@ function markdown(chart: Chart): string {
 async function main() {
   const check = process.argv.includes('--check');
   const viz = await instance();
-  const charts = await loadCharts();
+  const charts = loadCharts();
   const expected = new Map<string, string>();
   for (const chart of charts) {
     expected.set(`${chart.name}.md`, markdown(chart));

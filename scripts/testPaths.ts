@@ -9,37 +9,13 @@ import {
   type ScreenExpectation,
   type StepAction,
 } from '../tests/model/generatePaths';
-import { beneficiaryFormModel } from '../tests/model/beneficiaryForm.paths';
-import { cardControlsModel } from '../tests/model/cardControls.paths';
-import { cardOrderModel } from '../tests/model/cardOrder.paths';
-import { createPasswordModel, resetPasswordModel } from '../tests/model/passwordLink.paths';
-import { identityVerificationModel } from '../tests/model/identityVerification.paths';
-import { invitationModel } from '../tests/model/invitation.paths';
-import { inviteEmployeeModel } from '../tests/model/inviteEmployee.paths';
-import { onboardingModel } from '../tests/model/onboarding.paths';
-import { demoCode, demoCredentials, loginModel, sessionModel } from '../tests/model/paths';
-import { registrationModel } from '../tests/model/registration.paths';
-import { oneTimeCodeModel } from '../tests/model/oneTimeCode.paths';
-import { pendingRequestsModel } from '../tests/model/pendingRequests.paths';
-import { requestMoneyModel } from '../tests/model/requestMoney.paths';
-import { scheduledPaymentModel } from '../tests/model/scheduledPayment.paths';
-import { sendMoneyModel } from '../tests/model/sendMoney.paths';
-import { teamModel } from '../tests/model/team.paths';
-import { myAddressesModel } from '../tests/model/myAddresses.paths';
-import { transactionListModel } from '../tests/model/transactionList.paths';
-import { planCheckoutModel } from '../tests/model/planCheckout.paths';
-import { cancelPlanModel } from '../tests/model/cancelPlan.paths';
-import { accountDeletionModel } from '../tests/model/accountDeletion.paths';
-import { analyticsModel } from '../tests/model/analytics.paths';
-import { advertisingModel } from '../tests/model/advertising.paths';
-import { changePasswordModel } from '../tests/model/changePassword.paths';
-import { addAuthenticatorModel } from '../tests/model/addAuthenticator.paths';
-import { removeMfaMethodModel } from '../tests/model/removeMfaMethod.paths';
-import { profileChangeModel } from '../tests/model/profileChange.paths';
+import { demoCode, demoCredentials } from '../tests/model/paths';
+import { registry } from '../tests/model/registry';
 
 /*
  * Writes docs/test-paths/<machine>.md: a QA plan a person can follow by hand, one numbered path per section, each
- * step saying what the tester does (or what the server answers) and what the screen must show afterwards.
+ * step saying what the tester does (or what the server answers) and what the screen must show afterwards. One plan per
+ * model of the registry (tests/model/registry.ts), which also names the model's fixtures and its model test.
  *
  *   npm run test-paths              write the files
  *   npm run test-paths -- --check   exit 1, listing stale or missing files
@@ -146,148 +122,9 @@ function plan<M extends AnyStateMachine>(model: Model<M>, sources: Sources): str
 
 function main() {
   const check = process.argv.includes('--check');
-  const expected = new Map<string, string>([
-    [`${loginModel.name}.md`, plan(loginModel, { fixtures: 'paths.ts', test: 'login.model.test.tsx' })],
-    [`${sessionModel.name}.md`, plan(sessionModel, { fixtures: 'paths.ts', test: 'session.model.test.tsx' })],
-    [
-      `${onboardingModel.name}.md`,
-      plan(onboardingModel, { fixtures: 'onboarding.paths.ts', test: 'onboarding.model.test.tsx' }),
-    ],
-    [
-      `${resetPasswordModel.name}.md`,
-      plan(resetPasswordModel, { fixtures: 'passwordLink.paths.ts', test: 'passwordLink.model.test.tsx' }),
-    ],
-    [
-      `${createPasswordModel.name}.md`,
-      plan(createPasswordModel, { fixtures: 'passwordLink.paths.ts', test: 'passwordLink.model.test.tsx' }),
-    ],
-    [
-      `${registrationModel.name}.md`,
-      plan(registrationModel, { fixtures: 'registration.paths.ts', test: 'registration.model.test.tsx' }),
-    ],
-    [
-      `${identityVerificationModel.name}.md`,
-      plan(identityVerificationModel, {
-        fixtures: 'identityVerification.paths.ts',
-        test: 'identityVerification.model.test.tsx',
-      }),
-    ],
-    [
-      `${transactionListModel.name}.md`,
-      plan(transactionListModel, {
-        fixtures: 'transactionList.paths.ts',
-        test: 'transactionList.model.test.tsx',
-      }),
-    ],
-    [
-      `${beneficiaryFormModel.name}.md`,
-      plan(beneficiaryFormModel, {
-        fixtures: 'beneficiaryForm.paths.ts',
-        test: 'beneficiaryForm.model.test.tsx',
-      }),
-    ],
-    [
-      `${sendMoneyModel.name}.md`,
-      plan(sendMoneyModel, {
-        fixtures: 'sendMoney.paths.ts',
-        test: 'sendMoney.model.test.tsx',
-      }),
-    ],
-    [
-      `${scheduledPaymentModel.name}.md`,
-      plan(scheduledPaymentModel, {
-        fixtures: 'scheduledPayment.paths.ts',
-        test: 'scheduledPayment.model.test.tsx',
-      }),
-    ],
-    [
-      `${oneTimeCodeModel.name}.md`,
-      plan(oneTimeCodeModel, { fixtures: 'oneTimeCode.paths.ts', test: 'oneTimeCode.model.test.tsx' }),
-    ],
-    [
-      `${requestMoneyModel.name}.md`,
-      plan(requestMoneyModel, { fixtures: 'requestMoney.paths.ts', test: 'requestMoney.model.test.tsx' }),
-    ],
-    [
-      `${pendingRequestsModel.name}.md`,
-      plan(pendingRequestsModel, {
-        fixtures: 'pendingRequests.paths.ts',
-        test: 'pendingRequests.model.test.tsx',
-      }),
-    ],
-    [
-      `${cardOrderModel.name}.md`,
-      plan(cardOrderModel, { fixtures: 'cardOrder.paths.ts', test: 'cardOrder.model.test.tsx' }),
-    ],
-    [
-      `${cardControlsModel.name}.md`,
-      plan(cardControlsModel, { fixtures: 'cardControls.paths.ts', test: 'cardControls.model.test.tsx' }),
-    ],
-    [
-      `${invitationModel.name}.md`,
-      plan(invitationModel, { fixtures: 'invitation.paths.ts', test: 'invitation.model.test.tsx' }),
-    ],
-    [`${teamModel.name}.md`, plan(teamModel, { fixtures: 'team.paths.ts', test: 'team.model.test.tsx' })],
-    [
-      `${myAddressesModel.name}.md`,
-      plan(myAddressesModel, { fixtures: 'myAddresses.paths.ts', test: 'myAddresses.model.test.tsx' }),
-    ],
-    [
-      `${inviteEmployeeModel.name}.md`,
-      plan(inviteEmployeeModel, {
-        fixtures: 'inviteEmployee.paths.ts',
-        test: 'inviteEmployee.model.test.tsx',
-      }),
-    ],
-    [
-      `${planCheckoutModel.name}.md`,
-      plan(planCheckoutModel, { fixtures: 'planCheckout.paths.ts', test: 'planCheckout.model.test.tsx' }),
-    ],
-    [
-      `${cancelPlanModel.name}.md`,
-      plan(cancelPlanModel, { fixtures: 'cancelPlan.paths.ts', test: 'cancelPlan.model.test.tsx' }),
-    ],
-    [
-      `${accountDeletionModel.name}.md`,
-      plan(accountDeletionModel, {
-        fixtures: 'accountDeletion.paths.ts',
-        test: 'accountDeletion.model.test.tsx',
-      }),
-    ],
-    [
-      `${analyticsModel.name}.md`,
-      plan(analyticsModel, { fixtures: 'analytics.paths.ts', test: 'analytics.model.test.tsx' }),
-    ],
-    [
-      `${advertisingModel.name}.md`,
-      plan(advertisingModel, { fixtures: 'advertising.paths.ts', test: 'advertising.model.test.tsx' }),
-    ],
-    [
-      `${changePasswordModel.name}.md`,
-      plan(changePasswordModel, {
-        fixtures: 'changePassword.paths.ts',
-        test: 'changePassword.model.test.tsx',
-      }),
-    ],
-    [
-      `${addAuthenticatorModel.name}.md`,
-      plan(addAuthenticatorModel, {
-        fixtures: 'addAuthenticator.paths.ts',
-        test: 'addAuthenticator.model.test.tsx',
-      }),
-    ],
-    [
-      `${removeMfaMethodModel.name}.md`,
-      plan(removeMfaMethodModel, {
-        fixtures: 'removeMfaMethod.paths.ts',
-        test: 'removeMfaMethod.model.test.tsx',
-      }),
-    ],
-    [
-      `${profileChangeModel.name}.md`,
-      plan(profileChangeModel, { fixtures: 'profileChange.paths.ts', test: 'profileChange.model.test.tsx' }),
-    ],
-  ]);
+  const expected = new Map<string, string>(
+    registry.map(({ model, fixtures, test }) => [`${model.name}.md`, plan(model, { fixtures, test })]),
+  );
   if (check) {
     const problems: string[] = [];
     for (const [file, content] of expected) {

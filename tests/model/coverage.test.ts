@@ -3,36 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { loginMachine } from '../../machines/login.machine';
 import { findUncovered, machineShape } from './machineGraph';
 import { generatePaths, type Fixtures, type LooseFixtures, type Model } from './generatePaths';
-import { beneficiaryFormModel } from './beneficiaryForm.paths';
-import { cardControlsModel } from './cardControls.paths';
-import { cardOrderModel } from './cardOrder.paths';
-import { createPasswordModel, resetPasswordModel } from './passwordLink.paths';
-import { identityVerificationModel } from './identityVerification.paths';
-import { invitationModel } from './invitation.paths';
-import { inviteEmployeeModel } from './inviteEmployee.paths';
-import { onboardingModel } from './onboarding.paths';
 import { loginFixtures, loginModel, sessionFixtures, sessionModel } from './paths';
-import { registrationModel } from './registration.paths';
-import { oneTimeCodeModel } from './oneTimeCode.paths';
-import { pendingRequestsModel } from './pendingRequests.paths';
-import { requestMoneyModel } from './requestMoney.paths';
-import { profileChangeModel } from './profileChange.paths';
-import { scheduledPaymentModel } from './scheduledPayment.paths';
-import { sendMoneyModel } from './sendMoney.paths';
-import { teamModel } from './team.paths';
-import { myAddressesModel } from './myAddresses.paths';
-import { transactionListModel } from './transactionList.paths';
-import { planCheckoutModel } from './planCheckout.paths';
-import { cancelPlanModel } from './cancelPlan.paths';
-import { accountDeletionModel } from './accountDeletion.paths';
-import { analyticsModel } from './analytics.paths';
-import { advertisingModel } from './advertising.paths';
-import { changePasswordModel } from './changePassword.paths';
-import { addAuthenticatorModel } from './addAuthenticator.paths';
-import { removeMfaMethodModel } from './removeMfaMethod.paths';
+import { registry, type RegisteredModel } from './registry';
+import { registryGaps, type ModuleExports, type RegistryInputs } from './registryGuard';
 
 // docs/engineering.md principle 3: a state or transition that no generated path reaches is a hole in the test plan. These
-// tests walk each machine definition and fail on any such hole; the last block proves that the guard bites.
+// tests walk the machine of every registered model (./registry.ts) and fail on any such hole; a machine without a
+// registered model, or a registered model that no model test runs, is a hole too. The last blocks prove that both
+// guards bite.
 
 function describeCoverage<M extends AnyStateMachine>(model: Model<M>) {
   describe(`${model.name} machine`, () => {
@@ -96,35 +74,7 @@ function coverageTests<M extends AnyStateMachine>(model: Model<M>) {
   });
 }
 
-describeCoverage(loginModel);
-describeCoverage(sessionModel);
-describeCoverage(onboardingModel);
-describeCoverage(resetPasswordModel);
-describeCoverage(createPasswordModel);
-describeCoverage(registrationModel);
-describeCoverage(identityVerificationModel);
-describeCoverage(beneficiaryFormModel);
-describeCoverage(transactionListModel);
-describeCoverage(sendMoneyModel);
-describeCoverage(scheduledPaymentModel);
-describeCoverage(oneTimeCodeModel);
-describeCoverage(requestMoneyModel);
-describeCoverage(pendingRequestsModel);
-describeCoverage(cardOrderModel);
-describeCoverage(cardControlsModel);
-describeCoverage(invitationModel);
-describeCoverage(teamModel);
-describeCoverage(myAddressesModel);
-describeCoverage(inviteEmployeeModel);
-describeCoverage(planCheckoutModel);
-describeCoverage(cancelPlanModel);
-describeCoverage(accountDeletionModel);
-describeCoverage(analyticsModel);
-describeCoverage(advertisingModel);
-describeCoverage(changePasswordModel);
-describeCoverage(addAuthenticatorModel);
-describeCoverage(removeMfaMethodModel);
-describeCoverage(profileChangeModel);
+for (const { model } of registry) describeCoverage(model);
 
 describe('the coverage guard', () => {
   it('reports the dead-code branch once the fixtures no longer kill a code', () => {
@@ -215,5 +165,94 @@ describe('the coverage guard', () => {
     // …and the walk sees what the types see.
     expect(machineShape(grown).invokes.map((invoke) => invoke.src)).toEqual(['fetchThing']);
     expect(machineShape(grown).delays.map((delay) => delay.delay)).toEqual(['patience']);
+  });
+});
+
+// What the registry guard reads: every machine file (found here, not in the registry), every module that defines
+// models, and the source of every model test (read as text, not run).
+const byFileName = <T>(modules: Record<string, T>): Record<string, T> =>
+  Object.fromEntries(Object.entries(modules).map(([file, module]) => [file.split('/').pop()!, module]));
+const realInputs: RegistryInputs = {
+  machines: byFileName(
+    import.meta.glob<Record<string, unknown>>('../../machines/*.machine.ts', { eager: true }),
+  ),
+  registry,
+  fixtures: byFileName(
+    import.meta.glob<Record<string, unknown>>(['./*.paths.ts', './paths.ts'], { eager: true }),
+  ),
+  tests: byFileName(
+    import.meta.glob<string>('./*.model.test.tsx', { query: '?raw', import: 'default', eager: true }),
+  ),
+};
+
+describe('the registry', () => {
+  it('has a model for every machine that machines/*.machine.ts exports, and a model test that runs each', () => {
+    expect(Object.keys(realInputs.machines).length).toBeGreaterThanOrEqual(28);
+    expect(Object.keys(realInputs.tests).length).toBeGreaterThanOrEqual(28);
+    expect(registryGaps(realInputs)).toEqual([]);
+  });
+});
+
+describe('the registry guard', () => {
+  const loginTest = realInputs.tests['login.model.test.tsx']!;
+  const withTests = (tests: Record<string, string>): RegistryInputs => ({
+    ...realInputs,
+    tests: { ...realInputs.tests, ...tests },
+  });
+
+  it('reports a machine file whose machine has no registered model', () => {
+    const madeUpMachine = setup({ types: { events: {} as { type: 'go' } } }).createMachine({
+      id: 'madeUp',
+      initial: 'idle',
+      states: { idle: { on: { go: 'done' } }, done: { type: 'final' } },
+    });
+    const machines: ModuleExports = { ...realInputs.machines, 'madeUp.machine.ts': { madeUpMachine } };
+    expect(registryGaps({ ...realInputs, machines })).toEqual([
+      'machines/madeUp.machine.ts exports madeUpMachine, which no registered model covers',
+    ]);
+  });
+
+  it('reports a model left out of the registry, and the machine it alone covered', () => {
+    const registryWithoutSession = registry.filter(({ model }) => model !== sessionModel);
+    expect(registryGaps({ ...realInputs, registry: registryWithoutSession })).toEqual([
+      'machines/session.machine.ts exports sessionMachine, which no registered model covers',
+      'tests/model/paths.ts exports sessionModel, which is not in the registry',
+    ]);
+  });
+
+  it('reports a registered model whose model test is missing or does not run its paths on the screens', () => {
+    const login = registry.find(({ model }) => model === loginModel)!;
+    const elsewhere: RegisteredModel = { ...login, test: 'nowhere.model.test.tsx' };
+    expect(
+      registryGaps({
+        ...realInputs,
+        registry: registry.map((entry) => (entry === login ? elsewhere : entry)),
+      }),
+    ).toEqual(['model login: its model test tests/model/nowhere.model.test.tsx does not exist']);
+
+    // The real login test passes its model to generatePaths; the same file without that call runs no path.
+    expect(loginTest).toMatch(/generatePaths\(loginModel\)/);
+    const noPaths = loginTest.replace(/generatePaths\(loginModel\)/g, '[]');
+    expect(registryGaps(withTests({ 'login.model.test.tsx': noPaths }))).toEqual([
+      'model login: tests/model/login.model.test.tsx does not pass loginModel to generatePaths',
+    ]);
+    // Walking some other model's paths is not running this one's.
+    const otherModel = loginTest.replace(/generatePaths\(loginModel\)/g, 'generatePaths(sessionModel)');
+    expect(registryGaps(withTests({ 'login.model.test.tsx': otherModel }))).toEqual([
+      'model login: tests/model/login.model.test.tsx does not pass loginModel to generatePaths',
+    ]);
+    const noScreens = loginTest.replace(/from '\.\/harness'/g, "from './elsewhere'");
+    expect(registryGaps(withTests({ 'login.model.test.tsx': noScreens }))).toEqual([
+      'model login: tests/model/login.model.test.tsx renders no screens (imports neither ./harness nor anything under src/)',
+    ]);
+  });
+
+  it('follows a model through a function of the test that passes it to generatePaths', () => {
+    const passwordTest = realInputs.tests['passwordLink.model.test.tsx']!;
+    expect(passwordTest).toMatch(/runModel\(createPasswordModel\)/);
+    const onlyReset = passwordTest.replace(/runModel\(createPasswordModel\);?/g, '');
+    expect(registryGaps(withTests({ 'passwordLink.model.test.tsx': onlyReset }))).toEqual([
+      'model createPassword: tests/model/passwordLink.model.test.tsx does not pass createPasswordModel to generatePaths',
+    ]);
   });
 });
