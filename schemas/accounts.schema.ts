@@ -24,9 +24,6 @@ export const supportedCurrencies = [
 export const currencyCodes = supportedCurrencies.map((c) => c.code);
 export type CurrencyCode = (typeof supportedCurrencies)[number]['code'];
 
-/** An ISO code of a supported currency, upper case on the wire. */
-export const CurrencyCodeSchema = z.enum(['EUR', 'USD', 'GBP']);
-
 export const CurrenciesResponse = z
   .object({
     currencies: z.array(z.object({ code: z.string().length(3), minor_units: z.number().int() })),

@@ -29,8 +29,6 @@
 import { z } from 'zod';
 import { legalVersions } from './registration.schema';
 
-export const contentLanguages = ['en', 'el'] as const;
-
 /** A text in both languages the app speaks. */
 export const LocalizedText = z.object({ en: z.string(), el: z.string() }).meta({ id: 'LocalizedText' });
 export type LocalizedText = z.infer<typeof LocalizedText>;

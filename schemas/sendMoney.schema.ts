@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { WalletTag } from './beneficiaries.schema';
 import { bundledGifIds } from './gifs';
 import { Money } from './overview.schema';
-import { Iban, PayeeCheckResult, PayeeName } from './payee.schema';
+import { Iban, PayeeName } from './payee.schema';
 import { AmountMinor } from './transactions.schema';
 
 export const noteMaxLength = 140;
@@ -156,9 +156,6 @@ export const TransferQuote = z
   })
   .meta({ id: 'TransferQuote' });
 export type TransferQuote = z.infer<typeof TransferQuote>;
-
-/** The `details` of a 422 `payee_check_not_confirmed`. */
-export const PayeeCheckNotConfirmedDetails = z.object({ result: PayeeCheckResult, check_id: z.string() });
 
 export const SettlementRunBody = z
   .object({

@@ -173,9 +173,6 @@ async function seedOnboarding(db: Database | Transaction<DB>, merchantId: string
 /** An IBAN of ours (kept under this name for the callers that know it). */
 export const demoIban = ourIban;
 
-/** The bank's external rails in one currency (it may go negative); see ledger.ts `systemAccount`. */
-export { systemAccount } from './ledger';
-
 /**
  * Outside production, on a database without the demo merchants: two approved merchants with EUR accounts, the
  * onboarding that approved them (company, representative, directors, shareholders, funding) and some history, so a

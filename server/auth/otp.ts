@@ -1,6 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { Database } from '../db/database';
 import type { Channel, DB } from '../db/types';
 import { AppError } from '../errors';
 import { enqueueMessage } from '../notify/outbox';
@@ -193,16 +192,4 @@ export async function verifyOtp(
   }
   await trx.updateTable('otp_codes').set({ consumed_at: new Date() }).where('id', '=', row.id).execute();
   return { ok: true, userId: row.user_id };
-}
-
-/** For callers that verify a code outside a larger transaction. */
-export async function verifyOtpOrThrow(
-  db: Database,
-  settings: OtpSettings,
-  input: OtpBinding & { code: string },
-): Promise<string> {
-  const outcome = await db.transaction().execute((trx) => verifyOtp(trx, settings, input));
-  if (!outcome.ok) throw outcome.error;
-  if (outcome.userId === null) throw new Error(`a ${input.purpose} code has no user`);
-  return outcome.userId;
 }

@@ -1,11 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-export {
-  checkPassword,
-  passwordPolicy,
-  type PasswordPolicy,
-  type PasswordProblem,
-} from '../../schemas/password.schema';
+export { checkPassword } from '../../schemas/password.schema';
 
 // Argon2id (the library's default algorithm) with OWASP's minimum: 19 MiB, 2 passes, 1 lane.
 const argon2Options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };

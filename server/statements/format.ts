@@ -70,8 +70,6 @@ export function formattersFor(locale: StatementLocale, timeZone: StatementTimeZo
   };
 }
 
-export type Formatters = ReturnType<typeof formattersFor>;
-
 /** YYYY-MM-DD of an instant on a clock. */
 export function isoDayIn(date: Date, timeZone: StatementTimeZone): string {
   return new Intl.DateTimeFormat('en-CA', {

@@ -279,5 +279,3 @@ export function AppShell({ children }: { children: ReactNode }) {
     </NotificationsProvider>
   );
 }
-
-export default AppShell;

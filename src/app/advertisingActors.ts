@@ -1,9 +1,5 @@
 import { fromPromise } from 'xstate';
-import {
-  advertisingMachine,
-  type AdvertisingData,
-  type PurchaseInput,
-} from '../../machines/advertising.machine';
+import type { AdvertisingData, PurchaseInput } from '../../machines/advertising.machine';
 import { isApiFailure } from '../../machines/apiFailure';
 import type { Campaign } from '../../schemas/advertising.schema';
 import { unwrap, type ApiClient } from '../api/client';
@@ -39,8 +35,4 @@ export function advertisingActors(client: ApiClient) {
       ),
     ),
   };
-}
-
-export function createAdvertisingLogic(client: ApiClient) {
-  return advertisingMachine.provide({ actors: advertisingActors(client) });
 }

@@ -1,9 +1,5 @@
 import { fromPromise } from 'xstate';
-import {
-  analyticsMachine,
-  type AnalyticsReport,
-  type LoadAnalyticsInput,
-} from '../../machines/analytics.machine';
+import type { AnalyticsReport, LoadAnalyticsInput } from '../../machines/analytics.machine';
 import { unwrap, type ApiClient } from '../api/client';
 
 /** The analytics journey's effect (machines/analytics.machine.ts): the four reports at once, or an ApiFailure. */
@@ -25,8 +21,4 @@ export function analyticsActors(client: ApiClient) {
       return { amounts, expenses, monthly, top };
     }),
   };
-}
-
-export function createAnalyticsLogic(client: ApiClient) {
-  return analyticsMachine.provide({ actors: analyticsActors(client) });
 }

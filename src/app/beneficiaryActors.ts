@@ -1,9 +1,5 @@
 import { fromPromise } from 'xstate';
-import {
-  beneficiaryFormMachine,
-  type LoadBeneficiaryInput,
-  type SaveBeneficiaryInput,
-} from '../../machines/beneficiaryForm.machine';
+import type { LoadBeneficiaryInput, SaveBeneficiaryInput } from '../../machines/beneficiaryForm.machine';
 import type { Beneficiary } from '../../schemas/beneficiaries.schema';
 import { unwrap, type ApiClient } from '../api/client';
 
@@ -31,9 +27,3 @@ export function beneficiaryFormActors(client: ApiClient) {
     saveBeneficiary: save,
   };
 }
-
-export function createBeneficiaryFormLogic(client: ApiClient) {
-  return beneficiaryFormMachine.provide({ actors: beneficiaryFormActors(client) });
-}
-
-export type BeneficiaryFormLogic = ReturnType<typeof createBeneficiaryFormLogic>;

@@ -1,20 +1,14 @@
 import { fromPromise } from 'xstate';
-import {
-  cardControlsMachine,
-  type CardActionInput,
-  type CardView,
-  type LoadCardInput,
-  type RevealCardInput,
-  type SetLimitsInput,
-  type SetPinInput,
-  type UpdateCardInput,
+import type {
+  CardActionInput,
+  CardView,
+  LoadCardInput,
+  RevealCardInput,
+  SetLimitsInput,
+  SetPinInput,
+  UpdateCardInput,
 } from '../../machines/cardControls.machine';
-import {
-  cardOrderMachine,
-  type CardOrderData,
-  type CartInitializeInput,
-  type CartPayInput,
-} from '../../machines/cardOrder.machine';
+import type { CardOrderData, CartInitializeInput, CartPayInput } from '../../machines/cardOrder.machine';
 import type {
   Card,
   CardLimits,
@@ -51,10 +45,6 @@ export function cardOrderActors(client: ApiClient) {
       ),
     ),
   };
-}
-
-export function createCardOrderLogic(client: ApiClient) {
-  return cardOrderMachine.provide({ actors: cardOrderActors(client) });
 }
 
 /** One card's effects (machines/cardControls.machine.ts), each rejecting with an ApiFailure. */
@@ -127,10 +117,6 @@ export function cardControlsActors(client: ApiClient) {
       unwrap(client.DELETE('/api/merchants/cards/{id}/', { params: { path: { id: input.id } }, signal })),
     ),
   };
-}
-
-export function createCardControlsLogic(client: ApiClient) {
-  return cardControlsMachine.provide({ actors: cardControlsActors(client) });
 }
 
 /** The card list (/cards): owners see every card of the merchant, others the cards assigned to them. */

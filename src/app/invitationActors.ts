@@ -1,10 +1,5 @@
 import { fromPromise } from 'xstate';
-import {
-  invitationMachine,
-  type AcceptInput,
-  type InvitationKeyInput,
-  type InvitationSmsInput,
-} from '../../machines/invitation.machine';
+import type { AcceptInput, InvitationKeyInput, InvitationSmsInput } from '../../machines/invitation.machine';
 import type { AcceptInvitationResponse, InvitationPreview } from '../../schemas/employees.schema';
 import type { SendVerificationResponse } from '../../schemas/registration.schema';
 import { unwrap, type ApiClient } from '../api/client';
@@ -39,9 +34,4 @@ export function invitationActors(client: ApiClient) {
       ),
     ),
   };
-}
-
-/** The invitation statechart with the real effects. */
-export function createInvitationLogic(client: ApiClient) {
-  return invitationMachine.provide({ actors: invitationActors(client) });
 }

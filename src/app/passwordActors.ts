@@ -37,5 +37,3 @@ export function passwordLinkActors(client: ApiClient) {
 export function createPasswordLinkLogic(client: ApiClient) {
   return passwordLinkMachine.provide({ actors: passwordLinkActors(client) });
 }
-
-export type PasswordLinkLogic = ReturnType<typeof createPasswordLinkLogic>;

@@ -1,15 +1,7 @@
 import { fromPromise } from 'xstate';
-import {
-  accountDeletionMachine,
-  type AccountDeleteInput,
-  type DeletionData,
-} from '../../machines/accountDeletion.machine';
+import type { AccountDeleteInput, DeletionData } from '../../machines/accountDeletion.machine';
 import { toApiFailure } from '../../machines/apiFailure';
-import {
-  cancelPlanMachine,
-  type CancellationData,
-  type CancelPlanInput,
-} from '../../machines/cancelPlan.machine';
+import type { CancellationData, CancelPlanInput } from '../../machines/cancelPlan.machine';
 import {
   planCheckoutMachine,
   type PlanCartInitializeInput,
@@ -81,10 +73,6 @@ export function cancelPlanActors(client: ApiClient) {
   };
 }
 
-export function createCancelPlanLogic(client: ApiClient) {
-  return cancelPlanMachine.provide({ actors: cancelPlanActors(client) });
-}
-
 /** The deletion request as it stands: 404 means there is none. */
 async function currentDeletion(client: ApiClient, signal: AbortSignal): Promise<AccountDeletion | null> {
   try {
@@ -126,10 +114,6 @@ export function accountDeletionActors(client: ApiClient) {
       unwrap(client.DELETE('/api/merchants/accounts/delete_request/', { signal })),
     ),
   };
-}
-
-export function createAccountDeletionLogic(client: ApiClient) {
-  return accountDeletionMachine.provide({ actors: accountDeletionActors(client) });
 }
 
 export type InvoiceFile = { blob: Blob; fileName: string };

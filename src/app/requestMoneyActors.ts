@@ -4,19 +4,13 @@ import {
   type StartStepUpInput,
   type VerifyStepUpInput,
 } from '../../machines/oneTimeCode.machine';
-import {
-  pendingRequestsMachine,
-  type AcceptInput,
-  type AcceptPreview,
-  type DeclineInput,
-  type PrepareInput,
+import type {
+  AcceptInput,
+  AcceptPreview,
+  DeclineInput,
+  PrepareInput,
 } from '../../machines/pendingRequests.machine';
-import {
-  requestMoneyMachine,
-  type RequestMoneyData,
-  type SearchInput,
-  type SendRequestInput,
-} from '../../machines/requestMoney.machine';
+import type { RequestMoneyData, SearchInput, SendRequestInput } from '../../machines/requestMoney.machine';
 import type { MoneyRequest } from '../../schemas/moneyRequests.schema';
 import type { Contact } from '../../schemas/sendMoney.schema';
 import type { StepUpStartResponse, StepUpVerifyResponse } from '../../schemas/stepUp.schema';
@@ -64,10 +58,6 @@ export function requestMoneyActors(client: ApiClient) {
       ),
     ),
   };
-}
-
-export function createRequestMoneyLogic(client: ApiClient) {
-  return requestMoneyMachine.provide({ actors: requestMoneyActors(client) });
 }
 
 /** The pending-requests journey's effects (machines/pendingRequests.machine.ts), each rejecting with an ApiFailure. */
@@ -121,8 +111,4 @@ export function pendingRequestsActors(client: ApiClient) {
       ),
     ),
   };
-}
-
-export function createPendingRequestsLogic(client: ApiClient) {
-  return pendingRequestsMachine.provide({ actors: pendingRequestsActors(client) });
 }

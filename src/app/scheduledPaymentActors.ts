@@ -1,8 +1,7 @@
 import { fromPromise } from 'xstate';
-import {
-  scheduledPaymentMachine,
-  type CancelScheduledPaymentInput,
-  type LoadScheduledPaymentInput,
+import type {
+  CancelScheduledPaymentInput,
+  LoadScheduledPaymentInput,
 } from '../../machines/scheduledPayment.machine';
 import type { ScheduledPayment, ScheduledPaymentsList } from '../../schemas/scheduledPayments.schema';
 import { unwrap, type ApiClient } from '../api/client';
@@ -25,12 +24,6 @@ export function scheduledPaymentActors(client: ApiClient) {
     ),
   };
 }
-
-export function createScheduledPaymentLogic(client: ApiClient) {
-  return scheduledPaymentMachine.provide({ actors: scheduledPaymentActors(client) });
-}
-
-export type ScheduledPaymentLogic = ReturnType<typeof createScheduledPaymentLogic>;
 
 /** The list of the merchant's scheduled payments (a one-shot read of the list screen). */
 export function loadScheduledPayments(

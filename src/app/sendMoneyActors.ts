@@ -1,16 +1,15 @@
 import { fromPromise } from 'xstate';
 import type { ApiFailure } from '../../machines/apiFailure';
-import {
-  sendMoneyMachine,
-  type LoadInput,
-  type QuoteInput,
-  type ScheduleInput,
-  type SearchInput,
-  type SendInput,
-  type SendMoneyData,
-  type StartStepUpInput,
-  type VerifyPayeeInput,
-  type VerifyStepUpInput,
+import type {
+  LoadInput,
+  QuoteInput,
+  ScheduleInput,
+  SearchInput,
+  SendInput,
+  SendMoneyData,
+  StartStepUpInput,
+  VerifyPayeeInput,
+  VerifyStepUpInput,
 } from '../../machines/sendMoney.machine';
 import type { PayeeVerifyResponse } from '../../schemas/payee.schema';
 import type { ScheduledPayment } from '../../schemas/scheduledPayments.schema';
@@ -111,9 +110,3 @@ export function sendMoneyActors(client: ApiClient) {
     ),
   };
 }
-
-export function createSendMoneyLogic(client: ApiClient) {
-  return sendMoneyMachine.provide({ actors: sendMoneyActors(client) });
-}
-
-export type SendMoneyLogic = ReturnType<typeof createSendMoneyLogic>;

@@ -46,8 +46,3 @@ export function calendarMonthText(
     ? intl.formatDate(utcMonth(month), { month: 'long', year: 'numeric', timeZone: 'UTC' })
     : intl.formatDate(utcMonth(month), { month: 'short', timeZone: 'UTC' });
 }
-
-/** A day or a month by the shape of its label. */
-export function calendarLabelText(intl: Pick<IntlShape, 'formatDate'>, label: string): string {
-  return monthPattern.test(label) ? calendarMonthText(intl, label) : calendarDayText(intl, label);
-}

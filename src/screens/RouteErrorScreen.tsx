@@ -26,5 +26,3 @@ export function RouteErrorScreen() {
     </Page>
   );
 }
-
-export default RouteErrorScreen;

@@ -1,4 +1,4 @@
-import { createContext, useContext, useId, useState, type ReactNode } from 'react';
+import { createContext, useContext, useId, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import styled from 'styled-components';
 import type { z } from 'zod';
@@ -375,8 +375,4 @@ export const emptyAddress = { country: '', postal_code: '', city: '', line1: '',
 /** A stored address (line2 null when empty) as form values. */
 export function addressValues(address: { line2?: string | null } & Omit<typeof emptyAddress, 'line2'>) {
   return { ...address, line2: address.line2 ?? '' };
-}
-
-export function FormNote({ children }: { children: ReactNode }) {
-  return <p>{children}</p>;
 }

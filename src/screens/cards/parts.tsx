@@ -2,7 +2,7 @@ import styled from 'styled-components';
 
 /** Layout parts the card screens share. */
 
-export { Fieldset, Options } from '../../ui/Blocks';
+export { Fieldset } from '../../ui/Blocks';
 
 export const Preview = styled.div`
   margin-bottom: ${({ theme }) => theme.space(5)};

@@ -39,7 +39,7 @@ import {
   type Subscription,
 } from '../../../schemas/plans.schema';
 import { api } from '../../api/client';
-import { planCheckoutActors } from '../../app/planActors';
+import { createPlanCheckoutLogic } from '../../app/planActors';
 import { useJourneyAddress } from '../../app/useJourneyAddress';
 import { bankDateText } from '../../i18n/formatDate';
 import { formatMoney } from '../../i18n/formatMoney';
@@ -691,10 +691,7 @@ function JourneyHost({
  * their layout, so moving between them keeps the journey.
  */
 export function PlansScreen({ logic, inspect, clock }: PlansScreenProps) {
-  const machine = useMemo(
-    () => logic ?? planCheckoutMachine.provide({ actors: planCheckoutActors(api) }),
-    [logic],
-  );
+  const machine = useMemo(() => logic ?? createPlanCheckoutLogic(api), [logic]);
   const { run, follow } = useJourneyAddress();
   return (
     <JourneyHost

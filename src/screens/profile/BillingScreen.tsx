@@ -242,5 +242,3 @@ export function BillingScreen({ services = defaultServices }: { services?: Billi
     </Page>
   );
 }
-
-export default BillingScreen;

@@ -28,7 +28,7 @@ import {
 import { nameMaxLength, PersonName } from '../../../schemas/registration.schema';
 import { api } from '../../api/client';
 import { useSessionActor } from '../../app/session';
-import { inviteEmployeeActors } from '../../app/teamActors';
+import { createInviteEmployeeLogic } from '../../app/teamActors';
 import { Button } from '../../ui/Button';
 import { LinkRow, Options, PlainList, SelectField } from '../../ui/Blocks';
 import { Dialog } from '../../ui/Dialog';
@@ -338,10 +338,7 @@ export function AddEmployeesScreen({ logic, inspect, clock }: AddEmployeesScreen
   const user = useSelector(useSessionActor(), selectUser);
   // A viewer only reads; the server refuses the rest anyway.
   const readOnly = !user?.is_owner && user?.employee_type === 'viewer';
-  const machine = useMemo(
-    () => logic ?? inviteEmployeeMachine.provide({ actors: inviteEmployeeActors(api) }),
-    [logic],
-  );
+  const machine = useMemo(() => logic ?? createInviteEmployeeLogic(api), [logic]);
   const journey = useActorRef(machine, {
     input: { readOnly },
     ...(inspect ? { inspect } : {}),

@@ -20,7 +20,7 @@ import {
 import type { Employee } from '../../../schemas/employees.schema';
 import { api } from '../../api/client';
 import { useSessionActor } from '../../app/session';
-import { teamActors } from '../../app/teamActors';
+import { createTeamLogic } from '../../app/teamActors';
 import { Button } from '../../ui/Button';
 import { Figures, LinkRow, PlainList } from '../../ui/Blocks';
 import { Dialog } from '../../ui/Dialog';
@@ -186,7 +186,7 @@ export function EmployeesScreen({ logic, inspect, clock }: EmployeesScreenProps)
   const user = useSelector(useSessionActor(), selectUser);
   // A viewer only reads; the server refuses the rest anyway.
   const readOnly = !user?.is_owner && user?.employee_type === 'viewer';
-  const machine = useMemo(() => logic ?? teamMachine.provide({ actors: teamActors(api) }), [logic]);
+  const machine = useMemo(() => logic ?? createTeamLogic(api), [logic]);
   const journey = useActorRef(machine, {
     input: { readOnly },
     ...(inspect ? { inspect } : {}),
