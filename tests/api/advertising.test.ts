@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdvertisingPlansResponse, Campaign } from '../../schemas/advertising.schema';
 import { campaignStatus } from '../../server/advertising/advertising';
-import { call, startTestServer, type TestServer } from './harness';
+import { api, apiWithBadInput, bodyOf, expectStatus, type JsonBodyOf } from './client';
+import { startTestServer, type TestServer } from './harness';
 import {
   employeeToken,
   expectHealthy,
@@ -24,13 +24,26 @@ afterAll(async () => {
   await server?.close();
 });
 
-const plansUrl = '/api/merchants/advertising/plans/';
-const purchaseUrl = (plan: string) => `/api/merchants/advertising/plans/${plan}/purchase/`;
-const campaignsUrl = '/api/merchants/advertising/campaigns/';
 const body = { headline: 'Fresh coffee every morning', link: 'https://coffee.example.com/menu' };
 
-function purchase(token: string, plan: string, payload: unknown, key: string | null = newKey('ad')) {
-  return call<Campaign>(server.app, 'POST', purchaseUrl(plan), {
+function purchase(
+  token: string,
+  plan: string,
+  payload: JsonBodyOf<'POST', '/api/merchants/advertising/plans/{id}/purchase/'>,
+  key = newKey('ad'),
+) {
+  return api(server.app, 'POST', '/api/merchants/advertising/plans/{id}/purchase/', {
+    params: { id: plan },
+    token,
+    body: payload,
+    headers: { 'idempotency-key': key },
+  });
+}
+
+/** Deliberately bad input: a body of any shape, or no Idempotency-Key at all (`key` null). */
+function purchaseWithBadInput(token: string, payload: unknown, key: string | null = newKey('ad')) {
+  return apiWithBadInput(server.app, 'POST', '/api/merchants/advertising/plans/{id}/purchase/', {
+    params: { id: 'local_boost' },
     token,
     body: payload,
     ...(key === null ? {} : { headers: { 'idempotency-key': key } }),
@@ -52,10 +65,10 @@ describe('advertising', () => {
   });
 
   it('lists the plans on sale with name, reach, duration and price, and the balance they are paid from', async () => {
-    const response = await call<AdvertisingPlansResponse>(server.app, 'GET', plansUrl, {
+    const response = await api(server.app, 'GET', '/api/merchants/advertising/plans/', {
       token: merchant.token,
     });
-    expect(response.status).toBe(200);
+    expectStatus(response, 200);
     expect(response.body.items.map((p) => p.id)).toEqual(['local_boost', 'city_spotlight', 'national_reach']);
     expect(response.body.items[0]).toEqual({
       id: 'local_boost',
@@ -71,7 +84,7 @@ describe('advertising', () => {
   it('a purchase takes the price through the ledger and makes the campaign, in one go; a retry replays it', async () => {
     const key = newKey('ad');
     const bought = await purchase(merchant.token, 'city_spotlight', body, key);
-    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    expectStatus(bought, 201);
     const today = athensToday();
     expect(bought.body).toMatchObject({
       plan: { id: 'city_spotlight', name: 'City Spotlight', reach: 25000, duration_days: 14 },
@@ -112,7 +125,7 @@ describe('advertising', () => {
     // The same key and body: the first campaign again, nothing moved.
     const before = await ledgerSnapshot(server.db);
     const again = await purchase(merchant.token, 'city_spotlight', body, key);
-    expect(again.status).toBe(201);
+    expectStatus(again, 201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.id).toBe(bought.body.id);
     // The same key with another body: 409, nothing moved.
@@ -122,20 +135,16 @@ describe('advertising', () => {
       { ...body, headline: 'Another headline' },
       key,
     );
-    expect(other.status).toBe(409);
+    expectStatus(other, 409);
     expect(other.body).toMatchObject({ error: { code: 'conflict' } });
     expect(await ledgerSnapshot(server.db)).toEqual(before);
     expectHealthy(before.invariants);
 
     // Listed in the transactions as an advertising payment.
-    const listed = await call(
-      server.app,
-      'GET',
-      `/api/merchants/transactions/${bought.body.transaction_id}/`,
-      {
-        token: merchant.token,
-      },
-    );
+    const listed = await api(server.app, 'GET', '/api/merchants/transactions/{id}/', {
+      params: { id: bought.body.transaction_id },
+      token: merchant.token,
+    });
     expect(listed.body).toMatchObject({
       type: 'advertising',
       direction: 'out',
@@ -149,7 +158,7 @@ describe('advertising', () => {
       [1, 2, 3].map(() => purchase(merchant.token, 'local_boost', body, key)),
     );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
-    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+    expect(new Set(results.map((r) => bodyOf(r, 201).id)).size).toBe(1);
     const count = await sql<{ n: string }>`
       SELECT count(*)::text AS n FROM advertising_campaigns WHERE idempotency_key = ${key}`.execute(
       server.db,
@@ -160,7 +169,7 @@ describe('advertising', () => {
   it('a booked start date makes a scheduled campaign; statuses follow the clock', async () => {
     const start = plusDays(athensToday(), 10);
     const bought = await purchase(merchant.token, 'local_boost', { ...body, start_date: start });
-    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    expectStatus(bought, 201);
     expect(bought.body).toMatchObject({
       status: 'scheduled',
       start_date: start,
@@ -175,15 +184,16 @@ describe('advertising', () => {
     // A campaign that ran in the past reads as ended.
     await sql`UPDATE advertising_campaigns SET starts_at = now() - interval '30 days', ends_at = now() - interval '23 days'
       WHERE id = ${bought.body.id}`.execute(server.db);
-    const list = await call<{ items: Campaign[] }>(server.app, 'GET', campaignsUrl, {
+    const list = await api(server.app, 'GET', '/api/merchants/advertising/campaigns/', {
       token: merchant.token,
     });
-    expect(list.status).toBe(200);
+    expectStatus(list, 200);
     expect(list.body.items.find((c) => c.id === bought.body.id)?.status).toBe('ended');
     // Newest first.
     const created = list.body.items.map((c) => c.created_at);
     expect(created).toEqual([...created].sort().reverse());
-    const one = await call<Campaign>(server.app, 'GET', `${campaignsUrl}${bought.body.id}/`, {
+    const one = await api(server.app, 'GET', '/api/merchants/advertising/campaigns/{id}/', {
+      params: { id: bought.body.id },
       token: merchant.token,
     });
     expect(one.body).toMatchObject({ id: bought.body.id, status: 'ended' });
@@ -194,7 +204,7 @@ describe('advertising', () => {
     await fund(server.db, poor.accountId, 1_000n);
     const before = await databaseDigest(server.db);
     const response = await purchase(poor.token, 'national_reach', body);
-    expect(response.status).toBe(422);
+    expectStatus(response, 422);
     expect(response.body).toMatchObject({
       error: {
         code: 'insufficient_funds',
@@ -220,24 +230,24 @@ describe('advertising', () => {
     [{ ...body, start_date: 'tomorrow' }, 'start_date'],
   ])('bad input %j is 400 on the field, and changes nothing', async (payload, field) => {
     const before = await databaseDigest(server.db);
-    const response = await purchase(merchant.token, 'local_boost', payload);
-    expect(response.status, JSON.stringify(response.body)).toBe(400);
-    const error = (response.body as unknown as { error: { fields?: Record<string, string> } }).error;
-    expect(Object.keys(error.fields ?? {})).toContain(field);
+    const response = await purchaseWithBadInput(merchant.token, payload);
+    expectStatus(response, 400);
+    expect(Object.keys(response.body.error.fields ?? {})).toContain(field);
     expect(await databaseDigest(server.db)).toEqual(before);
   });
 
   it('no Idempotency-Key: 400; an unknown plan: 404; nothing changes', async () => {
     const before = await databaseDigest(server.db);
-    const noKey = await purchase(merchant.token, 'local_boost', body, null);
-    expect(noKey.status).toBe(400);
+    const noKey = await purchaseWithBadInput(merchant.token, body, null);
+    expectStatus(noKey, 400);
     expect((await purchase(merchant.token, 'gold_plan', body)).status).toBe(404);
     await sql`UPDATE advertising_plans SET on_sale = false WHERE id = 'national_reach'`.execute(server.db);
     try {
       expect((await purchase(merchant.token, 'national_reach', body)).status).toBe(404);
-      const plans = await call<AdvertisingPlansResponse>(server.app, 'GET', plansUrl, {
+      const plans = await api(server.app, 'GET', '/api/merchants/advertising/plans/', {
         token: merchant.token,
       });
+      expectStatus(plans, 200);
       expect(plans.body.items.map((p) => p.id)).not.toContain('national_reach');
     } finally {
       await sql`UPDATE advertising_plans SET on_sale = true WHERE id = 'national_reach'`.execute(server.db);
@@ -247,15 +257,31 @@ describe('advertising', () => {
 
   it('another merchant’s campaign is 404, and their list is their own', async () => {
     const other = await merchantWithAccount(server);
-    const mine = await call<{ items: Campaign[] }>(server.app, 'GET', campaignsUrl, {
+    const mine = await api(server.app, 'GET', '/api/merchants/advertising/campaigns/', {
       token: merchant.token,
     });
+    expectStatus(mine, 200);
     const id = mine.body.items[0]?.id ?? '';
-    expect((await call(server.app, 'GET', `${campaignsUrl}${id}/`, { token: other.token })).status).toBe(404);
-    expect((await call(server.app, 'GET', `${campaignsUrl}not-a-uuid/`, { token: other.token })).status).toBe(
-      404,
-    );
-    const theirs = await call<{ items: Campaign[] }>(server.app, 'GET', campaignsUrl, { token: other.token });
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/advertising/campaigns/{id}/', {
+          params: { id },
+          token: other.token,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/advertising/campaigns/{id}/', {
+          params: { id: 'not-a-uuid' },
+          token: other.token,
+        })
+      ).status,
+    ).toBe(404);
+    const theirs = await api(server.app, 'GET', '/api/merchants/advertising/campaigns/', {
+      token: other.token,
+    });
+    expectStatus(theirs, 200);
     expect(theirs.body.items).toEqual([]);
   });
 
@@ -263,22 +289,28 @@ describe('advertising', () => {
     const viewer = await employeeToken(server, merchant.merchantId, 'viewer');
     const employee = await employeeToken(server, merchant.merchantId, 'employee');
     for (const token of [viewer, employee]) {
-      expect((await call(server.app, 'GET', plansUrl, { token })).status).toBe(200);
+      expect((await api(server.app, 'GET', '/api/merchants/advertising/plans/', { token })).status).toBe(200);
       const before = await databaseDigest(server.db);
       const response = await purchase(token, 'local_boost', body);
-      expect(response.status).toBe(403);
+      expectStatus(response, 403);
       expect(await databaseDigest(server.db)).toEqual(before);
     }
-    expect((await call(server.app, 'GET', campaignsUrl, { token: viewer })).status).toBe(200);
+    expect(
+      (await api(server.app, 'GET', '/api/merchants/advertising/campaigns/', { token: viewer })).status,
+    ).toBe(200);
     // SPEC §6 names no advertising area: the page is open to everybody, the company's spending follows the
     // company-data rule (an `own` employee would not see it) and the area rule.
-    expect((await call(server.app, 'GET', campaignsUrl, { token: employee })).status).toBe(200);
+    expect(
+      (await api(server.app, 'GET', '/api/merchants/advertising/campaigns/', { token: employee })).status,
+    ).toBe(200);
   });
 
   it('before approval: 403 merchant_not_approved', async () => {
     const pending = await merchantWithAccount(server, { status: 'in_review' });
-    const response = await call(server.app, 'GET', plansUrl, { token: pending.token });
-    expect(response.status).toBe(403);
+    const response = await api(server.app, 'GET', '/api/merchants/advertising/plans/', {
+      token: pending.token,
+    });
+    expectStatus(response, 403);
     expect(response.body.error.code).toBe('merchant_not_approved');
   });
 });

@@ -2,20 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renewalGraceDays, renewalRetryDays } from '../../schemas/plans.schema';
 import { undoCancelPlan } from '../../server/billing/cancellation';
 import { runBilling } from '../../server/billing/renewals';
-import { call, readOutbox, startTestServer, type TestServer } from './harness';
+import { api, bodyOf, expectStatus } from './client';
+import { readOutbox, startTestServer, type TestServer } from './harness';
 import { expectHealthy, fund, ledgerSnapshot, merchantWithAccount, type MoneyMerchant } from './money';
 import {
-  billingHistoryUrl,
   buyPlan,
-  cancelUrl,
   dayMs,
   invoicesOf,
   merchantPlan,
-  plansUrl,
   plusMs,
   runBillingAt,
   subscriptionTransfers,
-  undoCancelUrl,
   validAnswers,
 } from './plans';
 
@@ -47,17 +44,7 @@ async function balance(accountId: string): Promise<bigint> {
 }
 
 const subscription = async (token: string) =>
-  (await call(server.app, 'GET', plansUrl, { token })).body.subscription as {
-    plan_id: string;
-    period: string | null;
-    status: string;
-    current_period_start: string | null;
-    current_period_end: string | null;
-    cancel_at_period_end: boolean;
-    scheduled_change: unknown;
-    next_retry_at: string | null;
-    downgrade_at: string | null;
-  };
+  bodyOf(await api(server.app, 'GET', '/api/merchants/plans/', { token }), 200).subscription;
 
 const subjects = async (email: string) => (await readOutbox(server.app, email)).map((m) => m.subject);
 
@@ -113,8 +100,11 @@ describe('renewals', () => {
       pos_terminal: false,
     });
     const end: string = order.subscription.current_period_end;
-    const cancelled = await call(server.app, 'POST', cancelUrl, { token: me.token, body: validAnswers });
-    expect(cancelled.status).toBe(200);
+    const cancelled = await api(server.app, 'POST', '/api/merchants/plans/cancel/', {
+      token: me.token,
+      body: validAnswers,
+    });
+    expectStatus(cancelled, 200);
 
     await runBillingAt(server, plusMs(end, -1000));
     expect(await merchantPlan(server, me.merchantId)).toBe('premium');
@@ -135,8 +125,8 @@ describe('renewals', () => {
     expect(await balance(me.accountId)).toBe(balanceBefore);
     expect(await subscriptionTransfers(server, me.accountId)).toHaveLength(1);
     expect(await subjects(me.email)).toContain('Your Tameio plan is now Free');
-    const undo = await call(server.app, 'POST', undoCancelUrl, { token: me.token });
-    expect(undo.status).toBe(409);
+    const undo = await api(server.app, 'POST', '/api/merchants/plans/cancel/undo/', { token: me.token });
+    expectStatus(undo, 409);
   });
 
   it('a scheduled downgrade takes effect at the period’s end and is charged at the new price', async () => {
@@ -160,7 +150,10 @@ describe('renewals', () => {
     });
     const transfers = await subscriptionTransfers(server, me.accountId);
     expect(transfers.map((t) => t.amount_minor)).toEqual([49_000n, 1900n]);
-    const history = (await call(server.app, 'GET', billingHistoryUrl, { token: me.token })).body.items;
+    const history = bodyOf(
+      await api(server.app, 'GET', '/api/merchants/profile/billing_history/', { token: me.token }),
+      200,
+    ).items;
     expect(history[0]).toMatchObject({ description: 'Renewal: Business plan, monthly', status: 'paid' });
   });
 

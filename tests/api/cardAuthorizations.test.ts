@@ -6,8 +6,9 @@ import type {
   LimitFrequency,
 } from '../../schemas/cards.schema';
 import { payCashback } from '../../server/cards/cashback';
-import { authorize, balanceOf, cardUrl, orderCard, setPlan, virtualCart } from './cards';
-import { call, startTestServer, type TestServer } from './harness';
+import { authorize, balanceOf, orderCard, setPlan, virtualCart } from './cards';
+import { api, bodyOf, expectStatus } from './client';
+import { startTestServer, type TestServer } from './harness';
 import {
   employeeToken,
   expectHealthy,
@@ -46,11 +47,12 @@ async function setLimits(
   frequency: LimitFrequency,
   limits: Partial<Record<CardLimitCategory, string | null>>,
 ) {
-  const response = await call(server.app, 'PUT', `/api/merchants/cards/${cardId}/limits/`, {
+  const response = await api(server.app, 'PUT', '/api/merchants/cards/{id}/limits/', {
+    params: { id: cardId },
     token: merchant.token,
     body: { frequency, limits: { ...noLimits, ...limits } },
   });
-  expect(response.status).toBe(200);
+  expectStatus(response, 200);
 }
 
 type Outcome = true | DeclineReason;
@@ -81,17 +83,13 @@ describe('every card status', () => {
         amount_minor: '1234',
         merchant_name: 'Kiosk 7',
       });
-      expect(response.status).toBe(200);
+      expectStatus(response, 200);
       expect(outcomeOf(response.body)).toBe(expected);
       expect(await balanceOf(server, merchant.accountId)).toBe(expected === true ? before - 1234n : before);
-      const listed = await call(
-        server.app,
-        'GET',
-        `/api/merchants/transactions/${response.body.transaction_id}/`,
-        {
-          token: merchant.token,
-        },
-      );
+      const listed = await api(server.app, 'GET', '/api/merchants/transactions/{id}/', {
+        params: { id: response.body.transaction_id },
+        token: merchant.token,
+      });
       expect(listed.body).toMatchObject({
         type: 'card_transaction',
         status: expected === true ? 'completed' : 'declined',
@@ -180,7 +178,7 @@ describe('limit windows: calendar periods in Europe/Athens', () => {
     ];
     for (const [when, amount, expected] of steps) {
       const response = await at(when, amount);
-      expect(response.status).toBe(200);
+      expectStatus(response, 200);
       expect(outcomeOf(response.body), `${amount} at ${when}`).toBe(expected);
     }
   });
@@ -267,10 +265,12 @@ describe('balance, currency, single use, idempotency', () => {
     const refused = await authorize(server, { card_id: cardId, amount_minor: '1' });
     expect(outcomeOf(refused.body)).toBe('insufficient_funds');
     expect(await balanceOf(server, merchant.accountId)).toBe(0n);
-    const listed = await call(server.app, 'GET', '/api/merchants/transactions/?status=declined', {
+    const listed = await api(server.app, 'GET', '/api/merchants/transactions/', {
+      query: { status: 'declined' },
       token: merchant.token,
     });
-    expect(listed.body.items.map((t: { id: string }) => t.id)).toEqual([refused.body.transaction_id]);
+    expectStatus(listed, 200);
+    expect(listed.body.items.map((t) => t.id)).toEqual([refused.body.transaction_id]);
     expectHealthy((await ledgerSnapshot(server.db)).invariants);
   });
 
@@ -280,14 +280,10 @@ describe('balance, currency, single use, idempotency', () => {
     const refused = await authorize(server, { card_id: cardId, amount_minor: '100', currency: 'USD' });
     expect(outcomeOf(refused.body)).toBe('currency_mismatch');
     expect(await balanceOf(server, merchant.accountId)).toBe(before);
-    const listed = await call(
-      server.app,
-      'GET',
-      `/api/merchants/transactions/${refused.body.transaction_id}/`,
-      {
-        token: merchant.token,
-      },
-    );
+    const listed = await api(server.app, 'GET', '/api/merchants/transactions/{id}/', {
+      params: { id: refused.body.transaction_id },
+      token: merchant.token,
+    });
     expect(listed.body).toMatchObject({
       status: 'declined',
       amount: { amount_minor: '100', currency: 'USD' },
@@ -301,11 +297,25 @@ describe('balance, currency, single use, idempotency', () => {
     const { card } = await orderCard(server, m, { ...virtualCart, usage: 'single' });
     const declined = await authorize(server, { card_id: card.id, amount_minor: '100', currency: 'GBP' });
     expect(declined.body.approved).toBe(false);
-    expect((await call(server.app, 'GET', cardUrl(card.id), { token: m.token })).body.status).toBe('active');
+    expect(
+      bodyOf(
+        await api(server.app, 'GET', '/api/merchants/cards/{id}/', {
+          params: { id: card.id },
+          token: m.token,
+        }),
+        200,
+      ).status,
+    ).toBe('active');
     expect((await authorize(server, { card_id: card.id, amount_minor: '100' })).body.approved).toBe(true);
-    expect((await call(server.app, 'GET', cardUrl(card.id), { token: m.token })).body.status).toBe(
-      'restricted',
-    );
+    expect(
+      bodyOf(
+        await api(server.app, 'GET', '/api/merchants/cards/{id}/', {
+          params: { id: card.id },
+          token: m.token,
+        }),
+        200,
+      ).status,
+    ).toBe('restricted');
     expect(outcomeOf((await authorize(server, { card_id: card.id, amount_minor: '100' })).body)).toBe(
       'card_restricted',
     );
@@ -317,11 +327,11 @@ describe('balance, currency, single use, idempotency', () => {
     const first = await authorize(server, { card_id: cardId, amount_minor: '250' }, key);
     const before = await ledgerSnapshot(server.db);
     const again = await authorize(server, { card_id: cardId, amount_minor: '250' }, key);
-    expect(again.status).toBe(200);
+    expectStatus(again, 200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
     const other = await authorize(server, { card_id: cardId, amount_minor: '251' }, key);
-    expect(other.status).toBe(409);
+    expectStatus(other, 409);
     expect(await ledgerSnapshot(server.db)).toEqual(before);
     expect(await balanceOf(server, merchant.accountId)).toBe(100_000n - 250n);
 
@@ -349,9 +359,9 @@ describe('balance, currency, single use, idempotency', () => {
       card_id: '00000000-0000-4000-8000-000000000000',
       amount_minor: '1',
     });
-    expect(unknownId.status).toBe(404);
+    expectStatus(unknownId, 404);
     const unknownNumber = await authorize(server, { card_number: '4000001234567899', amount_minor: '1' });
-    expect(unknownNumber.status).toBe(404);
+    expectStatus(unknownNumber, 404);
     expect(await ledgerSnapshot(server.db)).toEqual(before);
   });
 });
@@ -400,8 +410,8 @@ describe('cashback', () => {
       expect(declined.body.cashback).toBeNull();
 
       const earned = bp + Math.floor((12345 * bp) / 10000);
-      const view = await call(server.app, 'GET', '/api/merchants/cashback/', { token: merchant.token });
-      expect(view.status).toBe(200);
+      const view = await api(server.app, 'GET', '/api/merchants/cashback/', { token: merchant.token });
+      expectStatus(view, 200);
       expect(view.body.plan).toMatchObject({ id: plan, cashback_rate_bp: bp });
       expect(view.body.totals).toEqual([
         {
@@ -449,14 +459,11 @@ describe('cashback', () => {
       early.payouts.filter((p) => [a.merchant.accountId, b.merchant.accountId].includes(p.account_id)),
     ).toEqual([]);
 
-    const april = await call(server.app, 'POST', '/api/sandbox/cashback/payout/', {
+    const april = await api(server.app, 'POST', '/api/sandbox/cashback/payout/', {
       body: { now: '2026-04-01T00:30:00+03:00' },
     });
-    expect(april.status).toBe(200);
-    const mine = (accountId: string) =>
-      (
-        april.body.payouts as { account_id: string; amount: { amount_minor: string }; accruals: number }[]
-      ).find((p) => p.account_id === accountId);
+    expectStatus(april, 200);
+    const mine = (accountId: string) => april.body.payouts.find((p) => p.account_id === accountId);
     expect(mine(a.merchant.accountId)).toMatchObject({ amount: { amount_minor: '500' }, accruals: 2 });
     expect(mine(b.merchant.accountId)).toMatchObject({ amount: { amount_minor: '100' }, accruals: 1 });
     expect(await balanceOf(server, a.merchant.accountId)).toBe(aBefore + 500n);
@@ -473,18 +480,20 @@ describe('cashback', () => {
     expectHealthy(snapshot.invariants);
 
     // The dashboard's "cashback earned" is what was paid; /cashback splits paid and pending.
-    const home = await call(server.app, 'GET', '/api/merchants/home/overview/', { token: a.merchant.token });
+    const home = await api(server.app, 'GET', '/api/merchants/home/overview/', { token: a.merchant.token });
+    expectStatus(home, 200);
     expect(home.body.cashback).toEqual([{ amount_minor: '500', currency: 'EUR' }]);
-    const view = await call(server.app, 'GET', '/api/merchants/cashback/', { token: a.merchant.token });
+    const view = await api(server.app, 'GET', '/api/merchants/cashback/', { token: a.merchant.token });
+    expectStatus(view, 200);
     expect(view.body.totals[0]).toMatchObject({
       earned: { amount_minor: '900' },
       paid_out: { amount_minor: '500' },
       pending: { amount_minor: '400' },
     });
-    const paidA = april.body.payouts.find(
-      (p: { account_id: string }) => p.account_id === a.merchant.accountId,
-    );
-    const payout = await call(server.app, 'GET', `/api/merchants/transactions/${paidA.transaction_id}/`, {
+    const paidA = mine(a.merchant.accountId);
+    if (!paidA) throw new Error('no payout for the first merchant');
+    const payout = await api(server.app, 'GET', '/api/merchants/transactions/{id}/', {
+      params: { id: paidA.transaction_id },
       token: a.merchant.token,
     });
     expect(payout.body).toMatchObject({ type: 'cashback', status: 'completed', direction: 'in' });
@@ -507,7 +516,7 @@ describe('cashback', () => {
     const { merchant } = await cardHolder();
     const employee = await employeeToken(server, merchant.merchantId, 'employee');
     const viewer = await employeeToken(server, merchant.merchantId, 'viewer');
-    expect((await call(server.app, 'GET', '/api/merchants/cashback/', { token: employee })).status).toBe(403);
-    expect((await call(server.app, 'GET', '/api/merchants/cashback/', { token: viewer })).status).toBe(200);
+    expect((await api(server.app, 'GET', '/api/merchants/cashback/', { token: employee })).status).toBe(403);
+    expect((await api(server.app, 'GET', '/api/merchants/cashback/', { token: viewer })).status).toBe(200);
   });
 });

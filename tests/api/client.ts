@@ -40,6 +40,9 @@ type BodyRequired<Op> = Op extends { requestBody: object } ? true : false;
 export type JsonBodyOf<M extends Method, P extends PathFor<M>> =
   RequestContent<Operation<M, P>> extends { 'application/json': infer Body } ? Body : never;
 
+/** The query parameters an operation takes. */
+export type QueryOf<M extends Method, P extends PathFor<M>> = QueryParams<Operation<M, P>>;
+
 /** One file of a multipart body. */
 export type FilePart = { filename: string; content: Buffer; contentType: string };
 
@@ -316,17 +319,19 @@ type Narrowed<R extends { status: number }, S> = number extends R['status'] ? R 
 export function expectStatus<R extends { status: number; body: unknown }, const S extends R['status']>(
   response: R,
   status: S,
+  label?: string,
 ): asserts response is Narrowed<R, S> {
   // The body is in the message only on a mismatch: some answers are whole statements.
-  if (response.status !== status) expect(response.status, `answered ${shown(response.body)}`).toBe(status);
-  expect(response.status).toBe(status);
+  const answered = response.status === status ? '' : `answered ${shown(response.body)}`;
+  expect(response.status, [label, answered].filter(Boolean).join(': ')).toBe(status);
 }
 
 /** The body of an answer that must have `status`. */
 export function bodyOf<R extends { status: number; body: unknown }, const S extends R['status']>(
   response: R,
   status: S,
+  label?: string,
 ): Narrowed<R, S>['body'] {
-  expectStatus(response, status);
+  expectStatus(response, status, label);
   return response.body;
 }

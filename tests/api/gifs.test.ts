@@ -8,7 +8,8 @@ import { bundledGifs } from '../../schemas/gifs';
 import { Gif } from '../../schemas/sendMoney.schema';
 import { assignWalletTag } from '../../server/accounts';
 import { loadConfig } from '../../server/config';
-import { call, startTestServer, type TestServer } from './harness';
+import { api, apiWithBadInput, bodyOf, expectStatus, type QueryOf } from './client';
+import { startTestServer, type TestServer } from './harness';
 import { employeeToken, fund, merchantWithAccount, newKey, type MoneyMerchant } from './money';
 
 // gifSearch (schemas/gifs.schema.ts, server/gifs.ts): the bundled set without a provider; Giphy and Tenor through a
@@ -109,8 +110,8 @@ afterAll(async () => {
   await new Promise((resolve) => stub?.close(resolve));
 });
 
-function search(app: FastifyInstance, query: string, token = payer.token) {
-  return call(app, 'GET', `/api/merchants/gifs/${query}`, { token });
+function search(app: FastifyInstance, query: QueryOf<'GET', '/api/merchants/gifs/'>, token = payer.token) {
+  return api(app, 'GET', '/api/merchants/gifs/', { query, token });
 }
 
 const variants = new Map<string, FastifyInstance>();
@@ -131,8 +132,8 @@ async function withProvider(provider: 'giphy' | 'tenor', timeoutMs = 2_000): Pro
 
 describe('the bundled set, without a provider', () => {
   it('lists every bundled GIF for an empty query, each a valid payment gif with its file', async () => {
-    const response = await search(server.app, '');
-    expect(response.status).toBe(200);
+    const response = await search(server.app, {});
+    expectStatus(response, 200);
     expect(response.body.provider).toBe('bundled');
     expect(response.body.fallback).toBe(false);
     expect(response.body.items.map((item: { id: string }) => item.id)).toEqual(
@@ -147,9 +148,7 @@ describe('the bundled set, without a provider', () => {
 
   it('searches English and Greek keywords, ignoring case and accents, by the start of a word', async () => {
     const ids = async (q: string) =>
-      (await search(server.app, `?q=${encodeURIComponent(q)}`)).body.items.map(
-        (item: { id: string }) => item.id,
-      );
+      bodyOf(await search(server.app, { q }), 200).items.map((item) => item.id);
     expect(await ids('coffee')).toEqual(['coffee']);
     expect(await ids('ΚΑΦΕΣ')).toEqual(['coffee']);
     expect(await ids('καφες')).toEqual(['coffee']);
@@ -161,8 +160,8 @@ describe('the bundled set, without a provider', () => {
   });
 
   it('honours the limit', async () => {
-    const response = await search(server.app, '?limit=3');
-    expect(response.status).toBe(200);
+    const response = await search(server.app, { limit: '3' });
+    expectStatus(response, 200);
     expect(response.body.items).toHaveLength(3);
   });
 
@@ -173,7 +172,7 @@ describe('the bundled set, without a provider', () => {
       gifApiKey: undefined,
       gifApiBaseUrl: stubUrl,
     });
-    const response = await search(app, '?q=coffee');
+    const response = await search(app, { q: 'coffee' });
     expect(response.body).toMatchObject({ provider: 'bundled', fallback: false });
     expect(requests.length).toBe(before);
   });
@@ -183,8 +182,8 @@ describe('a configured provider', () => {
   it('searches Giphy with our key and brings each result to the URL form a payment accepts', async () => {
     mode = 'ok';
     const app = await withProvider('giphy');
-    const response = await search(app, '?q=coffee%20time&limit=5');
-    expect(response.status).toBe(200);
+    const response = await search(app, { q: 'coffee time', limit: '5' });
+    expectStatus(response, 200);
     expect(response.body).toEqual({
       provider: 'giphy',
       fallback: false,
@@ -210,8 +209,8 @@ describe('a configured provider', () => {
   it('searches Tenor the same way', async () => {
     mode = 'ok';
     const app = await withProvider('tenor');
-    const response = await search(app, '?q=party');
-    expect(response.status).toBe(200);
+    const response = await search(app, { q: 'party' });
+    expectStatus(response, 200);
     expect(response.body).toEqual({
       provider: 'tenor',
       fallback: false,
@@ -234,7 +233,8 @@ describe('a configured provider', () => {
 
   it('lists the bundled set for an empty query without calling the provider', async () => {
     const before = requests.length;
-    const response = await search(await withProvider('giphy'), '');
+    const response = await search(await withProvider('giphy'), {});
+    expectStatus(response, 200);
     expect(response.body).toMatchObject({ provider: 'bundled', fallback: false });
     expect(response.body.items).toHaveLength(bundledGifs.length);
     expect(requests.length).toBe(before);
@@ -242,9 +242,10 @@ describe('a configured provider', () => {
 
   it('sends a payment with the GIF chosen from the provider', async () => {
     mode = 'ok';
-    const found = await search(await withProvider('giphy'), '?q=coffee');
-    const gif = found.body.items[0].id as string;
-    const response = await call(server.app, 'POST', '/api/merchants/send_money/', {
+    const found = await search(await withProvider('giphy'), { q: 'coffee' });
+    expectStatus(found, 200);
+    const gif = found.body.items[0]!.id;
+    const response = await api(server.app, 'POST', '/api/merchants/send_money/', {
       token: payer.token,
       headers: { 'idempotency-key': newKey('gif') },
       body: {
@@ -255,9 +256,10 @@ describe('a configured provider', () => {
         gif,
       },
     });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expectStatus(response, 201);
     expect(response.body.gif).toBe(gif);
-    const detail = await call(server.app, 'GET', `/api/merchants/transactions/${response.body.id}/`, {
+    const detail = await api(server.app, 'GET', '/api/merchants/transactions/{id}/', {
+      params: { id: response.body.id },
       token: payee.token,
     });
     expect(detail.body).toMatchObject({ note: 'Coffee', gif });
@@ -270,8 +272,8 @@ describe('a provider that fails', () => {
     ['an answer that is not JSON', 'garbage'],
   ] as const)('falls back to the bundled set on %s', async (_name, failure) => {
     mode = failure;
-    const response = await search(await withProvider('giphy'), '?q=coffee');
-    expect(response.status).toBe(200);
+    const response = await search(await withProvider('giphy'), { q: 'coffee' });
+    expectStatus(response, 200);
     expect(response.body.provider).toBe('bundled');
     expect(response.body.fallback).toBe(true);
     expect(response.body.items.map((item: { id: string }) => item.id)).toEqual(['coffee']);
@@ -281,8 +283,9 @@ describe('a provider that fails', () => {
   it('falls back when the provider takes longer than the time-out, and offers the whole set when nothing matches', async () => {
     mode = 'slow';
     const started = Date.now();
-    const response = await search(await withProvider('tenor', 300), '?q=unicorn');
+    const response = await search(await withProvider('tenor', 300), { q: 'unicorn' });
     expect(Date.now() - started).toBeLessThan(1_400);
+    expectStatus(response, 200);
     expect(response.body).toMatchObject({ provider: 'bundled', fallback: true });
     expect(response.body.items).toHaveLength(bundledGifs.length);
     mode = 'ok';
@@ -298,34 +301,37 @@ describe('a provider that fails', () => {
 
 describe('bad input and callers', () => {
   it.each([
-    ['a query over 50 characters', `?q=${'a'.repeat(51)}`, 'q'],
-    ['a limit of 0', '?limit=0', 'limit'],
-    ['a limit over 50', '?limit=51', 'limit'],
-    ['a limit that is not a number', '?limit=ten', 'limit'],
-    ['a negative limit', '?limit=-1', 'limit'],
+    ['a query over 50 characters', `q=${'a'.repeat(51)}`, 'q'],
+    ['a limit of 0', 'limit=0', 'limit'],
+    ['a limit over 50', 'limit=51', 'limit'],
+    ['a limit that is not a number', 'limit=ten', 'limit'],
+    ['a negative limit', 'limit=-1', 'limit'],
   ])('answers 400 to %s', async (_name, query, field) => {
-    const response = await search(server.app, query);
-    expect(response.status).toBe(400);
+    const response = await apiWithBadInput(server.app, 'GET', '/api/merchants/gifs/', {
+      query,
+      token: payer.token,
+    });
+    expectStatus(response, 400);
     expect(response.body.error.code).toBe('validation_failed');
-    expect(Object.keys(response.body.error.fields)).toContain(field);
+    expect(Object.keys(response.body.error.fields ?? {})).toContain(field);
   });
 
   it('answers 401 without a session and 403 to a viewer (no send-money area)', async () => {
-    const anonymous = await call(server.app, 'GET', '/api/merchants/gifs/?q=coffee');
-    expect(anonymous.status).toBe(401);
+    const anonymous = await api(server.app, 'GET', '/api/merchants/gifs/', { query: { q: 'coffee' } });
+    expectStatus(anonymous, 401);
     const viewer = await employeeToken(server, payer.merchantId, 'viewer');
-    const forbidden = await search(server.app, '?q=coffee', viewer);
-    expect(forbidden.status).toBe(403);
+    const forbidden = await search(server.app, { q: 'coffee' }, viewer);
+    expectStatus(forbidden, 403);
   });
 
   it('refuses a payment gif that is neither bundled nor a provider media URL', async () => {
     for (const gif of ['not-a-bundled-gif', 'https://media.giphy.com.evil.example/media/a/b.gif']) {
-      const response = await call(server.app, 'POST', '/api/merchants/send_money/', {
+      const response = await api(server.app, 'POST', '/api/merchants/send_money/', {
         token: payer.token,
         headers: { 'idempotency-key': newKey('gif') },
         body: { account_type: 'eur', recipient: { wallet_tag: payee.tag }, amount_minor: '100', gif },
       });
-      expect(response.status).toBe(400);
+      expectStatus(response, 400);
       expect(response.body.error.fields).toHaveProperty('gif');
     }
   });

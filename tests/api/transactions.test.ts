@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureMerchantAccount } from '../../server/accounts';
 import { postTransfer, systemAccount } from '../../server/ledger';
-import { call, startTestServer, type TestServer } from './harness';
+import { api, apiWithBadInput, bodyOf, type BodyOf, expectStatus, type QueryOf } from './client';
+import { startTestServer, type TestServer } from './harness';
 import {
   expectHealthy,
   fund,
@@ -20,40 +21,22 @@ afterAll(async () => {
   await server?.close();
 });
 
-const listUrl = '/api/merchants/transactions/';
+type Query = QueryOf<'GET', '/api/merchants/transactions/'>;
+type Item = BodyOf<'GET', '/api/merchants/transactions/', 200>['items'][number];
 
-type Item = {
-  id: string;
-  created_at: string;
-  type: string;
-  status: string;
-  direction: 'in' | 'out';
-  counterparty: { name: string; iban: string | null; wallet_tag: string | null };
-  reference: string | null;
-  note: string | null;
-  amount: { amount_minor: string; currency: string };
-};
-
-async function page(merchant: MoneyMerchant, query: Record<string, string>) {
-  const params = new URLSearchParams(query).toString();
-  return call<{ items: Item[]; next_cursor: string | null } & { error?: { code: string } }>(
-    server.app,
-    'GET',
-    `${listUrl}${params ? `?${params}` : ''}`,
-    { token: merchant.token },
-  );
-}
+/** One page of the list; the test fails unless it is answered. */
+const page = async (merchant: MoneyMerchant, query: Query) =>
+  bodyOf(await api(server.app, 'GET', '/api/merchants/transactions/', { query, token: merchant.token }), 200);
 
 /** Walks every page; fails on a repeated id. */
-async function walk(merchant: MoneyMerchant, query: Record<string, string>, limit: number): Promise<Item[]> {
+async function walk(merchant: MoneyMerchant, query: Query, limit: number): Promise<Item[]> {
   const items: Item[] = [];
   let cursor: string | null = null;
   for (let pages = 0; pages < 100; pages += 1) {
     const response = await page(merchant, { ...query, limit: String(limit), ...(cursor ? { cursor } : {}) });
-    expect(response.status).toBe(200);
-    expect(response.body.items.length).toBeLessThanOrEqual(limit);
-    items.push(...response.body.items);
-    cursor = response.body.next_cursor;
+    expect(response.items.length).toBeLessThanOrEqual(limit);
+    items.push(...response.items);
+    cursor = response.next_cursor;
     if (!cursor) break;
   }
   expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
@@ -160,8 +143,8 @@ describe('transactions: 250 transfers, pages and filters', () => {
     const items = await walk(merchant, {}, 40);
     expect(items.map((i) => i.id)).toEqual(expected);
     const first = await page(merchant, { limit: '40' });
-    expect(first.body.items).toHaveLength(40);
-    expect(first.body.next_cursor).toEqual(expect.any(String));
+    expect(first.items).toHaveLength(40);
+    expect(first.next_cursor).toEqual(expect.any(String));
   });
 
   it('stays stable when new transfers arrive while paging', async () => {
@@ -170,8 +153,8 @@ describe('transactions: 250 transfers, pages and filters', () => {
     let cursor: string | null = null;
     for (let n = 0; n < 2; n += 1) {
       const response = await page(merchant, { limit: '40', ...(cursor ? { cursor } : {}) });
-      seen.push(...response.body.items.map((i) => i.id));
-      cursor = response.body.next_cursor;
+      seen.push(...response.items.map((i) => i.id));
+      cursor = response.next_cursor;
     }
     // Newer than every page: they belong before the first page, never in the rest of this walk.
     const newcomers = [];
@@ -189,18 +172,18 @@ describe('transactions: 250 transfers, pages and filters', () => {
     }
     while (cursor) {
       const response = await page(merchant, { limit: '40', cursor });
-      seen.push(...response.body.items.map((i) => i.id));
-      cursor = response.body.next_cursor;
+      seen.push(...response.items.map((i) => i.id));
+      cursor = response.next_cursor;
     }
     expect(seen).toEqual(expected);
     const fresh = await page(merchant, { limit: '5' });
-    expect(fresh.body.items.map((i) => i.id).sort()).toEqual([...newcomers].sort());
+    expect(fresh.items.map((i) => i.id).sort()).toEqual([...newcomers].sort());
   });
 
   it('combines filters, and paging a filtered list gives the filtered list', async () => {
     const all = await walk(merchant, {}, 100);
     const inDays = (item: Item) => item.created_at >= '2026-01-03' && item.created_at < '2026-01-06';
-    const cases: [Record<string, string>, (item: Item) => boolean][] = [
+    const cases: [Query, (item: Item) => boolean][] = [
       [{ type: 'account_to_account' }, (i) => i.type === 'account_to_account'],
       [{ status: 'pending' }, (i) => i.status === 'pending'],
       [{ direction: 'out' }, (i) => i.direction === 'out'],
@@ -243,10 +226,13 @@ describe('transactions: 250 transfers, pages and filters', () => {
   });
 
   it("shows one transaction with both currencies, fee and total; another merchant's is a 404", async () => {
-    const [pending] = (await page(merchant, { status: 'pending', limit: '1' })).body.items;
+    const [pending] = (await page(merchant, { status: 'pending', limit: '1' })).items;
     if (!pending) throw new Error('no pending transaction');
-    const detail = await call(server.app, 'GET', `${listUrl}${pending.id}/`, { token: merchant.token });
-    expect(detail.status).toBe(200);
+    const detail = await api(server.app, 'GET', '/api/merchants/transactions/{id}/', {
+      params: { id: pending.id },
+      token: merchant.token,
+    });
+    expectStatus(detail, 200);
     const amount = BigInt(detail.body.amount.amount_minor);
     expect(detail.body).toMatchObject({
       id: pending.id,
@@ -262,10 +248,11 @@ describe('transactions: 250 transfers, pages and filters', () => {
     });
     const stranger = await merchantWithAccount(server);
     for (const id of [pending.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' OR '1'='1"]) {
-      const response = await call(server.app, 'GET', `${listUrl}${encodeURIComponent(id)}/`, {
+      const response = await api(server.app, 'GET', '/api/merchants/transactions/{id}/', {
+        params: { id },
         token: stranger.token,
       });
-      expect(response.status, id).toBe(404);
+      expectStatus(response, 404, id);
       expect(response.body.error.code).toBe('not_found');
     }
   });
@@ -273,12 +260,12 @@ describe('transactions: 250 transfers, pages and filters', () => {
   it('refuses bad filters with 400 and foreign accounts with 404, changing nothing', async () => {
     const before = await ledgerSnapshot(server.db);
     const first = await page(merchant, { limit: '2' });
-    const cursor = first.body.next_cursor ?? '';
+    const cursor = first.next_cursor ?? '';
     const tampered = Buffer.from(
       Buffer.from(cursor, 'base64url').toString('utf8').replace(/^\d+/, 'x'),
       'utf8',
     ).toString('base64url');
-    const bad: [Record<string, string>, number][] = [
+    const bad: [Record<string, string>, 400 | 404][] = [
       [{ cursor: 'not a cursor!' }, 400],
       [{ cursor: 'bm9wZQ' }, 400],
       [{ cursor: tampered }, 400],
@@ -302,27 +289,29 @@ describe('transactions: 250 transfers, pages and filters', () => {
       [{ account_id: 'not-a-uuid' }, 404],
     ];
     for (const [query, status] of bad) {
-      const response = await page(merchant, query);
-      expect(response.status, JSON.stringify(query)).toBe(status);
-      expect(response.body.error?.code).toBe(status === 400 ? 'validation_failed' : 'not_found');
+      const response = await apiWithBadInput(server.app, 'GET', '/api/merchants/transactions/', {
+        query,
+        token: merchant.token,
+      });
+      expectStatus(response, status, JSON.stringify(query));
+      expect(response.body.error.code).toBe(status === 400 ? 'validation_failed' : 'not_found');
     }
     expect(await ledgerSnapshot(server.db)).toEqual(before);
     expectHealthy(before.invariants);
   });
 
   it('agrees with the dashboard: the same latest transfers and balances', async () => {
-    const overview = await call(server.app, 'GET', '/api/merchants/home/overview/', {
-      token: merchant.token,
-    });
-    expect(overview.status).toBe(200);
+    const overview = await api(server.app, 'GET', '/api/merchants/home/overview/', { token: merchant.token });
+    expectStatus(overview, 200);
     const latest = await page(merchant, { limit: '10' });
-    expect(overview.body.latest_transactions.map((t: Item) => [t.id, t.direction, t.amount])).toEqual(
-      latest.body.items.map((t) => [t.id, t.direction, t.amount]),
+    expect(overview.body.latest_transactions.map((t) => [t.id, t.direction, t.amount])).toEqual(
+      latest.items.map((t) => [t.id, t.direction, t.amount]),
     );
-    const accounts = await call(server.app, 'GET', '/api/merchants/core_banking_accounts/', {
+    const accounts = await api(server.app, 'GET', '/api/merchants/core_banking_accounts/', {
       token: merchant.token,
     });
-    expect(overview.body.total_balance).toEqual([accounts.body.accounts[0].balance]);
+    expectStatus(accounts, 200);
+    expect(overview.body.total_balance).toEqual([accounts.body.accounts[0]?.balance]);
   });
 });
 
@@ -343,7 +332,10 @@ describe('transactions across currencies', () => {
       counterpartyName: 'Brooklyn Beans Inc.',
       idempotencyKey: newKey(),
     });
-    const detail = await call(server.app, 'GET', `${listUrl}${abroad.id}/`, { token: merchant.token });
+    const detail = await api(server.app, 'GET', '/api/merchants/transactions/{id}/', {
+      params: { id: abroad.id },
+      token: merchant.token,
+    });
     expect(detail.body).toMatchObject({
       direction: 'out',
       counterparty: { name: 'Brooklyn Beans Inc.' },
@@ -368,21 +360,22 @@ describe('transactions across currencies', () => {
       idempotencyKey: newKey(),
     });
     const all = await page(merchant, {});
-    expect(all.body.items.find((i) => i.id === own.id)).toMatchObject({
+    expect(all.items.find((i) => i.id === own.id)).toMatchObject({
       direction: 'out',
       amount: { amount_minor: '5000', currency: 'EUR' },
     });
     const usdOnly = await page(merchant, { account_type: 'usd' });
-    expect(usdOnly.body.items).toHaveLength(1);
-    expect(usdOnly.body.items[0]).toMatchObject({
+    expect(usdOnly.items).toHaveLength(1);
+    expect(usdOnly.items[0]).toMatchObject({
       id: own.id,
       direction: 'in',
       amount: { amount_minor: '5400', currency: 'USD' },
     });
-    const accounts = await call(server.app, 'GET', '/api/merchants/core_banking_accounts/', {
+    const accounts = await api(server.app, 'GET', '/api/merchants/core_banking_accounts/', {
       token: merchant.token,
     });
-    expect(accounts.body.accounts.map((a: { balance: unknown }) => a.balance)).toEqual([
+    expectStatus(accounts, 200);
+    expect(accounts.body.accounts.map((a) => a.balance)).toEqual([
       { amount_minor: String(100_000 - 10_250 - 5_000), currency: 'EUR' },
       { amount_minor: '5400', currency: 'USD' },
     ]);
