@@ -3,7 +3,7 @@ import { Iban } from '../schemas/payee.schema';
 import type { AccountDeleteBody, AccountDeletion } from '../schemas/plans.schema';
 import type { StepUpMethod, StepUpPurpose } from '../schemas/stepUp.schema';
 import { failureCode, toApiFailure } from './apiFailure';
-import { oneTimeCodeMachine } from './oneTimeCode.machine';
+import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 /*
  * Asking for the account to be deleted (issue 7; SPEC §2 /account/:action_type, "delete account"; §4 "An account
@@ -126,7 +126,7 @@ export const accountDeletionMachine = setup({
     hasRequest: (_, params: { data: DeletionData }) => isScheduled(params.data.deletion),
     /** The payout IBAN is a valid IBAN (the form says why not before sending). */
     ibanValid: ({ event }) => event.type === 'deletion.submit' && payoutIbanOf(event.payoutIban) !== null,
-    gotGrant: (_, params: { output: { stepUpToken: string } | null }) => params.output !== null,
+    gotGrant: (_, params: { output: OneTimeCodeOutput }) => stepUpTokenOf(params.output) !== null,
     isStepUpRequired: (_, params: { error: unknown }) => failureCode(params.error) === 'step_up_required',
   },
 }).createMachine({
@@ -199,7 +199,7 @@ export const accountDeletionMachine = setup({
           {
             guard: { type: 'gotGrant', params: ({ event }) => ({ output: event.output }) },
             target: 'requesting',
-            actions: assign({ stepUpToken: ({ event }) => event.output?.stepUpToken ?? null }),
+            actions: assign({ stepUpToken: ({ event }) => stepUpTokenOf(event.output) }),
           },
           { target: 'explaining', actions: 'clearError' },
         ],

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { SecuritySettings, TotpEnrollment } from '../schemas/settings.schema';
 import type { StepUpMethod, StepUpPurpose } from '../schemas/stepUp.schema';
 import { failureCode, toApiFailure } from './apiFailure';
-import { oneTimeCodeMachine } from './oneTimeCode.machine';
+import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 /*
  * Adding an authenticator app as a second factor (issue 8, SPEC §2 /settings/security "two-step authentication").
@@ -90,10 +90,10 @@ export const addAuthenticatorMachine = setup({
     clearError: assign({ error: null, attemptsLeft: null }),
   },
   guards: {
-    gotGrant: (_, params: { output: { stepUpToken: string } | null }) => params.output !== null,
+    gotGrant: (_, params: { output: OneTimeCodeOutput }) => stepUpTokenOf(params.output) !== null,
     /** A grant, and a secret shown already: the user goes on with it. */
-    gotGrantWithSecret: ({ context }, params: { output: { stepUpToken: string } | null }) =>
-      params.output !== null && context.enrollment !== null,
+    gotGrantWithSecret: ({ context }, params: { output: OneTimeCodeOutput }) =>
+      stepUpTokenOf(params.output) !== null && context.enrollment !== null,
     isStepUpRequired: (_, params: { error: unknown }) => failureCode(params.error) === 'step_up_required',
     isSetUpDead: (_, params: { error: unknown }) => {
       const code = failureCode(params.error);
@@ -138,12 +138,12 @@ export const addAuthenticatorMachine = setup({
             // The grant had expired with a secret on screen: go on with it.
             guard: { type: 'gotGrantWithSecret', params: ({ event }) => ({ output: event.output }) },
             target: 'scanning',
-            actions: assign({ stepUpToken: ({ event }) => event.output?.stepUpToken ?? null }),
+            actions: assign({ stepUpToken: ({ event }) => stepUpTokenOf(event.output) }),
           },
           {
             guard: { type: 'gotGrant', params: ({ event }) => ({ output: event.output }) },
             target: 'starting',
-            actions: assign({ stepUpToken: ({ event }) => event.output?.stepUpToken ?? null }),
+            actions: assign({ stepUpToken: ({ event }) => stepUpTokenOf(event.output) }),
           },
           { target: 'cancelled' },
         ],

@@ -14,7 +14,7 @@ import {
 } from '../schemas/cards.schema';
 import type { StepUpMethod, StepUpPurpose } from '../schemas/stepUp.schema';
 import { failureCode, toApiFailure } from './apiFailure';
-import { oneTimeCodeMachine } from './oneTimeCode.machine';
+import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 /*
  * One card's controls (issue 5; SPEC §2 /cards/:card? and /cards/:card/:id/card-limit, §4 card statuses, §8 "Card
@@ -232,7 +232,7 @@ export const cardControlsMachine = setup({
       context.pinKind !== null &&
       pinProblem(context.pinKind, event.value) === null,
     canReveal: ({ context, event }) => event.type === 'reveal.request' && mayReveal(context, event.what),
-    gotGrant: (_, params: { output: { stepUpToken: string } | null }) => params.output !== null,
+    gotGrant: (_, params: { output: OneTimeCodeOutput }) => stepUpTokenOf(params.output) !== null,
     isStepUpRequired: (_, params: { error: unknown }) => failureCode(params.error) === 'step_up_required',
   },
   delays: {
@@ -487,7 +487,7 @@ export const cardControlsMachine = setup({
           {
             guard: { type: 'gotGrant', params: ({ event }) => ({ output: event.output }) },
             target: 'revealing',
-            actions: assign({ stepUpToken: ({ event }) => event.output?.stepUpToken ?? null }),
+            actions: assign({ stepUpToken: ({ event }) => stepUpTokenOf(event.output) }),
           },
           { target: 'viewing', actions: ['clearError', assign({ reveal: null })] },
         ],

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ChangePasswordBody } from '../schemas/settings.schema';
 import type { StepUpMethod, StepUpPurpose } from '../schemas/stepUp.schema';
 import { failureCode, toApiFailure } from './apiFailure';
-import { oneTimeCodeMachine } from './oneTimeCode.machine';
+import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 /*
  * Changing the password (issue 8, SPEC §2 /settings/security): the current password, a new one typed twice, and
@@ -86,7 +86,7 @@ export const changePasswordMachine = setup({
     clearError: assign({ error: null, fieldErrors: {} }),
   },
   guards: {
-    gotGrant: (_, params: { output: { stepUpToken: string } | null }) => params.output !== null,
+    gotGrant: (_, params: { output: OneTimeCodeOutput }) => stepUpTokenOf(params.output) !== null,
     isStepUpRequired: (_, params: { error: unknown }) => failureCode(params.error) === 'step_up_required',
   },
 }).createMachine({
@@ -138,7 +138,7 @@ export const changePasswordMachine = setup({
           {
             guard: { type: 'gotGrant', params: ({ event }) => ({ output: event.output }) },
             target: 'changing',
-            actions: assign({ stepUpToken: ({ event }) => event.output?.stepUpToken ?? null }),
+            actions: assign({ stepUpToken: ({ event }) => stepUpTokenOf(event.output) }),
           },
           { target: 'editing', actions: 'clearError' },
         ],

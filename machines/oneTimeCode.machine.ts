@@ -1,38 +1,35 @@
-import { assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
-import type { LoginMfaMethod } from '../schemas/auth.schema';
-import type {
-  StepUpMethod,
-  StepUpPurpose,
-  StepUpStartResponse,
-  StepUpVerifyResponse,
-} from '../schemas/stepUp.schema';
-import { failureCode, toApiFailure } from './apiFailure';
+import { assign, enqueueActions, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
+import type { LoginMfaMethod, SessionResponse } from '../schemas/auth.schema';
+import type { AcceptInvitationBody, AcceptInvitationResponse } from '../schemas/employees.schema';
+import type { ErrorCode } from '../schemas/error.schema';
+import type { RegistrationState } from '../schemas/registration.schema';
+import type { StepUpMethod, StepUpPurpose, StepUpStartResponse } from '../schemas/stepUp.schema';
+import { failureCode, knownErrors, toApiFailure, type ApiFailure } from './apiFailure';
 
 /*
- * A fresh one-time code before a sensitive action (ADR 006 "step-up"), as ONE child machine that every journey
- * invokes instead of repeating the code states: accepting a money request now, card reveals and the other
- * purposes of schemas/stepUp.schema.ts later.
+ * A one-time code, as ONE child machine that every journey asking for a code invokes instead of repeating the code
+ * states: a fresh code before a sensitive action (ADR 006 "step-up": payments, card reveals, identity verification...),
+ * the second factor of sign-in, the email and phone of a registration, the phone of an invited employee.
  *
- * Input `{ purpose, methods }` (the parent loads the step-up methods, so it can also say when there are none).
- * choosingMethod → sendingCode (startStepUp) → awaitingCode: the code (entering → verifying, verifyStepUp; a wrong
- * code shows the tries left; a spent or expired code is dead and only a new code helps) in parallel with the resend
- * cooldown (coolingDown → ready; resendingCode asks for a new one) → `done`, output `{ stepUpToken }`. `code.cancel`
- * from any waiting state ends it in `cancelled`, output null: the parent decides what cancelling means.
+ * Input: what the code is for (`purpose` and what that purpose needs: a login ticket, a registration, an invitation),
+ * where it can go (`methods`), and, when the journey already knows the method (registration, invitation), `chosen`:
+ * the code is sent there at once. The child hands the request to its two effects untouched; each journey provides
+ * them (src/app wires the API calls): `sendCode` sends a code (or, for an authenticator app, expects one) and
+ * `verifyCode` checks it and answers with what the journey gets for it (a step-up grant, a session, the registration,
+ * the joined employee).
+ *
+ * choosingMethod → sendingCode → awaitingCode: the code (entering → verifying; a wrong code shows the tries left; a
+ * spent or expired code is dead and only a new code helps) in parallel with the resend cooldown (coolingDown → ready;
+ * resendingCode asks for a new one) → `done`, output the grant. `code.cancel` from any waiting state ends it in
+ * `cancelled`, output null: the journey decides what cancelling means. An answer that refuses the request itself
+ * (the sign-in took too long, the registration or invitation is gone, the phone or password is refused) ends it in
+ * `refused`, output `{ refused }`: only the journey can do something about it.
  *
  * The code and the cooldown run in parallel regions so that checking a code does not restart the cooldown.
  */
 
-export type OneTimeCodeError =
-  | 'otp_invalid'
-  | 'otp_exhausted'
-  | 'otp_expired'
-  | 'otp_cooldown'
-  | 'mfa_method_unavailable'
-  | 'rate_limited'
-  | 'network'
-  | 'unknown';
-
-const knownErrors: ReadonlySet<string> = new Set<OneTimeCodeError>([
+/** Failures the step shows itself; the sentence comes from the screen. */
+export const toOneTimeCodeError = knownErrors([
   'otp_invalid',
   'otp_exhausted',
   'otp_expired',
@@ -41,30 +38,109 @@ const knownErrors: ReadonlySet<string> = new Set<OneTimeCodeError>([
   'rate_limited',
   'network',
 ]);
+export type OneTimeCodeError = ReturnType<typeof toOneTimeCodeError>;
 
-export function toOneTimeCodeError(error: unknown): OneTimeCodeError {
+/** Answers about the request rather than the code: they end the step and the journey handles them. */
+const refusals = [
+  'login_expired',
+  'not_found',
+  'invitation_unavailable',
+  'validation_failed',
+  'conflict',
+] as const satisfies readonly ErrorCode[];
+
+function isRefusal(error: unknown): boolean {
   const code = failureCode(error);
-  return knownErrors.has(code) ? (code as OneTimeCodeError) : 'unknown';
+  return refusals.some((refusal) => refusal === code);
 }
 
-export type OneTimeCodeInput = { purpose: StepUpPurpose; methods: StepUpMethod[] };
-/** The grant for the action's `X-Step-Up-Token` header, or null when the user cancelled. */
-export type OneTimeCodeOutput = { stepUpToken: string } | null;
+/** What the code is for, with what its two effects need; the child passes it on as it is. */
+export type CodeRequest =
+  /** A fresh code before an action (ADR 006); the grant goes in the action's `X-Step-Up-Token` header. */
+  | { purpose: StepUpPurpose }
+  /** The second factor of sign-in, for the login ticket of the password step. */
+  | { purpose: 'login'; loginToken: string }
+  /** The email, then the mobile number, of a registration. */
+  | { purpose: 'registration'; registrationId: string; channel: 'email' | 'sms' }
+  /** The invitee's mobile number: the acceptance itself checks the code, with the rest of the body. */
+  | { purpose: 'invitation'; key: string; body: AcceptInvitationBody & { phone: string } };
 
-export type StartStepUpInput = { purpose: StepUpPurpose; method: LoginMfaMethod };
-export type VerifyStepUpInput = { purpose: StepUpPurpose; code: string };
+type JourneyPurpose = Exclude<CodeRequest['purpose'], StepUpPurpose>;
+
+function isFor<P extends JourneyPurpose>(
+  request: CodeRequest,
+  purpose: P,
+): request is Extract<CodeRequest, { purpose: P }> {
+  return request.purpose === purpose;
+}
+
+/** The request of one journey: each journey's effects serve only the codes it asked for. */
+export function requestFor<P extends JourneyPurpose>(
+  request: CodeRequest,
+  purpose: P,
+): Extract<CodeRequest, { purpose: P }> {
+  if (!isFor(request, purpose)) throw new Error(`a ${request.purpose} code reached the ${purpose} effects`);
+  return request;
+}
+
+/** The purpose of a step-up request (ADR 006); the step-up calls serve no other. */
+export function stepUpPurposeOf(request: CodeRequest): StepUpPurpose {
+  if (isFor(request, 'login') || isFor(request, 'registration') || isFor(request, 'invitation')) {
+    throw new Error(`a ${request.purpose} code reached the step-up effects`);
+  }
+  return request.purpose;
+}
+
+/** Where a code can go: email or SMS (masked address), or the user's authenticator app. */
+export type CodeMethod = StepUpMethod;
+
+export type OneTimeCodeInput = CodeRequest & {
+  methods: CodeMethod[];
+  /** The journey already knows where the code goes: it is sent there at once, with no choice to make. */
+  chosen?: LoginMfaMethod;
+};
+
+/** Where a code went and when another may be asked for (the step-up answer is the widest of the send answers). */
+export type CodeSent = StepUpStartResponse;
+export type SendCodeInput = CodeRequest & { method: LoginMfaMethod };
+export type VerifyCodeInput = CodeRequest & { method: LoginMfaMethod; code: string };
+
+/** What a right code gives the journey that asked for it. */
+export type CodeGrant =
+  | { stepUpToken: string }
+  | { session: SessionResponse }
+  | { registration: RegistrationState }
+  | { joined: AcceptInvitationResponse };
+
+/** The grant; the refusal of the request itself; or null when the user cancelled. */
+export type OneTimeCodeOutput = CodeGrant | { refused: ApiFailure } | null;
+
+/** The step-up grant in a child's output, or null (cancelled, refused, or not a step-up). */
+export function stepUpTokenOf(output: OneTimeCodeOutput): string | null {
+  return output !== null && 'stepUpToken' in output ? output.stepUpToken : null;
+}
+
+/** The refusal in a child's output, or null. */
+export function refusalOf(output: OneTimeCodeOutput): ApiFailure | null {
+  return output !== null && 'refused' in output ? output.refused : null;
+}
 
 export type OneTimeCodeContext = {
-  purpose: StepUpPurpose;
-  /** Where the code can go (email, and SMS when the user has a phone), masked. */
-  methods: StepUpMethod[];
+  request: CodeRequest;
+  /** Where the code can go (email, and SMS when the user has a phone; the authenticator app once set up). */
+  methods: CodeMethod[];
+  /** The journey chose the method: there is nothing to choose, and no other method to change to. */
+  fixed: boolean;
+  /** Set until the journey's chosen method has been asked for once. */
+  sendAtOnce: LoginMfaMethod | null;
   method: LoginMfaMethod | null;
   /** Where the last code went, masked. */
   destination: string | null;
   /** Seconds until another code may be asked for, as the server last said. */
   resendIn: number;
   attemptsLeft: number | null;
-  stepUpToken: string | null;
+  grant: CodeGrant | null;
+  refusal: ApiFailure | null;
   error: OneTimeCodeError | null;
 };
 
@@ -76,7 +152,7 @@ export type OneTimeCodeEvent =
   | { type: 'code.cancel' };
 
 function notProvided(name: string): never {
-  throw new Error(`The app must provide the "${name}" actor`);
+  throw new Error(`The journey must provide the "${name}" actor`);
 }
 
 function attemptsLeftOf(error: unknown): number | null {
@@ -90,6 +166,8 @@ function retryAfterOf(error: unknown): number {
   return failure.kind === 'http' ? (failure.retryAfterSeconds ?? 30) : 30;
 }
 
+const notVerifying = not(stateIn({ awaitingCode: { code: 'verifying' } }));
+
 export const oneTimeCodeMachine = setup({
   types: {
     context: {} as OneTimeCodeContext,
@@ -98,16 +176,24 @@ export const oneTimeCodeMachine = setup({
     output: {} as OneTimeCodeOutput,
   },
   actors: {
-    startStepUp: fromPromise<StepUpStartResponse, StartStepUpInput>(async () => notProvided('startStepUp')),
-    verifyStepUp: fromPromise<StepUpVerifyResponse, VerifyStepUpInput>(async () =>
-      notProvided('verifyStepUp'),
-    ),
+    sendCode: fromPromise<CodeSent, SendCodeInput>(async () => notProvided('sendCode')),
+    verifyCode: fromPromise<CodeGrant, VerifyCodeInput>(async () => notProvided('verifyCode')),
   },
   actions: {
     recordError: assign({ error: (_, params: { error: unknown }) => toOneTimeCodeError(params.error) }),
+    recordRefusal: assign({ refusal: (_, params: { error: unknown }) => toApiFailure(params.error) }),
     clearError: assign({ error: null, attemptsLeft: null }),
+    recordSent: assign({
+      destination: (_, params: { sent: CodeSent }) => params.sent.destination,
+      resendIn: (_, params: { sent: CodeSent }) => params.sent.resend_in,
+    }),
+    /** The journey's own method is asked for once, as if chosen; after a failed send the user asks again. */
+    sendAtOnce: enqueueActions(({ context, enqueue }) => {
+      if (context.sendAtOnce) enqueue.raise({ type: 'method.selected', method: context.sendAtOnce });
+    }),
   },
   guards: {
+    isRefusal: (_, params: { error: unknown }) => isRefusal(params.error),
     isCodeDead: (_, params: { error: unknown }) => {
       const code = failureCode(params.error);
       return code === 'otp_exhausted' || code === 'otp_expired';
@@ -119,52 +205,75 @@ export const oneTimeCodeMachine = setup({
   },
 }).createMachine({
   id: 'oneTimeCode',
-  context: ({ input }) => ({
-    purpose: input.purpose,
-    methods: input.methods,
-    method: null,
-    destination: null,
-    resendIn: 0,
-    attemptsLeft: null,
-    stepUpToken: null,
-    error: null,
-  }),
+  context: ({ input }) => {
+    const { methods, chosen, ...request } = input;
+    return {
+      request,
+      methods,
+      fixed: chosen !== undefined,
+      sendAtOnce: chosen ?? null,
+      method: null,
+      destination: null,
+      resendIn: 0,
+      attemptsLeft: null,
+      grant: null,
+      refusal: null,
+      error: null,
+    };
+  },
   initial: 'choosingMethod',
-  output: ({ context }) => (context.stepUpToken ? { stepUpToken: context.stepUpToken } : null),
+  output: ({ context }) => context.grant ?? (context.refusal ? { refused: context.refusal } : null),
   states: {
-    /** "Confirm it is you": where the code should go. */
     choosingMethod: {
+      description: '"Confirm it is you": where the code should go. A journey that knows it sends at once.',
+      entry: 'sendAtOnce',
       on: {
         'method.selected': {
           target: 'sendingCode',
-          actions: ['clearError', assign({ method: ({ event }) => event.method })],
+          actions: ['clearError', assign({ method: ({ event }) => event.method, sendAtOnce: null })],
         },
-        'code.cancel': 'cancelled',
+        'code.cancel': { target: 'cancelled', description: 'The user gives up before a code is sent.' },
       },
     },
     sendingCode: {
       tags: ['busy'],
       invoke: {
-        id: 'startStepUp',
-        src: 'startStepUp',
-        input: ({ context }) => ({ purpose: context.purpose, method: context.method ?? 'email' }),
+        id: 'sendCode',
+        src: 'sendCode',
+        input: ({ context }) => ({ ...context.request, method: context.method ?? 'email' }),
         onDone: {
           target: 'awaitingCode',
-          actions: assign({
-            destination: ({ event }) => event.output.destination,
-            resendIn: ({ event }) => event.output.resend_in,
-          }),
+          actions: { type: 'recordSent', params: ({ event }) => ({ sent: event.output }) },
         },
-        onError: {
-          target: 'choosingMethod',
-          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: { type: 'isRefusal', params: ({ event }) => ({ error: event.error }) },
+            target: 'refused',
+            actions: { type: 'recordRefusal', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            // A code went out moments ago (a reload, a second tab): it still works; a new one after the wait.
+            guard: { type: 'isCooldown', params: ({ event }) => ({ error: event.error }) },
+            target: 'awaitingCode',
+            actions: assign({ resendIn: ({ event }) => retryAfterOf(event.error) }),
+          },
+          {
+            target: 'choosingMethod',
+            actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
     },
     awaitingCode: {
+      description: 'The code form; a new code may be asked for once the cooldown the server gave has passed.',
       type: 'parallel',
       on: {
-        'code.cancel': { target: 'cancelled', guard: not(stateIn({ awaitingCode: { code: 'verifying' } })) },
+        'code.cancel': {
+          target: 'cancelled',
+          // A code under verification may still be right: its answer comes first.
+          guard: notVerifying,
+          description: 'The user gives up while waiting for the code.',
+        },
       },
       states: {
         code: {
@@ -179,17 +288,22 @@ export const oneTimeCodeMachine = setup({
             verifying: {
               tags: ['busy'],
               invoke: {
-                id: 'verifyStepUp',
-                src: 'verifyStepUp',
+                id: 'verifyCode',
+                src: 'verifyCode',
                 input: ({ context, event }) => {
                   if (event.type !== 'otp.submit') throw new Error(`unexpected ${event.type}`);
-                  return { purpose: context.purpose, code: event.code };
+                  return { ...context.request, method: context.method ?? 'email', code: event.code };
                 },
                 onDone: {
                   target: '#oneTimeCode.done',
-                  actions: ['clearError', assign({ stepUpToken: ({ event }) => event.output.step_up_token })],
+                  actions: ['clearError', assign({ grant: ({ event }) => event.output })],
                 },
                 onError: [
+                  {
+                    guard: { type: 'isRefusal', params: ({ event }) => ({ error: event.error }) },
+                    target: '#oneTimeCode.refused',
+                    actions: { type: 'recordRefusal', params: ({ event }) => ({ error: event.error }) },
+                  },
                   {
                     guard: { type: 'isCodeDead', params: ({ event }) => ({ error: event.error }) },
                     target: 'dead',
@@ -205,8 +319,8 @@ export const oneTimeCodeMachine = setup({
                 ],
               },
             },
-            /** Too many wrong tries, or expired: only a new code helps. */
             dead: {
+              description: 'Too many wrong tries, or expired: only a new code helps.',
               on: { 'method.change': { target: '#oneTimeCode.choosingMethod', actions: 'clearError' } },
             },
           },
@@ -218,7 +332,7 @@ export const oneTimeCodeMachine = setup({
             ready: {
               on: {
                 'otp.resend': {
-                  guard: not(stateIn({ awaitingCode: { code: 'verifying' } })),
+                  guard: notVerifying,
                   target: '#oneTimeCode.resendingCode',
                   actions: 'clearError',
                 },
@@ -231,17 +345,19 @@ export const oneTimeCodeMachine = setup({
     resendingCode: {
       tags: ['busy'],
       invoke: {
-        id: 'resendStepUp',
-        src: 'startStepUp',
-        input: ({ context }) => ({ purpose: context.purpose, method: context.method ?? 'email' }),
+        id: 'resendCode',
+        src: 'sendCode',
+        input: ({ context }) => ({ ...context.request, method: context.method ?? 'email' }),
         onDone: {
           target: 'awaitingCode',
-          actions: assign({
-            destination: ({ event }) => event.output.destination,
-            resendIn: ({ event }) => event.output.resend_in,
-          }),
+          actions: { type: 'recordSent', params: ({ event }) => ({ sent: event.output }) },
         },
         onError: [
+          {
+            guard: { type: 'isRefusal', params: ({ event }) => ({ error: event.error }) },
+            target: 'refused',
+            actions: { type: 'recordRefusal', params: ({ event }) => ({ error: event.error }) },
+          },
           {
             guard: { type: 'isCooldown', params: ({ event }) => ({ error: event.error }) },
             target: 'awaitingCode',
@@ -257,10 +373,9 @@ export const oneTimeCodeMachine = setup({
         ],
       },
     },
-    /** The right code: the grant goes to the parent as the output. */
-    done: { type: 'final' },
-    /** The user gave up: output null. */
-    cancelled: { type: 'final' },
+    done: { type: 'final', description: 'The right code: the grant goes to the journey as the output.' },
+    refused: { type: 'final', description: 'The request itself was refused: the journey handles it.' },
+    cancelled: { type: 'final', description: 'The user gave up: output null.' },
   },
 });
 
@@ -268,9 +383,13 @@ export type OneTimeCodeSnapshot = SnapshotFrom<typeof oneTimeCodeMachine>;
 
 export type OneTimeCodeStepName = 'method' | 'code' | 'done' | 'cancelled';
 
-/** Which part of the step the screen shows: choosing (and sending to) a method, or entering the code. */
+/**
+ * Which part of the step the screen shows: choosing (and sending to) a method, or entering the code. A code sent to
+ * the journey's own method shows the code form at once, as it goes out.
+ */
 export function selectOneTimeCodeStep(snapshot: OneTimeCodeSnapshot): OneTimeCodeStepName {
-  if (snapshot.matches('choosingMethod') || snapshot.matches('sendingCode')) return 'method';
+  if (snapshot.matches('sendingCode')) return snapshot.context.fixed ? 'code' : 'method';
+  if (snapshot.matches('choosingMethod')) return 'method';
   if (snapshot.matches('awaitingCode') || snapshot.matches('resendingCode')) return 'code';
   if (snapshot.matches('done')) return 'done';
   return 'cancelled';
@@ -279,9 +398,11 @@ export function selectOneTimeCodeStep(snapshot: OneTimeCodeSnapshot): OneTimeCod
 export const selectOneTimeCodeBusy = (snapshot: OneTimeCodeSnapshot): boolean => snapshot.hasTag('busy');
 export const selectOneTimeCodeError = (snapshot: OneTimeCodeSnapshot): OneTimeCodeError | null =>
   snapshot.context.error;
-export const selectCodeMethods = (snapshot: OneTimeCodeSnapshot): StepUpMethod[] => snapshot.context.methods;
+export const selectCodeMethods = (snapshot: OneTimeCodeSnapshot): CodeMethod[] => snapshot.context.methods;
 export const selectCodeMethod = (snapshot: OneTimeCodeSnapshot): LoginMfaMethod | null =>
   snapshot.context.method;
+/** The journey chose the method: no other method to change to. */
+export const selectCodeMethodFixed = (snapshot: OneTimeCodeSnapshot): boolean => snapshot.context.fixed;
 export const selectCodeDestination = (snapshot: OneTimeCodeSnapshot): string | null =>
   snapshot.context.destination;
 export const selectCodeResendIn = (snapshot: OneTimeCodeSnapshot): number => snapshot.context.resendIn;
@@ -291,8 +412,9 @@ export const selectCodeCanResend = (snapshot: OneTimeCodeSnapshot): boolean =>
   snapshot.matches({ awaitingCode: { resend: 'ready' } });
 export const selectCodeIsDead = (snapshot: OneTimeCodeSnapshot): boolean =>
   snapshot.matches({ awaitingCode: { code: 'dead' } });
+/** A code is on its way: a resend, or the first code to the journey's own method (shown on the code form). */
 export const selectCodeResending = (snapshot: OneTimeCodeSnapshot): boolean =>
-  snapshot.matches('resendingCode');
+  snapshot.matches('resendingCode') || (snapshot.context.fixed && snapshot.matches('sendingCode'));
 export const selectCodeVerifying = (snapshot: OneTimeCodeSnapshot): boolean =>
   snapshot.matches({ awaitingCode: { code: 'verifying' } });
 export const selectCodeCanCancel = (snapshot: OneTimeCodeSnapshot): boolean =>

@@ -3,7 +3,7 @@ import type { Money } from '../schemas/overview.schema';
 import type { MoneyRequest } from '../schemas/moneyRequests.schema';
 import type { StepUpMethod, StepUpPurpose } from '../schemas/stepUp.schema';
 import { failureCode } from './apiFailure';
-import { oneTimeCodeMachine } from './oneTimeCode.machine';
+import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 /*
  * Pending (received) money requests (issue 4; SPEC §2 "pending requests", §4 statuses, §8 "request accepted or
@@ -127,7 +127,7 @@ export const pendingRequestsMachine = setup({
     canPayWithCode: ({ context }) =>
       canPay(selectedRequestOf(context), context.preview) && context.preview?.requiresCode === true,
     canPay: ({ context }) => canPay(selectedRequestOf(context), context.preview),
-    gotGrant: (_, params: { output: { stepUpToken: string } | null }) => params.output !== null,
+    gotGrant: (_, params: { output: OneTimeCodeOutput }) => stepUpTokenOf(params.output) !== null,
     isStepUpRequired: (_, params: { error: unknown }) => failureCode(params.error) === 'step_up_required',
   },
 }).createMachine({
@@ -205,10 +205,7 @@ export const pendingRequestsMachine = setup({
           {
             guard: { type: 'gotGrant', params: ({ event }) => ({ output: event.output }) },
             target: 'accepting',
-            actions: [
-              'clearError',
-              assign({ stepUpToken: ({ event }) => event.output?.stepUpToken ?? null }),
-            ],
+            actions: ['clearError', assign({ stepUpToken: ({ event }) => stepUpTokenOf(event.output) })],
           },
           { target: 'reviewing', actions: 'clearError' },
         ],

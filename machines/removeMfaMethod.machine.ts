@@ -3,7 +3,7 @@ import type { LoginMfaMethod } from '../schemas/auth.schema';
 import type { SecuritySettings } from '../schemas/settings.schema';
 import type { StepUpMethod, StepUpPurpose } from '../schemas/stepUp.schema';
 import { failureCode } from './apiFailure';
-import { oneTimeCodeMachine } from './oneTimeCode.machine';
+import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 /*
  * Removing a second-factor method (issue 8, SPEC §2 /settings/security): fewer ways to confirm is a change to how the
@@ -62,7 +62,7 @@ export const removeMfaMethodMachine = setup({
     clearError: assign({ error: null }),
   },
   guards: {
-    gotGrant: (_, params: { output: { stepUpToken: string } | null }) => params.output !== null,
+    gotGrant: (_, params: { output: OneTimeCodeOutput }) => stepUpTokenOf(params.output) !== null,
     isStepUpRequired: (_, params: { error: unknown }) => failureCode(params.error) === 'step_up_required',
   },
 }).createMachine({
@@ -106,7 +106,7 @@ export const removeMfaMethodMachine = setup({
           {
             guard: { type: 'gotGrant', params: ({ event }) => ({ output: event.output }) },
             target: 'removing',
-            actions: assign({ stepUpToken: ({ event }) => event.output?.stepUpToken ?? null }),
+            actions: assign({ stepUpToken: ({ event }) => stepUpTokenOf(event.output) }),
           },
           { target: 'cancelled' },
         ],

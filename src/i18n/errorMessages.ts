@@ -1,5 +1,4 @@
 import { defineMessages, type IntlShape } from 'react-intl';
-import type { LoginError } from '../../machines/login.machine';
 
 /** User-facing texts for the API error codes the app reacts to (schemas/error.schema.ts), keyed by code. */
 export const errorMessages = defineMessages({
@@ -39,7 +38,11 @@ export const errorMessages = defineMessages({
 });
 
 /** The sentence for a failed login step; a wrong code says how many tries are left when the server told us. */
-export function loginErrorText(intl: IntlShape, error: LoginError, attemptsLeft: number | null): string {
+export function loginErrorText(
+  intl: IntlShape,
+  error: keyof typeof errorMessages,
+  attemptsLeft: number | null,
+): string {
   if (error === 'otp_invalid' && attemptsLeft !== null) {
     return intl.formatMessage(
       {

@@ -9,6 +9,7 @@ import {
   selectCodeDestination,
   selectCodeIsDead,
   selectCodeMethod,
+  selectCodeMethodFixed,
   selectCodeMethods,
   selectCodeResending,
   selectCodeResendIn,
@@ -16,6 +17,7 @@ import {
   selectOneTimeCodeBusy,
   selectOneTimeCodeError,
   selectOneTimeCodeStep,
+  type CodeMethod,
   type oneTimeCodeMachine,
   type OneTimeCodeError,
 } from '../../machines/oneTimeCode.machine';
@@ -25,6 +27,7 @@ import { loginErrorText } from '../i18n/errorMessages';
 import { Button } from './Button';
 import { Alert, Muted, Stack } from './Layout';
 import { OtpCodeForm } from './OtpCodeForm';
+import { StepHeading } from './StepHeading';
 
 export type OneTimeCodeActor = ActorRefFrom<typeof oneTimeCodeMachine>;
 
@@ -59,13 +62,25 @@ export function oneTimeCodeErrorText(
   return loginErrorText(intl, error, attemptsLeft);
 }
 
+/** The journey's own words for the step, where they differ from the step-up defaults. */
+export type OneTimeCodeTexts = {
+  methodTitle?: string;
+  codeTitle?: string;
+  codeLabel?: string;
+  /** What cancelling means in the journey ("Edit the payment", "Start again"...). */
+  cancel?: string;
+  /** A method button's label. */
+  method?: (option: CodeMethod) => string;
+};
+
 export type OneTimeCodeStepProps = {
   /** The journey's oneTimeCode child (machines/oneTimeCode.machine.ts). */
   actor: OneTimeCodeActor;
-  /** Why a code is asked for, in the journey's words ("…to accept this request"). */
-  intro: string;
+  /** Why a code is asked for, in the journey's words ("…to accept this request"), under the method title. */
+  intro?: string;
   /** The journey's own message above the step (e.g. "your confirmation expired"), if any. */
   notice?: ReactNode;
+  texts?: OneTimeCodeTexts;
 };
 
 /** The step's own error; without one, the journey's notice (one message at a time, the newest). */
@@ -77,16 +92,35 @@ function ErrorAlert({ actor, notice }: { actor: OneTimeCodeActor; notice: ReactN
   return <Alert role="alert">{oneTimeCodeErrorText(intl, error, attemptsLeft)}</Alert>;
 }
 
-function MethodChoice({ actor, intro, notice }: OneTimeCodeStepProps) {
+function CancelButton({
+  actor,
+  texts,
+  busy,
+}: Pick<OneTimeCodeStepProps, 'actor' | 'texts'> & { busy: boolean }) {
+  const intl = useIntl();
+  const canCancel = useSelector(actor, selectCodeCanCancel);
+  return (
+    <Button variant="quiet" disabled={busy || !canCancel} onClick={() => actor.send({ type: 'code.cancel' })}>
+      {texts?.cancel ?? intl.formatMessage(m.cancel)}
+    </Button>
+  );
+}
+
+function MethodChoice({ actor, intro, notice, texts }: OneTimeCodeStepProps) {
   const intl = useIntl();
   const busy = useSelector(actor, selectOneTimeCodeBusy);
   const methods = useSelector(actor, selectCodeMethods);
   const chosen = useSelector(actor, selectCodeMethod);
-  const canCancel = useSelector(actor, selectCodeCanCancel);
+  const label = (option: CodeMethod) => {
+    if (texts?.method) return texts.method(option);
+    return option.method === 'totp'
+      ? intl.formatMessage(authenticatorMessages.method)
+      : intl.formatMessage(methodLabels[option.method], { destination: option.destination });
+  };
   return (
     <>
-      <h1>{intl.formatMessage(m.methodTitle)}</h1>
-      <Muted>{intro}</Muted>
+      <StepHeading>{texts?.methodTitle ?? intl.formatMessage(m.methodTitle)}</StepHeading>
+      {intro ? <Muted>{intro}</Muted> : null}
       <ErrorAlert actor={actor} notice={notice} />
       {methods.length === 0 ? <Muted>{intl.formatMessage(m.noMethods)}</Muted> : null}
       <Stack>
@@ -99,40 +133,34 @@ function MethodChoice({ actor, intro, notice }: OneTimeCodeStepProps) {
             busy={busy && chosen === option.method}
             onClick={() => actor.send({ type: 'method.selected', method: option.method })}
           >
-            {option.method === 'totp'
-              ? intl.formatMessage(authenticatorMessages.method)
-              : intl.formatMessage(methodLabels[option.method], { destination: option.destination })}
+            {label(option)}
           </Button>
         ))}
-        <Button
-          variant="quiet"
-          disabled={busy || !canCancel}
-          onClick={() => actor.send({ type: 'code.cancel' })}
-        >
-          {intl.formatMessage(m.cancel)}
-        </Button>
+        <CancelButton actor={actor} texts={texts} busy={busy} />
       </Stack>
     </>
   );
 }
 
-function CodeEntry({ actor, notice }: OneTimeCodeStepProps) {
+function CodeEntry({ actor, notice, texts }: OneTimeCodeStepProps) {
   const intl = useIntl();
   const busy = useSelector(actor, selectOneTimeCodeBusy);
   const dead = useSelector(actor, selectCodeIsDead);
   const verifying = useSelector(actor, selectCodeVerifying);
   const resending = useSelector(actor, selectCodeResending);
+  const sendingFirst = useSelector(actor, (snapshot) => snapshot.matches('sendingCode'));
   const canResend = useSelector(actor, selectCodeCanResend);
   const destination = useSelector(actor, selectCodeDestination);
   const resendIn = useSelector(actor, selectCodeResendIn);
   const error = useSelector(actor, selectOneTimeCodeError);
   const attemptsLeft = useSelector(actor, selectCodeAttemptsLeft);
   const method = useSelector(actor, selectCodeMethod);
+  const fixed = useSelector(actor, selectCodeMethodFixed);
   return (
     <OtpCodeForm
       {...authenticatorCodeProps(intl, method)}
-      heading={<h1>{intl.formatMessage(m.codeTitle)}</h1>}
-      label={intl.formatMessage(m.codeLabel)}
+      heading={<StepHeading>{texts?.codeTitle ?? intl.formatMessage(m.codeTitle)}</StepHeading>}
+      label={texts?.codeLabel ?? intl.formatMessage(m.codeLabel)}
       destination={destination}
       error={<ErrorAlert actor={actor} notice={notice} />}
       rejection={error ? `${error}:${attemptsLeft}` : null}
@@ -142,16 +170,17 @@ function CodeEntry({ actor, notice }: OneTimeCodeStepProps) {
       resending={resending}
       canResend={canResend}
       resendIn={resendIn}
+      inputDisabled={sendingFirst}
       onSubmit={(code) => actor.send({ type: 'otp.submit', code })}
       onResend={() => actor.send({ type: 'otp.resend' })}
       secondary={
         <>
-          <Button variant="quiet" disabled={busy} onClick={() => actor.send({ type: 'method.change' })}>
-            {intl.formatMessage(m.changeMethod)}
-          </Button>
-          <Button variant="quiet" disabled={busy} onClick={() => actor.send({ type: 'code.cancel' })}>
-            {intl.formatMessage(m.cancel)}
-          </Button>
+          {fixed ? null : (
+            <Button variant="quiet" disabled={busy} onClick={() => actor.send({ type: 'method.change' })}>
+              {intl.formatMessage(m.changeMethod)}
+            </Button>
+          )}
+          <CancelButton actor={actor} texts={texts} busy={busy} />
         </>
       }
     />
@@ -159,14 +188,15 @@ function CodeEntry({ actor, notice }: OneTimeCodeStepProps) {
 }
 
 /**
- * The screen of the oneTimeCode child machine, for any journey that needs a fresh code: the method buttons, then the
- * code form (src/ui/OtpCodeForm.tsx) with resend, another method and cancel. The journey renders it while its child
- * runs and reacts to the child's output; this part only sends the child its events.
+ * The screen of the oneTimeCode child machine, for every journey that asks for a code: the method buttons, then the
+ * code form (src/ui/OtpCodeForm.tsx) with resend, another method and cancel, in the journey's words where it has its
+ * own. The journey renders it while its child runs and reacts to the child's output; this part only sends the child
+ * its events.
  */
 export function OneTimeCodeStep(props: OneTimeCodeStepProps) {
   const step = useSelector(props.actor, selectOneTimeCodeStep);
   if (step === 'method') return <MethodChoice {...props} />;
   if (step === 'code') return <CodeEntry {...props} />;
-  // Done or cancelled: the parent moves on at once.
+  // Done, refused or cancelled: the parent moves on at once.
   return null;
 }

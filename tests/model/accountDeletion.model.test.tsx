@@ -10,11 +10,12 @@ import {
 import {
   oneTimeCodeMachine,
   type OneTimeCodeOutput,
-  type StartStepUpInput,
-  type VerifyStepUpInput,
+  type CodeGrant,
+  type CodeSent,
+  type SendCodeInput,
+  type VerifyCodeInput,
 } from '../../machines/oneTimeCode.machine';
 import type { AccountDeletion } from '../../schemas/plans.schema';
-import type { StepUpStartResponse, StepUpVerifyResponse } from '../../schemas/stepUp.schema';
 import { AccountDeletionScreen } from '../../src/screens/account/AccountDeletionScreen';
 import {
   accountDeletionModel,
@@ -86,8 +87,8 @@ function startApp(): RenderedApp {
             loadDeletion: effects.logic<DeletionData, void>(),
             oneTimeCode: oneTimeCodeMachine.provide({
               actors: {
-                startStepUp: effects.logic<StepUpStartResponse, StartStepUpInput>(),
-                verifyStepUp: effects.logic<StepUpVerifyResponse, VerifyStepUpInput>(),
+                sendCode: effects.logic<CodeSent, SendCodeInput>(),
+                verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
               },
             }),
             accountDeleteRequest: effects.logic<AccountDeletion, AccountDeleteInput>(),
@@ -127,8 +128,8 @@ describe(`accountDeletion journey: ${paths.length} generated paths`, () => {
     await runPath(runner, path, app);
     // Every request carries the grant of a fresh code asked for this purpose.
     for (const grant of requestGrants) expect(grant).toBe('grant-1');
-    for (const call of app.effects.made.filter((one) => one.id === 'startStepUp'))
-      expect((call.input as StartStepUpInput).purpose).toBe('account_deletion');
+    for (const call of app.effects.made.filter((one) => one.id === 'sendCode'))
+      expect((call.input as SendCodeInput).purpose).toBe('account_deletion');
   });
 });
 

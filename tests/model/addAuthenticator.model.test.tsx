@@ -7,10 +7,12 @@ import { addAuthenticatorMachine, type TotpConfirmInput } from '../../machines/a
 import {
   oneTimeCodeMachine,
   type OneTimeCodeOutput,
-  type StartStepUpInput,
-  type VerifyStepUpInput,
+  type CodeGrant,
+  type CodeSent,
+  type SendCodeInput,
+  type VerifyCodeInput,
 } from '../../machines/oneTimeCode.machine';
-import type { StepUpMethod, StepUpStartResponse, StepUpVerifyResponse } from '../../schemas/stepUp.schema';
+import type { StepUpMethod } from '../../schemas/stepUp.schema';
 import { AppProviders } from '../../src/app/AppProviders';
 import { AppShell } from '../../src/app/AppShell';
 import { AddAuthenticatorJourney } from '../../src/screens/settings/AddAuthenticatorJourney';
@@ -74,8 +76,8 @@ function startApp(): RenderedApp {
       loadStepUpMethods: effects.logic<StepUpMethod[], void>(),
       oneTimeCode: oneTimeCodeMachine.provide({
         actors: {
-          startStepUp: effects.logic<StepUpStartResponse, StartStepUpInput>(),
-          verifyStepUp: effects.logic<StepUpVerifyResponse, VerifyStepUpInput>(),
+          sendCode: effects.logic<CodeSent, SendCodeInput>(),
+          verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
         },
       }),
       totpEnrollStart: effects.logic<TotpEnrollment, void>(),
@@ -137,8 +139,8 @@ describe(`addAuthenticator journey: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
     app = startApp();
     await runPath(runner, path, app);
-    for (const call of app.effects.made.filter((one) => one.id === 'startStepUp'))
-      expect((call.input as StartStepUpInput).purpose).toBe('mfa_change');
+    for (const call of app.effects.made.filter((one) => one.id === 'sendCode'))
+      expect((call.input as SendCodeInput).purpose).toBe('mfa_change');
   });
 });
 

@@ -17,12 +17,13 @@ import {
 import {
   oneTimeCodeMachine,
   type OneTimeCodeOutput,
-  type StartStepUpInput,
-  type VerifyStepUpInput,
+  type CodeGrant,
+  type CodeSent,
+  type SendCodeInput,
+  type VerifyCodeInput,
 } from '../../machines/oneTimeCode.machine';
 import type { Card, CardLimits, CardLimitsView, CardSecret } from '../../schemas/cards.schema';
 import { cardLimitCategories } from '../../schemas/cards.schema';
-import type { StepUpStartResponse, StepUpVerifyResponse } from '../../schemas/stepUp.schema';
 import { AppProviders } from '../../src/app/AppProviders';
 import { AppShell } from '../../src/app/AppShell';
 import { CardsScreen } from '../../src/screens/cards/CardsScreen';
@@ -162,8 +163,8 @@ function startApp(initialPath: string): RenderedApp {
       setCardPin: effects.logic<void, SetPinInput>(),
       oneTimeCode: oneTimeCodeMachine.provide({
         actors: {
-          startStepUp: effects.logic<StepUpStartResponse, StartStepUpInput>(),
-          verifyStepUp: effects.logic<StepUpVerifyResponse, VerifyStepUpInput>(),
+          sendCode: effects.logic<CodeSent, SendCodeInput>(),
+          verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
         },
       }),
       revealCard: effects.logic<CardSecret, RevealCardInput>(),

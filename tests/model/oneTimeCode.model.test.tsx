@@ -7,11 +7,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   oneTimeCodeMachine,
   selectOneTimeCodeStep,
+  type CodeGrant,
+  type CodeSent,
   type OneTimeCodeInput,
-  type StartStepUpInput,
-  type VerifyStepUpInput,
+  type SendCodeInput,
+  type VerifyCodeInput,
 } from '../../machines/oneTimeCode.machine';
-import type { StepUpStartResponse, StepUpVerifyResponse } from '../../schemas/stepUp.schema';
 import { AppProviders } from '../../src/app/AppProviders';
 import { OneTimeCodeStep, type OneTimeCodeActor } from '../../src/ui/OneTimeCodeStep';
 import { generatePaths } from './generatePaths';
@@ -28,6 +29,7 @@ import {
   codeMethodButton,
   codeMethods,
   codeTexts,
+  loginExpired,
   oneTimeCodeInput,
   oneTimeCodeModel,
   oneTimeCodePath,
@@ -73,10 +75,13 @@ function Host({
   const actor = useActorRef(logic, { input, ...(clock ? { clock } : {}) });
   child = actor;
   const step = useSelector(actor, selectOneTimeCodeStep);
+  const refused = useSelector(actor, (snapshot) => snapshot.matches('refused'));
   return (
     <main>
       {step === 'done' ? <h1>{codeTexts.doneHeading}</h1> : null}
-      {step === 'cancelled' ? <h1>{codeTexts.cancelledHeading}</h1> : null}
+      {step === 'cancelled' ? (
+        <h1>{refused ? codeTexts.refusedHeading : codeTexts.cancelledHeading}</h1>
+      ) : null}
       <OneTimeCodeStep actor={actor} intro="Why the code is asked for" />
     </main>
   );
@@ -87,8 +92,8 @@ function startApp(input: OneTimeCodeInput = oneTimeCodeInput): RenderedApp {
   const { clock, session, stop } = signedInSession(demoSession);
   const logic = oneTimeCodeMachine.provide({
     actors: {
-      startStepUp: effects.logic<StepUpStartResponse, StartStepUpInput>(),
-      verifyStepUp: effects.logic<StepUpVerifyResponse, VerifyStepUpInput>(),
+      sendCode: effects.logic<CodeSent, SendCodeInput>(),
+      verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
     },
   });
   render(
@@ -130,7 +135,10 @@ describe(`oneTimeCode step: ${paths.length} generated paths`, () => {
     await runPath(runner, path, app);
     const last = path.steps.at(-1)!.state;
     if (last.status === 'done') {
-      expect(child?.getSnapshot().output).toEqual(last.matches('done') ? { stepUpToken: 'grant-1' } : null);
+      const output = child?.getSnapshot().output;
+      if (last.matches('done')) expect(output).toEqual({ session: demoSession });
+      else if (last.matches('refused')) expect(output).toEqual({ refused: loginExpired });
+      else expect(output).toBeNull();
     }
   });
 });
@@ -142,22 +150,23 @@ describe('oneTimeCode step with an authenticator app', () => {
       methods: [{ method: 'totp', destination: '' }, ...codeMethods],
     });
     await app.user.click(screen.getByRole('button', { name: 'Use a code from your authenticator app' }));
-    expect(app.effects.made.find((call) => call.id === 'startStepUp')?.input).toEqual({
+    expect(app.effects.made.find((call) => call.id === 'sendCode')?.input).toEqual({
       purpose: 'card_reveal',
       method: 'totp',
     });
-    await app.effects.settle('startStepUp', {
+    await app.effects.settle('sendCode', {
       output: { method: 'totp', destination: '', expires_in: 300, resend_in: 0 },
     });
     await screen.findByText('Enter the 6-digit code your authenticator app shows now.');
     expect(screen.queryByRole('button', { name: /Send a new code/ })).toBeNull();
     await app.user.type(screen.getByLabelText('One-time code'), '135790');
     await app.user.click(screen.getByRole('button', { name: codeTexts.verify }));
-    expect(app.effects.made.find((call) => call.id === 'verifyStepUp')?.input).toEqual({
+    expect(app.effects.made.find((call) => call.id === 'verifyCode')?.input).toEqual({
       purpose: 'card_reveal',
+      method: 'totp',
       code: '135790',
     });
-    await app.effects.settle('verifyStepUp', { output: { step_up_token: 'grant-1', expires_in: 300 } });
+    await app.effects.settle('verifyCode', { output: { stepUpToken: 'grant-1' } });
     expect(child?.getSnapshot().output).toEqual({ stepUpToken: 'grant-1' });
   });
 });

@@ -3,20 +3,22 @@ import {
   oneTimeCodeMachine,
   selectCodeCanResend,
   selectCodeIsDead,
+  selectCodeMethodFixed,
   selectOneTimeCodeStep,
   type OneTimeCodeError,
   type OneTimeCodeInput,
   type OneTimeCodeSnapshot,
 } from '../../machines/oneTimeCode.machine';
 import { clockOf, type Fixtures, type Model, type ScreenExpectation } from './generatePaths';
-import { loginErrorText } from './paths';
+import { demoSession, loginErrorText } from './paths';
 import type { StepUpMethod } from '../../schemas/stepUp.schema';
 import { stepUpMethodButton } from './stepUpTexts';
 
 /*
- * The test model of the one-time code step (machines/oneTimeCode.machine.ts), the child every journey invokes for a
- * fresh code (ADR 006). oneTimeCode.model.test.tsx runs its paths on src/ui/OneTimeCodeStep.tsx by itself; the
- * pending-requests model runs it as a child with a grant or cancelled.
+ * The test model of the one-time code step (machines/oneTimeCode.machine.ts), the child every journey that asks for a
+ * code invokes. oneTimeCode.model.test.tsx runs its paths on src/ui/OneTimeCodeStep.tsx by itself, for the second
+ * factor of a sign-in (the request the server may refuse as a whole: the sign-in can expire); the journeys' models run
+ * it as a child that ends with a grant, refused or cancelled (./oneTimeCodeSteps.ts).
  */
 
 export const codeMethods = [
@@ -26,7 +28,8 @@ export const codeMethods = [
 export const codeResendSeconds = 30;
 export const codeCooldownRetryAfter = 12;
 export const oneTimeCodeInput = {
-  purpose: 'send_money',
+  purpose: 'login',
+  loginToken: 'login-ticket-1',
   methods: [...codeMethods],
 } satisfies OneTimeCodeInput;
 /** Where the stand-alone model test shows the step. */
@@ -38,6 +41,8 @@ const http = (
   message: string,
   extra: Partial<Extract<ApiFailure, { kind: 'http' }>> = {},
 ) => ({ kind: 'http', status, code, message, ...extra }) satisfies ApiFailure;
+
+export const loginExpired = http(401, 'login_expired', 'The sign-in has expired.');
 
 export function codeMethodButton(option: StepUpMethod): string {
   return stepUpMethodButton(option);
@@ -57,7 +62,7 @@ export const oneTimeCodeFixtures = {
     'code.cancel': [{ event: { type: 'code.cancel' }, does: 'Click "Cancel"' }],
   },
   actors: {
-    startStepUp: {
+    sendCode: {
       done: {
         output: (context) => {
           const method = context.method ?? 'email';
@@ -71,15 +76,16 @@ export const oneTimeCodeFixtures = {
           failure: http(429, 'otp_cooldown', 'Wait before asking for another code.', {
             retryAfterSeconds: codeCooldownRetryAfter,
           }),
-          says: `Server answers 429 otp_cooldown (Retry-After ${codeCooldownRetryAfter})`,
+          says: `Server answers 429 otp_cooldown (Retry-After ${codeCooldownRetryAfter}; the code sent before still works)`,
         },
         { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
+        { failure: loginExpired, says: 'Server answers 401 login_expired (the sign-in took too long)' },
       ],
     },
-    verifyStepUp: {
+    verifyCode: {
       done: {
-        output: { step_up_token: 'grant-1', expires_in: 300 },
-        says: 'Server accepts the code and grants one action',
+        output: { session: demoSession },
+        says: 'Server accepts the code and opens the session',
       },
       errors: [
         {
@@ -90,6 +96,7 @@ export const oneTimeCodeFixtures = {
           failure: http(400, 'otp_expired', 'That code has expired.'),
           says: 'Server answers 400 otp_expired',
         },
+        { failure: loginExpired, says: 'Server answers 401 login_expired (the sign-in took too long)' },
       ],
     },
   },
@@ -105,6 +112,7 @@ export const codeTexts = {
   changeMethod: 'Use another method',
   /** What the stand-alone test page shows once the step has ended. */
   doneHeading: 'Code step done',
+  refusedHeading: 'Code step refused',
   cancelledHeading: 'Code step cancelled',
 };
 
@@ -121,12 +129,24 @@ function resendSecondsLeft(snapshot: OneTimeCodeSnapshot): number {
   return timer ? Math.max(1, Math.ceil((timer.due - now) / 1000)) : snapshot.context.resendIn;
 }
 
+/** A journey's own words for the step (src/ui/OneTimeCodeStep.tsx `texts`), where they differ from the defaults. */
+export type CodeScreenTexts = {
+  methodTitle?: string;
+  codeTitle?: string;
+  cancel?: string;
+  method?: (option: StepUpMethod) => string;
+};
+
 /**
- * What the step shows in each state of the child, at `path` (the parent's page), with `alert` standing for the
- * child's own error: every journey that shows OneTimeCodeStep can use it.
+ * What the step shows in each state of the child, at `path` (the parent's page), in the journey's words, with `alert`
+ * standing for the child's own error: every journey that shows OneTimeCodeStep can use it.
  */
-export function oneTimeCodeScreen(snapshot: OneTimeCodeSnapshot, path: string): ScreenExpectation {
-  const t = codeTexts;
+export function oneTimeCodeScreen(
+  snapshot: OneTimeCodeSnapshot,
+  path: string,
+  words: CodeScreenTexts = {},
+): ScreenExpectation {
+  const t = { ...codeTexts, ...words };
   const busy = snapshot.hasTag('busy');
   const { error, attemptsLeft, methods } = snapshot.context;
   const alert = error ? codeErrorText(error, attemptsLeft) : null;
@@ -141,17 +161,16 @@ export function oneTimeCodeScreen(snapshot: OneTimeCodeSnapshot, path: string): 
         heading: t.methodTitle,
         alert,
         ...split([
-          ...methods.map((option): [string, boolean] => [codeMethodButton(option), !busy]),
+          ...methods.map((option): [string, boolean] => [(words.method ?? codeMethodButton)(option), !busy]),
           [t.cancel, !busy],
         ]),
       };
     case 'code': {
       const dead = selectCodeIsDead(snapshot);
       const canResend = selectCodeCanResend(snapshot);
-      const resendLabel =
-        canResend || snapshot.matches('resendingCode')
-          ? t.resend
-          : `${t.resend} in ${resendSecondsLeft(snapshot)} s`;
+      const sending = snapshot.matches('resendingCode') || snapshot.matches('sendingCode');
+      const resendLabel = canResend || sending ? t.resend : `${t.resend} in ${resendSecondsLeft(snapshot)} s`;
+      const fixed = selectCodeMethodFixed(snapshot);
       return {
         path,
         heading: t.codeTitle,
@@ -159,15 +178,20 @@ export function oneTimeCodeScreen(snapshot: OneTimeCodeSnapshot, path: string): 
         ...split([
           [t.verify, !dead && !busy],
           [resendLabel, canResend && !busy],
-          [t.changeMethod, !busy],
+          ...(fixed ? [] : [[t.changeMethod, !busy] as [string, boolean]]),
           [t.cancel, !busy],
         ]),
+        ...(fixed ? { absent: [t.changeMethod] } : {}),
       };
     }
     case 'done':
       return { path, heading: t.doneHeading, alert: null };
     case 'cancelled':
-      return { path, heading: t.cancelledHeading, alert: null };
+      return {
+        path,
+        heading: snapshot.matches('refused') ? t.refusedHeading : t.cancelledHeading,
+        alert: null,
+      };
   }
 }
 
@@ -175,7 +199,8 @@ export const oneTimeCodeModel: Model<typeof oneTimeCodeMachine> = {
   name: 'oneTimeCode',
   machine: oneTimeCodeMachine,
   file: 'oneTimeCode.machine.ts',
-  start: 'A journey asks for a fresh one-time code (purpose send_money; email and SMS on file)',
+  start:
+    'A journey asks for a one-time code (the second factor of a sign-in; email and SMS on file), the step opens',
   input: oneTimeCodeInput,
   fixtures: oneTimeCodeFixtures,
   serialize: (snapshot) =>

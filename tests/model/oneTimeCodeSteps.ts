@@ -1,33 +1,61 @@
 import { screen } from '@testing-library/react';
-import type { OneTimeCodeOutput } from '../../machines/oneTimeCode.machine';
+import type { ApiFailure } from '../../machines/apiFailure';
+import type { CodeSent, OneTimeCodeOutput } from '../../machines/oneTimeCode.machine';
 import type { RenderedApp } from './harness';
 import { codeMethodButton, codeMethods, codeResendSeconds, codeTexts } from './oneTimeCode.paths';
 
+/** How a journey shows its oneTimeCode child: the words of src/ui/OneTimeCodeStep.tsx where the journey has its own. */
+export type CodeStepScreen = {
+  /** The method to click, or null when the journey chose it (the code goes out at once, on the code form). */
+  methodButton: string | null;
+  /** The heading the step opens with. */
+  firstHeading: string;
+  codeHeading: string;
+  codeLabel: string;
+  cancel: string;
+  /** The send answer. */
+  sent: CodeSent;
+};
+
+/** A step-up (ADR 006) as every step-up journey shows it: choose email, the default words. */
+export const stepUpCodeScreen: CodeStepScreen = {
+  methodButton: codeMethodButton(codeMethods[0]),
+  firstHeading: codeTexts.methodTitle,
+  codeHeading: codeTexts.codeTitle,
+  codeLabel: 'One-time code',
+  cancel: codeTexts.cancel,
+  sent: {
+    method: 'email',
+    destination: codeMethods[0].destination,
+    expires_in: 300,
+    resend_in: codeResendSeconds,
+  },
+};
+
 /**
- * A journey's oneTimeCode child, driven through its screen part (src/ui/OneTimeCodeStep.tsx) as the user would: for a
- * grant, choose email, type the code and let the server grant `output.stepUpToken`; for null, cancel.
+ * A journey's oneTimeCode child, driven through its screen part (src/ui/OneTimeCodeStep.tsx) as the user would, to
+ * the output the journey's model asks for: a grant (choose the method unless the journey chose it, type the code,
+ * the server grants `output`); a refusal (the server refuses the request when asked for the code); null (cancel).
  */
-export async function finishCodeStep(app: RenderedApp, output: OneTimeCodeOutput): Promise<void> {
+export async function finishCodeStep(
+  app: RenderedApp,
+  output: OneTimeCodeOutput,
+  how: CodeStepScreen = stepUpCodeScreen,
+): Promise<void> {
   const click = (name: string) => app.user.click(screen.getByRole('button', { name }));
-  await screen.findByRole('heading', { level: 1, name: codeTexts.methodTitle });
+  await screen.findByRole('heading', { level: 1, name: how.firstHeading });
   if (output === null) {
-    await click(codeTexts.cancel);
+    await click(how.cancel);
     return;
   }
-  const email = codeMethods[0];
-  await click(codeMethodButton(email));
-  await app.effects.settle('startStepUp', {
-    output: {
-      method: 'email',
-      destination: email.destination,
-      expires_in: 300,
-      resend_in: codeResendSeconds,
-    },
-  });
-  await screen.findByRole('heading', { level: 1, name: codeTexts.codeTitle });
-  await app.user.type(screen.getByLabelText('One-time code'), '246810');
+  if (how.methodButton) await click(how.methodButton);
+  if ('refused' in output) {
+    await app.effects.settle('sendCode', { error: output.refused satisfies ApiFailure });
+    return;
+  }
+  await app.effects.settle('sendCode', { output: how.sent });
+  await screen.findByRole('heading', { level: 1, name: how.codeHeading });
+  await app.user.type(screen.getByLabelText(how.codeLabel), '246810');
   await click(codeTexts.verify);
-  await app.effects.settle('verifyStepUp', {
-    output: { step_up_token: output.stepUpToken, expires_in: 300 },
-  });
+  await app.effects.settle('verifyCode', { output });
 }

@@ -7,8 +7,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   oneTimeCodeMachine,
   type OneTimeCodeOutput,
-  type StartStepUpInput,
-  type VerifyStepUpInput,
+  type CodeGrant,
+  type CodeSent,
+  type SendCodeInput,
+  type VerifyCodeInput,
 } from '../../machines/oneTimeCode.machine';
 import {
   pendingFirst,
@@ -20,7 +22,6 @@ import {
 } from '../../machines/pendingRequests.machine';
 import type { SessionResponse } from '../../schemas/auth.schema';
 import type { MoneyRequest } from '../../schemas/moneyRequests.schema';
-import type { StepUpStartResponse, StepUpVerifyResponse } from '../../schemas/stepUp.schema';
 import { AppProviders } from '../../src/app/AppProviders';
 import { AppShell } from '../../src/app/AppShell';
 import { PendingRequestsScreen } from '../../src/screens/requests/PendingRequestsScreen';
@@ -106,8 +107,8 @@ function startApp(): RenderedApp {
       prepareAccept: effects.logic<AcceptPreview, PrepareInput>(),
       oneTimeCode: oneTimeCodeMachine.provide({
         actors: {
-          startStepUp: effects.logic<StepUpStartResponse, StartStepUpInput>(),
-          verifyStepUp: effects.logic<StepUpVerifyResponse, VerifyStepUpInput>(),
+          sendCode: effects.logic<CodeSent, SendCodeInput>(),
+          verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
         },
       }),
       acceptMoneyRequest: effects.logic<MoneyRequest, AcceptInput>(),

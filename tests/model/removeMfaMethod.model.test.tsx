@@ -7,12 +7,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   oneTimeCodeMachine,
   type OneTimeCodeOutput,
-  type StartStepUpInput,
-  type VerifyStepUpInput,
+  type CodeGrant,
+  type CodeSent,
+  type SendCodeInput,
+  type VerifyCodeInput,
 } from '../../machines/oneTimeCode.machine';
 import { removeMfaMethodMachine, type RemoveMfaMethodInput } from '../../machines/removeMfaMethod.machine';
 import type { SecuritySettings } from '../../schemas/settings.schema';
-import type { StepUpMethod, StepUpStartResponse, StepUpVerifyResponse } from '../../schemas/stepUp.schema';
+import type { StepUpMethod } from '../../schemas/stepUp.schema';
 import { AppProviders } from '../../src/app/AppProviders';
 import { AppShell } from '../../src/app/AppShell';
 import { RemoveMethodJourney } from '../../src/screens/settings/RemoveMethodJourney';
@@ -98,8 +100,8 @@ function startApp(): RenderedApp {
       loadStepUpMethods: effects.logic<StepUpMethod[], void>(),
       oneTimeCode: oneTimeCodeMachine.provide({
         actors: {
-          startStepUp: effects.logic<StepUpStartResponse, StartStepUpInput>(),
-          verifyStepUp: effects.logic<StepUpVerifyResponse, VerifyStepUpInput>(),
+          sendCode: effects.logic<CodeSent, SendCodeInput>(),
+          verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
         },
       }),
       removeMfaMethod: effects.logic<SecuritySettings, RemoveMfaMethodInput>(),
@@ -153,8 +155,8 @@ describe(`removeMfaMethod journey: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
     app = startApp();
     await runPath(runner, path, app);
-    for (const call of app.effects.made.filter((one) => one.id === 'startStepUp'))
-      expect((call.input as StartStepUpInput).purpose).toBe('mfa_change');
+    for (const call of app.effects.made.filter((one) => one.id === 'sendCode'))
+      expect((call.input as SendCodeInput).purpose).toBe('mfa_change');
     const last = path.steps.at(-1)!.state;
     if (last.matches('removed')) expect(ended).toEqual(afterRemoval);
     if (last.matches('cancelled')) expect(ended).toBeNull();
