@@ -133,17 +133,15 @@ function modelTestProblem(
   };
   const callee = (call: ts.CallExpression) =>
     ts.isIdentifier(call.expression) ? call.expression.text : null;
-  const enclosingFunctionName = (node: ts.Node): { name: string; parameter: string } | null => {
+  /** The named function around `node` whose first parameter is `parameter` (the nearest one), if any. */
+  const functionTaking = (node: ts.Node, parameter: string): string | null => {
     for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
       if (!ts.isFunctionDeclaration(at) && !ts.isArrowFunction(at) && !ts.isFunctionExpression(at)) continue;
-      const [parameter] = at.parameters;
-      const name = ts.isFunctionDeclaration(at)
-        ? at.name?.text
-        : ts.isVariableDeclaration(at.parent) && ts.isIdentifier(at.parent.name)
-          ? at.parent.name.text
-          : undefined;
-      return name && parameter && ts.isIdentifier(parameter.name)
-        ? { name, parameter: parameter.name.text }
+      const [first] = at.parameters;
+      if (!first || !ts.isIdentifier(first.name) || first.name.text !== parameter) continue;
+      if (ts.isFunctionDeclaration(at)) return at.name?.text ?? null;
+      return ts.isVariableDeclaration(at.parent) && ts.isIdentifier(at.parent.name)
+        ? at.parent.name.text
         : null;
     }
     return null;
@@ -151,9 +149,10 @@ function modelTestProblem(
   // Functions of the file that hand their first parameter to generatePaths.
   const runners = new Set(['generatePaths']);
   for (const call of calls) {
-    if (callee(call) !== 'generatePaths') continue;
-    const runner = enclosingFunctionName(call);
-    if (runner && firstArgument(call) === runner.parameter) runners.add(runner.name);
+    const argument = firstArgument(call);
+    if (callee(call) !== 'generatePaths' || argument === null) continue;
+    const runner = functionTaking(call, argument);
+    if (runner) runners.add(runner);
   }
   const runs = calls.some((call) => runners.has(callee(call) ?? '') && locals.has(firstArgument(call) ?? ''));
   return runs ? null : `does not pass ${[...locals].join(' or ')} to generatePaths`;
