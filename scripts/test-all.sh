@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: the one command that runs every check of DESIGN.md "Quality bars", fail-fast, in the order
+# `npm test`: the one command that runs every check of docs/engineering.md "Quality bars", fail-fast, in the order
 # that reports the cheapest failure first. The last line is `N passed, M failed` (vitest tests, all
 # projects), which CI reads.
 set -euo pipefail
