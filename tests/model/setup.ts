@@ -36,6 +36,8 @@ if (typeof window !== 'undefined') {
     });
   }
 
+  memoiseComputedStyle();
+
   if (!Element.prototype.scrollIntoView) {
     Element.prototype.scrollIntoView = () => {};
   }
@@ -48,3 +50,33 @@ configure({ asyncUtilTimeout: 5_000 });
 afterEach(() => {
   cleanup();
 });
+
+/**
+ * Testing Library's role queries ask jsdom for the computed style of every candidate and each of its ancestors (is it
+ * hidden? what is its name?), and jsdom computes each one from scratch over every CSS rule: that was most of the model
+ * tests' time. The answer can only change when the document does (elements, attributes, text, or the rules themselves,
+ * which styled-components writes as text into <style> elements outside production), so answers are kept until any
+ * mutation or focus change. `takeRecords` reads pending mutations synchronously: a query right after a change never
+ * sees a stale style.
+ */
+function memoiseComputedStyle() {
+  const compute = window.getComputedStyle.bind(window);
+  let styles = new WeakMap<Element, Map<string, CSSStyleDeclaration>>();
+  const changes = new MutationObserver(() => {
+    styles = new WeakMap();
+  });
+  changes.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  // `:focus` and `:focus-visible` rules change styles without changing the document.
+  for (const type of ['focusin', 'focusout']) {
+    document.addEventListener(type, () => (styles = new WeakMap()), { capture: true });
+  }
+  window.getComputedStyle = (element: Element, pseudoElement?: string | null) => {
+    if (changes.takeRecords().length > 0) styles = new WeakMap();
+    const key = pseudoElement ?? '';
+    let forElement = styles.get(element);
+    if (!forElement) styles.set(element, (forElement = new Map()));
+    let style = forElement.get(key);
+    if (!style) forElement.set(key, (style = compute(element, pseudoElement)));
+    return style;
+  };
+}
