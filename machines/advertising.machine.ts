@@ -7,7 +7,7 @@ import {
   type Campaign,
 } from '../schemas/advertising.schema';
 import type { Money } from '../schemas/overview.schema';
-import { failureCode, toApiFailure } from './apiFailure';
+import { failureCode, knownErrors, toApiFailure } from './apiFailure';
 
 /*
  * Advertising (issue 9; SPEC §1 "advertising", §2 /advertise-with-us, §7 "advertising plans", §8 "Payment successful",
@@ -22,10 +22,7 @@ import { failureCode, toApiFailure } from './apiFailure';
  * or back to the plans); details the server refuses go back to the details with the field marked.
  */
 
-export type AdvertisingError =
-  'insufficient_funds' | 'not_found' | 'conflict' | 'forbidden' | 'rate_limited' | 'network' | 'unknown';
-
-const knownErrors: ReadonlySet<string> = new Set<AdvertisingError>([
+const knownAdvertisingError = knownErrors([
   'insufficient_funds',
   'not_found',
   'conflict',
@@ -33,12 +30,13 @@ const knownErrors: ReadonlySet<string> = new Set<AdvertisingError>([
   'rate_limited',
   'network',
 ]);
+export type AdvertisingError = ReturnType<typeof knownAdvertisingError>;
 
 export function toAdvertisingError(error: unknown): AdvertisingError {
   const failure = toApiFailure(error);
+  // Every 403 (a viewer, a merchant not approved) reads as "not allowed", whatever its code.
   if (failure.kind === 'http' && failure.status === 403) return 'forbidden';
-  const code = failureCode(error);
-  return knownErrors.has(code) ? (code as AdvertisingError) : 'unknown';
+  return knownAdvertisingError(error);
 }
 
 /** What is wrong with a detail, in words the screen translates. */

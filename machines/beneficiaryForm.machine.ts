@@ -5,7 +5,7 @@ import {
   type BeneficiaryBodyInput,
   type NameCheckDetails,
 } from '../schemas/beneficiaries.schema';
-import { failureCode, toApiFailure } from './apiFailure';
+import { failureCode, knownErrors, toApiFailure } from './apiFailure';
 
 /*
  * Creating or editing a beneficiary (SPEC §2 /my-beneficiaries/create-beneficiary and /edit-beneficiary/:id, §4
@@ -46,7 +46,8 @@ export type NameCheck = {
 /** The suggested name split into the form's two fields, when it fits them (Latin letters, lengths). */
 export type NameSuggestion = { first_name: string; last_name: string };
 
-export type BeneficiaryFormError = 'network' | 'unknown' | 'not_found';
+const toBeneficiaryFormError = knownErrors(['network', 'not_found']);
+export type BeneficiaryFormError = ReturnType<typeof toBeneficiaryFormError>;
 
 export type BeneficiaryFormContext = {
   /** The beneficiary being edited; null while creating. */
@@ -146,11 +147,7 @@ export const beneficiaryFormMachine = setup({
   },
   actions: {
     recordError: assign({
-      error: (_, params: { error: unknown }): BeneficiaryFormError => {
-        const code = failureCode(params.error);
-        if (code === 'network' || code === 'not_found') return code;
-        return 'unknown';
-      },
+      error: (_, params: { error: unknown }) => toBeneficiaryFormError(params.error),
     }),
     recordFieldErrors: assign({
       fieldErrors: (_, params: { error: unknown }) => {

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { CancellationQuestion, CancelPlanBody, Subscription } from '../schemas/plans.schema';
-import { failureCode } from './apiFailure';
+import { knownErrors } from './apiFailure';
 
 /*
  * Cancelling the subscription (issue 7; SPEC §2 /account/:action_type "questionnaire, e.g. cancellation", §4
@@ -13,21 +13,14 @@ import { failureCode } from './apiFailure';
  * questionnaire can be started again. Each outcome is recorded in `outcome` for the toast.
  */
 
-export type CancelPlanError =
-  'subscription_state' | 'forbidden' | 'validation_failed' | 'rate_limited' | 'network' | 'unknown';
-
-const knownErrors: ReadonlySet<string> = new Set<CancelPlanError>([
+export const toCancelPlanError = knownErrors([
   'subscription_state',
   'forbidden',
   'validation_failed',
   'rate_limited',
   'network',
 ]);
-
-export function toCancelPlanError(error: unknown): CancelPlanError {
-  const code = failureCode(error);
-  return knownErrors.has(code) ? (code as CancelPlanError) : 'unknown';
-}
+export type CancelPlanError = ReturnType<typeof toCancelPlanError>;
 
 export type CancelAnswer = CancelPlanBody['answers'][number];
 

@@ -11,7 +11,7 @@ import type {
   SavedAddress,
   ShippingAddress,
 } from '../schemas/cards.schema';
-import { failureCode, toApiFailure } from './apiFailure';
+import { knownErrors, toApiFailure } from './apiFailure';
 import { refusesShipping, walletCheckoutGuards, walletCheckoutStates } from './walletCheckout';
 
 /*
@@ -37,20 +37,7 @@ import { refusesShipping, walletCheckoutGuards, walletCheckoutStates } from './w
 
 export type CardOrderEntry = 'cards' | 'plans';
 
-export type CardOrderError =
-  | 'card_limit_reached'
-  | 'insufficient_funds'
-  | 'cart_expired'
-  | 'cart_paid'
-  | 'validation_failed'
-  | 'not_found'
-  | 'conflict'
-  | 'forbidden'
-  | 'rate_limited'
-  | 'network'
-  | 'unknown';
-
-const knownErrors: ReadonlySet<string> = new Set<CardOrderError>([
+export const toCardOrderError = knownErrors([
   'card_limit_reached',
   'insufficient_funds',
   'cart_expired',
@@ -62,11 +49,7 @@ const knownErrors: ReadonlySet<string> = new Set<CardOrderError>([
   'rate_limited',
   'network',
 ]);
-
-export function toCardOrderError(error: unknown): CardOrderError {
-  const code = failureCode(error);
-  return knownErrors.has(code) ? (code as CardOrderError) : 'unknown';
-}
+export type CardOrderError = ReturnType<typeof toCardOrderError>;
 
 /** What the order form offers: the options (prices, colours, accounts, holders) and the saved addresses. */
 export type CardOrderData = { options: CardOptions; addresses: SavedAddress[] };

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Invitation, InviteBody } from '../schemas/employees.schema';
-import { failureCode, toApiFailure } from './apiFailure';
+import { knownErrors, toApiFailure } from './apiFailure';
 
 /*
  * Inviting employees (issue 6; SPEC §2 /my-employees/add-employees "invite, pending invitations", §3 Invitation, §4
@@ -14,21 +14,14 @@ import { failureCode, toApiFailure } from './apiFailure';
  * ready, with the outcome for the toast. A viewer only reads (input `readOnly`); the server refuses the rest anyway.
  */
 
-export type InviteError =
-  'conflict' | 'validation_failed' | 'forbidden' | 'rate_limited' | 'network' | 'unknown';
-
-const knownErrors: ReadonlySet<string> = new Set<InviteError>([
+export const toInviteError = knownErrors([
   'conflict',
   'validation_failed',
   'forbidden',
   'rate_limited',
   'network',
 ]);
-
-export function toInviteError(error: unknown): InviteError {
-  const code = failureCode(error);
-  return knownErrors.has(code) ? (code as InviteError) : 'unknown';
-}
+export type InviteError = ReturnType<typeof toInviteError>;
 
 export type InviteEmployeeInput = { readOnly: boolean };
 export type InviteInput = { body: InviteBody };

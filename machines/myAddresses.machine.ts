@@ -9,7 +9,7 @@ import type {
   ReverseGeocodeResponse,
 } from '../schemas/addresses.schema';
 import type { AddressesResponse, MerchantAddress } from '../schemas/cards.schema';
-import { failureCode, toApiFailure } from './apiFailure';
+import { knownErrors, toApiFailure } from './apiFailure';
 
 /*
  * Saved addresses with a map pin (issue 8; SPEC §2 /my-addresses).
@@ -22,16 +22,7 @@ import { failureCode, toApiFailure } from './apiFailure';
  * pin may change (the server refuses the rest, 409 registered_address_locked).
  */
 
-export type AddressesError =
-  | 'validation_failed'
-  | 'registered_address_locked'
-  | 'conflict'
-  | 'not_found'
-  | 'forbidden'
-  | 'network'
-  | 'unknown';
-
-const knownErrors: ReadonlySet<string> = new Set<AddressesError>([
+export const toAddressesError = knownErrors([
   'validation_failed',
   'registered_address_locked',
   'conflict',
@@ -39,11 +30,7 @@ const knownErrors: ReadonlySet<string> = new Set<AddressesError>([
   'forbidden',
   'network',
 ]);
-
-export function toAddressesError(error: unknown): AddressesError {
-  const code = failureCode(error);
-  return knownErrors.has(code) ? (code as AddressesError) : 'unknown';
-}
+export type AddressesError = ReturnType<typeof toAddressesError>;
 
 export type Pin = { latitude: number; longitude: number };
 /** The address fields as the form holds them. */

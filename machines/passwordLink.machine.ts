@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { PasswordLinkRequestResponse, PasswordTokenPurpose } from '../schemas/passwordJourneys.schema';
-import { failureCode, toApiFailure } from './apiFailure';
+import { failureCode, knownErrors, toApiFailure } from './apiFailure';
 
 /*
  * One machine for both password journeys of issue 3: "Forgot your password?" (/reset_password/, purpose 'reset')
@@ -11,22 +11,15 @@ import { failureCode, toApiFailure } from './apiFailure';
  * copies of the same chart that could drift apart.
  */
 
-/** Why the last step failed; the screen turns it into a translated message. */
-export type PasswordLinkError =
-  'bot_check_failed' | 'rate_limited' | 'token_invalid' | 'validation_failed' | 'network' | 'unknown';
-
-const knownErrors: ReadonlySet<string> = new Set<PasswordLinkError>([
+const toPasswordLinkError = knownErrors([
   'bot_check_failed',
   'rate_limited',
   'token_invalid',
   'validation_failed',
   'network',
 ]);
-
-function toPasswordLinkError(error: unknown): PasswordLinkError {
-  const code = failureCode(error);
-  return knownErrors.has(code) ? (code as PasswordLinkError) : 'unknown';
-}
+/** Why the last step failed; the screen turns it into a translated message. */
+export type PasswordLinkError = ReturnType<typeof toPasswordLinkError>;
 
 /** The uid and token of an emailed link (SPEC §2: read from the query string), and the email a reset link names. */
 export type PasswordLink = { uid: string; token: string; email: string | null };

@@ -9,7 +9,7 @@ import type {
   PlansResponse,
   Subscription,
 } from '../schemas/plans.schema';
-import { failureCode, toApiFailure } from './apiFailure';
+import { knownErrors, toApiFailure } from './apiFailure';
 import { refusesShipping, walletCheckoutGuards, walletCheckoutStates } from './walletCheckout';
 
 /*
@@ -36,21 +36,7 @@ import { refusesShipping, walletCheckoutGuards, walletCheckoutStates } from './w
  * /plans/plan/checkout, the terminal's address on /plans/address.
  */
 
-export type PlanCheckoutError =
-  | 'insufficient_funds'
-  | 'cart_expired'
-  | 'cart_paid'
-  | 'plan_unchanged'
-  | 'quote_changed'
-  | 'validation_failed'
-  | 'not_found'
-  | 'conflict'
-  | 'forbidden'
-  | 'rate_limited'
-  | 'network'
-  | 'unknown';
-
-const knownErrors: ReadonlySet<string> = new Set<PlanCheckoutError>([
+export const toPlanCheckoutError = knownErrors([
   'insufficient_funds',
   'cart_expired',
   'cart_paid',
@@ -63,11 +49,7 @@ const knownErrors: ReadonlySet<string> = new Set<PlanCheckoutError>([
   'rate_limited',
   'network',
 ]);
-
-export function toPlanCheckoutError(error: unknown): PlanCheckoutError {
-  const code = failureCode(error);
-  return knownErrors.has(code) ? (code as PlanCheckoutError) : 'unknown';
-}
+export type PlanCheckoutError = ReturnType<typeof toPlanCheckoutError>;
 
 /** What the plans page and the checkout show: every plan, the add-on, the subscription, and the saved addresses. */
 export type PlanCheckoutData = { plans: PlansResponse; addresses: SavedAddress[] };

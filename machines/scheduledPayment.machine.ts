@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ScheduledPayment } from '../schemas/scheduledPayments.schema';
-import { failureCode } from './apiFailure';
+import { failureCode, knownErrors } from './apiFailure';
 
 /*
  * One scheduled payment (issue 4; SPEC §2 /my-wallet/scheduled-payments, §8 "payment cancelled"): its details and
@@ -13,12 +13,8 @@ import { failureCode } from './apiFailure';
  * server refuses because the schedule has ended meanwhile (409) reloads it, so the page shows why.
  */
 
-export type ScheduledPaymentError = 'not_found' | 'conflict' | 'network' | 'unknown';
-
-export function toScheduledPaymentError(error: unknown): ScheduledPaymentError {
-  const code = failureCode(error);
-  return code === 'not_found' || code === 'conflict' || code === 'network' ? code : 'unknown';
-}
+export const toScheduledPaymentError = knownErrors(['not_found', 'conflict', 'network']);
+export type ScheduledPaymentError = ReturnType<typeof toScheduledPaymentError>;
 
 export type LoadScheduledPaymentInput = { id: string };
 export type CancelScheduledPaymentInput = { id: string };
