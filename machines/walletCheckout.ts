@@ -25,8 +25,9 @@ import { failureCode, toApiFailure } from './apiFailure';
 /** What the checkout reads and writes of the journey's context. */
 type CheckoutContext = { idempotencyKey: string | null };
 
-type CheckoutTypes<TContext, TPriced, TResult> = {
+type CheckoutTypes<TContext, TEvent, TPriced, TResult> = {
   context: TContext;
+  events: TEvent;
   /** What the price actor answers (the cart, the quote). */
   priced: TPriced;
   /** What the pay actor answers. */
@@ -45,7 +46,7 @@ export type WalletCheckoutParts<
   TPayInput,
 > = {
   /** Only carries the journey's types (as setup() does); never read. */
-  types: CheckoutTypes<TContext, TPriced, TResult> & { events: TEvent };
+  types: CheckoutTypes<TContext, TEvent, TPriced, TResult>;
   /** The actor that prices the order, and what it is sent. */
   price: { actor: TPrice; input: (args: { context: TContext }) => TPriceInput };
   /** The actor that pays the priced order with the checkout's Idempotency-Key, and what it is sent. */
