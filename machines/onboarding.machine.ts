@@ -11,7 +11,7 @@ import type {
   RepresentativeStep,
   ShareholdersStep,
 } from '../schemas/onboarding.schema';
-import { failureCode, toApiFailure } from './apiFailure';
+import { knownErrors, toApiFailure } from './apiFailure';
 
 /** The steps of the onboarding phase of /registration/:step?/:id?, in order (SPEC §1 "Company onboarding"). */
 export const onboardingSteps = [
@@ -60,27 +60,17 @@ export type UploadInput = {
 };
 export type DeleteInput = { merchantId: string; documentId: string };
 
-/** Why the last call failed; the screen turns it into a translated message. */
-export type OnboardingError =
-  | 'validation_failed'
-  | 'onboarding_incomplete'
-  | 'onboarding_locked'
-  | 'payload_too_large'
-  | 'network'
-  | 'unknown';
-
-const knownErrors: ReadonlySet<string> = new Set<OnboardingError>([
+const toOnboardingError = knownErrors([
   'validation_failed',
   'onboarding_incomplete',
   'onboarding_locked',
   'payload_too_large',
+  // An upload whose content is not a PDF, JPEG or PNG (the server looks at the bytes, not the name).
+  'unsupported_file_type',
   'network',
 ]);
-
-function toOnboardingError(error: unknown): OnboardingError {
-  const code = failureCode(error);
-  return knownErrors.has(code) ? (code as OnboardingError) : 'unknown';
-}
+/** Why the last call failed; the screen turns it into a translated message. */
+export type OnboardingError = ReturnType<typeof toOnboardingError>;
 
 /** The server's field errors (`fields` of a 422), keyed by dotted body path. */
 function fieldsOf(error: unknown): Record<string, string> {

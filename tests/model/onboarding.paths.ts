@@ -179,6 +179,8 @@ export function onboardingErrorText(error: OnboardingError): string {
       return 'Your information is in review and cannot be changed now.';
     case 'payload_too_large':
       return 'The file is too large.';
+    case 'unsupported_file_type':
+      return 'This file is not a PDF, JPEG or PNG. Upload one of those.';
     case 'network':
       return 'A network error has occurred.';
     case 'unknown':
@@ -267,6 +269,12 @@ export const onboardingFixtures = {
         {
           failure: http(413, 'payload_too_large', 'The file is too large.'),
           says: 'Server answers 413 payload_too_large',
+        },
+        {
+          failure: http(400, 'unsupported_file_type', 'Upload a PDF, JPEG, PNG file.', {
+            fields: { file: 'Upload a PDF, JPEG, PNG file.' },
+          }),
+          says: 'Server answers 400 unsupported_file_type (the content is not a PDF, JPEG or PNG)',
         },
       ],
     },

@@ -35,6 +35,11 @@ export function onboardingErrorText(intl: IntlShape, error: OnboardingError): st
         id: 'onboarding.error.tooLarge',
         defaultMessage: 'The file is too large.',
       });
+    case 'unsupported_file_type':
+      return intl.formatMessage({
+        id: 'onboarding.error.fileType',
+        defaultMessage: 'This file is not a PDF, JPEG or PNG. Upload one of those.',
+      });
     case 'network':
       return intl.formatMessage(errorMessages.network);
     case 'unknown':
