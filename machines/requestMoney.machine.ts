@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { CoreBankingAccount } from '../schemas/accounts.schema';
 import type { MoneyRequest, MoneyRequestBody } from '../schemas/moneyRequests.schema';
 import type { Contact } from '../schemas/sendMoney.schema';
-import { failureCode, toApiFailure } from './apiFailure';
+import { knownErrors, toApiFailure } from './apiFailure';
 
 /*
  * Request money (issue 4; SPEC §2 /my-wallet/request-money, §4 money request statuses, §8 "Request sent").
@@ -14,16 +14,7 @@ import { failureCode, toApiFailure } from './apiFailure';
  * (unknown tag, yourself, a currency the merchant does not hold) goes back to the amount with its message.
  */
 
-export type RequestMoneyError =
-  | 'not_found'
-  | 'recipient_not_allowed'
-  | 'validation_failed'
-  | 'conflict'
-  | 'rate_limited'
-  | 'network'
-  | 'unknown';
-
-const knownErrors: ReadonlySet<string> = new Set<RequestMoneyError>([
+export const toRequestMoneyError = knownErrors([
   'not_found',
   'recipient_not_allowed',
   'validation_failed',
@@ -31,11 +22,7 @@ const knownErrors: ReadonlySet<string> = new Set<RequestMoneyError>([
   'rate_limited',
   'network',
 ]);
-
-export function toRequestMoneyError(error: unknown): RequestMoneyError {
-  const code = failureCode(error);
-  return knownErrors.has(code) ? (code as RequestMoneyError) : 'unknown';
-}
+export type RequestMoneyError = ReturnType<typeof toRequestMoneyError>;
 
 export type WalletContact = Extract<Contact, { kind: 'wallet' }>;
 
