@@ -3,7 +3,8 @@ import { composeIBAN } from 'ibantools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignWalletTag } from '../../server/accounts';
 import { demoExternalAccounts } from '../../server/payee/externalAccounts';
-import { call, createOwner, signIn, startTestServer, type TestServer } from './harness';
+import { api, apiWithBadInput, bodyOf, expectStatus, type JsonBodyOf } from './client';
+import { createOwner, signIn, startTestServer, type TestServer } from './harness';
 import { employeeToken, merchantWithAccount } from './money';
 
 let server: TestServer;
@@ -13,9 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-const listUrl = '/api/merchants/beneficiaries/';
-const oneUrl = (id: string) => `/api/merchants/beneficiaries/${id}/`;
 
 const external = Object.fromEntries(demoExternalAccounts.map((account) => [account.key, account])) as Record<
   (typeof demoExternalAccounts)[number]['key'],
@@ -30,7 +28,10 @@ function unknownGermanIban(): string {
   return iban;
 }
 
-const bank = (overrides: Record<string, unknown> = {}) => ({
+type BeneficiaryBody = JsonBodyOf<'POST', '/api/merchants/beneficiaries/'>;
+type BankBeneficiary = Extract<BeneficiaryBody, { kind: 'bank' }>;
+
+const bank = (overrides: Partial<BankBeneficiary> = {}): BankBeneficiary => ({
   kind: 'bank',
   first_name: 'Maria',
   last_name: 'Papadopoulou',
@@ -48,7 +49,8 @@ async function owner(status: 'approved' | 'onboarding' = 'approved') {
 const rowsOf = (merchantId: string) =>
   server.db.selectFrom('beneficiaries').selectAll().where('merchant_id', '=', merchantId).execute();
 
-const create = (token: string, body: unknown) => call(server.app, 'POST', listUrl, { token, body });
+const create = (token: string, body: BeneficiaryBody) =>
+  api(server.app, 'POST', '/api/merchants/beneficiaries/', { token, body });
 
 describe('createBeneficiary: bank beneficiaries and the name check', () => {
   it('match: saved at once, with the check recorded', async () => {
@@ -57,7 +59,7 @@ describe('createBeneficiary: bank beneficiaries and the name check', () => {
       me.token,
       bank({ iban: person.iban.replace(/(.{4})/g, '$1 ').toLowerCase() }),
     );
-    expect(answer.status).toBe(201);
+    expectStatus(answer, 201);
     expect(answer.body).toMatchObject({
       kind: 'bank',
       name: 'Maria Papadopoulou',
@@ -80,28 +82,28 @@ describe('createBeneficiary: bank beneficiaries and the name check', () => {
   it('close match: 422 with the suggested name and nothing saved; the suggested name then matches', async () => {
     const me = await owner();
     const refused = await create(me.token, bank({ last_name: 'Papadopolou' }));
-    expect(refused.status).toBe(422);
+    expectStatus(refused, 422);
     expect(refused.body.error).toMatchObject({
       code: 'name_check_unconfirmed',
       details: { result: 'close_match', suggested_name: 'Maria Papadopoulou', check_id: expect.any(String) },
     });
     expect(await rowsOf(me.merchantId)).toEqual([]);
     const taken = await create(me.token, bank());
-    expect(taken.status).toBe(201);
+    expectStatus(taken, 201);
     expect(taken.body.name_check).toEqual({ result: 'match', accepted_mismatch: false });
   });
 
   it('close match saved anyway with accept_name_mismatch', async () => {
     const me = await owner();
     const answer = await create(me.token, bank({ last_name: 'Papadopolou', accept_name_mismatch: true }));
-    expect(answer.status).toBe(201);
+    expectStatus(answer, 201);
     expect(answer.body.name_check).toEqual({ result: 'close_match', accepted_mismatch: true });
   });
 
   it('no match: 422 without revealing the holder’s name; saved only with the flag', async () => {
     const me = await owner();
     const refused = await create(me.token, bank({ first_name: 'John', last_name: 'Smith' }));
-    expect(refused.status).toBe(422);
+    expectStatus(refused, 422);
     expect(refused.body.error.details).toEqual({ result: 'no_match', check_id: expect.any(String) });
     expect(refused.raw.body).not.toContain('Papadopoulou');
     expect(await rowsOf(me.merchantId)).toEqual([]);
@@ -109,7 +111,7 @@ describe('createBeneficiary: bank beneficiaries and the name check', () => {
       me.token,
       bank({ first_name: 'John', last_name: 'Smith', accept_name_mismatch: true }),
     );
-    expect(saved.status).toBe(201);
+    expectStatus(saved, 201);
     expect(saved.body.name_check).toEqual({ result: 'no_match', accepted_mismatch: true });
   });
 
@@ -117,11 +119,11 @@ describe('createBeneficiary: bank beneficiaries and the name check', () => {
     const me = await owner();
     const body = bank({ first_name: 'Jan', last_name: 'Dijk', bank_country: 'NL', iban: unreachable.iban });
     const refused = await create(me.token, body);
-    expect(refused.status).toBe(422);
+    expectStatus(refused, 422);
     expect(refused.body.error.details).toEqual({ result: 'not_possible', check_id: expect.any(String) });
     expect(await rowsOf(me.merchantId)).toEqual([]);
     const saved = await create(me.token, { ...body, accept_name_mismatch: true });
-    expect(saved.status).toBe(201);
+    expectStatus(saved, 201);
     expect(saved.body.name_check).toEqual({ result: 'not_possible', accepted_mismatch: true });
   });
 });
@@ -130,7 +132,7 @@ describe('createBeneficiary: wallet beneficiaries', () => {
   it('saves another approved merchant by its tag (with or without @, any case)', async () => {
     const me = await owner();
     const answer = await create(me.token, { kind: 'wallet', wallet_tag: 'Demo-Bakery' });
-    expect(answer.status).toBe(201);
+    expectStatus(answer, 201);
     expect(answer.body).toMatchObject({
       kind: 'wallet',
       wallet_tag: '@demo-bakery',
@@ -142,7 +144,7 @@ describe('createBeneficiary: wallet beneficiaries', () => {
 });
 
 describe('bad input gets a 4xx and changes nothing', () => {
-  const cases: Array<[string, unknown, number, string]> = [
+  const cases: Array<[string, unknown, 400, string]> = [
     ['missing kind', { first_name: 'Maria' }, 400, 'kind'],
     ['missing first name', bank({ first_name: undefined }), 400, 'first_name'],
     ['empty last name', bank({ last_name: '  ' }), 400, 'last_name'],
@@ -162,8 +164,11 @@ describe('bad input gets a 4xx and changes nothing', () => {
   ];
   it.each(cases)('%s → %i on %s', async (_name, body, status, field) => {
     const me = await owner();
-    const answer = await create(me.token, body);
-    expect(answer.status).toBe(status);
+    const answer = await apiWithBadInput(server.app, 'POST', '/api/merchants/beneficiaries/', {
+      token: me.token,
+      body,
+    });
+    expectStatus(answer, status);
     expect(answer.body.error.fields).toHaveProperty(field);
     expect(await rowsOf(me.merchantId)).toEqual([]);
   });
@@ -172,10 +177,10 @@ describe('bad input gets a 4xx and changes nothing', () => {
     const me = await merchantWithAccount(server);
     const tag = await assignWalletTag(server.db, me.merchantId);
     const ownTag = await create(me.token, { kind: 'wallet', wallet_tag: tag });
-    expect(ownTag.status).toBe(400);
+    expectStatus(ownTag, 400);
     expect(ownTag.body.error.fields).toEqual({ wallet_tag: 'This is your own wallet tag.' });
     const ownIban = await create(me.token, bank({ bank_country: 'GR', iban: me.iban }));
-    expect(ownIban.status).toBe(400);
+    expectStatus(ownIban, 400);
     expect(ownIban.body.error.fields).toEqual({ iban: 'This is one of your own accounts.' });
     expect(await rowsOf(me.merchantId)).toEqual([]);
   });
@@ -185,10 +190,10 @@ describe('bad input gets a 4xx and changes nothing', () => {
     expect((await create(me.token, bank())).status).toBe(201);
     expect((await create(me.token, { kind: 'wallet', wallet_tag: '@demo-coffee' })).status).toBe(201);
     const again = await create(me.token, bank({ first_name: 'Maria', accept_name_mismatch: true }));
-    expect(again.status).toBe(409);
+    expectStatus(again, 409);
     expect(again.body.error.fields).toHaveProperty('iban');
     const tagAgain = await create(me.token, { kind: 'wallet', wallet_tag: 'demo-coffee' });
-    expect(tagAgain.status).toBe(409);
+    expectStatus(tagAgain, 409);
     expect(await rowsOf(me.merchantId)).toHaveLength(2);
   });
 });
@@ -196,10 +201,10 @@ describe('bad input gets a 4xx and changes nothing', () => {
 describe('reading, changing and deleting', () => {
   it('lists by name with search, gets one, updates with a new check, deletes for good', async () => {
     const me = await owner();
-    const maria = (await create(me.token, bank())).body;
+    const maria = bodyOf(await create(me.token, bank()), 201);
     await create(me.token, { kind: 'wallet', wallet_tag: '@demo-bakery' });
     const iban = unknownGermanIban();
-    const hans = (
+    const hans = bodyOf(
       await create(
         me.token,
         bank({
@@ -209,46 +214,73 @@ describe('reading, changing and deleting', () => {
           iban,
           accept_name_mismatch: true,
         }),
-      )
-    ).body;
+      ),
+      201,
+    );
 
-    const all = await call(server.app, 'GET', listUrl, { token: me.token });
-    expect(all.status).toBe(200);
+    const all = await api(server.app, 'GET', '/api/merchants/beneficiaries/', { token: me.token });
+    expectStatus(all, 200);
     expect(all.body.beneficiaries.map((b: { name: string }) => b.name)).toEqual([
       'Demo Bakery',
       'Hans Becker',
       'Maria Papadopoulou',
     ]);
-    const found = await call(server.app, 'GET', `${listUrl}?q=papado`, { token: me.token });
-    expect(found.body.beneficiaries.map((b: { id: string }) => b.id)).toEqual([maria.id]);
-    const byIban = await call(server.app, 'GET', `${listUrl}?q=${encodeURIComponent(iban.slice(-6))}`, {
+    const found = await api(server.app, 'GET', '/api/merchants/beneficiaries/', {
+      query: { q: 'papado' },
       token: me.token,
     });
+    expectStatus(found, 200);
+    expect(found.body.beneficiaries.map((b: { id: string }) => b.id)).toEqual([maria.id]);
+    const byIban = await api(server.app, 'GET', '/api/merchants/beneficiaries/', {
+      query: { q: iban.slice(-6) },
+      token: me.token,
+    });
+    expectStatus(byIban, 200);
     expect(byIban.body.beneficiaries.map((b: { id: string }) => b.id)).toEqual([hans.id]);
-    const byTag = await call(server.app, 'GET', `${listUrl}?q=%40demo`, { token: me.token });
+    const byTag = await api(server.app, 'GET', '/api/merchants/beneficiaries/', {
+      query: { q: '@demo' },
+      token: me.token,
+    });
+    expectStatus(byTag, 200);
     expect(byTag.body.beneficiaries).toHaveLength(1);
-    const wildcard = await call(server.app, 'GET', `${listUrl}?q=%25`, { token: me.token });
+    const wildcard = await api(server.app, 'GET', '/api/merchants/beneficiaries/', {
+      query: { q: '%' },
+      token: me.token,
+    });
+    expectStatus(wildcard, 200);
     expect(wildcard.body.beneficiaries).toEqual([]);
 
-    const one = await call(server.app, 'GET', oneUrl(maria.id), { token: me.token });
+    const one = await api(server.app, 'GET', '/api/merchants/beneficiaries/{id}/', {
+      params: { id: maria.id },
+      token: me.token,
+    });
     expect(one.body).toEqual(maria);
 
     // A changed name is checked again: close match without the flag is refused and changes nothing.
-    const refused = await call(server.app, 'PUT', oneUrl(maria.id), {
+    const refused = await api(server.app, 'PUT', '/api/merchants/beneficiaries/{id}/', {
+      params: { id: maria.id },
       token: me.token,
       body: bank({ first_name: 'Mariah' }),
     });
-    expect(refused.status).toBe(422);
+    expectStatus(refused, 422);
     expect(refused.body.error.details).toMatchObject({
       result: 'close_match',
       suggested_name: 'Maria Papadopoulou',
     });
-    expect((await call(server.app, 'GET', oneUrl(maria.id), { token: me.token })).body).toEqual(maria);
-    const accepted = await call(server.app, 'PUT', oneUrl(maria.id), {
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/beneficiaries/{id}/', {
+          params: { id: maria.id },
+          token: me.token,
+        })
+      ).body,
+    ).toEqual(maria);
+    const accepted = await api(server.app, 'PUT', '/api/merchants/beneficiaries/{id}/', {
+      params: { id: maria.id },
       token: me.token,
       body: bank({ first_name: 'Mariah', accept_name_mismatch: true }),
     });
-    expect(accepted.status).toBe(200);
+    expectStatus(accepted, 200);
     expect(accepted.body).toMatchObject({
       first_name: 'Mariah',
       name_check: { result: 'close_match', accepted_mismatch: true },
@@ -259,11 +291,12 @@ describe('reading, changing and deleting', () => {
       .select('id')
       .where('merchant_id', '=', me.merchantId)
       .execute();
-    const same = await call(server.app, 'PUT', oneUrl(maria.id), {
+    const same = await api(server.app, 'PUT', '/api/merchants/beneficiaries/{id}/', {
+      params: { id: maria.id },
       token: me.token,
       body: bank({ first_name: 'Mariah' }),
     });
-    expect(same.status).toBe(200);
+    expectStatus(same, 200);
     const checksAfter = await server.db
       .selectFrom('payee_checks')
       .select('id')
@@ -271,7 +304,8 @@ describe('reading, changing and deleting', () => {
       .execute();
     expect(checksAfter).toHaveLength(checksBefore.length);
     // Changing into another merchant's IBAN that is already saved: 409.
-    const clash = await call(server.app, 'PUT', oneUrl(maria.id), {
+    const clash = await api(server.app, 'PUT', '/api/merchants/beneficiaries/{id}/', {
+      params: { id: maria.id },
       token: me.token,
       body: bank({
         first_name: 'Hans',
@@ -281,13 +315,31 @@ describe('reading, changing and deleting', () => {
         accept_name_mismatch: true,
       }),
     });
-    expect(clash.status).toBe(409);
+    expectStatus(clash, 409);
 
-    const deleted = await call(server.app, 'DELETE', oneUrl(maria.id), { token: me.token });
-    expect(deleted.status).toBe(204);
-    expect((await call(server.app, 'GET', oneUrl(maria.id), { token: me.token })).status).toBe(404);
-    expect((await call(server.app, 'DELETE', oneUrl(maria.id), { token: me.token })).status).toBe(404);
-    const after = await call(server.app, 'GET', listUrl, { token: me.token });
+    const deleted = await api(server.app, 'DELETE', '/api/merchants/beneficiaries/{id}/', {
+      params: { id: maria.id },
+      token: me.token,
+    });
+    expectStatus(deleted, 204);
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/beneficiaries/{id}/', {
+          params: { id: maria.id },
+          token: me.token,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api(server.app, 'DELETE', '/api/merchants/beneficiaries/{id}/', {
+          params: { id: maria.id },
+          token: me.token,
+        })
+      ).status,
+    ).toBe(404);
+    const after = await api(server.app, 'GET', '/api/merchants/beneficiaries/', { token: me.token });
+    expectStatus(after, 200);
     expect(after.body.beneficiaries.map((b: { id: string }) => b.id)).not.toContain(maria.id);
     // The row stays (soft delete) so that a transfer naming it can still be explained, and it can be added again.
     const kept = await server.db
@@ -302,60 +354,120 @@ describe('reading, changing and deleting', () => {
   it('another merchant’s beneficiary is 404 on get, update and delete, and stays unchanged', async () => {
     const me = await owner();
     const other = await owner();
-    const theirs = (await create(other.token, bank())).body;
-    expect((await call(server.app, 'GET', oneUrl(theirs.id), { token: me.token })).status).toBe(404);
-    const put = await call(server.app, 'PUT', oneUrl(theirs.id), {
+    const theirs = bodyOf(await create(other.token, bank()), 201);
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/beneficiaries/{id}/', {
+          params: { id: theirs.id },
+          token: me.token,
+        })
+      ).status,
+    ).toBe(404);
+    const put = await api(server.app, 'PUT', '/api/merchants/beneficiaries/{id}/', {
+      params: { id: theirs.id },
       token: me.token,
       body: bank({ first_name: 'John', last_name: 'Smith', accept_name_mismatch: true }),
     });
-    expect(put.status).toBe(404);
-    expect((await call(server.app, 'DELETE', oneUrl(theirs.id), { token: me.token })).status).toBe(404);
-    const mine = await call(server.app, 'GET', listUrl, { token: me.token });
+    expectStatus(put, 404);
+    expect(
+      (
+        await api(server.app, 'DELETE', '/api/merchants/beneficiaries/{id}/', {
+          params: { id: theirs.id },
+          token: me.token,
+        })
+      ).status,
+    ).toBe(404);
+    const mine = await api(server.app, 'GET', '/api/merchants/beneficiaries/', { token: me.token });
+    expectStatus(mine, 200);
     expect(mine.body.beneficiaries).toEqual([]);
-    expect((await call(server.app, 'GET', oneUrl(theirs.id), { token: other.token })).body).toEqual(theirs);
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/beneficiaries/{id}/', {
+          params: { id: theirs.id },
+          token: other.token,
+        })
+      ).body,
+    ).toEqual(theirs);
   });
 
   it('a malformed id is 400, an unknown one 404', async () => {
     const me = await owner();
-    expect((await call(server.app, 'GET', oneUrl('not-a-uuid'), { token: me.token })).status).toBe(400);
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/beneficiaries/{id}/', {
+          params: { id: 'not-a-uuid' },
+          token: me.token,
+        })
+      ).status,
+    ).toBe(400);
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect((await call(server.app, 'GET', oneUrl(unknown), { token: me.token })).status).toBe(404);
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/beneficiaries/{id}/', {
+          params: { id: unknown },
+          token: me.token,
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe('who may do what', () => {
   it('a viewer may list and read but not create, change or delete (SPEC §6)', async () => {
     const me = await owner();
-    const saved = (await create(me.token, bank())).body;
+    const saved = bodyOf(await create(me.token, bank()), 201);
     const viewer = await employeeToken(server, me.merchantId, 'viewer');
-    expect((await call(server.app, 'GET', listUrl, { token: viewer })).status).toBe(200);
-    expect((await call(server.app, 'GET', oneUrl(saved.id), { token: viewer })).status).toBe(200);
-    const denied = await create(viewer, { kind: 'wallet', wallet_tag: '@demo-bakery' });
-    expect(denied.status).toBe(403);
+    expect((await api(server.app, 'GET', '/api/merchants/beneficiaries/', { token: viewer })).status).toBe(
+      200,
+    );
     expect(
-      (await call(server.app, 'PUT', oneUrl(saved.id), { token: viewer, body: bank({ first_name: 'Eve' }) }))
-        .status,
+      (
+        await api(server.app, 'GET', '/api/merchants/beneficiaries/{id}/', {
+          params: { id: saved.id },
+          token: viewer,
+        })
+      ).status,
+    ).toBe(200);
+    const denied = await create(viewer, { kind: 'wallet', wallet_tag: '@demo-bakery' });
+    expectStatus(denied, 403);
+    expect(
+      (
+        await api(server.app, 'PUT', '/api/merchants/beneficiaries/{id}/', {
+          params: { id: saved.id },
+          token: viewer,
+          body: bank({ first_name: 'Eve' }),
+        })
+      ).status,
     ).toBe(403);
-    expect((await call(server.app, 'DELETE', oneUrl(saved.id), { token: viewer })).status).toBe(403);
+    expect(
+      (
+        await api(server.app, 'DELETE', '/api/merchants/beneficiaries/{id}/', {
+          params: { id: saved.id },
+          token: viewer,
+        })
+      ).status,
+    ).toBe(403);
     expect(await rowsOf(me.merchantId)).toHaveLength(1);
   });
 
   it('an employee may not even list; a merchant not yet approved gets 403 merchant_not_approved', async () => {
     const me = await owner();
     const employee = await employeeToken(server, me.merchantId, 'employee');
-    expect((await call(server.app, 'GET', listUrl, { token: employee })).status).toBe(403);
+    expect((await api(server.app, 'GET', '/api/merchants/beneficiaries/', { token: employee })).status).toBe(
+      403,
+    );
     const pending = await owner('onboarding');
-    const list = await call(server.app, 'GET', listUrl, { token: pending.token });
-    expect(list.status).toBe(403);
+    const list = await api(server.app, 'GET', '/api/merchants/beneficiaries/', { token: pending.token });
+    expectStatus(list, 403);
     expect(list.body.error.code).toBe('merchant_not_approved');
     const created = await create(pending.token, bank());
-    expect(created.status).toBe(403);
+    expectStatus(created, 403);
     expect(await rowsOf(pending.merchantId)).toEqual([]);
   });
 
   it('signed out is 401 before any field is looked at', async () => {
-    const answer = await call(server.app, 'POST', listUrl, { body: {} });
-    expect(answer.status).toBe(401);
+    const answer = await apiWithBadInput(server.app, 'POST', '/api/merchants/beneficiaries/', { body: {} });
+    expectStatus(answer, 401);
     expect(answer.body.error.code).toBe('unauthorized');
   });
 });

@@ -326,6 +326,17 @@ export function expectStatus<R extends { status: number; body: unknown }, const 
   expect(response.status, [label, answered].filter(Boolean).join(': ')).toBe(status);
 }
 
+/** The error of an answer that must be one (whichever 4xx or 5xx the operation declares). */
+export function errorOf<R extends { status: number; body: unknown }>(
+  response: R,
+): Extract<R['body'], { error: unknown }>['error'] {
+  expect(response.status, `answered ${shown(response.body)}`).toBeGreaterThanOrEqual(400);
+  const isError = (body: unknown): body is Extract<R['body'], { error: unknown }> =>
+    typeof body === 'object' && body !== null && 'error' in body;
+  if (!isError(response.body)) throw new Error(`no error in ${shown(response.body)}`);
+  return response.body.error;
+}
+
 /** The body of an answer that must have `status`. */
 export function bodyOf<R extends { status: number; body: unknown }, const S extends R['status']>(
   response: R,

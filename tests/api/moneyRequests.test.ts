@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignWalletTag, ensureMerchantAccount } from '../../server/accounts';
 import { ledgerInvariants } from '../../server/ledger';
 import { insufficientFundsMessage } from '../../server/payments/sendMoney';
-import { call, startTestServer, type TestServer } from './harness';
+import { api, apiWithBadInput, bodyOf, expectStatus, type JsonBodyOf } from './client';
+import { startTestServer, type TestServer } from './harness';
 import {
   employeeToken,
   expectHealthy,
@@ -49,32 +50,47 @@ async function requestCount(): Promise<number> {
 
 function ask(
   requester: Merchant,
-  body: Record<string, unknown>,
-  options: { key?: string | null; token?: string } = {},
+  body: JsonBodyOf<'POST', '/api/merchants/request_money/'>,
+  options: { key?: string; token?: string } = {},
 ) {
-  const key = options.key === undefined ? newKey('request') : options.key;
-  return call(server.app, 'POST', '/api/merchants/request_money/', {
+  return api(server.app, 'POST', '/api/merchants/request_money/', {
     token: options.token ?? requester.token,
     body,
-    headers: key === null ? {} : { 'idempotency-key': key },
+    headers: { 'idempotency-key': options.key ?? newKey('request') },
+  });
+}
+
+/** Deliberately bad input: a body of any shape, or no Idempotency-Key at all (`key` null). */
+function askWithBadInput(requester: Merchant, body: unknown, key: string | null = newKey('request')) {
+  return apiWithBadInput(server.app, 'POST', '/api/merchants/request_money/', {
+    token: requester.token,
+    body,
+    ...(key === null ? {} : { headers: { 'idempotency-key': key } }),
   });
 }
 
 const accept = (payee: Merchant, id: string, options: { stepUp?: string; token?: string } = {}) =>
-  call(server.app, 'POST', `/api/merchants/received_requests/${id}/accept/`, {
+  api(server.app, 'POST', '/api/merchants/received_requests/{id}/accept/', {
+    params: { id },
     token: options.token ?? payee.token,
     ...(options.stepUp ? { headers: stepUpHeaders(options.stepUp) } : {}),
   });
 
 const decline = (payee: Merchant, id: string, token?: string) =>
-  call(server.app, 'POST', `/api/merchants/received_requests/${id}/decline/`, {
+  api(server.app, 'POST', '/api/merchants/received_requests/{id}/decline/', {
+    params: { id },
     token: token ?? payee.token,
   });
 
-const received = (m: Merchant, status?: string) =>
-  call(server.app, 'GET', `/api/merchants/received_requests/${status ? `?status=${status}` : ''}`, {
-    token: m.token,
-  });
+/** The requests a merchant received (all, or in one status); the test fails unless they are listed. */
+const received = async (m: Merchant, status?: 'pending' | 'accepted' | 'declined') =>
+  bodyOf(
+    await api(server.app, 'GET', '/api/merchants/received_requests/', {
+      ...(status ? { query: { status } } : {}),
+      token: m.token,
+    }),
+    200,
+  );
 
 async function requested(
   requester: Merchant,
@@ -88,8 +104,8 @@ async function requested(
     currency: 'EUR',
     ...(note ? { note } : {}),
   });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body.id as string;
+  expectStatus(response, 201);
+  return response.body.id;
 }
 
 beforeAll(async () => {
@@ -109,7 +125,7 @@ describe('request money', () => {
       currency: 'EUR',
       note: 'Invoice 42',
     });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expectStatus(response, 201);
     expect(response.body).toMatchObject({
       status: 'pending',
       amount: { amount_minor: '1250', currency: 'EUR' },
@@ -119,26 +135,27 @@ describe('request money', () => {
       decided_at: null,
       transaction_id: null,
     });
-    const id = response.body.id as string;
+    const id = response.body.id;
 
     const inbox = await received(payee, 'pending');
-    expect(inbox.status).toBe(200);
-    expect(inbox.body.items.map((r: { id: string }) => r.id)).toEqual([id]);
-    expect((await received(payee, 'accepted')).body.items).toEqual([]);
-    const sent = await call(server.app, 'GET', '/api/merchants/sent_requests/', { token: requester.token });
+    expect(inbox.items.map((r) => r.id)).toEqual([id]);
+    expect((await received(payee, 'accepted')).items).toEqual([]);
+    const sent = await api(server.app, 'GET', '/api/merchants/sent_requests/', { token: requester.token });
+    expectStatus(sent, 200);
     expect(sent.body.items).toEqual([expect.objectContaining({ id, status: 'pending' })]);
     // The requester does not receive its own request.
-    expect((await received(requester)).body.items).toEqual([]);
+    expect((await received(requester)).items).toEqual([]);
 
     const paid = await accept(payee, id);
-    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expectStatus(paid, 200);
     expect(paid.body).toMatchObject({ id, status: 'accepted' });
     expect(paid.body.transaction_id).toBeTruthy();
     expect(paid.body.decided_at).toBeTruthy();
     expect(await balanceOf(payee.accountId)).toBe(18_750n);
     expect(await balanceOf(requester.accountId)).toBe(1_250n);
 
-    const theirs = await call(server.app, 'GET', '/api/merchants/transactions/', { token: payee.token });
+    const theirs = await api(server.app, 'GET', '/api/merchants/transactions/', { token: payee.token });
+    expectStatus(theirs, 200);
     expect(theirs.body.items[0]).toMatchObject({
       id: paid.body.transaction_id,
       direction: 'out',
@@ -146,14 +163,15 @@ describe('request money', () => {
       note: 'Invoice 42',
       counterparty: { wallet_tag: requester.tag, name: requester.name },
     });
-    const ours = await call(server.app, 'GET', '/api/merchants/transactions/', { token: requester.token });
+    const ours = await api(server.app, 'GET', '/api/merchants/transactions/', { token: requester.token });
+    expectStatus(ours, 200);
     expect(ours.body.items[0]).toMatchObject({ id: paid.body.transaction_id, direction: 'in' });
-    expect((await received(payee, 'accepted')).body.items[0]).toMatchObject({ id, status: 'accepted' });
+    expect((await received(payee, 'accepted')).items[0]).toMatchObject({ id, status: 'accepted' });
 
     // Decided once: another accept or a decline is 409, and nothing moves again.
     const before = await ledgerSnapshot(server.db);
     const again = await accept(payee, id);
-    expect(again.status).toBe(409);
+    expectStatus(again, 409);
     expect((await decline(payee, id)).status).toBe(409);
     expect(await ledgerSnapshot(server.db)).toEqual(before);
     expectHealthy(await ledgerInvariants(server.db));
@@ -165,12 +183,12 @@ describe('request money', () => {
     const id = await requested(requester, payee, '700');
     const before = await ledgerSnapshot(server.db);
     const declined = await decline(payee, id);
-    expect(declined.status).toBe(200);
+    expectStatus(declined, 200);
     expect(declined.body).toMatchObject({ id, status: 'declined', transaction_id: null });
     expect((await accept(payee, id)).status).toBe(409);
     expect((await decline(payee, id)).status).toBe(409);
     expect(await ledgerSnapshot(server.db)).toEqual(before);
-    expect((await received(payee, 'declined')).body.items).toEqual([
+    expect((await received(payee, 'declined')).items).toEqual([
       expect.objectContaining({ id, status: 'declined' }),
     ]);
   });
@@ -181,15 +199,16 @@ describe('request money', () => {
     const key = newKey('same');
     const body = { wallet_tag: payee.tag, amount_minor: '300', currency: 'EUR' };
     const first = await ask(requester, body, { key });
-    expect(first.status).toBe(201);
+    expectStatus(first, 201);
     const again = await ask(requester, { ...body, wallet_tag: payee.tag.toUpperCase() }, { key });
-    expect(again.status).toBe(201);
+    expectStatus(again, 201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.id).toBe(first.body.id);
     const other = await ask(requester, { ...body, amount_minor: '301' }, { key });
-    expect(other.status).toBe(409);
-    expect((await ask(requester, body, { key: null })).status).toBe(400);
-    const sent = await call(server.app, 'GET', '/api/merchants/sent_requests/', { token: requester.token });
+    expectStatus(other, 409);
+    expect((await askWithBadInput(requester, body, null)).status).toBe(400);
+    const sent = await api(server.app, 'GET', '/api/merchants/sent_requests/', { token: requester.token });
+    expectStatus(sent, 200);
     expect(sent.body.items).toHaveLength(1);
   });
 
@@ -199,7 +218,7 @@ describe('request money', () => {
     const notApproved = await merchant(0n, 'in_review');
     const base = { wallet_tag: payee.tag, amount_minor: '100', currency: 'EUR' };
     const count = await requestCount();
-    const cases: Array<[string, Record<string, unknown>, number]> = [
+    const cases: Array<[string, Record<string, unknown>, 400 | 404 | 422]> = [
       ['self', { ...base, wallet_tag: requester.tag }, 422],
       ['unknown tag', { ...base, wallet_tag: '@nobody-has-this-tag' }, 404],
       ['bad tag', { ...base, wallet_tag: '@@' }, 400],
@@ -215,8 +234,8 @@ describe('request money', () => {
       ['missing amount', { wallet_tag: payee.tag, currency: 'EUR' }, 400],
     ];
     for (const [name, body, status] of cases) {
-      const response = await ask(requester, body);
-      expect(response.status, `${name}: ${JSON.stringify(response.body)}`).toBe(status);
+      const response = await askWithBadInput(requester, body);
+      expectStatus(response, status, name);
       expect(response.body.error.code, name).toBeTruthy();
     }
     // A merchant that is not approved cannot be asked.
@@ -232,13 +251,13 @@ describe('request money', () => {
     await ensureMerchantAccount(server.db, requester.merchantId, 'USD');
     const payee = await merchant(10_000n);
     const response = await ask(requester, { wallet_tag: payee.tag, amount_minor: '100', currency: 'USD' });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expectStatus(response, 201);
     const before = await ledgerSnapshot(server.db);
     // The payee has no USD account: refused, still pending.
     const refused = await accept(payee, response.body.id);
-    expect(refused.status).toBe(422);
+    expectStatus(refused, 422);
     expect(await ledgerSnapshot(server.db)).toEqual(before);
-    expect((await received(payee, 'pending')).body.items).toHaveLength(1);
+    expect((await received(payee, 'pending')).items).toHaveLength(1);
   });
 });
 
@@ -267,13 +286,13 @@ describe('accepting', () => {
     const id = await requested(requester, payee, '501');
     const before = await ledgerSnapshot(server.db);
     const refused = await accept(payee, id);
-    expect(refused.status).toBe(422);
+    expectStatus(refused, 422);
     expect(refused.body.error).toMatchObject({
       code: 'insufficient_funds',
       message: insufficientFundsMessage,
     });
     expect(await ledgerSnapshot(server.db)).toEqual(before);
-    expect((await received(payee, 'pending')).body.items).toEqual([
+    expect((await received(payee, 'pending')).items).toEqual([
       expect.objectContaining({ id, status: 'pending' }),
     ]);
     // Once funded it goes through.
@@ -288,13 +307,13 @@ describe('accepting', () => {
     const id = await requested(requester, payee, '10000');
     const before = await ledgerSnapshot(server.db);
     const missing = await accept(payee, id);
-    expect(missing.status).toBe(403);
+    expectStatus(missing, 403);
     expect(missing.body.error.code).toBe('step_up_required');
     expect((await accept(payee, id, { stepUp: 'not-a-grant' })).status).toBe(403);
     expect(await ledgerSnapshot(server.db)).toEqual(before);
     const grant = await stepUpToken(server, payee.token, 'send_money');
     const paid = await accept(payee, id, { stepUp: grant });
-    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expectStatus(paid, 200);
     expect(await balanceOf(payee.accountId)).toBe(40_000n);
     // The grant was used up with the payment.
     const next = await requested(requester, payee, '10000');
@@ -315,9 +334,9 @@ describe('accepting', () => {
     expect((await accept(requester, id)).status).toBe(404);
     expect((await accept(payee, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await accept(payee, 'not-a-uuid')).status).toBe(400);
-    expect((await received(stranger)).body.items).toEqual([]);
+    expect((await received(stranger)).items).toEqual([]);
     expect(await ledgerSnapshot(server.db)).toEqual(before);
-    expect((await received(payee, 'pending')).body.items).toHaveLength(1);
+    expect((await received(payee, 'pending')).items).toHaveLength(1);
   });
 });
 
@@ -335,18 +354,19 @@ describe('who may', () => {
       expect((await ask(requester, body, { token })).status, role).toBe(403);
       expect((await accept(requester, id, { token })).status, role).toBe(403);
       expect((await decline(requester, id, token)).status, role).toBe(403);
-      const list = await call(server.app, 'GET', '/api/merchants/received_requests/', { token });
-      expect(list.status, role).toBe(403);
+      const list = await api(server.app, 'GET', '/api/merchants/received_requests/', { token });
+      expectStatus(list, 403, role);
     }
     const refused = await ask(pending, { wallet_tag: payee.tag, amount_minor: '100', currency: 'EUR' });
-    expect(refused.status).toBe(403);
+    expectStatus(refused, 403);
     expect(refused.body.error.code).toBe('merchant_not_approved');
-    const anonymous = await call(server.app, 'POST', '/api/merchants/request_money/', {
+    const anonymous = await api(server.app, 'POST', '/api/merchants/request_money/', {
       body: { wallet_tag: payee.tag, amount_minor: '100', currency: 'EUR' },
+      headers: { 'idempotency-key': newKey('request') },
     });
-    expect(anonymous.status).toBe(401);
+    expectStatus(anonymous, 401);
     expect(await requestCount()).toBe(count);
     expect(await ledgerSnapshot(server.db)).toEqual(before);
-    expect((await received(requester, 'pending')).body.items).toHaveLength(1);
+    expect((await received(requester, 'pending')).items).toHaveLength(1);
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qrCodePattern } from '../../schemas/qrCodes.schema';
 import { assignWalletTag, ensureMerchantAccount } from '../../server/accounts';
-import { call, startTestServer, type TestServer } from './harness';
+import { api, apiWithBadInput, bodyOf, expectStatus, type JsonBodyOf } from './client';
+import { startTestServer, type TestServer } from './harness';
 import { employeeToken, merchantWithAccount, type MoneyMerchant } from './money';
 
 // Issue 4, QR codes (SPEC §2 /my-wallet/qr-codes, §3, §7, §8): create, list, delete, and resolve by another merchant.
@@ -13,10 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-const listUrl = '/api/merchants/qr_codes/';
-const oneUrl = (id: string) => `/api/merchants/qr_codes/${id}/`;
-const resolveUrl = (code: string) => `/api/merchants/qr_codes/resolve/${code}/`;
 
 type Merchant = MoneyMerchant & { tag: string; name: string };
 
@@ -31,7 +28,8 @@ async function merchant(status?: 'in_review'): Promise<Merchant> {
   return { ...m, tag, name: row.name };
 }
 
-const create = (token: string, body: unknown) => call(server.app, 'POST', listUrl, { token, body });
+const create = (token: string, body: JsonBodyOf<'POST', '/api/merchants/qr_codes/'>) =>
+  api(server.app, 'POST', '/api/merchants/qr_codes/', { token, body });
 
 const rowsOf = (merchantId: string) =>
   server.db.selectFrom('qr_codes').selectAll().where('merchant_id', '=', merchantId).execute();
@@ -40,7 +38,7 @@ describe('createQrCode and qrCodes', () => {
   it('creates codes with and without an amount, each with an unguessable code and its link, newest first', async () => {
     const me = await merchant();
     const withAmount = await create(me.token, { currency: 'EUR', amount_minor: '1250', note: '  Table 4 ' });
-    expect(withAmount.status).toBe(201);
+    expectStatus(withAmount, 201);
     expect(withAmount.body).toMatchObject({
       currency: 'EUR',
       account_type: 'eur',
@@ -53,24 +51,26 @@ describe('createQrCode and qrCodes', () => {
     expect(Number.isNaN(Date.parse(withAmount.body.created_at))).toBe(false);
 
     const open = await create(me.token, { currency: 'EUR', note: '' });
-    expect(open.status).toBe(201);
+    expectStatus(open, 201);
     expect(open.body).toMatchObject({ amount: null, note: null });
     expect(open.body.code).not.toBe(code);
 
-    const list = await call(server.app, 'GET', listUrl, { token: me.token });
-    expect(list.status).toBe(200);
+    const list = await api(server.app, 'GET', '/api/merchants/qr_codes/', { token: me.token });
+    expectStatus(list, 200);
     expect(list.body.items).toEqual([open.body, withAmount.body]);
 
     // Another merchant sees none of them.
     const other = await merchant();
-    expect((await call(server.app, 'GET', listUrl, { token: other.token })).body.items).toEqual([]);
+    expect(
+      bodyOf(await api(server.app, 'GET', '/api/merchants/qr_codes/', { token: other.token }), 200).items,
+    ).toEqual([]);
   });
 
   it('creates a code for another account the merchant holds (USD)', async () => {
     const me = await merchant();
     await ensureMerchantAccount(server.db, me.merchantId, 'USD');
     const created = await create(me.token, { currency: 'USD', amount_minor: '500' });
-    expect(created.status).toBe(201);
+    expectStatus(created, 201);
     expect(created.body).toMatchObject({ currency: 'USD', account_type: 'usd' });
     const [row] = await rowsOf(me.merchantId);
     const usd = await server.db
@@ -85,7 +85,7 @@ describe('createQrCode and qrCodes', () => {
   it('refuses bad input with a 4xx and stores nothing', async () => {
     const me = await merchant();
     const base = { currency: 'EUR', amount_minor: '100' };
-    const cases: Array<[string, unknown, number]> = [
+    const cases: Array<[string, unknown, 400]> = [
       ['zero', { ...base, amount_minor: '0' }, 400],
       ['negative', { ...base, amount_minor: '-100' }, 400],
       ['fractional', { ...base, amount_minor: '1.5' }, 400],
@@ -102,13 +102,18 @@ describe('createQrCode and qrCodes', () => {
       ['not an object', [base], 400],
     ];
     for (const [name, body, status] of cases) {
-      const response = await create(me.token, body);
-      expect(response.status, `${name}: ${JSON.stringify(response.body)}`).toBe(status);
+      const response = await apiWithBadInput(server.app, 'POST', '/api/merchants/qr_codes/', {
+        token: me.token,
+        body,
+      });
+      expectStatus(response, status, name);
       expect(response.body.error.code, name).toBe('validation_failed');
     }
     const wrongCurrency = await create(me.token, { ...base, currency: 'USD' });
+    expectStatus(wrongCurrency, 400);
     expect(wrongCurrency.body.error.fields).toEqual({ currency: 'You have no USD account.' });
     const longNote = await create(me.token, { ...base, note: 'x'.repeat(141) });
+    expectStatus(longNote, 400);
     expect(longNote.body.error.fields).toEqual({ note: 'Max 140 characters' });
     expect(await rowsOf(me.merchantId)).toEqual([]);
 
@@ -123,18 +128,39 @@ describe('deleteQrCode', () => {
   it('deletes one’s own code: it is no longer listed or resolved, and a second delete is 404', async () => {
     const me = await merchant();
     const payer = await merchant();
-    const kept = (await create(me.token, { currency: 'EUR' })).body;
-    const gone = (await create(me.token, { currency: 'EUR', amount_minor: '300' })).body;
-    expect((await call(server.app, 'GET', resolveUrl(gone.code), { token: payer.token })).status).toBe(200);
+    const kept = bodyOf(await create(me.token, { currency: 'EUR' }), 201);
+    const gone = bodyOf(await create(me.token, { currency: 'EUR', amount_minor: '300' }), 201);
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/qr_codes/resolve/{code}/', {
+          params: { code: gone.code },
+          token: payer.token,
+        })
+      ).status,
+    ).toBe(200);
 
-    const deleted = await call(server.app, 'DELETE', oneUrl(gone.id), { token: me.token });
-    expect(deleted.status).toBe(204);
-    const list = await call(server.app, 'GET', listUrl, { token: me.token });
+    const deleted = await api(server.app, 'DELETE', '/api/merchants/qr_codes/{id}/', {
+      params: { id: gone.id },
+      token: me.token,
+    });
+    expectStatus(deleted, 204);
+    const list = await api(server.app, 'GET', '/api/merchants/qr_codes/', { token: me.token });
+    expectStatus(list, 200);
     expect(list.body.items.map((item: { id: string }) => item.id)).toEqual([kept.id]);
-    const resolved = await call(server.app, 'GET', resolveUrl(gone.code), { token: payer.token });
-    expect(resolved.status).toBe(404);
+    const resolved = await api(server.app, 'GET', '/api/merchants/qr_codes/resolve/{code}/', {
+      params: { code: gone.code },
+      token: payer.token,
+    });
+    expectStatus(resolved, 404);
     expect(resolved.body.error.code).toBe('not_found');
-    expect((await call(server.app, 'DELETE', oneUrl(gone.id), { token: me.token })).status).toBe(404);
+    expect(
+      (
+        await api(server.app, 'DELETE', '/api/merchants/qr_codes/{id}/', {
+          params: { id: gone.id },
+          token: me.token,
+        })
+      ).status,
+    ).toBe(404);
     const row = (await rowsOf(me.merchantId)).find((r) => r.id === gone.id);
     expect(row?.deleted_at).toBeInstanceOf(Date);
     expect(row?.deleted_by).toEqual(expect.any(String));
@@ -144,23 +170,43 @@ describe('deleteQrCode', () => {
     const me = await merchant();
     const intruder = await merchant();
     const payer = await merchant();
-    const mine = (await create(me.token, { currency: 'EUR' })).body;
-    const answer = await call(server.app, 'DELETE', oneUrl(mine.id), { token: intruder.token });
-    expect(answer.status).toBe(404);
+    const mine = bodyOf(await create(me.token, { currency: 'EUR' }), 201);
+    const answer = await api(server.app, 'DELETE', '/api/merchants/qr_codes/{id}/', {
+      params: { id: mine.id },
+      token: intruder.token,
+    });
+    expectStatus(answer, 404);
     expect(answer.body.error.code).toBe('not_found');
     const [row] = await rowsOf(me.merchantId);
     expect(row).toMatchObject({ id: mine.id, deleted_at: null, deleted_by: null });
-    expect((await call(server.app, 'GET', listUrl, { token: me.token })).body.items).toEqual([mine]);
-    expect((await call(server.app, 'GET', resolveUrl(mine.code), { token: payer.token })).status).toBe(200);
+    expect(
+      bodyOf(await api(server.app, 'GET', '/api/merchants/qr_codes/', { token: me.token }), 200).items,
+    ).toEqual([mine]);
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/qr_codes/resolve/{code}/', {
+          params: { code: mine.code },
+          token: payer.token,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('a malformed id is 400, an unknown one 404', async () => {
     const me = await merchant();
-    expect((await call(server.app, 'DELETE', oneUrl('not-a-uuid'), { token: me.token })).status).toBe(400);
-    const unknown = await call(server.app, 'DELETE', oneUrl('00000000-0000-4000-8000-000000000000'), {
+    expect(
+      (
+        await api(server.app, 'DELETE', '/api/merchants/qr_codes/{id}/', {
+          params: { id: 'not-a-uuid' },
+          token: me.token,
+        })
+      ).status,
+    ).toBe(400);
+    const unknown = await api(server.app, 'DELETE', '/api/merchants/qr_codes/{id}/', {
+      params: { id: '00000000-0000-4000-8000-000000000000' },
       token: me.token,
     });
-    expect(unknown.status).toBe(404);
+    expectStatus(unknown, 404);
   });
 });
 
@@ -168,9 +214,15 @@ describe('resolveQrCode', () => {
   it('tells another merchant who is paid, in which currency, how much and why', async () => {
     const me = await merchant();
     const payer = await merchant();
-    const created = (await create(me.token, { currency: 'EUR', amount_minor: '1250', note: 'Table 4' })).body;
-    const answer = await call(server.app, 'GET', resolveUrl(created.code), { token: payer.token });
-    expect(answer.status).toBe(200);
+    const created = bodyOf(
+      await create(me.token, { currency: 'EUR', amount_minor: '1250', note: 'Table 4' }),
+      201,
+    );
+    const answer = await api(server.app, 'GET', '/api/merchants/qr_codes/resolve/{code}/', {
+      params: { code: created.code },
+      token: payer.token,
+    });
+    expectStatus(answer, 200);
     expect(answer.body).toEqual({
       code: created.code,
       payee: { name: me.name, wallet_tag: me.tag },
@@ -179,52 +231,73 @@ describe('resolveQrCode', () => {
       amount: { amount_minor: '1250', currency: 'EUR' },
       note: 'Table 4',
     });
-    const open = (await create(me.token, { currency: 'EUR' })).body;
-    const openAnswer = await call(server.app, 'GET', resolveUrl(open.code), { token: payer.token });
+    const open = bodyOf(await create(me.token, { currency: 'EUR' }), 201);
+    const openAnswer = await api(server.app, 'GET', '/api/merchants/qr_codes/resolve/{code}/', {
+      params: { code: open.code },
+      token: payer.token,
+    });
     expect(openAnswer.body).toMatchObject({ amount: null, note: null });
   });
 
   it('refuses one’s own code clearly (422 recipient_not_allowed)', async () => {
     const me = await merchant();
-    const created = (await create(me.token, { currency: 'EUR', amount_minor: '100' })).body;
-    const answer = await call(server.app, 'GET', resolveUrl(created.code), { token: me.token });
-    expect(answer.status).toBe(422);
+    const created = bodyOf(await create(me.token, { currency: 'EUR', amount_minor: '100' }), 201);
+    const answer = await api(server.app, 'GET', '/api/merchants/qr_codes/resolve/{code}/', {
+      params: { code: created.code },
+      token: me.token,
+    });
+    expectStatus(answer, 422);
     expect(answer.body.error.code).toBe('recipient_not_allowed');
     expect(answer.body.error.message).toMatch(/your own QR code/);
   });
 
   it('an unknown code is 404, a malformed one 400; a merchant no longer approved cannot be paid', async () => {
     const payer = await merchant();
-    const unknown = await call(server.app, 'GET', resolveUrl('A'.repeat(22)), { token: payer.token });
-    expect(unknown.status).toBe(404);
-    const malformed = await call(server.app, 'GET', resolveUrl('short'), { token: payer.token });
-    expect(malformed.status).toBe(400);
+    const unknown = await api(server.app, 'GET', '/api/merchants/qr_codes/resolve/{code}/', {
+      params: { code: 'A'.repeat(22) },
+      token: payer.token,
+    });
+    expectStatus(unknown, 404);
+    const malformed = await api(server.app, 'GET', '/api/merchants/qr_codes/resolve/{code}/', {
+      params: { code: 'short' },
+      token: payer.token,
+    });
+    expectStatus(malformed, 400);
 
     const me = await merchant();
-    const created = (await create(me.token, { currency: 'EUR' })).body;
+    const created = bodyOf(await create(me.token, { currency: 'EUR' }), 201);
     await server.db
       .updateTable('merchants')
       .set({ status: 'closed' })
       .where('id', '=', me.merchantId)
       .execute();
-    expect((await call(server.app, 'GET', resolveUrl(created.code), { token: payer.token })).status).toBe(
-      404,
-    );
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/qr_codes/resolve/{code}/', {
+          params: { code: created.code },
+          token: payer.token,
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe('who may use QR codes (SPEC §6)', () => {
   it('signed out is 401 on every operation, before any field is looked at', async () => {
     const me = await merchant();
-    const created = (await create(me.token, { currency: 'EUR' })).body;
+    const created = bodyOf(await create(me.token, { currency: 'EUR' }), 201);
     const anonymous = [
-      await call(server.app, 'GET', listUrl),
-      await call(server.app, 'POST', listUrl, { body: { currency: 'EUR', amount_minor: '-1' } }),
-      await call(server.app, 'DELETE', oneUrl(created.id)),
-      await call(server.app, 'GET', resolveUrl(created.code)),
+      await api(server.app, 'GET', '/api/merchants/qr_codes/'),
+      await api(server.app, 'POST', '/api/merchants/qr_codes/', {
+        body: { currency: 'EUR', amount_minor: '-1' },
+      }),
+      await api(server.app, 'DELETE', '/api/merchants/qr_codes/{id}/', { params: { id: created.id } }),
+      await api(server.app, 'GET', '/api/merchants/qr_codes/resolve/{code}/', {
+        params: { code: created.code },
+      }),
     ];
     for (const answer of anonymous) {
-      expect(answer.status).toBe(401);
+      expectStatus(answer, 401);
       expect(answer.body.error.code).toBe('unauthorized');
     }
     expect((await rowsOf(me.merchantId)).map((row) => row.deleted_at)).toEqual([null]);
@@ -233,25 +306,39 @@ describe('who may use QR codes (SPEC §6)', () => {
   it('an employee may not manage QR codes nor pay one; a viewer may manage them but not pay', async () => {
     const me = await merchant();
     const payee = await merchant();
-    const code = (await create(payee.token, { currency: 'EUR' })).body.code;
+    const code = bodyOf(await create(payee.token, { currency: 'EUR' }), 201).code;
     const employee = await employeeToken(server, me.merchantId, 'employee');
-    expect((await call(server.app, 'GET', listUrl, { token: employee })).status).toBe(403);
+    expect((await api(server.app, 'GET', '/api/merchants/qr_codes/', { token: employee })).status).toBe(403);
     expect((await create(employee, { currency: 'EUR' })).status).toBe(403);
-    expect((await call(server.app, 'GET', resolveUrl(code), { token: employee })).status).toBe(403);
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/qr_codes/resolve/{code}/', {
+          params: { code },
+          token: employee,
+        })
+      ).status,
+    ).toBe(403);
 
     const viewer = await employeeToken(server, me.merchantId, 'viewer');
-    expect((await call(server.app, 'GET', listUrl, { token: viewer })).status).toBe(200);
-    expect((await call(server.app, 'GET', resolveUrl(code), { token: viewer })).status).toBe(403);
+    expect((await api(server.app, 'GET', '/api/merchants/qr_codes/', { token: viewer })).status).toBe(200);
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/qr_codes/resolve/{code}/', {
+          params: { code },
+          token: viewer,
+        })
+      ).status,
+    ).toBe(403);
     expect(await rowsOf(me.merchantId)).toEqual([]);
   });
 
   it('a merchant not yet approved gets 403 merchant_not_approved', async () => {
     const pending = await merchant('in_review');
-    const list = await call(server.app, 'GET', listUrl, { token: pending.token });
-    expect(list.status).toBe(403);
+    const list = await api(server.app, 'GET', '/api/merchants/qr_codes/', { token: pending.token });
+    expectStatus(list, 403);
     expect(list.body.error.code).toBe('merchant_not_approved');
     const created = await create(pending.token, { currency: 'EUR' });
-    expect(created.status).toBe(403);
+    expectStatus(created, 403);
     expect(await rowsOf(pending.merchantId)).toEqual([]);
   });
 });

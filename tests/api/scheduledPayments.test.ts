@@ -7,7 +7,8 @@ import {
   utcDate,
 } from '../../server/payments/scheduledPayments';
 import { insufficientFundsMessage } from '../../server/payments/sendMoney';
-import { call, startTestServer, type TestServer } from './harness';
+import { api, apiWithBadInput, bodyOf, expectStatus, type JsonBodyOf } from './client';
+import { startTestServer, type TestServer } from './harness';
 import {
   employeeToken,
   expectHealthy,
@@ -36,31 +37,43 @@ async function balanceOf(accountId: string): Promise<bigint> {
     .executeTakeFirstOrThrow();
   return row.balance_minor;
 }
-
-const base = '/api/merchants/scheduled_payments/';
 const today = () => utcDate(new Date());
 const addDays = (date: string, days: number) =>
   utcDate(new Date(new Date(`${date}T00:00:00Z`).getTime() + days * 86_400_000));
 const noon = (date: string) => new Date(`${date}T12:00:00Z`);
 
-function create(payer: Merchant, body: Record<string, unknown>, token = payer.token) {
-  return call(server.app, 'POST', base, { token, body });
+type ScheduleBody = JsonBodyOf<'POST', '/api/merchants/scheduled_payments/'>;
+
+function create(payer: Merchant, body: ScheduleBody, token = payer.token) {
+  return api(server.app, 'POST', '/api/merchants/scheduled_payments/', { token, body });
 }
 
-function schedule(payer: Merchant, payee: Merchant, extra: Record<string, unknown> = {}) {
-  return create(payer, {
-    account_type: 'eur',
-    recipient: { wallet_tag: payee.tag },
-    amount_minor: '1000',
-    frequency: 'once',
-    start_date: today(),
-    ...extra,
+const scheduleBody = (payee: Merchant): ScheduleBody => ({
+  account_type: 'eur',
+  recipient: { wallet_tag: payee.tag },
+  amount_minor: '1000',
+  frequency: 'once',
+  start_date: today(),
+});
+
+function schedule(payer: Merchant, payee: Merchant, extra: Partial<ScheduleBody> = {}) {
+  return create(payer, { ...scheduleBody(payee), ...extra });
+}
+
+/** Deliberately bad input: the usual schedule with fields of any shape over it. */
+function scheduleWithBadInput(payer: Merchant, payee: Merchant, extra: Record<string, unknown>) {
+  return apiWithBadInput(server.app, 'POST', '/api/merchants/scheduled_payments/', {
+    token: payer.token,
+    body: { ...scheduleBody(payee), ...extra },
   });
 }
 
 async function detail(payer: Merchant, id: string) {
-  const response = await call(server.app, 'GET', `${base}${id}/`, { token: payer.token });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  const response = await api(server.app, 'GET', '/api/merchants/scheduled_payments/{id}/', {
+    params: { id },
+    token: payer.token,
+  });
+  expectStatus(response, 200);
   return response.body;
 }
 
@@ -113,7 +126,7 @@ describe('create, list, cancel', () => {
       note: 'Rent',
       amount_minor: '2500',
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expectStatus(created, 201);
     expect(created.body).toMatchObject({
       status: 'active',
       account_type: 'eur',
@@ -131,66 +144,95 @@ describe('create, list, cancel', () => {
     // Creating moves no money.
     expect((await ledgerSnapshot(server.db)).balances).toEqual(before.balances);
 
-    const list = await call(server.app, 'GET', base, { token: payer.token });
-    expect(list.status).toBe(200);
+    const list = await api(server.app, 'GET', '/api/merchants/scheduled_payments/', { token: payer.token });
+    expectStatus(list, 200);
     expect(list.body.items.map((item: { id: string }) => item.id)).toEqual([created.body.id]);
 
     const other = await merchant();
-    expect((await call(server.app, 'GET', base, { token: other.token })).body.items).toEqual([]);
-    expect((await call(server.app, 'GET', `${base}${created.body.id}/`, { token: other.token })).status).toBe(
-      404,
-    );
     expect(
-      (await call(server.app, 'POST', `${base}${created.body.id}/cancel/`, { token: other.token })).status,
+      bodyOf(await api(server.app, 'GET', '/api/merchants/scheduled_payments/', { token: other.token }), 200)
+        .items,
+    ).toEqual([]);
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/scheduled_payments/{id}/', {
+          params: { id: created.body.id },
+          token: other.token,
+        })
+      ).status,
     ).toBe(404);
-    expect((await call(server.app, 'GET', `${base}not-a-uuid/`, { token: payer.token })).status).toBe(404);
+    expect(
+      (
+        await api(server.app, 'POST', '/api/merchants/scheduled_payments/{id}/cancel/', {
+          params: { id: created.body.id },
+          token: other.token,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/scheduled_payments/{id}/', {
+          params: { id: 'not-a-uuid' },
+          token: payer.token,
+        })
+      ).status,
+    ).toBe(404);
 
-    const cancelled = await call(server.app, 'POST', `${base}${created.body.id}/cancel/`, {
+    const cancelled = await api(server.app, 'POST', '/api/merchants/scheduled_payments/{id}/cancel/', {
+      params: { id: created.body.id },
       token: payer.token,
     });
-    expect(cancelled.status).toBe(200);
+    expectStatus(cancelled, 200);
     expect(cancelled.body).toMatchObject({ status: 'cancelled', next_run_date: null });
     expect(cancelled.body.cancelled_at).toBeTruthy();
-    const again = await call(server.app, 'POST', `${base}${created.body.id}/cancel/`, { token: payer.token });
-    expect(again.status).toBe(409);
+    const again = await api(server.app, 'POST', '/api/merchants/scheduled_payments/{id}/cancel/', {
+      params: { id: created.body.id },
+      token: payer.token,
+    });
+    expectStatus(again, 409);
     expect(again.body.error.code).toBe('conflict');
   });
 
   it('needs a one-time code for a schedule from the send-money threshold on, used up when it is stored', async () => {
     const payer = await merchant(50_000n);
     const payee = await merchant();
-    const big = { amount_minor: '15000', frequency: 'monthly', start_date: addDays(today(), 1) };
+    const big = {
+      amount_minor: '15000',
+      frequency: 'monthly',
+      start_date: addDays(today(), 1),
+    } satisfies Partial<ScheduleBody>;
 
     const refused = await schedule(payer, payee, big);
-    expect(refused.status).toBe(403);
+    expectStatus(refused, 403);
     expect(refused.body.error.code).toBe('step_up_required');
     expect(await storedFor(payer.merchantId)).toBe(0);
 
     const grant = await stepUpToken(server, payer.token, 'send_money');
-    const accepted = await call(server.app, 'POST', base, {
+    const accepted = await api(server.app, 'POST', '/api/merchants/scheduled_payments/', {
       token: payer.token,
       body: { account_type: 'eur', recipient: { wallet_tag: payee.tag }, ...big },
       headers: stepUpHeaders(grant),
     });
-    expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
-    const again = await call(server.app, 'POST', base, {
+    expectStatus(accepted, 201);
+    const again = await api(server.app, 'POST', '/api/merchants/scheduled_payments/', {
       token: payer.token,
       body: { account_type: 'eur', recipient: { wallet_tag: payee.tag }, ...big },
       headers: stepUpHeaders(grant),
     });
-    expect(again.status).toBe(403);
+    expectStatus(again, 403);
     expect(await storedFor(payer.merchantId)).toBe(1);
     // Other tests run the job far in the future; this schedule must not be due then.
-    const cancelled = await call(server.app, 'POST', `${base}${accepted.body.id}/cancel/`, {
+    const cancelled = await api(server.app, 'POST', '/api/merchants/scheduled_payments/{id}/cancel/', {
+      params: { id: accepted.body.id },
       token: payer.token,
     });
-    expect(cancelled.status).toBe(200);
+    expectStatus(cancelled, 200);
   });
 
   it('refuses bad input with a 4xx and stores nothing', async () => {
     const payer = await merchant(10_000n);
     const payee = await merchant();
-    const cases: [Record<string, unknown>, number][] = [
+    const cases: [Record<string, unknown>, 400 | 404 | 422][] = [
       [{ start_date: addDays(today(), -1) }, 400],
       [{ frequency: 'monthly', start_date: addDays(today(), 5), end_date: addDays(today(), 4) }, 400],
       [{ frequency: 'once', end_date: addDays(today(), 4) }, 400],
@@ -205,8 +247,8 @@ describe('create, list, cancel', () => {
       [{ recipient: { iban: 'DE89370400440532013000', name: 'Jane Doe' } }, 400],
     ];
     for (const [extra, status] of cases) {
-      const response = await schedule(payer, payee, extra);
-      expect(response.status, JSON.stringify([extra, response.body])).toBe(status);
+      const response = await scheduleWithBadInput(payer, payee, extra);
+      expectStatus(response, status, JSON.stringify(extra));
       expect(response.body.error.code).toBeTruthy();
     }
     expect(await storedFor(payer.merchantId)).toBe(0);
@@ -217,7 +259,7 @@ describe('create, list, cancel', () => {
     const payee = await merchant();
     const viewer = await employeeToken(server, payer.merchantId, 'viewer');
     const refused = await schedule(payer, payee, {});
-    expect(refused.status).toBe(201);
+    expectStatus(refused, 201);
     const byViewer = await create(
       payer,
       {
@@ -229,19 +271,31 @@ describe('create, list, cancel', () => {
       },
       viewer,
     );
-    expect(byViewer.status).toBe(403);
-    expect((await call(server.app, 'GET', base, { token: viewer })).status).toBe(200);
+    expectStatus(byViewer, 403);
     expect(
-      (await call(server.app, 'POST', `${base}${refused.body.id}/cancel/`, { token: viewer })).status,
+      (await api(server.app, 'GET', '/api/merchants/scheduled_payments/', { token: viewer })).status,
+    ).toBe(200);
+    expect(
+      (
+        await api(server.app, 'POST', '/api/merchants/scheduled_payments/{id}/cancel/', {
+          params: { id: refused.body.id },
+          token: viewer,
+        })
+      ).status,
     ).toBe(403);
     expect(await storedFor(payer.merchantId)).toBe(1);
     // Cancelled, so that later job runs leave it alone.
     expect(
-      (await call(server.app, 'POST', `${base}${refused.body.id}/cancel/`, { token: payer.token })).status,
+      (
+        await api(server.app, 'POST', '/api/merchants/scheduled_payments/{id}/cancel/', {
+          params: { id: refused.body.id },
+          token: payer.token,
+        })
+      ).status,
     ).toBe(200);
 
     const pending = await merchantWithAccount(server, { status: 'in_review' });
-    const notApproved = await call(server.app, 'POST', base, {
+    const notApproved = await api(server.app, 'POST', '/api/merchants/scheduled_payments/', {
       token: pending.token,
       body: {
         account_type: 'eur',
@@ -251,9 +305,9 @@ describe('create, list, cancel', () => {
         start_date: today(),
       },
     });
-    expect(notApproved.status).toBe(403);
+    expectStatus(notApproved, 403);
     expect(await storedFor(pending.merchantId)).toBe(0);
-    expect((await call(server.app, 'GET', base)).status).toBe(401);
+    expect((await api(server.app, 'GET', '/api/merchants/scheduled_payments/')).status).toBe(401);
   });
 });
 
@@ -267,8 +321,8 @@ describe('the job', () => {
       amount_minor: '1500',
       note: 'Daily beans',
     });
-    expect(created.status).toBe(201);
-    const id = created.body.id as string;
+    expectStatus(created, 201);
+    const id = created.body.id;
 
     await runDueScheduledPayments(server.db, noon(today()));
     await runDueScheduledPayments(server.db, noon(today()));
@@ -283,7 +337,7 @@ describe('the job', () => {
     const transfer = await server.db
       .selectFrom('transfers')
       .selectAll()
-      .where('id', '=', shown.runs[0].transfer_id)
+      .where('id', '=', shown.runs[0]?.transfer_id ?? '')
       .executeTakeFirstOrThrow();
     expect(transfer).toMatchObject({
       idempotency_key: occurrenceKey(id, today()),
@@ -293,8 +347,9 @@ describe('the job', () => {
     });
     expect(transfer.amount_minor).toBe(1_500n);
     // The payer sees it among its transactions.
-    const txs = await call(server.app, 'GET', '/api/merchants/transactions/', { token: payer.token });
-    expect(txs.body.items.some((t: { id: string }) => t.id === transfer.id)).toBe(true);
+    const txs = await api(server.app, 'GET', '/api/merchants/transactions/', { token: payer.token });
+    expectStatus(txs, 200);
+    expect(txs.body.items.some((t) => t.id === transfer.id)).toBe(true);
 
     const tomorrow = noon(addDays(today(), 1));
     await Promise.all([
@@ -317,7 +372,8 @@ describe('the job', () => {
       end_date: addDays(today(), 1),
       amount_minor: '1000',
     });
-    const id = created.body.id as string;
+    expectStatus(created, 201);
+    const id = created.body.id;
     const before = await ledgerSnapshot(server.db);
     await runDueScheduledPayments(server.db, noon(today()));
     const after = await ledgerSnapshot(server.db);
@@ -347,8 +403,14 @@ describe('the job', () => {
     const payer = await merchant(10_000n);
     const payee = await merchant();
     const created = await schedule(payer, payee, { amount_minor: '700' });
+    expectStatus(created, 201);
     expect(
-      (await call(server.app, 'POST', `${base}${created.body.id}/cancel/`, { token: payer.token })).status,
+      (
+        await api(server.app, 'POST', '/api/merchants/scheduled_payments/{id}/cancel/', {
+          params: { id: created.body.id },
+          token: payer.token,
+        })
+      ).status,
     ).toBe(200);
     await runDueScheduledPayments(server.db, noon(addDays(today(), 3)));
     expect(await balanceOf(payer.accountId)).toBe(10_000n);
@@ -364,15 +426,15 @@ describe('the job', () => {
       end_date: '2099-04-15',
       amount_minor: '1000',
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const id = created.body.id as string;
+    expectStatus(created, 201);
+    const id = created.body.id;
     const run = (now: string) =>
-      call(server.app, 'POST', '/api/sandbox/scheduled_payments/run/', { body: { now } });
-    expect((await run('2099-01-30T23:59:59Z')).body.paid).toBe(0);
+      api(server.app, 'POST', '/api/sandbox/scheduled_payments/run/', { body: { now } });
+    expect(bodyOf(await run('2099-01-30T23:59:59Z'), 200).paid).toBe(0);
     const first = await run('2099-01-31T08:00:00Z');
-    expect(first.status).toBe(200);
+    expectStatus(first, 200);
     expect(first.body.paid).toBe(1);
-    expect((await run('2099-01-31T08:00:00Z')).body.paid).toBe(0);
+    expect(bodyOf(await run('2099-01-31T08:00:00Z'), 200).paid).toBe(0);
     expect((await detail(payer, id)).next_run_date).toBe('2099-02-28');
     await run('2099-02-28T08:00:00Z');
     expect((await detail(payer, id)).next_run_date).toBe('2099-03-31');

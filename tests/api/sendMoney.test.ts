@@ -5,7 +5,8 @@ import { ledgerInvariants } from '../../server/ledger';
 import { demoExternalAccounts } from '../../server/payee/externalAccounts';
 import { insufficientFundsMessage } from '../../server/payments/sendMoney';
 import { runSettlement as settleNow } from '../../server/payments/settlement';
-import { call, startTestServer, type TestServer } from './harness';
+import { api, apiWithBadInput, bodyOf, errorOf, expectStatus, type JsonBodyOf } from './client';
+import { startTestServer, type TestServer } from './harness';
 import {
   employeeToken,
   expectHealthy,
@@ -43,35 +44,47 @@ async function balanceOf(accountId: string): Promise<bigint> {
   return row.balance_minor;
 }
 
-type SendOptions = { key?: string | null; stepUp?: string; token?: string };
+type SendOptions = { key?: string; stepUp?: string; token?: string };
 
-function send(payer: Merchant, body: Record<string, unknown>, options: SendOptions = {}) {
-  const key = options.key === undefined ? newKey('send') : options.key;
-  return call(server.app, 'POST', '/api/merchants/send_money/', {
+function send(
+  payer: Merchant,
+  body: JsonBodyOf<'POST', '/api/merchants/send_money/'>,
+  options: SendOptions = {},
+) {
+  return api(server.app, 'POST', '/api/merchants/send_money/', {
     token: options.token ?? payer.token,
     body,
     headers: {
-      ...(key === null ? {} : { 'idempotency-key': key }),
+      'idempotency-key': options.key ?? newKey('send'),
       ...(options.stepUp ? stepUpHeaders(options.stepUp) : {}),
     },
+  });
+}
+
+/** Deliberately bad input: a body of any shape, or no Idempotency-Key at all (`key` null). */
+function sendWithBadInput(payer: Merchant, body: unknown, key: string | null = newKey('send')) {
+  return apiWithBadInput(server.app, 'POST', '/api/merchants/send_money/', {
+    token: payer.token,
+    body,
+    ...(key === null ? {} : { headers: { 'idempotency-key': key } }),
   });
 }
 
 const code = (payer: Merchant) => stepUpToken(server, payer.token, 'send_money');
 
 async function verifyPayee(payer: Merchant, iban: string, name: string) {
-  const response = await call(server.app, 'POST', '/api/merchants/payees/verify/', {
+  const response = await api(server.app, 'POST', '/api/merchants/payees/verify/', {
     token: payer.token,
     body: { iban, name },
   });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body as { result: string; check_id: string; suggested_name?: string };
+  expectStatus(response, 200);
+  return response.body;
 }
 
 async function runSettlement() {
-  const response = await call(server.app, 'POST', '/api/sandbox/settlement/run/', { body: {} });
-  expect(response.status).toBe(200);
-  return response.body as { settled: number; failed: number; skipped: number };
+  const response = await api(server.app, 'POST', '/api/sandbox/settlement/run/', { body: {} });
+  expectStatus(response, 200);
+  return response.body;
 }
 
 async function transferRow(id: string) {
@@ -100,7 +113,7 @@ describe('send money to a wallet tag', () => {
       note: 'Coffee beans',
       gif: 'party-parrot',
     });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expectStatus(response, 201);
     expect(response.body).toMatchObject({
       type: 'account_to_account',
       status: 'completed',
@@ -117,13 +130,15 @@ describe('send money to a wallet tag', () => {
     expect(row.gif).toBe('party-parrot');
     expect(row.payee_check_id).toBeNull();
 
-    const theirs = await call(server.app, 'GET', '/api/merchants/transactions/', { token: payee.token });
+    const theirs = await api(server.app, 'GET', '/api/merchants/transactions/', { token: payee.token });
+    expectStatus(theirs, 200);
     expect(theirs.body.items[0]).toMatchObject({
       id: response.body.id,
       direction: 'in',
       status: 'completed',
     });
-    const ours = await call(server.app, 'GET', '/api/merchants/transactions/', { token: payer.token });
+    const ours = await api(server.app, 'GET', '/api/merchants/transactions/', { token: payer.token });
+    expectStatus(ours, 200);
     expect(ours.body.items[0]).toMatchObject({ id: response.body.id, direction: 'out' });
     expectHealthy(await ledgerInvariants(server.db));
   });
@@ -134,7 +149,7 @@ describe('send money to a wallet tag', () => {
     const key = newKey('retry');
     const body = { account_type: 'eur', recipient: { wallet_tag: payee.tag }, amount_minor: '500' };
     const first = await send(payer, body, { key });
-    expect(first.status).toBe(201);
+    expectStatus(first, 201);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
     // Same request, written differently (tag without @, upper case): the same request.
     const again = await send(
@@ -142,7 +157,7 @@ describe('send money to a wallet tag', () => {
       { ...body, recipient: { wallet_tag: payee.tag.slice(1).toUpperCase() } },
       { key },
     );
-    expect(again.status).toBe(201);
+    expectStatus(again, 201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.id).toBe(first.body.id);
     expect(await balanceOf(payer.accountId)).toBe(9_500n);
@@ -155,12 +170,12 @@ describe('send money to a wallet tag', () => {
       { ...body, gif: 'thumbs-up' },
     ]) {
       const conflict = await send(payer, other, { key });
-      expect(conflict.status, JSON.stringify(other)).toBe(409);
+      expectStatus(conflict, 409, JSON.stringify(other));
       expect(conflict.body.error.code).toBe('conflict');
     }
     // Another merchant's key space is its own: the same key is a new payment there.
     const theirs = await send(stranger, body, { key });
-    expect(theirs.status).toBe(201);
+    expectStatus(theirs, 201);
     expect(theirs.body.id).not.toBe(first.body.id);
     const after = await ledgerSnapshot(server.db);
     expect(after.transfers).toBe(before.transfers + 1);
@@ -170,7 +185,7 @@ describe('send money to a wallet tag', () => {
     const payer = await merchant(5_000n);
     const payee = await merchant();
     const good = { account_type: 'eur', recipient: { wallet_tag: payee.tag }, amount_minor: '100' };
-    const cases: [string, Record<string, unknown>, number, string, SendOptions?][] = [
+    const cases: [string, Record<string, unknown>, 400 | 404 | 422, string, { key: null }?][] = [
       ['negative', { ...good, amount_minor: '-100' }, 400, 'validation_failed'],
       ['zero', { ...good, amount_minor: '0' }, 400, 'validation_failed'],
       ['fractional', { ...good, amount_minor: '1.50' }, 400, 'validation_failed'],
@@ -211,8 +226,8 @@ describe('send money to a wallet tag', () => {
     ];
     const before = await ledgerSnapshot(server.db);
     for (const [name, body, status, errorCode, options] of cases) {
-      const response = await send(payer, body, options);
-      expect(response.status, `${name}: ${JSON.stringify(response.body)}`).toBe(status);
+      const response = await sendWithBadInput(payer, body, options?.key);
+      expectStatus(response, status, name);
       expect(response.body.error.code, name).toBe(errorCode);
       if (errorCode === 'insufficient_funds')
         expect(response.body.error.message).toBe(insufficientFundsMessage);
@@ -235,7 +250,7 @@ describe('send money to a wallet tag', () => {
       recipient: { wallet_tag: closed.tag },
       amount_minor: '100',
     });
-    expect(response.status).toBe(422);
+    expectStatus(response, 422);
     expect(response.body.error.code).toBe('recipient_not_allowed');
     expect(await ledgerSnapshot(server.db)).toEqual(before);
   });
@@ -248,28 +263,27 @@ describe('send money to a wallet tag', () => {
     for (const role of ['viewer', 'employee'] as const) {
       const token = await employeeToken(server, payer.merchantId, role);
       const response = await send(payer, body, { token });
-      expect(response.status, role).toBe(403);
+      expectStatus(response, 403, role);
       expect(response.body.error.code).toBe('forbidden');
-      const quote = await call(
-        server.app,
-        'GET',
-        `/api/merchants/amount_requires_verification/?amount_minor=1&account_type=eur`,
-        {
-          token,
-        },
-      );
-      expect(quote.status).toBe(403);
+      const quote = await api(server.app, 'GET', '/api/merchants/amount_requires_verification/', {
+        query: { amount_minor: '1', account_type: 'eur' },
+        token,
+      });
+      expectStatus(quote, 403);
     }
     const pending = await merchant(0n, 'in_review');
     await fund(server.db, pending.accountId, 5_000n);
     const afterFunding = await ledgerSnapshot(server.db);
     const refused = await send(pending, body);
-    expect(refused.status).toBe(403);
+    expectStatus(refused, 403);
     expect(refused.body.error.code).toBe('merchant_not_approved');
     expect(await ledgerSnapshot(server.db)).toEqual(afterFunding);
     expect(afterFunding.transfers).toBe(before.transfers + 1);
-    const anonymous = await call(server.app, 'POST', '/api/merchants/send_money/', { body });
-    expect(anonymous.status).toBe(401);
+    const anonymous = await api(server.app, 'POST', '/api/merchants/send_money/', {
+      body,
+      headers: { 'idempotency-key': newKey('send') },
+    });
+    expectStatus(anonymous, 401);
   });
 });
 
@@ -277,28 +291,30 @@ describe('one-time code', () => {
   it('is required from the threshold on, consumed with the payment and good once', async () => {
     const payer = await merchant(100_000n);
     const payee = await merchant();
-    const ask = (amount: string, recipientType?: string) =>
-      call(
-        server.app,
-        'GET',
-        `/api/merchants/amount_requires_verification/?amount_minor=${amount}&account_type=eur${recipientType ? `&recipient_type=${recipientType}` : ''}`,
-        { token: payer.token },
-      );
+    const ask = (amount: string, recipientType?: 'wallet' | 'iban') =>
+      api(server.app, 'GET', '/api/merchants/amount_requires_verification/', {
+        query: {
+          amount_minor: amount,
+          account_type: 'eur',
+          ...(recipientType ? { recipient_type: recipientType } : {}),
+        },
+        token: payer.token,
+      });
     expect((await ask('9999')).body).toEqual({
       requires_verification: false,
       threshold: { amount_minor: '10000', currency: 'EUR' },
     });
-    expect((await ask('10000')).body.requires_verification).toBe(true);
-    expect((await ask('1', 'iban')).body.requires_verification).toBe(true);
+    expect(bodyOf(await ask('10000'), 200).requires_verification).toBe(true);
+    expect(bodyOf(await ask('1', 'iban'), 200).requires_verification).toBe(true);
     expect((await ask('0')).status).toBe(400);
 
     const body = { account_type: 'eur', recipient: { wallet_tag: payee.tag }, amount_minor: '10000' };
     const before = await ledgerSnapshot(server.db);
     const missing = await send(payer, body);
-    expect(missing.status).toBe(403);
+    expectStatus(missing, 403);
     expect(missing.body.error.code).toBe('step_up_required');
     const forged = await send(payer, body, { stepUp: 'not-a-grant' });
-    expect(forged.status).toBe(403);
+    expectStatus(forged, 403);
     // A grant for another purpose does not do.
     const otherPurpose = await stepUpToken(server, payer.token, 'identity_verification');
     expect((await send(payer, body, { stepUp: otherPurpose })).status).toBe(403);
@@ -307,16 +323,16 @@ describe('one-time code', () => {
     const grant = await code(payer);
     // A refused payment (over the balance) rolls back and leaves the grant good.
     const tooMuch = await send(payer, { ...body, amount_minor: '100001' }, { stepUp: grant });
-    expect(tooMuch.status).toBe(422);
+    expectStatus(tooMuch, 422);
     const key = newKey('coded');
     const paid = await send(payer, body, { stepUp: grant, key });
-    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expectStatus(paid, 201);
     // A retry of the same payment answers it without a new code; a new payment with the spent grant is refused.
     const retry = await send(payer, body, { stepUp: grant, key });
-    expect(retry.status).toBe(201);
+    expectStatus(retry, 201);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     const reuse = await send(payer, body, { stepUp: grant });
-    expect(reuse.status).toBe(403);
+    expectStatus(reuse, 403);
     expect(await balanceOf(payer.accountId)).toBe(90_000n);
     // Below the threshold no code is asked.
     expect((await send(payer, { ...body, amount_minor: '9999' })).status).toBe(201);
@@ -351,7 +367,7 @@ describe("the payee's notification", () => {
 
     const key = newKey('notified');
     const paid = await send(payer, body, { key });
-    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expectStatus(paid, 201);
     const expected = (id: string, amount: string) =>
       [ownerId, admin.userId, viewer.userId].sort().map((user) => ({
         user_id: user,
@@ -376,7 +392,7 @@ describe("the payee's notification", () => {
 
     // With a one-time code (grant and posting in one transaction) the same, once.
     const coded = await send(payer, { ...body, amount_minor: '10000' }, { stepUp: await code(payer) });
-    expect(coded.status, JSON.stringify(coded.body)).toBe(201);
+    expectStatus(coded, 201);
     const rows = await notifications();
     expect(rows.filter((n) => n.event_key === `transfer:${coded.body.id}`)).toEqual(
       expected(coded.body.id, '10000'),
@@ -397,7 +413,7 @@ describe('send money to an IBAN', () => {
     const before = await ledgerSnapshot(server.db);
     const grant = await code(payer);
     const noCheck = await send(payer, body, { stepUp: grant });
-    expect(noCheck.status).toBe(422);
+    expectStatus(noCheck, 422);
     expect(noCheck.body.error.code).toBe('payee_check_required');
 
     const otherIban = await verifyPayee(payer, unknownIban, person.holder_name);
@@ -406,7 +422,7 @@ describe('send money to an IBAN', () => {
       { ...body, recipient: { ...body.recipient, payee_check_id: otherIban.check_id } },
       { stepUp: grant },
     );
-    expect(wrongIban.body.error.code).toBe('payee_check_required');
+    expect(errorOf(wrongIban).code).toBe('payee_check_required');
 
     const othersCheck = await verifyPayee(other, person.iban, person.holder_name);
     const notOurs = await send(
@@ -414,7 +430,7 @@ describe('send money to an IBAN', () => {
       { ...body, recipient: { ...body.recipient, payee_check_id: othersCheck.check_id } },
       { stepUp: grant },
     );
-    expect(notOurs.body.error.code).toBe('payee_check_required');
+    expect(errorOf(notOurs).code).toBe('payee_check_required');
 
     const wrongName = await verifyPayee(payer, person.iban, 'Somebody Else Entirely');
     expect(wrongName.result).toBe('no_match');
@@ -423,7 +439,7 @@ describe('send money to an IBAN', () => {
       { ...body, recipient: { ...body.recipient, payee_check_id: wrongName.check_id } },
       { stepUp: grant },
     );
-    expect(amendedName.body.error.code).toBe('payee_check_required');
+    expect(errorOf(amendedName).code).toBe('payee_check_required');
     const unconfirmed = await send(
       payer,
       {
@@ -432,7 +448,7 @@ describe('send money to an IBAN', () => {
       },
       { stepUp: grant },
     );
-    expect(unconfirmed.status).toBe(422);
+    expectStatus(unconfirmed, 422);
     expect(unconfirmed.body.error).toMatchObject({
       code: 'payee_check_not_confirmed',
       details: { result: 'no_match', check_id: wrongName.check_id },
@@ -455,7 +471,7 @@ describe('send money to an IBAN', () => {
       },
       { stepUp: grant },
     );
-    expect(anyway.status, JSON.stringify(anyway.body)).toBe(201);
+    expectStatus(anyway, 201);
     const row = await transferRow(anyway.body.id);
     expect(row).toMatchObject({
       payee_check_id: wrongName.check_id,
@@ -473,12 +489,10 @@ describe('send money to an IBAN', () => {
       recipient: { iban: person.iban, name: person.holder_name, payee_check_id: check.check_id },
       amount_minor: '2000',
     };
-    const quote = await call(
-      server.app,
-      'GET',
-      `/api/merchants/transfer_quote/?account_type=eur&amount_minor=2000&iban=${person.iban}`,
-      { token: payer.token },
-    );
+    const quote = await api(server.app, 'GET', '/api/merchants/transfer_quote/', {
+      query: { account_type: 'eur', amount_minor: '2000', iban: person.iban },
+      token: payer.token,
+    });
     expect(quote.body).toMatchObject({
       type: 'bank_transfer',
       status: 'pending',
@@ -490,9 +504,9 @@ describe('send money to an IBAN', () => {
       sufficient_funds: true,
     });
     // Without a code: refused, nothing moved.
-    expect((await send(payer, body)).body.error.code).toBe('step_up_required');
+    expect(errorOf(await send(payer, body)).code).toBe('step_up_required');
     const sent = await send(payer, body, { stepUp: await code(payer) });
-    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expectStatus(sent, 201);
     expect(sent.body).toMatchObject({
       type: 'bank_transfer',
       status: 'pending',
@@ -506,21 +520,23 @@ describe('send money to an IBAN', () => {
       payee_proceeded_anyway: false,
     });
     expect(await balanceOf(payer.accountId)).toBe(47_950n);
-    const accounts = await call(server.app, 'GET', '/api/merchants/core_banking_accounts/', {
+    const accounts = await api(server.app, 'GET', '/api/merchants/core_banking_accounts/', {
       token: payer.token,
     });
     if (accounts.status === 200) {
-      const eur = accounts.body.accounts.find((a: { currency: string }) => a.currency === 'EUR');
-      expect(eur.available_balance.amount_minor).toBe('47950');
-      expect(eur.balance.amount_minor).toBe('50000');
+      const eur = accounts.body.accounts.find((a) => a.currency === 'EUR');
+      expect(eur?.available_balance.amount_minor).toBe('47950');
+      expect(eur?.balance.amount_minor).toBe('50000');
     }
     expectHealthy(await ledgerInvariants(server.db));
 
     const run = await runSettlement();
     expect(run.settled).toBeGreaterThanOrEqual(1);
-    const settled = await call(server.app, 'GET', `/api/merchants/transactions/${sent.body.id}/`, {
+    const settled = await api(server.app, 'GET', '/api/merchants/transactions/{id}/', {
+      params: { id: sent.body.id },
       token: payer.token,
     });
+    expectStatus(settled, 200);
     expect(settled.body.status).toBe('completed');
     expect(await balanceOf(payer.accountId)).toBe(47_950n);
     // Idempotent: another run changes nothing.
@@ -548,10 +564,11 @@ describe('send money to an IBAN', () => {
       },
       { stepUp: await code(payer) },
     );
-    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expectStatus(sent, 201);
     expect(await balanceOf(payer.accountId)).toBe(6_950n);
     await runSettlement();
-    const failed = await call(server.app, 'GET', `/api/merchants/transactions/${sent.body.id}/`, {
+    const failed = await api(server.app, 'GET', '/api/merchants/transactions/{id}/', {
+      params: { id: sent.body.id },
       token: payer.token,
     });
     expect(failed.body).toMatchObject({
@@ -565,10 +582,10 @@ describe('send money to an IBAN', () => {
   it('to an account that refuses payments (sandbox switch): failed and refunded', async () => {
     const payer = await merchant(10_000n);
     const company = demoExternalAccounts.find((a) => a.key === 'company') ?? demoExternalAccounts[0];
-    const reject = await call(server.app, 'POST', '/api/sandbox/settlement/reject-iban/', {
+    const reject = await api(server.app, 'POST', '/api/sandbox/settlement/reject-iban/', {
       body: { iban: company.iban, rejects_payments: true },
     });
-    expect(reject.status).toBe(200);
+    expectStatus(reject, 200);
     try {
       const check = await verifyPayee(payer, company.iban, company.holder_name);
       const sent = await send(
@@ -580,13 +597,13 @@ describe('send money to an IBAN', () => {
         },
         { stepUp: await code(payer) },
       );
-      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      expectStatus(sent, 201);
       await runSettlement();
       const row = await transferRow(sent.body.id);
       expect(row.status).toBe('failed');
       expect(await balanceOf(payer.accountId)).toBe(10_000n);
     } finally {
-      await call(server.app, 'POST', '/api/sandbox/settlement/reject-iban/', {
+      await api(server.app, 'POST', '/api/sandbox/settlement/reject-iban/', {
         body: { iban: company.iban, rejects_payments: false },
       });
     }
@@ -606,7 +623,7 @@ describe('send money to an IBAN', () => {
       },
       { stepUp: await code(payer) },
     );
-    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expectStatus(sent, 201);
     expect(sent.body).toMatchObject({
       type: 'account_to_account',
       status: 'completed',
@@ -619,13 +636,11 @@ describe('send money to an IBAN', () => {
   it('international: the quote shows rate, fee and credited amount, and the payment records the same', async () => {
     const payer = await merchant(100_000n);
     const check = await verifyPayee(payer, person.iban, person.holder_name);
-    const quote = await call(
-      server.app,
-      'GET',
-      `/api/merchants/transfer_quote/?account_type=eur&amount_minor=10000&iban=${person.iban}&currency=USD`,
-      { token: payer.token },
-    );
-    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    const quote = await api(server.app, 'GET', '/api/merchants/transfer_quote/', {
+      query: { account_type: 'eur', amount_minor: '10000', iban: person.iban, currency: 'USD' },
+      token: payer.token,
+    });
+    expectStatus(quote, 200);
     expect(quote.body).toMatchObject({
       fee: { amount_minor: '500', currency: 'EUR' },
       total: { amount_minor: '10500', currency: 'EUR' },
@@ -642,7 +657,7 @@ describe('send money to an IBAN', () => {
       },
       { stepUp: await code(payer) },
     );
-    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expectStatus(sent, 201);
     expect(sent.body).toMatchObject({
       fee: quote.body.fee,
       total: quote.body.total,
@@ -661,12 +676,10 @@ describe('quote, amounts and contacts', () => {
     const payer = await merchant(20_000n);
     const payee = await merchant();
     await ensureMerchantAccount(server.db, payee.merchantId, 'USD');
-    const quote = await call(
-      server.app,
-      'GET',
-      `/api/merchants/transfer_quote/?account_type=eur&amount_minor=30000&wallet_tag=${encodeURIComponent(payee.tag)}&currency=USD`,
-      { token: payer.token },
-    );
+    const quote = await api(server.app, 'GET', '/api/merchants/transfer_quote/', {
+      query: { account_type: 'eur', amount_minor: '30000', wallet_tag: payee.tag, currency: 'USD' },
+      token: payer.token,
+    });
     expect(quote.body).toMatchObject({
       type: 'account_to_account',
       status: 'completed',
@@ -676,56 +689,56 @@ describe('quote, amounts and contacts', () => {
       sufficient_funds: false,
       available_balance: { amount_minor: '20000', currency: 'EUR' },
     });
-    const neither = await call(
-      server.app,
-      'GET',
-      '/api/merchants/transfer_quote/?account_type=eur&amount_minor=1',
-      {
-        token: payer.token,
-      },
-    );
-    expect(neither.status).toBe(400);
+    const neither = await api(server.app, 'GET', '/api/merchants/transfer_quote/', {
+      query: { account_type: 'eur', amount_minor: '1' },
+      token: payer.token,
+    });
+    expectStatus(neither, 400);
   });
 
   it('lists predefined amounts', async () => {
     const payer = await merchant();
-    const all = await call(server.app, 'GET', '/api/merchants/predefined_send_amounts/', {
+    const all = await api(server.app, 'GET', '/api/merchants/predefined_send_amounts/', {
       token: payer.token,
     });
-    expect(all.status).toBe(200);
-    expect(all.body.items.map((i: { currency: string }) => i.currency)).toEqual(['EUR', 'USD', 'GBP']);
-    const eur = await call(server.app, 'GET', '/api/merchants/predefined_send_amounts/?account_type=eur', {
+    expectStatus(all, 200);
+    expect(all.body.items.map((i) => i.currency)).toEqual(['EUR', 'USD', 'GBP']);
+    const eur = await api(server.app, 'GET', '/api/merchants/predefined_send_amounts/', {
+      query: { account_type: 'eur' },
       token: payer.token,
     });
+    expectStatus(eur, 200);
     expect(eur.body.items).toHaveLength(1);
-    expect(eur.body.items[0].amounts[0]).toEqual({ amount_minor: '1000', currency: 'EUR' });
+    expect(eur.body.items[0]?.amounts[0]).toEqual({ amount_minor: '1000', currency: 'EUR' });
   });
 
   it('searches wallet tags by prefix (never oneself) and IBANs without names', async () => {
     const payer = await merchant();
     const payee = await merchant();
     const search = (q: string) =>
-      call(server.app, 'GET', `/api/merchants/contacts/search/?q=${encodeURIComponent(q)}`, {
-        token: payer.token,
-      });
+      api(server.app, 'GET', '/api/merchants/contacts/search/', { query: { q }, token: payer.token });
     const byTag = await search(payee.tag.slice(0, -1));
-    expect(byTag.status).toBe(200);
+    expectStatus(byTag, 200);
     expect(byTag.body.items).toContainEqual({ kind: 'wallet', wallet_tag: payee.tag, name: payee.name });
-    expect(byTag.body.items.some((c: { wallet_tag?: string }) => c.wallet_tag === payer.tag)).toBe(false);
+    expect(byTag.body.items.some((c) => c.kind === 'wallet' && c.wallet_tag === payer.tag)).toBe(false);
     const self = await search(payer.tag);
+    expectStatus(self, 200);
     expect(self.body.items).toEqual([]);
     const ours = await search(payee.iban);
+    expectStatus(ours, 200);
     expect(ours.body.items).toEqual([{ kind: 'iban', iban: payee.iban, valid: true, at_this_bank: true }]);
     expect(JSON.stringify(ours.body)).not.toContain(payee.name);
     const external = await search(person.iban);
+    expectStatus(external, 200);
     expect(external.body.items).toEqual([
       { kind: 'iban', iban: person.iban, valid: true, at_this_bank: false },
     ]);
     expect(JSON.stringify(external.body)).not.toContain('Maria');
     const invalid = await search('GR0000000000000000000000000');
+    expectStatus(invalid, 200);
     expect(invalid.body.items[0]).toMatchObject({ valid: false });
     expect((await search('a')).status).toBe(400);
-    expect((await search('%_')).body.items).toEqual([]);
+    expect(bodyOf(await search('%_'), 200).items).toEqual([]);
   });
 });
 
@@ -733,20 +746,20 @@ describe('saved beneficiaries, the settlement delay and the search limit', () =>
   it('pays a saved wallet beneficiary; another merchant’s beneficiary is a 404', async () => {
     const payer = await merchant(5_000n);
     const payee = await merchant();
-    const saved = await call(server.app, 'POST', '/api/merchants/beneficiaries/', {
+    const saved = await api(server.app, 'POST', '/api/merchants/beneficiaries/', {
       token: payer.token,
       body: { kind: 'wallet', wallet_tag: payee.tag },
     });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    expectStatus(saved, 201);
     const body = { account_type: 'eur', recipient: { beneficiary_id: saved.body.id }, amount_minor: '300' };
     const paid = await send(payer, body);
-    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expectStatus(paid, 201);
     expect(paid.body.counterparty.wallet_tag).toBe(payee.tag);
     expect(await balanceOf(payee.accountId)).toBe(300n);
     const stranger = await merchant(5_000n);
     const before = await ledgerSnapshot(server.db);
     const refused = await send(stranger, body);
-    expect(refused.status).toBe(404);
+    expectStatus(refused, 404);
     expect(await ledgerSnapshot(server.db)).toEqual(before);
   });
 
@@ -762,7 +775,7 @@ describe('saved beneficiaries, the settlement delay and the search limit', () =>
       },
       { stepUp: await code(payer) },
     );
-    expect(sent.status).toBe(201);
+    expectStatus(sent, 201);
     await settleNow(server.db, { delaySeconds: 3600 });
     expect((await transferRow(sent.body.id)).status).toBe('pending');
     await settleNow(server.db, { delaySeconds: 3600, now: new Date(Date.now() + 3_601_000) });
@@ -773,7 +786,8 @@ describe('saved beneficiaries, the settlement delay and the search limit', () =>
     const payer = await merchant();
     const statuses: number[] = [];
     for (let i = 0; i < 31; i += 1) {
-      const response = await call(server.app, 'GET', '/api/merchants/contacts/search/?q=demo', {
+      const response = await api(server.app, 'GET', '/api/merchants/contacts/search/', {
+        query: { q: 'demo' },
         token: payer.token,
       });
       statuses.push(response.status);
@@ -781,10 +795,10 @@ describe('saved beneficiaries, the settlement delay and the search limit', () =>
     expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
     expect(statuses[30]).toBe(429);
     for (let i = 0; i < 35; i += 1) {
-      const response = await call(server.app, 'GET', '/api/merchants/predefined_send_amounts/', {
+      const response = await api(server.app, 'GET', '/api/merchants/predefined_send_amounts/', {
         token: payer.token,
       });
-      expect(response.status).toBe(200);
+      expectStatus(response, 200);
     }
   });
 });
