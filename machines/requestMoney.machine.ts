@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { CoreBankingAccount } from '../schemas/accounts.schema';
+import { AmountMinor } from '../schemas/money';
 import type { MoneyRequest, MoneyRequestBody } from '../schemas/moneyRequests.schema';
 import type { Contact } from '../schemas/sendMoney.schema';
 import { knownErrors, toApiFailure } from './apiFailure';
@@ -88,7 +89,7 @@ const sameBody = (a: MoneyRequestBody, b: MoneyRequestBody) => JSON.stringify(a)
 
 /** The amount the form refuses before anything is sent (SPEC §5): a positive whole number of minor units. */
 export function requestAmountProblem(amountMinor: string | null): 'amount' | null {
-  return amountMinor && /^[1-9]\d{0,14}$/.test(amountMinor) ? null : 'amount';
+  return amountMinor && AmountMinor.safeParse(amountMinor).success ? null : 'amount';
 }
 
 export const requestMoneyMachine = setup({

@@ -2,6 +2,7 @@ import { and, assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from
 import type { CoreBankingAccount } from '../schemas/accounts.schema';
 import type { LoginMfaMethod } from '../schemas/auth.schema';
 import type { Beneficiary } from '../schemas/beneficiaries.schema';
+import { AmountMinor } from '../schemas/money';
 import type { PayeeCheckResult, PayeeVerifyResponse } from '../schemas/payee.schema';
 import {
   CalendarDate,
@@ -112,7 +113,7 @@ export function scheduleProblems(schedule: Schedule, today: string): SchedulePro
 
 /** A QR code's `?amount=` as minor units, or null when it is not a positive whole number of them. */
 export function prefillAmountOf(text: string | null): string | null {
-  return text !== null && /^[1-9]\d{0,14}$/.test(text) ? text : null;
+  return text !== null && AmountMinor.safeParse(text).success ? text : null;
 }
 
 export type NameCheck = { result: PayeeCheckResult; suggestedName: string | null; checkId: string };
@@ -287,7 +288,7 @@ export function amountProblem(
   amountMinor: string | null,
   available: Money | null,
 ): 'amount' | 'balance' | null {
-  if (!amountMinor || !/^[1-9]\d{0,14}$/.test(amountMinor)) return 'amount';
+  if (!amountMinor || !AmountMinor.safeParse(amountMinor).success) return 'amount';
   if (available && BigInt(amountMinor) > BigInt(available.amount_minor)) return 'balance';
   return null;
 }

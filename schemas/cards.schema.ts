@@ -41,8 +41,8 @@
  * appear in no list, no log and no response but `revealCard`'s.
  */
 import { z } from 'zod';
+import { AmountMinor } from './money';
 import { Money } from './overview.schema';
-import { AmountMinor } from './transactions.schema';
 
 /** SPEC §9: at most 3 physical and 3 virtual cards per user (cards not destroyed count). */
 export const maxCardsPerUser = { physical: 3, virtual: 3 } as const;

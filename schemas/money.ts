@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Money } from './overview.schema';
 
 /*
  * Money as both sides handle it (docs/engineering.md principle 7): integer minor units, a bigint in code and a decimal string on
@@ -61,7 +62,7 @@ export function minorToDecimal(amountMinor: bigint | string, digits: number): In
   return `${negative ? '-' : ''}${whole}${digits > 0 ? `.${fraction}` : ''}` as Intl.StringNumericLiteral;
 }
 
-/** Money on the wire (the `Money` schema of schemas/overview.schema.ts): minor units as a string and the currency. */
-export function moneyOf(amountMinor: bigint, currency: string): { amount_minor: string; currency: string } {
+/** Money on the wire ({@link Money}): the minor units as a decimal string, and the currency. */
+export function moneyOf(amountMinor: bigint, currency: string): Money {
   return { amount_minor: amountMinor.toString(), currency };
 }

@@ -14,9 +14,9 @@
  */
 import { z } from 'zod';
 import { WalletTag } from './beneficiaries.schema';
+import { AmountMinor } from './money';
 import { Money } from './overview.schema';
 import { Note } from './sendMoney.schema';
-import { AmountMinor } from './transactions.schema';
 
 export const moneyRequestStatuses = ['pending', 'accepted', 'declined'] as const;
 export const MoneyRequestStatus = z.enum(moneyRequestStatuses);

@@ -28,6 +28,7 @@
  * otherwise); reads are allowed in any status; another merchant's document is a 404.
  */
 import { z } from 'zod';
+import { AmountMinorOrZero } from './money';
 
 export const MerchantStatus = z.enum(['onboarding', 'in_review', 'rejected', 'approved']);
 export type MerchantStatus = z.infer<typeof MerchantStatus>;
@@ -340,20 +341,15 @@ export const ShareholdersStep = z
   .meta({ id: 'ShareholdersStep' });
 export type ShareholdersStep = z.infer<typeof ShareholdersStep>;
 
-/** Integer minor units as a decimal string, at most 10^15. */
-export const AmountMinor = z
-  .string()
-  .trim()
-  .regex(/^\d{1,15}$/, 'Whole numbers only.');
 export const CurrencyCode = z.enum(['EUR', 'USD', 'GBP']);
 
 export const FundingStep = z
   .object({
     /** Expected monthly incoming funds. */
-    expected_incoming: z.object({ amount_minor: AmountMinor, currency: CurrencyCode }),
+    expected_incoming: z.object({ amount_minor: AmountMinorOrZero, currency: CurrencyCode }),
     source_country: CountryCode,
     /** Expected monthly spending. */
-    expected_spending: z.object({ amount_minor: AmountMinor, currency: CurrencyCode }),
+    expected_spending: z.object({ amount_minor: AmountMinorOrZero, currency: CurrencyCode }),
     destination_country: CountryCode,
     other_funding_method: optionalText(500),
   })

@@ -14,9 +14,9 @@
  * encodes: opened by a signed-in merchant, it shows who is paid and continues to send money to that wallet tag.
  */
 import { z } from 'zod';
+import { AmountMinor } from './money';
 import { Money } from './overview.schema';
 import { Note } from './sendMoney.schema';
-import { AmountMinor } from './transactions.schema';
 
 /** 128 random bits, base64url: unguessable, and safe in a URL path as it is. */
 export const qrCodePattern = /^[A-Za-z0-9_-]{22}$/;

@@ -16,9 +16,9 @@
  */
 import { z } from 'zod';
 import { WalletTag } from './beneficiaries.schema';
+import { AmountMinor } from './money';
 import { Money } from './overview.schema';
 import { AccountType, Gif, Note } from './sendMoney.schema';
-import { AmountMinor } from './transactions.schema';
 
 export const scheduleFrequencies = ['once', 'daily', 'weekly', 'monthly', 'yearly'] as const;
 export const ScheduleFrequency = z.enum(scheduleFrequencies);

@@ -20,9 +20,9 @@
 import { z } from 'zod';
 import { WalletTag } from './beneficiaries.schema';
 import { bundledGifIds } from './gifs';
+import { AmountMinor } from './money';
 import { Money } from './overview.schema';
 import { Iban, PayeeName } from './payee.schema';
-import { AmountMinor } from './transactions.schema';
 
 export const noteMaxLength = 140;
 export const gifMaxLength = 300;

@@ -13,6 +13,7 @@
  * side's currency (the same unless the transfer crossed currencies, then `exchange_rate` says how).
  */
 import { z } from 'zod';
+import { AmountMinor } from './money';
 import { Money } from './overview.schema';
 
 export const transactionStatuses = [
@@ -121,9 +122,6 @@ export const TransactionsPage = z
   })
   .meta({ id: 'TransactionsPage' });
 export type TransactionsPage = z.infer<typeof TransactionsPage>;
-
-/** A positive whole number of minor units as a string, e.g. "1250" for 12.50 EUR. */
-export const AmountMinor = z.string().regex(/^[1-9]\d{0,14}$/, 'A positive whole number of minor units.');
 
 export const IncomingTransferBody = z
   .object({

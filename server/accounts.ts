@@ -6,6 +6,7 @@ import {
   type CoreBankingAccount,
   type CoreBankingAccountsResponse,
 } from '../schemas/accounts.schema';
+import { moneyOf } from '../schemas/money';
 import { AppError } from './errors';
 import { bankBic, ourIban, pendingHolds, type Db } from './ledger';
 import { transliterateGreek } from './payee/nameMatch';
@@ -132,8 +133,8 @@ async function withBalances(db: Db, rows: AccountRow[]): Promise<CoreBankingAcco
       currency,
       account_type: currency.toLowerCase(),
       iban: row.iban ?? '',
-      balance: { amount_minor: balance.toString(), currency },
-      available_balance: { amount_minor: available.toString(), currency },
+      balance: moneyOf(balance, currency),
+      available_balance: moneyOf(available, currency),
     };
   });
 }

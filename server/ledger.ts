@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { composeIBAN, isValidIBAN } from 'ibantools';
 import { sql, type Selectable, type Transaction } from 'kysely';
+import { maxAmountMinor } from '../schemas/money';
 import { namedStatement, precompiled, type Database } from './db/database';
 import type { DB, SystemRole, TransferStatus, Transfers, TransferType } from './db/types';
 import { AppError } from './errors';
@@ -13,9 +14,6 @@ import { AppError } from './errors';
 
 /** Database or an open transaction: a caller may post as part of its own transaction. */
 export type Db = Database | Transaction<DB>;
-
-/** Above any real payment and far below int8 overflow even when summed. */
-export const maxAmountMinor = 10n ** 15n;
 
 async function inTransaction<T>(db: Db, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   if (db.isTransaction) return work(db as Transaction<DB>);

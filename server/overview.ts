@@ -4,6 +4,7 @@ import type {
   UpcomingScheduledPayment,
   WelcomeChecklist,
 } from '../schemas/home.schema';
+import { moneyOf } from '../schemas/money';
 import type { Money } from '../schemas/overview.schema';
 import { canAccess, type AccessLevelName, type Actor } from '../schemas/permissions';
 import type { Transaction } from '../schemas/transactions.schema';
@@ -103,8 +104,6 @@ async function upcomingScheduledPayments(
     }));
 }
 
-const money = (amount: bigint, currency: string): Money => ({ amount_minor: amount.toString(), currency });
-
 /** The caller's cards that are not destroyed, newest first (assigned to them: the owner's too). */
 async function myCards(db: Database, merchantId: string, userId: string): Promise<OverviewCard[]> {
   const rows = await db
@@ -181,14 +180,14 @@ export async function homeOverview(db: Database, caller: OverviewCaller): Promis
       db,
       accounts.map((a) => a.id),
     );
-    cashback = [...totals.keys()].map((currency) => money(earned.get(currency) ?? 0n, currency));
+    cashback = [...totals.keys()].map((currency) => moneyOf(earned.get(currency) ?? 0n, currency));
   }
 
   return {
     merchant: { id: merchant.id, name: merchant.name },
     access,
     my_cards: cards,
-    total_balance: [...totals.entries()].map(([currency, amount]) => money(amount, currency)),
+    total_balance: [...totals.entries()].map(([currency, amount]) => moneyOf(amount, currency)),
     accounts: accounts.map((a) => ({ id: a.id, name: a.name, iban: a.iban, balance: a.balance })),
     latest_transactions: latest.items.map(latestView),
     cashback,

@@ -1,6 +1,7 @@
 import { isValidIBAN, electronicFormatIBAN } from 'ibantools';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { currencyCodes } from '../schemas/accounts.schema';
+import { moneyOf } from '../schemas/money';
 import type {
   IncomingTransferBody,
   Transaction,
@@ -130,11 +131,6 @@ function convert(amount: bigint, rate: string): bigint {
   return (numerator * 2n + scale) / (2n * scale);
 }
 
-const money = (amount: bigint, currency: string) => ({
-  amount_minor: amount.toString(),
-  currency: currency.trim(),
-});
-
 /**
  * One transfer as the merchant owning `perspective` sees it (SPEC §3): the side on its account is "amount" in the
  * account currency, the other side "original". Between two of the merchant's own accounts it reads as outgoing from
@@ -181,12 +177,12 @@ function toView(row: TransactionRow, perspective: ReadonlySet<string>): Transact
     reference: row.reference,
     note: row.note,
     gif: row.gif,
-    amount: money(accountAmount, accountCurrency),
-    fee: money(fee, accountCurrency),
-    total: money(accountAmount + fee, accountCurrency),
-    original_amount: money(originalAmount, originalCurrency),
-    original_fee: money(originalFee, originalCurrency),
-    original_total: money(originalAmount + originalFee, originalCurrency),
+    amount: moneyOf(accountAmount, accountCurrency),
+    fee: moneyOf(fee, accountCurrency),
+    total: moneyOf(accountAmount + fee, accountCurrency),
+    original_amount: moneyOf(originalAmount, originalCurrency),
+    original_fee: moneyOf(originalFee, originalCurrency),
+    original_total: moneyOf(originalAmount + originalFee, originalCurrency),
     exchange_rate: row.exchange_rate
       ? { from: debitCurrency, to: creditCurrency, rate: row.exchange_rate }
       : null,

@@ -9,6 +9,7 @@ import {
   type CampaignStatus,
   type CampaignsResponse,
 } from '../../schemas/advertising.schema';
+import { moneyOf } from '../../schemas/money';
 import { athensDay, athensMidnights, parseDay } from '../analytics/period';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
@@ -24,7 +25,6 @@ import { insufficientFundsMessage } from '../payments/sendMoney';
 export type AdvertisingActor = { merchantId: string; userId: string };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const money = (amount: bigint, currency: string) => ({ amount_minor: amount.toString(), currency });
 const notFound = () => new AppError('not_found', 404, 'Nothing here.');
 const badField = (field: string, message: string) =>
   new AppError('validation_failed', 400, 'Some fields are missing or not valid.', {
@@ -54,7 +54,7 @@ function planView(row: PlanRow): AdvertisingPlan {
     name: row.name,
     reach: row.reach,
     duration_days: row.duration_days,
-    price: money(row.price_minor, row.currency),
+    price: moneyOf(row.price_minor, row.currency),
     placements: row.placements.filter(isPlacement),
   };
 }
@@ -78,7 +78,7 @@ export async function advertisingPlans(db: Db, merchantId: string): Promise<Adve
     .executeTakeFirst();
   return {
     items: rows.map(planView),
-    available_balance: account ? money(account.balance_minor, currency) : null,
+    available_balance: account ? moneyOf(account.balance_minor, currency) : null,
   };
 }
 
@@ -270,7 +270,7 @@ function campaignView(row: CampaignRow, now: Date): Campaign {
     end_date: row.end_date,
     starts_at: startsAt.toISOString(),
     ends_at: endsAt.toISOString(),
-    price: money(row.price_minor, row.currency),
+    price: moneyOf(row.price_minor, row.currency),
     transaction_id: row.transfer_id,
     purchased_by: { id: row.purchased_by, name: `${row.first_name} ${row.last_name}`.trim() },
     created_at: new Date(row.created_at).toISOString(),

@@ -16,7 +16,7 @@ import {
   type AnalyticsTotals,
   type ExpenseCategory,
 } from '../../schemas/analytics.schema';
-import type { Money } from '../../schemas/overview.schema';
+import { moneyOf } from '../../schemas/money';
 import { bankTimeZone } from '../cards/windows';
 import { AppError } from '../errors';
 import type { Db } from '../ledger';
@@ -32,8 +32,6 @@ import { resolvePeriod, type AnalyticsPeriodSpec } from './period';
  * tests/api/analytics.test.ts checks against `ledger_entries` on generated data. Reading the transfer's columns lets
  * the partial covering indexes of migration 021 answer a year of a busy account without visiting the entries.
  */
-
-const money = (amount: bigint, currency: string): Money => ({ amount_minor: amount.toString(), currency });
 
 /** The merchant's account in the currency; none is SPEC §8's "No data found for this currency." */
 async function accountIn(db: Db, merchantId: string, currency: string): Promise<{ id: string }> {
@@ -132,9 +130,9 @@ async function bucketsOf(db: Db, context: Context, granularity: 'day' | 'month')
       label: row.label,
       starts_at: new Date(row.starts_at).toISOString(),
       ends_at: new Date(row.ends_at).toISOString(),
-      money_in: money(moneyIn, currency),
-      money_out: money(moneyOut, currency),
-      net: money(moneyIn - moneyOut, currency),
+      money_in: moneyOf(moneyIn, currency),
+      money_out: moneyOf(moneyOut, currency),
+      net: moneyOf(moneyIn - moneyOut, currency),
       count_in: Number(sums?.count_in ?? '0'),
       count_out: Number(sums?.count_out ?? '0'),
     };
@@ -153,9 +151,9 @@ function totalsOf(buckets: AnalyticsBucket[], currency: string): AnalyticsTotals
     countOut += bucket.count_out;
   }
   return {
-    money_in: money(moneyIn, currency),
-    money_out: money(moneyOut, currency),
-    net: money(moneyIn - moneyOut, currency),
+    money_in: moneyOf(moneyIn, currency),
+    money_out: moneyOf(moneyOut, currency),
+    net: moneyOf(moneyIn - moneyOut, currency),
     count_in: countIn,
     count_out: countOut,
   };
@@ -279,13 +277,13 @@ export async function analyticsExpensesPerCategory(
   const shares = sharesBp(sorted.map(([, value]) => value.amount));
   const categories: AnalyticsExpense[] = sorted.map(([category, value], index) => ({
     category,
-    amount: money(value.amount, currency),
+    amount: moneyOf(value.amount, currency),
     count: value.count,
     share_bp: shares[index] ?? 0,
   }));
   const total = sorted.reduce((sum, [, value]) => sum + value.amount, 0n);
   const hasData = categories.length > 0 || (await hasMovements(db, context));
-  return { period: periodView(context, hasData), categories, total: money(total, currency) };
+  return { period: periodView(context, hasData), categories, total: moneyOf(total, currency) };
 }
 
 type CounterpartyRow = {
@@ -361,7 +359,7 @@ export async function analyticsTopCounterparties(
     name: row.name,
     wallet_tag: row.wallet_tag,
     iban: row.iban,
-    amount: money(BigInt(row.amount), currency),
+    amount: moneyOf(BigInt(row.amount), currency),
     count: Number(row.count),
   });
   const moneyIn = result.rows.filter((row) => row.direction === 'in').map(view);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { PlanCartBody, PlanOrderResult, PlanPeriod, PlanQuote } from '../../schemas/plans.schema';
 import type { ShippingAddress } from '../../schemas/cards.schema';
+import { moneyOf } from '../../schemas/money';
 import { addressById, saveShippingAddress } from '../cards/addresses';
 import { snapshotAddress } from '../cards/cards';
 import type { Database } from '../db/database';
@@ -42,8 +43,6 @@ const quoteChanged = () =>
     { details: { state: 'changed' } },
   );
 
-const money = (amount: bigint, currency: string) => ({ amount_minor: amount.toString(), currency });
-
 export const planLabel = (plan: BillingPlan, period: PlanPeriod) => `${plan.name} plan, ${period}`;
 
 /** The invoice's and the transaction's words for what is bought (English; the PDF prints its own language). */
@@ -78,12 +77,12 @@ function quoteView(row: CartRow, availableMinor: bigint): PlanQuote {
     pos_terminal: row.pos_terminal,
     shipping_address: snapshotAddress(row.shipping_address),
     lines: lineViews(linesFrom(row.lines), row.currency),
-    total: money(row.total_minor, row.currency),
-    vat: money(row.vat_minor, row.currency),
+    total: moneyOf(row.total_minor, row.currency),
+    vat: moneyOf(row.vat_minor, row.currency),
     effective: row.effective,
     effective_at: row.effective_at.toISOString(),
     next_billing_at: row.next_billing_at?.toISOString() ?? null,
-    available_balance: money(availableMinor, row.currency),
+    available_balance: moneyOf(availableMinor, row.currency),
     expires_at: row.expires_at.toISOString(),
   };
 }

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { moneyOf } from '../../schemas/money';
 import {
   vatRateBp,
   type Invoice,
@@ -172,7 +173,6 @@ type InvoiceRow = {
 };
 
 function invoiceView(row: InvoiceRow): Invoice {
-  const money = (amount: bigint) => ({ amount_minor: amount.toString(), currency: row.currency });
   return {
     id: row.id,
     number: row.number,
@@ -180,9 +180,9 @@ function invoiceView(row: InvoiceRow): Invoice {
     status: row.status,
     description: row.description,
     lines: lineViews(linesFrom(row.lines), row.currency),
-    net: money(row.net_minor),
-    vat: money(row.vat_minor),
-    total: money(row.total_minor),
+    net: moneyOf(row.net_minor, row.currency),
+    vat: moneyOf(row.vat_minor, row.currency),
+    total: moneyOf(row.total_minor, row.currency),
     period_start: row.period_start?.toISOString() ?? null,
     period_end: row.period_end?.toISOString() ?? null,
     transaction_id: row.transfer_id,

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { moneyOf } from '../../schemas/money';
 import type { PlanPeriod, PlansResponse, Subscription, Plan as PlanView } from '../../schemas/plans.schema';
 import type { DB } from '../db/types';
 import type { Db } from '../ledger';
@@ -10,8 +11,6 @@ import type { BillingPlan, PosOffer, SubscriptionState } from './pricing';
  */
 
 export type BillingActor = { merchantId: string; userId: string };
-
-const money = (amount: bigint, currency: string) => ({ amount_minor: amount.toString(), currency });
 
 export async function loadPlans(db: Db): Promise<Map<string, BillingPlan>> {
   const rows = await db
@@ -212,20 +211,20 @@ export async function plansView(db: Db, merchantId: string): Promise<PlansRespon
   const items: PlanView[] = rows.map((row) => ({
     id: row.id,
     name: row.name,
-    monthly_price: money(row.monthly_price_minor, row.currency),
-    yearly_price: money(row.yearly_price_minor, row.currency),
-    yearly_saving: money(row.monthly_price_minor * 12n - row.yearly_price_minor, row.currency),
+    monthly_price: moneyOf(row.monthly_price_minor, row.currency),
+    yearly_price: moneyOf(row.yearly_price_minor, row.currency),
+    yearly_saving: moneyOf(row.monthly_price_minor * 12n - row.yearly_price_minor, row.currency),
     cashback_rate_bp: row.cashback_rate_bp,
     card_prices: {
-      physical: money(row.physical_card_price_minor, row.currency),
-      virtual: money(row.virtual_card_price_minor, row.currency),
+      physical: moneyOf(row.physical_card_price_minor, row.currency),
+      virtual: moneyOf(row.virtual_card_price_minor, row.currency),
     },
     perks: row.perks,
   }));
   const pos = await posOffer(db);
   return {
     items,
-    pos_terminal: { price: money(pos.priceMinor, pos.currency), available_with: pos.availableWith },
+    pos_terminal: { price: moneyOf(pos.priceMinor, pos.currency), available_with: pos.availableWith },
     subscription: await subscriptionOf(db, merchantId),
   };
 }

@@ -5,6 +5,7 @@ import type {
   CardStatus,
   DeclineReason,
 } from '../../schemas/cards.schema';
+import { moneyOf } from '../../schemas/money';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import { postTransfer, recordDeclinedTransfer, systemAccount } from '../ledger';
@@ -78,7 +79,7 @@ async function resultOf(db: Database, idempotencyKey: string, hash: string) {
     cashback:
       row.cashback_minor === null || row.cashback_currency === null
         ? null
-        : { amount_minor: row.cashback_minor.toString(), currency: row.cashback_currency },
+        : moneyOf(row.cashback_minor, row.cashback_currency),
   } satisfies CardAuthorizationResult;
 }
 
@@ -273,7 +274,7 @@ export async function authorizeCard(
               accrued_at: at,
             })
             .execute();
-          cashback = { amount_minor: earned.toString(), currency };
+          cashback = moneyOf(earned, currency);
         }
       }
       return {

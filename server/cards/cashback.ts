@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CashbackPayoutResult, CashbackResponse } from '../../schemas/cards.schema';
+import { moneyOf } from '../../schemas/money';
 import type { Database } from '../db/database';
 import { postTransfer, systemAccount } from '../ledger';
 import { planOf } from '../plans';
@@ -14,8 +15,6 @@ import { monthBounds } from './windows';
 
 /** How many accruals the /cashback screen lists, newest first. */
 export const cashbackItemsShown = 100;
-
-const money = (amount: bigint, currency: string) => ({ amount_minor: amount.toString(), currency });
 
 /** cashback: the plan's rate, totals per currency of the merchant's accounts, the next payout, the latest accruals. */
 export async function cashbackView(
@@ -56,9 +55,9 @@ export async function cashbackView(
     const paidOut = big(sum?.paid_out ?? 0);
     return {
       currency,
-      earned: money(earned, currency),
-      paid_out: money(paidOut, currency),
-      pending: money(earned - paidOut, currency),
+      earned: moneyOf(earned, currency),
+      paid_out: moneyOf(paidOut, currency),
+      pending: moneyOf(earned - paidOut, currency),
     };
   });
   const items = await db
@@ -92,9 +91,9 @@ export async function cashbackView(
       transaction_id: row.purchase_transfer_id,
       card_last4: row.last4,
       merchant_name: row.merchant_name,
-      purchase: money(row.purchase_minor, row.currency),
+      purchase: moneyOf(row.purchase_minor, row.currency),
       rate_bp: row.rate_bp,
-      amount: money(row.amount_minor, row.currency),
+      amount: moneyOf(row.amount_minor, row.currency),
       accrued_at: row.accrued_at.toISOString(),
       paid_at: row.paid_at ? row.paid_at.toISOString() : null,
     })),
@@ -157,7 +156,7 @@ export async function payCashback(db: Database, now: Date = new Date()): Promise
       return {
         account_id: accountId,
         transaction_id: posted.transfer.id,
-        amount: money(total, currency),
+        amount: moneyOf(total, currency),
         accruals: ids.length,
       };
     });

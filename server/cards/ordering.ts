@@ -11,6 +11,7 @@ import {
   type CardOrderResult,
   type ShippingAddress,
 } from '../../schemas/cards.schema';
+import { moneyOf } from '../../schemas/money';
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
 import { AppError } from '../errors';
@@ -45,7 +46,6 @@ const limitReached = (form: CardForm) =>
     { details: { form, max: maxCardsPerUser[form] } },
   );
 
-const money = (amount: bigint, currency: string) => ({ amount_minor: amount.toString(), currency });
 const priceOf = (plan: Plan, form: CardForm) =>
   form === 'physical' ? plan.physicalCardPriceMinor : plan.virtualCardPriceMinor;
 
@@ -112,8 +112,8 @@ export async function cardOptions(db: Database, actor: CardActor): Promise<CardO
   return {
     plan: { id: plan.id, name: plan.name, cashback_rate_bp: plan.cashbackRateBp },
     prices: {
-      physical: money(plan.physicalCardPriceMinor, plan.currency),
-      virtual: money(plan.virtualCardPriceMinor, plan.currency),
+      physical: moneyOf(plan.physicalCardPriceMinor, plan.currency),
+      virtual: moneyOf(plan.virtualCardPriceMinor, plan.currency),
     },
     colours: [...cardColours],
     account_types: accounts.map((a) => a.currency.trim().toLowerCase()),
@@ -174,8 +174,8 @@ function cartView(row: CartRow): Cart {
     holder: { user_id: row.holder_user_id, name: `${row.first_name} ${row.last_name}`.trim() },
     account_type: accountCurrency.toLowerCase(),
     shipping_address: snapshotAddress(row.shipping_address),
-    price: money(row.price_minor, row.currency),
-    available_balance: money(row.balance_minor, accountCurrency),
+    price: moneyOf(row.price_minor, row.currency),
+    available_balance: moneyOf(row.balance_minor, accountCurrency),
     expires_at: row.expires_at.toISOString(),
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Transaction as Trx } from 'kysely';
+import { moneyOf } from '../../schemas/money';
 import type {
   MoneyRequest,
   MoneyRequestBody,
@@ -88,7 +89,7 @@ function view(row: RequestRow): MoneyRequest {
   return {
     id: row.id,
     status: row.status,
-    amount: { amount_minor: row.amount_minor.toString(), currency: row.currency.trim() },
+    amount: moneyOf(row.amount_minor, row.currency.trim()),
     note: row.note,
     requester: { name: row.requester_name, wallet_tag: row.requester_tag },
     payee: { name: row.payee_name, wallet_tag: row.payee_tag },

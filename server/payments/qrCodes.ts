@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { moneyOf } from '../../schemas/money';
 import type { QrCode, QrCodeBody, QrCodesResponse, ResolvedQrCode } from '../../schemas/qrCodes.schema';
 import { qrCodePayPath, qrCodesListLimit } from '../../schemas/qrCodes.schema';
 import type { Database } from '../db/database';
@@ -42,7 +43,7 @@ function view(row: Row, origin: string): QrCode {
     link: `${origin}${qrCodePayPath(row.code)}`,
     currency,
     account_type: currency.toLowerCase(),
-    amount: row.amount_minor === null ? null : { amount_minor: row.amount_minor.toString(), currency },
+    amount: row.amount_minor === null ? null : moneyOf(row.amount_minor, currency),
     note: row.note,
     created_at: row.created_at.toISOString(),
   };
@@ -158,7 +159,7 @@ export async function resolveQrCode(db: Database, payer: Actor, code: string): P
     payee: { name: row.name, wallet_tag: row.wallet_tag },
     currency,
     account_type: currency.toLowerCase(),
-    amount: row.amount_minor === null ? null : { amount_minor: row.amount_minor.toString(), currency },
+    amount: row.amount_minor === null ? null : moneyOf(row.amount_minor, currency),
     note: row.note,
   };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { moneyOf } from '../../schemas/money';
 import type {
   CreateScheduledPaymentBody,
   ScheduledPayment,
@@ -137,7 +138,7 @@ function summaryView(row: SummaryRow): ScheduledPaymentSummary {
     status: row.status,
     account_type: row.currency.toLowerCase(),
     recipient: { wallet_tag: row.recipient_wallet_tag, name: row.recipient_name },
-    amount: { amount_minor: row.amount_minor.toString(), currency: row.currency },
+    amount: moneyOf(row.amount_minor, row.currency),
     note: row.note,
     gif: row.gif,
     frequency: row.frequency,

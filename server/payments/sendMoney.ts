@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { extractIBAN, isValidIBAN } from 'ibantools';
 import type { Transaction as Trx } from 'kysely';
 import { currencyCodes, type CurrencyCode } from '../../schemas/accounts.schema';
+import { moneyOf } from '../../schemas/money';
 import type { PayeeCheckResult } from '../../schemas/payee.schema';
 import type {
   AmountVerification,
@@ -607,7 +608,7 @@ export async function amountRequiresVerification(
       source.currency,
       settings,
     ),
-    threshold: { amount_minor: threshold.toString(), currency: source.currency },
+    threshold: moneyOf(threshold, source.currency),
   };
 }
 
@@ -621,7 +622,7 @@ export function predefinedSendAmounts(accountType?: string): PredefinedAmounts {
   return {
     items: currencies.map((currency) => ({
       currency,
-      amounts: predefinedAmounts[currency].map((amount) => ({ amount_minor: amount.toString(), currency })),
+      amounts: predefinedAmounts[currency].map((amount) => moneyOf(amount, currency)),
     })),
   };
 }
@@ -695,19 +696,18 @@ export async function transferQuote(
   const price = priceFor(recipient, source, creditCurrency, amount);
   const external = recipient.kind === 'iban' && recipient.internal === null;
   const total = amount + price.feeMinor;
-  const money = (value: bigint, currency: string) => ({ amount_minor: value.toString(), currency });
   return {
     type: external ? 'bank_transfer' : 'account_to_account',
     status: external ? 'pending' : 'completed',
-    amount: money(amount, source.currency),
-    fee: money(price.feeMinor, source.currency),
-    total: money(total, source.currency),
-    credited_amount: money(price.creditMinor, creditCurrency),
+    amount: moneyOf(amount, source.currency),
+    fee: moneyOf(price.feeMinor, source.currency),
+    total: moneyOf(total, source.currency),
+    credited_amount: moneyOf(price.creditMinor, creditCurrency),
     exchange_rate: price.exchangeRate
       ? { from: source.currency, to: creditCurrency, rate: price.exchangeRate }
       : null,
     requires_verification: requiresVerification(recipient.kind, amount, source.currency, settings),
     sufficient_funds: total <= source.balance,
-    available_balance: money(source.balance, source.currency),
+    available_balance: moneyOf(source.balance, source.currency),
   };
 }

@@ -1,24 +1,7 @@
+import { currencyDigits, minorToDecimal } from '../../schemas/money';
 import type { StatementLocale } from '../../schemas/statements.schema';
 
 const intlLocale: Record<StatementLocale, string> = { en: 'en-GB', el: 'el-GR' };
-
-/** How many minor units a currency has (EUR 2, JPY 0), as Intl knows it. */
-export function currencyDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-  );
-}
-
-/** Integer minor units → an exact decimal string ("-123456" EUR → "-1234.56"), with BigInt, never a float. */
-export function minorToDecimal(amount: bigint, currency: string): Intl.StringNumericLiteral {
-  const digits = currencyDigits(currency);
-  const negative = amount < 0n;
-  const magnitude = negative ? -amount : amount;
-  const scale = 10n ** BigInt(digits);
-  const whole = (magnitude / scale).toString();
-  const fraction = (magnitude % scale).toString().padStart(digits, '0');
-  return `${negative ? '-' : ''}${whole}${digits > 0 ? `.${fraction}` : ''}` as Intl.StringNumericLiteral;
-}
 
 /**
  * The clock a statement's dates are printed on: UTC for an export of a filtered list (its bounds are UTC days or
@@ -49,7 +32,7 @@ export function formattersFor(locale: StatementLocale, timeZone: StatementTimeZo
         minimumFractionDigits: digits,
         maximumFractionDigits: digits,
         useGrouping: false,
-      }).format(minorToDecimal(amount, currency));
+      }).format(minorToDecimal(amount, digits));
     },
     /** Money for people: "−€1,234.56" / "-1.234,56 €". */
     money: (amount: bigint, currency: string, signed = false): string => {
@@ -60,7 +43,7 @@ export function formattersFor(locale: StatementLocale, timeZone: StatementTimeZo
         minimumFractionDigits: digits,
         maximumFractionDigits: digits,
         ...(signed ? { signDisplay: 'exceptZero' as const } : {}),
-      }).format(minorToDecimal(amount, currency));
+      }).format(minorToDecimal(amount, digits));
     },
     /** An exchange rate as a decimal string, with the locale's decimal mark, exactly as given. */
     rate: (rate: string): string => (locale === 'el' ? rate.replace('.', ',') : rate),

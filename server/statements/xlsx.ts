@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { currencyDigits, minorToDecimal, wallClock, type StatementTimeZone } from './format';
+import { currencyDigits, minorToDecimal } from '../../schemas/money';
+import { wallClock, type StatementTimeZone } from './format';
 import { statementLabels } from './labels';
 import { assertBalances, assertRowsMatch, type Statement } from './statementData';
 import { drained, type StatementWriter } from './writer';
@@ -23,7 +24,7 @@ export function currencyFormat(currency: string): string {
 
 /** Minor units as the number a cell holds (exact for any amount below 2^53 minor units). */
 export function amountNumber(amount: bigint, currency: string): number {
-  return Number(minorToDecimal(amount, currency));
+  return Number(minorToDecimal(amount, currencyDigits(currency)));
 }
 
 const dateTimeFormat = 'dd/mm/yyyy hh:mm';

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maxAmountMinor } from '../../schemas/money';
 import { AppError } from '../../server/errors';
 import {
   ensureSystemAccounts,
   failTransfer,
   ledgerInvariants,
-  maxAmountMinor,
   openAccount,
   pendingHolds,
   postTransfer,

@@ -30,7 +30,8 @@ import type {
 import type { Transaction } from '../../schemas/transactions.schema';
 import { AppProviders } from '../../src/app/AppProviders';
 import { AppShell } from '../../src/app/AppShell';
-import { decimalToMinor, SendMoneyScreen } from '../../src/screens/sendMoney/SendMoneyScreen';
+import { decimalToMinor } from '../../schemas/money';
+import { SendMoneyScreen } from '../../src/screens/sendMoney/SendMoneyScreen';
 import { generatePaths, type ModelPath } from './generatePaths';
 import {
   Deferreds,

@@ -1,6 +1,7 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { currencyDigits, formatMoney, minorToDecimal } from '../../src/i18n/formatMoney';
+import { currencyDigits, minorToDecimal } from '../../schemas/money';
+import { formatMoney } from '../../src/i18n/formatMoney';
 
 // Intl separates currency and number with a no-break space; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

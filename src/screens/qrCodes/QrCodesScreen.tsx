@@ -4,10 +4,11 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { isApiFailure, type ApiFailure } from '../../../machines/apiFailure';
 import type { CoreBankingAccount } from '../../../schemas/accounts.schema';
+import { AmountMinor, currencyDigits, decimalToMinor } from '../../../schemas/money';
 import { QrCodeBody, type QrCode } from '../../../schemas/qrCodes.schema';
 import { noteMaxLength } from '../../../schemas/sendMoney.schema';
 import { api, expectOk, unwrap, type ApiClient } from '../../api/client';
-import { currencyDigits, formatMoney } from '../../i18n/formatMoney';
+import { formatMoney } from '../../i18n/formatMoney';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Card, Muted, Page, Row } from '../../ui/Layout';
@@ -83,16 +84,6 @@ const Links = styled.div`
     font-weight: 600;
   }
 `;
-
-/** "12.5" in a currency with 2 digits → "1250"; null when it is not a plain decimal amount. */
-export function decimalToMinor(text: string, digits: number): string | null {
-  const match = /^(\d{1,13})(?:[.,](\d+))?$/.exec(text.trim());
-  if (!match) return null;
-  const fraction = match[2] ?? '';
-  if (fraction.length > digits) return null;
-  const minor = BigInt(match[1] ?? '0') * 10n ** BigInt(digits) + BigInt(fraction.padEnd(digits, '0') || '0');
-  return minor.toString();
-}
 
 type LoadState =
   | { status: 'loading' }
@@ -189,9 +180,9 @@ function GenerateForm({
     const found: FieldErrors = {};
     let amountMinor: string | undefined;
     if (amount.trim() !== '') {
-      const minor = decimalToMinor(amount, currencyDigits(currency || 'EUR'));
-      if (minor === null || minor === '0') found.amount = intl.formatMessage(m.amountInvalid);
-      else amountMinor = minor;
+      const minor = AmountMinor.safeParse(decimalToMinor(amount, currencyDigits(currency || 'EUR')) ?? '');
+      if (!minor.success) found.amount = intl.formatMessage(m.amountInvalid);
+      else amountMinor = minor.data;
     }
     const body = {
       currency,

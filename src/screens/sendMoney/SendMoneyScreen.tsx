@@ -43,11 +43,11 @@ import {
 import { PayeeName } from '../../../schemas/payee.schema';
 import { scheduleFrequencies, type ScheduleFrequency } from '../../../schemas/scheduledPayments.schema';
 import { contactQueryMinLength, Note } from '../../../schemas/sendMoney.schema';
-import { AmountMinor } from '../../../schemas/transactions.schema';
+import { AmountMinor, currencyDigits, decimalToMinor, minorToDecimal } from '../../../schemas/money';
 import type { Money } from '../../../schemas/overview.schema';
 import { api } from '../../api/client';
 import { sendMoneyActors } from '../../app/sendMoneyActors';
-import { currencyDigits, formatMoney } from '../../i18n/formatMoney';
+import { formatMoney } from '../../i18n/formatMoney';
 import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page, Row, Stack } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
@@ -93,23 +93,6 @@ const Chips = styled.div`
   gap: ${({ theme }) => theme.space(2)};
   margin-bottom: ${({ theme }) => theme.space(4)};
 `;
-
-/** "12.5" in a currency with 2 digits → "1250"; null when it is not a plain decimal amount. */
-export function decimalToMinor(text: string, digits: number): string | null {
-  const match = /^(\d{1,13})(?:[.,](\d+))?$/.exec(text.trim());
-  if (!match) return null;
-  const fraction = match[2] ?? '';
-  if (fraction.length > digits) return null;
-  const minor = BigInt(match[1] ?? '0') * 10n ** BigInt(digits) + BigInt(fraction.padEnd(digits, '0') || '0');
-  return minor.toString();
-}
-
-function minorToInput(amountMinor: string, digits: number): string {
-  const value = BigInt(amountMinor);
-  const scale = 10n ** BigInt(digits);
-  const fraction = (value % scale).toString().padStart(digits, '0');
-  return `${value / scale}${digits > 0 ? `.${fraction}` : ''}`;
-}
 
 function useJourney<T>(
   journey: SendMoneyActor,
@@ -409,7 +392,7 @@ function AmountStep({ journey }: { journey: SendMoneyActor }) {
   const currency = data?.account.currency ?? 'EUR';
   const digits = currencyDigits(currency);
   const available: Money | null = data?.account.available_balance ?? null;
-  const [amount, setAmount] = useState(initialAmount ? minorToInput(initialAmount, digits) : '');
+  const [amount, setAmount] = useState<string>(initialAmount ? minorToDecimal(initialAmount, digits) : '');
   const [note, setNote] = useState(initialNote);
   // The GIF picker (src/ui/GifPicker.tsx: value, onChange) renders next to the note and sets this.
   const [gif] = useState<string | null>(initialGif);
@@ -458,7 +441,7 @@ function AmountStep({ journey }: { journey: SendMoneyActor }) {
                 key={money.amount_minor}
                 variant="secondary"
                 disabled={busy}
-                onClick={() => setAmount(minorToInput(money.amount_minor, digits))}
+                onClick={() => setAmount(minorToDecimal(money.amount_minor, digits))}
               >
                 {formatMoney(intl, money)}
               </Button>
