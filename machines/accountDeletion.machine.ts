@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { Iban } from '../schemas/payee.schema';
 import type { AccountDeleteBody, AccountDeletion } from '../schemas/plans.schema';
 import type { StepUpMethod, StepUpPurpose } from '../schemas/stepUp.schema';
-import { failureCode, toApiFailure } from './apiFailure';
+import { failureCode, knownErrors, toApiFailure } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 /*
@@ -18,16 +18,7 @@ import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './one
  * "Withdraw" (withdrawing, withdrawAccountDeletion) takes the request back. Outcomes are recorded for the toast.
  */
 
-export type AccountDeletionError =
-  | 'step_up_required'
-  | 'validation_failed'
-  | 'deletion_state'
-  | 'forbidden'
-  | 'rate_limited'
-  | 'network'
-  | 'unknown';
-
-const knownErrors: ReadonlySet<string> = new Set<AccountDeletionError>([
+export const toAccountDeletionError = knownErrors([
   'step_up_required',
   'validation_failed',
   'deletion_state',
@@ -35,11 +26,7 @@ const knownErrors: ReadonlySet<string> = new Set<AccountDeletionError>([
   'rate_limited',
   'network',
 ]);
-
-export function toAccountDeletionError(error: unknown): AccountDeletionError {
-  const code = failureCode(error);
-  return knownErrors.has(code) ? (code as AccountDeletionError) : 'unknown';
-}
+export type AccountDeletionError = ReturnType<typeof toAccountDeletionError>;
 
 /** The request as it stands (null: none, or withdrawn), where a code can go, and when the billing period ends. */
 export type DeletionData = {

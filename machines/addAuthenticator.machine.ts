@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { SecuritySettings, TotpEnrollment } from '../schemas/settings.schema';
 import type { StepUpMethod, StepUpPurpose } from '../schemas/stepUp.schema';
-import { failureCode, toApiFailure } from './apiFailure';
+import { failureCode, knownErrors, toApiFailure } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 /*
@@ -17,17 +17,7 @@ import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './one
  * already shown. One already set up (409) ends in `failed`.
  */
 
-export type AddAuthenticatorError =
-  | 'otp_invalid'
-  | 'otp_exhausted'
-  | 'otp_expired'
-  | 'step_up_required'
-  | 'conflict'
-  | 'rate_limited'
-  | 'network'
-  | 'unknown';
-
-const knownErrors: ReadonlySet<string> = new Set<AddAuthenticatorError>([
+export const toAddAuthenticatorError = knownErrors([
   'otp_invalid',
   'otp_exhausted',
   'otp_expired',
@@ -36,11 +26,7 @@ const knownErrors: ReadonlySet<string> = new Set<AddAuthenticatorError>([
   'rate_limited',
   'network',
 ]);
-
-export function toAddAuthenticatorError(error: unknown): AddAuthenticatorError {
-  const code = failureCode(error);
-  return knownErrors.has(code) ? (code as AddAuthenticatorError) : 'unknown';
-}
+export type AddAuthenticatorError = ReturnType<typeof toAddAuthenticatorError>;
 
 export type TotpConfirmInput = { code: string; stepUpToken: string };
 

@@ -13,7 +13,7 @@ import {
   type CardUpdateBody,
 } from '../schemas/cards.schema';
 import type { StepUpMethod, StepUpPurpose } from '../schemas/stepUp.schema';
-import { failureCode, toApiFailure } from './apiFailure';
+import { failureCode, knownErrors, toApiFailure } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 /*
@@ -36,17 +36,7 @@ import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './one
  * Each outcome is recorded in `outcome` (the screen shows it as a toast); a failure also keeps its reason in `error`.
  */
 
-export type CardControlsError =
-  | 'card_status'
-  | 'step_up_required'
-  | 'validation_failed'
-  | 'not_found'
-  | 'forbidden'
-  | 'rate_limited'
-  | 'network'
-  | 'unknown';
-
-const knownErrors: ReadonlySet<string> = new Set<CardControlsError>([
+export const toCardControlsError = knownErrors([
   'card_status',
   'step_up_required',
   'validation_failed',
@@ -55,11 +45,7 @@ const knownErrors: ReadonlySet<string> = new Set<CardControlsError>([
   'rate_limited',
   'network',
 ]);
-
-export function toCardControlsError(error: unknown): CardControlsError {
-  const code = failureCode(error);
-  return knownErrors.has(code) ? (code as CardControlsError) : 'unknown';
-}
+export type CardControlsError = ReturnType<typeof toCardControlsError>;
 
 export type PinKind = 'pin' | 'epin';
 export type RevealWhat = CardRevealBody['what'];

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ChangePasswordBody } from '../schemas/settings.schema';
 import type { StepUpMethod, StepUpPurpose } from '../schemas/stepUp.schema';
-import { failureCode, toApiFailure } from './apiFailure';
+import { failureCode, knownErrors, toApiFailure } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 /*
@@ -13,26 +13,14 @@ import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './one
  * refuses, brings the form back with the field's error; an expired grant asks for a new code.
  */
 
-export type ChangePasswordError =
-  | 'invalid_current_password'
-  | 'validation_failed'
-  | 'step_up_required'
-  | 'rate_limited'
-  | 'network'
-  | 'unknown';
-
-const knownErrors: ReadonlySet<string> = new Set<ChangePasswordError>([
+export const toChangePasswordError = knownErrors([
   'invalid_current_password',
   'validation_failed',
   'step_up_required',
   'rate_limited',
   'network',
 ]);
-
-export function toChangePasswordError(error: unknown): ChangePasswordError {
-  const code = failureCode(error);
-  return knownErrors.has(code) ? (code as ChangePasswordError) : 'unknown';
-}
+export type ChangePasswordError = ReturnType<typeof toChangePasswordError>;
 
 export type PasswordDraft = ChangePasswordBody;
 

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Money } from '../schemas/overview.schema';
 import type { MoneyRequest } from '../schemas/moneyRequests.schema';
 import type { StepUpMethod, StepUpPurpose } from '../schemas/stepUp.schema';
-import { failureCode } from './apiFailure';
+import { failureCode, knownErrors } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 /*
@@ -18,16 +18,7 @@ import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './one
  * reloads).
  */
 
-export type PendingRequestsError =
-  | 'insufficient_funds'
-  | 'recipient_not_allowed'
-  | 'step_up_required'
-  | 'conflict'
-  | 'not_found'
-  | 'network'
-  | 'unknown';
-
-const knownErrors: ReadonlySet<string> = new Set<PendingRequestsError>([
+export const toPendingRequestsError = knownErrors([
   'insufficient_funds',
   'recipient_not_allowed',
   'step_up_required',
@@ -35,11 +26,7 @@ const knownErrors: ReadonlySet<string> = new Set<PendingRequestsError>([
   'not_found',
   'network',
 ]);
-
-export function toPendingRequestsError(error: unknown): PendingRequestsError {
-  const code = failureCode(error);
-  return knownErrors.has(code) ? (code as PendingRequestsError) : 'unknown';
-}
+export type PendingRequestsError = ReturnType<typeof toPendingRequestsError>;
 
 /** What accepting one request involves, read before the review. */
 export type AcceptPreview = {

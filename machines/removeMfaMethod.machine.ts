@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { LoginMfaMethod } from '../schemas/auth.schema';
 import type { SecuritySettings } from '../schemas/settings.schema';
 import type { StepUpMethod, StepUpPurpose } from '../schemas/stepUp.schema';
-import { failureCode } from './apiFailure';
+import { failureCode, knownErrors } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 /*
@@ -15,12 +15,8 @@ import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './one
  * is `failed`, where the user may try again or close.
  */
 
-export type RemoveMfaMethodError = 'last_mfa_method' | 'step_up_required' | 'network' | 'unknown';
-
-export function toRemoveMfaMethodError(error: unknown): RemoveMfaMethodError {
-  const code = failureCode(error);
-  return code === 'last_mfa_method' || code === 'step_up_required' || code === 'network' ? code : 'unknown';
-}
+export const toRemoveMfaMethodError = knownErrors(['last_mfa_method', 'step_up_required', 'network']);
+export type RemoveMfaMethodError = ReturnType<typeof toRemoveMfaMethodError>;
 
 export type RemoveMfaMethodInput = { method: LoginMfaMethod; stepUpToken: string };
 
