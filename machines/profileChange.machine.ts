@@ -5,7 +5,7 @@ import type {
   ProfileChangeBody,
   ProfileChangeKind,
 } from '../schemas/profile.schema';
-import { failureCode, toApiFailure } from './apiFailure';
+import { failureCode, knownErrors, toApiFailure } from './apiFailure';
 
 /*
  * Editing legal data on the profile and sending it to review (issue 8; SPEC §2 /profile/company-information,
@@ -22,12 +22,19 @@ import { failureCode, toApiFailure } from './apiFailure';
 
 export type ProfileChangeError = 'network' | 'unchanged' | 'pending' | 'unknown';
 
+const knownProfileChangeError = knownErrors(['profile_unchanged', 'profile_change_pending', 'network']);
+
 export function toProfileChangeError(error: unknown): ProfileChangeError {
-  const code = failureCode(error);
-  if (code === 'network') return 'network';
-  if (code === 'profile_unchanged') return 'unchanged';
-  if (code === 'profile_change_pending') return 'pending';
-  return 'unknown';
+  switch (knownProfileChangeError(error)) {
+    case 'profile_unchanged':
+      return 'unchanged';
+    case 'profile_change_pending':
+      return 'pending';
+    case 'network':
+      return 'network';
+    case 'unknown':
+      return 'unknown';
+  }
 }
 
 export type ProfileChangeData = ProfileChangeBody['data'];
