@@ -1,6 +1,5 @@
-import { and, assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { CoreBankingAccount } from '../schemas/accounts.schema';
-import type { LoginMfaMethod } from '../schemas/auth.schema';
 import type { Beneficiary } from '../schemas/beneficiaries.schema';
 import { AmountMinor } from '../schemas/money';
 import type { PayeeCheckResult, PayeeVerifyResponse } from '../schemas/payee.schema';
@@ -12,15 +11,10 @@ import {
 } from '../schemas/scheduledPayments.schema';
 import type { Contact, SendMoneyBody, TransferQuote } from '../schemas/sendMoney.schema';
 import type { Money } from '../schemas/overview.schema';
-import type {
-  StepUpMethod,
-  StepUpMethodsResponse,
-  StepUpPurpose,
-  StepUpStartResponse,
-  StepUpVerifyResponse,
-} from '../schemas/stepUp.schema';
+import type { StepUpMethod, StepUpMethodsResponse, StepUpPurpose } from '../schemas/stepUp.schema';
 import type { Transaction } from '../schemas/transactions.schema';
-import { failureCode, toApiFailure } from './apiFailure';
+import { failureCode, knownErrors } from './apiFailure';
+import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 /*
  * Send money (issue 4; SPEC §2 /my-wallet/:accountType/send-money/:account?/:tag?, §4 name verification, §5, §8, §9).
@@ -40,49 +34,25 @@ import { failureCode, toApiFailure } from './apiFailure';
  * on; close match: "Did you mean X?" (one click uses X and checks again), amend or proceed anyway; no match (no name
  * shown, a warning) and not possible: amend or proceed anyway; a failed check: "Beneficiary verification failed, try
  * again later" → quoting (amount, fee, total, rate; for a schedule, whether it needs a code) → reviewing (with the
- * schedule; "Edit" goes back) → when the quote says so, a one-time code (purpose send_money) → sending (one
+ * schedule; "Edit" goes back) → when the quote says so, a one-time code (the oneTimeCode child, purpose send_money; cancelling it edits the
+ * payment) → sending (one
  * Idempotency-Key per confirmed review, kept for retries) → done ("Amount sent"), or scheduling
  * (createScheduledPayment; no money moves now) → scheduled ("Payment scheduled", a link to the list); or failed
  * (insufficient funds; a network failure of a payment retries with the same key; a schedule has no idempotency key,
  * so a failed one is edited or looked up in the list rather than sent blind again).
  */
 
-export type SendMoneyError =
-  | 'not_found'
-  | 'insufficient_funds'
-  | 'recipient_not_allowed'
-  | 'validation_failed'
-  | 'payee_check_required'
-  | 'otp_invalid'
-  | 'otp_exhausted'
-  | 'otp_expired'
-  | 'otp_cooldown'
-  | 'mfa_method_unavailable'
-  | 'rate_limited'
-  | 'step_up_required'
-  | 'network'
-  | 'unknown';
-
-const knownErrors: ReadonlySet<string> = new Set<SendMoneyError>([
+export const toSendMoneyError = knownErrors([
   'not_found',
   'insufficient_funds',
   'recipient_not_allowed',
   'validation_failed',
   'payee_check_required',
-  'otp_invalid',
-  'otp_exhausted',
-  'otp_expired',
-  'otp_cooldown',
-  'mfa_method_unavailable',
   'rate_limited',
   'step_up_required',
   'network',
 ]);
-
-export function toSendMoneyError(error: unknown): SendMoneyError {
-  const code = failureCode(error);
-  return knownErrors.has(code) ? (code as SendMoneyError) : 'unknown';
-}
+export type SendMoneyError = ReturnType<typeof toSendMoneyError>;
 
 /** Who gets the money. */
 export type Recipient =
@@ -134,8 +104,6 @@ export type QuoteInput = {
   walletTag: string | null;
   iban: string | null;
 };
-export type StartStepUpInput = { purpose: StepUpPurpose; method: LoginMfaMethod };
-export type VerifyStepUpInput = { purpose: StepUpPurpose; code: string };
 export type SendInput = { body: SendMoneyBody; idempotencyKey: string; stepUpToken: string | null };
 export type ScheduleInput = { body: CreateScheduledPaymentBody; stepUpToken: string | null };
 
@@ -160,11 +128,9 @@ export type SendMoneyContext = {
   /** The payer saw a name check that was not a match and goes on (recorded on the transfer). */
   proceedAnyway: boolean;
   quote: TransferQuote | null;
+  /** Where a one-time code can go, loaded when the payment needs one. */
   methods: StepUpMethod[];
-  method: LoginMfaMethod | null;
-  destination: string | null;
-  resendIn: number;
-  attemptsLeft: number | null;
+  /** The single-use grant of the right code, until the payment (or schedule) uses it. */
   stepUpToken: string | null;
   /** Made once when the review is confirmed; every retry of that payment sends it again. */
   idempotencyKey: string | null;
@@ -203,10 +169,6 @@ export type SendMoneyEvent =
   | { type: 'check.retry' }
   | { type: 'review.confirm' }
   | { type: 'review.edit' }
-  | { type: 'method.selected'; method: LoginMfaMethod }
-  | { type: 'otp.submit'; code: string }
-  | { type: 'otp.resend' }
-  | { type: 'method.change' }
   | { type: 'payment.retry' };
 
 function notProvided(name: string): never {
@@ -293,33 +255,17 @@ export function amountProblem(
   return null;
 }
 
-function attemptsLeftOf(error: unknown): number | null {
-  const failure = toApiFailure(error);
-  const left = failure.kind === 'http' ? failure.details?.['attempts_left'] : undefined;
-  return typeof left === 'number' ? left : null;
-}
-
-function retryAfterOf(error: unknown): number {
-  const failure = toApiFailure(error);
-  return failure.kind === 'http' ? (failure.retryAfterSeconds ?? 30) : 30;
-}
-
 function newKey(): string {
   return globalThis.crypto.randomUUID();
 }
 
-const noStepUp = {
-  method: null,
-  destination: null,
-  resendIn: 0,
-  attemptsLeft: null,
-  stepUpToken: null,
-} satisfies Partial<SendMoneyContext>;
+const noStepUp = { stepUpToken: null } satisfies Partial<SendMoneyContext>;
 
 export const sendMoneyMachine = setup({
   types: {
     context: {} as SendMoneyContext,
     events: {} as SendMoneyEvent,
+    children: {} as { oneTimeCode: 'oneTimeCode' },
   },
   actors: {
     loadSendMoney: fromPromise<SendMoneyData, LoadInput>(async () => notProvided('loadSendMoney')),
@@ -327,10 +273,7 @@ export const sendMoneyMachine = setup({
     verifyPayee: fromPromise<PayeeVerifyResponse, VerifyPayeeInput>(async () => notProvided('verifyPayee')),
     transferQuote: fromPromise<TransferQuote, QuoteInput>(async () => notProvided('transferQuote')),
     loadStepUpMethods: fromPromise<StepUpMethodsResponse, void>(async () => notProvided('loadStepUpMethods')),
-    startStepUp: fromPromise<StepUpStartResponse, StartStepUpInput>(async () => notProvided('startStepUp')),
-    verifyStepUp: fromPromise<StepUpVerifyResponse, VerifyStepUpInput>(async () =>
-      notProvided('verifyStepUp'),
-    ),
+    oneTimeCode: oneTimeCodeMachine,
     sendMoney: fromPromise<Transaction, SendInput>(async () => notProvided('sendMoney')),
     createScheduledPayment: fromPromise<ScheduledPayment, ScheduleInput>(async () =>
       notProvided('createScheduledPayment'),
@@ -338,7 +281,7 @@ export const sendMoneyMachine = setup({
   },
   actions: {
     recordError: assign({ error: (_, params: { error: unknown }) => toSendMoneyError(params.error) }),
-    clearError: assign({ error: null, attemptsLeft: null }),
+    clearError: assign({ error: null }),
     /** A changed payment is a new payment: a new key, a new check, a new quote, a new code. */
     forgetPayment: assign({ idempotencyKey: null, quote: null, ...noStepUp }),
     forgetCheck: assign({ check: null, proceedAnyway: false }),
@@ -374,18 +317,14 @@ export const sendMoneyMachine = setup({
       params.check.result === 'close_match' && Boolean(params.check.suggested_name),
     isNoMatch: (_, params: { check: PayeeVerifyResponse }) => params.check.result === 'no_match',
     requiresCode: ({ context }) => context.quote?.requires_verification === true,
-    isCodeDead: (_, params: { error: unknown }) => {
-      const code = failureCode(params.error);
-      return code === 'otp_exhausted' || code === 'otp_expired';
-    },
-    isCooldown: (_, params: { error: unknown }) => failureCode(params.error) === 'otp_cooldown',
+    gotGrant: (_, params: { output: OneTimeCodeOutput }) => stepUpTokenOf(params.output) !== null,
+    /** A grant for a payment on a schedule: it goes with the schedule, not a payment now. */
+    gotGrantForSchedule: ({ context }, params: { output: OneTimeCodeOutput }) =>
+      stepUpTokenOf(params.output) !== null && context.schedule !== null,
     isStepUpRequired: (_, params: { error: unknown }) => failureCode(params.error) === 'step_up_required',
     /** Refused for good (insufficient funds, the recipient): a retry with the same key gets the same answer. */
     canRetry: ({ context }) =>
       context.schedule === null && (context.error === 'network' || context.error === 'unknown'),
-  },
-  delays: {
-    resendCooldown: ({ context }) => Math.max(0, context.resendIn) * 1000,
   },
 }).createMachine({
   id: 'sendMoney',
@@ -710,7 +649,7 @@ export const sendMoneyMachine = setup({
         id: 'loadStepUpMethods',
         src: 'loadStepUpMethods',
         onDone: {
-          target: 'choosingMethod',
+          target: 'confirming',
           actions: assign({ methods: ({ event }) => event.output.available_methods }),
         },
         onError: {
@@ -719,138 +658,26 @@ export const sendMoneyMachine = setup({
         },
       },
     },
-    /** Confirm it is you: where the one-time code should go. */
-    choosingMethod: {
-      on: {
-        'method.selected': {
-          target: 'sendingCode',
-          actions: ['clearError', assign({ method: ({ event }) => event.method })],
-        },
-        'review.edit': { target: 'enteringAmount', actions: ['clearError', 'forgetPayment'] },
-      },
-    },
-    sendingCode: {
-      tags: ['busy'],
+    confirming: {
+      description:
+        'Confirm it is you: the oneTimeCode child (purpose send_money). Its grant goes with the payment or the ' +
+        'schedule; cancelling it ("Edit the payment") goes back to the amount as a new payment.',
       invoke: {
-        id: 'startStepUp',
-        src: 'startStepUp',
-        input: ({ context }) => ({ purpose, method: context.method ?? 'email' }),
-        onDone: {
-          target: 'awaitingCode',
-          actions: assign({
-            destination: ({ event }) => event.output.destination,
-            resendIn: ({ event }) => event.output.resend_in,
-          }),
-        },
-        onError: {
-          target: 'choosingMethod',
-          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    awaitingCode: {
-      type: 'parallel',
-      states: {
-        code: {
-          initial: 'entering',
-          states: {
-            entering: {
-              on: {
-                'otp.submit': { target: 'verifying', actions: 'clearError' },
-                'method.change': { target: '#sendMoney.choosingMethod', actions: 'clearError' },
-              },
-            },
-            verifying: {
-              tags: ['busy'],
-              invoke: {
-                id: 'verifyStepUp',
-                src: 'verifyStepUp',
-                input: ({ event }) => {
-                  if (event.type !== 'otp.submit') throw new Error(`unexpected ${event.type}`);
-                  return { purpose, code: event.code };
-                },
-                onDone: [
-                  {
-                    guard: 'isScheduled',
-                    target: '#sendMoney.scheduling',
-                    actions: [
-                      'clearError',
-                      assign({ stepUpToken: ({ event }) => event.output.step_up_token }),
-                    ],
-                  },
-                  {
-                    target: '#sendMoney.sending',
-                    actions: [
-                      'clearError',
-                      assign({ stepUpToken: ({ event }) => event.output.step_up_token }),
-                    ],
-                  },
-                ],
-                onError: [
-                  {
-                    guard: { type: 'isCodeDead', params: ({ event }) => ({ error: event.error }) },
-                    target: 'dead',
-                    actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-                  },
-                  {
-                    target: 'entering',
-                    actions: [
-                      { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-                      assign({ attemptsLeft: ({ event }) => attemptsLeftOf(event.error) }),
-                    ],
-                  },
-                ],
-              },
-            },
-            /** The code is spent (too many tries or expired): only a new code helps. */
-            dead: {
-              on: { 'method.change': { target: '#sendMoney.choosingMethod', actions: 'clearError' } },
-            },
-          },
-        },
-        resend: {
-          initial: 'coolingDown',
-          states: {
-            coolingDown: { after: { resendCooldown: 'ready' } },
-            ready: {
-              on: {
-                'otp.resend': {
-                  guard: not(stateIn({ awaitingCode: { code: 'verifying' } })),
-                  target: '#sendMoney.resendingCode',
-                  actions: 'clearError',
-                },
-              },
-            },
-          },
-        },
-      },
-    },
-    resendingCode: {
-      tags: ['busy'],
-      invoke: {
-        id: 'resendStepUp',
-        src: 'startStepUp',
-        input: ({ context }) => ({ purpose, method: context.method ?? 'email' }),
-        onDone: {
-          target: 'awaitingCode',
-          actions: assign({
-            destination: ({ event }) => event.output.destination,
-            resendIn: ({ event }) => event.output.resend_in,
-          }),
-        },
-        onError: [
+        id: 'oneTimeCode',
+        src: 'oneTimeCode',
+        input: ({ context }) => ({ purpose, methods: context.methods }),
+        onDone: [
           {
-            guard: { type: 'isCooldown', params: ({ event }) => ({ error: event.error }) },
-            target: 'awaitingCode',
-            actions: [
-              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-              assign({ resendIn: ({ event }) => retryAfterOf(event.error) }),
-            ],
+            guard: { type: 'gotGrantForSchedule', params: ({ event }) => ({ output: event.output }) },
+            target: 'scheduling',
+            actions: ['clearError', assign({ stepUpToken: ({ event }) => stepUpTokenOf(event.output) })],
           },
           {
-            target: 'awaitingCode',
-            actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'gotGrant', params: ({ event }) => ({ output: event.output }) },
+            target: 'sending',
+            actions: ['clearError', assign({ stepUpToken: ({ event }) => stepUpTokenOf(event.output) })],
           },
+          { target: 'enteringAmount', actions: ['clearError', 'forgetPayment'] },
         ],
       },
     },
@@ -875,7 +702,7 @@ export const sendMoneyMachine = setup({
             target: 'loadingMethods',
             actions: [
               { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-              assign({ stepUpToken: null, method: null, destination: null }),
+              assign({ stepUpToken: null }),
             ],
           },
           {
@@ -903,7 +730,7 @@ export const sendMoneyMachine = setup({
             target: 'loadingMethods',
             actions: [
               { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-              assign({ stepUpToken: null, method: null, destination: null }),
+              assign({ stepUpToken: null }),
             ],
           },
           {
@@ -945,8 +772,7 @@ export type SendMoneyStep =
   | 'notPossible'
   | 'verificationFailed'
   | 'review'
-  | 'method'
-  | 'code'
+  | 'confirm'
   | 'failed'
   | 'done'
   | 'scheduled';
@@ -965,8 +791,7 @@ export function selectSendMoneyStep(snapshot: SendMoneySnapshot): SendMoneyStep 
   if (snapshot.matches({ nameCheck: 'notPossible' })) return 'notPossible';
   if (snapshot.matches('verificationFailed')) return 'verificationFailed';
   if (snapshot.matches('reviewing') || snapshot.matches('loadingMethods')) return 'review';
-  if (snapshot.matches('choosingMethod') || snapshot.matches('sendingCode')) return 'method';
-  if (snapshot.matches('awaitingCode') || snapshot.matches('resendingCode')) return 'code';
+  if (snapshot.matches('confirming')) return 'confirm';
   // Sending and scheduling show the review with its button busy.
   if (snapshot.matches('sending') || snapshot.matches('scheduling')) return 'review';
   if (snapshot.matches('failed')) return 'failed';
@@ -999,18 +824,7 @@ export const selectTransaction = (snapshot: SendMoneySnapshot): Transaction | nu
   snapshot.context.transaction;
 export const selectCanRetryPayment = (snapshot: SendMoneySnapshot): boolean =>
   snapshot.can({ type: 'payment.retry' });
-export const selectMethods = (snapshot: SendMoneySnapshot): StepUpMethod[] => snapshot.context.methods;
-export const selectMethod = (snapshot: SendMoneySnapshot): LoginMfaMethod | null => snapshot.context.method;
-export const selectDestination = (snapshot: SendMoneySnapshot): string | null => snapshot.context.destination;
-export const selectResendIn = (snapshot: SendMoneySnapshot): number => snapshot.context.resendIn;
-export const selectAttemptsLeft = (snapshot: SendMoneySnapshot): number | null =>
-  snapshot.context.attemptsLeft;
-export const selectCanResend = (snapshot: SendMoneySnapshot): boolean =>
-  snapshot.matches({ awaitingCode: { resend: 'ready' } });
-export const selectCodeDead = (snapshot: SendMoneySnapshot): boolean =>
-  snapshot.matches({ awaitingCode: { code: 'dead' } });
-export const selectResending = (snapshot: SendMoneySnapshot): boolean => snapshot.matches('resendingCode');
-export const selectVerifyingCode = (snapshot: SendMoneySnapshot): boolean =>
-  snapshot.matches({ awaitingCode: { code: 'verifying' } });
+/** The running oneTimeCode child while the payment is confirmed with a code. */
+export const selectCodeActor = (snapshot: SendMoneySnapshot) => snapshot.children.oneTimeCode;
 export const selectSending = (snapshot: SendMoneySnapshot): boolean =>
   snapshot.matches('sending') || snapshot.matches('scheduling');

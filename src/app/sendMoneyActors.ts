@@ -7,20 +7,15 @@ import type {
   SearchInput,
   SendInput,
   SendMoneyData,
-  StartStepUpInput,
   VerifyPayeeInput,
-  VerifyStepUpInput,
 } from '../../machines/sendMoney.machine';
 import type { PayeeVerifyResponse } from '../../schemas/payee.schema';
 import type { ScheduledPayment } from '../../schemas/scheduledPayments.schema';
 import type { Contact, TransferQuote } from '../../schemas/sendMoney.schema';
-import type {
-  StepUpMethodsResponse,
-  StepUpStartResponse,
-  StepUpVerifyResponse,
-} from '../../schemas/stepUp.schema';
+import type { StepUpMethodsResponse } from '../../schemas/stepUp.schema';
 import type { Transaction } from '../../schemas/transactions.schema';
 import { unwrap, type ApiClient } from '../api/client';
+import { createOneTimeCodeLogic } from './requestMoneyActors';
 
 /** The send-money journey's effects (machines/sendMoney.machine.ts), each rejecting with an ApiFailure. */
 export function sendMoneyActors(client: ApiClient) {
@@ -79,12 +74,7 @@ export function sendMoneyActors(client: ApiClient) {
     loadStepUpMethods: fromPromise<StepUpMethodsResponse, void>(({ signal }) =>
       unwrap(client.GET('/api/merchants/step-up/methods/', { signal })),
     ),
-    startStepUp: fromPromise<StepUpStartResponse, StartStepUpInput>(({ input, signal }) =>
-      unwrap(client.POST('/api/merchants/step-up/', { body: input, signal })),
-    ),
-    verifyStepUp: fromPromise<StepUpVerifyResponse, VerifyStepUpInput>(({ input, signal }) =>
-      unwrap(client.POST('/api/merchants/step-up/verify/', { body: input, signal })),
-    ),
+    oneTimeCode: createOneTimeCodeLogic(client),
     sendMoney: fromPromise<Transaction, SendInput>(({ input, signal }) =>
       unwrap(
         client.POST('/api/merchants/send_money/', {

@@ -15,18 +15,20 @@ import {
   type SearchInput,
   type SendInput,
   type SendMoneyData,
-  type StartStepUpInput,
   type VerifyPayeeInput,
-  type VerifyStepUpInput,
 } from '../../machines/sendMoney.machine';
+import {
+  oneTimeCodeMachine,
+  type CodeGrant,
+  type CodeSent,
+  type OneTimeCodeOutput,
+  type SendCodeInput,
+  type VerifyCodeInput,
+} from '../../machines/oneTimeCode.machine';
 import type { PayeeVerifyResponse } from '../../schemas/payee.schema';
 import type { ScheduledPayment } from '../../schemas/scheduledPayments.schema';
 import type { Contact, TransferQuote } from '../../schemas/sendMoney.schema';
-import type {
-  StepUpMethodsResponse,
-  StepUpStartResponse,
-  StepUpVerifyResponse,
-} from '../../schemas/stepUp.schema';
+import type { StepUpMethodsResponse } from '../../schemas/stepUp.schema';
 import type { Transaction } from '../../schemas/transactions.schema';
 import { AppProviders } from '../../src/app/AppProviders';
 import { AppShell } from '../../src/app/AppShell';
@@ -43,16 +45,8 @@ import {
   signedInSession,
 } from './harness';
 import { demoSession } from './paths';
-import {
-  basePath,
-  beneficiaryPath,
-  mariaIban,
-  methodButton,
-  sendMoneyModel,
-  sendTexts,
-  stepUpMethods,
-  tagPath,
-} from './sendMoney.paths';
+import { basePath, beneficiaryPath, mariaIban, sendMoneyModel, sendTexts, tagPath } from './sendMoney.paths';
+import { finishCodeStep, stepUpCodeScreen } from './oneTimeCodeSteps';
 
 // Every generated path of send money (machines/sendMoney.machine.ts), run against the real screen at
 // /my-wallet/eur/send-money/:account?/:tag?, signed in as the owner of an approved merchant.
@@ -124,17 +118,6 @@ const executors: Executors<typeof sendMoneyMachine> = {
     const edit = screen.queryByRole('button', { name: sendTexts.edit });
     await click(app, edit ? sendTexts.edit : sendTexts.editPayment);
   },
-  'method.selected': async (app, event) => {
-    const option = stepUpMethods.find((candidate) => candidate.method === event.method);
-    if (!option) throw new Error(`no fixture for ${event.method}`);
-    await click(app, methodButton(option));
-  },
-  'otp.submit': async (app, event) => {
-    await retype(app, 'One-time code', event.code);
-    await click(app, sendTexts.verify);
-  },
-  'otp.resend': (app) => click(app, sendTexts.resend),
-  'method.change': (app) => click(app, sendTexts.changeMethod),
   'payment.retry': (app) => click(app, sendTexts.retry),
 };
 
@@ -173,8 +156,12 @@ function startApp(initialPath: string): RenderedApp {
       verifyPayee: effects.logic<PayeeVerifyResponse, VerifyPayeeInput>(),
       transferQuote: effects.logic<TransferQuote, QuoteInput>(),
       loadStepUpMethods: effects.logic<StepUpMethodsResponse, void>(),
-      startStepUp: effects.logic<StepUpStartResponse, StartStepUpInput>(),
-      verifyStepUp: effects.logic<StepUpVerifyResponse, VerifyStepUpInput>(),
+      oneTimeCode: oneTimeCodeMachine.provide({
+        actors: {
+          sendCode: effects.logic<CodeSent, SendCodeInput>(),
+          verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
+        },
+      }),
       sendMoney: effects.logic<Transaction, SendInput>(),
       createScheduledPayment: effects.logic<ScheduledPayment, ScheduleInput>(),
     },
@@ -241,6 +228,15 @@ describe(`sendMoney journey: ${paths.length} generated paths`, () => {
       live: () => {
         if (!journey) throw new Error('the screen runs no send-money journey');
         return journey.getSnapshot();
+      },
+      // The oneTimeCode child ends through its screen: the emailed code and the grant, or "Edit the payment".
+      settleOther: async (rendered, action) => {
+        if (action.id !== 'oneTimeCode') return false;
+        await finishCodeStep(rendered, action.output as OneTimeCodeOutput, {
+          ...stepUpCodeScreen,
+          cancel: sendTexts.editPayment,
+        });
+        return true;
       },
     };
     app = startApp(start);

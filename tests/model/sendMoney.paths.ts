@@ -2,8 +2,6 @@ import type { ApiFailure } from '../../machines/apiFailure';
 import {
   payeeOf,
   recipientLabel,
-  selectCanResend,
-  selectCodeDead,
   selectSendMoneyStep,
   scheduleBodyOf,
   sendMoneyMachine,
@@ -15,15 +13,17 @@ import {
 import type { Beneficiary } from '../../schemas/beneficiaries.schema';
 import type { ScheduledPayment } from '../../schemas/scheduledPayments.schema';
 import type { Transaction } from '../../schemas/transactions.schema';
-import { clockOf, type Fixtures, type Model, type ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
 import { loginErrorText } from './paths';
+import { codeTexts } from './oneTimeCode.paths';
 import type { StepUpMethod } from '../../schemas/stepUp.schema';
 import { stepUpMethodButton } from './stepUpTexts';
 
 /*
  * The test model of send money (machines/sendMoney.machine.ts), run on the real screen at
  * /my-wallet/eur/send-money/:account?/:tag? by sendMoney.model.test.tsx: a wallet payment found by tag (no code), an
- * IBAN payment through the four name-check answers, a one-time code, and the failures the screen words differently;
+ * IBAN payment through the four name-check answers, a one-time code (the oneTimeCode child, whose own paths are in
+ * oneTimeCode.paths.ts: here it grants the payment or is cancelled), and the failures the screen words differently;
  * a wallet payment scheduled monthly (no code) or once for €150 (from the €100 threshold on: a code).
  */
 
@@ -46,8 +46,6 @@ export const stepUpMethods = [
   { method: 'email', destination: 'd***@tameio.test' },
   { method: 'sms', destination: '+30 ******0001' },
 ] as const satisfies ReadonlyArray<{ method: 'email' | 'sms'; destination: string }>;
-export const resendSeconds = 30;
-export const cooldownRetryAfter = 12;
 
 const eur = (amount_minor: string) => ({ amount_minor, currency: 'EUR' });
 
@@ -275,15 +273,6 @@ export const sendMoneyFixtures = {
     'check.retry': [{ event: { type: 'check.retry' }, does: 'Click "Try again"' }],
     'review.confirm': [{ event: { type: 'review.confirm' }, does: 'Click "Confirm and send"' }],
     'review.edit': [{ event: { type: 'review.edit' }, does: 'Click "Edit" (or "Edit the payment")' }],
-    'method.selected': stepUpMethods.map((option) => ({
-      event: { type: 'method.selected', method: option.method },
-      does: `Click "${methodButton(option)}"`,
-    })),
-    'otp.submit': [
-      { event: { type: 'otp.submit', code: '246810' }, does: 'Type 246810 as One-time code, click "Verify"' },
-    ],
-    'otp.resend': [{ event: { type: 'otp.resend' }, does: 'Click "Send a new code"' }],
-    'method.change': [{ event: { type: 'method.change' }, does: 'Click "Use another method"' }],
     'payment.retry': [{ event: { type: 'payment.retry' }, does: 'Click "Try again"' }],
   },
   actors: {
@@ -338,40 +327,13 @@ export const sendMoneyFixtures = {
       done: { output: { available_methods: [...stepUpMethods] }, says: 'Server lists email and SMS' },
       errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
     },
-    startStepUp: {
+    oneTimeCode: {
       done: {
-        output: (context) => {
-          const method = context.method ?? 'email';
-          const destination = stepUpMethods.find((option) => option.method === method)?.destination ?? '';
-          return { method, destination, expires_in: 300, resend_in: resendSeconds };
-        },
-        says: `Server sends the code (a new one after ${resendSeconds} s)`,
+        output: { stepUpToken: 'grant-1' },
+        says: `Choose "${methodButton(stepUpMethods[0])}", type the emailed code 246810, click "Verify" (the server grants one payment)`,
       },
-      errors: [
-        {
-          failure: http(429, 'otp_cooldown', 'Wait before asking for another code.', {
-            retryAfterSeconds: cooldownRetryAfter,
-          }),
-          says: `Server answers 429 otp_cooldown (Retry-After ${cooldownRetryAfter})`,
-        },
-        { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
-      ],
-    },
-    verifyStepUp: {
-      done: {
-        output: { step_up_token: 'grant-1', expires_in: 300 },
-        says: 'Server accepts the code and grants one payment',
-      },
-      errors: [
-        {
-          failure: http(400, 'otp_invalid', 'That code is not right.', { details: { attempts_left: 4 } }),
-          says: 'Server answers 400 otp_invalid with 4 attempts left',
-        },
-        {
-          failure: http(400, 'otp_exhausted', 'Too many wrong tries.'),
-          says: 'Server answers 400 otp_exhausted',
-        },
-      ],
+      alsoDone: [{ output: null, says: 'Click "Edit the payment" on "Confirm it is you"' }],
+      errors: [],
     },
     sendMoney: {
       done: {
@@ -404,7 +366,7 @@ export const sendMoneyFixtures = {
       ],
     },
   },
-  delays: { resendCooldown: 'Wait until the resend cooldown ends' },
+  delays: {},
 } satisfies Fixtures<typeof sendMoneyMachine>;
 
 export function methodButton(option: StepUpMethod): string {
@@ -443,19 +405,15 @@ export const sendTexts = {
   scheduledTitle: 'Your payment is scheduled',
   scheduled: 'Payment scheduled',
   edit: 'Edit',
-  methodTitle: 'Confirm it is you',
+  methodTitle: codeTexts.methodTitle,
   editPayment: 'Edit the payment',
-  codeTitle: 'Enter the one-time code',
-  verify: 'Verify',
-  resend: 'Send a new code',
-  changeMethod: 'Use another method',
   failedTitle: 'The payment did not go through',
   completedTitle: 'Payment completed',
   pendingTitle: 'Payment on its way',
   sent: 'Amount sent',
 };
 
-export function sendErrorText(error: SendMoneyError, attemptsLeft: number | null): string {
+export function sendErrorText(error: SendMoneyError): string {
   switch (error) {
     case 'insufficient_funds':
       return 'Payment failed, possibly from insufficient balance; try again later.';
@@ -469,17 +427,9 @@ export function sendErrorText(error: SendMoneyError, attemptsLeft: number | null
       return 'Check the recipient’s name again before you pay.';
     case 'step_up_required':
       return 'Your confirmation has expired. Confirm it is you with a new one-time code.';
-    case 'mfa_method_unavailable':
-      return 'This method is not available for your account. Choose another.';
     default:
-      return loginErrorText(error, attemptsLeft);
+      return loginErrorText(error, null);
   }
-}
-
-function resendSecondsLeft(snapshot: SendMoneySnapshot): number {
-  const { now, timers } = clockOf(snapshot);
-  const timer = timers.find((pending) => pending.eventType.startsWith('xstate.after.resendCooldown.'));
-  return timer ? Math.max(1, Math.ceil((timer.due - now) / 1000)) : snapshot.context.resendIn;
 }
 
 /** The address a journey was opened at (it stays there). */
@@ -492,8 +442,8 @@ export function pathOf(context: SendMoneyContext): string {
 function sendMoneyScreen(snapshot: SendMoneySnapshot): ScreenExpectation {
   const t = sendTexts;
   const busy = snapshot.hasTag('busy');
-  const { error, attemptsLeft } = snapshot.context;
-  const alert = error ? sendErrorText(error, attemptsLeft) : null;
+  const { error } = snapshot.context;
+  const alert = error ? sendErrorText(error) : null;
   const path = pathOf(snapshot.context);
   const split = (names: Array<[string, boolean]>) => ({
     enabled: names.filter(([, on]) => on).map(([name]) => name),
@@ -572,34 +522,14 @@ function sendMoneyScreen(snapshot: SendMoneySnapshot): ScreenExpectation {
         ]),
       };
     }
-    case 'method':
+    case 'confirm':
+      // The oneTimeCode child starts at the method choice; the journey's own message (an expired grant) above it.
       return {
         path,
         heading: t.methodTitle,
         alert,
-        ...split([
-          ...snapshot.context.methods.map((option): [string, boolean] => [methodButton(option), !busy]),
-          [t.editPayment, !busy],
-        ]),
+        enabled: [...snapshot.context.methods.map(methodButton), t.editPayment],
       };
-    case 'code': {
-      const dead = selectCodeDead(snapshot);
-      const canResend = selectCanResend(snapshot);
-      const resendLabel =
-        canResend || snapshot.matches('resendingCode')
-          ? t.resend
-          : `${t.resend} in ${resendSecondsLeft(snapshot)} s`;
-      return {
-        path,
-        heading: t.codeTitle,
-        alert,
-        ...split([
-          [t.verify, !dead && !busy],
-          [resendLabel, canResend && !busy],
-          [t.changeMethod, !busy],
-        ]),
-      };
-    }
     case 'failed': {
       // A schedule has no idempotency key: no blind retry.
       const canRetry = snapshot.context.schedule === null && (error === 'network' || error === 'unknown');
@@ -651,11 +581,9 @@ export const sendMoneyModel: Model<typeof sendMoneyMachine> = {
       path: ['opening', 'loading', 'loadFailed'].includes(step) ? pathOf(context) : null,
       query: recipientSteps.has(step) ? context.query : null,
       error: context.error,
-      attemptsLeft: context.attemptsLeft,
       recipient: recipientSteps.has(step) ? recipientLabel(context.recipient) : null,
       bank: payeeOf(context.recipient) !== null,
       contacts: recipientSteps.has(step) ? (context.contacts ?? []).map((c) => c.kind) : null,
-      method: ['method', 'code'].includes(step) ? context.method : null,
       // After the amount: a schedule changes the review and the end; the quote says whether a code is asked.
       schedule:
         recipientSteps.has(step) && !snapshot.matches('quoting')

@@ -9,24 +9,17 @@ import {
   recipientLabel,
   scheduleProblems,
   selectAmountMinor,
-  selectAttemptsLeft,
-  selectCanResend,
+  selectCodeActor,
   selectCanRetryPayment,
   selectCanSchedule,
-  selectCodeDead,
   selectContacts,
-  selectDestination,
   selectGif,
-  selectMethod,
-  selectMethods,
   selectNameCheck,
   selectNote,
   selectQuery,
   selectQuote,
   selectQuoting,
   selectRecipient,
-  selectResending,
-  selectResendIn,
   selectSchedule,
   selectScheduled,
   selectSearching,
@@ -35,7 +28,6 @@ import {
   selectSendMoneyError,
   selectSendMoneyStep,
   selectTransaction,
-  selectVerifyingCode,
   sendMoneyMachine,
   type Schedule,
   type ScheduleProblems,
@@ -49,10 +41,9 @@ import { api } from '../../api/client';
 import { sendMoneyActors } from '../../app/sendMoneyActors';
 import { formatMoney } from '../../i18n/formatMoney';
 import { Button } from '../../ui/Button';
-import { Alert, Card, Muted, Page, Row, Stack } from '../../ui/Layout';
+import { Alert, Card, Muted, Page, Row } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
-import { authenticatorCodeProps, authenticatorMessages } from '../../ui/authenticatorCode';
-import { OtpCodeForm } from '../../ui/OtpCodeForm';
+import { OneTimeCodeStep } from '../../ui/OneTimeCodeStep';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { scheduledPaymentsPath } from '../../app/paths';
@@ -104,9 +95,8 @@ function useJourney<T>(
 function ErrorAlert({ journey }: { journey: SendMoneyActor }) {
   const intl = useIntl();
   const error = useJourney(journey, selectSendMoneyError);
-  const attemptsLeft = useJourney(journey, selectAttemptsLeft);
   if (!error) return null;
-  return <Alert role="alert">{sendMoneyErrorText(intl, error, attemptsLeft)}</Alert>;
+  return <Alert role="alert">{sendMoneyErrorText(intl, error)}</Alert>;
 }
 
 function FromAccount({ journey }: { journey: SendMoneyActor }) {
@@ -620,74 +610,17 @@ function ReviewStep({ journey }: { journey: SendMoneyActor }) {
   );
 }
 
-function MethodStep({ journey }: { journey: SendMoneyActor }) {
+/** Confirm it is you: the oneTimeCode child's step, in this journey's words; cancelling edits the payment. */
+function ConfirmStep({ journey }: { journey: SendMoneyActor }) {
   const intl = useIntl();
-  const busy = useJourney(journey, selectSendMoneyBusy);
-  const methods = useJourney(journey, selectMethods);
-  const chosen = useJourney(journey, selectMethod);
+  const code = useJourney(journey, selectCodeActor);
+  if (!code) return <PageSpinner />;
   return (
-    <>
-      <h1>{intl.formatMessage(m.methodTitle)}</h1>
-      <Muted>{intl.formatMessage(m.methodIntro)}</Muted>
-      <ErrorAlert journey={journey} />
-      <Stack>
-        {methods.map((option) => (
-          <Button
-            key={option.method}
-            variant="secondary"
-            block
-            disabled={busy}
-            busy={busy && chosen === option.method}
-            onClick={() => journey.send({ type: 'method.selected', method: option.method })}
-          >
-            {option.method === 'totp'
-              ? intl.formatMessage(authenticatorMessages.method)
-              : intl.formatMessage(option.method === 'email' ? m.methodEmail : m.methodSms, {
-                  destination: option.destination,
-                })}
-          </Button>
-        ))}
-        <Button variant="quiet" disabled={busy} onClick={() => journey.send({ type: 'review.edit' })}>
-          {intl.formatMessage(m.editPayment)}
-        </Button>
-      </Stack>
-    </>
-  );
-}
-
-function CodeStep({ journey }: { journey: SendMoneyActor }) {
-  const intl = useIntl();
-  const busy = useJourney(journey, selectSendMoneyBusy);
-  const dead = useJourney(journey, selectCodeDead);
-  const verifying = useJourney(journey, selectVerifyingCode);
-  const resending = useJourney(journey, selectResending);
-  const canResend = useJourney(journey, selectCanResend);
-  const destination = useJourney(journey, selectDestination);
-  const resendIn = useJourney(journey, selectResendIn);
-  const error = useJourney(journey, selectSendMoneyError);
-  const attemptsLeft = useJourney(journey, selectAttemptsLeft);
-  const method = useJourney(journey, selectMethod);
-  return (
-    <OtpCodeForm
-      {...authenticatorCodeProps(intl, method)}
-      heading={<h1>{intl.formatMessage(m.codeTitle)}</h1>}
-      label={intl.formatMessage(m.codeLabel)}
-      destination={destination}
-      error={<ErrorAlert journey={journey} />}
-      rejection={error ? `${error}:${attemptsLeft}` : null}
-      dead={dead}
-      busy={busy}
-      verifying={verifying}
-      resending={resending}
-      canResend={canResend}
-      resendIn={resendIn}
-      onSubmit={(code) => journey.send({ type: 'otp.submit', code })}
-      onResend={() => journey.send({ type: 'otp.resend' })}
-      secondary={
-        <Button variant="quiet" disabled={busy} onClick={() => journey.send({ type: 'method.change' })}>
-          {intl.formatMessage(m.changeMethod)}
-        </Button>
-      }
+    <OneTimeCodeStep
+      actor={code}
+      intro={intl.formatMessage(m.methodIntro)}
+      notice={<ErrorAlert journey={journey} />}
+      texts={{ cancel: intl.formatMessage(m.editPayment) }}
     />
   );
 }
@@ -816,10 +749,8 @@ function Journey({ journey }: { journey: SendMoneyActor }) {
       return <NameCheckStep journey={journey} step={step} />;
     case 'review':
       return <ReviewStep journey={journey} />;
-    case 'method':
-      return <MethodStep journey={journey} />;
-    case 'code':
-      return <CodeStep journey={journey} />;
+    case 'confirm':
+      return <ConfirmStep journey={journey} />;
     case 'failed':
       return <FailedStep journey={journey} />;
     case 'done':

@@ -113,15 +113,11 @@ export const sendMoneyMessages = defineMessages({
   },
   confirmSchedule: { id: 'sendMoney.review.confirmSchedule', defaultMessage: 'Confirm and schedule' },
   edit: { id: 'sendMoney.review.edit', defaultMessage: 'Edit' },
-  methodTitle: { id: 'sendMoney.otp.method.title', defaultMessage: 'Confirm it is you' },
   methodIntro: {
     id: 'sendMoney.otp.method.intro',
     defaultMessage: 'We send you a one-time code to confirm this payment. Choose where it should go.',
   },
   editPayment: { id: 'sendMoney.otp.editPayment', defaultMessage: 'Edit the payment' },
-  codeTitle: { id: 'sendMoney.otp.code.title', defaultMessage: 'Enter the one-time code' },
-  codeLabel: { id: 'sendMoney.otp.code.label', defaultMessage: 'One-time code' },
-  changeMethod: { id: 'sendMoney.otp.code.changeMethod', defaultMessage: 'Use another method' },
   failedPaymentTitle: { id: 'sendMoney.failed.title', defaultMessage: 'The payment did not go through' },
   editAfterFailure: { id: 'sendMoney.failed.edit', defaultMessage: 'Edit the payment' },
   sent: { id: 'sendMoney.done.toast', defaultMessage: 'Amount sent' },
@@ -181,14 +177,6 @@ const sendMoneyValueMessages = {
     id: 'sendMoney.review.insufficientHint',
     defaultMessage: 'The total is more than your available balance ({available}).',
   }),
-  methodEmail: defineMessage<Record<string, string>>({
-    id: 'sendMoney.otp.method.email',
-    defaultMessage: 'Send a code by email to {destination}',
-  }),
-  methodSms: defineMessage<Record<string, string>>({
-    id: 'sendMoney.otp.method.sms',
-    defaultMessage: 'Send a code by SMS to {destination}',
-  }),
   completedBody: defineMessage<Record<string, string>>({
     id: 'sendMoney.done.completedBody',
     defaultMessage: '{amount} reached {recipient}.',
@@ -228,18 +216,10 @@ const errorTexts = defineMessages({
     id: 'sendMoney.error.stepUpRequired',
     defaultMessage: 'Your confirmation has expired. Confirm it is you with a new one-time code.',
   },
-  mfa_method_unavailable: {
-    id: 'sendMoney.error.methodUnavailable',
-    defaultMessage: 'This method is not available for your account. Choose another.',
-  },
 });
 
 /** The sentence for a failure of the journey (SPEC §8's for insufficient funds). */
-export function sendMoneyErrorText(
-  intl: IntlShape,
-  error: SendMoneyError,
-  attemptsLeft: number | null,
-): string {
+export function sendMoneyErrorText(intl: IntlShape, error: SendMoneyError): string {
   switch (error) {
     case 'insufficient_funds':
     case 'recipient_not_allowed':
@@ -247,10 +227,9 @@ export function sendMoneyErrorText(
     case 'validation_failed':
     case 'payee_check_required':
     case 'step_up_required':
-    case 'mfa_method_unavailable':
       return intl.formatMessage(errorTexts[error]);
     default:
-      return loginErrorText(intl, error, attemptsLeft);
+      return loginErrorText(intl, error, null);
   }
 }
 
