@@ -39,6 +39,14 @@ const layerZones = [
     from: ['./src', './machines', './scripts', './tests'],
     message: 'server/ may import schemas/ only.',
   },
+  {
+    // The demo data is for start-up outside production (main.ts) and for tests and scripts, never a dependency of
+    // the bank's own code: what production needs (IBANs, opening accounts) lives in ledger.ts and accounts.ts.
+    target: ['./server/*/**', './server/!(main|seed).ts'],
+    from: './server/seed.ts',
+    message:
+      'Only server/main.ts may import the demo seed; take what production needs from ledger.ts or accounts.ts.',
+  },
 ];
 
 /**

@@ -1,12 +1,9 @@
-import { sql } from 'kysely';
-import { assignWalletTag } from '../accounts';
+import { assignWalletTag, ensureMerchantAccount } from '../accounts';
 import { copyOnboardingAddresses } from '../cards/addresses';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
-import { openAccount } from '../ledger';
 import { onboardingReviewed } from '../notifications/events';
 import { enqueueMessage } from '../notify/outbox';
-import { demoIban } from '../seed';
 
 export type ReviewDecision = { decision: 'approve' | 'reject'; reason?: string | undefined };
 
@@ -87,21 +84,14 @@ export async function reviewMerchant(
       await assignWalletTag(trx, merchantId);
       // Onboarding closes now: its registered and trading addresses become the merchant's saved addresses.
       await copyOnboardingAddresses(trx, merchantId);
-      const existing = await trx
+      // The EUR account opens the way every merchant account opens (an account that already exists is kept).
+      const accountId = await ensureMerchantAccount(trx, merchantId, 'EUR');
+      const account = await trx
         .selectFrom('ledger_accounts')
         .select('iban')
-        .where('merchant_id', '=', merchantId)
-        .where('currency', '=', 'EUR')
-        .executeTakeFirst();
-      if (existing) {
-        iban = existing.iban;
-      } else {
-        const next = await sql<{
-          n: string;
-        }>`SELECT nextval('merchant_account_number_seq')::text AS n`.execute(trx);
-        iban = demoIban((next.rows[0]?.n ?? '').padStart(16, '0'));
-        await openAccount(trx, { merchantId, name: 'Main account', currency: 'EUR', iban });
-      }
+        .where('id', '=', accountId)
+        .executeTakeFirstOrThrow();
+      iban = account.iban;
       if (owner) {
         outboxIds.push(
           await enqueueMessage(trx, {
@@ -130,7 +120,7 @@ export async function reviewMerchant(
         );
       }
     }
-    // Issue 8 (the email above is this event's; the notification sends none).
+    // The email above is this event's: the notification sends none of its own.
     await onboardingReviewed(trx, { merchantId, approved: input.decision === 'approve', iban, reason });
     await trx
       .updateTable('merchant_onboarding')

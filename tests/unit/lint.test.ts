@@ -203,3 +203,21 @@ describe('boundaries inside src (eslint.config.js srcZones)', lintTimeout, () =>
     expect(await ruleIds(file, importOfModule(file, 'src/screens/LoadFailure'))).toEqual([]);
   });
 });
+
+describe('the demo seed stays out of production code', lintTimeout, () => {
+  it.each(['server/onboarding/lintProbe.ts', 'server/lintProbe.ts'])(
+    '%s may not import server/seed',
+    async (file) => {
+      expect(await ruleIds(file, importOfModule(file, 'server/seed'))).toContain(
+        'import-x/no-restricted-paths',
+      );
+    },
+  );
+
+  it.each(['server/main.ts', 'scripts/lintProbe.ts', 'tests/api/lintProbe.test.ts'])(
+    '%s may import server/seed',
+    async (file) => {
+      expect(await ruleIds(file, importOfModule(file, 'server/seed'))).toEqual([]);
+    },
+  );
+});
