@@ -46,6 +46,10 @@ const limitReached = (form: CardForm) =>
     { details: { form, max: maxCardsPerUser[form] } },
   );
 
+/** A disabled person cannot sign in (server/auth/), so they get no card until the owner enables them again. */
+const holderDisabled = () =>
+  badField('holder_user_id', 'This person is disabled: enable them on the team page or choose someone else.');
+
 const priceOf = (plan: Plan, form: CardForm) =>
   form === 'physical' ? plan.physicalCardPriceMinor : plan.virtualCardPriceMinor;
 
@@ -81,9 +85,9 @@ async function cardAccounts(db: Db, merchantId: string, plan: Plan) {
 }
 
 /**
- * cardOptions: prices from the merchant's plan, colours, the accounts a card may spend from, and every user of the
- * merchant with how many more physical and virtual cards each may hold. Issue 6 adds disabled users; they will be
- * left out here and refused by `cartInitialize`.
+ * cardOptions: prices from the merchant's plan, colours, the accounts a card may spend from, and every enabled user of
+ * the merchant with how many more physical and virtual cards each may hold. Disabled users are left out here and
+ * refused as holders by `cartInitialize` and `cartPay`.
  */
 export async function cardOptions(db: Database, actor: CardActor): Promise<CardOptions> {
   const plan = await planOf(db, actor.merchantId);
@@ -92,6 +96,7 @@ export async function cardOptions(db: Database, actor: CardActor): Promise<CardO
     .selectFrom('users')
     .select(['id', 'first_name', 'last_name', 'is_owner'])
     .where('merchant_id', '=', actor.merchantId)
+    .where('status', '=', 'enabled')
     .orderBy('is_owner', 'desc')
     .orderBy('created_at')
     .orderBy('id')
@@ -194,11 +199,12 @@ export async function cartInitialize(
   const holderId = body.holder_user_id ?? actor.userId;
   const holder = await db
     .selectFrom('users')
-    .select('id')
+    .select('status')
     .where('id', '=', holderId)
     .where('merchant_id', '=', actor.merchantId)
     .executeTakeFirst();
   if (!holder) throw badField('holder_user_id', 'Choose a person of your company.');
+  if (holder.status !== 'enabled') throw holderDisabled();
 
   let shipping: ShippingAddress | null = null;
   let saveAddress = false;
@@ -320,8 +326,15 @@ export async function cartPay(
         throw new AppError('cart_expired', 410, 'This card order expired; start it again.');
       }
 
-      // The holder's row is the lock that serialises every order for one person.
-      await trx.selectFrom('users').select('id').where('id', '=', cart.holder_user_id).forUpdate().execute();
+      // The holder's row is the lock that serialises every order for one person; disabling them updates the same
+      // row, so a holder disabled after the cart was made is seen here.
+      const holder = await trx
+        .selectFrom('users')
+        .select('status')
+        .where('id', '=', cart.holder_user_id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (holder?.status !== 'enabled') throw holderDisabled();
       const held = (await cardsHeld(trx, actor.merchantId, cart.holder_user_id)).get(cart.holder_user_id);
       if ((held?.[cart.form] ?? 0) >= maxCardsPerUser[cart.form]) throw limitReached(cart.form);
 

@@ -35,6 +35,7 @@ import {
 } from './money';
 import { company, onboardingOwner, saveAllSteps } from './onboardingFixtures';
 import { stepUpHeaders, stepUpToken, userIdOf } from './stepUp';
+import { statusUrl } from './team';
 
 // Issue 5, cards (SPEC §2 cards and plans routes, §3 Card, §4 card states, §6, §8, §9): ordering, management,
 // permissions, reveals behind a one-time code, limits. The authorisation path is in cardAuthorizations.test.ts.
@@ -410,6 +411,55 @@ describe('ordering a card', () => {
     });
     expect(stranger.status).toBe(400);
     expect(stranger.body.error.fields).toHaveProperty('holder_user_id');
+  });
+
+  it('refuses a disabled person as holder, no longer offers them, and writes nothing', async () => {
+    const me = await merchant();
+    const employee = await employeeToken(server, me.merchantId, 'employee');
+    const holderId = userIdOf(employee);
+    const holderIds = async () => {
+      const options = await call(server.app, 'GET', optionsUrl, { token: me.token });
+      expect(options.status).toBe(200);
+      return options.body.holders.map((holder: { user_id: string }) => holder.user_id);
+    };
+    expect(await holderIds()).toEqual([userIdOf(me.token), holderId]);
+    // An order started while they were enabled.
+    const earlier = await call(server.app, 'POST', cartUrl, {
+      token: me.token,
+      body: { ...virtualCart, holder_user_id: holderId },
+    });
+    expect(earlier.status, JSON.stringify(earlier.body)).toBe(201);
+
+    const disabled = await call(server.app, 'PATCH', statusUrl(holderId), {
+      token: me.token,
+      body: { status: 'disabled' },
+    });
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    expect(await holderIds()).toEqual([userIdOf(me.token)]);
+
+    const before = await ledgerSnapshot(server.db);
+    const counts = await cardTableCounts(server);
+    const refused = await call(server.app, 'POST', cartUrl, {
+      token: me.token,
+      body: { ...virtualCart, holder_user_id: holderId },
+    });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body.error.code).toBe('validation_failed');
+    expect(refused.body.error.fields.holder_user_id).toMatch(/disabled/i);
+    const paid = await pay(me.token, earlier.body.id);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(400);
+    expect(paid.body.error.fields.holder_user_id).toMatch(/disabled/i);
+    expect(await ledgerSnapshot(server.db)).toEqual(before);
+    expect(await cardTableCounts(server)).toEqual(counts);
+
+    // Enabled again, they are offered and may hold a card once more.
+    const enabled = await call(server.app, 'PATCH', statusUrl(holderId), {
+      token: me.token,
+      body: { status: 'enabled' },
+    });
+    expect(enabled.status).toBe(200);
+    expect(await holderIds()).toEqual([userIdOf(me.token), holderId]);
+    await orderCard(server, me, { ...virtualCart, holder_user_id: holderId });
   });
 });
 
