@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, apiWithBadInput, errorOf, expectStatus } from './client';
 import {
-  call,
   createOwner,
   demoPassword,
   initialize,
@@ -25,28 +25,28 @@ afterAll(async () => {
 describe('sign-in with a second factor', () => {
   it('runs the whole journey: challenge, password, methods, code from the outbox, session, overview', async () => {
     const { app } = server;
-    const challenge = await call(app, 'GET', '/api/altcha/challenge/');
-    expect(challenge.status).toBe(200);
+    const challenge = await api(app, 'GET', '/api/altcha/challenge/');
+    expectStatus(challenge, 200);
     expect(challenge.body).toMatchObject({ algorithm: 'SHA-256', maxnumber: 1000 });
 
     const init = await initialize(app, 'demo@tameio.test', demoPassword);
-    expect(init.status).toBe(200);
+    expectStatus(init, 200);
     expect(init.body.expires_in).toBe(600);
     const loginToken = init.body.login_token;
 
-    const methods = await call(app, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
+    const methods = await api(app, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
       body: { login_token: loginToken },
     });
-    expect(methods.status).toBe(200);
+    expectStatus(methods, 200);
     expect(methods.body.available_mfa_methods).toEqual([
       { method: 'email', destination: 'd***@tameio.test' },
       { method: 'sms', destination: '+30 ******0001' },
     ]);
 
-    const sent = await call(app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+    const sent = await api(app, 'POST', '/api/merchants/accounts/send_login_otp/', {
       body: { login_token: loginToken, method: 'email' },
     });
-    expect(sent.status).toBe(200);
+    expectStatus(sent, 200);
     expect(sent.body).toEqual({
       method: 'email',
       destination: 'd***@tameio.test',
@@ -57,13 +57,13 @@ describe('sign-in with a second factor', () => {
     const [message] = await readOutbox(app, 'demo@tameio.test');
     expect(message?.subject).toBe('Your Tameio sign-in code');
     expect(message?.channel).toBe('email');
-    const code = message?.body.match(/\b(\d{6})\b/)?.[1];
+    const code = message?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
 
-    const done = await call(app, 'POST', '/api/merchants/accounts/otp_login/', {
+    const done = await api(app, 'POST', '/api/merchants/accounts/otp_login/', {
       body: { login_token: loginToken, code },
     });
-    expect(done.status).toBe(200);
+    expectStatus(done, 200);
     expect(done.body).toMatchObject({
       token_type: 'Bearer',
       expires_in: 600,
@@ -86,21 +86,18 @@ describe('sign-in with a second factor', () => {
     // The refresh token lives only in the cookie, never in a body a script can read.
     expect(JSON.stringify(done.body)).not.toContain(cookie?.value);
 
-    const overview = await call(app, 'GET', '/api/merchants/home/overview/', {
+    const overview = await api(app, 'GET', '/api/merchants/home/overview/', {
       token: done.body.access_token,
     });
-    expect(overview.status).toBe(200);
+    expectStatus(overview, 200);
     expect(overview.body.merchant.name).toBe('Demo Coffee');
     expect(overview.body.total_balance).toEqual([{ amount_minor: '213580', currency: 'EUR' }]);
     expect(overview.body.accounts).toHaveLength(1);
-    expect(overview.body.accounts[0].iban).toMatch(/^GR\d{25}$/);
+    expect(overview.body.accounts[0]?.iban).toMatch(/^GR\d{25}$/);
     expect(overview.body.latest_transactions).toHaveLength(5);
     const withBakery = overview.body.latest_transactions
-      .filter((t: { counterparty: string }) => t.counterparty === 'Demo Bakery')
-      .map((t: { direction: string; amount: { amount_minor: string } }) => [
-        t.direction,
-        t.amount.amount_minor,
-      ]);
+      .filter((t) => t.counterparty === 'Demo Bakery')
+      .map((t) => [t.direction, t.amount.amount_minor]);
     // Newest first: the bakery paid for coffee beans after the coffee shop paid for bread.
     expect(withBakery).toEqual([
       ['in', '6000'],
@@ -108,10 +105,10 @@ describe('sign-in with a second factor', () => {
     ]);
 
     // The ticket is spent: the same code or ticket cannot start a second session.
-    const again = await call(app, 'POST', '/api/merchants/accounts/otp_login/', {
+    const again = await api(app, 'POST', '/api/merchants/accounts/otp_login/', {
       body: { login_token: loginToken, code },
     });
-    expect(again.status).toBe(401);
+    expectStatus(again, 401);
     expect(again.body.error.code).toBe('login_expired');
   });
 
@@ -126,14 +123,15 @@ describe('sign-in with a second factor', () => {
   it('offers only email to a user without a phone and refuses SMS', async () => {
     const owner = await createOwner(server.db, { phone: null });
     const init = await initialize(server.app, owner.email, owner.password);
-    const methods = await call(server.app, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
+    const methods = await api(server.app, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
       body: { login_token: init.body.login_token },
     });
+    expectStatus(methods, 200);
     expect(methods.body.available_mfa_methods.map((m: { method: string }) => m.method)).toEqual(['email']);
-    const sms = await call(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+    const sms = await api(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
       body: { login_token: init.body.login_token, method: 'sms' },
     });
-    expect(sms.status).toBe(400);
+    expectStatus(sms, 400);
     expect(sms.body.error.code).toBe('mfa_method_unavailable');
   });
 
@@ -141,8 +139,8 @@ describe('sign-in with a second factor', () => {
     const owner = await createOwner(server.db);
     const wrong = await initialize(server.app, owner.email, 'not-the-password');
     const unknown = await initialize(server.app, 'nobody@example.test', 'not-the-password');
-    expect(wrong.status).toBe(401);
-    expect(unknown.status).toBe(401);
+    expectStatus(wrong, 401);
+    expectStatus(unknown, 401);
     expect(wrong.body).toEqual(unknown.body);
     expect(wrong.body).toEqual({
       error: { code: 'invalid_credentials', message: 'The email or password is not correct.' },
@@ -162,14 +160,14 @@ describe('sign-in with a second factor', () => {
 
   it('takes the email case-insensitively', async () => {
     const init = await initialize(server.app, '  DEMO@Tameio.TEST ', demoPassword);
-    expect(init.status).toBe(200);
+    expectStatus(init, 200);
   });
 
   it('rejects an unknown or expired login ticket', async () => {
-    const unknown = await call(server.app, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
+    const unknown = await api(server.app, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
       body: { login_token: 'not-a-ticket' },
     });
-    expect(unknown.status).toBe(401);
+    expectStatus(unknown, 401);
     expect(unknown.body.error.code).toBe('login_expired');
 
     const owner = await createOwner(server.db);
@@ -179,22 +177,22 @@ describe('sign-in with a second factor', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('user_id', '=', owner.userId)
       .execute();
-    const expired = await call(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+    const expired = await api(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
       body: { login_token: init.body.login_token, method: 'email' },
     });
-    expect(expired.status).toBe(401);
+    expectStatus(expired, 401);
     expect(expired.body.error.code).toBe('login_expired');
   });
 });
 
 describe('the bot check', () => {
   it('requires the altcha field', async () => {
-    const response = await call(server.app, 'POST', '/api/merchants/accounts/initialize_login/', {
+    const response = await apiWithBadInput(server.app, 'POST', '/api/merchants/accounts/initialize_login/', {
       body: { email: 'demo@tameio.test', password: demoPassword },
     });
-    expect(response.status).toBe(400);
+    expectStatus(response, 400);
     expect(response.body.error.code).toBe('validation_failed');
-    expect(Object.keys(response.body.error.fields)).toEqual(['altcha']);
+    expect(Object.keys(response.body.error.fields ?? {})).toEqual(['altcha']);
   });
 
   it('rejects a wrong solution, a forged signature and garbage', async () => {
@@ -202,10 +200,10 @@ describe('the bot check', () => {
     const wrongNumber = Buffer.from(JSON.stringify({ ...good, number: good.number + 1 })).toString('base64');
     const forged = Buffer.from(JSON.stringify({ ...good, signature: 'ab'.repeat(32) })).toString('base64');
     for (const altcha of [wrongNumber, forged, 'not-base64-json', Buffer.from('[]').toString('base64')]) {
-      const response = await call(server.app, 'POST', '/api/merchants/accounts/initialize_login/', {
+      const response = await api(server.app, 'POST', '/api/merchants/accounts/initialize_login/', {
         body: { email: 'demo@tameio.test', password: demoPassword, altcha },
       });
-      expect(response.status).toBe(400);
+      expectStatus(response, 400);
       expect(response.body.error.code).toBe('bot_check_failed');
     }
   });
@@ -213,10 +211,10 @@ describe('the bot check', () => {
   it('rejects a replayed solution', async () => {
     const altcha = await solveAltcha(server.app);
     const body = { email: 'demo@tameio.test', password: demoPassword, altcha };
-    const first = await call(server.app, 'POST', '/api/merchants/accounts/initialize_login/', { body });
-    expect(first.status).toBe(200);
-    const replay = await call(server.app, 'POST', '/api/merchants/accounts/initialize_login/', { body });
-    expect(replay.status).toBe(400);
+    const first = await api(server.app, 'POST', '/api/merchants/accounts/initialize_login/', { body });
+    expectStatus(first, 200);
+    const replay = await api(server.app, 'POST', '/api/merchants/accounts/initialize_login/', { body });
+    expectStatus(replay, 400);
     expect(replay.body.error.code).toBe('bot_check_failed');
   });
 
@@ -224,10 +222,10 @@ describe('the bot check', () => {
     const variant = await server.buildVariant({ altchaTtlSeconds: 0 });
     const altcha = await solveAltcha(variant);
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const response = await call(variant, 'POST', '/api/merchants/accounts/initialize_login/', {
+    const response = await api(variant, 'POST', '/api/merchants/accounts/initialize_login/', {
       body: { email: 'demo@tameio.test', password: demoPassword, altcha },
     });
-    expect(response.body.error?.code).toBe('bot_check_failed');
+    expect(errorOf(response)?.code).toBe('bot_check_failed');
   });
 });
 
@@ -236,14 +234,14 @@ describe('one-time codes', () => {
     const owner = await createOwner(server.db);
     const init = await initialize(server.app, owner.email, owner.password);
     const loginToken: string = init.body.login_token;
-    const sent = await call(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+    const sent = await api(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
       body: { login_token: loginToken, method: 'email' },
     });
-    expect(sent.status).toBe(200);
+    expectStatus(sent, 200);
     return { owner, loginToken, code: await latestCode(server.app, owner.email) };
   }
   const otpLogin = (loginToken: string, code: string) =>
-    call(server.app, 'POST', '/api/merchants/accounts/otp_login/', {
+    api(server.app, 'POST', '/api/merchants/accounts/otp_login/', {
       body: { login_token: loginToken, code },
     });
   const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -253,14 +251,14 @@ describe('one-time codes', () => {
     const wrong = wrongCodeFor(code);
     for (const left of [4, 3, 2, 1]) {
       const response = await otpLogin(loginToken, wrong);
-      expect(response.status).toBe(400);
+      expectStatus(response, 400);
       expect(response.body.error).toMatchObject({ code: 'otp_invalid', details: { attempts_left: left } });
     }
     const fifth = await otpLogin(loginToken, wrong);
-    expect(fifth.status).toBe(400);
+    expectStatus(fifth, 400);
     expect(fifth.body.error.code).toBe('otp_exhausted');
     const right = await otpLogin(loginToken, code);
-    expect(right.status).toBe(400);
+    expectStatus(right, 400);
     expect(right.body.error.code).toBe('otp_exhausted');
     const sessions = await server.db
       .selectFrom('sessions')
@@ -278,7 +276,7 @@ describe('one-time codes', () => {
       .where('user_id', '=', owner.userId)
       .execute();
     const response = await otpLogin(loginToken, code);
-    expect(response.status).toBe(400);
+    expectStatus(response, 400);
     expect(response.body.error.code).toBe('otp_expired');
   });
 
@@ -286,16 +284,16 @@ describe('one-time codes', () => {
     const owner = await createOwner(server.db);
     const init = await initialize(server.app, owner.email, owner.password);
     const response = await otpLogin(init.body.login_token, '123456');
-    expect(response.status).toBe(400);
+    expectStatus(response, 400);
     expect(response.body.error.code).toBe('otp_expired');
   });
 
   it('throttles resending with 429 and Retry-After, and a new code replaces the old one', async () => {
     const { owner, loginToken, code: first } = await ticketWithCode();
-    const resend = await call(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+    const resend = await api(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
       body: { login_token: loginToken, method: 'email' },
     });
-    expect(resend.status).toBe(429);
+    expectStatus(resend, 429);
     expect(resend.body.error.code).toBe('otp_cooldown');
     const retryAfter = Number(resend.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
@@ -307,17 +305,17 @@ describe('one-time codes', () => {
       .set({ created_at: new Date(Date.now() - 31_000) })
       .where('user_id', '=', owner.userId)
       .execute();
-    const again = await call(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+    const again = await api(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
       body: { login_token: loginToken, method: 'email' },
     });
-    expect(again.status).toBe(200);
+    expectStatus(again, 200);
     const second = await latestCode(server.app, owner.email);
     if (second !== first) {
       const old = await otpLogin(loginToken, first);
-      expect(old.status).toBe(400);
+      expectStatus(old, 400);
     }
     const fresh = await otpLogin(loginToken, second);
-    expect(fresh.status).toBe(200);
+    expectStatus(fresh, 200);
     expect(refreshCookieOf(fresh)).toBeTruthy();
   });
 
@@ -338,10 +336,10 @@ describe('rate limits', () => {
     const owner = await createOwner(server.db);
     for (let i = 0; i < 5; i += 1) {
       const response = await initialize(server.app, owner.email, 'wrong-password');
-      expect(response.status).toBe(401);
+      expectStatus(response, 401);
     }
     const locked = await initialize(server.app, owner.email, owner.password);
-    expect(locked.status).toBe(429);
+    expectStatus(locked, 429);
     expect(locked.body.error?.code).toBe('rate_limited');
     const retryAfter = Number(locked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(800);
@@ -355,7 +353,7 @@ describe('rate limits', () => {
     const limited = await server.buildVariant({ loginRateLimitPerMinute: 3 });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) {
-      const response = await call(limited, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
+      const response = await api(limited, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
         body: { login_token: 'x' },
         ip: '10.1.2.3',
       });
@@ -366,11 +364,11 @@ describe('rate limits', () => {
       }
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
-    const otherAddress = await call(limited, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
+    const otherAddress = await api(limited, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
       body: { login_token: 'x' },
       ip: '10.9.9.9',
     });
-    expect(otherAddress.status).toBe(401);
+    expectStatus(otherAddress, 401);
   });
 });
 
@@ -404,10 +402,10 @@ describe('message delivery', () => {
       };
 
       const init = await initialize(app, owner.email, owner.password);
-      const sent = await call(app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+      const sent = await api(app, 'POST', '/api/merchants/accounts/send_login_otp/', {
         body: { login_token: init.body.login_token, method: 'sms' },
       });
-      expect(sent.status).toBe(200);
+      expectStatus(sent, 200);
       await waitFor(async () => (await outboxRow()).sent_at !== null);
       expect(received).toHaveLength(1);
       expect(received[0]?.to).toBe(owner.phone);
@@ -416,11 +414,11 @@ describe('message delivery', () => {
 
       fail = true;
       const second = await initialize(app, owner.email, owner.password);
-      const failed = await call(app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+      const failed = await api(app, 'POST', '/api/merchants/accounts/send_login_otp/', {
         body: { login_token: second.body.login_token, method: 'sms' },
       });
       // A delivery failure never reaches the user; it is recorded on the message.
-      expect(failed.status).toBe(200);
+      expectStatus(failed, 200);
       await waitFor(async () => (await outboxRow()).error !== null);
       expect(await outboxRow()).toMatchObject({ sent_at: null, error: 'SMS webhook answered 503' });
     } finally {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database';
+import { api, apiWithBadInput, bodyOf, errorOf, expectStatus, type JsonBodyOf } from './client';
 import {
-  call,
   createOwner,
   latestCode,
   readOutbox,
@@ -46,7 +46,7 @@ async function counts(db: Database) {
 }
 
 async function start(email: string, phone: string) {
-  return call(server.app, 'POST', '/api/merchants/registrations/', { body: { email, phone } });
+  return api(server.app, 'POST', '/api/merchants/registrations/', { body: { email, phone } });
 }
 
 /** A registration verified up to the password step. */
@@ -54,25 +54,29 @@ async function readyToRegister() {
   const { app } = server;
   const { email, national } = fresh();
   const started = await start(email, national);
-  expect(started.status).toBe(201);
+  expectStatus(started, 201);
   const id: string = started.body.id;
   const phone: string = started.body.phone;
-  await call(app, 'POST', `/api/merchants/registrations/${id}/send_email_verification/`);
-  await call(app, 'POST', `/api/merchants/registrations/${id}/verify_email/`, {
+  await api(app, 'POST', '/api/merchants/registrations/{id}/send_email_verification/', { params: { id } });
+  await api(app, 'POST', '/api/merchants/registrations/{id}/verify_email/', {
+    params: { id },
     body: { code: await latestCode(app, email) },
   });
-  await call(app, 'POST', `/api/merchants/registrations/${id}/send_sms_verification/`);
-  await call(app, 'POST', `/api/merchants/registrations/${id}/verify_phone/`, {
+  await api(app, 'POST', '/api/merchants/registrations/{id}/send_sms_verification/', { params: { id } });
+  await api(app, 'POST', '/api/merchants/registrations/{id}/verify_phone/', {
+    params: { id },
     body: { code: await latestCode(app, phone) },
   });
-  const saved = await call(app, 'PUT', `/api/merchants/registrations/${id}/details/`, {
+  const saved = await api(app, 'PUT', '/api/merchants/registrations/{id}/details/', {
+    params: { id },
     body: { first_name: 'Eleni', last_name: 'Papadopoulou', company_name: 'Olive Grove Trading IKE' },
   });
+  expectStatus(saved, 200);
   expect(saved.body.step).toBe('password');
   return { id, email, phone };
 }
 
-async function registerBody(id: string, extra: Record<string, unknown> = {}) {
+async function registerBody(id: string): Promise<JsonBodyOf<'POST', '/api/merchants/accounts/register/'>> {
   return {
     registration_id: id,
     password,
@@ -80,7 +84,6 @@ async function registerBody(id: string, extra: Record<string, unknown> = {}) {
     accept_terms: true,
     accept_privacy: true,
     altcha: await solveAltcha(server.app),
-    ...extra,
   };
 }
 
@@ -90,17 +93,17 @@ describe('registration journey', () => {
     const { email, national } = fresh();
     const before = await counts(db);
 
-    const checked = await call(app, 'POST', '/api/merchants/accounts/prevalidate/', {
+    const checked = await api(app, 'POST', '/api/merchants/accounts/prevalidate/', {
       body: { email: ` ${email.toUpperCase()} `, phone: `${national.slice(0, 3)} ${national.slice(3)}` },
     });
-    expect(checked.status).toBe(200);
+    expectStatus(checked, 200);
     expect(checked.body).toEqual({
       email: { valid: true, available: true, normalized: email },
       phone: { valid: true, available: true, normalized: `+30${national}` },
     });
 
     const started = await start(email, national);
-    expect(started.status).toBe(201);
+    expectStatus(started, 201);
     const id: string = started.body.id;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(started.body).toMatchObject({
@@ -111,48 +114,62 @@ describe('registration journey', () => {
       phone_verified: false,
     });
 
-    const sent = await call(app, 'POST', `/api/merchants/registrations/${id}/send_email_verification/`);
-    expect(sent.status).toBe(200);
+    const sent = await api(app, 'POST', '/api/merchants/registrations/{id}/send_email_verification/', {
+      params: { id },
+    });
+    expectStatus(sent, 200);
     expect(sent.body).toEqual({ destination: `n***@example.test`, expires_in: 300, resend_in: 30 });
     const [mail] = await readOutbox(app, email);
     expect(mail?.subject).toBe('Confirm your email for Tameio');
 
     // Resend is throttled like login codes.
-    const tooSoon = await call(app, 'POST', `/api/merchants/registrations/${id}/send_email_verification/`);
-    expect(tooSoon.status).toBe(429);
+    const tooSoon = await api(app, 'POST', '/api/merchants/registrations/{id}/send_email_verification/', {
+      params: { id },
+    });
+    expectStatus(tooSoon, 429);
     expect(tooSoon.body.error.code).toBe('otp_cooldown');
 
     // The phone cannot be verified before the email.
-    const early = await call(app, 'POST', `/api/merchants/registrations/${id}/send_sms_verification/`);
-    expect(early.status).toBe(409);
+    const early = await api(app, 'POST', '/api/merchants/registrations/{id}/send_sms_verification/', {
+      params: { id },
+    });
+    expectStatus(early, 409);
 
-    const resumed = await call(app, 'GET', `/api/merchants/registrations/${id}/`);
+    const resumed = await api(app, 'GET', '/api/merchants/registrations/{id}/', { params: { id } });
+    expectStatus(resumed, 200);
     expect(resumed.body.step).toBe('verify-email');
 
-    const emailOk = await call(app, 'POST', `/api/merchants/registrations/${id}/verify_email/`, {
+    const emailOk = await api(app, 'POST', '/api/merchants/registrations/{id}/verify_email/', {
+      params: { id },
       body: { code: await latestCode(app, email) },
     });
-    expect(emailOk.status).toBe(200);
+    expectStatus(emailOk, 200);
     expect(emailOk.body).toMatchObject({ step: 'verify-phone', email_verified: true });
 
-    const sms = await call(app, 'POST', `/api/merchants/registrations/${id}/send_sms_verification/`);
-    expect(sms.status).toBe(200);
-    const phoneOk = await call(app, 'POST', `/api/merchants/registrations/${id}/verify_phone/`, {
+    const sms = await api(app, 'POST', '/api/merchants/registrations/{id}/send_sms_verification/', {
+      params: { id },
+    });
+    expectStatus(sms, 200);
+    const phoneOk = await api(app, 'POST', '/api/merchants/registrations/{id}/verify_phone/', {
+      params: { id },
       body: { code: await latestCode(app, `+30${national}`) },
     });
     expect(phoneOk.body).toMatchObject({ step: 'details', phone_verified: true });
 
-    const details = await call(app, 'PUT', `/api/merchants/registrations/${id}/details/`, {
+    const details = await api(app, 'PUT', '/api/merchants/registrations/{id}/details/', {
+      params: { id },
       body: { first_name: ' Eleni ', last_name: 'Papadopoulou', company_name: 'Olive Grove Trading IKE' },
     });
-    expect(details.status).toBe(200);
+    expectStatus(details, 200);
     expect(details.body).toMatchObject({ step: 'password', first_name: 'Eleni' });
-    expect((await call(app, 'GET', `/api/merchants/registrations/${id}/`)).body.step).toBe('password');
+    expect(
+      bodyOf(await api(app, 'GET', '/api/merchants/registrations/{id}/', { params: { id } }), 200).step,
+    ).toBe('password');
 
-    const done = await call(app, 'POST', '/api/merchants/accounts/register/', {
+    const done = await api(app, 'POST', '/api/merchants/accounts/register/', {
       body: await registerBody(id),
     });
-    expect(done.status).toBe(200);
+    expectStatus(done, 200);
     expect(done.body).toMatchObject({
       token_type: 'Bearer',
       user: {
@@ -201,11 +218,13 @@ describe('registration journey', () => {
     });
 
     // The registration is consumed: it cannot be resumed or registered twice.
-    expect((await call(app, 'GET', `/api/merchants/registrations/${id}/`)).status).toBe(404);
-    const twice = await call(app, 'POST', '/api/merchants/accounts/register/', {
+    expect((await api(app, 'GET', '/api/merchants/registrations/{id}/', { params: { id } })).status).toBe(
+      404,
+    );
+    const twice = await api(app, 'POST', '/api/merchants/accounts/register/', {
       body: await registerBody(id),
     });
-    expect(twice.status).toBe(404);
+    expectStatus(twice, 404);
     expect(await counts(db)).toEqual(after);
 
     // The new owner signs in with the password and a code by SMS.
@@ -217,21 +236,21 @@ describe('registration journey', () => {
 describe('prevalidate', () => {
   it('says when an email or phone is taken, or not valid', async () => {
     const owner = await createOwner(server.db);
-    const taken = await call(server.app, 'POST', '/api/merchants/accounts/prevalidate/', {
-      body: { email: owner.email, phone: owner.phone },
+    const taken = await api(server.app, 'POST', '/api/merchants/accounts/prevalidate/', {
+      body: { email: owner.email, phone: owner.phone ?? undefined },
     });
     expect(taken.body).toEqual({
       email: { valid: true, available: false, normalized: owner.email },
       phone: { valid: true, available: false, normalized: owner.phone },
     });
-    const bad = await call(server.app, 'POST', '/api/merchants/accounts/prevalidate/', {
+    const bad = await api(server.app, 'POST', '/api/merchants/accounts/prevalidate/', {
       body: { email: 'not-an-email', phone: '2101234567' },
     });
     expect(bad.body).toEqual({
       email: { valid: false, available: false, normalized: null },
       phone: { valid: false, available: false, normalized: null },
     });
-    const onlyPhone = await call(server.app, 'POST', '/api/merchants/accounts/prevalidate/', {
+    const onlyPhone = await api(server.app, 'POST', '/api/merchants/accounts/prevalidate/', {
       body: { phone: '+357 96 123456' },
     });
     expect(onlyPhone.body).toEqual({ phone: { valid: true, available: true, normalized: '+35796123456' } });
@@ -244,8 +263,10 @@ describe('prevalidate', () => {
       { phone: ['6912345678'] },
       { email: `${'a'.repeat(250)}@x.test` },
     ]) {
-      const response = await call(server.app, 'POST', '/api/merchants/accounts/prevalidate/', { body });
-      expect(response.status, JSON.stringify(body)).toBe(400);
+      const response = await apiWithBadInput(server.app, 'POST', '/api/merchants/accounts/prevalidate/', {
+        body,
+      });
+      expectStatus(response, 400, JSON.stringify(body));
       expect(response.body.error.code).toBe('validation_failed');
     }
   });
@@ -256,7 +277,7 @@ describe('prevalidate', () => {
     for (let i = 0; i < 3; i += 1) {
       statuses.push(
         (
-          await call(limited, 'POST', '/api/merchants/accounts/prevalidate/', {
+          await api(limited, 'POST', '/api/merchants/accounts/prevalidate/', {
             body: { email: 'a@b.test' },
             ip: '10.9.9.9',
           })
@@ -271,7 +292,7 @@ describe('bad input changes nothing', () => {
   it('refuses missing, invalid and taken contacts on start', async () => {
     const owner = await createOwner(server.db);
     const before = await counts(server.db);
-    const cases: Array<[unknown, number, string[]]> = [
+    const cases: Array<[unknown, 400 | 409, string[]]> = [
       [{}, 400, ['email', 'phone']],
       [{ email: 'x@y.test' }, 400, ['phone']],
       [{ email: 'nope', phone: '6912345678' }, 400, ['email']],
@@ -281,8 +302,8 @@ describe('bad input changes nothing', () => {
       [{ email: 'x@y.test', phone: owner.phone }, 409, ['phone']],
     ];
     for (const [body, status, fields] of cases) {
-      const response = await call(server.app, 'POST', '/api/merchants/registrations/', { body });
-      expect(response.status, JSON.stringify(body)).toBe(status);
+      const response = await apiWithBadInput(server.app, 'POST', '/api/merchants/registrations/', { body });
+      expectStatus(response, status, JSON.stringify(body));
       expect(Object.keys(response.body.error.fields ?? {}).sort(), JSON.stringify(body)).toEqual(fields);
     }
     expect(await counts(server.db)).toEqual(before);
@@ -290,67 +311,82 @@ describe('bad input changes nothing', () => {
 
   it('answers 404 for unknown, expired or malformed registration ids, and 400 for a malformed one', async () => {
     const unknown = '7b7d7c1e-8a2b-4c3d-9e4f-0a1b2c3d4e5f';
-    for (const [method, suffix] of [
-      ['GET', ''],
-      ['POST', 'send_email_verification/'],
-      ['POST', 'send_sms_verification/'],
-    ] as const) {
-      const response = await call(server.app, method, `/api/merchants/registrations/${unknown}/${suffix}`);
-      expect(response.status).toBe(404);
+    const params = { id: unknown };
+    for (const response of [
+      await api(server.app, 'GET', '/api/merchants/registrations/{id}/', { params }),
+      await api(server.app, 'POST', '/api/merchants/registrations/{id}/send_email_verification/', { params }),
+      await api(server.app, 'POST', '/api/merchants/registrations/{id}/send_sms_verification/', { params }),
+    ]) {
+      expectStatus(response, 404);
       expect(response.body.error.code).toBe('not_found');
     }
-    expect((await call(server.app, 'GET', '/api/merchants/registrations/not-a-uuid/')).status).toBe(400);
+    expect(
+      (await api(server.app, 'GET', '/api/merchants/registrations/{id}/', { params: { id: 'not-a-uuid' } }))
+        .status,
+    ).toBe(400);
 
     const { email, national } = fresh();
     const started = await start(email, national);
+    expectStatus(started, 201);
     await server.db
       .updateTable('registrations')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('id', '=', started.body.id)
       .execute();
-    expect((await call(server.app, 'GET', `/api/merchants/registrations/${started.body.id}/`)).status).toBe(
-      404,
-    );
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/registrations/{id}/', {
+          params: { id: started.body.id },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('counts wrong codes, kills the code after 5, and refuses codes of another registration', async () => {
     const { app, db } = server;
     const first = fresh();
     const second = fresh();
-    const a = (await start(first.email, first.national)).body.id as string;
-    const b = (await start(second.email, second.national)).body.id as string;
-    await call(app, 'POST', `/api/merchants/registrations/${a}/send_email_verification/`);
-    await call(app, 'POST', `/api/merchants/registrations/${b}/send_email_verification/`);
+    const a = bodyOf(await start(first.email, first.national), 201).id;
+    const b = bodyOf(await start(second.email, second.national), 201).id;
+    await api(app, 'POST', '/api/merchants/registrations/{id}/send_email_verification/', {
+      params: { id: a },
+    });
+    await api(app, 'POST', '/api/merchants/registrations/{id}/send_email_verification/', {
+      params: { id: b },
+    });
     const codeA = await latestCode(app, first.email);
     const codeB = await latestCode(app, second.email);
 
     // B's code does not verify A (codes are bound to their registration), unless they happen to be equal.
     if (codeA !== codeB) {
-      const crossed = await call(app, 'POST', `/api/merchants/registrations/${a}/verify_email/`, {
+      const crossed = await api(app, 'POST', '/api/merchants/registrations/{id}/verify_email/', {
+        params: { id: a },
         body: { code: codeB },
       });
-      expect(crossed.status).toBe(400);
+      expectStatus(crossed, 400);
       expect(crossed.body.error).toMatchObject({ code: 'otp_invalid', details: { attempts_left: 4 } });
     }
     const wrong = codeA === '000000' ? '111111' : '000000';
     for (const shape of ['12345', 'abcdef', 123456, null]) {
-      const bad = await call(app, 'POST', `/api/merchants/registrations/${a}/verify_email/`, {
+      const bad = await apiWithBadInput(app, 'POST', '/api/merchants/registrations/{id}/verify_email/', {
+        params: { id: a },
         body: { code: shape },
       });
-      expect(bad.status).toBe(400);
+      expectStatus(bad, 400);
       expect(bad.body.error.code).toBe('validation_failed');
     }
-    let last;
-    for (let i = 0; i < 5; i += 1) {
-      last = await call(app, 'POST', `/api/merchants/registrations/${a}/verify_email/`, {
+    const tryWrong = () =>
+      api(app, 'POST', '/api/merchants/registrations/{id}/verify_email/', {
+        params: { id: a },
         body: { code: wrong },
       });
-    }
-    expect(last?.body.error.code).toBe('otp_exhausted');
-    const dead = await call(app, 'POST', `/api/merchants/registrations/${a}/verify_email/`, {
+    for (let i = 0; i < 4; i += 1) await tryWrong();
+    expect(errorOf(await tryWrong()).code).toBe('otp_exhausted');
+    const dead = await api(app, 'POST', '/api/merchants/registrations/{id}/verify_email/', {
+      params: { id: a },
       body: { code: codeA },
     });
-    expect(dead.status).toBe(400);
+    expectStatus(dead, 400);
     expect(dead.body.error.code).toBe('otp_exhausted');
     const row = await db
       .selectFrom('registrations')
@@ -365,20 +401,22 @@ describe('bad input changes nothing', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('binding', '=', b)
       .execute();
-    const expired = await call(app, 'POST', `/api/merchants/registrations/${b}/verify_email/`, {
+    const expired = await api(app, 'POST', '/api/merchants/registrations/{id}/verify_email/', {
+      params: { id: b },
       body: { code: codeB },
     });
-    expect(expired.body.error.code).toBe('otp_expired');
+    expect(errorOf(expired).code).toBe('otp_expired');
   });
 
   it('refuses details before verification and names that are missing, too long or not Latin', async () => {
     const { app, db } = server;
     const { email, national } = fresh();
-    const early = (await start(email, national)).body.id as string;
-    const tooEarly = await call(app, 'PUT', `/api/merchants/registrations/${early}/details/`, {
+    const early = bodyOf(await start(email, national), 201).id;
+    const tooEarly = await api(app, 'PUT', '/api/merchants/registrations/{id}/details/', {
+      params: { id: early },
       body: { first_name: 'Eleni', last_name: 'Papa', company_name: 'Acme' },
     });
-    expect(tooEarly.status).toBe(409);
+    expectStatus(tooEarly, 409);
 
     const { id } = await readyToRegister();
     const snapshot = await db.selectFrom('registrations').selectAll().where('id', '=', id).executeTakeFirst();
@@ -393,8 +431,11 @@ describe('bad input changes nothing', () => {
       [{ first_name: '   ', last_name: 'Papa', company_name: 'Acme' }, 'first_name'],
     ];
     for (const [body, field] of cases) {
-      const response = await call(app, 'PUT', `/api/merchants/registrations/${id}/details/`, { body });
-      expect(response.status, JSON.stringify(body)).toBe(400);
+      const response = await apiWithBadInput(app, 'PUT', '/api/merchants/registrations/{id}/details/', {
+        params: { id },
+        body,
+      });
+      expectStatus(response, 400, JSON.stringify(body));
       expect(Object.keys(response.body.error.fields ?? {}), JSON.stringify(body)).toContain(field);
     }
     expect(await db.selectFrom('registrations').selectAll().where('id', '=', id).executeTakeFirst()).toEqual(
@@ -407,7 +448,7 @@ describe('bad input changes nothing', () => {
     const { id } = await readyToRegister();
     const before = await counts(db);
     const altcha = await solveAltcha(app);
-    const cases: Array<[Record<string, unknown>, number, string]> = [
+    const cases: Array<[Record<string, unknown>, 400, string]> = [
       [{ password: 'short', password_confirmation: 'short' }, 400, 'password'],
       [{ password: 'password123', password_confirmation: 'password123' }, 400, 'password'],
       [{ password_confirmation: `${password}x` }, 400, 'password_confirmation'],
@@ -418,25 +459,25 @@ describe('bad input changes nothing', () => {
       [{ registration_id: 'abc' }, 400, 'registration_id'],
     ];
     for (const [extra, status, field] of cases) {
-      const response = await call(app, 'POST', '/api/merchants/accounts/register/', {
+      const response = await apiWithBadInput(app, 'POST', '/api/merchants/accounts/register/', {
         body: { ...(await registerBody(id)), altcha, ...extra },
       });
-      expect(response.status, JSON.stringify(extra)).toBe(status);
+      expectStatus(response, status, JSON.stringify(extra));
       expect(Object.keys(response.body.error.fields ?? {}), JSON.stringify(extra)).toContain(field);
     }
     expect(await counts(db)).toEqual(before);
     const proof = await solveAltcha(app);
-    const ok = await call(app, 'POST', '/api/merchants/accounts/register/', {
+    const ok = await api(app, 'POST', '/api/merchants/accounts/register/', {
       body: { ...(await registerBody(id)), altcha: proof },
     });
-    expect(ok.status).toBe(200);
+    expectStatus(ok, 200);
     // A solved ALTCHA is single use: replaying it for another registration fails and changes nothing.
     const other = await readyToRegister();
     const afterFirst = await counts(db);
-    const replayed = await call(app, 'POST', '/api/merchants/accounts/register/', {
+    const replayed = await api(app, 'POST', '/api/merchants/accounts/register/', {
       body: { ...(await registerBody(other.id)), altcha: proof },
     });
-    expect(replayed.status).toBe(400);
+    expectStatus(replayed, 400);
     expect(replayed.body.error.code).toBe('bot_check_failed');
     expect(await counts(db)).toEqual(afterFirst);
   });
@@ -444,23 +485,23 @@ describe('bad input changes nothing', () => {
   it('refuses to register before every step is done, and when the email got taken meanwhile', async () => {
     const { app, db } = server;
     const { email, national } = fresh();
-    const early = (await start(email, national)).body.id as string;
-    const tooEarly = await call(app, 'POST', '/api/merchants/accounts/register/', {
+    const early = bodyOf(await start(email, national), 201).id;
+    const tooEarly = await api(app, 'POST', '/api/merchants/accounts/register/', {
       body: await registerBody(early),
     });
-    expect(tooEarly.status).toBe(409);
+    expectStatus(tooEarly, 409);
 
     const { id, email: takenEmail } = await readyToRegister();
     const other = await readyToRegister();
     await db.updateTable('registrations').set({ email: takenEmail }).where('id', '=', other.id).execute();
     expect(
-      (await call(app, 'POST', '/api/merchants/accounts/register/', { body: await registerBody(id) })).status,
+      (await api(app, 'POST', '/api/merchants/accounts/register/', { body: await registerBody(id) })).status,
     ).toBe(200);
     const before = await counts(db);
-    const clash = await call(app, 'POST', '/api/merchants/accounts/register/', {
+    const clash = await api(app, 'POST', '/api/merchants/accounts/register/', {
       body: await registerBody(other.id),
     });
-    expect(clash.status).toBe(409);
+    expectStatus(clash, 409);
     expect(clash.body.error.fields).toHaveProperty('email');
     expect(await counts(db)).toEqual(before);
   });

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpired, retentionAfterExpiryMs } from '../../server/jobs/housekeeping';
-import {
-  call,
-  createOwner,
-  latestCode,
-  readOutbox,
-  signIn,
-  startTestServer,
-  type TestServer,
-} from './harness';
+import { api, apiWithBadInput, errorOf, expectStatus, type JsonBodyOf } from './client';
+import { createOwner, latestCode, readOutbox, signIn, startTestServer, type TestServer } from './harness';
 import { onboardingOwner } from './onboardingFixtures';
 import { skipStepUpCooldown, stepUpHeaders, stepUpToken } from './stepUp';
 
@@ -20,8 +13,6 @@ afterAll(async () => {
   await server.close();
 });
 
-const start = '/api/merchants/step-up/';
-const verify = '/api/merchants/step-up/verify/';
 const purpose = 'identity_verification';
 const nextYear = `${new Date().getUTCFullYear() + 1}-06-30`;
 const document = {
@@ -30,7 +21,7 @@ const document = {
   expiry_date: nextYear,
   first_name: 'Eleni',
   last_name: 'Papadopoulou',
-};
+} satisfies JsonBodyOf<'POST', '/api/merchants/kyc/initiate/'>;
 
 async function grants(userId: string) {
   return server.db.selectFrom('step_up_grants').selectAll().where('user_id', '=', userId).execute();
@@ -46,16 +37,16 @@ async function verifications(merchantId: string): Promise<number> {
 }
 
 function initiate(token: string, headers: Record<string, string> = {}) {
-  return call(server.app, 'POST', '/api/merchants/kyc/initiate/', { token, body: document, headers });
+  return api(server.app, 'POST', '/api/merchants/kyc/initiate/', { token, body: document, headers });
 }
 
 describe('step-up: a fresh one-time code before a sensitive action', () => {
   it('lists the methods with masked destinations', async () => {
     const owner = await onboardingOwner(server.app, server.db);
-    const answer = await call(server.app, 'GET', `${start}methods/`, { token: owner.token });
-    expect(answer.status).toBe(200);
-    expect(answer.body.available_methods.map((m: { method: string }) => m.method)).toEqual(['email', 'sms']);
-    expect(answer.body.available_methods[0].destination).not.toContain(owner.email);
+    const answer = await api(server.app, 'GET', '/api/merchants/step-up/methods/', { token: owner.token });
+    expectStatus(answer, 200);
+    expect(answer.body.available_methods.map((m) => m.method)).toEqual(['email', 'sms']);
+    expect(answer.body.available_methods[0]?.destination).not.toContain(owner.email);
   });
 
   it('rate-limits asking for codes, but not reading the methods', async () => {
@@ -63,11 +54,13 @@ describe('step-up: a fresh one-time code before a sensitive action', () => {
     try {
       const owner = await onboardingOwner(limited, server.db);
       for (let i = 0; i < 6; i += 1) {
-        expect((await call(limited, 'GET', `${start}methods/`, { token: owner.token })).status).toBe(200);
+        expect(
+          (await api(limited, 'GET', '/api/merchants/step-up/methods/', { token: owner.token })).status,
+        ).toBe(200);
       }
       const statuses: number[] = [];
       for (let i = 0; i < 4; i += 1) {
-        const answer = await call(limited, 'POST', verify, {
+        const answer = await api(limited, 'POST', '/api/merchants/step-up/verify/', {
           token: owner.token,
           body: { purpose, code: '000000' },
         });
@@ -83,29 +76,29 @@ describe('step-up: a fresh one-time code before a sensitive action', () => {
 
   it('sends a code through the outbox, counts a wrong code, and gives a single-use grant for the right one', async () => {
     const owner = await onboardingOwner(server.app, server.db);
-    const sent = await call(server.app, 'POST', start, {
+    const sent = await api(server.app, 'POST', '/api/merchants/step-up/', {
       token: owner.token,
       body: { purpose, method: 'sms' },
     });
-    expect(sent.status).toBe(200);
+    expectStatus(sent, 200);
     expect(sent.body).toMatchObject({ method: 'sms', expires_in: 300, resend_in: 30 });
     expect(sent.body.destination).toMatch(/\*+/);
     expect(sent.body.destination).not.toBe(owner.phone);
     const code = await latestCode(server.app, owner.phone as string);
 
-    const again = await call(server.app, 'POST', start, {
+    const again = await api(server.app, 'POST', '/api/merchants/step-up/', {
       token: owner.token,
       body: { purpose, method: 'sms' },
     });
-    expect(again.status).toBe(429);
+    expectStatus(again, 429);
     expect(again.body.error.code).toBe('otp_cooldown');
 
     const wrong = code === '000000' ? '111111' : '000000';
-    const refused = await call(server.app, 'POST', verify, {
+    const refused = await api(server.app, 'POST', '/api/merchants/step-up/verify/', {
       token: owner.token,
       body: { purpose, code: wrong },
     });
-    expect(refused.status).toBe(400);
+    expectStatus(refused, 400);
     expect(refused.body.error).toMatchObject({ code: 'otp_invalid', details: { attempts_left: 4 } });
     const row = await server.db
       .selectFrom('otp_codes')
@@ -115,24 +108,27 @@ describe('step-up: a fresh one-time code before a sensitive action', () => {
       .executeTakeFirstOrThrow();
     expect(row.attempts).toBe(1);
 
-    const verified = await call(server.app, 'POST', verify, { token: owner.token, body: { purpose, code } });
-    expect(verified.status).toBe(200);
+    const verified = await api(server.app, 'POST', '/api/merchants/step-up/verify/', {
+      token: owner.token,
+      body: { purpose, code },
+    });
+    expectStatus(verified, 200);
     expect(verified.body.expires_in).toBe(300);
-    const token = verified.body.step_up_token as string;
+    const token = verified.body.step_up_token;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const stored = await grants(owner.userId);
     expect(stored).toHaveLength(1);
     expect(stored[0]?.token_hash).not.toBe(token);
 
-    const reusedCode = await call(server.app, 'POST', verify, {
+    const reusedCode = await api(server.app, 'POST', '/api/merchants/step-up/verify/', {
       token: owner.token,
       body: { purpose, code },
     });
-    expect(reusedCode.status).toBe(400);
+    expectStatus(reusedCode, 400);
 
     expect((await initiate(owner.token, stepUpHeaders(token))).status).toBe(201);
     const reused = await initiate(owner.token, stepUpHeaders(token));
-    expect(reused.status).toBe(403);
+    expectStatus(reused, 403);
     expect(reused.body.error).toMatchObject({
       code: 'step_up_required',
       message: 'Confirm with a one-time code first.',
@@ -143,7 +139,7 @@ describe('step-up: a fresh one-time code before a sensitive action', () => {
   it('refuses kycInitiate without a grant, with an expired one, or with a made-up one, and creates nothing', async () => {
     const owner = await onboardingOwner(server.app, server.db);
     const missing = await initiate(owner.token);
-    expect(missing.status).toBe(403);
+    expectStatus(missing, 403);
     expect(missing.body.error.code).toBe('step_up_required');
     expect((await initiate(owner.token, stepUpHeaders('made-up'))).status).toBe(403);
 
@@ -154,7 +150,7 @@ describe('step-up: a fresh one-time code before a sensitive action', () => {
       .where('user_id', '=', owner.userId)
       .execute();
     const expired = await initiate(owner.token, stepUpHeaders(token));
-    expect(expired.status).toBe(403);
+    expectStatus(expired, 403);
     expect(expired.body.error.code).toBe('step_up_required');
     expect(await verifications(owner.merchantId)).toBe(0);
     // The refusal did not use the grant up, and neither did the expiry: it simply is no good.
@@ -166,7 +162,7 @@ describe('step-up: a fresh one-time code before a sensitive action', () => {
     const second = await onboardingOwner(server.app, server.db);
     const token = await stepUpToken(server, first.token, purpose);
     const stolen = await initiate(second.token, stepUpHeaders(token));
-    expect(stolen.status).toBe(403);
+    expectStatus(stolen, 403);
     expect(stolen.body.error.code).toBe('step_up_required');
     expect(await verifications(second.merchantId)).toBe(0);
 
@@ -176,39 +172,51 @@ describe('step-up: a fresh one-time code before a sensitive action', () => {
       .where('user_id', '=', first.userId)
       .execute();
     const otherPurpose = await initiate(first.token, stepUpHeaders(token));
-    expect(otherPurpose.status).toBe(403);
+    expectStatus(otherPurpose, 403);
     expect(await verifications(first.merchantId)).toBe(0);
   });
 
   it('asks for a new code once the code expired or the tries ran out', async () => {
     const owner = await onboardingOwner(server.app, server.db);
-    await call(server.app, 'POST', start, { token: owner.token, body: { purpose, method: 'email' } });
+    await api(server.app, 'POST', '/api/merchants/step-up/', {
+      token: owner.token,
+      body: { purpose, method: 'email' },
+    });
     const code = await latestCode(server.app, owner.email);
     const wrong = code === '000000' ? '111111' : '000000';
-    let last = await call(server.app, 'POST', verify, { token: owner.token, body: { purpose, code: wrong } });
+    let last = await api(server.app, 'POST', '/api/merchants/step-up/verify/', {
+      token: owner.token,
+      body: { purpose, code: wrong },
+    });
     for (let i = 1; i < 5; i += 1) {
-      last = await call(server.app, 'POST', verify, { token: owner.token, body: { purpose, code: wrong } });
+      last = await api(server.app, 'POST', '/api/merchants/step-up/verify/', {
+        token: owner.token,
+        body: { purpose, code: wrong },
+      });
     }
-    expect(last.body.error.code).toBe('otp_exhausted');
-    const afterLimit = await call(server.app, 'POST', verify, {
+    expect(errorOf(last).code).toBe('otp_exhausted');
+    const afterLimit = await api(server.app, 'POST', '/api/merchants/step-up/verify/', {
       token: owner.token,
       body: { purpose, code },
     });
-    expect(afterLimit.body.error.code).toBe('otp_exhausted');
+    expect(errorOf(afterLimit).code).toBe('otp_exhausted');
 
     await skipStepUpCooldown(server.db, owner.userId, purpose);
-    await call(server.app, 'POST', start, { token: owner.token, body: { purpose, method: 'email' } });
+    await api(server.app, 'POST', '/api/merchants/step-up/', {
+      token: owner.token,
+      body: { purpose, method: 'email' },
+    });
     const fresh = await latestCode(server.app, owner.email);
     await server.db
       .updateTable('otp_codes')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('binding', '=', owner.userId)
       .execute();
-    const expired = await call(server.app, 'POST', verify, {
+    const expired = await api(server.app, 'POST', '/api/merchants/step-up/verify/', {
       token: owner.token,
       body: { purpose, code: fresh },
     });
-    expect(expired.status).toBe(400);
+    expectStatus(expired, 400);
     expect(expired.body.error.code).toBe('otp_expired');
     expect(await grants(owner.userId)).toHaveLength(0);
   });
@@ -217,23 +225,43 @@ describe('step-up: a fresh one-time code before a sensitive action', () => {
     const created = await createOwner(server.db, { status: 'onboarding', phone: null });
     const session = await signIn(server.app, created.email, created.password);
     const token = session.accessToken;
-    const methods = await call(server.app, 'GET', `${start}methods/`, { token });
+    const methods = await api(server.app, 'GET', '/api/merchants/step-up/methods/', { token });
+    expectStatus(methods, 200);
     expect(methods.body.available_methods).toHaveLength(1);
-    const noPhone = await call(server.app, 'POST', start, { token, body: { purpose, method: 'sms' } });
-    expect(noPhone.status).toBe(400);
+    const noPhone = await api(server.app, 'POST', '/api/merchants/step-up/', {
+      token,
+      body: { purpose, method: 'sms' },
+    });
+    expectStatus(noPhone, 400);
     expect(noPhone.body.error.code).toBe('mfa_method_unavailable');
     const before = (await readOutbox(server.app, created.email)).length;
     expect(
-      (await call(server.app, 'POST', start, { token, body: { purpose: 'nope', method: 'email' } })).status,
+      (
+        await apiWithBadInput(server.app, 'POST', '/api/merchants/step-up/', {
+          token,
+          body: { purpose: 'nope', method: 'email' },
+        })
+      ).status,
     ).toBe(400);
-    expect((await call(server.app, 'POST', verify, { token, body: { purpose, code: '12ab' } })).status).toBe(
-      400,
-    );
+    expect(
+      (
+        await api(server.app, 'POST', '/api/merchants/step-up/verify/', {
+          token,
+          body: { purpose, code: '12ab' },
+        })
+      ).status,
+    ).toBe(400);
     expect((await readOutbox(server.app, created.email)).length).toBe(before);
 
-    expect((await call(server.app, 'GET', `${start}methods/`)).status).toBe(401);
-    expect((await call(server.app, 'POST', start, { body: { purpose, method: 'email' } })).status).toBe(401);
-    expect((await call(server.app, 'POST', verify, { body: { purpose, code: '123456' } })).status).toBe(401);
+    expect((await api(server.app, 'GET', '/api/merchants/step-up/methods/')).status).toBe(401);
+    expect(
+      (await api(server.app, 'POST', '/api/merchants/step-up/', { body: { purpose, method: 'email' } }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await api(server.app, 'POST', '/api/merchants/step-up/verify/', { body: { purpose, code: '123456' } }))
+        .status,
+    ).toBe(401);
   });
 
   it('keeps expired and used grants for the retention period only (housekeeping)', async () => {
