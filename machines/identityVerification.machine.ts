@@ -1,6 +1,5 @@
-import { assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { z } from 'zod';
-import type { LoginMfaMethod } from '../schemas/auth.schema';
 import {
   requiredSides,
   type KycCheck,
@@ -12,59 +11,35 @@ import {
   type KycSide,
   type KycVerification,
 } from '../schemas/kyc.schema';
-import type {
-  StepUpMethod,
-  StepUpMethodsResponse,
-  StepUpPurpose,
-  StepUpStartResponse,
-  StepUpVerifyResponse,
-} from '../schemas/stepUp.schema';
-import { failureCode, toApiFailure } from './apiFailure';
+import type { StepUpMethod, StepUpMethodsResponse, StepUpPurpose } from '../schemas/stepUp.schema';
+import { failureCode, knownErrors, toApiFailure } from './apiFailure';
+import {
+  oneTimeCodeMachine,
+  selectCodeMethod,
+  selectOneTimeCodeStep,
+  stepUpTokenOf,
+  type OneTimeCodeOutput,
+  type OneTimeCodeSnapshot,
+} from './oneTimeCode.machine';
 
 /** What the start form sends: the input side of the kycInitiate body. */
 export type KycDetails = z.input<typeof KycInitiateBody>;
 /** The details and the grant of a fresh one-time code (sent as the X-Step-Up-Token header). */
 export type InitiateInput = { details: KycDetails; stepUpToken: string };
-export type StartStepUpInput = { purpose: StepUpPurpose; method: LoginMfaMethod };
-export type VerifyStepUpInput = { purpose: StepUpPurpose; code: string };
 export type UploadImageInput = { verificationId: string; side: KycSide; file: File };
 export type EvaluateInput = { verificationId: string };
 
-/** Why the last call failed; the screen turns it into a translated message. */
-export type KycError =
-  | 'validation_failed'
-  | 'unsupported_file_type'
-  | 'payload_too_large'
-  | 'onboarding_locked'
-  | 'otp_invalid'
-  | 'otp_exhausted'
-  | 'otp_expired'
-  | 'otp_cooldown'
-  | 'mfa_method_unavailable'
-  | 'rate_limited'
-  | 'step_up_required'
-  | 'network'
-  | 'unknown';
-
-const knownErrors: ReadonlySet<string> = new Set<KycError>([
+/** Why the last call failed; the screen turns it into a translated message. The code's own failures are the child's. */
+const toKycError = knownErrors([
   'validation_failed',
   'unsupported_file_type',
   'payload_too_large',
   'onboarding_locked',
-  'otp_invalid',
-  'otp_exhausted',
-  'otp_expired',
-  'otp_cooldown',
-  'mfa_method_unavailable',
   'rate_limited',
   'step_up_required',
   'network',
 ]);
-
-function toKycError(error: unknown): KycError {
-  const code = failureCode(error);
-  return knownErrors.has(code) ? (code as KycError) : 'unknown';
-}
+export type KycError = ReturnType<typeof toKycError>;
 
 function fieldsOf(error: unknown): Record<string, string> {
   const failure = toApiFailure(error);
@@ -85,12 +60,6 @@ export type IdentityVerificationContext = {
   criteria: KycCriteria | null;
   /** Where the one-time code can go (email, and SMS when the user has a phone), masked. */
   methods: StepUpMethod[];
-  method: LoginMfaMethod | null;
-  /** Where the last code went, masked. */
-  destination: string | null;
-  /** Seconds until another code may be requested, as the server last said. */
-  resendIn: number;
-  attemptsLeft: number | null;
   /** The single-use grant of the right code, until initiate uses it. */
   stepUpToken: string | null;
   /** What the start form sent last (the evaluation compares its names with the representative). */
@@ -107,10 +76,6 @@ export type IdentityVerificationContext = {
 };
 
 export type IdentityVerificationEvent =
-  | { type: 'method.selected'; method: LoginMfaMethod }
-  | { type: 'otp.submit'; code: string }
-  | { type: 'otp.resend' }
-  | { type: 'method.change' }
   | { type: 'details.submit'; values: KycDetails }
   | { type: 'image.capture'; file: File }
   | { type: 'side.retake'; side: KycSide }
@@ -130,10 +95,6 @@ export function missingSides(context: IdentityVerificationContext, side: KycSide
 }
 
 const fresh = {
-  method: null,
-  destination: null,
-  resendIn: 0,
-  attemptsLeft: null,
   stepUpToken: null,
   details: null,
   verificationId: null,
@@ -145,36 +106,23 @@ const fresh = {
   fieldErrors: {},
 } satisfies Omit<IdentityVerificationContext, 'criteria' | 'methods'>;
 
-function attemptsLeftOf(error: unknown): number | null {
-  const failure = toApiFailure(error);
-  const left = failure.kind === 'http' ? failure.details?.['attempts_left'] : undefined;
-  return typeof left === 'number' ? left : null;
-}
-
-function retryAfterOf(error: unknown): number {
-  const failure = toApiFailure(error);
-  return failure.kind === 'http' ? (failure.retryAfterSeconds ?? 30) : 30;
-}
-
 /**
- * Identity verification of the merchant's representative (issue 3 item 3): first a fresh one-time code by email or
- * SMS (SPEC §2 /otp-authentication/:method) whose single-use grant lets the server start a verification; then the
- * document's details, a photo of each
- * side the document type needs and a selfie, then the server's evaluation (per-criterion results) and a retry.
- * Effects are API calls provided by the app. A reload starts a new verification; earlier ones stay on the server.
+ * Identity verification of the merchant's representative: first a fresh one-time code (the oneTimeCode child,
+ * /otp-authentication/:method while its code is awaited) whose single-use grant lets the server start a verification;
+ * then the document's details, a photo of each side the document type needs and a selfie, then the server's
+ * evaluation (per-criterion results) and a retry. Effects are API calls provided by the app. A reload starts a new
+ * verification; earlier ones stay on the server.
  */
 export const identityVerificationMachine = setup({
   types: {
     context: {} as IdentityVerificationContext,
     events: {} as IdentityVerificationEvent,
+    children: {} as { oneTimeCode: 'oneTimeCode' },
   },
   actors: {
     loadCriteria: fromPromise<KycCriteria, void>(async () => notProvided('loadCriteria')),
     loadStepUpMethods: fromPromise<StepUpMethodsResponse, void>(async () => notProvided('loadStepUpMethods')),
-    startStepUp: fromPromise<StepUpStartResponse, StartStepUpInput>(async () => notProvided('startStepUp')),
-    verifyStepUp: fromPromise<StepUpVerifyResponse, VerifyStepUpInput>(async () =>
-      notProvided('verifyStepUp'),
-    ),
+    oneTimeCode: oneTimeCodeMachine,
     initiateKyc: fromPromise<KycInitiateResponse, InitiateInput>(async () => notProvided('initiateKyc')),
     uploadKycImage: fromPromise<KycImage, UploadImageInput>(async () => notProvided('uploadKycImage')),
     evaluateKyc: fromPromise<KycVerification, EvaluateInput>(async () => notProvided('evaluateKyc')),
@@ -182,21 +130,14 @@ export const identityVerificationMachine = setup({
   actions: {
     recordError: assign({ error: (_, params: { error: unknown }) => toKycError(params.error) }),
     recordFields: assign({ fieldErrors: (_, params: { error: unknown }) => fieldsOf(params.error) }),
-    clearError: assign({ error: null, fieldErrors: {}, attemptsLeft: null }),
+    clearError: assign({ error: null, fieldErrors: {} }),
     startOver: assign(fresh),
   },
   guards: {
-    isCodeDead: (_, params: { error: unknown }) => {
-      const code = failureCode(params.error);
-      return code === 'otp_exhausted' || code === 'otp_expired';
-    },
-    isCooldown: (_, params: { error: unknown }) => failureCode(params.error) === 'otp_cooldown',
+    gotGrant: (_, params: { output: OneTimeCodeOutput }) => stepUpTokenOf(params.output) !== null,
     isStepUpRequired: (_, params: { error: unknown }) => failureCode(params.error) === 'step_up_required',
     moreToCapture: ({ context }) => missingSides(context, context.side).length > 0,
     passed: (_, params: { verification: KycVerification }) => params.verification.status === 'passed',
-  },
-  delays: {
-    resendCooldown: ({ context }) => Math.max(0, context.resendIn) * 1000,
   },
 }).createMachine({
   id: 'identityVerification',
@@ -224,7 +165,7 @@ export const identityVerificationMachine = setup({
         id: 'loadStepUpMethods',
         src: 'loadStepUpMethods',
         onDone: {
-          target: 'choosingMethod',
+          target: 'confirming',
           actions: [assign({ methods: ({ event }) => event.output.available_methods }), 'clearError'],
         },
         onError: {
@@ -236,128 +177,22 @@ export const identityVerificationMachine = setup({
     loadFailed: {
       on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
     },
-    /** Confirm it is you: where the one-time code should go. */
-    choosingMethod: {
-      on: {
-        'method.selected': {
-          target: 'sendingCode',
-          actions: ['clearError', assign({ method: ({ event }) => event.method })],
-        },
-      },
-    },
-    sendingCode: {
-      tags: ['busy'],
+    confirming: {
+      description:
+        'Confirm it is you: the oneTimeCode child (purpose identity_verification; the address is ' +
+        '/otp-authentication/:method while its code is awaited). Its grant lets the server start a verification; ' +
+        'cancelling leaves for the onboarding.',
       invoke: {
-        id: 'startStepUp',
-        src: 'startStepUp',
-        input: ({ context }) => ({ purpose, method: context.method ?? 'email' }),
-        onDone: {
-          target: 'awaitingCode',
-          actions: assign({
-            destination: ({ event }) => event.output.destination,
-            resendIn: ({ event }) => event.output.resend_in,
-          }),
-        },
-        onError: {
-          target: 'choosingMethod',
-          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    /** /otp-authentication/:method: the code, with resend after the cooldown and a way back to the methods. */
-    awaitingCode: {
-      type: 'parallel',
-      states: {
-        code: {
-          initial: 'entering',
-          states: {
-            entering: {
-              on: {
-                'otp.submit': { target: 'verifying', actions: 'clearError' },
-                'method.change': { target: '#identityVerification.choosingMethod', actions: 'clearError' },
-              },
-            },
-            verifying: {
-              tags: ['busy'],
-              invoke: {
-                id: 'verifyStepUp',
-                src: 'verifyStepUp',
-                input: ({ event }) => {
-                  if (event.type !== 'otp.submit') throw new Error(`unexpected ${event.type}`);
-                  return { purpose, code: event.code };
-                },
-                onDone: {
-                  target: '#identityVerification.start',
-                  actions: ['clearError', assign({ stepUpToken: ({ event }) => event.output.step_up_token })],
-                },
-                onError: [
-                  {
-                    guard: { type: 'isCodeDead', params: ({ event }) => ({ error: event.error }) },
-                    target: 'dead',
-                    actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-                  },
-                  {
-                    target: 'entering',
-                    actions: [
-                      { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-                      assign({ attemptsLeft: ({ event }) => attemptsLeftOf(event.error) }),
-                    ],
-                  },
-                ],
-              },
-            },
-            /** The code is spent (too many tries or expired): only a new code helps. */
-            dead: {
-              on: {
-                'method.change': { target: '#identityVerification.choosingMethod', actions: 'clearError' },
-              },
-            },
-          },
-        },
-        resend: {
-          initial: 'coolingDown',
-          states: {
-            coolingDown: { after: { resendCooldown: 'ready' } },
-            ready: {
-              on: {
-                'otp.resend': {
-                  // A code under verification may still be right: no new code until it is answered.
-                  guard: not(stateIn({ awaitingCode: { code: 'verifying' } })),
-                  target: '#identityVerification.resendingCode',
-                  actions: 'clearError',
-                },
-              },
-            },
-          },
-        },
-      },
-    },
-    resendingCode: {
-      tags: ['busy'],
-      invoke: {
-        id: 'resendStepUp',
-        src: 'startStepUp',
-        input: ({ context }) => ({ purpose, method: context.method ?? 'email' }),
-        onDone: {
-          target: 'awaitingCode',
-          actions: assign({
-            destination: ({ event }) => event.output.destination,
-            resendIn: ({ event }) => event.output.resend_in,
-          }),
-        },
-        onError: [
+        id: 'oneTimeCode',
+        src: 'oneTimeCode',
+        input: ({ context }) => ({ purpose, methods: context.methods }),
+        onDone: [
           {
-            guard: { type: 'isCooldown', params: ({ event }) => ({ error: event.error }) },
-            target: 'awaitingCode',
-            actions: [
-              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-              assign({ resendIn: ({ event }) => retryAfterOf(event.error) }),
-            ],
+            guard: { type: 'gotGrant', params: ({ event }) => ({ output: event.output }) },
+            target: 'start',
+            actions: ['clearError', assign({ stepUpToken: ({ event }) => stepUpTokenOf(event.output) })],
           },
-          {
-            target: 'awaitingCode',
-            actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-          },
+          { target: 'cancelled' },
         ],
       },
     },
@@ -399,10 +234,10 @@ export const identityVerificationMachine = setup({
           {
             // The grant expired (or was used): confirm with a new code, the details stay filled in.
             guard: { type: 'isStepUpRequired', params: ({ event }) => ({ error: event.error }) },
-            target: 'choosingMethod',
+            target: 'confirming',
             actions: [
               { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-              assign({ stepUpToken: null, method: null, destination: null }),
+              assign({ stepUpToken: null }),
             ],
           },
           {
@@ -420,7 +255,7 @@ export const identityVerificationMachine = setup({
     capturing: {
       on: {
         'image.capture': { target: 'uploading', actions: 'clearError' },
-        'verification.restart': { target: 'choosingMethod', actions: 'startOver' },
+        'verification.restart': { target: 'confirming', actions: 'startOver' },
       },
     },
     uploading: {
@@ -464,7 +299,7 @@ export const identityVerificationMachine = setup({
           target: 'capturing',
           actions: ['clearError', assign({ side: ({ event }) => event.side })],
         },
-        'verification.restart': { target: 'choosingMethod', actions: 'startOver' },
+        'verification.restart': { target: 'confirming', actions: 'startOver' },
       },
     },
     evaluating: {
@@ -492,38 +327,43 @@ export const identityVerificationMachine = setup({
     },
     /** Some check failed: the screen lists each result; "Try again" starts a new verification. */
     failed: {
-      on: { 'verification.restart': { target: 'choosingMethod', actions: 'startOver' } },
+      on: { 'verification.restart': { target: 'confirming', actions: 'startOver' } },
     },
     passed: { type: 'final' },
+    /** The user cancelled the code: the screen goes back to the onboarding. */
+    cancelled: { type: 'final' },
   },
 });
 
 export type IdentityVerificationSnapshot = SnapshotFrom<typeof identityVerificationMachine>;
 
 export type KycStep =
-  'loading' | 'loadFailed' | 'method' | 'code' | 'start' | 'capture' | 'ready' | 'failed' | 'passed';
+  'loading' | 'loadFailed' | 'confirm' | 'start' | 'capture' | 'ready' | 'failed' | 'passed' | 'cancelled';
 
 /** Which screen the journey shows. */
 export function selectKycStep(snapshot: IdentityVerificationSnapshot): KycStep {
   if (snapshot.matches('loading') || snapshot.matches('loadingMethods')) return 'loading';
   if (snapshot.matches('loadFailed')) return 'loadFailed';
-  if (snapshot.matches('choosingMethod') || snapshot.matches('sendingCode')) return 'method';
-  if (snapshot.matches('awaitingCode') || snapshot.matches('resendingCode')) return 'code';
+  if (snapshot.matches('confirming')) return 'confirm';
   if (snapshot.matches('start') || snapshot.matches('initiating')) return 'start';
   if (snapshot.matches('capturing') || snapshot.matches('uploading')) return 'capture';
   if (snapshot.matches('ready') || snapshot.matches('evaluating')) return 'ready';
   if (snapshot.matches('failed')) return 'failed';
+  if (snapshot.matches('cancelled')) return 'cancelled';
   return 'passed';
 }
 
 /**
- * The address of the step: /otp-authentication/:method (email or sms) while the one-time code is awaited,
- * /verification/:method while capturing, else /identity-verification/.
+ * The address of the step: /otp-authentication/:method (email or sms) while the one-time code is awaited (`code` is
+ * the running oneTimeCode child), /verification/:method while capturing, else /identity-verification/.
  */
-export function kycPath(snapshot: IdentityVerificationSnapshot): string {
+export function kycPath(snapshot: IdentityVerificationSnapshot, code?: OneTimeCodeSnapshot): string {
   const step = selectKycStep(snapshot);
-  const { side, method } = snapshot.context;
-  if (step === 'code' && method) return `/otp-authentication/${method}`;
+  const method = code ? selectCodeMethod(code) : null;
+  if (step === 'confirm' && code && selectOneTimeCodeStep(code) === 'code' && method) {
+    return `/otp-authentication/${method}`;
+  }
+  const { side } = snapshot.context;
   if (step === 'capture' && side) return `/verification/${captureMethods[side]}`;
   return '/identity-verification/';
 }
@@ -543,21 +383,5 @@ export const selectKycChecks = (snapshot: IdentityVerificationSnapshot): KycChec
   snapshot.context.checks;
 export const selectKycDetails = (snapshot: IdentityVerificationSnapshot): KycDetails | null =>
   snapshot.context.details;
-export const selectKycMethods = (snapshot: IdentityVerificationSnapshot): StepUpMethod[] =>
-  snapshot.context.methods;
-export const selectKycMethod = (snapshot: IdentityVerificationSnapshot): LoginMfaMethod | null =>
-  snapshot.context.method;
-export const selectKycDestination = (snapshot: IdentityVerificationSnapshot): string | null =>
-  snapshot.context.destination;
-export const selectKycResendIn = (snapshot: IdentityVerificationSnapshot): number =>
-  snapshot.context.resendIn;
-export const selectKycAttemptsLeft = (snapshot: IdentityVerificationSnapshot): number | null =>
-  snapshot.context.attemptsLeft;
-export const selectKycCanResend = (snapshot: IdentityVerificationSnapshot): boolean =>
-  snapshot.matches({ awaitingCode: { resend: 'ready' } });
-export const selectKycCodeDead = (snapshot: IdentityVerificationSnapshot): boolean =>
-  snapshot.matches({ awaitingCode: { code: 'dead' } });
-export const selectKycResending = (snapshot: IdentityVerificationSnapshot): boolean =>
-  snapshot.matches('resendingCode');
-export const selectKycVerifyingCode = (snapshot: IdentityVerificationSnapshot): boolean =>
-  snapshot.matches({ awaitingCode: { code: 'verifying' } });
+/** The running oneTimeCode child while the fresh code is asked for. */
+export const selectKycCodeActor = (snapshot: IdentityVerificationSnapshot) => snapshot.children.oneTimeCode;

@@ -2,17 +2,12 @@ import { fromPromise } from 'xstate';
 import type {
   EvaluateInput,
   InitiateInput,
-  StartStepUpInput,
   UploadImageInput,
-  VerifyStepUpInput,
 } from '../../machines/identityVerification.machine';
 import type { KycCriteria, KycImage, KycInitiateResponse, KycVerification } from '../../schemas/kyc.schema';
-import type {
-  StepUpMethodsResponse,
-  StepUpStartResponse,
-  StepUpVerifyResponse,
-} from '../../schemas/stepUp.schema';
+import type { StepUpMethodsResponse } from '../../schemas/stepUp.schema';
 import { unwrap, type ApiClient } from '../api/client';
+import { createOneTimeCodeLogic } from './requestMoneyActors';
 
 /** The identity verification journey's effects (machines/identityVerification.machine.ts), each rejecting with an ApiFailure. */
 export function kycActors(client: ApiClient) {
@@ -23,12 +18,7 @@ export function kycActors(client: ApiClient) {
     loadStepUpMethods: fromPromise<StepUpMethodsResponse, void>(({ signal }) =>
       unwrap(client.GET('/api/merchants/step-up/methods/', { signal })),
     ),
-    startStepUp: fromPromise<StepUpStartResponse, StartStepUpInput>(({ input, signal }) =>
-      unwrap(client.POST('/api/merchants/step-up/', { body: input, signal })),
-    ),
-    verifyStepUp: fromPromise<StepUpVerifyResponse, VerifyStepUpInput>(({ input, signal }) =>
-      unwrap(client.POST('/api/merchants/step-up/verify/', { body: input, signal })),
-    ),
+    oneTimeCode: createOneTimeCodeLogic(client),
     initiateKyc: fromPromise<KycInitiateResponse, InitiateInput>(({ input, signal }) =>
       unwrap(
         client.POST('/api/merchants/kyc/initiate/', {

@@ -8,20 +8,23 @@ import {
   identityVerificationMachine,
   type EvaluateInput,
   type InitiateInput,
-  type StartStepUpInput,
   type UploadImageInput,
-  type VerifyStepUpInput,
 } from '../../machines/identityVerification.machine';
+import {
+  oneTimeCodeMachine,
+  type CodeGrant,
+  type CodeSent,
+  type OneTimeCodeOutput,
+  type SendCodeInput,
+  type VerifyCodeInput,
+} from '../../machines/oneTimeCode.machine';
 import type { SessionResponse } from '../../schemas/auth.schema';
 import type { KycCriteria, KycImage, KycInitiateResponse, KycVerification } from '../../schemas/kyc.schema';
-import type {
-  StepUpMethodsResponse,
-  StepUpStartResponse,
-  StepUpVerifyResponse,
-} from '../../schemas/stepUp.schema';
+import type { StepUpMethodsResponse } from '../../schemas/stepUp.schema';
 import { AppProviders } from '../../src/app/AppProviders';
 import { AppShell } from '../../src/app/AppShell';
 import { IdentityVerificationRoute } from '../../src/screens/kyc/IdentityVerificationRoute';
+import { PageSpinner } from '../../src/ui/Spinner';
 import { generatePaths } from './generatePaths';
 import {
   Deferreds,
@@ -36,10 +39,12 @@ import {
   identityVerificationModel,
   kycTexts,
   methodButton,
+  onboardingPath,
   photo,
   startPath,
   stepUpMethods,
 } from './identityVerification.paths';
+import { finishCodeStep, stepUpCodeScreen } from './oneTimeCodeSteps';
 import { demoSession } from './paths';
 
 // Every generated path of the identity verification (machines/identityVerification.machine.ts), run against the
@@ -74,17 +79,6 @@ async function retype(app: RenderedApp, label: string, value: string) {
 }
 
 const executors: Executors<typeof identityVerificationMachine> = {
-  'method.selected': async (app, event) => {
-    const option = stepUpMethods.find((candidate) => candidate.method === event.method);
-    if (!option) throw new Error(`no fixture for ${event.method}`);
-    await click(app, methodButton(option));
-  },
-  'otp.submit': async (app, event) => {
-    await retype(app, kycTexts.codeLabel, event.code);
-    await click(app, kycTexts.verify);
-  },
-  'otp.resend': (app) => click(app, kycTexts.resend),
-  'method.change': (app) => click(app, kycTexts.changeMethod),
   'details.submit': async (app, event) => {
     const names = { passport: 'Passport', id_card: 'Identity card', driving_licence: 'Driving licence' };
     await app.user.selectOptions(screen.getByLabelText('Document type'), names[event.values.document_type]);
@@ -124,8 +118,12 @@ function startKycApp(): RenderedApp {
     actors: {
       loadCriteria: effects.logic<KycCriteria, void>(),
       loadStepUpMethods: effects.logic<StepUpMethodsResponse, void>(),
-      startStepUp: effects.logic<StepUpStartResponse, StartStepUpInput>(),
-      verifyStepUp: effects.logic<StepUpVerifyResponse, VerifyStepUpInput>(),
+      oneTimeCode: oneTimeCodeMachine.provide({
+        actors: {
+          sendCode: effects.logic<CodeSent, SendCodeInput>(),
+          verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
+        },
+      }),
       initiateKyc: effects.logic<KycInitiateResponse, InitiateInput>(),
       uploadKycImage: effects.logic<KycImage, UploadImageInput>(),
       evaluateKyc: effects.logic<KycVerification, EvaluateInput>(),
@@ -155,6 +153,8 @@ function startKycApp(): RenderedApp {
               <Route path="/otp-authentication/:method" />
               <Route path="/verification/:method" />
             </Route>
+            {/* Where a cancelled code step goes: the onboarding, whose first frame is its spinner. */}
+            <Route path={onboardingPath} element={<PageSpinner />} />
           </Routes>
         </AppShell>
         <LocationProbe into={location} />
@@ -171,6 +171,22 @@ function startKycApp(): RenderedApp {
       stopSession();
     },
   };
+}
+
+/** The oneTimeCode child ends through its screen; while its code is awaited the address names the method. */
+async function settleCodeStep(
+  rendered: RenderedApp,
+  action: { id: string; output: unknown },
+): Promise<boolean> {
+  if (action.id !== 'oneTimeCode') return false;
+  const email = stepUpMethods[0]!;
+  await finishCodeStep(rendered, action.output as OneTimeCodeOutput, {
+    ...stepUpCodeScreen,
+    methodButton: methodButton(email),
+    sent: { method: 'email', destination: email.destination, expires_in: 300, resend_in: 30 },
+    onCodeForm: () => expect(rendered.path()).toBe('/otp-authentication/email'),
+  });
+  return true;
 }
 
 const paths = generatePaths(identityVerificationModel);
@@ -190,6 +206,7 @@ describe(`identity verification journey: ${paths.length} generated paths`, () =>
         if (!journey) throw new Error('the screen runs no identity verification journey');
         return journey.getSnapshot();
       },
+      settleOther: settleCodeStep,
     };
     app = startKycApp();
     await runPath(runner, path, app);
@@ -210,6 +227,7 @@ describe('identity verification screens', () => {
         model: identityVerificationModel,
         executors,
         live: () => journey!.getSnapshot(),
+        settleOther: settleCodeStep,
       },
       failing!,
       app,

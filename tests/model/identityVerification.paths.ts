@@ -3,8 +3,6 @@ import type { ApiFailure } from '../../machines/apiFailure';
 import {
   identityVerificationMachine,
   kycPath,
-  selectKycCanResend,
-  selectKycCodeDead,
   selectKycStep,
   type IdentityVerificationContext,
   type KycDetails,
@@ -17,13 +15,15 @@ import {
   type KycVerification,
 } from '../../schemas/kyc.schema';
 import type { StepUpMethod } from '../../schemas/stepUp.schema';
-import { clockOf, type Fixtures, type Model, type ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import { codeTexts } from './oneTimeCode.paths';
 import { stepUpMethodButton } from './stepUpTexts';
 
 /*
  * The test model of issue 3 item 3, identity verification (machines/identityVerification.machine.ts), run against
  * /identity-verification/, /otp-authentication/:method and /verification/:method by
- * identityVerification.model.test.tsx. Every verification starts with a fresh one-time code (step-up).
+ * identityVerification.model.test.tsx. Every verification starts with a fresh one-time code (step-up): the oneTimeCode
+ * child, which here grants or is cancelled (its own paths are the oneTimeCode model's).
  */
 
 export const verificationId = '00000000-0000-4000-8000-00000000c0de';
@@ -48,9 +48,8 @@ export const stepUpMethods: StepUpMethod[] = [
   { method: 'email', destination: 'e***@acropolis.test' },
   { method: 'sms', destination: '+30 ******4567' },
 ];
-export const stepUpCode = '246810';
-const resendSeconds = 30;
-const cooldownRetryAfter = 12;
+/** Where a cancelled code step leads: the onboarding, which opens with its spinner. */
+export const onboardingPath = '/registration';
 
 /** A photo from the camera or a file (the server checks its bytes; the model only needs a File). */
 export const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'photo.png', { type: 'image/png' });
@@ -100,18 +99,6 @@ function evaluation(context: IdentityVerificationContext): KycVerification {
 
 export const identityVerificationFixtures = {
   events: {
-    'method.selected': stepUpMethods.map((option) => ({
-      event: { type: 'method.selected', method: option.method },
-      does: `Click "${methodButton(option)}"`,
-    })),
-    'otp.submit': [
-      {
-        event: { type: 'otp.submit', code: stepUpCode },
-        does: `Type ${stepUpCode} (from the message) as One-time code, click "Verify"`,
-      },
-    ],
-    'otp.resend': [{ event: { type: 'otp.resend' }, does: 'Click "Send a new code"' }],
-    'method.change': [{ event: { type: 'method.change' }, does: 'Click "Use another method"' }],
     'details.submit': [
       {
         event: { type: 'details.submit', values: passportDetails },
@@ -157,45 +144,13 @@ export const identityVerificationFixtures = {
       },
       errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
     },
-    startStepUp: {
+    oneTimeCode: {
       done: {
-        output: (context) => {
-          const method = context.method ?? 'email';
-          const destination = stepUpMethods.find((option) => option.method === method)?.destination ?? '';
-          return { method, destination, expires_in: 300, resend_in: resendSeconds };
-        },
-        says: `Server sends the code (valid 5 minutes; a new one after ${resendSeconds} s)`,
+        output: { stepUpToken: 'grant-1' },
+        says: `Choose "${methodButton(stepUpMethods[0]!)}" (the address becomes /otp-authentication/email), type the emailed code 246810, click "Verify" (the server grants one verification)`,
       },
-      errors: [
-        {
-          failure: http(429, 'otp_cooldown', 'Wait before asking for another code.', {
-            retryAfterSeconds: cooldownRetryAfter,
-          }),
-          says: `Server answers 429 otp_cooldown (Retry-After ${cooldownRetryAfter})`,
-        },
-        { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
-      ],
-    },
-    verifyStepUp: {
-      done: {
-        output: { step_up_token: 'grant-1', expires_in: 300 },
-        says: 'Server accepts the code and gives a single-use grant (5 minutes)',
-      },
-      errors: [
-        {
-          failure: http(400, 'otp_invalid', 'The code is not correct.', { details: { attempts_left: 4 } }),
-          says: 'Server answers 400 otp_invalid with 4 attempts left',
-        },
-        {
-          failure: http(400, 'otp_exhausted', 'Too many wrong codes.'),
-          says: 'Server answers 400 otp_exhausted (5 wrong tries killed the code)',
-        },
-        {
-          failure: http(400, 'otp_expired', 'This code has expired.'),
-          says: 'Server answers 400 otp_expired',
-        },
-        { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
-      ],
+      alsoDone: [{ output: null, says: 'Click "Cancel" on "Confirm it is you"' }],
+      errors: [],
     },
     initiateKyc: {
       done: { output: { id: verificationId }, says: 'Server answers 201 with the verification id' },
@@ -244,18 +199,12 @@ export const identityVerificationFixtures = {
       errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
     },
   },
-  delays: {
-    resendCooldown: 'Wait until the resend cooldown ends',
-  },
+  delays: {},
 } satisfies Fixtures<typeof identityVerificationMachine>;
 
 export const kycTexts = {
-  methodTitle: 'Confirm it is you',
-  codeTitle: 'Enter the one-time code',
-  codeLabel: 'One-time code',
-  verify: 'Verify',
-  resend: 'Send a new code',
-  changeMethod: 'Use another method',
+  methodTitle: codeTexts.methodTitle,
+  cancel: codeTexts.cancel,
   startTitle: 'Verify your identity',
   continue: 'Continue to photos',
   sideTitles: { front: 'Front of your document', back: 'Back of your document', selfie: 'A selfie' },
@@ -276,21 +225,10 @@ export function methodButton(option: StepUpMethod): string {
   return stepUpMethodButton(option);
 }
 
-export function kycErrorText(error: KycError, attemptsLeft: number | null = null): string {
+export function kycErrorText(error: KycError): string {
   switch (error) {
-    case 'otp_invalid':
-      if (attemptsLeft === null) return 'That code is not right.';
-      return `That code is not right. ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.`;
-    case 'otp_exhausted':
-      return 'Too many wrong tries. Send a new code.';
-    case 'otp_expired':
-      return 'That code has expired. Send a new code.';
-    case 'otp_cooldown':
-      return 'Please wait a little before asking for another code.';
     case 'rate_limited':
       return 'Too many attempts. Please wait a moment and try again.';
-    case 'mfa_method_unavailable':
-      return 'This method is not available for your account. Choose another.';
     case 'step_up_required':
       return 'Your confirmation has expired. Confirm it is you with a new one-time code; what you entered is kept.';
     case 'validation_failed':
@@ -310,53 +248,25 @@ export function kycErrorText(error: KycError, attemptsLeft: number | null = null
 
 type KycSnapshot = SnapshotFrom<typeof identityVerificationMachine>;
 
-/** Seconds the resend button counts down from in this state (the pending cooldown timer, rounded up). */
-function resendSecondsLeft(snapshot: KycSnapshot): number {
-  const { now, timers } = clockOf(snapshot);
-  const timer = timers.find((pending) => pending.eventType.startsWith('xstate.after.resendCooldown.'));
-  return timer ? Math.max(1, Math.ceil((timer.due - now) / 1000)) : snapshot.context.resendIn;
-}
-
 function screenFor(snapshot: KycSnapshot): ScreenExpectation {
   const t = kycTexts;
   const busy = snapshot.hasTag('busy');
-  const { error, attemptsLeft } = snapshot.context;
-  const alert = error ? kycErrorText(error, attemptsLeft) : null;
+  const { error } = snapshot.context;
+  const alert = error ? kycErrorText(error) : null;
   const path = kycPath(snapshot);
-  const split = (names: Array<[string, boolean]>) => ({
-    enabled: names.filter(([, on]) => on).map(([name]) => name),
-    disabled: names.filter(([, on]) => !on).map(([name]) => name),
-  });
   switch (selectKycStep(snapshot)) {
     case 'loading':
       return { path: startPath, heading: null };
     case 'loadFailed':
       return { path, heading: t.startTitle, alert, enabled: [t.tryAgain] };
-    case 'method':
+    case 'confirm':
+      // The oneTimeCode child starts at the method choice; the journey's own message (an expired grant) above it.
       return {
         path,
         heading: t.methodTitle,
         alert,
-        ...split(snapshot.context.methods.map((option): [string, boolean] => [methodButton(option), !busy])),
+        enabled: [...snapshot.context.methods.map(methodButton), t.cancel],
       };
-    case 'code': {
-      const dead = selectKycCodeDead(snapshot);
-      const canResend = selectKycCanResend(snapshot);
-      const resendLabel =
-        canResend || snapshot.matches('resendingCode')
-          ? t.resend
-          : `${t.resend} in ${resendSecondsLeft(snapshot)} s`;
-      return {
-        path,
-        heading: t.codeTitle,
-        alert,
-        ...split([
-          [t.verify, !dead && !busy],
-          [resendLabel, canResend && !busy],
-          [t.changeMethod, !busy],
-        ]),
-      };
-    }
     case 'start':
       return {
         path,
@@ -384,6 +294,8 @@ function screenFor(snapshot: KycSnapshot): ScreenExpectation {
       return { path, heading: t.failedTitle, alert: null, enabled: [t.tryAgain] };
     case 'passed':
       return { path, heading: t.passedTitle, alert: null, absent: [t.tryAgain] };
+    case 'cancelled':
+      return { path: onboardingPath, heading: null };
   }
 }
 
@@ -397,9 +309,6 @@ export const identityVerificationModel: Model<typeof identityVerificationMachine
     JSON.stringify({
       value: snapshot.value,
       error: snapshot.context.error,
-      attemptsLeft: snapshot.context.attemptsLeft,
-      // Where the code went matters only while it is awaited (the address names the method).
-      method: ['method', 'code'].includes(selectKycStep(snapshot)) ? snapshot.context.method : null,
       type: snapshot.context.documentType,
       name: snapshot.context.details?.first_name ?? null,
       side: snapshot.context.side,

@@ -4,21 +4,13 @@ import { MemoryRouter } from 'react-router';
 import { fromPromise } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiFailure } from '../../machines/apiFailure';
-import {
-  identityVerificationMachine,
-  type StartStepUpInput,
-} from '../../machines/identityVerification.machine';
-import type { StepUpStartResponse } from '../../schemas/stepUp.schema';
+import { identityVerificationMachine } from '../../machines/identityVerification.machine';
+import { oneTimeCodeMachine, type CodeSent, type SendCodeInput } from '../../machines/oneTimeCode.machine';
 import { AppProviders } from '../../src/app/AppProviders';
 import { IdentityVerificationScreen } from '../../src/screens/kyc/IdentityVerificationScreen';
 import { loadToastLibrary } from '../../src/ui/notify';
 import { InstantBotCheck, signedInSession } from './harness';
-import {
-  identityVerificationFixtures,
-  kycTexts,
-  methodButton,
-  stepUpMethods,
-} from './identityVerification.paths';
+import { identityVerificationFixtures, methodButton, stepUpMethods } from './identityVerification.paths';
 import { demoSession } from './paths';
 
 // SPEC §8 "OTP sent to email": the identity verification's step-up code, once sent, is confirmed by a toast.
@@ -31,14 +23,16 @@ afterEach(async () => {
   (await loadToastLibrary()).toast.remove();
 });
 
-function renderKyc(startStepUp: (input: StartStepUpInput) => Promise<StepUpStartResponse>) {
+function renderKyc(sendCode: (input: SendCodeInput) => Promise<CodeSent>) {
   const signedIn = signedInSession(demoSession);
   stop = signedIn.stop;
   const logic = identityVerificationMachine.provide({
     actors: {
       loadCriteria: fromPromise(async () => identityVerificationFixtures.actors.loadCriteria.done.output),
       loadStepUpMethods: fromPromise(async () => ({ available_methods: stepUpMethods })),
-      startStepUp: fromPromise(async ({ input }: { input: StartStepUpInput }) => startStepUp(input)),
+      oneTimeCode: oneTimeCodeMachine.provide({
+        actors: { sendCode: fromPromise(async ({ input }: { input: SendCodeInput }) => sendCode(input)) },
+      }),
     },
   });
   render(
@@ -50,7 +44,7 @@ function renderKyc(startStepUp: (input: StartStepUpInput) => Promise<StepUpStart
   );
 }
 
-const sent = (method: StepUpStartResponse['method']): StepUpStartResponse => ({
+const sent = (method: CodeSent['method']): CodeSent => ({
   method,
   destination: stepUpMethods.find((option) => option.method === method)?.destination ?? '',
   expires_in: 300,
@@ -65,7 +59,7 @@ describe('identity verification: the one-time code toast', () => {
     if (!email) throw new Error('no email method');
     await user.click(await screen.findByRole('button', { name: methodButton(email) }));
     expect((await screen.findByRole('status')).textContent).toContain('One-time code sent to your email');
-    await screen.findByLabelText(kycTexts.codeLabel);
+    await screen.findByLabelText('One-time code');
   });
 
   it('says "sent by SMS" for SMS, and nothing when sending fails', async () => {

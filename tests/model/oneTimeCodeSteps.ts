@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { ApiFailure } from '../../machines/apiFailure';
 import type { CodeSent, OneTimeCodeOutput } from '../../machines/oneTimeCode.machine';
 import type { RenderedApp } from './harness';
@@ -15,6 +15,8 @@ export type CodeStepScreen = {
   cancel: string;
   /** The send answer. */
   sent: CodeSent;
+  /** Checks of the journey's own once the code form is up (the address, say). */
+  onCodeForm?: () => void | Promise<void>;
 };
 
 /** A step-up (ADR 006) as every step-up journey shows it: choose email, the default words. */
@@ -55,6 +57,7 @@ export async function finishCodeStep(
   }
   await app.effects.settle('sendCode', { output: how.sent });
   await screen.findByRole('heading', { level: 1, name: how.codeHeading });
+  if (how.onCodeForm) await waitFor(how.onCodeForm);
   await app.user.type(screen.getByLabelText(how.codeLabel), '246810');
   await click(codeTexts.verify);
   await app.effects.settle('verifyCode', { output });

@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { ActorOptions, AnyActorLogic, InspectionEvent, Observer } from 'xstate';
 import {
   identityVerificationMachine,
@@ -17,23 +17,22 @@ import { StepHeading } from '../../ui/StepHeading';
 import { CaptureStep } from './CaptureStep';
 import { KycErrorAlert } from './KycErrorAlert';
 import { useKyc, type KycActor } from './kycActor';
-import { OtpCodeStep, OtpMethodStep } from './OtpStep';
+import { ConfirmStep } from './OtpStep';
 import { ReadyStep } from './ReadyStep';
 import { ResultStep } from './ResultStep';
 import { StartStep } from './StartStep';
-import { useCodeSentNotice } from './useCodeSentNotice';
 
 function Journey({ kyc }: { kyc: KycActor }) {
   const step = useKyc(kyc, selectKycStep);
   const path = useKyc(kyc, kycPath);
   const navigate = useNavigate();
   const location = useLocation();
-  useCodeSentNotice(kyc);
 
   useEffect(() => {
-    // The address follows the journey (SPEC §2 /identity-verification/, /otp-authentication/:method,
-    // /verification/:method) without driving it.
-    if (step !== 'loading' && location.pathname !== path) void navigate(path, { replace: true });
+    // The address follows the journey (SPEC §2 /identity-verification/, /verification/:method) without driving it;
+    // the code step keeps /otp-authentication/:method itself (./OtpStep.tsx).
+    const settled = step !== 'loading' && step !== 'confirm' && step !== 'cancelled';
+    if (settled && location.pathname !== path) void navigate(path, { replace: true });
   }, [step, path, location.pathname, navigate]);
 
   switch (step) {
@@ -51,10 +50,11 @@ function Journey({ kyc }: { kyc: KycActor }) {
           </Button>
         </>
       );
-    case 'method':
-      return <OtpMethodStep kyc={kyc} />;
-    case 'code':
-      return <OtpCodeStep kyc={kyc} />;
+    case 'confirm':
+      return <ConfirmStep kyc={kyc} />;
+    case 'cancelled':
+      // Cancelled before a verification started: back to the onboarding, where the user came from.
+      return <Navigate to="/registration" replace />;
     case 'start':
       return <StartStep kyc={kyc} />;
     case 'capture':

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { selectKycAttemptsLeft, selectKycError } from '../../../machines/identityVerification.machine';
+import { selectKycError } from '../../../machines/identityVerification.machine';
 import { Alert } from '../../ui/Layout';
 import { useKyc, type KycActor } from './kycActor';
 import { kycErrorText } from './kycMessages';
@@ -7,7 +7,6 @@ import { kycErrorText } from './kycMessages';
 export function KycErrorAlert({ kyc }: { kyc: KycActor }) {
   const intl = useIntl();
   const error = useKyc(kyc, selectKycError);
-  const attemptsLeft = useKyc(kyc, selectKycAttemptsLeft);
   if (!error) return null;
-  return <Alert role="alert">{kycErrorText(intl, error, attemptsLeft)}</Alert>;
+  return <Alert role="alert">{kycErrorText(intl, error)}</Alert>;
 }

@@ -1,107 +1,44 @@
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import {
-  selectKycAttemptsLeft,
-  selectKycBusy,
-  selectKycCanResend,
-  selectKycCodeDead,
-  selectKycDestination,
-  selectKycError,
-  selectKycMethod,
-  selectKycMethods,
-  selectKycResending,
-  selectKycResendIn,
-  selectKycVerifyingCode,
-} from '../../../machines/identityVerification.machine';
-import type { LoginMfaMethod } from '../../../schemas/auth.schema';
-import { authenticatorCodeProps, authenticatorMessages } from '../../ui/authenticatorCode';
-import { Button } from '../../ui/Button';
-import { Muted, Stack } from '../../ui/Layout';
-import { OtpCodeForm } from '../../ui/OtpCodeForm';
-import { StepHeading } from '../../ui/StepHeading';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation, useNavigate } from 'react-router';
+import { kycPath, selectKycCodeActor } from '../../../machines/identityVerification.machine';
+import { OneTimeCodeStep, type OneTimeCodeActor } from '../../ui/OneTimeCodeStep';
+import { PageSpinner } from '../../ui/Spinner';
 import { KycErrorAlert } from './KycErrorAlert';
 import { useKyc, type KycActor } from './kycActor';
+import { useCodeSentNotice } from './useCodeSentNotice';
 
-const methodLabels = defineMessages<Record<Exclude<LoginMfaMethod, 'totp'>, { destination: string }>>({
-  email: { id: 'kyc.otp.method.email', defaultMessage: 'Send a code by email to {destination}' },
-  sms: { id: 'kyc.otp.method.sms', defaultMessage: 'Send a code by SMS to {destination}' },
-});
+/** The address follows the code step (/otp-authentication/:method once a code is awaited) without driving it. */
+function useCodeAddress(kyc: KycActor, code: OneTimeCodeActor): void {
+  const path = useSelector(code, (snapshot) => kycPath(kyc.getSnapshot(), snapshot));
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    if (location.pathname !== path) void navigate(path, { replace: true });
+  }, [path, location.pathname, navigate]);
+}
 
-/** Before the details: confirm it is you, choosing where the one-time code goes. */
-export function OtpMethodStep({ kyc }: { kyc: KycActor }) {
+function CodeStep({ kyc, code }: { kyc: KycActor; code: OneTimeCodeActor }) {
   const intl = useIntl();
-  const busy = useKyc(kyc, selectKycBusy);
-  const methods = useKyc(kyc, selectKycMethods);
-  const chosen = useKyc(kyc, selectKycMethod);
+  useCodeAddress(kyc, code);
+  useCodeSentNotice(code);
   return (
-    <div>
-      <StepHeading>
-        <FormattedMessage id="kyc.otp.method.title" defaultMessage="Confirm it is you" />
-      </StepHeading>
-      <Muted>
-        <FormattedMessage
-          id="kyc.otp.method.intro"
-          defaultMessage="Before you verify your identity, we send you a one-time code. Choose where it should go."
-        />
-      </Muted>
-      <KycErrorAlert kyc={kyc} />
-      <Stack>
-        {methods.map((option) => (
-          <Button
-            key={option.method}
-            variant="secondary"
-            block
-            disabled={busy}
-            busy={busy && chosen === option.method}
-            onClick={() => kyc.send({ type: 'method.selected', method: option.method })}
-          >
-            {option.method === 'totp'
-              ? intl.formatMessage(authenticatorMessages.method)
-              : intl.formatMessage(methodLabels[option.method], { destination: option.destination })}
-          </Button>
-        ))}
-      </Stack>
-    </div>
+    <OneTimeCodeStep
+      actor={code}
+      intro={intl.formatMessage({
+        id: 'kyc.otp.method.intro',
+        defaultMessage:
+          'Before you verify your identity, we send you a one-time code. Choose where it should go.',
+      })}
+      notice={<KycErrorAlert kyc={kyc} />}
+    />
   );
 }
 
-/** /otp-authentication/:method: the code, with resend after the cooldown and a way back to the methods. */
-export function OtpCodeStep({ kyc }: { kyc: KycActor }) {
-  const intl = useIntl();
-  const busy = useKyc(kyc, selectKycBusy);
-  const dead = useKyc(kyc, selectKycCodeDead);
-  const verifying = useKyc(kyc, selectKycVerifyingCode);
-  const resending = useKyc(kyc, selectKycResending);
-  const canResend = useKyc(kyc, selectKycCanResend);
-  const destination = useKyc(kyc, selectKycDestination);
-  const resendIn = useKyc(kyc, selectKycResendIn);
-  const error = useKyc(kyc, selectKycError);
-  const attemptsLeft = useKyc(kyc, selectKycAttemptsLeft);
-  const method = useKyc(kyc, selectKycMethod);
-  return (
-    <OtpCodeForm
-      {...authenticatorCodeProps(intl, method)}
-      heading={
-        <StepHeading>
-          <FormattedMessage id="kyc.otp.code.title" defaultMessage="Enter the one-time code" />
-        </StepHeading>
-      }
-      label={intl.formatMessage({ id: 'kyc.otp.code.label', defaultMessage: 'One-time code' })}
-      destination={destination}
-      error={<KycErrorAlert kyc={kyc} />}
-      rejection={error ? `${error}:${attemptsLeft}` : null}
-      dead={dead}
-      busy={busy}
-      verifying={verifying}
-      resending={resending}
-      canResend={canResend}
-      resendIn={resendIn}
-      onSubmit={(code) => kyc.send({ type: 'otp.submit', code })}
-      onResend={() => kyc.send({ type: 'otp.resend' })}
-      secondary={
-        <Button variant="quiet" disabled={busy} onClick={() => kyc.send({ type: 'method.change' })}>
-          <FormattedMessage id="kyc.otp.code.changeMethod" defaultMessage="Use another method" />
-        </Button>
-      }
-    />
-  );
+/** Before the details: confirm it is you with a fresh one-time code (the oneTimeCode child's step). */
+export function ConfirmStep({ kyc }: { kyc: KycActor }) {
+  const code = useKyc(kyc, selectKycCodeActor);
+  if (!code) return <PageSpinner />;
+  return <CodeStep key={code.sessionId} kyc={kyc} code={code} />;
 }

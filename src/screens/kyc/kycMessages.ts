@@ -70,21 +70,12 @@ export function criterionText(intl: IntlShape, criterion: KycCriterion, passed: 
   }
 }
 
-/** The sentence shown for a failed load, one-time code, start, upload or evaluation. */
-export function kycErrorText(intl: IntlShape, error: KycError, attemptsLeft: number | null = null): string {
+/** The sentence shown for a failed load, start, upload or evaluation (the code step words its own). */
+export function kycErrorText(intl: IntlShape, error: KycError): string {
   switch (error) {
-    case 'otp_invalid':
-    case 'otp_exhausted':
-    case 'otp_expired':
-    case 'otp_cooldown':
     case 'rate_limited':
-      // The same sentences as at sign-in.
-      return loginErrorText(intl, error, attemptsLeft);
-    case 'mfa_method_unavailable':
-      return intl.formatMessage({
-        id: 'kyc.error.methodUnavailable',
-        defaultMessage: 'This method is not available for your account. Choose another.',
-      });
+      // The same sentence as at sign-in.
+      return loginErrorText(intl, error, null);
     case 'step_up_required':
       return intl.formatMessage({
         id: 'kyc.error.stepUpRequired',

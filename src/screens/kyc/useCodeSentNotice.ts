@@ -2,15 +2,15 @@ import { useEffect } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { MfaMethod } from '../../../schemas/auth.schema';
 import {
-  selectKycBusy,
-  selectKycError,
-  selectKycMethod,
-  selectKycResending,
-  selectKycStep,
-  type IdentityVerificationSnapshot,
-} from '../../../machines/identityVerification.machine';
+  selectCodeMethod,
+  selectCodeResending,
+  selectOneTimeCodeBusy,
+  selectOneTimeCodeError,
+  selectOneTimeCodeStep,
+  type OneTimeCodeSnapshot,
+} from '../../../machines/oneTimeCode.machine';
+import type { OneTimeCodeActor } from '../../ui/OneTimeCodeStep';
 import { notify } from '../../ui/notify';
-import type { KycActor } from './kycActor';
 
 const sentMessages = defineMessages<MfaMethod>({
   email: { id: 'kyc.otp.sent.email', defaultMessage: 'One-time code sent to your email' },
@@ -18,23 +18,26 @@ const sentMessages = defineMessages<MfaMethod>({
 });
 
 /** A code is on its way: the first one (method chosen) or a resend. */
-const isSending = (snapshot: IdentityVerificationSnapshot): boolean =>
-  (selectKycStep(snapshot) === 'method' && selectKycBusy(snapshot)) || selectKycResending(snapshot);
+const isSending = (snapshot: OneTimeCodeSnapshot): boolean =>
+  (selectOneTimeCodeStep(snapshot) === 'method' && selectOneTimeCodeBusy(snapshot)) ||
+  selectCodeResending(snapshot);
 
 /** The code went out: the code step, not resending, no error (a failed resend also lands on the code step). */
-const isSent = (snapshot: IdentityVerificationSnapshot): boolean =>
-  selectKycStep(snapshot) === 'code' && !selectKycResending(snapshot) && selectKycError(snapshot) === null;
+const isSent = (snapshot: OneTimeCodeSnapshot): boolean =>
+  selectOneTimeCodeStep(snapshot) === 'code' &&
+  !selectCodeResending(snapshot) &&
+  selectOneTimeCodeError(snapshot) === null;
 
 /**
  * SPEC §8 "OTP sent to email": a success toast each time the step-up code of the identity verification has been
  * sent (first send and every resend), naming the channel.
  */
-export function useCodeSentNotice(kyc: KycActor): void {
+export function useCodeSentNotice(code: OneTimeCodeActor): void {
   const intl = useIntl();
   useEffect(() => {
-    let sending = isSending(kyc.getSnapshot());
-    const subscription = kyc.subscribe((snapshot) => {
-      const method = selectKycMethod(snapshot);
+    let sending = isSending(code.getSnapshot());
+    const subscription = code.subscribe((snapshot) => {
+      const method = selectCodeMethod(snapshot);
       // An authenticator app's code is not sent, so there is nothing to announce.
       if (sending && isSent(snapshot) && method !== null && method !== 'totp') {
         notify('success', intl.formatMessage(sentMessages[method]), { id: 'kyc-code-sent' });
@@ -42,5 +45,5 @@ export function useCodeSentNotice(kyc: KycActor): void {
       sending = isSending(snapshot);
     });
     return () => subscription.unsubscribe();
-  }, [kyc, intl]);
+  }, [code, intl]);
 }
