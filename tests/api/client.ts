@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import '@fastify/swagger';
 import { expect } from 'vitest';
-import type { paths } from '../../src/api/schema';
+import type { components, paths } from '../../src/api/schema';
 
 /*
  * The API tests' client, typed by the OpenAPI document the server generates (src/api/schema.d.ts, docs/engineering.md
@@ -313,7 +313,9 @@ export async function callUntyped(
 }
 
 /** The answers of `R` with status `S`; an untyped answer stays as it is. */
-type Narrowed<R extends { status: number }, S> = number extends R['status'] ? R : Extract<R, { status: S }>;
+export type Narrowed<R extends { status: number }, S> = number extends R['status']
+  ? R
+  : Extract<R, { status: S }>;
 
 /** Asserts the status and narrows the answer to what the contract says comes with it. */
 export function expectStatus<R extends { status: number; body: unknown }, const S extends R['status']>(
@@ -326,15 +328,17 @@ export function expectStatus<R extends { status: number; body: unknown }, const 
   expect(response.status, [label, answered].filter(Boolean).join(': ')).toBe(status);
 }
 
+/** Every error answer of the API has this shape (DESIGN.md principle 10). */
+export type ApiErrorBody = components['schemas']['ApiError']['error'];
+
 /** The error of an answer that must be one (whichever 4xx or 5xx the operation declares). */
-export function errorOf<R extends { status: number; body: unknown }>(
-  response: R,
-): Extract<R['body'], { error: unknown }>['error'] {
+export function errorOf(response: { status: number; body: unknown }): ApiErrorBody {
   expect(response.status, `answered ${shown(response.body)}`).toBeGreaterThanOrEqual(400);
-  const isError = (body: unknown): body is Extract<R['body'], { error: unknown }> =>
-    typeof body === 'object' && body !== null && 'error' in body;
-  if (!isError(response.body)) throw new Error(`no error in ${shown(response.body)}`);
-  return response.body.error;
+  const body = response.body;
+  const isError = (value: unknown): value is components['schemas']['ApiError'] =>
+    typeof value === 'object' && value !== null && 'error' in value;
+  if (!isError(body)) throw new Error(`no error in ${shown(body)}`);
+  return body.error;
 }
 
 /** The body of an answer that must have `status`. */

@@ -1,7 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createOwner, signIn, startTestServer, type TestServer } from './harness';
+import {
+  api,
+  apiWithBadInput,
+  bodyOf,
+  errorOf,
+  expectStatus,
+  type JsonBodyOf,
+  type Narrowed,
+} from './client';
+import { createOwner, signIn, startTestServer, type TestServer } from './harness';
 import { databaseDigest } from './tableDigest';
 
 /*
@@ -17,12 +26,6 @@ afterAll(async () => {
   await server.close();
 });
 
-const listUrl = '/api/merchants/addresses/';
-const oneUrl = (id: string) => `/api/merchants/addresses/${id}/`;
-const defaultUrl = (id: string) => `/api/merchants/addresses/${id}/default/`;
-const geocodeUrl = '/api/merchants/geocode/';
-const reverseUrl = '/api/merchants/geocode/reverse/';
-
 const shipping = {
   kind: 'shipping',
   country: 'GR',
@@ -31,7 +34,7 @@ const shipping = {
   line1: 'Tsimiski 10',
   latitude: 40.6321,
   longitude: 22.9415,
-};
+} satisfies JsonBodyOf<'POST', '/api/merchants/addresses/'>;
 
 /** An approved owner with the registered address onboarding gave (as approval copies it). */
 async function owner() {
@@ -53,20 +56,17 @@ async function owner() {
 }
 
 const list = async (token: string) =>
-  (await call(server.app, 'GET', listUrl, { token })).body.items as Array<Record<string, unknown>>;
+  bodyOf(await api(server.app, 'GET', '/api/merchants/addresses/', { token }), 200).items;
 
-async function expectRefused(
-  request: () => Promise<{
-    status: number;
-    body: { error?: { code: string; fields?: Record<string, string> } };
-  }>,
-  status: number,
+async function expectRefused<R extends { status: number; body: unknown }, const S extends R['status']>(
+  request: () => Promise<R>,
+  status: S,
   field?: string,
-) {
+): Promise<Narrowed<R, S>> {
   const before = await databaseDigest(server.db);
   const answer = await request();
-  expect(answer.status).toBe(status);
-  if (field) expect(answer.body.error?.fields?.[field]).toBeTruthy();
+  expectStatus(answer, status);
+  if (field) expect(errorOf(answer).fields?.[field]).toBeTruthy();
   expect(await databaseDigest(server.db)).toEqual(before);
   return answer;
 }
@@ -74,8 +74,11 @@ async function expectRefused(
 describe('saved addresses: add, edit, delete, default', () => {
   it('adds a shipping address with its pin and lists it after the registered one', async () => {
     const me = await owner();
-    const created = await call(server.app, 'POST', listUrl, { token: me.token, body: shipping });
-    expect(created.status).toBe(201);
+    const created = await api(server.app, 'POST', '/api/merchants/addresses/', {
+      token: me.token,
+      body: shipping,
+    });
+    expectStatus(created, 201);
     expect(created.body).toEqual({
       id: expect.any(String),
       ...shipping,
@@ -88,19 +91,28 @@ describe('saved addresses: add, edit, delete, default', () => {
 
   it('edits an address and moves or removes its pin', async () => {
     const me = await owner();
-    const { body: created } = await call(server.app, 'POST', listUrl, { token: me.token, body: shipping });
-    const edited = await call(server.app, 'PATCH', oneUrl(created.id), {
+    const created = bodyOf(
+      await api(server.app, 'POST', '/api/merchants/addresses/', {
+        token: me.token,
+        body: shipping,
+      }),
+      201,
+    );
+    const edited = await api(server.app, 'PATCH', '/api/merchants/addresses/{id}/', {
+      params: { id: created.id },
       token: me.token,
       body: { country: 'DE', postal_code: '10115', city: 'Berlin', line1: 'Invalidenstr. 1', line2: 'Hof' },
     });
-    expect(edited.status).toBe(200);
+    expectStatus(edited, 200);
     expect(edited.body).toMatchObject({ country: 'DE', postal_code: '10115', city: 'Berlin', line2: 'Hof' });
-    const moved = await call(server.app, 'PATCH', oneUrl(created.id), {
+    const moved = await api(server.app, 'PATCH', '/api/merchants/addresses/{id}/', {
+      params: { id: created.id },
       token: me.token,
       body: { latitude: 52.5321, longitude: 13.3849 },
     });
     expect(moved.body).toMatchObject({ latitude: 52.5321, longitude: 13.3849, city: 'Berlin' });
-    const cleared = await call(server.app, 'PATCH', oneUrl(created.id), {
+    const cleared = await api(server.app, 'PATCH', '/api/merchants/addresses/{id}/', {
+      params: { id: created.id },
       token: me.token,
       body: { latitude: null, longitude: null },
     });
@@ -109,26 +121,36 @@ describe('saved addresses: add, edit, delete, default', () => {
 
   it('keeps the registered address (legal data): its pin moves, nothing else changes, it cannot be deleted', async () => {
     const me = await owner();
-    const pinned = await call(server.app, 'PATCH', oneUrl(me.registeredId), {
+    const pinned = await api(server.app, 'PATCH', '/api/merchants/addresses/{id}/', {
+      params: { id: me.registeredId },
       token: me.token,
       body: { latitude: 37.9755, longitude: 23.7348 },
     });
-    expect(pinned.status).toBe(200);
+    expectStatus(pinned, 200);
     expect(pinned.body).toMatchObject({ kind: 'registered', latitude: 37.9755, city: 'Athens' });
     // The same values again are no change.
-    const same = await call(server.app, 'PATCH', oneUrl(me.registeredId), {
+    const same = await api(server.app, 'PATCH', '/api/merchants/addresses/{id}/', {
+      params: { id: me.registeredId },
       token: me.token,
       body: { city: 'Athens' },
     });
-    expect(same.status).toBe(200);
+    expectStatus(same, 200);
     const renamed = await expectRefused(
       () =>
-        call(server.app, 'PATCH', oneUrl(me.registeredId), { token: me.token, body: { city: 'Piraeus' } }),
+        api(server.app, 'PATCH', '/api/merchants/addresses/{id}/', {
+          params: { id: me.registeredId },
+          token: me.token,
+          body: { city: 'Piraeus' },
+        }),
       409,
     );
     expect(renamed.body.error?.code).toBe('registered_address_locked');
     const deleted = await expectRefused(
-      () => call(server.app, 'DELETE', oneUrl(me.registeredId), { token: me.token }),
+      () =>
+        api(server.app, 'DELETE', '/api/merchants/addresses/{id}/', {
+          params: { id: me.registeredId },
+          token: me.token,
+        }),
       409,
     );
     expect(deleted.body.error?.code).toBe('registered_address_locked');
@@ -136,10 +158,15 @@ describe('saved addresses: add, edit, delete, default', () => {
 
   it('has one trading address at most', async () => {
     const me = await owner();
-    const trading = { ...shipping, kind: 'trading' };
-    expect((await call(server.app, 'POST', listUrl, { token: me.token, body: trading })).status).toBe(201);
+    const trading = { ...shipping, kind: 'trading' } satisfies JsonBodyOf<
+      'POST',
+      '/api/merchants/addresses/'
+    >;
+    expect(
+      (await api(server.app, 'POST', '/api/merchants/addresses/', { token: me.token, body: trading })).status,
+    ).toBe(201);
     const second = await expectRefused(
-      () => call(server.app, 'POST', listUrl, { token: me.token, body: trading }),
+      () => api(server.app, 'POST', '/api/merchants/addresses/', { token: me.token, body: trading }),
       409,
     );
     expect(second.body.error?.code).toBe('conflict');
@@ -147,13 +174,26 @@ describe('saved addresses: add, edit, delete, default', () => {
 
   it('switches the default: exactly one address is it', async () => {
     const me = await owner();
-    const { body: a } = await call(server.app, 'POST', listUrl, { token: me.token, body: shipping });
-    const first = await call(server.app, 'PUT', defaultUrl(a.id), { token: me.token });
-    expect(first.status).toBe(200);
+    const a = bodyOf(
+      await api(server.app, 'POST', '/api/merchants/addresses/', {
+        token: me.token,
+        body: shipping,
+      }),
+      201,
+    );
+    const first = await api(server.app, 'PUT', '/api/merchants/addresses/{id}/default/', {
+      params: { id: a.id },
+      token: me.token,
+    });
+    expectStatus(first, 200);
     expect(first.body.items.filter((item: { is_default: boolean }) => item.is_default)).toEqual([
       expect.objectContaining({ id: a.id }),
     ]);
-    const second = await call(server.app, 'PUT', defaultUrl(me.registeredId), { token: me.token });
+    const second = await api(server.app, 'PUT', '/api/merchants/addresses/{id}/default/', {
+      params: { id: me.registeredId },
+      token: me.token,
+    });
+    expectStatus(second, 200);
     expect(
       second.body.items.map((item: { id: string; is_default: boolean }) => [item.id, item.is_default]),
     ).toEqual([
@@ -161,25 +201,60 @@ describe('saved addresses: add, edit, delete, default', () => {
       [a.id, false],
     ]);
     // Again on the default: still exactly one.
-    const again = await call(server.app, 'PUT', defaultUrl(me.registeredId), { token: me.token });
+    const again = await api(server.app, 'PUT', '/api/merchants/addresses/{id}/default/', {
+      params: { id: me.registeredId },
+      token: me.token,
+    });
+    expectStatus(again, 200);
     expect(again.body.items.filter((item: { is_default: boolean }) => item.is_default)).toHaveLength(1);
   });
 
   it('deletes an address (the default too: then none is default); a deleted one is 404', async () => {
     const me = await owner();
-    const { body: a } = await call(server.app, 'POST', listUrl, { token: me.token, body: shipping });
-    await call(server.app, 'PUT', defaultUrl(a.id), { token: me.token });
-    const deleted = await call(server.app, 'DELETE', oneUrl(a.id), { token: me.token });
-    expect(deleted.status).toBe(204);
+    const a = bodyOf(
+      await api(server.app, 'POST', '/api/merchants/addresses/', {
+        token: me.token,
+        body: shipping,
+      }),
+      201,
+    );
+    await api(server.app, 'PUT', '/api/merchants/addresses/{id}/default/', {
+      params: { id: a.id },
+      token: me.token,
+    });
+    const deleted = await api(server.app, 'DELETE', '/api/merchants/addresses/{id}/', {
+      params: { id: a.id },
+      token: me.token,
+    });
+    expectStatus(deleted, 204);
     const items = await list(me.token);
     expect(items.map((item) => item.id)).toEqual([me.registeredId]);
     expect(items.some((item) => item.is_default)).toBe(false);
-    await expectRefused(() => call(server.app, 'DELETE', oneUrl(a.id), { token: me.token }), 404);
     await expectRefused(
-      () => call(server.app, 'PATCH', oneUrl(a.id), { token: me.token, body: { city: 'Volos' } }),
+      () =>
+        api(server.app, 'DELETE', '/api/merchants/addresses/{id}/', {
+          params: { id: a.id },
+          token: me.token,
+        }),
       404,
     );
-    await expectRefused(() => call(server.app, 'PUT', defaultUrl(a.id), { token: me.token }), 404);
+    await expectRefused(
+      () =>
+        api(server.app, 'PATCH', '/api/merchants/addresses/{id}/', {
+          params: { id: a.id },
+          token: me.token,
+          body: { city: 'Volos' },
+        }),
+      404,
+    );
+    await expectRefused(
+      () =>
+        api(server.app, 'PUT', '/api/merchants/addresses/{id}/default/', {
+          params: { id: a.id },
+          token: me.token,
+        }),
+      404,
+    );
   });
 });
 
@@ -204,7 +279,7 @@ describe('bad input: 400 with the field, nothing changed', () => {
   it.each(badBodies)('createMerchantAddress: %s', async (_name, body, field) => {
     const me = await owner();
     const answer = await expectRefused(
-      () => call(server.app, 'POST', listUrl, { token: me.token, body }),
+      () => apiWithBadInput(server.app, 'POST', '/api/merchants/addresses/', { token: me.token, body }),
       400,
       field || undefined,
     );
@@ -213,11 +288,11 @@ describe('bad input: 400 with the field, nothing changed', () => {
 
   it('names the expected format in the postcode message', async () => {
     const me = await owner();
-    const answer = await call(server.app, 'POST', listUrl, {
+    const answer = await api(server.app, 'POST', '/api/merchants/addresses/', {
       token: me.token,
       body: { ...shipping, postal_code: '1055' },
     });
-    expect(answer.body.error.fields.postal_code).toBe('Not a postcode of GR: write it like 105 57.');
+    expect(errorOf(answer).fields?.postal_code).toBe('Not a postcode of GR: write it like 105 57.');
   });
 
   const badUpdates: Array<[string, Record<string, unknown>, string]> = [
@@ -234,27 +309,44 @@ describe('bad input: 400 with the field, nothing changed', () => {
 
   it.each(badUpdates)('updateMerchantAddress: %s', async (_name, body, field) => {
     const me = await owner();
-    const { body: created } = await call(server.app, 'POST', listUrl, { token: me.token, body: shipping });
+    const created = bodyOf(
+      await api(server.app, 'POST', '/api/merchants/addresses/', {
+        token: me.token,
+        body: shipping,
+      }),
+      201,
+    );
     await expectRefused(
-      () => call(server.app, 'PATCH', oneUrl(created.id), { token: me.token, body }),
+      () =>
+        apiWithBadInput(server.app, 'PATCH', '/api/merchants/addresses/{id}/', {
+          params: { id: created.id },
+          token: me.token,
+          body,
+        }),
       400,
       field || undefined,
     );
   });
 
-  const badQueries: Array<[string, string, string]> = [
-    ['geocode: an unknown country', `${geocodeUrl}?country=XX&city=Athens`, 'country'],
-    ['geocode: no country', `${geocodeUrl}?city=Athens`, 'country'],
-    ['geocode: nothing to look for', `${geocodeUrl}?country=GR`, 'city'],
-    ['reverse: latitude out of range', `${reverseUrl}?latitude=95&longitude=20`, 'latitude'],
-    ['reverse: longitude out of range', `${reverseUrl}?latitude=40&longitude=-200`, 'longitude'],
-    ['reverse: not a number', `${reverseUrl}?latitude=north&longitude=20`, 'latitude'],
-    ['reverse: no longitude', `${reverseUrl}?latitude=40`, 'longitude'],
+  const geocodeUrl = '/api/merchants/geocode/';
+  const reverseUrl = '/api/merchants/geocode/reverse/';
+  const badQueries: Array<[string, typeof geocodeUrl | typeof reverseUrl, string, string]> = [
+    ['geocode: an unknown country', geocodeUrl, 'country=XX&city=Athens', 'country'],
+    ['geocode: no country', geocodeUrl, 'city=Athens', 'country'],
+    ['geocode: nothing to look for', geocodeUrl, 'country=GR', 'city'],
+    ['reverse: latitude out of range', reverseUrl, 'latitude=95&longitude=20', 'latitude'],
+    ['reverse: longitude out of range', reverseUrl, 'latitude=40&longitude=-200', 'longitude'],
+    ['reverse: not a number', reverseUrl, 'latitude=north&longitude=20', 'latitude'],
+    ['reverse: no longitude', reverseUrl, 'latitude=40', 'longitude'],
   ];
 
-  it.each(badQueries)('%s', async (_name, url, field) => {
+  it.each(badQueries)('%s', async (_name, url, query, field) => {
     const me = await owner();
-    await expectRefused(() => call(server.app, 'GET', url, { token: me.token }), 400, field);
+    await expectRefused(
+      () => apiWithBadInput(server.app, 'GET', url, { query, token: me.token }),
+      400,
+      field,
+    );
   });
 });
 
@@ -262,17 +354,45 @@ describe("another merchant's address", () => {
   it('is 404 for every change and never listed', async () => {
     const me = await owner();
     const thief = await owner();
-    const { body: mine } = await call(server.app, 'POST', listUrl, { token: me.token, body: shipping });
+    const mine = bodyOf(
+      await api(server.app, 'POST', '/api/merchants/addresses/', {
+        token: me.token,
+        body: shipping,
+      }),
+      201,
+    );
     for (const id of [mine.id, me.registeredId]) {
       await expectRefused(
         () =>
-          call(server.app, 'PATCH', oneUrl(id), { token: thief.token, body: { latitude: 1, longitude: 1 } }),
+          api(server.app, 'PATCH', '/api/merchants/addresses/{id}/', {
+            params: { id },
+            token: thief.token,
+            body: { latitude: 1, longitude: 1 },
+          }),
         404,
       );
-      await expectRefused(() => call(server.app, 'DELETE', oneUrl(id), { token: thief.token }), 404);
-      await expectRefused(() => call(server.app, 'PUT', defaultUrl(id), { token: thief.token }), 404);
+      await expectRefused(
+        () =>
+          api(server.app, 'DELETE', '/api/merchants/addresses/{id}/', { params: { id }, token: thief.token }),
+        404,
+      );
+      await expectRefused(
+        () =>
+          api(server.app, 'PUT', '/api/merchants/addresses/{id}/default/', {
+            params: { id },
+            token: thief.token,
+          }),
+        404,
+      );
     }
-    await expectRefused(() => call(server.app, 'DELETE', oneUrl('not-a-uuid'), { token: thief.token }), 404);
+    await expectRefused(
+      () =>
+        api(server.app, 'DELETE', '/api/merchants/addresses/{id}/', {
+          params: { id: 'not-a-uuid' },
+          token: thief.token,
+        }),
+      404,
+    );
     expect((await list(thief.token)).map((item) => item.id)).toEqual([thief.registeredId]);
   });
 });
@@ -281,36 +401,40 @@ describe('geocoding', () => {
   it('finds a city offline from the bundled gazetteer, by any spelling', async () => {
     const me = await owner();
     for (const city of ['Thessaloníki', 'thessaloniki', 'Θεσσαλονίκη']) {
-      const answer = await call(
-        server.app,
-        'GET',
-        `${geocodeUrl}?country=GR&city=${encodeURIComponent(city)}`,
-        {
-          token: me.token,
-        },
-      );
-      expect(answer.status).toBe(200);
+      const answer = await api(server.app, 'GET', '/api/merchants/geocode/', {
+        query: { country: 'GR', city },
+        token: me.token,
+      });
+      expectStatus(answer, 200);
       expect(answer.body.source).toBe('gazetteer');
       expect(answer.body.results[0]).toMatchObject({
         city: 'Thessaloníki',
         country: 'GR',
         precision: 'city',
       });
-      expect(answer.body.results[0].latitude).toBeCloseTo(40.64, 1);
+      expect(answer.body.results[0]?.latitude).toBeCloseTo(40.64, 1);
     }
-    const none = await call(server.app, 'GET', `${geocodeUrl}?country=GR&city=Atlantis`, { token: me.token });
+    const none = await api(server.app, 'GET', '/api/merchants/geocode/', {
+      query: { country: 'GR', city: 'Atlantis' },
+      token: me.token,
+    });
     expect(none.body).toEqual({ source: 'gazetteer', results: [] });
   });
 
   it('names the nearest city to a pin offline, and none in the open sea', async () => {
     const me = await owner();
-    const near = await call(server.app, 'GET', `${reverseUrl}?latitude=40.63&longitude=22.95`, {
+    const near = await api(server.app, 'GET', '/api/merchants/geocode/reverse/', {
+      query: { latitude: 40.63, longitude: 22.95 },
       token: me.token,
     });
+    expectStatus(near, 200);
     expect(near.body.source).toBe('gazetteer');
     expect(near.body.place).toMatchObject({ country: 'GR', precision: 'city' });
-    expect(near.body.place.distance_km).toBeLessThan(10);
-    const sea = await call(server.app, 'GET', `${reverseUrl}?latitude=35&longitude=-30`, { token: me.token });
+    expect(near.body.place?.distance_km).toBeLessThan(10);
+    const sea = await api(server.app, 'GET', '/api/merchants/geocode/reverse/', {
+      query: { latitude: 35, longitude: -30 },
+      token: me.token,
+    });
     expect(sea.body).toEqual({ source: 'gazetteer', place: null });
   });
 
@@ -352,12 +476,11 @@ describe('geocoding', () => {
       const app = await server.buildVariant({ geocoderUrl: base, geocoderTimeoutMs: 300 });
       try {
         const me = await owner();
-        const street = await call(
-          app,
-          'GET',
-          `${geocodeUrl}?country=GR&city=Thessaloniki&line1=${encodeURIComponent('Tsimiski 10')}`,
-          { token: me.token },
-        );
+        const street = await api(app, 'GET', '/api/merchants/geocode/', {
+          query: { country: 'GR', city: 'Thessaloniki', line1: 'Tsimiski 10' },
+          token: me.token,
+        });
+        expectStatus(street, 200);
         expect(street.body.source).toBe('geocoder');
         expect(street.body.results[0]).toMatchObject({
           line1: 'Tsimiski 10',
@@ -366,12 +489,16 @@ describe('geocoding', () => {
           latitude: 40.6325,
         });
         expect(requests.at(-1)).toContain('street=Tsimiski+10');
-        const reverse = await call(app, 'GET', `${reverseUrl}?latitude=40.6325&longitude=22.941`, {
+        const reverse = await api(app, 'GET', '/api/merchants/geocode/reverse/', {
+          query: { latitude: 40.6325, longitude: 22.941 },
           token: me.token,
         });
         expect(reverse.body).toMatchObject({ source: 'geocoder', place: { line1: 'Tsimiski 10' } });
-        const slow = await call(app, 'GET', `${geocodeUrl}?country=GR&city=Slow`, { token: me.token });
-        expect(slow.status).toBe(200);
+        const slow = await api(app, 'GET', '/api/merchants/geocode/', {
+          query: { country: 'GR', city: 'Slow' },
+          token: me.token,
+        });
+        expectStatus(slow, 200);
         expect(slow.body.source).toBe('gazetteer');
       } finally {
         await app.close();

@@ -1,8 +1,8 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/passwords';
+import { api, apiWithBadInput, bodyOf, errorOf, expectStatus, type PathFor } from './client';
 import {
-  call,
   createOwner,
   initialize,
   latestCode,
@@ -29,16 +29,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-const settingsUrl = '/api/merchants/settings/';
 const languageUrl = '/api/merchants/settings/language/';
 const changePasswordUrl = '/api/merchants/accounts/password/change/';
-const totpUrl = '/api/merchants/settings/mfa/totp/';
 const totpConfirmUrl = '/api/merchants/settings/mfa/totp/confirm/';
 const defaultUrl = '/api/merchants/settings/mfa/default/';
 const removeUrl = '/api/merchants/settings/mfa/remove/';
 const enableUrl = '/api/merchants/settings/mfa/enable/';
-const sessionsUrl = '/api/merchants/settings/sessions/';
 const revokeUrl = '/api/merchants/settings/sessions/revoke/';
 
 type Owner = Awaited<ReturnType<typeof createOwner>> & { signedIn: SignedIn; token: string };
@@ -53,15 +49,15 @@ const grant = (owner: Owner, purpose: StepUpPurposeName) => stepUpToken(server, 
 
 /** Adds an authenticator app through the API; returns its secret. */
 async function enrolTotp(owner: Owner): Promise<string> {
-  const started = await call(server.app, 'POST', totpUrl, { token: owner.token });
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
-  const secret = started.body.secret as string;
-  const confirmed = await call(server.app, 'POST', totpConfirmUrl, {
+  const started = await api(server.app, 'POST', '/api/merchants/settings/mfa/totp/', { token: owner.token });
+  expectStatus(started, 200);
+  const secret = started.body.secret;
+  const confirmed = await api(server.app, 'POST', '/api/merchants/settings/mfa/totp/confirm/', {
     token: owner.token,
     body: { code: await generate({ secret }) },
     headers: stepUpHeaders(await grant(owner, 'mfa_change')),
   });
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  expectStatus(confirmed, 200);
   return secret;
 }
 
@@ -74,7 +70,7 @@ describe('bad input', () => {
   it('answers 400 with fields for every new endpoint and changes nothing', async () => {
     const owner = await newOwner();
     const before = await databaseDigest(server.db);
-    const cases: [method: 'PUT' | 'POST', url: string, body: unknown, field: string][] = [
+    const cases: [method: 'PUT' | 'POST', url: PathFor<'PUT' | 'POST'>, body: unknown, field: string][] = [
       ['PUT', languageUrl, { language: 'fr' }, 'language'],
       ['POST', changePasswordUrl, { current_password: '', password: 'x' }, 'current_password'],
       [
@@ -95,8 +91,8 @@ describe('bad input', () => {
       ['POST', revokeUrl, { session_id: 'not-a-uuid' }, 'session_id'],
     ];
     for (const [method, url, body, field] of cases) {
-      const response = await call(server.app, method, url, { token: owner.token, body });
-      expect(response.status, `${url} ${JSON.stringify(response.body)}`).toBe(400);
+      const response = await apiWithBadInput(server.app, method, url, { token: owner.token, body });
+      expectStatus(response, 400, url);
       expect(Object.keys(response.body.error.fields ?? {}), url).toContain(field);
     }
     expect(await databaseDigest(server.db)).toEqual(before);
@@ -104,16 +100,18 @@ describe('bad input', () => {
 
   it('refuses a default or a removal of a method the user does not have', async () => {
     const owner = await newOwner({ phone: null });
-    for (const url of [defaultUrl, removeUrl]) {
-      const response = await call(server.app, url === defaultUrl ? 'PUT' : 'POST', url, {
-        token: owner.token,
-        body: { method: 'sms' },
-      });
-      expect(response.status).toBe(400);
+    for (const response of [
+      await api(server.app, 'PUT', defaultUrl, { token: owner.token, body: { method: 'sms' } }),
+      await api(server.app, 'POST', removeUrl, { token: owner.token, body: { method: 'sms' } }),
+    ]) {
+      expectStatus(response, 400);
       expect(response.body.error.fields).toEqual({ method: 'not_active' });
     }
-    const enable = await call(server.app, 'POST', enableUrl, { token: owner.token, body: { method: 'sms' } });
-    expect(enable.status).toBe(400);
+    const enable = await api(server.app, 'POST', '/api/merchants/settings/mfa/enable/', {
+      token: owner.token,
+      body: { method: 'sms' },
+    });
+    expectStatus(enable, 400);
     expect(enable.body.error.code).toBe('mfa_method_unavailable');
   });
 });
@@ -122,20 +120,22 @@ describe('language', () => {
   it('is stored on the user and comes back with the session on another sign-in', async () => {
     const owner = await newOwner();
     expect(owner.signedIn.body.user.language).toBe('en');
-    const updated = await call(server.app, 'PUT', languageUrl, {
+    const updated = await api(server.app, 'PUT', '/api/merchants/settings/language/', {
       token: owner.token,
       body: { language: 'el' },
     });
-    expect(updated.status).toBe(200);
+    expectStatus(updated, 200);
     expect(updated.body).toEqual({ language: 'el' });
-    const settings = await call(server.app, 'GET', settingsUrl, { token: owner.token });
+    const settings = await api(server.app, 'GET', '/api/merchants/settings/', { token: owner.token });
+    expectStatus(settings, 200);
     expect(settings.body.language).toBe('el');
     const elsewhere = await signIn(server.app, owner.email, owner.password);
     expect(elsewhere.body.user.language).toBe('el');
     // The emails follow it: the sign-in code came in Greek.
-    const [message] = (
-      await call(server.app, 'GET', `/api/sandbox/outbox/?to=${encodeURIComponent(owner.email)}`)
-    ).body.messages as { subject: string }[];
+    const [message] = bodyOf(
+      await api(server.app, 'GET', '/api/sandbox/outbox/', { query: { to: owner.email } }),
+      200,
+    ).messages as { subject: string }[];
     expect(message?.subject).toBe('Ο κωδικός σύνδεσης Tameio');
   });
 });
@@ -152,45 +152,45 @@ describe('changing the password', () => {
   it('needs a fresh one-time code for this purpose: missing, another purpose’s or spent is 403', async () => {
     const owner = await newOwner();
     const before = await databaseDigest(server.db);
-    const missing = await call(server.app, 'POST', changePasswordUrl, {
+    const missing = await api(server.app, 'POST', '/api/merchants/accounts/password/change/', {
       token: owner.token,
       body: body(owner.password),
     });
-    expect(missing.status).toBe(403);
+    expectStatus(missing, 403);
     expect(missing.body.error.code).toBe('step_up_required');
     expect(await databaseDigest(server.db)).toEqual(before);
     const otherPurpose = await grant(owner, 'card_reveal');
-    const wrongPurpose = await call(server.app, 'POST', changePasswordUrl, {
+    const wrongPurpose = await api(server.app, 'POST', '/api/merchants/accounts/password/change/', {
       token: owner.token,
       body: body(owner.password),
       headers: stepUpHeaders(otherPurpose),
     });
-    expect(wrongPurpose.status).toBe(403);
+    expectStatus(wrongPurpose, 403);
     const good = await grant(owner, 'password_change');
-    const changed = await call(server.app, 'POST', changePasswordUrl, {
+    const changed = await api(server.app, 'POST', '/api/merchants/accounts/password/change/', {
       token: owner.token,
       body: body(owner.password),
       headers: stepUpHeaders(good),
     });
-    expect(changed.status, JSON.stringify(changed.body)).toBe(204);
-    const again = await call(server.app, 'POST', changePasswordUrl, {
+    expectStatus(changed, 204);
+    const again = await api(server.app, 'POST', '/api/merchants/accounts/password/change/', {
       token: owner.token,
       body: body(newPassword),
       headers: stepUpHeaders(good),
     });
-    expect(again.status).toBe(403);
+    expectStatus(again, 403);
     expect(again.body.error.code).toBe('step_up_required');
   });
 
   it('refuses a wrong current password, keeps the grant and the old password', async () => {
     const owner = await newOwner();
     const token = await grant(owner, 'password_change');
-    const wrong = await call(server.app, 'POST', changePasswordUrl, {
+    const wrong = await api(server.app, 'POST', '/api/merchants/accounts/password/change/', {
       token: owner.token,
       body: body('Not-The-Password-1'),
       headers: stepUpHeaders(token),
     });
-    expect(wrong.status).toBe(400);
+    expectStatus(wrong, 400);
     expect(wrong.body.error.code).toBe('invalid_current_password');
     expect(wrong.body.error.fields).toEqual({ current_password: 'invalid_current_password' });
     const user = await server.db
@@ -200,25 +200,29 @@ describe('changing the password', () => {
       .executeTakeFirstOrThrow();
     expect(await verifyPassword(user.password_hash, owner.password)).toBe(true);
     // The grant is still good for the retry.
-    const retried = await call(server.app, 'POST', changePasswordUrl, {
+    const retried = await api(server.app, 'POST', '/api/merchants/accounts/password/change/', {
       token: owner.token,
       body: body(owner.password),
       headers: stepUpHeaders(token),
     });
-    expect(retried.status).toBe(204);
+    expectStatus(retried, 204);
   });
 
   it('signs in with the new password only, and signs out the other sessions when asked', async () => {
     const owner = await newOwner();
     const other = await signIn(server.app, owner.email, owner.password);
-    const changed = await call(server.app, 'POST', changePasswordUrl, {
+    const changed = await api(server.app, 'POST', '/api/merchants/accounts/password/change/', {
       token: owner.token,
       body: body(owner.password, true),
       headers: stepUpHeaders(await grant(owner, 'password_change')),
     });
-    expect(changed.status).toBe(204);
-    expect((await call(server.app, 'GET', settingsUrl, { token: other.accessToken })).status).toBe(401);
-    expect((await call(server.app, 'GET', settingsUrl, { token: owner.token })).status).toBe(200);
+    expectStatus(changed, 204);
+    expect(
+      (await api(server.app, 'GET', '/api/merchants/settings/', { token: other.accessToken })).status,
+    ).toBe(401);
+    expect((await api(server.app, 'GET', '/api/merchants/settings/', { token: owner.token })).status).toBe(
+      200,
+    );
     expect((await initialize(server.app, owner.email, owner.password)).status).toBe(401);
     expect((await initialize(server.app, owner.email, newPassword)).status).toBe(200);
   });
@@ -226,108 +230,120 @@ describe('changing the password', () => {
   it('keeps the other sessions when not asked', async () => {
     const owner = await newOwner();
     const other = await signIn(server.app, owner.email, owner.password);
-    const changed = await call(server.app, 'POST', changePasswordUrl, {
+    const changed = await api(server.app, 'POST', '/api/merchants/accounts/password/change/', {
       token: owner.token,
       body: body(owner.password, false),
       headers: stepUpHeaders(await grant(owner, 'password_change')),
     });
-    expect(changed.status).toBe(204);
-    expect((await call(server.app, 'GET', settingsUrl, { token: other.accessToken })).status).toBe(200);
+    expectStatus(changed, 204);
+    expect(
+      (await api(server.app, 'GET', '/api/merchants/settings/', { token: other.accessToken })).status,
+    ).toBe(200);
   });
 });
 
 describe('second-factor methods', () => {
   it('lists email and SMS, chooses the default, never removes the last one', async () => {
     const owner = await newOwner();
-    const settings = await call(server.app, 'GET', settingsUrl, { token: owner.token });
+    const settings = await api(server.app, 'GET', '/api/merchants/settings/', { token: owner.token });
+    expectStatus(settings, 200);
     expect(settings.body.security.methods.map((m: { method: string }) => m.method)).toEqual(['email', 'sms']);
     expect(settings.body.security.can_add).toEqual(['totp']);
-    const chosen = await call(server.app, 'PUT', defaultUrl, { token: owner.token, body: { method: 'sms' } });
-    expect(chosen.status).toBe(200);
+    const chosen = await api(server.app, 'PUT', '/api/merchants/settings/mfa/default/', {
+      token: owner.token,
+      body: { method: 'sms' },
+    });
+    expectStatus(chosen, 200);
     expect(chosen.body.methods[0]).toMatchObject({ method: 'sms', is_default: true });
     // Sign-in offers the default first.
     const init = await initialize(server.app, owner.email, owner.password);
-    const offered = await call(server.app, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
+    const offered = await api(server.app, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
       body: { login_token: init.body.login_token },
     });
+    expectStatus(offered, 200);
     expect(offered.body.available_mfa_methods.map((m: { method: string }) => m.method)).toEqual([
       'sms',
       'email',
     ]);
     // Removing needs a fresh code: without a grant, or with another purpose's, nothing changes.
     const unconfirmed = await databaseDigest(server.db);
-    const noGrant = await call(server.app, 'POST', removeUrl, {
+    const noGrant = await api(server.app, 'POST', '/api/merchants/settings/mfa/remove/', {
       token: owner.token,
       body: { method: 'sms' },
     });
-    expect(noGrant.status).toBe(403);
+    expectStatus(noGrant, 403);
     expect(noGrant.body.error.code).toBe('step_up_required');
-    const wrongPurpose = await call(server.app, 'POST', removeUrl, {
+    const wrongPurpose = await api(server.app, 'POST', '/api/merchants/settings/mfa/remove/', {
       token: owner.token,
       body: { method: 'sms' },
       headers: stepUpHeaders(await grant(owner, 'password_change')),
     });
-    expect(wrongPurpose.status).toBe(403);
+    expectStatus(wrongPurpose, 403);
     const afterRefusals = await databaseDigest(server.db);
     // The refused tries changed no method (the digest moves only with the codes and grants the test itself asked for).
     expect(afterRefusals.users).toEqual(unconfirmed.users);
     const removalGrant = await grant(owner, 'mfa_change');
-    const removed = await call(server.app, 'POST', removeUrl, {
+    const removed = await api(server.app, 'POST', '/api/merchants/settings/mfa/remove/', {
       token: owner.token,
       body: { method: 'sms' },
       headers: stepUpHeaders(removalGrant),
     });
-    expect(removed.status).toBe(200);
+    expectStatus(removed, 200);
     // The grant is spent with the removal.
-    const again = await call(server.app, 'POST', enableUrl, { token: owner.token, body: { method: 'sms' } });
-    expect(again.status).toBe(200);
-    const reused = await call(server.app, 'POST', removeUrl, {
+    const again = await api(server.app, 'POST', '/api/merchants/settings/mfa/enable/', {
+      token: owner.token,
+      body: { method: 'sms' },
+    });
+    expectStatus(again, 200);
+    const reused = await api(server.app, 'POST', '/api/merchants/settings/mfa/remove/', {
       token: owner.token,
       body: { method: 'sms' },
       headers: stepUpHeaders(removalGrant),
     });
-    expect(reused.status).toBe(403);
-    const removedAgain = await call(server.app, 'POST', removeUrl, {
+    expectStatus(reused, 403);
+    const removedAgain = await api(server.app, 'POST', '/api/merchants/settings/mfa/remove/', {
       token: owner.token,
       body: { method: 'sms' },
       headers: stepUpHeaders(await grant(owner, 'mfa_change')),
     });
-    expect(removedAgain.status).toBe(200);
+    expectStatus(removedAgain, 200);
     expect(removedAgain.body.methods).toEqual([
       { method: 'email', destination: expect.stringContaining('***@'), is_default: true },
     ]);
     expect(removedAgain.body.can_add).toEqual(['sms', 'totp']);
     const lastGrant = await grant(owner, 'mfa_change');
     const before = await databaseDigest(server.db);
-    const last = await call(server.app, 'POST', removeUrl, {
+    const last = await api(server.app, 'POST', '/api/merchants/settings/mfa/remove/', {
       token: owner.token,
       body: { method: 'email' },
       headers: stepUpHeaders(lastGrant),
     });
-    expect(last.status).toBe(409);
+    expectStatus(last, 409);
     expect(last.body.error.code).toBe('last_mfa_method');
     expect(await databaseDigest(server.db)).toEqual(before);
     // A turned-off method sends no sign-in code.
     const ticket = (await initialize(server.app, owner.email, owner.password)).body.login_token;
-    const sms = await call(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+    const sms = await api(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
       body: { login_token: ticket, method: 'sms' },
     });
-    expect(sms.status).toBe(400);
+    expectStatus(sms, 400);
     expect(sms.body.error.code).toBe('mfa_method_unavailable');
-    const enabled = await call(server.app, 'POST', enableUrl, {
+    const enabled = await api(server.app, 'POST', '/api/merchants/settings/mfa/enable/', {
       token: owner.token,
       body: { method: 'sms' },
     });
-    expect(enabled.status).toBe(200);
+    expectStatus(enabled, 200);
     expect(enabled.body.methods.map((m: { method: string }) => m.method)).toEqual(['email', 'sms']);
   });
 
   it('adds an authenticator app: a fresh code is needed, a wrong first code is counted, the secret is sealed', async () => {
     const owner = await newOwner();
-    const started = await call(server.app, 'POST', totpUrl, { token: owner.token });
-    expect(started.status).toBe(200);
+    const started = await api(server.app, 'POST', '/api/merchants/settings/mfa/totp/', {
+      token: owner.token,
+    });
+    expectStatus(started, 200);
     expect(started.headers['cache-control']).toBe('no-store');
-    const secret = started.body.secret as string;
+    const secret = started.body.secret;
     expect(started.body.otpauth_uri).toBe(
       `otpauth://totp/Tameio:${encodeURIComponent(owner.email)}?secret=${secret}&issuer=Tameio`,
     );
@@ -340,69 +356,76 @@ describe('second-factor methods', () => {
     expect(row.confirmed_at).toBeNull();
     // Without a fresh code: 403, nothing confirmed.
     const code = await generate({ secret });
-    const noGrant = await call(server.app, 'POST', totpConfirmUrl, { token: owner.token, body: { code } });
-    expect(noGrant.status).toBe(403);
+    const noGrant = await api(server.app, 'POST', '/api/merchants/settings/mfa/totp/confirm/', {
+      token: owner.token,
+      body: { code },
+    });
+    expectStatus(noGrant, 403);
     expect(noGrant.body.error.code).toBe('step_up_required');
     const token = await grant(owner, 'mfa_change');
     const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    const wrong = await call(server.app, 'POST', totpConfirmUrl, {
+    const wrong = await api(server.app, 'POST', '/api/merchants/settings/mfa/totp/confirm/', {
       token: owner.token,
       body: { code: wrongCode },
       headers: stepUpHeaders(token),
     });
-    expect(wrong.status).toBe(400);
+    expectStatus(wrong, 400);
     expect(wrong.body.error).toMatchObject({ code: 'otp_invalid', details: { attempts_left: 4 } });
-    const right = await call(server.app, 'POST', totpConfirmUrl, {
+    const right = await api(server.app, 'POST', '/api/merchants/settings/mfa/totp/confirm/', {
       token: owner.token,
       body: { code },
       headers: stepUpHeaders(token),
     });
-    expect(right.status, JSON.stringify(right.body)).toBe(200);
+    expectStatus(right, 200);
     expect(right.body.methods.map((m: { method: string }) => m.method)).toEqual(['email', 'sms', 'totp']);
     expect(right.body.can_add).toEqual([]);
     // Never returned again: the settings carry no secret, and a second enrolment is refused.
-    const settings = await call(server.app, 'GET', settingsUrl, { token: owner.token });
+    const settings = await api(server.app, 'GET', '/api/merchants/settings/', { token: owner.token });
     expect(JSON.stringify(settings.body)).not.toContain(secret);
-    const second = await call(server.app, 'POST', totpUrl, { token: owner.token });
-    expect(second.status).toBe(409);
+    const second = await api(server.app, 'POST', '/api/merchants/settings/mfa/totp/', { token: owner.token });
+    expectStatus(second, 409);
   });
 
   it('signs in with the authenticator app’s code, once per code, and counts wrong ones', async () => {
     const owner = await newOwner();
     const secret = await enrolTotp(owner);
-    await call(server.app, 'PUT', defaultUrl, { token: owner.token, body: { method: 'totp' } });
+    await api(server.app, 'PUT', '/api/merchants/settings/mfa/default/', {
+      token: owner.token,
+      body: { method: 'totp' },
+    });
     const init = await initialize(server.app, owner.email, owner.password);
     const loginToken = init.body.login_token;
-    const offered = await call(server.app, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
+    const offered = await api(server.app, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
       body: { login_token: loginToken },
     });
+    expectStatus(offered, 200);
     expect(offered.body.available_mfa_methods[0]).toEqual({ method: 'totp', destination: '' });
     // No code is sent for an app.
-    const send = await call(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+    const send = await apiWithBadInput(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
       body: { login_token: loginToken, method: 'totp' },
     });
-    expect(send.status).toBe(400);
+    expectStatus(send, 400);
     const code = await nextCode(secret);
-    const wrong = await call(server.app, 'POST', '/api/merchants/accounts/otp_login/', {
+    const wrong = await api(server.app, 'POST', '/api/merchants/accounts/otp_login/', {
       body: {
         login_token: loginToken,
         code: String((Number(code) + 1) % 1_000_000).padStart(6, '0'),
         method: 'totp',
       },
     });
-    expect(wrong.status).toBe(400);
+    expectStatus(wrong, 400);
     expect(wrong.body.error).toMatchObject({ code: 'otp_invalid', details: { attempts_left: 4 } });
-    const done = await call(server.app, 'POST', '/api/merchants/accounts/otp_login/', {
+    const done = await api(server.app, 'POST', '/api/merchants/accounts/otp_login/', {
       body: { login_token: loginToken, code, method: 'totp' },
     });
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expectStatus(done, 200);
     expect(done.body.user.email).toBe(owner.email);
     // The same code does not open a second sign-in.
     const replayTicket = (await initialize(server.app, owner.email, owner.password)).body.login_token;
-    const replay = await call(server.app, 'POST', '/api/merchants/accounts/otp_login/', {
+    const replay = await api(server.app, 'POST', '/api/merchants/accounts/otp_login/', {
       body: { login_token: replayTicket, code, method: 'totp' },
     });
-    expect(replay.status).toBe(400);
+    expectStatus(replay, 400);
     // An emailed code still works for a user with an app.
     const byEmail = await signIn(server.app, owner.email, owner.password);
     expect(byEmail.accessToken).toBeTruthy();
@@ -411,18 +434,18 @@ describe('second-factor methods', () => {
   it('refuses an app code from a user without an app, and removes the app with its secret', async () => {
     const owner = await newOwner();
     const ticket = (await initialize(server.app, owner.email, owner.password)).body.login_token;
-    const none = await call(server.app, 'POST', '/api/merchants/accounts/otp_login/', {
+    const none = await api(server.app, 'POST', '/api/merchants/accounts/otp_login/', {
       body: { login_token: ticket, code: '123456', method: 'totp' },
     });
-    expect(none.status).toBe(400);
+    expectStatus(none, 400);
     expect(none.body.error.code).toBe('mfa_method_unavailable');
     await enrolTotp(owner);
-    const removed = await call(server.app, 'POST', removeUrl, {
+    const removed = await api(server.app, 'POST', '/api/merchants/settings/mfa/remove/', {
       token: owner.token,
       body: { method: 'totp' },
       headers: stepUpHeaders(await grant(owner, 'mfa_change')),
     });
-    expect(removed.status).toBe(200);
+    expectStatus(removed, 200);
     expect(
       await server.db
         .selectFrom('totp_credentials')
@@ -434,24 +457,25 @@ describe('second-factor methods', () => {
 });
 
 describe('confirming a sensitive action with the authenticator app (step-up)', () => {
-  const methodsUrl = '/api/merchants/step-up/methods/';
-  const startUrl = '/api/merchants/step-up/';
-  const verifyUrl = '/api/merchants/step-up/verify/';
-
   it('is offered once an app is confirmed (the default first), sends nothing, and gives a grant for a fresh app code only', async () => {
     const owner = await newOwner();
-    const before = await call(server.app, 'GET', methodsUrl, { token: owner.token });
+    const before = await api(server.app, 'GET', '/api/merchants/step-up/methods/', { token: owner.token });
+    expectStatus(before, 200);
     expect(before.body.available_methods.map((m: { method: string }) => m.method)).toEqual(['email', 'sms']);
-    const none = await call(server.app, 'POST', startUrl, {
+    const none = await api(server.app, 'POST', '/api/merchants/step-up/', {
       token: owner.token,
       body: { purpose: 'send_money', method: 'totp' },
     });
-    expect(none.status).toBe(400);
+    expectStatus(none, 400);
     expect(none.body.error.code).toBe('mfa_method_unavailable');
 
     const secret = await enrolTotp(owner);
-    await call(server.app, 'PUT', defaultUrl, { token: owner.token, body: { method: 'totp' } });
-    const offered = await call(server.app, 'GET', methodsUrl, { token: owner.token });
+    await api(server.app, 'PUT', '/api/merchants/settings/mfa/default/', {
+      token: owner.token,
+      body: { method: 'totp' },
+    });
+    const offered = await api(server.app, 'GET', '/api/merchants/step-up/methods/', { token: owner.token });
+    expectStatus(offered, 200);
     expect(offered.body.available_methods[0]).toEqual({ method: 'totp', destination: '' });
     expect(offered.body.available_methods.map((m: { method: string }) => m.method)).toEqual([
       'totp',
@@ -463,11 +487,11 @@ describe('confirming a sensitive action with the authenticator app (step-up)', (
       .selectFrom('outbox')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
-    const started = await call(server.app, 'POST', startUrl, {
+    const started = await api(server.app, 'POST', '/api/merchants/step-up/', {
       token: owner.token,
       body: { purpose: 'send_money', method: 'totp' },
     });
-    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expectStatus(started, 200);
     expect(started.body).toMatchObject({ method: 'totp', destination: '', resend_in: 0 });
     const outboxAfter = await server.db
       .selectFrom('outbox')
@@ -477,36 +501,36 @@ describe('confirming a sensitive action with the authenticator app (step-up)', (
 
     // A fresh app code gives a grant, and works once.
     const code = await nextCode(secret);
-    const granted = await call(server.app, 'POST', verifyUrl, {
+    const granted = await api(server.app, 'POST', '/api/merchants/step-up/verify/', {
       token: owner.token,
       body: { purpose: 'send_money', code },
     });
-    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    expectStatus(granted, 200);
     expect(typeof granted.body.step_up_token).toBe('string');
-    await call(server.app, 'POST', startUrl, {
+    await api(server.app, 'POST', '/api/merchants/step-up/', {
       token: owner.token,
       body: { purpose: 'send_money', method: 'totp' },
     });
-    const replay = await call(server.app, 'POST', verifyUrl, {
+    const replay = await api(server.app, 'POST', '/api/merchants/step-up/verify/', {
       token: owner.token,
       body: { purpose: 'send_money', code },
     });
-    expect(replay.status).toBe(400);
+    expectStatus(replay, 400);
     expect(replay.body.error.code).toBe('otp_invalid');
 
     // Choosing email after the app is not held up by the resend cooldown: the app's challenge sent nothing.
-    const email = await call(server.app, 'POST', startUrl, {
+    const email = await api(server.app, 'POST', '/api/merchants/step-up/', {
       token: owner.token,
       body: { purpose: 'send_money', method: 'email' },
     });
-    expect(email.status, JSON.stringify(email.body)).toBe(200);
+    expectStatus(email, 200);
     expect(email.body.method).toBe('email');
   });
 
   it('counts wrong app codes and then needs a new challenge', async () => {
     const owner = await newOwner();
     const secret = await enrolTotp(owner);
-    await call(server.app, 'POST', startUrl, {
+    await api(server.app, 'POST', '/api/merchants/step-up/', {
       token: owner.token,
       body: { purpose: 'card_reveal', method: 'totp' },
     });
@@ -514,18 +538,18 @@ describe('confirming a sensitive action with the authenticator app (step-up)', (
     const wrong = right === '000000' ? '111111' : '000000';
     const answers: string[] = [];
     for (let i = 0; i < 5; i += 1) {
-      const answer = await call(server.app, 'POST', verifyUrl, {
+      const answer = await api(server.app, 'POST', '/api/merchants/step-up/verify/', {
         token: owner.token,
         body: { purpose: 'card_reveal', code: wrong },
       });
-      answers.push(answer.body.error.code);
+      answers.push(errorOf(answer).code);
     }
     expect(answers).toEqual(['otp_invalid', 'otp_invalid', 'otp_invalid', 'otp_invalid', 'otp_exhausted']);
-    const late = await call(server.app, 'POST', verifyUrl, {
+    const late = await api(server.app, 'POST', '/api/merchants/step-up/verify/', {
       token: owner.token,
       body: { purpose: 'card_reveal', code: right },
     });
-    expect(late.status).toBe(400);
+    expectStatus(late, 400);
     expect(late.body.error.code).toBe('otp_exhausted');
     expect(
       await server.db
@@ -542,43 +566,52 @@ describe('active sessions', () => {
   it('lists the user’s sessions with the current one marked, and signs one out at once', async () => {
     const owner = await newOwner();
     const phone = await signIn(server.app, owner.email, owner.password);
-    const listed = await call(server.app, 'GET', sessionsUrl, { token: owner.token });
-    expect(listed.status).toBe(200);
+    const listed = await api(server.app, 'GET', '/api/merchants/settings/sessions/', { token: owner.token });
+    expectStatus(listed, 200);
     const sessions = listed.body.sessions as { id: string; current: boolean; ip: string | null }[];
     expect(sessions).toHaveLength(2);
     expect(sessions.filter((s) => s.current)).toHaveLength(1);
     expect(sessions[0]?.ip).toBe('127.0.0.1');
     const other = sessions.find((s) => !s.current);
     if (!other) throw new Error('no other session');
-    expect((await call(server.app, 'GET', settingsUrl, { token: phone.accessToken })).status).toBe(200);
-    const revoked = await call(server.app, 'POST', revokeUrl, {
+    expect(
+      (await api(server.app, 'GET', '/api/merchants/settings/', { token: phone.accessToken })).status,
+    ).toBe(200);
+    const revoked = await api(server.app, 'POST', '/api/merchants/settings/sessions/revoke/', {
       token: owner.token,
       body: { session_id: other.id },
     });
-    expect(revoked.status).toBe(204);
+    expectStatus(revoked, 204);
     // At once: its access token and its refresh cookie stop working.
-    expect((await call(server.app, 'GET', settingsUrl, { token: phone.accessToken })).status).toBe(401);
-    const refresh = await call(server.app, 'POST', '/api/merchants/accounts/token/refresh/', {
+    expect(
+      (await api(server.app, 'GET', '/api/merchants/settings/', { token: phone.accessToken })).status,
+    ).toBe(401);
+    const refresh = await api(server.app, 'POST', '/api/merchants/accounts/token/refresh/', {
       cookie: phone.refreshCookie,
     });
-    expect(refresh.status).toBe(401);
-    const after = await call(server.app, 'GET', sessionsUrl, { token: owner.token });
+    expectStatus(refresh, 401);
+    const after = await api(server.app, 'GET', '/api/merchants/settings/sessions/', { token: owner.token });
+    expectStatus(after, 200);
     expect(after.body.sessions.map((s: { id: string }) => s.id)).not.toContain(other.id);
   });
 
   it('answers 404 for another user’s session and changes nothing', async () => {
     const owner = await newOwner();
     const stranger = await newOwner();
-    const theirs = (await call(server.app, 'GET', sessionsUrl, { token: stranger.token })).body.sessions[0]
-      .id;
+    const theirs = bodyOf(
+      await api(server.app, 'GET', '/api/merchants/settings/sessions/', { token: stranger.token }),
+      200,
+    ).sessions[0]!.id;
     const before = await databaseDigest(server.db);
-    const response = await call(server.app, 'POST', revokeUrl, {
+    const response = await api(server.app, 'POST', '/api/merchants/settings/sessions/revoke/', {
       token: owner.token,
       body: { session_id: theirs },
     });
-    expect(response.status).toBe(404);
+    expectStatus(response, 404);
     expect(await databaseDigest(server.db)).toEqual(before);
-    expect((await call(server.app, 'GET', settingsUrl, { token: stranger.token })).status).toBe(200);
+    expect((await api(server.app, 'GET', '/api/merchants/settings/', { token: stranger.token })).status).toBe(
+      200,
+    );
   });
 });
 
