@@ -4,7 +4,8 @@ import { assignWalletTag } from '../../server/accounts';
 import { postTransfer, systemAccount } from '../../server/ledger';
 import { runDueScheduledPayments } from '../../server/payments/scheduledPayments';
 import { authorize, orderCard, setPlan, virtualCart } from './cards';
-import { call, createOwner, readOutbox, signIn, startTestServer, type TestServer } from './harness';
+import { api, apiWithBadInput, bodyOf, expectStatus } from './client';
+import { createOwner, readOutbox, signIn, startTestServer, type TestServer } from './harness';
 import { fund, incoming, merchantWithAccount, newKey, type MoneyMerchant } from './money';
 import { buyPlan, dayMs, plusMs, runBillingAt } from './plans';
 import { userIdOf } from './stepUp';
@@ -19,7 +20,6 @@ import { addMember, acceptByEmail, invitationKey, invite, newInviteeEmail } from
 
 const listUrl = '/api/merchants/notifications/';
 const countUrl = '/api/merchants/notifications/unread_count/';
-const readUrl = (id: string) => `/api/merchants/notifications/${id}/read/`;
 const readAllUrl = '/api/merchants/notifications/read_all/';
 const ticketUrl = '/api/merchants/notifications/stream_ticket/';
 const streamUrl = '/api/merchants/notifications/stream/';
@@ -87,14 +87,14 @@ async function drain(accountId: string): Promise<void> {
 }
 
 const sendTo = (payer: Merchant, tag: string, amount: string) =>
-  call(server.app, 'POST', '/api/merchants/send_money/', {
+  api(server.app, 'POST', '/api/merchants/send_money/', {
     token: payer.token,
     body: { account_type: 'eur', recipient: { wallet_tag: tag }, amount_minor: amount },
     headers: { 'idempotency-key': newKey('send') },
   });
 
 const requestFrom = (requester: Merchant, tag: string, amount: string) =>
-  call(server.app, 'POST', '/api/merchants/request_money/', {
+  api(server.app, 'POST', '/api/merchants/request_money/', {
     token: requester.token,
     body: { wallet_tag: tag, amount_minor: amount, currency: 'EUR' },
     headers: { 'idempotency-key': newKey('request') },
@@ -108,7 +108,7 @@ describe('each event notifies exactly once, the right users', () => {
     const own = await addMember(server, payee.token, 'employee', 'own');
     const key = newKey('send');
     const send = () =>
-      call(server.app, 'POST', '/api/merchants/send_money/', {
+      api(server.app, 'POST', '/api/merchants/send_money/', {
         token: payer.token,
         body: { account_type: 'eur', recipient: { wallet_tag: payee.tag }, amount_minor: '1250' },
         headers: { 'idempotency-key': key },
@@ -116,7 +116,7 @@ describe('each event notifies exactly once, the right users', () => {
     let transactionId = '';
     const rows = await made(async () => {
       const sent = await send();
-      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      expectStatus(sent, 201);
       transactionId = sent.body.id;
     });
     expect(rows.map((r) => [r.user, r.kind]).sort()).toEqual(
@@ -166,7 +166,7 @@ describe('each event notifies exactly once, the right users', () => {
     let requestId = '';
     const received = await made(async () => {
       const asked = await requestFrom(requester, payee.tag, '700');
-      expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+      expectStatus(asked, 201);
       requestId = asked.body.id;
     });
     expect(received).toEqual([
@@ -183,10 +183,11 @@ describe('each event notifies exactly once, the right users', () => {
     expect(mail[0]?.body).toContain(requester.name);
 
     const accepted = await made(async () => {
-      const answer = await call(server.app, 'POST', `/api/merchants/received_requests/${requestId}/accept/`, {
+      const answer = await api(server.app, 'POST', '/api/merchants/received_requests/{id}/accept/', {
+        params: { id: requestId },
         token: payee.token,
       });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expectStatus(answer, 200);
     });
     // The requester hears "accepted" (not also "money received": one event, one notification).
     expect(accepted).toMatchObject([
@@ -194,14 +195,13 @@ describe('each event notifies exactly once, the right users', () => {
     ]);
 
     const second = await requestFrom(requester, payee.tag, '300');
+    expectStatus(second, 201);
     const declined = await made(async () => {
-      const answer = await call(
-        server.app,
-        'POST',
-        `/api/merchants/received_requests/${second.body.id}/decline/`,
-        { token: payee.token },
-      );
-      expect(answer.status).toBe(200);
+      const answer = await api(server.app, 'POST', '/api/merchants/received_requests/{id}/decline/', {
+        params: { id: second.body.id },
+        token: payee.token,
+      });
+      expectStatus(answer, 200);
     });
     expect(declined).toMatchObject([{ user: requester.ownerId, kind: 'money_request_declined' }]);
   });
@@ -211,7 +211,7 @@ describe('each event notifies exactly once, the right users', () => {
     const payee = await merchant();
     const today = new Date().toISOString().slice(0, 10);
     const schedule = async (amount: string) => {
-      const created = await call(server.app, 'POST', '/api/merchants/scheduled_payments/', {
+      const created = await api(server.app, 'POST', '/api/merchants/scheduled_payments/', {
         token: payer.token,
         body: {
           account_type: 'eur',
@@ -221,13 +221,13 @@ describe('each event notifies exactly once, the right users', () => {
           start_date: today,
         },
       });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
-      return created.body.id as string;
+      expectStatus(created, 201);
+      return created.body.id;
     };
     const paidId = await schedule('1000');
     // Another payer whose balance is gone by the day of the run.
     const broke = await merchant(5_000n);
-    const failedCreated = await call(server.app, 'POST', '/api/merchants/scheduled_payments/', {
+    const failedCreated = await api(server.app, 'POST', '/api/merchants/scheduled_payments/', {
       token: broke.token,
       body: {
         account_type: 'eur',
@@ -237,8 +237,8 @@ describe('each event notifies exactly once, the right users', () => {
         start_date: today,
       },
     });
-    expect(failedCreated.status, JSON.stringify(failedCreated.body)).toBe(201);
-    const failedId = failedCreated.body.id as string;
+    expectStatus(failedCreated, 201);
+    const failedId = failedCreated.body.id;
     await drain(broke.accountId);
     const rows = await made(() => runDueScheduledPayments(server.db, new Date(`${today}T12:00:00Z`)));
     const sorted = rows.map((r) => [r.user, r.kind, r.params.schedule_id ?? '']).sort();
@@ -367,11 +367,12 @@ describe('each event notifies exactly once, the right users', () => {
     for (const decision of ['approve', 'reject'] as const) {
       const owner = await createOwner(server.db, { status: 'in_review' });
       const rows = await made(async () => {
-        const answer = await call(server.app, 'POST', `/api/sandbox/reviews/${owner.merchantId}/`, {
+        const answer = await api(server.app, 'POST', '/api/sandbox/reviews/{merchant_id}/', {
+          params: { merchant_id: owner.merchantId },
           body:
             decision === 'approve' ? { decision } : { decision, reason: 'The VAT number does not match.' },
         });
-        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        expectStatus(answer, 200);
       });
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject(
@@ -400,64 +401,94 @@ describe('the endpoints', () => {
         sender_name: `S${i}`,
       });
     }
-    const count = await call(server.app, 'GET', countUrl, { token: me.token });
-    expect(count.body).toEqual({ unread_count: 5 });
-    const first = await call(server.app, 'GET', `${listUrl}?limit=3`, { token: me.token });
-    expect(first.status).toBe(200);
-    expect(first.body.items.map((n: Notification) => n.params.from)).toEqual(['S4', 'S3', 'S2']);
-    expect(first.body.unread_count).toBe(5);
-    const second = await call(server.app, 'GET', `${listUrl}?limit=3&cursor=${first.body.next_cursor}`, {
+    const count = await api(server.app, 'GET', '/api/merchants/notifications/unread_count/', {
       token: me.token,
     });
-    expect(second.body.items.map((n: Notification) => n.params.from)).toEqual(['S1', 'S0']);
+    expect(count.body).toEqual({ unread_count: 5 });
+    const first = await api(server.app, 'GET', '/api/merchants/notifications/', {
+      query: { limit: 3 },
+      token: me.token,
+    });
+    expectStatus(first, 200);
+    expect(first.body.items.map((n) => n.params.from)).toEqual(['S4', 'S3', 'S2']);
+    expect(first.body.unread_count).toBe(5);
+    const second = await api(server.app, 'GET', '/api/merchants/notifications/', {
+      query: { limit: 3, cursor: first.body.next_cursor ?? undefined },
+      token: me.token,
+    });
+    expectStatus(second, 200);
+    expect(second.body.items.map((n) => n.params.from)).toEqual(['S1', 'S0']);
     expect(second.body.next_cursor).toBeNull();
 
-    const target: Notification = first.body.items[1];
-    const read = await call(server.app, 'POST', readUrl(target.id), { token: me.token });
-    expect(read.status).toBe(200);
+    const target = first.body.items[1]!;
+    const read = await api(server.app, 'POST', '/api/merchants/notifications/{id}/read/', {
+      params: { id: target.id },
+      token: me.token,
+    });
+    expectStatus(read, 200);
     expect(read.body).toMatchObject({ id: target.id, read: true });
     // Again: still read, the first read time kept.
-    const again = await call(server.app, 'POST', readUrl(target.id), { token: me.token });
+    const again = await api(server.app, 'POST', '/api/merchants/notifications/{id}/read/', {
+      params: { id: target.id },
+      token: me.token,
+    });
+    expectStatus(again, 200);
     expect(again.body.read_at).toBe(read.body.read_at);
-    const unread = await call(server.app, 'GET', `${listUrl}?unread=true`, { token: me.token });
+    const unread = await api(server.app, 'GET', '/api/merchants/notifications/', {
+      query: { unread: 'true' },
+      token: me.token,
+    });
+    expectStatus(unread, 200);
     expect(unread.body.items).toHaveLength(4);
-    expect(unread.body.items.some((n: Notification) => n.id === target.id)).toBe(false);
+    expect(unread.body.items.some((n) => n.id === target.id)).toBe(false);
 
-    const all = await call(server.app, 'POST', readAllUrl, { token: me.token });
+    const all = await api(server.app, 'POST', '/api/merchants/notifications/read_all/', { token: me.token });
     expect(all.body).toEqual({ marked: 4, unread_count: 0 });
-    expect((await call(server.app, 'GET', countUrl, { token: me.token })).body).toEqual({ unread_count: 0 });
-    expect((await call(server.app, 'GET', `${listUrl}?unread=true`, { token: me.token })).body.items).toEqual(
-      [],
-    );
+    expect(
+      (await api(server.app, 'GET', '/api/merchants/notifications/unread_count/', { token: me.token })).body,
+    ).toEqual({ unread_count: 0 });
+    expect(
+      bodyOf(
+        await api(server.app, 'GET', '/api/merchants/notifications/', {
+          query: { unread: 'true' },
+          token: me.token,
+        }),
+        200,
+      ).items,
+    ).toEqual([]);
   });
 
   it('bad input is 400 and changes nothing; no session is 401', async () => {
     const me = await merchant();
     const before = await databaseDigest(server.db);
-    for (const url of [
-      `${listUrl}?limit=0`,
-      `${listUrl}?limit=1000`,
-      `${listUrl}?limit=abc`,
-      `${listUrl}?unread=yes`,
-      `${listUrl}?cursor=not-a-cursor!`,
-      `${listUrl}?cursor=${Buffer.from('123.nope').toString('base64url')}`,
-      `${listUrl}?surprise=1`,
+    for (const query of [
+      'limit=0',
+      'limit=1000',
+      'limit=abc',
+      'unread=yes',
+      'cursor=not-a-cursor!',
+      `cursor=${Buffer.from('123.nope').toString('base64url')}`,
+      'surprise=1',
     ]) {
-      const response = await call(server.app, 'GET', url, { token: me.token });
-      expect(response.status, url).toBe(400);
-      expect(response.body.error.code, url).toBe('validation_failed');
+      const response = await apiWithBadInput(server.app, 'GET', listUrl, { query, token: me.token });
+      expectStatus(response, 400, query);
+      expect(response.body.error.code, query).toBe('validation_failed');
     }
-    const badId = await call(server.app, 'POST', readUrl('not-a-uuid'), { token: me.token });
-    expect(badId.status).toBe(400);
+    const badId = await api(server.app, 'POST', '/api/merchants/notifications/{id}/read/', {
+      params: { id: 'not-a-uuid' },
+      token: me.token,
+    });
+    expectStatus(badId, 400);
     expect(badId.body.error.fields).toHaveProperty('id');
-    expect((await call(server.app, 'GET', `${streamUrl}`)).status).toBe(400);
-    for (const [method, url] of [
-      ['GET', listUrl],
-      ['GET', countUrl],
-      ['POST', readAllUrl],
-      ['POST', ticketUrl],
+    // No ticket at all.
+    expect((await apiWithBadInput(server.app, 'GET', streamUrl, {})).status).toBe(400);
+    for (const [url, anonymous] of [
+      [listUrl, () => api(server.app, 'GET', listUrl)],
+      [countUrl, () => api(server.app, 'GET', countUrl)],
+      [readAllUrl, () => api(server.app, 'POST', readAllUrl)],
+      [ticketUrl, () => api(server.app, 'POST', ticketUrl)],
     ] as const) {
-      expect((await call(server.app, method, url)).status, url).toBe(401);
+      expect((await anonymous()).status, url).toBe(401);
     }
     expect(await databaseDigest(server.db)).toEqual(before);
   });
@@ -472,22 +503,34 @@ describe('the endpoints', () => {
       currency: 'EUR',
       sender_name: 'Bravo payer',
     });
-    const theirs: Notification = (await call(server.app, 'GET', listUrl, { token: b.token })).body.items[0];
+    const theirs = bodyOf(
+      await api(server.app, 'GET', '/api/merchants/notifications/', { token: b.token }),
+      200,
+    ).items[0]!;
     const before = await databaseDigest(server.db);
     for (const token of [a.token, colleague.token]) {
-      const response = await call(server.app, 'POST', readUrl(theirs.id), { token });
-      expect(response.status).toBe(404);
+      const response = await api(server.app, 'POST', '/api/merchants/notifications/{id}/read/', {
+        params: { id: theirs.id },
+        token,
+      });
+      expectStatus(response, 404);
       expect(response.raw.body).not.toContain('Bravo payer');
     }
     // Marking all of A's read touches none of B's.
-    expect((await call(server.app, 'POST', readAllUrl, { token: a.token })).body.marked).toBe(0);
+    expect(
+      bodyOf(await api(server.app, 'POST', '/api/merchants/notifications/read_all/', { token: a.token }), 200)
+        .marked,
+    ).toBe(0);
     expect(await databaseDigest(server.db)).toEqual(before);
-    const still = (await call(server.app, 'GET', listUrl, { token: b.token })).body.items[0];
+    const still = bodyOf(
+      await api(server.app, 'GET', '/api/merchants/notifications/', { token: b.token }),
+      200,
+    ).items[0];
     expect(still).toMatchObject({ id: theirs.id, read: false });
     // A's list shows none of B's.
-    expect((await call(server.app, 'GET', listUrl, { token: a.token })).raw.body).not.toContain(
-      'Bravo payer',
-    );
+    expect(
+      (await api(server.app, 'GET', '/api/merchants/notifications/', { token: a.token })).raw.body,
+    ).not.toContain('Bravo payer');
   });
 });
 
@@ -542,8 +585,8 @@ describe('the live stream', () => {
   }
 
   async function ticketOf(token: string): Promise<string> {
-    const issued = await call(server.app, 'POST', ticketUrl, { token });
-    expect(issued.status).toBe(201);
+    const issued = await api(server.app, 'POST', '/api/merchants/notifications/stream_ticket/', { token });
+    expectStatus(issued, 201);
     expect(issued.headers['cache-control']).toBe('no-store');
     return issued.body.ticket;
   }
@@ -558,7 +601,7 @@ describe('the live stream', () => {
     const bystander = await fetch(`${base}${streamUrl}?ticket=${bystanderTicket}`, {
       signal: controller.signal,
     });
-    expect(response.status).toBe(200);
+    expectStatus(response, 200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const stream = eventsOf(response);
     const bystanderStream = eventsOf(bystander);
@@ -568,7 +611,7 @@ describe('the live stream', () => {
     ]);
 
     const sent = await sendTo(payer, payee.tag, '4321');
-    expect(sent.status).toBe(201);
+    expectStatus(sent, 201);
     const live = await stream.next((events) => events.length > 0);
     expect(live).toHaveLength(1);
     expect(live[0]?.event).toBe('notification');
@@ -578,7 +621,10 @@ describe('the live stream', () => {
       read: false,
       params: { amount_minor: '4321', from: payer.name, transaction_id: sent.body.id },
     });
-    const listed = (await call(server.app, 'GET', listUrl, { token: payee.token })).body.items[0];
+    const listed = bodyOf(
+      await api(server.app, 'GET', '/api/merchants/notifications/', { token: payee.token }),
+      200,
+    ).items[0];
     expect(listed).toEqual(notification);
     // The payer's stream hears nothing of it.
     expect(await bystanderStream.next((events) => events.length > 0, 500)).toEqual([]);
@@ -589,15 +635,15 @@ describe('the live stream', () => {
     const me = await merchant();
     expect((await fetch(`${base}${streamUrl}`)).status).toBe(400);
     const unknown = await fetch(`${base}${streamUrl}?ticket=${'x'.repeat(43)}`);
-    expect(unknown.status).toBe(401);
+    expectStatus(unknown, 401);
     expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
 
     const ticket = await ticketOf(me.token);
     const controller = new AbortController();
     const first = await fetch(`${base}${streamUrl}?ticket=${ticket}`, { signal: controller.signal });
-    expect(first.status).toBe(200);
+    expectStatus(first, 200);
     const used = await fetch(`${base}${streamUrl}?ticket=${ticket}`);
-    expect(used.status).toBe(401);
+    expectStatus(used, 401);
     controller.abort();
 
     // A ticket of a session that has signed out since.
@@ -605,7 +651,7 @@ describe('the live stream', () => {
     const orphan = await ticketOf(session.accessToken);
     expect(
       (
-        await call(server.app, 'POST', '/api/merchants/accounts/logout/', {
+        await api(server.app, 'POST', '/api/merchants/accounts/logout/', {
           cookie: session.refreshCookie,
           body: {},
         })

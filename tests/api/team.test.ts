@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../server/auth/tokens';
 import { authorize, orderCard, setPlan, virtualCart } from './cards';
+import { api, apiWithBadInput, expectStatus } from './client';
 import {
-  call,
   createOwner,
   initialize,
   latestCode,
@@ -12,20 +12,7 @@ import {
   type TestServer,
 } from './harness';
 import { fund, merchantWithAccount, type MoneyMerchant } from './money';
-import {
-  acceptByEmail,
-  addMember,
-  byKeyUrl,
-  cancelUrl,
-  employeesUrl,
-  invitationKey,
-  invitationsUrl,
-  invite,
-  memberPassword,
-  newInviteeEmail,
-  sendSmsUrl,
-  statusUrl,
-} from './team';
+import { acceptByEmail, addMember, invitationKey, invite, memberPassword, newInviteeEmail } from './team';
 
 // Issue 6: employees and invitations (schemas/employees.schema.ts), disabling, and what each access level sees.
 
@@ -57,7 +44,7 @@ describe('inviting', () => {
     const email = newInviteeEmail();
     const before = Date.now();
     const invited = await invite(server, owner.token, { email, role: 'viewer', access_level: 'own' });
-    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    expectStatus(invited, 201);
     expect(invited.body).toMatchObject({
       email,
       first_name: 'Nikos',
@@ -79,13 +66,15 @@ describe('inviting', () => {
     expect(row.key_hash).toBe(sha256(key));
     expect(JSON.stringify(row)).not.toContain(key);
 
-    const preview = await call(server.app, 'GET', byKeyUrl(key));
-    expect(preview.status).toBe(200);
+    const preview = await api(server.app, 'GET', '/api/merchants/invitations/by-key/{key}/', {
+      params: { key },
+    });
+    expectStatus(preview, 200);
     expect(preview.body).toMatchObject({ email, role: 'viewer', access_level: 'own' });
     expect(preview.body.merchant_name).toMatch(/^Test Merchant \d+$/);
 
-    const list = await call(server.app, 'GET', invitationsUrl, { token: owner.token });
-    expect(list.status).toBe(200);
+    const list = await api(server.app, 'GET', '/api/merchants/invitations/', { token: owner.token });
+    expectStatus(list, 200);
     expect(list.body.items[0]).toMatchObject({ id: invited.body.id, state: 'pending' });
   });
 
@@ -108,17 +97,17 @@ describe('inviting', () => {
     expect((await invite(server, owner.token, { email })).status).toBe(201);
     const before = await count('invitations');
     const again = await invite(server, owner.token, { email });
-    expect(again.status).toBe(409);
+    expectStatus(again, 409);
     expect(again.body.error.details).toEqual({ reason: 'invitation_pending' });
     const member = await invite(server, owner.token, { email: owner.email });
-    expect(member.status).toBe(409);
+    expectStatus(member, 409);
     expect(member.body.error.details).toEqual({ reason: 'user_exists' });
-    const bad = await call(server.app, 'POST', invitationsUrl, {
+    const bad = await apiWithBadInput(server.app, 'POST', '/api/merchants/invitations/', {
       token: owner.token,
       body: { email: 'not-an-email', first_name: 'R2D2', last_name: '', role: 'boss', access_level: 'all' },
     });
-    expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.error.fields).sort()).toEqual(
+    expectStatus(bad, 400);
+    expect(Object.keys(bad.body.error.fields ?? {}).sort()).toEqual(
       ['access_level', 'email', 'first_name', 'last_name', 'role'].sort(),
     );
     expect(await count('invitations')).toBe(before);
@@ -128,21 +117,29 @@ describe('inviting', () => {
     const email = newInviteeEmail();
     const invited = await invite(server, owner.token, { email });
     const key = await invitationKey(server, email);
-    const cancelled = await call(server.app, 'POST', cancelUrl(invited.body.id), { token: owner.token });
-    expect(cancelled.status).toBe(200);
+    const cancelled = await api(server.app, 'POST', '/api/merchants/invitations/{id}/cancel/', {
+      params: { id: invited.body.id },
+      token: owner.token,
+    });
+    expectStatus(cancelled, 200);
     expect(cancelled.body.state).toBe('cancelled');
-    const twice = await call(server.app, 'POST', cancelUrl(invited.body.id), { token: owner.token });
-    expect(twice.status).toBe(409);
+    const twice = await api(server.app, 'POST', '/api/merchants/invitations/{id}/cancel/', {
+      params: { id: invited.body.id },
+      token: owner.token,
+    });
+    expectStatus(twice, 409);
     expect(twice.body.error.details).toEqual({ state: 'cancelled' });
-    const preview = await call(server.app, 'GET', byKeyUrl(key));
-    expect(preview.status).toBe(410);
+    const preview = await api(server.app, 'GET', '/api/merchants/invitations/by-key/{key}/', {
+      params: { key },
+    });
+    expectStatus(preview, 410);
     expect(preview.body.error).toMatchObject({
       code: 'invitation_unavailable',
       details: { state: 'cancelled' },
     });
     const users = await count('users');
     const accepted = await acceptByEmail(server, key);
-    expect(accepted.status).toBe(410);
+    expectStatus(accepted, 410);
     expect(accepted.body.error.details).toEqual({ state: 'cancelled' });
     expect(await count('users')).toBe(users);
     // The address may be invited again.
@@ -150,13 +147,25 @@ describe('inviting', () => {
   });
 
   it('answers 404 for an unknown key and an unknown or another merchant’s invitation id', async () => {
-    expect((await call(server.app, 'GET', byKeyUrl('A'.repeat(43)))).status).toBe(404);
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/invitations/by-key/{key}/', {
+          params: { key: 'A'.repeat(43) },
+        })
+      ).status,
+    ).toBe(404);
     expect((await acceptByEmail(server, 'A'.repeat(43))).status).toBe(404);
-    expect((await call(server.app, 'GET', byKeyUrl('short'))).status).toBe(400);
+    expect(
+      (await api(server.app, 'GET', '/api/merchants/invitations/by-key/{key}/', { params: { key: 'short' } }))
+        .status,
+    ).toBe(400);
     const other = await merchantWithAccount(server);
     const theirs = await invite(server, other.token);
-    const cancel = await call(server.app, 'POST', cancelUrl(theirs.body.id), { token: owner.token });
-    expect(cancel.status).toBe(404);
+    const cancel = await api(server.app, 'POST', '/api/merchants/invitations/{id}/cancel/', {
+      params: { id: theirs.body.id },
+      token: owner.token,
+    });
+    expectStatus(cancel, 404);
     expect(JSON.stringify(cancel.body)).not.toContain(theirs.body.email);
     expect((await invitationRow(theirs.body.id)).state).toBe('pending');
   });
@@ -169,7 +178,7 @@ describe('accepting', () => {
     const key = await invitationKey(server, email);
     const users = await count('users');
     const accepted = await acceptByEmail(server, key, { first_name: 'Eleni', last_name: 'Georgiou' });
-    expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+    expectStatus(accepted, 201);
     expect(accepted.body).toMatchObject({ email, role: 'admin' });
     expect(await count('users')).toBe(users + 1);
     const user = await server.db
@@ -193,19 +202,21 @@ describe('accepting', () => {
 
     // Single use: a second accept is a 410 and creates nothing.
     const again = await acceptByEmail(server, key);
-    expect(again.status).toBe(410);
+    expectStatus(again, 410);
     expect(again.body.error.details).toEqual({ state: 'accepted' });
     expect(await count('users')).toBe(users + 1);
 
     // The new user signs in through the normal login; with no phone, only codes by email are offered.
     const init = await initialize(server.app, email, memberPassword);
-    const methods = await call(server.app, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
+    const methods = await api(server.app, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
       body: { login_token: init.body.login_token },
     });
+    expectStatus(methods, 200);
     expect(methods.body.available_mfa_methods.map((m: { method: string }) => m.method)).toEqual(['email']);
     const session = await signIn(server.app, email, memberPassword);
     expect(session.body.user).toMatchObject({ is_owner: false, employee_type: 'admin' });
-    const employees = await call(server.app, 'GET', employeesUrl, { token: owner.token });
+    const employees = await api(server.app, 'GET', '/api/merchants/employees/', { token: owner.token });
+    expectStatus(employees, 200);
     expect(employees.body.items).toContainEqual(
       expect.objectContaining({ email, role: 'admin', access_level: 'own', status: 'enabled', cards: [] }),
     );
@@ -216,8 +227,13 @@ describe('accepting', () => {
     await invite(server, owner.token, { email, role: 'viewer' });
     const key = await invitationKey(server, email);
     const phone = '+306955501234';
-    const sent = await call(server.app, 'POST', sendSmsUrl(key), { body: { phone: '6955501234' } });
-    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const sent = await api(
+      server.app,
+      'POST',
+      '/api/merchants/invitations/by-key/{key}/send_sms_verification/',
+      { params: { key }, body: { phone: '6955501234' } },
+    );
+    expectStatus(sent, 200);
     expect(sent.body.destination).toMatch(/1234$/);
     const code = await latestCode(server.app, phone);
     const users = await count('users');
@@ -226,11 +242,11 @@ describe('accepting', () => {
       phone,
       phone_code: code === '000000' ? '111111' : '000000',
     });
-    expect(wrong.status).toBe(400);
+    expectStatus(wrong, 400);
     expect(wrong.body.error.code).toBe('otp_invalid');
     expect(await count('users')).toBe(users);
     const accepted = await acceptByEmail(server, key, { mfa_method: 'sms', phone, phone_code: code });
-    expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+    expectStatus(accepted, 201);
     const user = await server.db
       .selectFrom('users')
       .select(['phone', 'employee_type'])
@@ -245,15 +261,20 @@ describe('accepting', () => {
     const email = newInviteeEmail();
     await invite(server, owner.token, { email });
     const key = await invitationKey(server, email);
-    await call(server.app, 'POST', sendSmsUrl(key), { body: { phone: '+306955507777' } });
+    await api(server.app, 'POST', '/api/merchants/invitations/by-key/{key}/send_sms_verification/', {
+      params: { key },
+      body: { phone: '+306955507777' },
+    });
     const code = await latestCode(server.app, '+306955507777');
     const other = await acceptByEmail(server, key, {
       mfa_method: 'sms',
       phone: '+306955508888',
       phone_code: code,
     });
-    expect(other.status).toBe(400);
-    expect((await call(server.app, 'GET', byKeyUrl(key))).status).toBe(200);
+    expectStatus(other, 400);
+    expect(
+      (await api(server.app, 'GET', '/api/merchants/invitations/by-key/{key}/', { params: { key } })).status,
+    ).toBe(200);
   });
 
   it('an expired invitation reads as expired and cannot be accepted or cancelled (410 / 409)', async () => {
@@ -265,19 +286,27 @@ describe('accepting', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('id', '=', invited.body.id)
       .execute();
-    const preview = await call(server.app, 'GET', byKeyUrl(key));
-    expect(preview.status).toBe(410);
+    const preview = await api(server.app, 'GET', '/api/merchants/invitations/by-key/{key}/', {
+      params: { key },
+    });
+    expectStatus(preview, 410);
     expect(preview.body.error.details).toEqual({ state: 'expired' });
     const users = await count('users');
     const accepted = await acceptByEmail(server, key);
-    expect(accepted.status).toBe(410);
+    expectStatus(accepted, 410);
     expect(accepted.body.error.details).toEqual({ state: 'expired' });
     expect(await count('users')).toBe(users);
-    const list = await call(server.app, 'GET', invitationsUrl, { token: owner.token });
+    const list = await api(server.app, 'GET', '/api/merchants/invitations/', { token: owner.token });
+    expectStatus(list, 200);
     expect(list.body.items.find((i: { id: string }) => i.id === invited.body.id)?.state).toBe('expired');
-    expect((await call(server.app, 'POST', cancelUrl(invited.body.id), { token: owner.token })).status).toBe(
-      409,
-    );
+    expect(
+      (
+        await api(server.app, 'POST', '/api/merchants/invitations/{id}/cancel/', {
+          params: { id: invited.body.id },
+          token: owner.token,
+        })
+      ).status,
+    ).toBe(409);
     // The address may be invited again; the lapsed row is marked expired.
     expect((await invite(server, owner.token, { email })).status).toBe(201);
     expect((await invitationRow(invited.body.id)).state).toBe('expired');
@@ -298,10 +327,12 @@ describe('accepting', () => {
       'password' in extra && extra.password === '' ? { password: `${email.split('@')[0]}-2026!` } : extra;
     const users = await count('users');
     const refused = await acceptByEmail(server, key, body);
-    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expectStatus(refused, 400);
     expect(refused.body.error.fields).toHaveProperty(field);
     expect(await count('users')).toBe(users);
-    expect((await call(server.app, 'GET', byKeyUrl(key))).status).toBe(200);
+    expect(
+      (await api(server.app, 'GET', '/api/merchants/invitations/by-key/{key}/', { params: { key } })).status,
+    ).toBe(200);
   });
 
   it('refuses an address that got an account since it was invited (409), creating nothing', async () => {
@@ -313,7 +344,7 @@ describe('accepting', () => {
     const key = await invitationKey(server, first.body.email);
     const users = await count('users');
     const accepted = await acceptByEmail(server, key);
-    expect(accepted.status).toBe(409);
+    expectStatus(accepted, 409);
     expect(await count('users')).toBe(users);
   });
 });
@@ -321,23 +352,25 @@ describe('accepting', () => {
 describe('enabling and disabling', () => {
   it('disabling ends the employee’s sessions at once and refuses sign-in; enabling lets them in again', async () => {
     const member = await addMember(server, owner.token, 'employee');
-    const overview = '/api/merchants/home/overview/';
-    expect((await call(server.app, 'GET', overview, { token: member.token })).status).toBe(200);
+    expect(
+      (await api(server.app, 'GET', '/api/merchants/home/overview/', { token: member.token })).status,
+    ).toBe(200);
 
-    const disabled = await call(server.app, 'PATCH', statusUrl(member.userId), {
+    const disabled = await api(server.app, 'PATCH', '/api/merchants/employees/{id}/status/', {
+      params: { id: member.userId },
       token: owner.token,
       body: { status: 'disabled' },
     });
-    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    expectStatus(disabled, 200);
     expect(disabled.body).toMatchObject({ id: member.userId, status: 'disabled', role: 'employee' });
 
     // The live access token stops working on its next request, the refresh cookie too.
-    const after = await call(server.app, 'GET', overview, { token: member.token });
-    expect(after.status).toBe(401);
-    const refreshed = await call(server.app, 'POST', '/api/merchants/accounts/token/refresh/', {
+    const after = await api(server.app, 'GET', '/api/merchants/home/overview/', { token: member.token });
+    expectStatus(after, 401);
+    const refreshed = await api(server.app, 'POST', '/api/merchants/accounts/token/refresh/', {
       cookie: member.signedIn.refreshCookie,
     });
-    expect(refreshed.status).toBe(401);
+    expectStatus(refreshed, 401);
     const sessions = await server.db
       .selectFrom('sessions')
       .select(['revoked_at', 'revoked_reason'])
@@ -348,31 +381,35 @@ describe('enabling and disabling', () => {
 
     // A wrong password reads as for anyone; the right one is told the account is disabled.
     const wrong = await initialize(server.app, member.email, 'Not-The-Password-1');
-    expect(wrong.status).toBe(401);
+    expectStatus(wrong, 401);
     expect(wrong.body.error?.code).toBe('invalid_credentials');
     const refused = await initialize(server.app, member.email, memberPassword);
-    expect(refused.status).toBe(403);
+    expectStatus(refused, 403);
     expect(refused.body.error?.code).toBe('account_disabled');
 
-    const enabled = await call(server.app, 'PATCH', statusUrl(member.userId), {
+    const enabled = await api(server.app, 'PATCH', '/api/merchants/employees/{id}/status/', {
+      params: { id: member.userId },
       token: owner.token,
       body: { status: 'enabled' },
     });
-    expect(enabled.status).toBe(200);
+    expectStatus(enabled, 200);
     expect(enabled.body.status).toBe('enabled');
     const back = await signIn(server.app, member.email, memberPassword);
-    expect((await call(server.app, 'GET', overview, { token: back.accessToken })).status).toBe(200);
+    expect(
+      (await api(server.app, 'GET', '/api/merchants/home/overview/', { token: back.accessToken })).status,
+    ).toBe(200);
   });
 
   it('a sign-in half done when the employee is disabled cannot be finished', async () => {
     const member = await addMember(server, owner.token, 'viewer');
     const init = await initialize(server.app, member.email, memberPassword);
-    expect(init.status).toBe(200);
-    await call(server.app, 'PATCH', statusUrl(member.userId), {
+    expectStatus(init, 200);
+    await api(server.app, 'PATCH', '/api/merchants/employees/{id}/status/', {
+      params: { id: member.userId },
       token: owner.token,
       body: { status: 'disabled' },
     });
-    const send = await call(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+    const send = await api(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
       body: { login_token: init.body.login_token, method: 'email' },
     });
     expect([401, 403]).toContain(send.status);
@@ -384,28 +421,31 @@ describe('enabling and disabling', () => {
       .select('id')
       .where('email', '=', owner.email)
       .executeTakeFirstOrThrow();
-    const self = await call(server.app, 'PATCH', statusUrl(me.id), {
+    const self = await api(server.app, 'PATCH', '/api/merchants/employees/{id}/status/', {
+      params: { id: me.id },
       token: owner.token,
       body: { status: 'disabled' },
     });
-    expect(self.status).toBe(422);
+    expectStatus(self, 422);
     expect(self.body.error.code).toBe('employee_not_changeable');
     const other = await merchantWithAccount(server);
     const theirs = await addMember(server, other.token, 'employee');
-    const foreign = await call(server.app, 'PATCH', statusUrl(theirs.userId), {
+    const foreign = await api(server.app, 'PATCH', '/api/merchants/employees/{id}/status/', {
+      params: { id: theirs.userId },
       token: owner.token,
       body: { status: 'disabled' },
     });
-    expect(foreign.status).toBe(404);
+    expectStatus(foreign, 404);
     expect(JSON.stringify(foreign.body)).not.toContain(theirs.email);
     expect(
-      (await call(server.app, 'GET', '/api/merchants/home/overview/', { token: theirs.token })).status,
+      (await api(server.app, 'GET', '/api/merchants/home/overview/', { token: theirs.token })).status,
     ).toBe(200);
-    const bad = await call(server.app, 'PATCH', statusUrl(theirs.userId), {
+    const bad = await apiWithBadInput(server.app, 'PATCH', '/api/merchants/employees/{id}/status/', {
+      params: { id: theirs.userId },
       token: owner.token,
       body: { status: 'gone' },
     });
-    expect(bad.status).toBe(400);
+    expectStatus(bad, 400);
     expect(bad.body.error.fields).toHaveProperty('status');
   });
 });
@@ -417,20 +457,30 @@ describe('who may manage the team', () => {
     for (const role of ['admin', 'employee', 'viewer'] as const) {
       const member = await addMember(server, owner.token, role);
       const lists = role === 'viewer' ? 200 : 403;
-      expect((await call(server.app, 'GET', employeesUrl, { token: member.token })).status, role).toBe(lists);
-      expect((await call(server.app, 'GET', invitationsUrl, { token: member.token })).status, role).toBe(
-        lists,
-      );
+      expect(
+        (await api(server.app, 'GET', '/api/merchants/employees/', { token: member.token })).status,
+        role,
+      ).toBe(lists);
+      expect(
+        (await api(server.app, 'GET', '/api/merchants/invitations/', { token: member.token })).status,
+        role,
+      ).toBe(lists);
       const invitations = await count('invitations');
       expect((await invite(server, member.token)).status, role).toBe(403);
       expect(await count('invitations')).toBe(invitations);
       expect(
-        (await call(server.app, 'POST', cancelUrl(pending.body.id), { token: member.token })).status,
+        (
+          await api(server.app, 'POST', '/api/merchants/invitations/{id}/cancel/', {
+            params: { id: pending.body.id },
+            token: member.token,
+          })
+        ).status,
         role,
       ).toBe(403);
       expect(
         (
-          await call(server.app, 'PATCH', statusUrl(target.userId), {
+          await api(server.app, 'PATCH', '/api/merchants/employees/{id}/status/', {
+            params: { id: target.userId },
             token: member.token,
             body: { status: 'disabled' },
           })
@@ -439,21 +489,23 @@ describe('who may manage the team', () => {
       ).toBe(403);
     }
     expect((await invitationRow(pending.body.id)).state).toBe('pending');
-    const still = await call(server.app, 'GET', '/api/merchants/home/overview/', { token: target.token });
-    expect(still.status).toBe(200);
+    const still = await api(server.app, 'GET', '/api/merchants/home/overview/', { token: target.token });
+    expectStatus(still, 200);
   });
 
   it('a merchant not approved yet cannot invite (403 merchant_not_approved)', async () => {
     const pendingOwner = await createOwner(server.db, { status: 'onboarding' });
     const { accessToken } = await signIn(server.app, pendingOwner.email, pendingOwner.password);
     const refused = await invite(server, accessToken);
-    expect(refused.status).toBe(403);
+    expectStatus(refused, 403);
     expect(refused.body.error.code).toBe('merchant_not_approved');
   });
 
   it('answers 401 before reading the body of an anonymous call', async () => {
-    const anonymous = await call(server.app, 'POST', invitationsUrl, { body: { nonsense: true } });
-    expect(anonymous.status).toBe(401);
+    const anonymous = await apiWithBadInput(server.app, 'POST', '/api/merchants/invitations/', {
+      body: { nonsense: true },
+    });
+    expectStatus(anonymous, 401);
   });
 });
 
@@ -484,8 +536,8 @@ describe('what each access level sees (home overview)', () => {
     expect(paidTheirs.body.approved).toBe(true);
 
     const read = async (token: string) => {
-      const response = await call(server.app, 'GET', '/api/merchants/home/overview/', { token });
-      expect(response.status).toBe(200);
+      const response = await api(server.app, 'GET', '/api/merchants/home/overview/', { token });
+      expectStatus(response, 200);
       return response.body;
     };
     const full = await read(m.token);
@@ -519,32 +571,23 @@ describe('what each access level sees (home overview)', () => {
     ]);
 
     // The same narrowing on the transactions endpoints; the statement (with balances) is closed to them.
-    const list = await call(server.app, 'GET', '/api/merchants/transactions/', { token: own.token });
+    const list = await api(server.app, 'GET', '/api/merchants/transactions/', { token: own.token });
+    expectStatus(list, 200);
     expect(list.body.items.map((t: { id: string }) => t.id)).toEqual([paidMine.body.transaction_id]);
-    const other = await call(
-      server.app,
-      'GET',
-      `/api/merchants/transactions/${paidTheirs.body.transaction_id}/`,
-      {
-        token: own.token,
-      },
-    );
-    expect(other.status).toBe(404);
-    const statement = await call(
-      server.app,
-      'GET',
-      '/api/merchants/transactions/export/?format=csv&account_type=eur',
-      {
-        token: own.token,
-      },
-    );
-    expect(statement.status).toBe(403);
-    const companyStatement = await call(
-      server.app,
-      'GET',
-      '/api/merchants/transactions/export/?format=csv&account_type=eur',
-      { token: company.token },
-    );
-    expect(companyStatement.status).toBe(200);
+    const other = await api(server.app, 'GET', '/api/merchants/transactions/{id}/', {
+      params: { id: paidTheirs.body.transaction_id },
+      token: own.token,
+    });
+    expectStatus(other, 404);
+    const statement = await api(server.app, 'GET', '/api/merchants/transactions/export/', {
+      query: { format: 'csv', account_type: 'eur' },
+      token: own.token,
+    });
+    expectStatus(statement, 403);
+    const companyStatement = await api(server.app, 'GET', '/api/merchants/transactions/export/', {
+      query: { format: 'csv', account_type: 'eur' },
+      token: company.token,
+    });
+    expectStatus(companyStatement, 200);
   });
 });
