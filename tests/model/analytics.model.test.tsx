@@ -1,10 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { ActorRefFrom } from 'xstate';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   analyticsMachine,
   type AnalyticsReport,
@@ -12,28 +9,22 @@ import {
 } from '../../machines/analytics.machine';
 import { createApiClient } from '../../src/api/client';
 import { analyticsActors } from '../../src/app/analyticsActors';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { AnalyticsScreen } from '../../src/screens/analytics/AnalyticsScreen';
 import { analyticsModel, analyticsPath, analyticsReport, analyticsTexts } from './analytics.paths';
 import { generatePaths } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
-  signedInSession,
   type Executors,
   type PathRunner,
-  type RenderedApp,
+  type RenderedScreen,
 } from './harness';
-import { demoSession } from './paths';
 
 // Every generated path of analytics (machines/analytics.machine.ts), run against the real screen at /analytics signed
 // in as the owner of Demo Coffee; then the charts' figures, their tables and the address, in both languages.
 
 type AnalyticsActor = ActorRefFrom<typeof analyticsMachine>;
-
-let journey: AnalyticsActor | undefined;
 
 const executors: Executors<typeof analyticsMachine> = {
   'range.change': async (app, event) => {
@@ -47,83 +38,36 @@ const executors: Executors<typeof analyticsMachine> = {
   },
 };
 
-function LocationProbe({ into }: { into: { path: string; search: string } }) {
-  const location = useLocation();
-  useEffect(() => {
-    into.path = location.pathname;
-    into.search = location.search;
-  }, [into, location.pathname, location.search]);
-  return null;
-}
+const journey = journeyCapture<AnalyticsActor>('analytics journey');
 
-function startApp(
-  options: { initial?: string; locale?: 'en' | 'el'; logic?: typeof analyticsMachine } = {},
-): RenderedApp & { location: { path: string; search: string } } {
-  window.localStorage.clear();
-  const effects = new Deferreds();
-  const { clock, session, stop } = signedInSession(demoSession);
-  const logic =
-    options.logic ??
-    analyticsMachine.provide({
-      actors: { loadAnalytics: effects.logic<AnalyticsReport, LoadAnalyticsInput>() },
-    });
-  const location = { path: analyticsPath, search: '' };
-  render(
-    <MemoryRouter initialEntries={[options.initial ?? analyticsPath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale={options.locale ?? 'en'}>
-        <AppShell>
-          <Routes>
-            <Route
-              path={analyticsPath}
-              element={
-                <AnalyticsScreen
-                  logic={logic}
-                  clock={clock}
-                  inspect={(event) => {
-                    if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
-                      journey = event.actorRef as AnalyticsActor;
-                    }
-                  }}
-                />
-              }
-            />
-          </Routes>
-        </AppShell>
-        <LocationProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return {
-    user: userEvent.setup({ delay: null }),
-    clock,
-    session,
-    effects,
-    path: () => location.path,
-    stop,
-    location,
-  };
+function startApp(options: { initial?: string; locale?: 'en' | 'el' } = {}): RenderedScreen {
+  return renderJourneyScreen<AnalyticsActor>({
+    path: options.initial ?? analyticsPath,
+    route: analyticsPath,
+    journey,
+    locale: options.locale ?? 'en',
+    screen: ({ effects, clock, inspect }) => (
+      <AnalyticsScreen
+        logic={analyticsMachine.provide({
+          actors: { loadAnalytics: effects.logic<AnalyticsReport, LoadAnalyticsInput>() },
+        })}
+        clock={clock}
+        inspect={inspect}
+      />
+    ),
+  });
 }
 
 const paths = generatePaths(analyticsModel);
-let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey = undefined;
-});
+const runner: PathRunner<typeof analyticsMachine> = {
+  model: analyticsModel,
+  executors,
+  live: () => journey.snapshot(),
+};
 
 describe(`analytics journey: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
-    const runner: PathRunner<typeof analyticsMachine> = {
-      model: analyticsModel,
-      executors,
-      live: () => {
-        if (!journey) throw new Error('the screen runs no analytics journey');
-        return journey.getSnapshot();
-      },
-    };
-    app = startApp();
-    await runPath(runner, path, app);
+    await runPath(runner, path, startApp());
   });
 });
 
@@ -135,7 +79,6 @@ const axeViolations = async (container: HTMLElement) =>
 describe('the analytics screen', () => {
   it('shows totals, charts with their figures in words, and the same figures as tables; accessible', async () => {
     const started = startApp();
-    app = started;
     await started.effects.settle('loadAnalytics', { output: analyticsReport('week', 'EUR') });
     const totals = await screen.findByRole('region', { name: 'Totals' });
     const report = analyticsReport('week', 'EUR');
@@ -185,7 +128,6 @@ describe('the analytics screen', () => {
 
   it('reads the range and currency from the address and keeps them there', async () => {
     const started = startApp({ initial: `${analyticsPath}?range=year&currency=usd` });
-    app = started;
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Year' })).toHaveProperty('checked', true));
     expect(screen.getByLabelText<HTMLSelectElement>('Currency').value).toBe('USD');
     await started.effects.settle('loadAnalytics', { output: analyticsReport('year', 'USD') });
@@ -203,7 +145,6 @@ describe('the analytics screen', () => {
 
   it('speaks Greek: ranges, amounts and dates in the Greek way', async () => {
     const started = startApp({ locale: 'el' });
-    app = started;
     await started.effects.settle('loadAnalytics', { output: analyticsReport('month', 'EUR') });
     await screen.findByRole('heading', { level: 1, name: 'Στατιστικά' });
     expect(screen.getByRole('radio', { name: 'Μήνας' })).toHaveProperty('checked', true);

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
@@ -22,8 +22,10 @@ import { AppShell } from '../../src/app/AppShell';
 import type { BotCheckComponent } from '../../src/app/botCheck';
 import { GuestOnly, RequireAuth } from '../../src/app/guards';
 import { useSessionActor, type SessionActor } from '../../src/app/session';
+import type { Locale } from '../../src/i18n/locale';
 import { LoginScreen } from '../../src/screens/login/LoginScreen';
 import type { Model, ModelPath, ScreenExpectation, StepAction } from './generatePaths';
+import { endAfterTest } from './rendered';
 import { demoSession, sessionInput, texts } from './paths';
 
 /*
@@ -101,11 +103,13 @@ function SignedInStandIn() {
   return <h1>{user?.merchant.name}</h1>;
 }
 
-function LocationProbe({ into }: { into: { path: string } }) {
+/** Keeps where the app is (path and query) in `into`; the one probe every rendering has. */
+function LocationProbe({ into }: { into: { path: string; search: string } }) {
   const location = useLocation();
   useEffect(() => {
     into.path = location.pathname;
-  }, [into, location.pathname]);
+    into.search = location.search;
+  }, [into, location.pathname, location.search]);
   return null;
 }
 
@@ -118,24 +122,133 @@ export type RenderedApp = {
   stop: () => void;
 };
 
-/** Renders `routes` in the app shell at `initialPath` around `session`; returns where the app is now. */
-function renderInShell(initialPath: string, session: SessionActor, routes: ReactNode): () => string {
-  const location = { path: initialPath };
-  render(
-    <MemoryRouter initialEntries={[initialPath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>{routes}</Routes>
-        </AppShell>
+/** What renderScreen rendered: the app, where it is now, and Testing Library's result (container, unmount...). */
+export type RenderedScreen = RenderedApp & {
+  location: Readonly<{ path: string; search: string }>;
+  view: RenderResult;
+};
+
+/** 2026-01-15 09:00 UTC: a fixed wall clock, so nothing depends on when the suite runs. */
+const wallClockStart = Date.UTC(2026, 0, 15, 9, 0, 0);
+
+/** What the routes of a page are built with: the effects to fake their actors with, and the clock of the app. */
+export type ScreenTools = {
+  effects: Deferreds;
+  clock: SimulatedClock;
+};
+
+/** Who uses the app, in which language, and from which state of the browser. */
+export type AppOptions = {
+  /** The address the app is opened at. */
+  path: string;
+  /**
+   * Signed in with this session (restored from the "cookie"), the demo owner of an approved merchant unless said;
+   * `null`: nobody is signed in (the cookie is refused).
+   */
+  session?: SessionResponse | null;
+  /** Instead of `session`: the session machine with effects the test answers (the session and login journeys). */
+  sessionLogic?: typeof sessionMachine;
+  /** The effects the test built its logic with before rendering; fresh ones unless given. */
+  effects?: Deferreds;
+  locale?: Locale;
+  /** A reload: the session storage of the page before stays. */
+  keepSessionStorage?: boolean;
+  /** Providers the page needs inside the app's own: a service whose answers the test controls. */
+  wrap?: (page: ReactElement) => ReactElement;
+};
+
+export type ScreenOptions = AppOptions &
+  (
+    | {
+        /** `<Route>` elements, or what builds them from the tools. */
+        routes: ReactNode | ((tools: ScreenTools) => ReactNode);
+        /** The app shell around them (header, navigation, dialogs, footer) unless `false`: then a bare `<main>`. */
+        shell?: boolean;
+      }
+    | {
+        /** Instead of `routes`: the app's own route table (`<AppRoutes />`), which brings the shell and guards. */
+        routeTable: ReactElement;
+      }
+  );
+
+/** The session machine whose "cookie" restores `response`, or is refused when nobody is signed in. */
+function sessionLogicFor(response: SessionResponse | null): typeof sessionMachine {
+  return sessionMachine.provide({
+    actors: {
+      refreshSession: fromPromise<SessionResponse>(async () => {
+        if (response) return response;
+        throw {
+          kind: 'http',
+          status: 401,
+          code: 'session_expired',
+          message: 'No session.',
+        } satisfies ApiFailure;
+      }),
+      signOut: fromPromise<void>(async () => {}),
+    },
+  });
+}
+
+/**
+ * Renders the app at `path` with the providers, the routes (in the shell unless said) and the one location probe,
+ * around a session actor on a SimulatedClock that Date.now follows. Every rendering starts from empty storage and is
+ * ended after its test (setup.ts); `stop` ends it sooner, for a reload.
+ */
+export function renderScreen(options: ScreenOptions): RenderedScreen {
+  window.localStorage.clear();
+  if (!options.keepSessionStorage) window.sessionStorage.clear();
+  const clock = new SimulatedClock();
+  const now = vi.spyOn(Date, 'now').mockImplementation(() => wallClockStart + clock.now());
+  const logic =
+    options.sessionLogic ?? sessionLogicFor(options.session === undefined ? demoSession : options.session);
+  const session = createActor(logic, { input: sessionInput, clock });
+  session.start();
+  const effects = options.effects ?? new Deferreds();
+  let page: ReactElement;
+  if ('routeTable' in options) {
+    page = options.routeTable;
+  } else {
+    const routes = (
+      <Routes>
+        {typeof options.routes === 'function' ? options.routes({ effects, clock }) : options.routes}
+      </Routes>
+    );
+    page = options.shell === false ? <main>{routes}</main> : <AppShell>{routes}</AppShell>;
+  }
+  const opened = new URL(options.path, 'http://localhost');
+  const location = { path: opened.pathname, search: opened.search };
+  const view = render(
+    <MemoryRouter initialEntries={[options.path]}>
+      <AppProviders session={session} botCheck={InstantBotCheck} locale={options.locale ?? 'en'}>
+        {options.wrap ? options.wrap(page) : page}
         <LocationProbe into={location} />
       </AppProviders>
     </MemoryRouter>,
   );
-  return () => location.path;
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    session.stop();
+    now.mockRestore();
+  };
+  endAfterTest(stop);
+  return {
+    user: userEvent.setup({ delay: null }),
+    clock,
+    session,
+    effects,
+    path: () => location.path,
+    location,
+    view,
+    stop,
+  };
 }
 
-/** 2026-01-15 09:00 UTC: a fixed wall clock, so nothing depends on when the suite runs. */
-const wallClockStart = Date.UTC(2026, 0, 15, 9, 0, 0);
+/** Resolves once the session holds the user, so what depends on the role has had its chance to appear. */
+export async function untilSignedIn(app: RenderedApp): Promise<void> {
+  await waitFor(() => expect(selectUser(app.session.getSnapshot())).not.toBeNull());
+}
 
 /**
  * Renders the app shell with the login route and a protected `/`, around a session actor created from `logic`
@@ -145,46 +258,32 @@ export function renderApp(
   logic: typeof sessionMachine,
   effects: Deferreds,
   initialPath: string,
-): RenderedApp {
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  const clock = new SimulatedClock();
-  const now = vi.spyOn(Date, 'now').mockImplementation(() => wallClockStart + clock.now());
-  const session = createActor(logic, { input: sessionInput, clock });
-  session.start();
-  const path = renderInShell(
-    initialPath,
-    session,
-    <>
-      <Route
-        path="/login/:step?"
-        element={
-          <GuestOnly>
-            <LoginScreen />
-          </GuestOnly>
-        }
-      />
-      <Route
-        path="/"
-        element={
-          <RequireAuth area="dashboard">
-            <SignedInStandIn />
-          </RequireAuth>
-        }
-      />
-    </>,
-  );
-  return {
-    user: userEvent.setup({ delay: null }),
-    clock,
-    session,
+): RenderedScreen {
+  return renderScreen({
+    path: initialPath,
+    sessionLogic: logic,
     effects,
-    path,
-    stop: () => {
-      session.stop();
-      now.mockRestore();
-    },
-  };
+    routes: (
+      <>
+        <Route
+          path="/login/:step?"
+          element={
+            <GuestOnly>
+              <LoginScreen />
+            </GuestOnly>
+          }
+        />
+        <Route
+          path="/"
+          element={
+            <RequireAuth area="dashboard">
+              <SignedInStandIn />
+            </RequireAuth>
+          }
+        />
+      </>
+    ),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -357,16 +456,8 @@ export function signedInSession(response: SessionResponse): {
   stop: () => void;
 } {
   const clock = new SimulatedClock();
-  const now = vi.spyOn(Date, 'now').mockImplementation(() => Date.UTC(2026, 0, 15, 9) + clock.now());
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        refreshSession: fromPromise<SessionResponse>(async () => response),
-        signOut: fromPromise<void>(async () => {}),
-      },
-    }),
-    { input: sessionInput, clock },
-  );
+  const now = vi.spyOn(Date, 'now').mockImplementation(() => wallClockStart + clock.now());
+  const session = createActor(sessionLogicFor(response), { input: sessionInput, clock });
   session.start();
   return {
     clock,
@@ -379,7 +470,7 @@ export function signedInSession(response: SessionResponse): {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// One journey screen, signed in
+// One journey screen
 
 /** The journey a screen runs (its root actor), as its `inspect` saw it last. */
 export type JourneyCapture<A extends AnyActorRef> = {
@@ -401,65 +492,60 @@ export function journeyCapture<A extends AnyActorRef>(name: string): JourneyCapt
 }
 
 /** What the screen under test is built with: the effects to fake its actors with, the clock, and its inspector. */
-export type JourneyScreenTools = {
-  effects: Deferreds;
-  clock: SimulatedClock;
+export type JourneyScreenTools = ScreenTools & {
   /** Pass it to the screen: it fills the capture and reports the journey's snapshots. */
   inspect: (event: InspectionEvent) => void;
 };
 
-export type JourneyScreenOptions<A extends AnyActorRef> = {
-  /** The address the app is opened at. */
-  path: string;
+export type JourneyScreenOptions<A extends AnyActorRef> = AppOptions & {
   /** Where the screen is mounted: one route's path, or the paths a layout route (the screen) holds. */
   route: string | readonly string[];
   screen: (tools: JourneyScreenTools) => ReactElement;
   journey: JourneyCapture<A>;
   /** Each snapshot of the journey, for tests that follow it from state to state. */
   onSnapshot?: (snapshot: SnapshotFrom<A>) => void;
-  /** Signed in with this session; the demo owner of an approved merchant unless said. */
-  session?: SessionResponse;
-  /** A reload: the session storage of the page before stays. */
-  keepSessionStorage?: boolean;
+  /** Other routes beside the screen's: stand-ins for the pages the journey leads to. */
+  routes?: ReactNode;
 };
 
 /**
- * Renders one journey screen in the app shell behind `route`, signed in (signedInSession) on a SimulatedClock, with
- * fresh controllable effects; the journey it starts is kept in `journey`.
+ * Renders one journey screen behind `route` (renderScreen: in the app shell, signed in as the demo owner unless
+ * said); the journey it starts is kept in `journey`, emptied first.
  */
 export function renderJourneyScreen<A extends AnyActorRef>({
-  path: initialPath,
   route,
   screen: build,
   journey,
   onSnapshot,
-  session: response = demoSession,
-  keepSessionStorage = false,
-}: JourneyScreenOptions<A>): RenderedApp {
-  window.localStorage.clear();
-  if (!keepSessionStorage) window.sessionStorage.clear();
-  const effects = new Deferreds();
-  const { clock, session, stop } = signedInSession(response);
+  routes,
+  ...app
+}: JourneyScreenOptions<A>): RenderedScreen {
+  journey.current = undefined;
   const inspect = (event: InspectionEvent) => {
     if (event.actorRef.sessionId !== event.rootId) return;
     if (event.type === '@xstate.event') journey.current = event.actorRef as A;
     if (event.type === '@xstate.snapshot') onSnapshot?.(event.snapshot as SnapshotFrom<A>);
   };
-  const element = build({ effects, clock, inspect });
-  const path = renderInShell(
-    initialPath,
-    session,
-    typeof route === 'string' ? (
-      <Route path={route} element={element} />
-    ) : (
-      <Route element={element}>
-        {route.map((one) => (
-          <Route key={one} path={one} />
-        ))}
-      </Route>
-    ),
-  );
-  return { user: userEvent.setup({ delay: null }), clock, session, effects, path, stop };
+  return renderScreen({
+    ...app,
+    routes: (tools) => {
+      const element = build({ ...tools, inspect });
+      return (
+        <>
+          {typeof route === 'string' ? (
+            <Route path={route} element={element} />
+          ) : (
+            <Route element={element}>
+              {route.map((one) => (
+                <Route key={one} path={one} />
+              ))}
+            </Route>
+          )}
+          {routes}
+        </>
+      );
+    },
+  });
 }
 
 /** The Idempotency-Keys of a checkout journey (card order, plan checkout), for SPEC's one key per priced order. */

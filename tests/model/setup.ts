@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { endRenderedApps } from './rendered';
 
 // jsdom lacks a few browser APIs the screens touch. Each stand-in answers the way a plain desktop browser would.
 
@@ -46,8 +47,10 @@ if (typeof window !== 'undefined') {
 // Two cores shared with other work: give React a few seconds, not one, before a wait counts as failed.
 configure({ asyncUtilTimeout: 5_000 });
 
-// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+// Vitest runs without globals, so Testing Library cannot register its own cleanup. The apps the test rendered stop
+// first (their session actors, Date.now), so no timer of theirs fires while React unmounts them.
 afterEach(() => {
+  endRenderedApps();
   cleanup();
 });
 
