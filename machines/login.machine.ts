@@ -1,93 +1,54 @@
-import { assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
-import type {
-  AvailableMfaMethodsResponse,
-  LoginMfaMethod,
-  MfaMethod,
-  SendLoginOtpResponse,
-  SessionResponse,
-} from '../schemas/auth.schema';
-import { failureCode, toApiFailure } from './apiFailure';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { AvailableMfaMethodsResponse, SessionResponse } from '../schemas/auth.schema';
+import { knownErrors } from './apiFailure';
+import { oneTimeCodeMachine, refusalOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 export type MfaOption = AvailableMfaMethodsResponse['available_mfa_methods'][number];
 
-/** Why the last step failed; the screen turns it into a translated message. */
-export type LoginError =
-  | 'invalid_credentials'
-  /** The owner disabled this employee (issue 6): no sign-in until enabled again. */
-  | 'account_disabled'
-  | 'bot_check_failed'
-  | 'rate_limited'
-  | 'login_expired'
-  | 'otp_invalid'
-  | 'otp_exhausted'
-  | 'otp_expired'
-  | 'otp_cooldown'
-  | 'network'
-  | 'unknown';
-
-const knownErrors: ReadonlySet<string> = new Set<LoginError>([
+/** Why the last step failed; the screen turns it into a translated message. The code's own failures are the child's. */
+export const toLoginError = knownErrors([
   'invalid_credentials',
+  /** The owner disabled this employee: no sign-in until enabled again. */
   'account_disabled',
   'bot_check_failed',
   'rate_limited',
   'login_expired',
-  'otp_invalid',
-  'otp_exhausted',
-  'otp_expired',
-  'otp_cooldown',
   'network',
 ]);
-
-function toLoginError(error: unknown): LoginError {
-  const code = failureCode(error);
-  return knownErrors.has(code) ? (code as LoginError) : 'unknown';
-}
+export type LoginError = ReturnType<typeof toLoginError>;
 
 export type LoginContext = {
   email: string;
   loginToken: string | null;
   methods: MfaOption[];
-  method: LoginMfaMethod | null;
-  destination: string | null;
-  /** Seconds until another code may be requested, as the server last said. */
-  resendIn: number;
-  attemptsLeft: number | null;
   error: LoginError | null;
   /** Bumped after every failed password step: the single-use bot-check proof must be solved again. */
   botCheckRound: number;
   session: SessionResponse | null;
 };
 
-export type LoginEvent =
-  | { type: 'credentials.submit'; email: string; password: string; altcha: string }
-  | { type: 'method.selected'; method: LoginMfaMethod }
-  | { type: 'otp.submit'; code: string }
-  | { type: 'otp.resend' }
-  | { type: 'method.change' }
-  | { type: 'login.restart' };
+export type LoginEvent = { type: 'credentials.submit'; email: string; password: string; altcha: string };
 
 export type InitializeLoginInput = { email: string; password: string; altcha: string };
 export type LoginTicketInput = { loginToken: string };
-export type SendCodeInput = { loginToken: string; method: MfaMethod };
-export type VerifyCodeInput = { loginToken: string; code: string; method: LoginMfaMethod };
-
-/** The method a code is sent by; an authenticator app's code is never sent. */
-const sentBy = (method: LoginMfaMethod | null): MfaMethod => (method === 'sms' ? 'sms' : 'email');
 
 function notProvided(name: string): never {
   throw new Error(`The app must provide the "${name}" actor`);
 }
 
 /**
- * Sign-in with a password and a one-time code (SPEC §2 /login, docs/product.md "Identity and sessions").
- * Effects are the four API calls, provided by the app; the machine only decides what comes next.
- * An authenticator app (issue 8, `totp`) has no code to send: choosing it goes straight to the code, with no resend.
+ * Sign-in with a password and a one-time code (SPEC §2 /login, docs/engineering.md "Identity and session"). The password
+ * step gives a login ticket; the second factor is the oneTimeCode child (purpose login, the ticket as its request): a
+ * code by email or SMS, or one from an authenticator app (nothing to send). The child ends with the session; a
+ * ticket that expired meanwhile (refused) or "Sign in with another account" (cancelled) start again from the password.
+ * Effects are the API calls, provided by the app; the machine only decides what comes next.
  */
 export const loginMachine = setup({
   types: {
     context: {} as LoginContext,
     events: {} as LoginEvent,
     output: {} as SessionResponse,
+    children: {} as { oneTimeCode: 'oneTimeCode' },
   },
   actors: {
     initializeLogin: fromPromise<{ login_token: string }, InitializeLoginInput>(async () =>
@@ -96,27 +57,24 @@ export const loginMachine = setup({
     availableMfaMethods: fromPromise<AvailableMfaMethodsResponse, LoginTicketInput>(async () =>
       notProvided('availableMfaMethods'),
     ),
-    sendLoginOtp: fromPromise<SendLoginOtpResponse, SendCodeInput>(async () => notProvided('sendLoginOtp')),
-    otpLogin: fromPromise<SessionResponse, VerifyCodeInput>(async () => notProvided('otpLogin')),
+    oneTimeCode: oneTimeCodeMachine,
   },
   actions: {
     recordError: assign({ error: (_, params: { error: unknown }) => toLoginError(params.error) }),
-    clearError: assign({ error: null, attemptsLeft: null }),
+    /** The code step ended without a session: the refusal's reason, or nothing when the user chose to. */
+    recordOutcome: assign({
+      error: (_, params: { output: OneTimeCodeOutput }) => {
+        const refusal = refusalOf(params.output);
+        return refusal ? toLoginError(refusal) : null;
+      },
+    }),
+    clearError: assign({ error: null }),
     nextBotCheck: assign({ botCheckRound: ({ context }) => context.botCheckRound + 1 }),
-    forgetTicket: assign({ loginToken: null, methods: [], method: null, destination: null }),
+    forgetTicket: assign({ loginToken: null, methods: [] }),
   },
   guards: {
-    isLoginExpired: (_, params: { error: unknown }) => failureCode(params.error) === 'login_expired',
-    isCodeDead: (_, params: { error: unknown }) => {
-      const code = failureCode(params.error);
-      return code === 'otp_exhausted' || code === 'otp_expired';
-    },
-    isCooldown: (_, params: { error: unknown }) => failureCode(params.error) === 'otp_cooldown',
-    /** The authenticator app was chosen: nothing to send. */
-    choseApp: ({ event }) => event.type === 'method.selected' && event.method === 'totp',
-  },
-  delays: {
-    resendCooldown: ({ context }) => Math.max(0, context.resendIn) * 1000,
+    signedIn: (_, params: { output: OneTimeCodeOutput }) =>
+      params.output !== null && 'session' in params.output,
   },
 }).createMachine({
   id: 'login',
@@ -124,10 +82,6 @@ export const loginMachine = setup({
     email: '',
     loginToken: null,
     methods: [],
-    method: null,
-    destination: null,
-    resendIn: 0,
-    attemptsLeft: null,
     error: null,
     botCheckRound: 0,
     session: null,
@@ -135,6 +89,7 @@ export const loginMachine = setup({
   initial: 'enteringCredentials',
   states: {
     enteringCredentials: {
+      description: 'Email, password and the bot check.',
       on: {
         'credentials.submit': {
           target: 'submittingCredentials',
@@ -168,7 +123,7 @@ export const loginMachine = setup({
         src: 'availableMfaMethods',
         input: ({ context }) => ({ loginToken: context.loginToken ?? '' }),
         onDone: {
-          target: 'choosingMethod',
+          target: 'confirming',
           actions: assign({ methods: ({ event }) => event.output.available_mfa_methods }),
         },
         onError: {
@@ -181,184 +136,34 @@ export const loginMachine = setup({
         },
       },
     },
-    choosingMethod: {
-      on: {
-        'method.selected': [
-          {
-            guard: 'choseApp',
-            // The code region starts as usual; the resend region starts (and stays) unavailable.
-            target: '#login.awaitingCode.resend.unavailable',
-            actions: ['clearError', assign({ method: ({ event }) => event.method, destination: null })],
-          },
-          {
-            target: 'sendingCode',
-            actions: ['clearError', assign({ method: ({ event }) => event.method })],
-          },
-        ],
-        'login.restart': {
-          target: 'enteringCredentials',
-          actions: ['clearError', 'forgetTicket', 'nextBotCheck'],
-        },
-      },
-    },
-    sendingCode: {
-      tags: ['busy'],
+    confirming: {
+      description:
+        "The second factor: the oneTimeCode child with the login ticket (the user's methods, the default first). " +
+        'A right code opens the session; an expired ticket or "Sign in with another account" starts again.',
       invoke: {
-        id: 'sendLoginOtp',
-        src: 'sendLoginOtp',
-        input: ({ context }) => ({ loginToken: context.loginToken ?? '', method: sentBy(context.method) }),
-        onDone: {
-          target: 'awaitingCode',
-          actions: assign({
-            destination: ({ event }) => event.output.destination,
-            resendIn: ({ event }) => event.output.resend_in,
-          }),
-        },
-        onError: [
+        id: 'oneTimeCode',
+        src: 'oneTimeCode',
+        input: ({ context }) => ({
+          purpose: 'login' as const,
+          loginToken: context.loginToken ?? '',
+          methods: context.methods,
+        }),
+        onDone: [
           {
-            guard: { type: 'isLoginExpired', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'signedIn', params: ({ event }) => ({ output: event.output }) },
+            target: 'signedIn',
+            actions: assign({
+              session: ({ event }) =>
+                event.output !== null && 'session' in event.output ? event.output.session : null,
+            }),
+          },
+          {
             target: 'enteringCredentials',
             actions: [
-              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+              { type: 'recordOutcome', params: ({ event }) => ({ output: event.output }) },
               'forgetTicket',
               'nextBotCheck',
             ],
-          },
-          {
-            target: 'choosingMethod',
-            actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
-      },
-    },
-    awaitingCode: {
-      type: 'parallel',
-      states: {
-        code: {
-          initial: 'entering',
-          states: {
-            entering: {
-              on: {
-                'otp.submit': { target: 'verifying', actions: 'clearError' },
-                'method.change': { target: '#login.choosingMethod', actions: 'clearError' },
-              },
-            },
-            verifying: {
-              tags: ['busy'],
-              invoke: {
-                id: 'otpLogin',
-                src: 'otpLogin',
-                input: ({ context, event }) => {
-                  if (event.type !== 'otp.submit') throw new Error(`unexpected ${event.type}`);
-                  return {
-                    loginToken: context.loginToken ?? '',
-                    code: event.code,
-                    method: context.method ?? 'email',
-                  };
-                },
-                onDone: {
-                  target: '#login.signedIn',
-                  actions: assign({ session: ({ event }) => event.output }),
-                },
-                onError: [
-                  {
-                    guard: { type: 'isLoginExpired', params: ({ event }) => ({ error: event.error }) },
-                    target: '#login.enteringCredentials',
-                    actions: [
-                      { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-                      'forgetTicket',
-                      'nextBotCheck',
-                    ],
-                  },
-                  {
-                    guard: { type: 'isCodeDead', params: ({ event }) => ({ error: event.error }) },
-                    target: 'dead',
-                    actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-                  },
-                  {
-                    target: 'entering',
-                    actions: [
-                      { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-                      assign({
-                        attemptsLeft: ({ event }) => {
-                          const failure = toApiFailure(event.error);
-                          const left =
-                            failure.kind === 'http' ? failure.details?.['attempts_left'] : undefined;
-                          return typeof left === 'number' ? left : null;
-                        },
-                      }),
-                    ],
-                  },
-                ],
-              },
-            },
-            /** The code is spent (too many tries or expired): only a new code helps. */
-            dead: {
-              on: { 'method.change': { target: '#login.choosingMethod', actions: 'clearError' } },
-            },
-          },
-        },
-        resend: {
-          initial: 'coolingDown',
-          states: {
-            coolingDown: {
-              after: { resendCooldown: 'ready' },
-            },
-            /** An authenticator app's code: nothing to resend. */
-            unavailable: {},
-            ready: {
-              on: {
-                'otp.resend': {
-                  // A code under verification may still sign the user in: no new code until it is answered.
-                  guard: not(stateIn({ awaitingCode: { code: 'verifying' } })),
-                  target: '#login.resendingCode',
-                  actions: 'clearError',
-                },
-              },
-            },
-          },
-        },
-      },
-    },
-    resendingCode: {
-      tags: ['busy'],
-      invoke: {
-        id: 'resendLoginOtp',
-        src: 'sendLoginOtp',
-        input: ({ context }) => ({ loginToken: context.loginToken ?? '', method: sentBy(context.method) }),
-        onDone: {
-          target: 'awaitingCode',
-          actions: assign({
-            destination: ({ event }) => event.output.destination,
-            resendIn: ({ event }) => event.output.resend_in,
-          }),
-        },
-        onError: [
-          {
-            guard: { type: 'isLoginExpired', params: ({ event }) => ({ error: event.error }) },
-            target: 'enteringCredentials',
-            actions: [
-              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-              'forgetTicket',
-              'nextBotCheck',
-            ],
-          },
-          {
-            guard: { type: 'isCooldown', params: ({ event }) => ({ error: event.error }) },
-            target: 'awaitingCode',
-            actions: [
-              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-              assign({
-                resendIn: ({ event }) => {
-                  const failure = toApiFailure(event.error);
-                  return failure.kind === 'http' ? (failure.retryAfterSeconds ?? 30) : 30;
-                },
-              }),
-            ],
-          },
-          {
-            target: 'awaitingCode',
-            actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
           },
         ],
       },
@@ -376,20 +181,12 @@ export const loginMachine = setup({
 export type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
 
 /** Which screen step to show; screens use this instead of comparing state names. */
-export function selectLoginStep(snapshot: LoginSnapshot): 'credentials' | 'method' | 'code' | 'done' {
+export function selectLoginStep(snapshot: LoginSnapshot): 'credentials' | 'code' | 'done' {
   if (snapshot.matches('signedIn')) return 'done';
-  if (snapshot.matches('awaitingCode') || snapshot.matches('resendingCode')) return 'code';
-  if (snapshot.matches('choosingMethod') || snapshot.matches('sendingCode')) return 'method';
+  if (snapshot.matches('confirming')) return 'code';
   return 'credentials';
 }
 
 export const selectLoginBusy = (snapshot: LoginSnapshot): boolean => snapshot.hasTag('busy');
-export const selectCanResend = (snapshot: LoginSnapshot): boolean =>
-  snapshot.matches({ awaitingCode: { resend: 'ready' } });
-export const selectCodeDead = (snapshot: LoginSnapshot): boolean =>
-  snapshot.matches({ awaitingCode: { code: 'dead' } });
-export const selectResending = (snapshot: LoginSnapshot): boolean => snapshot.matches('resendingCode');
-/** The code comes from an authenticator app: none was sent, none can be resent. */
-export const selectUsesApp = (snapshot: LoginSnapshot): boolean => snapshot.context.method === 'totp';
-export const selectVerifying = (snapshot: LoginSnapshot): boolean =>
-  snapshot.matches({ awaitingCode: { code: 'verifying' } });
+/** The running oneTimeCode child while the second factor is asked for. */
+export const selectLoginCodeActor = (snapshot: LoginSnapshot) => snapshot.children.oneTimeCode;

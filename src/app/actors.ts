@@ -1,21 +1,48 @@
 import { fromPromise } from 'xstate';
+import { loginMachine, type InitializeLoginInput, type LoginTicketInput } from '../../machines/login.machine';
 import {
-  loginMachine,
-  type InitializeLoginInput,
-  type LoginTicketInput,
+  oneTimeCodeMachine,
+  requestFor,
+  type CodeGrant,
+  type CodeSent,
   type SendCodeInput,
   type VerifyCodeInput,
-} from '../../machines/login.machine';
+} from '../../machines/oneTimeCode.machine';
 import { sessionMachine } from '../../machines/session.machine';
-import type {
-  AvailableMfaMethodsResponse,
-  SendLoginOtpResponse,
-  SessionResponse,
-} from '../../schemas/auth.schema';
+import type { AvailableMfaMethodsResponse, SessionResponse } from '../../schemas/auth.schema';
 import { expectOk, unwrap, type ApiClient } from '../api/client';
 import { readStoredLocale, storeLocale } from '../i18n/locale';
 
-/** The login journey's effects: the four calls of SPEC §7's login, each rejecting with an ApiFailure. */
+/**
+ * The second factor of sign-in as the oneTimeCode child's effects: SPEC §7's send_login_otp and otp_login with the
+ * login ticket. An authenticator app's code is not sent: there is nothing to ask the server until it is checked.
+ */
+export function loginCodeActors(client: ApiClient) {
+  return {
+    sendCode: fromPromise<CodeSent, SendCodeInput>(async ({ input, signal }) => {
+      const { loginToken } = requestFor(input, 'login');
+      if (input.method === 'totp') return { method: 'totp', destination: '', expires_in: 0, resend_in: 0 };
+      return unwrap(
+        client.POST('/api/merchants/accounts/send_login_otp/', {
+          body: { login_token: loginToken, method: input.method },
+          signal,
+        }),
+      );
+    }),
+    verifyCode: fromPromise<CodeGrant, VerifyCodeInput>(async ({ input, signal }) => {
+      const { loginToken } = requestFor(input, 'login');
+      const session = await unwrap(
+        client.POST('/api/merchants/accounts/otp_login/', {
+          body: { login_token: loginToken, code: input.code, method: input.method },
+          signal,
+        }),
+      );
+      return { session };
+    }),
+  };
+}
+
+/** The login journey's effects: SPEC §7's login calls, each rejecting with an ApiFailure. */
 export function loginActors(client: ApiClient) {
   return {
     initializeLogin: fromPromise<{ login_token: string }, InitializeLoginInput>(({ input, signal }) =>
@@ -34,22 +61,7 @@ export function loginActors(client: ApiClient) {
         }),
       ),
     ),
-    sendLoginOtp: fromPromise<SendLoginOtpResponse, SendCodeInput>(({ input, signal }) =>
-      unwrap(
-        client.POST('/api/merchants/accounts/send_login_otp/', {
-          body: { login_token: input.loginToken, method: input.method },
-          signal,
-        }),
-      ),
-    ),
-    otpLogin: fromPromise<SessionResponse, VerifyCodeInput>(({ input, signal }) =>
-      unwrap(
-        client.POST('/api/merchants/accounts/otp_login/', {
-          body: { login_token: input.loginToken, code: input.code, method: input.method },
-          signal,
-        }),
-      ),
-    ),
+    oneTimeCode: oneTimeCodeMachine.provide({ actors: loginCodeActors(client) }),
   };
 }
 

@@ -1,8 +1,10 @@
 import { fromPromise, setup, type AnyStateMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { loginMachine } from '../../machines/login.machine';
+import { oneTimeCodeMachine } from '../../machines/oneTimeCode.machine';
 import { findUncovered, machineShape } from './machineGraph';
 import { generatePaths, type Fixtures, type LooseFixtures, type Model } from './generatePaths';
+import { oneTimeCodeFixtures, oneTimeCodeModel } from './oneTimeCode.paths';
 import { loginFixtures, loginModel, sessionFixtures, sessionModel } from './paths';
 import { registry, type RegisteredModel } from './registry';
 import { registryGaps, type ModuleExports, type RegistryInputs } from './registryGuard';
@@ -79,33 +81,36 @@ for (const { model } of registry) describeCoverage(model);
 describe('the coverage guard', () => {
   it('reports the dead-code branch once the fixtures no longer kill a code', () => {
     const fixtures = {
-      ...loginFixtures,
+      ...oneTimeCodeFixtures,
       actors: {
-        ...loginFixtures.actors,
-        otpLogin: {
-          ...loginFixtures.actors.otpLogin,
-          errors: loginFixtures.actors.otpLogin.errors.filter(
+        ...oneTimeCodeFixtures.actors,
+        verifyCode: {
+          ...oneTimeCodeFixtures.actors.verifyCode,
+          errors: oneTimeCodeFixtures.actors.verifyCode.errors.filter(
             ({ failure }) =>
               failure.kind !== 'http' || !['otp_exhausted', 'otp_expired'].includes(failure.code),
           ),
         },
       },
-    } satisfies Fixtures<typeof loginMachine>;
-    const report = findUncovered(loginMachine, generatePaths(loginModel, { fixtures }));
-    expect(report.uncoveredStates).toEqual(['login.awaitingCode.code.dead']);
+    } satisfies Fixtures<typeof oneTimeCodeMachine>;
+    const report = findUncovered(oneTimeCodeMachine, generatePaths(oneTimeCodeModel, { fixtures }));
+    expect(report.uncoveredStates).toEqual(['oneTimeCode.awaitingCode.code.dead']);
     // The guarded branch into `dead`, and everything that leaves `dead`.
     expect(report.uncoveredTransitions).toEqual([
-      'login.awaitingCode.code.verifying on xstate.error.actor.otpLogin #1',
-      'login.awaitingCode.code.dead on method.change #0',
+      'oneTimeCode.awaitingCode.code.verifying on xstate.error.actor.verifyCode #1',
+      'oneTimeCode.awaitingCode.code.dead on method.change #0',
     ]);
   });
 
   it('reports the cooldown branch and the resend states once no delay fixture lets the cooldown end', () => {
-    const fixtures = { ...loginFixtures, delays: {} };
-    const report = findUncovered(loginMachine, generatePaths(loginModel, { fixtures }));
-    expect(report.uncoveredStates).toEqual(['login.awaitingCode.resend.ready', 'login.resendingCode']);
+    const fixtures = { ...oneTimeCodeFixtures, delays: {} };
+    const report = findUncovered(oneTimeCodeMachine, generatePaths(oneTimeCodeModel, { fixtures }));
+    expect(report.uncoveredStates).toEqual([
+      'oneTimeCode.awaitingCode.resend.ready',
+      'oneTimeCode.resendingCode',
+    ]);
     expect(report.uncoveredTransitions).toContain(
-      'login.awaitingCode.resend.coolingDown on xstate.after.resendCooldown.login.awaitingCode.resend.coolingDown #0',
+      'oneTimeCode.awaitingCode.resend.coolingDown on xstate.after.resendCooldown.oneTimeCode.awaitingCode.resend.coolingDown #0',
     );
   });
 
@@ -129,14 +134,14 @@ describe('the coverage guard', () => {
   });
 
   it('refuses, at compile time, fixtures that miss an event, an actor or a delay', () => {
-    const { 'otp.resend': _resend, ...fewerEvents } = loginFixtures.events;
-    const { otpLogin: _otpLogin, ...fewerActors } = loginFixtures.actors;
+    const { 'credentials.submit': _submit, ...fewerEvents } = loginFixtures.events;
+    const { oneTimeCode: _oneTimeCode, ...fewerActors } = loginFixtures.actors;
     // @ts-expect-error: every event type of the machine needs a fixture
     const missingEvent: Fixtures<typeof loginMachine> = { ...loginFixtures, events: fewerEvents };
     // @ts-expect-error: every actor named in setup() needs its outcomes
     const missingActor: Fixtures<typeof loginMachine> = { ...loginFixtures, actors: fewerActors };
     // @ts-expect-error: every named delay needs a fixture
-    const missingDelay: Fixtures<typeof loginMachine> = { ...loginFixtures, delays: {} };
+    const missingDelay: Fixtures<typeof oneTimeCodeMachine> = { ...oneTimeCodeFixtures, delays: {} };
 
     // A machine that grows an actor, an event and a delay needs fixtures for each.
     const grown = setup({

@@ -1,24 +1,24 @@
 import { screen } from '@testing-library/react';
 import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { afterEach, describe, it } from 'vitest';
+import { loginMachine, type InitializeLoginInput, type LoginTicketInput } from '../../machines/login.machine';
 import {
-  loginMachine,
-  type InitializeLoginInput,
-  type LoginTicketInput,
+  oneTimeCodeMachine,
+  type CodeGrant,
+  type CodeSent,
+  type OneTimeCodeOutput,
   type SendCodeInput,
   type VerifyCodeInput,
-} from '../../machines/login.machine';
+} from '../../machines/oneTimeCode.machine';
 import { sessionMachine } from '../../machines/session.machine';
-import type {
-  AvailableMfaMethodsResponse,
-  SendLoginOtpResponse,
-  SessionResponse,
-} from '../../schemas/auth.schema';
+import type { AvailableMfaMethodsResponse, SessionResponse } from '../../schemas/auth.schema';
 import { Deferreds, renderApp, runPath, type Executors, type PathRunner, type RenderedApp } from './harness';
 import { generatePaths } from './generatePaths';
-import { loginModel, texts } from './paths';
+import { finishCodeStep } from './oneTimeCodeSteps';
+import { demoMethods, loginModel, methodButton, resendSeconds, texts } from './paths';
 
-// Every generated path of the login journey (machines/login.machine.ts), run against the real login screens.
+// Every generated path of the login journey (machines/login.machine.ts), run against the real login screens. The
+// second factor is the oneTimeCode child, driven through its screen in the sign-in's words.
 
 type LoginActor = ActorRefFrom<typeof loginMachine>;
 
@@ -31,27 +31,12 @@ async function retype(app: RenderedApp, label: string, value: string) {
   await app.user.type(field, value);
 }
 
-const click = async (app: RenderedApp, name: string | RegExp) => {
-  await app.user.click(screen.getByRole('button', { name }));
-};
-
 const executors: Executors<typeof loginMachine> = {
   'credentials.submit': async (app, event) => {
     await retype(app, 'Email', event.email);
     await retype(app, 'Password', event.password);
-    await click(app, texts.continue);
+    await app.user.click(screen.getByRole('button', { name: texts.continue }));
   },
-  'method.selected': async (app, event) => {
-    if (event.method === 'totp') await click(app, 'Authenticator app');
-    else await click(app, new RegExp(`^${event.method === 'email' ? 'Email' : 'SMS'}:`));
-  },
-  'otp.submit': async (app, event) => {
-    await retype(app, 'One-time code', event.code);
-    await click(app, texts.verify);
-  },
-  'otp.resend': (app) => click(app, texts.resend),
-  'method.change': (app) => click(app, texts.changeMethod),
-  'login.restart': (app) => click(app, texts.restart),
 };
 
 function startLoginApp(): RenderedApp {
@@ -67,8 +52,12 @@ function startLoginApp(): RenderedApp {
         actors: {
           initializeLogin: effects.logic<{ login_token: string }, InitializeLoginInput>(),
           availableMfaMethods: effects.logic<AvailableMfaMethodsResponse, LoginTicketInput>(),
-          sendLoginOtp: effects.logic<SendLoginOtpResponse, SendCodeInput>(),
-          otpLogin: effects.logic<SessionResponse, VerifyCodeInput>(),
+          oneTimeCode: oneTimeCodeMachine.provide({
+            actors: {
+              sendCode: effects.logic<CodeSent, SendCodeInput>(),
+              verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
+            },
+          }),
         },
       }),
     },
@@ -76,12 +65,30 @@ function startLoginApp(): RenderedApp {
   return renderApp(logic, effects, '/login');
 }
 
+const email = demoMethods[0];
+
 const runner: PathRunner<typeof loginMachine> = {
   model: loginModel,
   executors,
   live: () => {
     if (!journey) throw new Error('the session runs no login journey');
     return journey.getSnapshot();
+  },
+  // The code step ends through its screen: the emailed code and the session, the ticket refused, or another account.
+  settleOther: async (app, action) => {
+    if (action.id !== 'oneTimeCode') return false;
+    await finishCodeStep(app, action.output as OneTimeCodeOutput, {
+      methodButton: methodButton(email),
+      firstHeading: texts.chooseMethod,
+      codeHeading: texts.enterCode,
+      codeLabel: 'One-time code',
+      cancel: texts.restart,
+      sent: { method: 'email', destination: email.destination, expires_in: 300, resend_in: resendSeconds },
+      onCodeForm: () => {
+        if (app.path() !== '/login/code') throw new Error(`the code step is at ${app.path()}`);
+      },
+    });
+    return true;
   },
 };
 

@@ -1,15 +1,10 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ApiFailure } from '../../machines/apiFailure';
-import {
-  loginMachine,
-  selectCanResend,
-  selectCodeDead,
-  selectLoginStep,
-  type LoginError,
-} from '../../machines/login.machine';
+import { loginMachine, selectLoginStep, type LoginError } from '../../machines/login.machine';
+import type { OneTimeCodeError } from '../../machines/oneTimeCode.machine';
 import { selectConfirmingSignOut, selectIdleWarning, sessionMachine } from '../../machines/session.machine';
 import type { SessionResponse } from '../../schemas/auth.schema';
-import { clockOf, type Fixtures, type Model, type ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
 
 /*
  * The test models of issue 2's journeys: for the login and session machines, the fixtures (what the tester does,
@@ -40,7 +35,7 @@ export const demoMethods = [
   { method: 'email', destination: 'd***@tameio.test' },
   { method: 'sms', destination: '+30 ******0001' },
 ] as const satisfies ReadonlyArray<{ method: 'email' | 'sms'; destination: string }>;
-/** Issue 8: the login also offers the authenticator app the user has added (no destination: nothing is sent). */
+/** The login also offers the authenticator app the user has added (no destination: nothing is sent). */
 export const loginMethods = [
   ...demoMethods,
   { method: 'totp', destination: '' },
@@ -48,8 +43,6 @@ export const loginMethods = [
 export const demoCode = '246810';
 /** Seconds the server makes the user wait before another code (resend_in of sendLoginOtp). */
 export const resendSeconds = 30;
-/** Retry-After of a refused resend (otp_cooldown). */
-export const cooldownRetryAfter = 12;
 
 const http = (
   status: number,
@@ -65,21 +58,6 @@ export const loginFixtures = {
         event: { type: 'credentials.submit', ...demoCredentials, altcha: 'test-payload' },
         does: `Type "${demoCredentials.email}" as Email and the password, wait for the bot check, click "Continue"`,
       },
-    ],
-    'method.selected': loginMethods.map((option) => ({
-      event: { type: 'method.selected', method: option.method },
-      does: `Click "${methodButton(option)}"`,
-    })),
-    'otp.submit': [
-      {
-        event: { type: 'otp.submit', code: demoCode },
-        does: `Type ${demoCode} as One-time code, click "Verify"`,
-      },
-    ],
-    'otp.resend': [{ event: { type: 'otp.resend' }, does: 'Click "Send a new code"' }],
-    'method.change': [{ event: { type: 'method.change' }, does: 'Click "Use another method"' }],
-    'login.restart': [
-      { event: { type: 'login.restart' }, does: 'Click "Back" to start again with email and password' },
     ],
   },
   actors: {
@@ -116,55 +94,22 @@ export const loginFixtures = {
         },
       ],
     },
-    sendLoginOtp: {
+    oneTimeCode: {
       done: {
-        output: (context) => {
-          const method = context.method === 'sms' ? 'sms' : 'email';
-          const destination = demoMethods.find((option) => option.method === method)?.destination ?? '';
-          return { method, destination, expires_in: 300, resend_in: resendSeconds };
-        },
-        says: `Server sends the code (valid 5 minutes; a new one after ${resendSeconds} s)`,
+        output: { session: demoSession },
+        says: `Choose "${methodButton(demoMethods[0])}", type the emailed code ${demoCode}, click "Verify" (the server opens the session)`,
       },
-      errors: [
+      alsoDone: [
         {
-          failure: http(401, 'login_expired', 'The sign-in has expired.'),
-          says: 'Server answers 401 login_expired (the login ticket ran out)',
+          output: { refused: http(401, 'login_expired', 'The sign-in has expired.') },
+          says: `Choose "${methodButton(demoMethods[0])}": the server answers 401 login_expired (the login ticket ran out)`,
         },
-        {
-          failure: http(429, 'otp_cooldown', 'Wait before asking for another code.', {
-            retryAfterSeconds: cooldownRetryAfter,
-          }),
-          says: `Server answers 429 otp_cooldown (Retry-After ${cooldownRetryAfter})`,
-        },
-        { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
+        { output: null, says: 'Click "Sign in with another account"' },
       ],
-    },
-    otpLogin: {
-      done: { output: demoSession, says: 'Server accepts the code and opens the session' },
-      errors: [
-        {
-          failure: http(400, 'otp_invalid', 'That code is not right.', { details: { attempts_left: 4 } }),
-          says: 'Server answers 400 otp_invalid with 4 attempts left',
-        },
-        {
-          failure: http(400, 'otp_exhausted', 'Too many wrong tries.'),
-          says: 'Server answers 400 otp_exhausted (5 wrong tries killed the code)',
-        },
-        {
-          failure: http(400, 'otp_expired', 'That code has expired.'),
-          says: 'Server answers 400 otp_expired',
-        },
-        {
-          failure: http(401, 'login_expired', 'The sign-in has expired.'),
-          says: 'Server answers 401 login_expired (the login ticket ran out)',
-        },
-        { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
-      ],
+      errors: [],
     },
   },
-  delays: {
-    resendCooldown: 'Wait until the resend cooldown ends',
-  },
+  delays: {},
 } satisfies Fixtures<typeof loginMachine>;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -187,13 +132,13 @@ export const texts = {
   signedInHeading: demoUser.merchant.name,
 };
 
-function methodButton(option: { method: 'email' | 'sms' | 'totp'; destination: string }): string {
+export function methodButton(option: { method: 'email' | 'sms' | 'totp'; destination: string }): string {
   if (option.method === 'totp') return 'Authenticator app';
   return `${option.method === 'email' ? 'Email' : 'SMS'}: ${option.destination}`;
 }
 
-/** The sentence the login screen shows for each failure (src/i18n/errorMessages.ts, English). */
-export function loginErrorText(error: LoginError, attemptsLeft: number | null): string {
+/** The sentence the login screen and its code step show for each failure (src/i18n/errorMessages.ts, English). */
+export function loginErrorText(error: LoginError | OneTimeCodeError, attemptsLeft: number | null): string {
   switch (error) {
     case 'invalid_credentials':
       return 'Email or password is incorrect.';
@@ -214,6 +159,8 @@ export function loginErrorText(error: LoginError, attemptsLeft: number | null): 
       return 'That code has expired. Send a new code.';
     case 'otp_cooldown':
       return 'Please wait a little before asking for another code.';
+    case 'mfa_method_unavailable':
+      return 'This method is not available for your account. Choose another.';
     case 'network':
       return 'A network error has occurred.';
     case 'unknown':
@@ -221,66 +168,26 @@ export function loginErrorText(error: LoginError, attemptsLeft: number | null): 
   }
 }
 
-/** Seconds the resend button counts down from in this state (the pending cooldown timer, rounded up). */
-function resendSecondsLeft(snapshot: SnapshotFrom<typeof loginMachine>): number {
-  const { now, timers } = clockOf(snapshot);
-  const timer = timers.find((pending) => pending.eventType.startsWith('xstate.after.resendCooldown.'));
-  return timer ? Math.max(1, Math.ceil((timer.due - now) / 1000)) : snapshot.context.resendIn;
-}
-
 function loginScreen(snapshot: SnapshotFrom<typeof loginMachine>): ScreenExpectation {
-  const { error, attemptsLeft, methods } = snapshot.context;
+  const { error, methods } = snapshot.context;
   const busy = snapshot.hasTag('busy');
-  const alert = error ? loginErrorText(error, attemptsLeft) : null;
-  const split = (names: Array<[string, boolean]>) => ({
-    enabled: names.filter(([, on]) => on).map(([name]) => name),
-    disabled: names.filter(([, on]) => !on).map(([name]) => name),
-  });
+  const alert = error ? loginErrorText(error, null) : null;
   switch (selectLoginStep(snapshot)) {
     case 'credentials':
-      return { path: '/login', heading: texts.signIn, alert, ...split([[texts.continue, !busy]]) };
-    case 'method': {
+      return {
+        path: '/login',
+        heading: texts.signIn,
+        alert,
+        ...(busy ? { disabled: [texts.continue] } : { enabled: [texts.continue] }),
+      };
+    case 'code':
+      // The oneTimeCode child starts at the method choice (its own paths are the oneTimeCode model's).
       return {
         path: '/login/method',
         heading: texts.chooseMethod,
-        alert,
-        ...split([
-          ...methods.map((option): [string, boolean] => [methodButton(option), !busy]),
-          [texts.restart, !busy],
-        ]),
+        alert: null,
+        enabled: [...methods.map(methodButton), texts.restart],
       };
-    }
-    case 'code': {
-      const dead = selectCodeDead(snapshot);
-      const canResend = selectCanResend(snapshot);
-      if (snapshot.context.method === 'totp') {
-        // An authenticator app's code: nothing was sent, so there is nothing to resend.
-        return {
-          path: '/login/code',
-          heading: texts.enterCode,
-          alert,
-          ...split([
-            [texts.verify, !dead && !busy],
-            [texts.changeMethod, !busy],
-          ]),
-          absent: [texts.resend],
-        };
-      }
-      const resendLabel =
-        canResend || snapshot.matches('resendingCode')
-          ? texts.resend
-          : `${texts.resend} in ${resendSecondsLeft(snapshot)} s`;
-      return {
-        path: '/login/code',
-        heading: texts.enterCode,
-        alert,
-        ...split([
-          [texts.verify, !dead && !busy],
-          [resendLabel, canResend && !busy],
-          [texts.changeMethod, !busy],
-        ]),
-      };
-    }
     case 'done':
       // Signed in: the guest-only login page hands over to the remembered protected page (default `/`).
       return { path: '/', heading: texts.signedInHeading, alert: null, enabled: [texts.signOut] };
@@ -315,15 +222,9 @@ export const loginModel: Model<typeof loginMachine> = {
   file: 'login.machine.ts',
   start: 'Open /login without a session (no refresh cookie)',
   fixtures: loginFixtures,
-  // botCheckRound grows with every failure and the email/ticket come from fixtures: none changes what the screen
-  // offers, so they stay out of the key (otherwise the state space is infinite).
-  serialize: (snapshot) =>
-    JSON.stringify({
-      value: snapshot.value,
-      error: snapshot.context.error,
-      attemptsLeft: snapshot.context.attemptsLeft,
-      method: snapshot.context.method,
-    }),
+  // botCheckRound grows with every failure and the email, ticket and methods come from fixtures: none changes what
+  // the screen offers, so they stay out of the key (otherwise the state space is infinite).
+  serialize: (snapshot) => JSON.stringify({ value: snapshot.value, error: snapshot.context.error }),
   bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 40 },
   screen: loginScreen,
 };

@@ -1,19 +1,16 @@
 import { act, screen, within } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loginMachine, type InitializeLoginInput, type LoginTicketInput } from '../../machines/login.machine';
 import {
-  loginMachine,
-  type InitializeLoginInput,
-  type LoginTicketInput,
+  oneTimeCodeMachine,
+  type CodeGrant,
+  type CodeSent,
   type SendCodeInput,
   type VerifyCodeInput,
-} from '../../machines/login.machine';
+} from '../../machines/oneTimeCode.machine';
 import { sessionMachine } from '../../machines/session.machine';
-import type {
-  AvailableMfaMethodsResponse,
-  SendLoginOtpResponse,
-  SessionResponse,
-} from '../../schemas/auth.schema';
+import type { AvailableMfaMethodsResponse, SessionResponse } from '../../schemas/auth.schema';
 import { activityThrottleMs } from '../../src/app/AppShell';
 import { Deferreds, renderApp, runPath, type Executors, type PathRunner, type RenderedApp } from './harness';
 import { generatePaths } from './generatePaths';
@@ -78,16 +75,20 @@ function startSessionApp(): RenderedApp {
           availableMfaMethods: fromPromise<AvailableMfaMethodsResponse, LoginTicketInput>(async () => ({
             available_mfa_methods: [...demoMethods],
           })),
-          sendLoginOtp: fromPromise<SendLoginOtpResponse, SendCodeInput>(async () => ({
-            method: 'email',
-            destination: demoMethods[0].destination,
-            expires_in: 300,
-            resend_in: resendSeconds,
-          })),
-          otpLogin: fromPromise<SessionResponse, VerifyCodeInput>(async ({ input }) => {
-            if (!nextSession) throw new Error('no sign-in expected at this step');
-            if (input.code !== demoCode) throw new Error(`unexpected code ${input.code}`);
-            return nextSession;
+          oneTimeCode: oneTimeCodeMachine.provide({
+            actors: {
+              sendCode: fromPromise<CodeSent, SendCodeInput>(async () => ({
+                method: 'email',
+                destination: demoMethods[0].destination,
+                expires_in: 300,
+                resend_in: resendSeconds,
+              })),
+              verifyCode: fromPromise<CodeGrant, VerifyCodeInput>(async ({ input }) => {
+                if (!nextSession) throw new Error('no sign-in expected at this step');
+                if (input.code !== demoCode) throw new Error(`unexpected code ${input.code}`);
+                return { session: nextSession };
+              }),
+            },
           }),
         },
       }),

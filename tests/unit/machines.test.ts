@@ -3,15 +3,22 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ApiFailure } from '../../machines/apiFailure';
 import {
   loginMachine,
-  selectCanResend,
-  selectCodeDead,
+  selectLoginCodeActor,
   selectLoginStep,
   type InitializeLoginInput,
   type LoginSnapshot,
   type LoginTicketInput,
+} from '../../machines/login.machine';
+import {
+  oneTimeCodeMachine,
+  selectCodeCanResend,
+  selectCodeIsDead,
+  selectOneTimeCodeStep,
+  type CodeGrant,
+  type CodeSent,
   type SendCodeInput,
   type VerifyCodeInput,
-} from '../../machines/login.machine';
+} from '../../machines/oneTimeCode.machine';
 import {
   refreshToleranceMs,
   selectAuthenticated,
@@ -21,13 +28,10 @@ import {
   sessionMachine,
   type SessionInput,
 } from '../../machines/session.machine';
-import type {
-  AvailableMfaMethodsResponse,
-  SendLoginOtpResponse,
-  SessionResponse,
-} from '../../schemas/auth.schema';
+import type { AvailableMfaMethodsResponse, SessionResponse } from '../../schemas/auth.schema';
 
-// Pure tests of the two statecharts: guards, delays and context, with fake effects and a simulated clock.
+// Pure tests of the session and login statecharts (the login's code step is the oneTimeCode child): guards, delays
+// and context, with fake effects and a simulated clock.
 
 const user: SessionResponse['user'] = {
   id: 'u1',
@@ -81,7 +85,7 @@ const methods: AvailableMfaMethodsResponse = {
     { method: 'sms', destination: '+30 ******0001' },
   ],
 };
-const sent = (resendIn = 30): SendLoginOtpResponse => ({
+const sent = (resendIn = 30): CodeSent => ({
   method: 'email',
   destination: 'd***@tameio.test',
   expires_in: 300,
@@ -276,8 +280,14 @@ describe('session machine', () => {
               availableMfaMethods: fromPromise<AvailableMfaMethodsResponse, LoginTicketInput>(
                 async () => methods,
               ),
-              sendLoginOtp: fromPromise<SendLoginOtpResponse, SendCodeInput>(async () => sent()),
-              otpLogin: fromPromise<SessionResponse, VerifyCodeInput>(async () => session('from-login')),
+              oneTimeCode: oneTimeCodeMachine.provide({
+                actors: {
+                  sendCode: fromPromise<CodeSent, SendCodeInput>(async () => sent()),
+                  verifyCode: fromPromise<CodeGrant, VerifyCodeInput>(async () => ({
+                    session: session('from-login'),
+                  })),
+                },
+              }),
             },
           }),
         },
@@ -288,10 +298,11 @@ describe('session machine', () => {
     await waitFor(actor, (s) => s.children.login !== undefined);
     const login = actor.getSnapshot().children.login as ActorRefFrom<typeof loginMachine>;
     login.send({ type: 'credentials.submit', email: 'demo@tameio.test', password: 'pw', altcha: 'p' });
-    await waitFor(login, (s) => s.matches('choosingMethod'));
-    login.send({ type: 'method.selected', method: 'email' });
-    await waitFor(login, (s) => s.matches('awaitingCode'));
-    login.send({ type: 'otp.submit', code: '123456' });
+    const confirming = await waitFor(login, (s) => s.matches('confirming'));
+    const code = selectLoginCodeActor(confirming)!;
+    code.send({ type: 'method.selected', method: 'email' });
+    await waitFor(code, (s) => s.matches('awaitingCode'));
+    code.send({ type: 'otp.submit', code: '123456' });
     await waitFor(actor, selectAuthenticated);
     expect(actor.getSnapshot().context).toMatchObject({ accessToken: 'from-login', user });
   });
@@ -302,23 +313,24 @@ describe('session machine', () => {
 function startLogin(script: {
   initialize?: Array<Outcome<{ login_token: string }>>;
   methods?: Array<Outcome<AvailableMfaMethodsResponse>>;
-  send?: Array<Outcome<SendLoginOtpResponse>>;
-  verify?: Array<Outcome<SessionResponse>>;
+  send?: Array<Outcome<CodeSent>>;
+  verify?: Array<Outcome<CodeGrant>>;
 }) {
   const clock = new SimulatedClock();
   const initialize = scripted<{ login_token: string }, InitializeLoginInput>(
     script.initialize ?? [{ ok: { login_token: 'ticket-1' } }],
   );
   const list = scripted<AvailableMfaMethodsResponse, LoginTicketInput>(script.methods ?? [{ ok: methods }]);
-  const send = scripted<SendLoginOtpResponse, SendCodeInput>(script.send ?? [{ ok: sent() }]);
-  const verify = scripted<SessionResponse, VerifyCodeInput>(script.verify ?? []);
+  const send = scripted<CodeSent, SendCodeInput>(script.send ?? [{ ok: sent() }]);
+  const verify = scripted<CodeGrant, VerifyCodeInput>(script.verify ?? []);
   const actor = createActor(
     loginMachine.provide({
       actors: {
         initializeLogin: initialize.logic,
         availableMfaMethods: list.logic,
-        sendLoginOtp: send.logic,
-        otpLogin: verify.logic,
+        oneTimeCode: oneTimeCodeMachine.provide({
+          actors: { sendCode: send.logic, verifyCode: verify.logic },
+        }),
       },
     }),
     { clock },
@@ -327,26 +339,44 @@ function startLogin(script: {
   return { actor, clock, initialize, list, send, verify };
 }
 
-async function toCode(actor: ReturnType<typeof startLogin>['actor']) {
+type LoginJourney = ReturnType<typeof startLogin>['actor'];
+
+/** The login's running code step (the oneTimeCode child). */
+function codeOf(actor: LoginJourney) {
+  const code = selectLoginCodeActor(actor.getSnapshot());
+  if (!code) throw new Error('no code step running');
+  return code;
+}
+
+async function toMethods(actor: LoginJourney) {
   actor.send({ type: 'credentials.submit', email: 'demo@tameio.test', password: 'pw', altcha: 'proof' });
-  await waitFor(actor, (s) => s.matches('choosingMethod'));
-  actor.send({ type: 'method.selected', method: 'email' });
-  await waitFor(actor, (s) => s.matches('awaitingCode'));
+  await waitFor(actor, (s) => s.matches('confirming'));
+  return codeOf(actor);
+}
+
+async function toCode(actor: LoginJourney) {
+  const code = await toMethods(actor);
+  code.send({ type: 'method.selected', method: 'email' });
+  await waitFor(code, (s) => s.matches('awaitingCode'));
+  return code;
 }
 
 const stepOf = (snapshot: LoginSnapshot) => selectLoginStep(snapshot);
+const granted = (token: string): Outcome<CodeGrant> => ({ ok: { session: session(token) } });
 
 describe('login machine', () => {
   it('goes from password to method to code to a session, passing the ticket along', async () => {
-    const { actor, list, send, verify } = startLogin({ verify: [{ ok: session('t1') }] });
+    const { actor, list, send, verify } = startLogin({ verify: [granted('t1')] });
     expect(stepOf(actor.getSnapshot())).toBe('credentials');
-    await toCode(actor);
+    const code = await toCode(actor);
     expect(list.calls).toEqual([{ loginToken: 'ticket-1' }]);
-    expect(send.calls).toEqual([{ loginToken: 'ticket-1', method: 'email' }]);
-    expect(actor.getSnapshot().context).toMatchObject({ destination: 'd***@tameio.test', resendIn: 30 });
-    actor.send({ type: 'otp.submit', code: '123456' });
+    expect(send.calls).toEqual([{ purpose: 'login', loginToken: 'ticket-1', method: 'email' }]);
+    expect(code.getSnapshot().context).toMatchObject({ destination: 'd***@tameio.test', resendIn: 30 });
+    code.send({ type: 'otp.submit', code: '123456' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(verify.calls).toEqual([{ loginToken: 'ticket-1', code: '123456', method: 'email' }]);
+    expect(verify.calls).toEqual([
+      { purpose: 'login', loginToken: 'ticket-1', code: '123456', method: 'email' },
+    ]);
     expect(actor.getSnapshot().output).toEqual(session('t1'));
   });
 
@@ -382,119 +412,143 @@ describe('login machine', () => {
 
   it('records attempts_left from a wrong code and clears it on the next try', async () => {
     const { actor } = startLogin({
-      verify: [{ fail: http(400, 'otp_invalid', { details: { attempts_left: 3 } }) }, { ok: session('t1') }],
+      verify: [{ fail: http(400, 'otp_invalid', { details: { attempts_left: 3 } }) }, granted('t1')],
     });
-    await toCode(actor);
-    actor.send({ type: 'otp.submit', code: '000000' });
-    await waitFor(actor, (s) => s.context.error !== null);
-    expect(actor.getSnapshot().context).toMatchObject({ error: 'otp_invalid', attemptsLeft: 3 });
-    expect(actor.getSnapshot().matches({ awaitingCode: { code: 'entering' } })).toBe(true);
-    actor.send({ type: 'otp.submit', code: '123456' });
-    expect(actor.getSnapshot().context).toMatchObject({ error: null, attemptsLeft: null });
+    const code = await toCode(actor);
+    code.send({ type: 'otp.submit', code: '000000' });
+    await waitFor(code, (s) => s.context.error !== null);
+    expect(code.getSnapshot().context).toMatchObject({ error: 'otp_invalid', attemptsLeft: 3 });
+    expect(code.getSnapshot().matches({ awaitingCode: { code: 'entering' } })).toBe(true);
+    code.send({ type: 'otp.submit', code: '123456' });
+    expect(code.getSnapshot().context).toMatchObject({ error: null, attemptsLeft: null });
     await waitFor(actor, (s) => s.status === 'done');
   });
 
-  it.each(['otp_exhausted', 'otp_expired'])('kills the code on %s until a new one is sent', async (code) => {
-    const { actor, clock } = startLogin({
-      verify: [{ fail: http(400, code) }],
-      send: [{ ok: sent(30) }, { ok: sent(30) }],
-    });
-    await toCode(actor);
-    actor.send({ type: 'otp.submit', code: '000000' });
-    await waitFor(actor, selectCodeDead);
-    expect(actor.getSnapshot().context.error).toBe(code);
-    // A dead code takes no more tries.
-    actor.send({ type: 'otp.submit', code: '123456' });
-    expect(selectCodeDead(actor.getSnapshot())).toBe(true);
-    clock.increment(30_000);
-    actor.send({ type: 'otp.resend' });
-    await waitFor(actor, (s) => s.matches({ awaitingCode: { code: 'entering' } }));
-    expect(actor.getSnapshot().context.error).toBeNull();
-  });
+  it.each(['otp_exhausted', 'otp_expired'])(
+    'kills the code on %s until a new one is sent',
+    async (failure) => {
+      const { actor, clock } = startLogin({
+        verify: [{ fail: http(400, failure) }],
+        send: [{ ok: sent(30) }, { ok: sent(30) }],
+      });
+      const code = await toCode(actor);
+      code.send({ type: 'otp.submit', code: '000000' });
+      await waitFor(code, selectCodeIsDead);
+      expect(code.getSnapshot().context.error).toBe(failure);
+      // A dead code takes no more tries.
+      code.send({ type: 'otp.submit', code: '123456' });
+      expect(selectCodeIsDead(code.getSnapshot())).toBe(true);
+      clock.increment(30_000);
+      code.send({ type: 'otp.resend' });
+      await waitFor(code, (s) => s.matches({ awaitingCode: { code: 'entering' } }));
+      expect(code.getSnapshot().context.error).toBeNull();
+    },
+  );
 
   it('allows a resend only after the cooldown the server gave', async () => {
     const { actor, clock, send } = startLogin({ send: [{ ok: sent(30) }, { ok: sent(60) }] });
-    await toCode(actor);
-    actor.send({ type: 'otp.resend' });
+    const code = await toCode(actor);
+    code.send({ type: 'otp.resend' });
     expect(send.calls).toHaveLength(1);
     clock.increment(29_999);
-    expect(selectCanResend(actor.getSnapshot())).toBe(false);
+    expect(selectCodeCanResend(code.getSnapshot())).toBe(false);
     clock.increment(1);
-    expect(selectCanResend(actor.getSnapshot())).toBe(true);
-    actor.send({ type: 'otp.resend' });
-    await waitFor(actor, (s) => s.matches({ awaitingCode: { resend: 'coolingDown' } }));
+    expect(selectCodeCanResend(code.getSnapshot())).toBe(true);
+    code.send({ type: 'otp.resend' });
+    await waitFor(code, (s) => s.matches({ awaitingCode: { resend: 'coolingDown' } }));
     expect(send.calls).toHaveLength(2);
-    expect(actor.getSnapshot().context.resendIn).toBe(60);
+    expect(code.getSnapshot().context.resendIn).toBe(60);
     clock.increment(59_999);
-    expect(selectCanResend(actor.getSnapshot())).toBe(false);
+    expect(selectCodeCanResend(code.getSnapshot())).toBe(false);
     clock.increment(1);
-    expect(selectCanResend(actor.getSnapshot())).toBe(true);
+    expect(selectCodeCanResend(code.getSnapshot())).toBe(true);
   });
 
   it('waits as long as Retry-After says when the server refuses a resend (otp_cooldown)', async () => {
     const { actor, clock } = startLogin({
       send: [{ ok: sent(30) }, { fail: http(429, 'otp_cooldown', { retryAfterSeconds: 12 }) }],
     });
-    await toCode(actor);
+    const code = await toCode(actor);
     clock.increment(30_000);
-    actor.send({ type: 'otp.resend' });
-    await waitFor(actor, (s) => s.context.error === 'otp_cooldown');
-    expect(actor.getSnapshot().context.resendIn).toBe(12);
+    code.send({ type: 'otp.resend' });
+    await waitFor(code, (s) => s.context.error === 'otp_cooldown');
+    expect(code.getSnapshot().context.resendIn).toBe(12);
     clock.increment(11_999);
-    expect(selectCanResend(actor.getSnapshot())).toBe(false);
+    expect(selectCodeCanResend(code.getSnapshot())).toBe(false);
     clock.increment(1);
-    expect(selectCanResend(actor.getSnapshot())).toBe(true);
+    expect(selectCodeCanResend(code.getSnapshot())).toBe(true);
   });
 
   it('starts again from the password when the login ticket expired, forgetting the ticket', async () => {
     const { actor } = startLogin({ verify: [{ fail: http(401, 'login_expired') }] });
-    await toCode(actor);
-    actor.send({ type: 'otp.submit', code: '123456' });
+    const code = await toCode(actor);
+    code.send({ type: 'otp.submit', code: '123456' });
     await waitFor(actor, (s) => s.matches('enteringCredentials'));
     expect(actor.getSnapshot().context).toMatchObject({
       error: 'login_expired',
       loginToken: null,
       methods: [],
-      method: null,
       botCheckRound: 1,
     });
   });
 
+  it('starts again from the password when the ticket expired before the code was sent', async () => {
+    const { actor } = startLogin({ send: [{ fail: http(401, 'login_expired') }] });
+    const code = await toMethods(actor);
+    code.send({ type: 'method.selected', method: 'sms' });
+    await waitFor(actor, (s) => s.matches('enteringCredentials'));
+    expect(actor.getSnapshot().context).toMatchObject({ error: 'login_expired', loginToken: null });
+  });
+
   it('stays on the method step when sending a code fails for another reason', async () => {
     const { actor } = startLogin({ send: [{ fail: network }] });
-    actor.send({ type: 'credentials.submit', email: 'demo@tameio.test', password: 'pw', altcha: 'proof' });
-    await waitFor(actor, (s) => s.matches('choosingMethod'));
-    actor.send({ type: 'method.selected', method: 'sms' });
-    await waitFor(actor, (s) => s.context.error !== null);
-    expect(actor.getSnapshot().matches('choosingMethod')).toBe(true);
-    expect(actor.getSnapshot().context).toMatchObject({
-      error: 'network',
-      loginToken: 'ticket-1',
-      method: 'sms',
-    });
+    const code = await toMethods(actor);
+    code.send({ type: 'method.selected', method: 'sms' });
+    await waitFor(code, (s) => s.context.error !== null);
+    expect(code.getSnapshot().matches('choosingMethod')).toBe(true);
+    expect(code.getSnapshot().context).toMatchObject({ error: 'network', method: 'sms' });
+    expect(actor.getSnapshot().context).toMatchObject({ loginToken: 'ticket-1', error: null });
   });
 
   it('neither changes method nor resends while a code is being verified (it may still sign the user in)', async () => {
-    const { actor, clock, send } = startLogin({ verify: [{ ok: session('t1') }] });
-    await toCode(actor);
+    const { actor, clock, send } = startLogin({ verify: [granted('t1')] });
+    const code = await toCode(actor);
     clock.increment(30_000);
-    expect(selectCanResend(actor.getSnapshot())).toBe(true);
+    expect(selectCodeCanResend(code.getSnapshot())).toBe(true);
     // The scripted verification answers on the microtask queue, so these events arrive while it is in flight.
-    actor.send({ type: 'otp.submit', code: '123456' });
-    expect(actor.getSnapshot().matches({ awaitingCode: { code: 'verifying' } })).toBe(true);
-    actor.send({ type: 'method.change' });
-    actor.send({ type: 'otp.resend' });
-    expect(actor.getSnapshot().matches({ awaitingCode: { code: 'verifying' } })).toBe(true);
+    code.send({ type: 'otp.submit', code: '123456' });
+    expect(code.getSnapshot().matches({ awaitingCode: { code: 'verifying' } })).toBe(true);
+    code.send({ type: 'method.change' });
+    code.send({ type: 'otp.resend' });
+    code.send({ type: 'code.cancel' });
+    expect(code.getSnapshot().matches({ awaitingCode: { code: 'verifying' } })).toBe(true);
     expect(send.calls).toHaveLength(1);
     await waitFor(actor, (s) => s.status === 'done');
   });
 
+  it('sends nothing for an authenticator app: the code goes straight to the check', async () => {
+    const { actor, send, verify } = startLogin({
+      methods: [{ ok: { available_mfa_methods: [{ method: 'totp', destination: '' }] } }],
+      send: [{ ok: { method: 'totp', destination: '', expires_in: 0, resend_in: 0 } }],
+      verify: [granted('t1')],
+    });
+    const code = await toMethods(actor);
+    code.send({ type: 'method.selected', method: 'totp' });
+    await waitFor(code, (s) => selectOneTimeCodeStep(s) === 'code');
+    code.send({ type: 'otp.submit', code: '135790' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(send.calls).toEqual([{ purpose: 'login', loginToken: 'ticket-1', method: 'totp' }]);
+    expect(verify.calls).toEqual([
+      { purpose: 'login', loginToken: 'ticket-1', code: '135790', method: 'totp' },
+    ]);
+  });
+
   it('lets the user pick another method or restart, clearing errors', async () => {
     const { actor } = startLogin({ send: [{ ok: sent() }] });
-    await toCode(actor);
-    actor.send({ type: 'method.change' });
-    expect(stepOf(actor.getSnapshot())).toBe('method');
-    actor.send({ type: 'login.restart' });
+    const code = await toCode(actor);
+    code.send({ type: 'method.change' });
+    expect(selectOneTimeCodeStep(code.getSnapshot())).toBe('method');
+    code.send({ type: 'code.cancel' });
     expect(stepOf(actor.getSnapshot())).toBe('credentials');
     expect(actor.getSnapshot().context).toMatchObject({ loginToken: null, error: null, botCheckRound: 1 });
   });

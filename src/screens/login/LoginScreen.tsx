@@ -1,40 +1,49 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { selectLoginStep } from '../../../machines/login.machine';
+import { selectLoginCodeActor, selectLoginStep } from '../../../machines/login.machine';
+import { selectOneTimeCodeStep } from '../../../machines/oneTimeCode.machine';
 import type { SessionSnapshot } from '../../../machines/session.machine';
 import { useSessionActor } from '../../app/session';
 import { Card, Page } from '../../ui/Layout';
+import type { OneTimeCodeActor } from '../../ui/OneTimeCodeStep';
 import { PageSpinner } from '../../ui/Spinner';
 import { CodeStep } from './CodeStep';
 import { CredentialsStep } from './CredentialsStep';
-import { MethodStep } from './MethodStep';
 import { useLogin, type LoginActor } from './loginActor';
 
 // The session machine invokes the login journey as child `login` while signed out (machines/session.machine.ts).
 const selectLoginActor = (snapshot: SessionSnapshot): LoginActor | undefined => snapshot.children.login;
 
-const stepPaths = { credentials: '/login', method: '/login/method', code: '/login/code' } as const;
+/** The address follows the journey (SPEC §2 /login/:step?) without driving it: the machines decide the step. */
+function useLoginAddress(target: string): void {
+  const navigate = useNavigate();
+  const { step: urlStep } = useParams();
+  useEffect(() => {
+    if (`/login${urlStep ? `/${urlStep}` : ''}` !== target) void navigate(target, { replace: true });
+  }, [target, urlStep, navigate]);
+}
+
+function CredentialsJourney({ login }: { login: LoginActor }) {
+  useLoginAddress('/login');
+  return <CredentialsStep login={login} />;
+}
+
+/** The second factor: /login/method while choosing where the code goes, /login/code once it is awaited. */
+function CodeJourney({ code }: { code: OneTimeCodeActor }) {
+  const step = useSelector(code, selectOneTimeCodeStep);
+  useLoginAddress(step === 'code' ? '/login/code' : '/login/method');
+  return <CodeStep code={code} />;
+}
 
 function LoginJourney({ login }: { login: LoginActor }) {
   const step = useLogin(login, selectLoginStep);
-  const navigate = useNavigate();
-  const { step: urlStep } = useParams();
-
-  // The address follows the journey (SPEC §2 /login/:step?) without driving it: the machine decides the step.
-  useEffect(() => {
-    if (step === 'done') return;
-    const target = stepPaths[step];
-    if (`/login${urlStep ? `/${urlStep}` : ''}` !== target) void navigate(target, { replace: true });
-  }, [step, urlStep, navigate]);
-
+  const code = useLogin(login, selectLoginCodeActor);
   switch (step) {
     case 'credentials':
-      return <CredentialsStep login={login} />;
-    case 'method':
-      return <MethodStep login={login} />;
+      return <CredentialsJourney login={login} />;
     case 'code':
-      return <CodeStep login={login} />;
+      return code ? <CodeJourney key={code.sessionId} code={code} /> : <PageSpinner />;
     case 'done':
       return <PageSpinner />;
   }
