@@ -1,6 +1,4 @@
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { screen } from '@testing-library/react';
 import type { ActorRefFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addAuthenticatorMachine, type TotpConfirmInput } from '../../machines/addAuthenticator.machine';
@@ -13,8 +11,6 @@ import {
   type VerifyCodeInput,
 } from '../../machines/oneTimeCode.machine';
 import type { StepUpMethod } from '../../schemas/stepUp.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { AddAuthenticatorJourney } from '../../src/screens/settings/AddAuthenticatorJourney';
 import type { SecuritySettings, TotpEnrollment } from '../../schemas/settings.schema';
 import {
@@ -27,24 +23,23 @@ import {
 import { securityPath } from './changePassword.paths';
 import { generatePaths } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
-  signedInSession,
   type Executors,
   type PathRunner,
   type RenderedApp,
+  type RenderedScreen,
 } from './harness';
 import { codeMethods } from './oneTimeCode.paths';
-import { demoSession } from './paths';
 import { finishCodeStep } from './oneTimeCodeSteps';
 
-// Every generated path of changing the password (machines/changePassword.machine.ts), run against the real journey
-// at /settings/security, signed in as the owner. The one-time code child is driven through its own screen part.
+// Every generated path of adding an authenticator app (machines/addAuthenticator.machine.ts), run against the real
+// journey at /settings/security, signed in as the owner. The one-time code child is driven through its own screen part.
 
 type Journey = ActorRefFrom<typeof addAuthenticatorMachine>;
 
-let journey: Journey | undefined;
+const journey = journeyCapture<Journey>('add-authenticator journey');
 let added: SecuritySettings[] = [];
 
 const click = async (app: RenderedApp, name: string) => {
@@ -66,68 +61,43 @@ const executors: Executors<typeof addAuthenticatorMachine> = {
   'authenticator.restart': (app) => click(app, t.restart),
 };
 
-function startApp(): RenderedApp {
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  const effects = new Deferreds();
-  const { clock, session, stop } = signedInSession(demoSession);
-  const logic = addAuthenticatorMachine.provide({
-    actors: {
-      loadStepUpMethods: effects.logic<StepUpMethod[], void>(),
-      oneTimeCode: oneTimeCodeMachine.provide({
-        actors: {
-          sendCode: effects.logic<CodeSent, SendCodeInput>(),
-          verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
-        },
-      }),
-      totpEnrollStart: effects.logic<TotpEnrollment, void>(),
-      totpEnrollConfirm: effects.logic<SecuritySettings, TotpConfirmInput>(),
-    },
+function startApp(): RenderedScreen {
+  return renderJourneyScreen<Journey>({
+    path: securityPath,
+    route: '/settings/security',
+    journey,
+    screen: ({ effects, clock, inspect }) => (
+      <AddAuthenticatorJourney
+        onAdded={(settings) => added.push(settings)}
+        logic={addAuthenticatorMachine.provide({
+          actors: {
+            loadStepUpMethods: effects.logic<StepUpMethod[], void>(),
+            oneTimeCode: oneTimeCodeMachine.provide({
+              actors: {
+                sendCode: effects.logic<CodeSent, SendCodeInput>(),
+                verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
+              },
+            }),
+            totpEnrollStart: effects.logic<TotpEnrollment, void>(),
+            totpEnrollConfirm: effects.logic<SecuritySettings, TotpConfirmInput>(),
+          },
+        })}
+        clock={clock}
+        inspect={inspect}
+      />
+    ),
   });
-  render(
-    <MemoryRouter initialEntries={[securityPath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route
-              path="/settings/security"
-              element={
-                <AddAuthenticatorJourney
-                  onAdded={(settings) => added.push(settings)}
-                  logic={logic}
-                  clock={clock}
-                  inspect={(event) => {
-                    if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
-                      journey = event.actorRef as Journey;
-                    }
-                  }}
-                />
-              }
-            />
-          </Routes>
-        </AppShell>
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return { user: userEvent.setup({ delay: null }), clock, session, effects, path: () => securityPath, stop };
 }
 
 const paths = generatePaths(addAuthenticatorModel);
-let app: RenderedApp | undefined;
 afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey = undefined;
   added = [];
 });
 
 const runner: PathRunner<typeof addAuthenticatorMachine> = {
   model: addAuthenticatorModel,
   executors,
-  live: () => {
-    if (!journey) throw new Error('the screen runs no add-authenticator journey');
-    return journey.getSnapshot();
-  },
+  live: () => journey.snapshot(),
   settleOther: async (rendered, action) => {
     if (action.id !== 'oneTimeCode') return false;
     await finishCodeStep(rendered, action.output as OneTimeCodeOutput);
@@ -137,7 +107,7 @@ const runner: PathRunner<typeof addAuthenticatorMachine> = {
 
 describe(`addAuthenticator journey: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
-    app = startApp();
+    const app = startApp();
     await runPath(runner, path, app);
     for (const call of app.effects.made.filter((one) => one.id === 'sendCode'))
       expect((call.input as SendCodeInput).purpose).toBe('mfa_change');
@@ -146,7 +116,7 @@ describe(`addAuthenticator journey: ${paths.length} generated paths`, () => {
 
 describe('adding an app', () => {
   it('shows the QR code and the key, sends the first code with the grant, and tells the page', async () => {
-    app = startApp();
+    const app = startApp();
     await app.effects.settle('loadStepUpMethods', { output: [...codeMethods] });
     await finishCodeStep(app, { stepUpToken: 'grant-1' });
     await app.effects.settle('totpEnrollStart', { output: enrollment });

@@ -1,8 +1,6 @@
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { screen } from '@testing-library/react';
 import type { ActorRefFrom } from 'xstate';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changePasswordMachine, type ChangePasswordInput } from '../../machines/changePassword.machine';
 import {
   oneTimeCodeMachine,
@@ -13,8 +11,6 @@ import {
   type VerifyCodeInput,
 } from '../../machines/oneTimeCode.machine';
 import type { StepUpMethod } from '../../schemas/stepUp.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { ChangePasswordJourney } from '../../src/screens/settings/ChangePasswordJourney';
 import {
   changePasswordModel,
@@ -25,13 +21,13 @@ import {
 } from './changePassword.paths';
 import { generatePaths } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
-  signedInSession,
   type Executors,
   type PathRunner,
   type RenderedApp,
+  type RenderedScreen,
 } from './harness';
 import { codeMethods, codeTexts } from './oneTimeCode.paths';
 import { demoSession } from './paths';
@@ -42,7 +38,7 @@ import { finishCodeStep } from './oneTimeCodeSteps';
 
 type Journey = ActorRefFrom<typeof changePasswordMachine>;
 
-let journey: Journey | undefined;
+const journey = journeyCapture<Journey>('change-password journey');
 
 const click = async (app: RenderedApp, name: string) => {
   await app.user.click(screen.getByRole('button', { name }));
@@ -66,66 +62,39 @@ const executors: Executors<typeof changePasswordMachine> = {
   },
 };
 
-function startApp(): RenderedApp {
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  const effects = new Deferreds();
-  const { clock, session, stop } = signedInSession(demoSession);
-  const logic = changePasswordMachine.provide({
-    actors: {
-      loadStepUpMethods: effects.logic<StepUpMethod[], void>(),
-      oneTimeCode: oneTimeCodeMachine.provide({
-        actors: {
-          sendCode: effects.logic<CodeSent, SendCodeInput>(),
-          verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
-        },
-      }),
-      changePassword: effects.logic<void, ChangePasswordInput>(),
-    },
+function startApp(): RenderedScreen {
+  return renderJourneyScreen<Journey>({
+    path: securityPath,
+    route: '/settings/security',
+    journey,
+    screen: ({ effects, clock, inspect }) => (
+      <ChangePasswordJourney
+        email={demoSession.user.email}
+        logic={changePasswordMachine.provide({
+          actors: {
+            loadStepUpMethods: effects.logic<StepUpMethod[], void>(),
+            oneTimeCode: oneTimeCodeMachine.provide({
+              actors: {
+                sendCode: effects.logic<CodeSent, SendCodeInput>(),
+                verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
+              },
+            }),
+            changePassword: effects.logic<void, ChangePasswordInput>(),
+          },
+        })}
+        clock={clock}
+        inspect={inspect}
+      />
+    ),
   });
-  render(
-    <MemoryRouter initialEntries={[securityPath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route
-              path="/settings/security"
-              element={
-                <ChangePasswordJourney
-                  email={demoSession.user.email}
-                  logic={logic}
-                  clock={clock}
-                  inspect={(event) => {
-                    if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
-                      journey = event.actorRef as Journey;
-                    }
-                  }}
-                />
-              }
-            />
-          </Routes>
-        </AppShell>
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return { user: userEvent.setup({ delay: null }), clock, session, effects, path: () => securityPath, stop };
 }
 
 const paths = generatePaths(changePasswordModel);
-let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey = undefined;
-});
 
 const runner: PathRunner<typeof changePasswordMachine> = {
   model: changePasswordModel,
   executors,
-  live: () => {
-    if (!journey) throw new Error('the screen runs no change-password journey');
-    return journey.getSnapshot();
-  },
+  live: () => journey.snapshot(),
   settleOther: async (rendered, action) => {
     if (action.id !== 'oneTimeCode') return false;
     await finishCodeStep(rendered, action.output as OneTimeCodeOutput);
@@ -135,7 +104,7 @@ const runner: PathRunner<typeof changePasswordMachine> = {
 
 describe(`changePassword journey: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
-    app = startApp();
+    const app = startApp();
     await runPath(runner, path, app);
     for (const call of app.effects.made.filter((one) => one.id === 'sendCode'))
       expect((call.input as SendCodeInput).purpose).toBe('password_change');
@@ -144,7 +113,7 @@ describe(`changePassword journey: ${paths.length} generated paths`, () => {
 
 describe('the password form', () => {
   it('checks the new password before asking for a code, and sends the grant with the change', async () => {
-    app = startApp();
+    const app = startApp();
     await app.effects.settle('loadStepUpMethods', { output: [...codeMethods] });
     await screen.findByRole('heading', { level: 1, name: t.title });
     await retype(app, t.current, currentPassword);
@@ -168,7 +137,7 @@ describe('the password form', () => {
   });
 
   it('shows a wrong current password on its field, keeping what was typed', async () => {
-    app = startApp();
+    const app = startApp();
     await app.effects.settle('loadStepUpMethods', { output: [...codeMethods] });
     await screen.findByRole('heading', { level: 1, name: t.title });
     await executors['password.submit'](app, {

@@ -1,8 +1,6 @@
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import { useCallback, useState } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import type { ActorOptions, ActorRefFrom, AnyActorLogic } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   oneTimeCodeMachine,
@@ -15,21 +13,19 @@ import {
 import { removeMfaMethodMachine, type RemoveMfaMethodInput } from '../../machines/removeMfaMethod.machine';
 import type { SecuritySettings } from '../../schemas/settings.schema';
 import type { StepUpMethod } from '../../schemas/stepUp.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { RemoveMethodJourney } from '../../src/screens/settings/RemoveMethodJourney';
 import { generatePaths } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
-  signedInSession,
   type Executors,
   type PathRunner,
   type RenderedApp,
+  type RenderedScreen,
+  type JourneyScreenTools,
 } from './harness';
 import { codeMethods } from './oneTimeCode.paths';
-import { demoSession } from './paths';
 import {
   afterRemoval,
   removeMfaMethodModel,
@@ -44,7 +40,7 @@ import { finishCodeStep } from './oneTimeCodeSteps';
 
 type Journey = ActorRefFrom<typeof removeMfaMethodMachine>;
 
-let journey: Journey | undefined;
+const journey = journeyCapture<Journey>('remove-method journey');
 let ended: SecuritySettings | null | undefined;
 
 const click = async (app: RenderedApp, name: string) => {
@@ -63,87 +59,50 @@ const executors: Executors<typeof removeMfaMethodMachine> = {
 };
 
 /** The security page's part: the journey while it runs, the page's heading once it ended. */
-function Host({
-  logic,
-  clock,
-}: {
-  logic: typeof removeMfaMethodMachine;
-  clock: ActorOptions<AnyActorLogic>['clock'];
-}) {
+function Host({ logic, clock, inspect }: JourneyScreenTools & { logic: typeof removeMfaMethodMachine }) {
   const [done, setDone] = useState(false);
   const onEnded = useCallback((settings: SecuritySettings | null) => {
     ended = settings;
     setDone(true);
   }, []);
   if (done) return <h1>{t.endedHeading}</h1>;
-  return (
-    <RemoveMethodJourney
-      method="sms"
-      onEnded={onEnded}
-      logic={logic}
-      clock={clock}
-      inspect={(event) => {
-        if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
-          journey = event.actorRef as Journey;
-        }
-      }}
-    />
-  );
+  return <RemoveMethodJourney method="sms" onEnded={onEnded} logic={logic} clock={clock} inspect={inspect} />;
 }
 
-function startApp(): RenderedApp {
-  window.localStorage.clear();
-  const effects = new Deferreds();
-  const { clock, session, stop } = signedInSession(demoSession);
-  const logic = removeMfaMethodMachine.provide({
-    actors: {
-      loadStepUpMethods: effects.logic<StepUpMethod[], void>(),
-      oneTimeCode: oneTimeCodeMachine.provide({
-        actors: {
-          sendCode: effects.logic<CodeSent, SendCodeInput>(),
-          verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
-        },
-      }),
-      removeMfaMethod: effects.logic<SecuritySettings, RemoveMfaMethodInput>(),
-    },
+function startApp(): RenderedScreen {
+  return renderJourneyScreen<Journey>({
+    path: removeSecurityPath,
+    route: removeSecurityPath,
+    journey,
+    screen: (tools) => (
+      <Host
+        {...tools}
+        logic={removeMfaMethodMachine.provide({
+          actors: {
+            loadStepUpMethods: tools.effects.logic<StepUpMethod[], void>(),
+            oneTimeCode: oneTimeCodeMachine.provide({
+              actors: {
+                sendCode: tools.effects.logic<CodeSent, SendCodeInput>(),
+                verifyCode: tools.effects.logic<CodeGrant, VerifyCodeInput>(),
+              },
+            }),
+            removeMfaMethod: tools.effects.logic<SecuritySettings, RemoveMfaMethodInput>(),
+          },
+        })}
+      />
+    ),
   });
-  render(
-    <MemoryRouter initialEntries={[removeSecurityPath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route path={removeSecurityPath} element={<Host logic={logic} clock={clock} />} />
-          </Routes>
-        </AppShell>
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return {
-    user: userEvent.setup({ delay: null }),
-    clock,
-    session,
-    effects,
-    path: () => removeSecurityPath,
-    stop,
-  };
 }
 
 const paths = generatePaths(removeMfaMethodModel);
-let app: RenderedApp | undefined;
 afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey = undefined;
   ended = undefined;
 });
 
 const runner: PathRunner<typeof removeMfaMethodMachine> = {
   model: removeMfaMethodModel,
   executors,
-  live: () => {
-    if (!journey) throw new Error('the page runs no remove-method journey');
-    return journey.getSnapshot();
-  },
+  live: () => journey.snapshot(),
   settleOther: async (rendered, action) => {
     if (action.id !== 'oneTimeCode') return false;
     await finishCodeStep(rendered, action.output as OneTimeCodeOutput);
@@ -153,7 +112,7 @@ const runner: PathRunner<typeof removeMfaMethodMachine> = {
 
 describe(`removeMfaMethod journey: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
-    app = startApp();
+    const app = startApp();
     await runPath(runner, path, app);
     for (const call of app.effects.made.filter((one) => one.id === 'sendCode'))
       expect((call.input as SendCodeInput).purpose).toBe('mfa_change');
@@ -165,7 +124,7 @@ describe(`removeMfaMethod journey: ${paths.length} generated paths`, () => {
 
 describe('removing a method', () => {
   it('asks first, then sends the grant with the method to remove', async () => {
-    app = startApp();
+    const app = startApp();
     await screen.findByRole('heading', { level: 1, name: t.title });
     expect(app.effects.made).toEqual([]);
     await click(app, t.confirm);
