@@ -57,7 +57,9 @@ export async function precompress(dir: string): Promise<PrecompressResult> {
 if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
   const dir = process.argv[2];
   if (!dir) throw new Error('usage: node --import tsx scripts/precompress.ts DIR');
-  const { files, bytes, brotliBytes, gzipBytes } = await precompress(dir);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  console.log(`${files} files, ${kb(bytes)}: brotli ${kb(brotliBytes)}, gzip ${kb(gzipBytes)}`);
+  // No top-level await: vite.config.ts imports this module, and a config outside an ESM package is bundled as CJS.
+  void precompress(dir).then(({ files, bytes, brotliBytes, gzipBytes }) =>
+    console.log(`${files} files, ${kb(bytes)}: brotli ${kb(brotliBytes)}, gzip ${kb(gzipBytes)}`),
+  );
 }

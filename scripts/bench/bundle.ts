@@ -63,7 +63,7 @@ try {
     for (const file of unexpected) console.log(`  loaded, not counted: /${file}`);
     for (const file of missing) console.log(`  counted, not loaded: /${file}`);
     console.log(
-      `Update loginLazyModules (now ${loginLazyModules.join(', ')}) or find what /login started loading.`,
+      `Update loginLazyModules (now [${loginLazyModules.join(', ')}]) or find what /login started loading.`,
     );
     process.exitCode = 1;
   }

@@ -18,7 +18,6 @@ import type { Locale } from '../i18n/locale';
 import { Button } from '../ui/Button';
 import { notify } from '../ui/notify';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { NotificationBell } from './NotificationBell';
 import { NotificationsProvider } from './notifications';
 import { useSessionActor } from './session';
 import { useUserLanguage } from './useUserLanguage';
@@ -26,8 +25,19 @@ import { useUserLanguage } from './useUserLanguage';
 // Shown only to signed-in users, so /login does not load them; fetched ahead once a user is signed in.
 const loadSignOutDialog = () => import('./SignOutDialog');
 const loadIdleWarningDialog = () => import('./IdleWarningDialog');
+const loadNotificationBell = () => import('./NotificationBell');
 const SignOutDialog = lazy(loadSignOutDialog);
 const IdleWarningDialog = lazy(loadIdleWarningDialog);
+const NotificationBell = lazy(() =>
+  loadNotificationBell().then((module) => ({ default: module.NotificationBell })),
+);
+
+/** Holds the bell's place (44 × 44, NotificationBell.tsx) while it loads, so the header does not move. */
+const BellPlace = styled.span`
+  display: inline-block;
+  width: 44px;
+  height: 44px;
+`;
 
 /** Activity is reported at most this often: enough for a 15-minute idle limit, cheap for the machine. */
 export const activityThrottleMs = 5_000;
@@ -167,6 +177,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     if (!authenticated) return;
     void loadSignOutDialog();
     void loadIdleWarningDialog();
+    void loadNotificationBell();
   }, [authenticated]);
 
   return (
@@ -245,7 +256,11 @@ export function AppShell({ children }: { children: ReactNode }) {
             </Nav>
           ) : null}
           <LanguageSwitcher save={authenticated && user ? saveLanguage : undefined} />
-          {authenticated && user ? <NotificationBell /> : null}
+          {authenticated && user ? (
+            <Suspense fallback={<BellPlace />}>
+              <NotificationBell />
+            </Suspense>
+          ) : null}
           {authenticated ? (
             <Button variant="secondary" onClick={() => session.send({ type: 'signOut.request' })}>
               <FormattedMessage id="app.signOut" defaultMessage="Sign out" />
