@@ -8,6 +8,7 @@ import {
   selectConfirmingSignOut,
   selectIdleWarning,
   selectNotice,
+  selectRestoring,
   selectSigningOut,
   selectUser,
 } from '../../machines/session.machine';
@@ -162,6 +163,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const authenticated = useSelector(session, selectAuthenticated);
   const signingOut = useSelector(session, selectSigningOut);
+  const restoring = useSelector(session, selectRestoring);
   const user = useSelector(session, selectUser);
   const confirmingSignOut = useSelector(session, selectConfirmingSignOut);
   const idleWarning = useSelector(session, selectIdleWarning);
@@ -271,7 +273,9 @@ export function AppShell({ children }: { children: ReactNode }) {
       <Main id="main" tabIndex={-1} aria-busy={signingOut || undefined}>
         {children}
       </Main>
-      <Footer>
+      {/* Hidden while the session is restored: the page above it then grows from a spinner to the screen, and on a small
+          phone the footer would jump down; shown afterwards, it moves nothing. */}
+      <Footer hidden={restoring}>
         <nav aria-label={intl.formatMessage({ id: 'app.footer.label', defaultMessage: 'Help and legal' })}>
           <Link to="/faq">
             <FormattedMessage id="app.footer.faq" defaultMessage="FAQ" />

@@ -21,7 +21,9 @@ const Status = styled.div`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
-  min-height: 44px;
+  /* As tall as the tallest phase (the failed one's 44-pixel button, or the solving text on two lines of a narrow
+     phone) with the padding and border below, so the form under it never moves when the phase changes. */
+  min-height: calc(44px + 2 * ${({ theme }) => theme.space(2)} + 2px);
   margin-bottom: ${({ theme }) => theme.space(4)};
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   border: 1px solid ${({ theme }) => theme.colors.border};
