@@ -73,7 +73,7 @@ run_stage 'typecheck, lint, format, generated files (side by side)' run_static_c
 run_stage 'vitest: unit, model, api' npx vitest run --project unit --project model --project api \
   --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 run_stage 'build' npm run --silent build
-run_stage 'web budget: JavaScript of /login' node --import tsx scripts/webBudget.ts
+run_stage 'web budget: JavaScript of /login' npm run --silent check:web-budget
 run_stage 'vitest: e2e (Chromium)' npx vitest run --project e2e \
   --reporter=default --reporter=json --outputFile.json="$reports/e2e.json"
 
