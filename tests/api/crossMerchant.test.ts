@@ -4,18 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isOperationId, operationRules, type OperationId } from '../../schemas/permissions';
 import { assignWalletTag } from '../../server/accounts';
 import { orderCard, setPlan, virtualCart } from './cards';
-import {
-  call,
-  createOwner,
-  signIn,
-  startTestServer,
-  type ApiResponse,
-  type CallOptions,
-  type TestServer,
-} from './harness';
+import { api, bodyOf, expectStatus, type UntypedResponse } from './client';
+import { createOwner, signIn, startTestServer, type TestServer } from './harness';
 import { pngImage } from './kycImages';
 import { fund, merchantWithAccount, newKey, type MoneyMerchant } from './money';
-import { multipart } from './onboardingFixtures';
 import { buyPlan } from './plans';
 import { stepUpHeaders, stepUpToken } from './stepUp';
 import { databaseDigest } from './tableDigest';
@@ -27,7 +19,8 @@ import { addMember, invite, newInviteeEmail } from './team';
  * shows nothing of B, and changes nothing anywhere.
  */
 
-type Verb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** What the sweep reads of any answer. */
+type Answer = { status: number; raw: UntypedResponse['raw'] };
 
 /**
  * Path parameters that are not another merchant's record, with why: a QR code is a payment link made to be shared
@@ -78,23 +71,21 @@ beforeAll(async () => {
     await server.db.selectFrom('users').select('id').where('email', '=', b.email).executeTakeFirstOrThrow()
   ).id;
 
-  const created = async (what: string, response: { status: number; body: { id?: string } }) => {
-    expect(response.status, `${what}: ${JSON.stringify(response.body)}`).toBe(201);
-    return response.body.id ?? '';
-  };
-  ids.beneficiary = await created(
-    'beneficiary',
-    await call(server.app, 'POST', '/api/merchants/beneficiaries/', {
+  ids.beneficiary = bodyOf(
+    await api(server.app, 'POST', '/api/merchants/beneficiaries/', {
       token: b.token,
       body: { kind: 'wallet', wallet_tag: cTag },
     }),
-  );
+    201,
+    'beneficiary',
+  ).id;
   const card = await orderCard(server, b, { ...virtualCart, name: 'Bravo secret card' });
   ids.card = card.card.id;
-  ids.cart = await created(
+  ids.cart = bodyOf(
+    await api(server.app, 'POST', '/api/merchants/cards/cart/', { token: b.token, body: virtualCart }),
+    201,
     'cart',
-    await call(server.app, 'POST', '/api/merchants/cards/cart/', { token: b.token, body: virtualCart }),
-  );
+  ).id;
   const { order: planOrder } = await buyPlan(server, b.token, {
     plan_id: 'premium',
     period: 'yearly',
@@ -108,23 +99,24 @@ beforeAll(async () => {
       .where('id', '=', ids.invoice ?? '')
       .executeTakeFirstOrThrow()
   ).number;
-  ids.planCart = await created(
-    'plan cart',
-    await call(server.app, 'POST', '/api/merchants/plans/cart/', {
+  ids.planCart = bodyOf(
+    await api(server.app, 'POST', '/api/merchants/plans/cart/', {
       token: b.token,
       body: { plan_id: 'business', period: 'monthly', pos_terminal: false },
     }),
-  );
-  ids.qr = await created(
-    'qr code',
-    await call(server.app, 'POST', '/api/merchants/qr_codes/', {
+    201,
+    'plan cart',
+  ).id;
+  ids.qr = bodyOf(
+    await api(server.app, 'POST', '/api/merchants/qr_codes/', {
       token: b.token,
       body: { currency: 'EUR', amount_minor: '4321', note: 'Bravo counter' },
     }),
-  );
-  ids.schedule = await created(
-    'scheduled payment',
-    await call(server.app, 'POST', '/api/merchants/scheduled_payments/', {
+    201,
+    'qr code',
+  ).id;
+  ids.schedule = bodyOf(
+    await api(server.app, 'POST', '/api/merchants/scheduled_payments/', {
       token: b.token,
       body: {
         account_type: 'eur',
@@ -135,31 +127,37 @@ beforeAll(async () => {
         note: 'Bravo rent',
       },
     }),
-  );
-  ids.request = await created(
-    'money request',
-    await call(server.app, 'POST', '/api/merchants/request_money/', {
+    201,
+    'scheduled payment',
+  ).id;
+  ids.request = bodyOf(
+    await api(server.app, 'POST', '/api/merchants/request_money/', {
       token: c.token,
       body: { wallet_tag: bTag, amount_minor: '100', currency: 'EUR' },
       headers: { 'idempotency-key': newKey('request') },
     }),
-  );
+    201,
+    'money request',
+  ).id;
   // An advertising campaign of B's (issue 9), bought before the transactions are read.
-  ids.campaign = await created(
-    'campaign',
-    await call(server.app, 'POST', '/api/merchants/advertising/plans/local_boost/purchase/', {
+  ids.campaign = bodyOf(
+    await api(server.app, 'POST', '/api/merchants/advertising/plans/{id}/purchase/', {
+      params: { id: 'local_boost' },
       token: b.token,
       body: { headline: 'Bravo secret campaign', link: 'https://bravo.example.com/' },
       headers: { 'idempotency-key': newKey('campaign') },
     }),
-  );
-  ids.transaction = (
-    await call(server.app, 'GET', '/api/merchants/transactions/', { token: b.token })
-  ).body.items[0].id;
+    201,
+    'campaign',
+  ).id;
+  ids.transaction = bodyOf(
+    await api(server.app, 'GET', '/api/merchants/transactions/', { token: b.token }),
+    200,
+  ).items[0]!.id;
   const member = await addMember(server, b.token, 'employee');
   ids.employee = member.userId;
   const invitationEmail = newInviteeEmail('bravo');
-  ids.invitation = await created('invitation', await invite(server, b.token, { email: invitationEmail }));
+  ids.invitation = bodyOf(await invite(server, b.token, { email: invitationEmail }), 201, 'invitation').id;
   ids.document = (
     await server.db
       .insertInto('merchant_documents')
@@ -191,9 +189,8 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow()
   ).id;
   // Issue 8: a shipping address of B's, with its pin.
-  ids.address = await created(
-    'address',
-    await call(server.app, 'POST', '/api/merchants/addresses/', {
+  ids.address = bodyOf(
+    await api(server.app, 'POST', '/api/merchants/addresses/', {
       token: b.token,
       body: {
         kind: 'shipping',
@@ -205,7 +202,9 @@ beforeAll(async () => {
         longitude: 22.9415,
       },
     }),
-  );
+    201,
+    'address',
+  ).id;
   // Issue 8: B's owner heard that B's member joined.
   ids.notification = (
     await server.db
@@ -245,83 +244,171 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** B's record for an operation's `{id}`, and what the call needs to get past validation to the ownership check. */
-function requestFor(
-  operationId: OperationId,
-  grant: string,
-): { id: string; options: CallOptions; multipart?: { payload: Buffer; headers: Record<string, string> } } {
+/**
+ * The call of an operation with B's record for its `{id}`, and what it needs to get past validation to the ownership
+ * check; each one typed by the contract.
+ */
+function requestFor(operationId: OperationId, grant: string): (token: string) => Promise<Answer> {
+  const app = server.app;
+  const id = (record: string | undefined) => ({ id: record ?? '' });
   switch (operationId) {
     case 'beneficiary':
+      return (token) =>
+        api(app, 'GET', '/api/merchants/beneficiaries/{id}/', { params: id(ids.beneficiary), token });
     case 'deleteBeneficiary':
-      return { id: ids.beneficiary ?? '', options: {} };
+      return (token) =>
+        api(app, 'DELETE', '/api/merchants/beneficiaries/{id}/', { params: id(ids.beneficiary), token });
     case 'updateBeneficiary':
-      return { id: ids.beneficiary ?? '', options: { body: { kind: 'wallet', wallet_tag: '@demo-bakery' } } };
+      return (token) =>
+        api(app, 'PUT', '/api/merchants/beneficiaries/{id}/', {
+          params: id(ids.beneficiary),
+          token,
+          body: { kind: 'wallet', wallet_tag: '@demo-bakery' },
+        });
     case 'card':
+      return (token) => api(app, 'GET', '/api/merchants/cards/{id}/', { params: id(ids.card), token });
     case 'cardLimits':
+      return (token) => api(app, 'GET', '/api/merchants/cards/{id}/limits/', { params: id(ids.card), token });
     case 'deleteCard':
-      return { id: ids.card ?? '', options: {} };
+      return (token) => api(app, 'DELETE', '/api/merchants/cards/{id}/', { params: id(ids.card), token });
     case 'updateCard':
-      return { id: ids.card ?? '', options: { body: { name: 'Taken over' } } };
+      return (token) =>
+        api(app, 'PATCH', '/api/merchants/cards/{id}/', {
+          params: id(ids.card),
+          token,
+          body: { name: 'Taken over' },
+        });
     case 'cardAction':
-      return { id: ids.card ?? '', options: { body: {} } };
+      return (token) =>
+        api(app, 'POST', '/api/merchants/cards/{id}/{action}/', {
+          params: { ...id(ids.card), action: 'freeze' },
+          token,
+        });
     case 'setCardPin':
-      return { id: ids.card ?? '', options: { body: { pin: '7391' } } };
+      return (token) =>
+        api(app, 'PUT', '/api/merchants/cards/{id}/pin/', {
+          params: id(ids.card),
+          token,
+          body: { pin: '7391' },
+        });
     case 'setCardEpin':
-      return { id: ids.card ?? '', options: { body: { epin: '73915' } } };
+      return (token) =>
+        api(app, 'PUT', '/api/merchants/cards/{id}/epin/', {
+          params: id(ids.card),
+          token,
+          body: { epin: '73915' },
+        });
     case 'setCardLimits':
-      return {
-        id: ids.card ?? '',
-        options: {
+      return (token) =>
+        api(app, 'PUT', '/api/merchants/cards/{id}/limits/', {
+          params: id(ids.card),
+          token,
           body: {
             frequency: 'daily',
             limits: { card_transaction: '1', card_purchase: null, card_ecommerce: null, card_cash: null },
           },
-        },
-      };
+        });
     case 'revealCard':
-      return { id: ids.card ?? '', options: { body: { what: 'details' }, headers: stepUpHeaders(grant) } };
+      return (token) =>
+        api(app, 'POST', '/api/merchants/cards/{id}/reveal/', {
+          params: id(ids.card),
+          token,
+          body: { what: 'details' },
+          headers: stepUpHeaders(grant),
+        });
     case 'cartPay':
-      return { id: ids.cart ?? '', options: { headers: { 'idempotency-key': newKey('steal') } } };
+      return (token) =>
+        api(app, 'POST', '/api/merchants/cards/cart/{id}/pay/', {
+          params: id(ids.cart),
+          token,
+          headers: { 'idempotency-key': newKey('steal') },
+        });
     case 'planCartPay':
-      return { id: ids.planCart ?? '', options: { headers: { 'idempotency-key': newKey('steal') } } };
+      return (token) =>
+        api(app, 'POST', '/api/merchants/plans/cart/{id}/pay/', {
+          params: id(ids.planCart),
+          token,
+          headers: { 'idempotency-key': newKey('steal') },
+        });
     case 'invoicePdf':
-      return { id: ids.invoice ?? '', options: {} };
+      return (token) =>
+        api(app, 'GET', '/api/merchants/profile/billing_history/{id}/pdf/', {
+          params: id(ids.invoice),
+          token,
+        });
     case 'deleteQrCode':
-      return { id: ids.qr ?? '', options: {} };
+      return (token) => api(app, 'DELETE', '/api/merchants/qr_codes/{id}/', { params: id(ids.qr), token });
     case 'acceptMoneyRequest':
+      return (token) =>
+        api(app, 'POST', '/api/merchants/received_requests/{id}/accept/', { params: id(ids.request), token });
     case 'declineMoneyRequest':
-      return { id: ids.request ?? '', options: {} };
+      return (token) =>
+        api(app, 'POST', '/api/merchants/received_requests/{id}/decline/', {
+          params: id(ids.request),
+          token,
+        });
     case 'scheduledPayment':
+      return (token) =>
+        api(app, 'GET', '/api/merchants/scheduled_payments/{id}/', { params: id(ids.schedule), token });
     case 'cancelScheduledPayment':
-      return { id: ids.schedule ?? '', options: {} };
+      return (token) =>
+        api(app, 'POST', '/api/merchants/scheduled_payments/{id}/cancel/', {
+          params: id(ids.schedule),
+          token,
+        });
     case 'transaction':
-      return { id: ids.transaction ?? '', options: {} };
+      return (token) =>
+        api(app, 'GET', '/api/merchants/transactions/{id}/', { params: id(ids.transaction), token });
     case 'updateEmployeeStatus':
-      return { id: ids.employee ?? '', options: { body: { status: 'disabled' } } };
+      return (token) =>
+        api(app, 'PATCH', '/api/merchants/employees/{id}/status/', {
+          params: id(ids.employee),
+          token,
+          body: { status: 'disabled' },
+        });
     case 'cancelInvitation':
-      return { id: ids.invitation ?? '', options: {} };
+      return (token) =>
+        api(app, 'POST', '/api/merchants/invitations/{id}/cancel/', { params: id(ids.invitation), token });
     case 'downloadDocument':
+      return (token) =>
+        api(app, 'GET', '/api/merchants/onboarding/documents/{id}/', { params: id(ids.document), token });
     case 'deleteDocument':
+      return (token) =>
+        api(app, 'DELETE', '/api/merchants/onboarding/documents/{id}/', { params: id(ids.document), token });
     case 'downloadProfileDocument':
-      return { id: ids.document ?? '', options: {} };
+      return (token) =>
+        api(app, 'GET', '/api/merchants/profile/documents/{id}/', { params: id(ids.document), token });
     case 'kycEvaluate':
-      return { id: ids.kyc ?? '', options: {} };
+      return (token) => api(app, 'POST', '/api/merchants/kyc/{id}/evaluate/', { params: id(ids.kyc), token });
+    case 'uploadKycImage':
+      return (token) =>
+        api(app, 'POST', '/api/merchants/kyc/{id}/images/', {
+          params: id(ids.kyc),
+          token,
+          form: {
+            side: 'front',
+            file: { filename: 'front.png', content: pngImage(1200, 800), contentType: 'image/png' },
+          },
+        });
     case 'advertisingCampaign':
-      return { id: ids.campaign ?? '', options: {} };
+      return (token) =>
+        api(app, 'GET', '/api/merchants/advertising/campaigns/{id}/', { params: id(ids.campaign), token });
     case 'markNotificationRead':
-      return { id: ids.notification ?? '', options: {} };
+      return (token) =>
+        api(app, 'POST', '/api/merchants/notifications/{id}/read/', { params: id(ids.notification), token });
     case 'deleteMerchantAddress':
+      return (token) =>
+        api(app, 'DELETE', '/api/merchants/addresses/{id}/', { params: id(ids.address), token });
     case 'setDefaultMerchantAddress':
-      return { id: ids.address ?? '', options: {} };
+      return (token) =>
+        api(app, 'PUT', '/api/merchants/addresses/{id}/default/', { params: id(ids.address), token });
     case 'updateMerchantAddress':
-      return { id: ids.address ?? '', options: { body: { line1: 'Taken over 1' } } };
-    case 'uploadKycImage': {
-      const form = multipart([
-        { name: 'side', value: 'front' },
-        { name: 'file', filename: 'front.png', content: pngImage(1200, 800), contentType: 'image/png' },
-      ]);
-      return { id: ids.kyc ?? '', options: {}, multipart: form };
-    }
+      return (token) =>
+        api(app, 'PATCH', '/api/merchants/addresses/{id}/', {
+          params: id(ids.address),
+          token,
+          body: { line1: 'Taken over 1' },
+        });
     default:
       throw new Error(`${operationId} takes an id in its path: give it one of B's records here`);
   }
@@ -341,22 +428,14 @@ describe("another merchant's records", () => {
         const rule = operationRules[operationId];
         if (rule.access !== 'session' || notARecordOfB.has(operationId)) continue;
         const token = rule.approved ? a.token : aOnboarding;
-        const { id, options, multipart: form } = requestFor(operationId, grant);
-        const url = route.replace('{id}', id).replace('{action}', 'freeze');
-        const response: Pick<ApiResponse, 'status'> & { text: string } = form
-          ? await server.app
-              .inject({
-                method: method.toUpperCase() as Verb,
-                url,
-                headers: { ...form.headers, authorization: `Bearer ${token}` },
-                payload: form.payload,
-              })
-              .then((r) => ({ status: r.statusCode, text: r.body }))
-          : await call(server.app, method.toUpperCase() as Verb, url, { token, ...options }).then((r) => ({
-              status: r.status,
-              text: r.raw.body,
-            }));
-        const text = response.text;
+        const response = await requestFor(operationId, grant)(token);
+        // The typed call above is the operation this row of the document names.
+        const sent = response.raw.raw.req;
+        const pattern = new RegExp(`^${route.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+        expect(`${sent.method} ${sent.url}`, operationId).toMatch(
+          new RegExp(`^${method.toUpperCase()} ${pattern.source.slice(1, -1)}$`),
+        );
+        const text = response.raw.body;
         const leaked = secrets.filter((secret) => text.includes(secret));
         if (![403, 404].includes(response.status) || leaked.length > 0) {
           wrong.push(`${operationId}: ${response.status} ${text.slice(0, 200)} leaked=${leaked.join(',')}`);
@@ -377,10 +456,11 @@ describe("another merchant's records", () => {
         .where('id', '=', ids.qr ?? '')
         .executeTakeFirstOrThrow()
     ).code;
-    const resolved = await call(server.app, 'GET', `/api/merchants/qr_codes/resolve/${code}/`, {
+    const resolved = await api(server.app, 'GET', '/api/merchants/qr_codes/resolve/{code}/', {
+      params: { code },
       token: a.token,
     });
-    expect(resolved.status).toBe(200);
+    expectStatus(resolved, 200);
     const text = resolved.raw.body;
     for (const secret of secrets.filter((s) => s !== b.name && s !== b.tag)) {
       if (secret === ids.qr) continue;

@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from './harness';
+import { api, apiWithBadInput, bodyOf, errorOf, expectStatus, type JsonBodyOf } from './client';
+import { startTestServer, type TestServer } from './harness';
 import { jpegImage, pngImage } from './kycImages';
-import {
-  exeBytes,
-  multipart,
-  onboardingOwner,
-  pdfBytes,
-  representative,
-  storedFiles,
-} from './onboardingFixtures';
+import { exeBytes, onboardingOwner, pdfBytes, representative, storedFiles } from './onboardingFixtures';
 import { stepUpHeaders, stepUpToken } from './stepUp';
 
 let server: TestServer;
@@ -19,51 +13,71 @@ afterAll(async () => {
   await server.close();
 });
 
-const base = '/api/merchants/kyc/';
 const nextYear = `${new Date().getUTCFullYear() + 1}-06-30`;
+type KycDocument = JsonBodyOf<'POST', '/api/merchants/kyc/initiate/'>;
 const document = {
   document_type: 'id_card',
   document_number: 'ak 123456',
   expiry_date: nextYear,
   first_name: 'ELENI',
   last_name: 'Papadopoulou',
-};
+} satisfies KycDocument;
 
 /** An owner in onboarding whose representative step is saved (Eleni Papadopoulou). */
 async function owner() {
   const created = await onboardingOwner(server.app, server.db);
-  const saved = await call(server.app, 'PUT', '/api/merchants/onboarding/representative/', {
+  const saved = await api(server.app, 'PUT', '/api/merchants/onboarding/representative/', {
     token: created.token,
     body: representative,
   });
-  expect(saved.status).toBe(200);
+  expectStatus(saved, 200);
   return created;
 }
 
 /** kycInitiate with a fresh step-up grant (a one-time code from the outbox), as the app does. */
-async function initiate(token: string, body: Record<string, unknown> = document) {
+async function initiate(token: string, body: KycDocument = document) {
   const grant = await stepUpToken(server, token, 'identity_verification');
-  return call(server.app, 'POST', `${base}initiate/`, { token, body, headers: stepUpHeaders(grant) });
+  return api(server.app, 'POST', '/api/merchants/kyc/initiate/', {
+    token,
+    body,
+    headers: stepUpHeaders(grant),
+  });
 }
 
-async function sendImage(
+/** Deliberately bad input: a body of any shape, with a fresh grant. */
+async function initiateWithBadInput(token: string, body: unknown) {
+  const grant = await stepUpToken(server, token, 'identity_verification');
+  return apiWithBadInput(server.app, 'POST', '/api/merchants/kyc/initiate/', {
+    token,
+    body,
+    headers: stepUpHeaders(grant),
+  });
+}
+
+function sendImage(
   token: string,
   id: string,
-  side: string | null,
+  side: 'front' | 'back' | 'selfie',
   content: Buffer,
   filename = 'photo.jpg',
 ) {
-  const body = multipart([
-    ...(side === null ? [] : [{ name: 'side', value: side }]),
-    { name: 'file', filename, content, contentType: 'image/jpeg' },
-  ]);
-  const response = await server.app.inject({
-    method: 'POST',
-    url: `${base}${id}/images/`,
-    headers: { ...body.headers, authorization: `Bearer ${token}` },
-    payload: body.payload,
+  return api(server.app, 'POST', '/api/merchants/kyc/{id}/images/', {
+    params: { id },
+    token,
+    form: { side, file: { filename, content, contentType: 'image/jpeg' } },
   });
-  return { status: response.statusCode, body: response.json() };
+}
+
+/** Deliberately bad input: any side, or none at all (`side` null). */
+function sendImageWithBadInput(token: string, id: string, side: string | null, content: Buffer) {
+  return apiWithBadInput(server.app, 'POST', '/api/merchants/kyc/{id}/images/', {
+    params: { id },
+    token,
+    form: {
+      ...(side === null ? {} : { side }),
+      file: { filename: 'photo.jpg', content, contentType: 'image/jpeg' },
+    },
+  });
 }
 
 async function rows(merchantId: string) {
@@ -86,8 +100,8 @@ async function imageCount(): Promise<number> {
 describe('identity verification', () => {
   it('lists the criteria', async () => {
     const { token } = await owner();
-    const criteria = await call(server.app, 'GET', `${base}criteria/`, { token });
-    expect(criteria.status).toBe(200);
+    const criteria = await api(server.app, 'GET', '/api/merchants/kyc/criteria/', { token });
+    expectStatus(criteria, 200);
     expect(criteria.body).toMatchObject({
       document_types: [
         { type: 'passport', sides: ['front'] },
@@ -104,18 +118,20 @@ describe('identity verification', () => {
       expiry_must_be_future: true,
       name_must_match_representative: true,
     });
-    expect((await call(server.app, 'GET', `${base}criteria/`)).status).toBe(401);
+    expect((await api(server.app, 'GET', '/api/merchants/kyc/criteria/')).status).toBe(401);
   });
 
   it('passes an id card with front, back and selfie whose name matches the representative', async () => {
     const { token } = await owner();
-    expect((await call(server.app, 'GET', base, { token })).body).toEqual({ verification: null });
+    expect((await api(server.app, 'GET', '/api/merchants/kyc/', { token })).body).toEqual({
+      verification: null,
+    });
     const started = await initiate(token);
-    expect(started.status).toBe(201);
-    const id = started.body.id as string;
+    expectStatus(started, 201);
+    const id = started.body.id;
 
     const front = await sendImage(token, id, 'front', pngImage(800, 500), 'front.png');
-    expect(front.status).toBe(201);
+    expectStatus(front, 201);
     expect(front.body).toMatchObject({ side: 'front', content_type: 'image/png', width: 800, height: 500 });
     // Portrait photos count too: 600 × 400 in either orientation.
     expect((await sendImage(token, id, 'back', jpegImage(400, 600))).body).toMatchObject({
@@ -127,8 +143,11 @@ describe('identity verification', () => {
     expect((await sendImage(token, id, 'back', jpegImage(1200, 800))).status).toBe(201);
     expect((await sendImage(token, id, 'selfie', jpegImage(720, 1280))).status).toBe(201);
 
-    const evaluated = await call(server.app, 'POST', `${base}${id}/evaluate/`, { token });
-    expect(evaluated.status).toBe(200);
+    const evaluated = await api(server.app, 'POST', '/api/merchants/kyc/{id}/evaluate/', {
+      params: { id },
+      token,
+    });
+    expectStatus(evaluated, 200);
     expect(evaluated.body.status).toBe('passed');
     expect(evaluated.body.checks).toEqual([
       { criterion: 'images_complete', passed: true },
@@ -138,14 +157,15 @@ describe('identity verification', () => {
       { criterion: 'name_matches_representative', passed: true },
     ]);
 
-    const status = await call(server.app, 'GET', base, { token });
+    const status = await api(server.app, 'GET', '/api/merchants/kyc/', { token });
+    expectStatus(status, 200);
     expect(status.body.verification).toMatchObject({
       id,
       document_number: 'AK 123456',
       status: 'passed',
       required_sides: ['front', 'back', 'selfie'],
     });
-    expect(status.body.verification.images.map((image: { side: string }) => image.side).sort()).toEqual([
+    expect(status.body.verification?.images.map((image: { side: string }) => image.side).sort()).toEqual([
       'back',
       'front',
       'selfie',
@@ -156,28 +176,42 @@ describe('identity verification', () => {
 
   it('fails an incomplete passport capture and says which check failed', async () => {
     const { token } = await owner();
-    const id = (await initiate(token, { ...document, document_type: 'passport' })).body.id as string;
+    const id = bodyOf(await initiate(token, { ...document, document_type: 'passport' }), 201).id;
     // A passport has no back.
     expect((await sendImage(token, id, 'back', pngImage(800, 600))).status).toBe(400);
     expect((await sendImage(token, id, 'front', pngImage(800, 600))).status).toBe(201);
-    const evaluated = await call(server.app, 'POST', `${base}${id}/evaluate/`, { token });
+    const evaluated = await api(server.app, 'POST', '/api/merchants/kyc/{id}/evaluate/', {
+      params: { id },
+      token,
+    });
+    expectStatus(evaluated, 200);
     expect(evaluated.body.status).toBe('failed');
     expect(evaluated.body.checks).toContainEqual({ criterion: 'images_complete', passed: false });
     expect(evaluated.body.checks).toContainEqual({ criterion: 'name_matches_representative', passed: true });
 
     // Retry: the missing selfie, then evaluate again.
     expect((await sendImage(token, id, 'selfie', pngImage(600, 400))).status).toBe(201);
-    const again = await call(server.app, 'POST', `${base}${id}/evaluate/`, { token });
+    const again = await api(server.app, 'POST', '/api/merchants/kyc/{id}/evaluate/', {
+      params: { id },
+      token,
+    });
+    expectStatus(again, 200);
     expect(again.body.status).toBe('passed');
   });
 
   it('fails when the name differs from the saved representative', async () => {
     const { token } = await owner();
-    const id = (await initiate(token, { ...document, document_type: 'passport', first_name: 'Maria' })).body
-      .id as string;
+    const id = bodyOf(
+      await initiate(token, { ...document, document_type: 'passport', first_name: 'Maria' }),
+      201,
+    ).id;
     await sendImage(token, id, 'front', pngImage(800, 600));
     await sendImage(token, id, 'selfie', pngImage(800, 600));
-    const evaluated = await call(server.app, 'POST', `${base}${id}/evaluate/`, { token });
+    const evaluated = await api(server.app, 'POST', '/api/merchants/kyc/{id}/evaluate/', {
+      params: { id },
+      token,
+    });
+    expectStatus(evaluated, 200);
     expect(evaluated.body.status).toBe('failed');
     expect(evaluated.body.checks).toEqual(
       expect.arrayContaining([
@@ -189,7 +223,7 @@ describe('identity verification', () => {
 
   it('fails a document that expired after it was entered', async () => {
     const created = await owner();
-    const id = (await initiate(created.token, { ...document, document_type: 'passport' })).body.id as string;
+    const id = bodyOf(await initiate(created.token, { ...document, document_type: 'passport' }), 201).id;
     await sendImage(created.token, id, 'front', pngImage(800, 600));
     await sendImage(created.token, id, 'selfie', pngImage(800, 600));
     // Time passes: the document's expiry date is now behind us.
@@ -198,7 +232,11 @@ describe('identity verification', () => {
       .set({ expiry_date: '2020-01-01' } as never)
       .where('id' as never, '=', id as never)
       .execute();
-    const evaluated = await call(server.app, 'POST', `${base}${id}/evaluate/`, { token: created.token });
+    const evaluated = await api(server.app, 'POST', '/api/merchants/kyc/{id}/evaluate/', {
+      params: { id },
+      token: created.token,
+    });
+    expectStatus(evaluated, 200);
     expect(evaluated.body.status).toBe('failed');
     expect(evaluated.body.checks).toContainEqual({ criterion: 'document_not_expired', passed: false });
   });
@@ -217,35 +255,35 @@ describe('identity verification', () => {
       {},
     ];
     for (const body of invalid) {
-      const answer = await initiate(token, body);
-      expect(answer.status, JSON.stringify(body)).toBe(400);
+      const answer = await initiateWithBadInput(token, body);
+      expectStatus(answer, 400, JSON.stringify(body));
       expect(answer.body.error.code).toBe('validation_failed');
     }
     expect(await rows(created.merchantId)).toHaveLength(0);
 
-    const id = (await initiate(token)).body.id as string;
+    const id = bodyOf(await initiate(token), 201).id;
     const filesBefore = storedFiles(server.config.dataDir).length;
     const imagesBefore = await imageCount();
     const tooSmall = await sendImage(token, id, 'front', pngImage(599, 400));
-    expect(tooSmall.status).toBe(400);
+    expectStatus(tooSmall, 400);
     expect(tooSmall.body.error.details).toEqual({ width: 599, height: 400 });
     expect((await sendImage(token, id, 'front', jpegImage(500, 500))).status).toBe(400);
     const pdf = await sendImage(token, id, 'front', pdfBytes, 'scan.jpg');
-    expect(pdf.status).toBe(400);
+    expectStatus(pdf, 400);
     expect(pdf.body.error.code).toBe('unsupported_file_type');
-    expect((await sendImage(token, id, 'front', exeBytes, 'photo.png')).body.error.code).toBe(
+    expect(errorOf(await sendImage(token, id, 'front', exeBytes, 'photo.png')).code).toBe(
       'unsupported_file_type',
     );
     expect((await sendImage(token, id, 'front', Buffer.alloc(0))).status).toBe(400);
-    expect((await sendImage(token, id, 'left', pngImage(800, 600))).status).toBe(400);
-    expect((await sendImage(token, id, null, pngImage(800, 600))).status).toBe(400);
+    expect((await sendImageWithBadInput(token, id, 'left', pngImage(800, 600))).status).toBe(400);
+    expect((await sendImageWithBadInput(token, id, null, pngImage(800, 600))).status).toBe(400);
     const huge = await sendImage(
       token,
       id,
       'front',
       Buffer.concat([pngImage(800, 600), Buffer.alloc(300 * 1024)]),
     );
-    expect(huge.status).toBe(413);
+    expectStatus(huge, 413);
     expect((await sendImage(token, 'not-a-uuid', 'front', pngImage(800, 600))).status).toBe(400);
     expect(storedFiles(server.config.dataDir)).toHaveLength(filesBefore);
     expect(await imageCount()).toBe(imagesBefore);
@@ -253,52 +291,58 @@ describe('identity verification', () => {
 
   it("answers 404 for another merchant's verification and leaves it alone", async () => {
     const first = await owner();
-    const id = (await initiate(first.token)).body.id as string;
+    const id = bodyOf(await initiate(first.token), 201).id;
     await sendImage(first.token, id, 'front', pngImage(800, 600));
     const other = await owner();
     expect((await sendImage(other.token, id, 'front', pngImage(800, 600))).status).toBe(404);
-    expect((await call(server.app, 'POST', `${base}${id}/evaluate/`, { token: other.token })).status).toBe(
-      404,
-    );
-    expect((await call(server.app, 'GET', base, { token: other.token })).body).toEqual({
+    expect(
+      (
+        await api(server.app, 'POST', '/api/merchants/kyc/{id}/evaluate/', {
+          params: { id },
+          token: other.token,
+        })
+      ).status,
+    ).toBe(404);
+    expect((await api(server.app, 'GET', '/api/merchants/kyc/', { token: other.token })).body).toEqual({
       verification: null,
     });
-    const mine = await call(server.app, 'GET', base, { token: first.token });
-    expect(mine.body.verification.images).toHaveLength(1);
-    expect(mine.body.verification.status).toBe('pending');
+    const mine = await api(server.app, 'GET', '/api/merchants/kyc/', { token: first.token });
+    expectStatus(mine, 200);
+    expect(mine.body.verification?.images).toHaveLength(1);
+    expect(mine.body.verification?.status).toBe('pending');
   });
 
   it('needs a fresh, unused step-up grant to start a verification', async () => {
     const created = await owner();
-    const without = await call(server.app, 'POST', `${base}initiate/`, {
+    const without = await api(server.app, 'POST', '/api/merchants/kyc/initiate/', {
       token: created.token,
       body: document,
     });
-    expect(without.status).toBe(403);
+    expectStatus(without, 403);
     expect(without.body.error.code).toBe('step_up_required');
     expect(await rows(created.merchantId)).toHaveLength(0);
 
     const grant = await stepUpToken(server, created.token, 'identity_verification');
     const headers = stepUpHeaders(grant);
-    const first = await call(server.app, 'POST', `${base}initiate/`, {
+    const first = await api(server.app, 'POST', '/api/merchants/kyc/initiate/', {
       token: created.token,
       body: document,
       headers,
     });
-    expect(first.status).toBe(201);
-    const reused = await call(server.app, 'POST', `${base}initiate/`, {
+    expectStatus(first, 201);
+    const reused = await api(server.app, 'POST', '/api/merchants/kyc/initiate/', {
       token: created.token,
       body: document,
       headers,
     });
-    expect(reused.status).toBe(403);
+    expectStatus(reused, 403);
     expect(reused.body.error.code).toBe('step_up_required');
     expect(await rows(created.merchantId)).toHaveLength(1);
   });
 
   it('closes the writes once the merchant is in review', async () => {
     const created = await owner();
-    const id = (await initiate(created.token)).body.id as string;
+    const id = bodyOf(await initiate(created.token), 201).id;
     await server.db
       .updateTable('merchants')
       .set({ status: 'in_review' })
@@ -306,9 +350,14 @@ describe('identity verification', () => {
       .execute();
     expect((await initiate(created.token)).status).toBe(409);
     expect((await sendImage(created.token, id, 'front', pngImage(800, 600))).status).toBe(409);
-    expect((await call(server.app, 'POST', `${base}${id}/evaluate/`, { token: created.token })).status).toBe(
-      409,
-    );
-    expect((await call(server.app, 'GET', base, { token: created.token })).status).toBe(200);
+    expect(
+      (
+        await api(server.app, 'POST', '/api/merchants/kyc/{id}/evaluate/', {
+          params: { id },
+          token: created.token,
+        })
+      ).status,
+    ).toBe(409);
+    expect((await api(server.app, 'GET', '/api/merchants/kyc/', { token: created.token })).status).toBe(200);
   });
 });

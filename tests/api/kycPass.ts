@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/db/database';
-import { call } from './harness';
+import { api, type JsonBodyOf } from './client';
 import { pngImage } from './kycImages';
-import { multipart, representative } from './onboardingFixtures';
+import { representative } from './onboardingFixtures';
 import { stepUpHeaders, stepUpToken } from './stepUp';
 
 /*
@@ -13,11 +13,12 @@ import { stepUpHeaders, stepUpToken } from './stepUp';
 type Server = { app: FastifyInstance; db: Database };
 type Outcome = 'passed' | 'failed';
 
-const base = '/api/merchants/kyc/';
 const nextYear = () => `${new Date().getUTCFullYear() + 1}-06-30`;
 
 /** The document details the representative types; the fixtures' representative by default. */
-export function kycDocument(names: { first_name: string; last_name: string } = representative) {
+export function kycDocument(
+  names: { first_name: string; last_name: string } = representative,
+): JsonBodyOf<'POST', '/api/merchants/kyc/initiate/'> {
   return {
     document_type: 'passport',
     document_number: 'AK 123456',
@@ -33,29 +34,24 @@ export function kycDocument(names: { first_name: string; last_name: string } = r
  */
 export async function initiateKyc(server: Server, token: string, body = kycDocument()): Promise<string> {
   const grant = await stepUpToken(server, token, 'identity_verification');
-  const started = await call(server.app, 'POST', `${base}initiate/`, {
+  const started = await api(server.app, 'POST', '/api/merchants/kyc/initiate/', {
     token,
     body,
     headers: stepUpHeaders(grant),
   });
   if (started.status !== 201)
     throw new Error(`kycInitiate: ${started.status} ${JSON.stringify(started.body)}`);
-  return started.body.id as string;
+  return started.body.id;
 }
 
 async function sendImage(server: Server, token: string, id: string, side: 'front' | 'selfie') {
-  const body = multipart([
-    { name: 'side', value: side },
-    { name: 'file', filename: `${side}.png`, content: pngImage(800, 600), contentType: 'image/png' },
-  ]);
-  const response = await server.app.inject({
-    method: 'POST',
-    url: `${base}${id}/images/`,
-    headers: { ...body.headers, authorization: `Bearer ${token}` },
-    payload: body.payload,
+  const response = await api(server.app, 'POST', '/api/merchants/kyc/{id}/images/', {
+    params: { id },
+    token,
+    form: { side, file: { filename: `${side}.png`, content: pngImage(800, 600), contentType: 'image/png' } },
   });
-  if (response.statusCode !== 201) {
-    throw new Error(`uploadKycImage ${side}: ${response.statusCode} ${response.body}`);
+  if (response.status !== 201) {
+    throw new Error(`uploadKycImage ${side}: ${response.status} ${JSON.stringify(response.body)}`);
   }
 }
 
@@ -69,7 +65,10 @@ export async function runKyc(server: Server, token: string, outcome: Outcome = '
   const id = await initiateKyc(server, token, kycDocument(names));
   await sendImage(server, token, id, 'front');
   await sendImage(server, token, id, 'selfie');
-  const evaluated = await call(server.app, 'POST', `${base}${id}/evaluate/`, { token });
+  const evaluated = await api(server.app, 'POST', '/api/merchants/kyc/{id}/evaluate/', {
+    params: { id },
+    token,
+  });
   if (evaluated.status !== 200 || evaluated.body.status !== outcome) {
     throw new Error(`kycEvaluate: ${evaluated.status} ${JSON.stringify(evaluated.body)}`);
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createOwner, signIn, startTestServer, type TestServer } from './harness';
+import { api, apiWithBadInput, bodyOf, expectStatus } from './client';
+import { createOwner, signIn, startTestServer, type TestServer } from './harness';
 import { failKyc, initiateKyc, passKyc } from './kycPass';
 import {
   company,
@@ -8,8 +9,11 @@ import {
   onboardingOwner,
   representative,
   saveAllSteps,
+  saveStep,
   shareholders,
+  stepUrls,
   steps,
+  type Step,
 } from './onboardingFixtures';
 
 let server: TestServer;
@@ -19,8 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-const base = '/api/merchants/onboarding/';
 
 async function savedRow(merchantId: string) {
   return (
@@ -34,19 +36,22 @@ async function savedRow(merchantId: string) {
 
 describe('reference data', () => {
   it('lists legal forms with their required documents, and the other lists in English and Greek', async () => {
-    const forms = await call(server.app, 'GET', '/api/onboarding/legal_entity_types/');
-    expect(forms.status).toBe(200);
+    const forms = await api(server.app, 'GET', '/api/onboarding/legal_entity_types/');
+    expectStatus(forms, 200);
     const codes = forms.body.items.map((item: { code: string }) => item.code);
     expect(codes).toEqual(['sole_trader', 'oe', 'ee', 'ike', 'epe', 'ae']);
     const ike = forms.body.items.find((item: { code: string }) => item.code === 'ike');
-    expect(ike.name_el).toContain('ΙΚΕ');
-    expect(ike.required_documents).toContain('shareholder_register');
-    for (const list of ['industries', 'turnovers', 'sizes']) {
-      const response = await call(server.app, 'GET', `/api/onboarding/${list}/`);
-      expect(response.status).toBe(200);
+    expect(ike?.name_el).toContain('ΙΚΕ');
+    expect(ike?.required_documents).toContain('shareholder_register');
+    for (const response of [
+      await api(server.app, 'GET', '/api/onboarding/industries/'),
+      await api(server.app, 'GET', '/api/onboarding/turnovers/'),
+      await api(server.app, 'GET', '/api/onboarding/sizes/'),
+    ]) {
+      expectStatus(response, 200);
       expect(response.body.items.length).toBeGreaterThan(3);
     }
-    const countries = await call(server.app, 'GET', '/api/onboarding/countries/');
+    const countries = await api(server.app, 'GET', '/api/onboarding/countries/');
     expect(countries.body.items).toHaveLength(250);
     expect(countries.body.items).toContainEqual({ code: 'GR', name_en: 'Greece', name_el: 'Ελλάδα' });
   });
@@ -56,8 +61,8 @@ describe('saving the steps', () => {
   it('starts empty, saves every step, and resumes with what was saved', async () => {
     const owner = await onboardingOwner(server.app, server.db);
     expect(owner.user.merchant.status).toBe('onboarding');
-    const empty = await call(server.app, 'GET', base, { token: owner.token });
-    expect(empty.status).toBe(200);
+    const empty = await api(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token });
+    expectStatus(empty, 200);
     expect(empty.body).toMatchObject({
       merchant: { id: owner.merchantId, status: 'onboarding' },
       editable: true,
@@ -69,17 +74,18 @@ describe('saving the steps', () => {
       warnings: [],
     });
 
-    for (const [step, body] of Object.entries(steps)) {
-      const saved = await call(server.app, 'PUT', `${base}${step}/`, { token: owner.token, body });
-      expect(saved.status, `${step}: ${JSON.stringify(saved.body)}`).toBe(200);
+    for (const step of Object.keys(steps) as Step[]) {
+      const saved = await saveStep(server.app, owner.token, step);
+      expectStatus(saved, 200, step);
       // Saving the same data again is harmless (idempotent).
-      const again = await call(server.app, 'PUT', `${base}${step}/`, { token: owner.token, body });
+      const again = await saveStep(server.app, owner.token, step);
       expect(again.body).toEqual(saved.body);
     }
 
     // Resume in a new session: everything is still there, normalised.
     const fresh = await signIn(server.app, owner.email, owner.password);
-    const resumed = await call(server.app, 'GET', base, { token: fresh.accessToken });
+    const resumed = await api(server.app, 'GET', '/api/merchants/onboarding/', { token: fresh.accessToken });
+    expectStatus(resumed, 200);
     expect(resumed.body.steps.representative).toEqual({ ...representative, phone: '+302101234567' });
     expect(resumed.body.steps.company).toMatchObject({
       name: 'Aegean Coffee IKE',
@@ -87,7 +93,7 @@ describe('saving the steps', () => {
       trading_address: null,
       registered_address: { ...company.registered_address, line2: null },
     });
-    expect(resumed.body.steps.directors.directors).toHaveLength(1);
+    expect(resumed.body.steps.directors?.directors).toHaveLength(1);
     expect(resumed.body.steps.shareholders).toEqual(shareholders);
     expect(resumed.body.steps.funding).toEqual({ ...funding, other_funding_method: null });
     expect(resumed.body.completed_steps).toEqual([
@@ -103,19 +109,26 @@ describe('saving the steps', () => {
 
   it('replaces a step with the newly saved data', async () => {
     const owner = await onboardingOwner(server.app, server.db);
-    await call(server.app, 'PUT', `${base}directors/`, { token: owner.token, body: directors });
+    await api(server.app, 'PUT', '/api/merchants/onboarding/directors/', {
+      token: owner.token,
+      body: directors,
+    });
     const two = {
       directors: [
         ...directors.directors,
-        { ...directors.directors[0], first_name: 'Nikos', is_legal_representative: false },
+        { ...directors.directors[0]!, first_name: 'Nikos', is_legal_representative: false },
       ],
     };
-    await call(server.app, 'PUT', `${base}directors/`, { token: owner.token, body: two });
-    const one = await call(server.app, 'PUT', `${base}directors/`, { token: owner.token, body: directors });
-    expect(one.body.steps.directors.directors).toHaveLength(1);
+    await api(server.app, 'PUT', '/api/merchants/onboarding/directors/', { token: owner.token, body: two });
+    const one = await api(server.app, 'PUT', '/api/merchants/onboarding/directors/', {
+      token: owner.token,
+      body: directors,
+    });
+    expectStatus(one, 200);
+    expect(one.body.steps.directors?.directors).toHaveLength(1);
   });
 
-  const bad: [string, string, unknown, string][] = [
+  const bad: [Step, string, unknown, string][] = [
     ['representative', 'missing field', { ...representative, first_name: undefined }, 'first_name'],
     ['representative', 'too long', { ...representative, last_name: 'A'.repeat(51) }, 'last_name'],
     ['representative', 'non-Latin', { ...representative, first_name: 'Ελένη' }, 'first_name'],
@@ -150,13 +163,13 @@ describe('saving the steps', () => {
     [
       'shareholders',
       'percentage over 100',
-      { ...shareholders, shareholders: [{ ...shareholders.shareholders[0], percentage: '100.5' }] },
+      { ...shareholders, shareholders: [{ ...shareholders.shareholders[0]!, percentage: '100.5' }] },
       'shareholders.0.percentage',
     ],
     [
       'shareholders',
       'percentage as a float number',
-      { ...shareholders, shareholders: [{ ...shareholders.shareholders[0], percentage: 60.5 }] },
+      { ...shareholders, shareholders: [{ ...shareholders.shareholders[0]!, percentage: 60.5 }] },
       'shareholders.0.percentage',
     ],
     ['shareholders', 'ubos_known missing', { shareholders: shareholders.shareholders }, 'ubos_known'],
@@ -181,13 +194,12 @@ describe('saving the steps', () => {
   ];
   it.each(bad)('%s: %s → 400 with fields, nothing saved', async (step, _name, body, field) => {
     const owner = await onboardingOwner(server.app, server.db);
-    const valid = steps[step as keyof typeof steps];
-    await call(server.app, 'PUT', `${base}${step}/`, { token: owner.token, body: valid });
+    await saveStep(server.app, owner.token, step);
     const before = await savedRow(owner.merchantId);
-    const response = await call(server.app, 'PUT', `${base}${step}/`, { token: owner.token, body });
-    expect(response.status).toBe(400);
+    const response = await apiWithBadInput(server.app, 'PUT', stepUrls[step], { token: owner.token, body });
+    expectStatus(response, 400);
     expect(response.body.error.code).toBe('validation_failed');
-    expect(Object.keys(response.body.error.fields)).toContain(field);
+    expect(Object.keys(response.body.error.fields ?? {})).toContain(field);
     expect(await savedRow(owner.merchantId)).toEqual(before);
   });
 
@@ -196,19 +208,24 @@ describe('saving the steps', () => {
     const over = {
       ...shareholders,
       shareholders: [
-        { ...shareholders.shareholders[0], percentage: '60.25' },
-        { ...shareholders.shareholders[1], percentage: '40' },
+        { ...shareholders.shareholders[0]!, percentage: '60.25' },
+        { ...shareholders.shareholders[1]!, percentage: '40' },
       ],
     };
-    const saved = await call(server.app, 'PUT', `${base}shareholders/`, { token: owner.token, body: over });
-    expect(saved.status).toBe(200);
+    const saved = await api(server.app, 'PUT', '/api/merchants/onboarding/shareholders/', {
+      token: owner.token,
+      body: over,
+    });
+    expectStatus(saved, 200);
     expect(saved.body.warnings).toEqual([expect.objectContaining({ code: 'ownership_over_100' })]);
     expect(saved.body.completed_steps).not.toContain('shareholders');
   });
 
   it('refuses anonymous callers, and employees (SPEC §6: the profile is not theirs) may neither read nor write', async () => {
-    expect((await call(server.app, 'GET', base)).status).toBe(401);
-    expect((await call(server.app, 'PUT', `${base}funding/`, { body: funding })).status).toBe(401);
+    expect((await api(server.app, 'GET', '/api/merchants/onboarding/')).status).toBe(401);
+    expect(
+      (await api(server.app, 'PUT', '/api/merchants/onboarding/funding/', { body: funding })).status,
+    ).toBe(401);
     const owner = await onboardingOwner(server.app, server.db);
     const employee = await server.db
       .insertInto('users')
@@ -232,20 +249,26 @@ describe('saving the steps', () => {
       .returning('email')
       .executeTakeFirstOrThrow();
     const staff = await signIn(server.app, employee.email, owner.password);
-    expect((await call(server.app, 'GET', base, { token: staff.accessToken })).status).toBe(403);
-    const write = await call(server.app, 'PUT', `${base}funding/`, {
+    expect(
+      (await api(server.app, 'GET', '/api/merchants/onboarding/', { token: staff.accessToken })).status,
+    ).toBe(403);
+    const write = await api(server.app, 'PUT', '/api/merchants/onboarding/funding/', {
       token: staff.accessToken,
       body: funding,
     });
-    expect(write.status).toBe(403);
+    expectStatus(write, 403);
     expect(await savedRow(owner.merchantId)).toBeNull();
   });
 
   it("shows only the caller's own merchant", async () => {
     const first = await onboardingOwner(server.app, server.db);
     const second = await onboardingOwner(server.app, server.db);
-    await call(server.app, 'PUT', `${base}representative/`, { token: first.token, body: representative });
-    const other = await call(server.app, 'GET', base, { token: second.token });
+    await api(server.app, 'PUT', '/api/merchants/onboarding/representative/', {
+      token: first.token,
+      body: representative,
+    });
+    const other = await api(server.app, 'GET', '/api/merchants/onboarding/', { token: second.token });
+    expectStatus(other, 200);
     expect(other.body.merchant.id).toBe(second.merchantId);
     expect(other.body.steps.representative).toBeNull();
   });
@@ -255,7 +278,7 @@ describe('VAT check', () => {
   it('checks the format and checksum locally and says the registry is not configured', async () => {
     const owner = await onboardingOwner(server.app, server.db);
     const check = (country: string, vat: string) =>
-      call(server.app, 'POST', `${base}vat_check/`, {
+      api(server.app, 'POST', '/api/merchants/onboarding/vat_check/', {
         token: owner.token,
         body: { country, vat_number: vat },
       });
@@ -267,9 +290,9 @@ describe('VAT check', () => {
       format_valid: false,
       registry: 'not_configured',
     });
-    expect((await check('DE', 'DE136695976')).body.format_valid).toBe(true);
-    expect((await check('DE', '123456789')).body.format_valid).toBe(false);
-    expect((await check('NL', 'NL123456789B01')).body.format_valid).toBe(true);
+    expect(bodyOf(await check('DE', 'DE136695976'), 200).format_valid).toBe(true);
+    expect(bodyOf(await check('DE', '123456789'), 200).format_valid).toBe(false);
+    expect(bodyOf(await check('NL', 'NL123456789B01'), 200).format_valid).toBe(true);
     expect((await check('XX', '123')).status).toBe(400);
   });
 });
@@ -277,9 +300,11 @@ describe('VAT check', () => {
 describe('submit for review', () => {
   it('lists every missing piece with 422 and changes nothing', async () => {
     const owner = await onboardingOwner(server.app, server.db);
-    await call(server.app, 'PUT', `${base}company/`, { token: owner.token, body: company });
-    const response = await call(server.app, 'POST', `${base}submit_for_review/`, { token: owner.token });
-    expect(response.status).toBe(422);
+    await api(server.app, 'PUT', '/api/merchants/onboarding/company/', { token: owner.token, body: company });
+    const response = await api(server.app, 'POST', '/api/merchants/onboarding/submit_for_review/', {
+      token: owner.token,
+    });
+    expectStatus(response, 422);
     expect(response.body.error.code).toBe('onboarding_incomplete');
     expect(response.body.error.fields).toMatchObject({
       representative: expect.any(String),
@@ -289,46 +314,58 @@ describe('submit for review', () => {
       'documents.articles_of_association': expect.any(String),
       identity_verification: "Verify the representative's identity.",
     });
-    expect(response.body.error.fields.company).toBeUndefined();
-    const state = await call(server.app, 'GET', base, { token: owner.token });
+    expect(response.body.error.fields?.company).toBeUndefined();
+    const state = await api(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token });
+    expectStatus(state, 200);
     expect(state.body.merchant.status).toBe('onboarding');
   });
 
   it('needs the representative’s identity verified: not started, then failed, are refused; passed is sent', async () => {
     const owner = await onboardingOwner(server.app, server.db);
     await saveAllSteps(server.app, owner.token);
-    const before = await call(server.app, 'GET', base, { token: owner.token });
+    const before = await api(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token });
+    expectStatus(before, 200);
     expect(before.body.identity_verification).toEqual({ status: 'not_started', verified_at: null });
     expect(before.body.completed_steps).toHaveLength(6);
 
-    const unverified = await call(server.app, 'POST', `${base}submit_for_review/`, { token: owner.token });
-    expect(unverified.status).toBe(422);
+    const unverified = await api(server.app, 'POST', '/api/merchants/onboarding/submit_for_review/', {
+      token: owner.token,
+    });
+    expectStatus(unverified, 422);
     expect(unverified.body.error.code).toBe('onboarding_incomplete');
     expect(unverified.body.error.fields).toEqual({
       identity_verification: "Verify the representative's identity.",
     });
-    expect((await call(server.app, 'GET', base, { token: owner.token })).body.merchant.status).toBe(
-      'onboarding',
-    );
+    expect(
+      bodyOf(await api(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token }), 200).merchant
+        .status,
+    ).toBe('onboarding');
 
     await failKyc(server, owner.token);
-    const failedState = await call(server.app, 'GET', base, { token: owner.token });
+    const failedState = await api(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token });
+    expectStatus(failedState, 200);
     expect(failedState.body.identity_verification).toEqual({ status: 'failed', verified_at: null });
-    const failed = await call(server.app, 'POST', `${base}submit_for_review/`, { token: owner.token });
-    expect(failed.status).toBe(422);
-    expect(Object.keys(failed.body.error.fields)).toEqual(['identity_verification']);
-    expect((await call(server.app, 'GET', base, { token: owner.token })).body.merchant.status).toBe(
-      'onboarding',
-    );
+    const failed = await api(server.app, 'POST', '/api/merchants/onboarding/submit_for_review/', {
+      token: owner.token,
+    });
+    expectStatus(failed, 422);
+    expect(Object.keys(failed.body.error.fields ?? {})).toEqual(['identity_verification']);
+    expect(
+      bodyOf(await api(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token }), 200).merchant
+        .status,
+    ).toBe('onboarding');
 
     await passKyc(server, owner.token);
-    const passedState = await call(server.app, 'GET', base, { token: owner.token });
+    const passedState = await api(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token });
+    expectStatus(passedState, 200);
     expect(passedState.body.identity_verification).toEqual({
       status: 'passed',
       verified_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
-    const sent = await call(server.app, 'POST', `${base}submit_for_review/`, { token: owner.token });
-    expect(sent.status).toBe(200);
+    const sent = await api(server.app, 'POST', '/api/merchants/onboarding/submit_for_review/', {
+      token: owner.token,
+    });
+    expectStatus(sent, 200);
     expect(sent.body.merchant.status).toBe('in_review');
     expect(sent.body.identity_verification.status).toBe('passed');
   });
@@ -339,11 +376,14 @@ describe('submit for review', () => {
     await passKyc(server, owner.token);
     // A newer attempt replaces the passed one until it is evaluated.
     await initiateKyc(server, owner.token);
-    const state = await call(server.app, 'GET', base, { token: owner.token });
+    const state = await api(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token });
+    expectStatus(state, 200);
     expect(state.body.identity_verification).toEqual({ status: 'in_progress', verified_at: null });
-    const response = await call(server.app, 'POST', `${base}submit_for_review/`, { token: owner.token });
-    expect(response.status).toBe(422);
-    expect(Object.keys(response.body.error.fields)).toEqual(['identity_verification']);
+    const response = await api(server.app, 'POST', '/api/merchants/onboarding/submit_for_review/', {
+      token: owner.token,
+    });
+    expectStatus(response, 422);
+    expect(Object.keys(response.body.error.fields ?? {})).toEqual(['identity_verification']);
   });
 
   it('blocks ownership over 100 % at submit', async () => {
@@ -352,20 +392,27 @@ describe('submit for review', () => {
     await passKyc(server, owner.token);
     const over = {
       ...shareholders,
-      shareholders: [{ ...shareholders.shareholders[0], percentage: '100' }, shareholders.shareholders[1]],
+      shareholders: [{ ...shareholders.shareholders[0]!, percentage: '100' }, shareholders.shareholders[1]!],
     };
-    await call(server.app, 'PUT', `${base}shareholders/`, { token: owner.token, body: over });
-    const response = await call(server.app, 'POST', `${base}submit_for_review/`, { token: owner.token });
-    expect(response.status).toBe(422);
-    expect(Object.keys(response.body.error.fields)).toEqual(['shareholders']);
+    await api(server.app, 'PUT', '/api/merchants/onboarding/shareholders/', {
+      token: owner.token,
+      body: over,
+    });
+    const response = await api(server.app, 'POST', '/api/merchants/onboarding/submit_for_review/', {
+      token: owner.token,
+    });
+    expectStatus(response, 422);
+    expect(Object.keys(response.body.error.fields ?? {})).toEqual(['shareholders']);
   });
 
   it('sends a complete onboarding to review, records it, and then locks the steps', async () => {
     const owner = await onboardingOwner(server.app, server.db);
     await saveAllSteps(server.app, owner.token);
     await passKyc(server, owner.token);
-    const response = await call(server.app, 'POST', `${base}submit_for_review/`, { token: owner.token });
-    expect(response.status).toBe(200);
+    const response = await api(server.app, 'POST', '/api/merchants/onboarding/submit_for_review/', {
+      token: owner.token,
+    });
+    expectStatus(response, 200);
     expect(response.body.merchant.status).toBe('in_review');
     expect(response.body.editable).toBe(false);
     expect(response.body.completed_steps).toHaveLength(6);
@@ -377,12 +424,17 @@ describe('submit for review', () => {
     expect(audit).toEqual([{ event: 'submitted_for_review', user_id: owner.userId }]);
 
     const before = await savedRow(owner.merchantId);
-    const locked = await call(server.app, 'PUT', `${base}funding/`, { token: owner.token, body: funding });
-    expect(locked.status).toBe(409);
+    const locked = await api(server.app, 'PUT', '/api/merchants/onboarding/funding/', {
+      token: owner.token,
+      body: funding,
+    });
+    expectStatus(locked, 409);
     expect(locked.body.error.code).toBe('onboarding_locked');
     expect(await savedRow(owner.merchantId)).toEqual(before);
-    const again = await call(server.app, 'POST', `${base}submit_for_review/`, { token: owner.token });
-    expect(again.status).toBe(409);
+    const again = await api(server.app, 'POST', '/api/merchants/onboarding/submit_for_review/', {
+      token: owner.token,
+    });
+    expectStatus(again, 409);
     // Reading stays allowed, and the new session's user info shows the status.
     const fresh = await signIn(server.app, owner.email, owner.password);
     expect(fresh.body.user.merchant.status).toBe('in_review');
@@ -392,9 +444,9 @@ describe('submit for review', () => {
 describe('money features before approval', () => {
   it('answers 403 merchant_not_approved on the overview and the top-up details', async () => {
     const owner = await onboardingOwner(server.app, server.db);
-    for (const url of ['/api/merchants/home/overview/', '/api/merchants/accounts/top_up_details/']) {
-      const response = await call(server.app, 'GET', url, { token: owner.token });
-      expect(response.status, url).toBe(403);
+    for (const url of ['/api/merchants/home/overview/', '/api/merchants/accounts/top_up_details/'] as const) {
+      const response = await api(server.app, 'GET', url, { token: owner.token });
+      expectStatus(response, 403, url);
       expect(response.body.error.code).toBe('merchant_not_approved');
     }
   });
@@ -402,16 +454,16 @@ describe('money features before approval', () => {
   it('gives an approved merchant its top-up details', async () => {
     const owner = await createOwner(server.db, { funded: true });
     const session = await signIn(server.app, owner.email, owner.password);
-    const response = await call(server.app, 'GET', '/api/merchants/accounts/top_up_details/', {
+    const response = await api(server.app, 'GET', '/api/merchants/accounts/top_up_details/', {
       token: session.accessToken,
     });
     // createOwner's funded account has no IBAN: there is nothing to transfer to yet.
-    expect(response.status).toBe(409);
+    expectStatus(response, 409);
     const demo = await signIn(server.app, 'demo@tameio.test', 'Demo-Merchant-2026!');
-    const details = await call(server.app, 'GET', '/api/merchants/accounts/top_up_details/', {
+    const details = await api(server.app, 'GET', '/api/merchants/accounts/top_up_details/', {
       token: demo.accessToken,
     });
-    expect(details.status).toBe(200);
+    expectStatus(details, 200);
     expect(details.body).toMatchObject({
       account_holder_name: 'Demo Coffee',
       currency: 'EUR',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from './harness';
+import { api, apiWithBadInput, errorOf, expectStatus } from './client';
+import { startTestServer, type TestServer } from './harness';
 import {
   company,
   exeBytes,
@@ -9,6 +10,8 @@ import {
   pngBytes,
   storedFiles,
   upload,
+  uploadLogo,
+  uploadWithBadInput,
 } from './onboardingFixtures';
 
 let server: TestServer;
@@ -19,8 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-const documentsUrl = '/api/merchants/onboarding/documents/';
 
 async function documentRows(merchantId: string) {
   return server.db
@@ -38,7 +39,7 @@ describe('uploading documents', () => {
       content: pdfBytes,
       filename: '../../etc/passwd.pdf',
     });
-    expect(sent.status).toBe(201);
+    expectStatus(sent, 201);
     expect(sent.body).toMatchObject({
       type: 'representative_id',
       file_name: 'passwd.pdf',
@@ -51,33 +52,54 @@ describe('uploading documents', () => {
       true,
     );
 
-    const download = await server.app.inject({
-      method: 'GET',
-      url: `${documentsUrl}${sent.body.id}/`,
-      headers: { authorization: `Bearer ${owner.token}` },
+    const download = await api(server.app, 'GET', '/api/merchants/onboarding/documents/{id}/', {
+      params: { id: sent.body.id },
+      token: owner.token,
     });
-    expect(download.statusCode).toBe(200);
+    expectStatus(download, 200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.headers['content-disposition']).toBe("inline; filename*=UTF-8''passwd.pdf");
     expect(download.headers['x-content-type-options']).toBe('nosniff');
-    expect(download.rawPayload.equals(pdfBytes)).toBe(true);
+    expect(download.raw.rawPayload.equals(pdfBytes)).toBe(true);
 
-    const state = await call(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token });
+    const state = await api(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token });
+    expectStatus(state, 200);
     expect(state.body.documents).toEqual([sent.body]);
 
     // Another merchant sees nothing: 404 for reading and deleting, and the file stays.
     const other = await onboardingOwner(server.app, server.db);
     expect(
-      (await call(server.app, 'GET', `${documentsUrl}${sent.body.id}/`, { token: other.token })).status,
+      (
+        await api(server.app, 'GET', '/api/merchants/onboarding/documents/{id}/', {
+          params: { id: sent.body.id },
+          token: other.token,
+        })
+      ).status,
     ).toBe(404);
     expect(
-      (await call(server.app, 'DELETE', `${documentsUrl}${sent.body.id}/`, { token: other.token })).status,
+      (
+        await api(server.app, 'DELETE', '/api/merchants/onboarding/documents/{id}/', {
+          params: { id: sent.body.id },
+          token: other.token,
+        })
+      ).status,
     ).toBe(404);
     expect(await documentRows(owner.merchantId)).toHaveLength(1);
-    expect((await call(server.app, 'GET', `${documentsUrl}${sent.body.id}/`)).status).toBe(401);
-    expect((await call(server.app, 'GET', `${documentsUrl}not-a-uuid/`, { token: owner.token })).status).toBe(
-      400,
-    );
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/onboarding/documents/{id}/', {
+          params: { id: sent.body.id },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/onboarding/documents/{id}/', {
+          params: { id: 'not-a-uuid' },
+          token: owner.token,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('goes by the content, not the name: PNG bytes named .pdf are stored as PNG', async () => {
@@ -87,7 +109,7 @@ describe('uploading documents', () => {
       filename: 'passport.pdf',
       contentType: 'application/pdf',
     });
-    expect(sent.status).toBe(201);
+    expectStatus(sent, 201);
     expect(sent.body.content_type).toBe('image/png');
     const jpeg = await upload(
       server.app,
@@ -95,6 +117,7 @@ describe('uploading documents', () => {
       { content: jpegBytes, filename: 'bill.png' },
       'proof_of_address',
     );
+    expectStatus(jpeg, 201);
     expect(jpeg.body.content_type).toBe('image/jpeg');
   });
 
@@ -133,9 +156,9 @@ describe('uploading documents', () => {
   it.each(refused)('refuses %s with nothing stored', async (_name, file, type, status, code) => {
     const owner = await onboardingOwner(server.app, server.db);
     const filesBefore = storedFiles(server.config.dataDir);
-    const sent = await upload(server.app, owner.token, file, type);
+    const sent = await uploadWithBadInput(server.app, owner.token, file, type);
     expect(sent.status).toBe(status);
-    expect(sent.body.error.code).toBe(code);
+    expect(errorOf(sent).code).toBe(code);
     expect(await documentRows(owner.merchantId)).toEqual([]);
     expect(storedFiles(server.config.dataDir)).toEqual(filesBefore);
   });
@@ -145,41 +168,52 @@ describe('uploading documents', () => {
     const owner = await onboardingOwner(roomy, server.db);
     const big = Buffer.concat([pdfBytes, Buffer.alloc(2 * 1024 * 1024, 32)]);
     const sent = await upload(roomy, owner.token, { content: big, filename: 'scan.pdf' }, 'other');
-    expect(sent.status).toBe(201);
+    expectStatus(sent, 201);
     expect(sent.body.size).toBe(big.length);
   });
 
   it('refuses a JSON body and an upload without a file', async () => {
     const owner = await onboardingOwner(server.app, server.db);
-    const json = await call(server.app, 'POST', documentsUrl, {
+    const json = await apiWithBadInput(server.app, 'POST', '/api/merchants/onboarding/documents/', {
       token: owner.token,
       body: { type: 'other' },
     });
-    expect(json.status).toBe(400);
-    const anonymous = await server.app.inject({ method: 'POST', url: documentsUrl });
-    expect(anonymous.statusCode).toBe(401);
+    expectStatus(json, 400);
+    // Nothing at all: no session, no body, not even the merchant-mode header.
+    const anonymous = await apiWithBadInput(server.app, 'POST', '/api/merchants/onboarding/documents/', {
+      merchantMode: false,
+    });
+    expectStatus(anonymous, 401);
   });
 
   it('deletes a document and its file while the onboarding is editable', async () => {
     const owner = await onboardingOwner(server.app, server.db);
     const sent = await upload(server.app, owner.token, { content: pdfBytes, filename: 'id.pdf' });
+    expectStatus(sent, 201);
     const [row] = await documentRows(owner.merchantId);
-    const deleted = await call(server.app, 'DELETE', `${documentsUrl}${sent.body.id}/`, {
+    const deleted = await api(server.app, 'DELETE', '/api/merchants/onboarding/documents/{id}/', {
+      params: { id: sent.body.id },
       token: owner.token,
     });
-    expect(deleted.status).toBe(204);
+    expectStatus(deleted, 204);
     expect(await documentRows(owner.merchantId)).toEqual([]);
     expect(storedFiles(server.config.dataDir).some((file) => file.endsWith(row?.storage_key ?? '?'))).toBe(
       false,
     );
     expect(
-      (await call(server.app, 'DELETE', `${documentsUrl}${sent.body.id}/`, { token: owner.token })).status,
+      (
+        await api(server.app, 'DELETE', '/api/merchants/onboarding/documents/{id}/', {
+          params: { id: sent.body.id },
+          token: owner.token,
+        })
+      ).status,
     ).toBe(404);
   });
 
   it('refuses uploads and deletions once the onboarding is in review', async () => {
     const owner = await onboardingOwner(server.app, server.db);
     const sent = await upload(server.app, owner.token, { content: pdfBytes, filename: 'id.pdf' });
+    expectStatus(sent, 201);
     await server.db
       .updateTable('merchants')
       .set({ status: 'in_review' })
@@ -187,26 +221,28 @@ describe('uploading documents', () => {
       .execute();
     const filesBefore = storedFiles(server.config.dataDir);
     const more = await upload(server.app, owner.token, { content: pdfBytes, filename: 'more.pdf' }, 'other');
-    expect(more.status).toBe(409);
+    expectStatus(more, 409);
     expect(more.body.error.code).toBe('onboarding_locked');
-    const deleted = await call(server.app, 'DELETE', `${documentsUrl}${sent.body.id}/`, {
+    const deleted = await api(server.app, 'DELETE', '/api/merchants/onboarding/documents/{id}/', {
+      params: { id: sent.body.id },
       token: owner.token,
     });
-    expect(deleted.status).toBe(409);
+    expectStatus(deleted, 409);
     expect(await documentRows(owner.merchantId)).toHaveLength(1);
     expect(storedFiles(server.config.dataDir)).toEqual(filesBefore);
   });
 
   it('tracks the required documents of the legal form', async () => {
     const owner = await onboardingOwner(server.app, server.db);
-    await call(server.app, 'PUT', '/api/merchants/onboarding/company/', {
+    await api(server.app, 'PUT', '/api/merchants/onboarding/company/', {
       token: owner.token,
       body: { ...company, legal_form: 'sole_trader' },
     });
-    for (const type of ['tax_registration', 'representative_id']) {
+    for (const type of ['tax_registration', 'representative_id'] as const) {
       await upload(server.app, owner.token, { content: pdfBytes, filename: `${type}.pdf` }, type);
     }
-    const partial = await call(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token });
+    const partial = await api(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token });
+    expectStatus(partial, 200);
     expect(partial.body.required_documents).toEqual([
       'tax_registration',
       'representative_id',
@@ -214,7 +250,8 @@ describe('uploading documents', () => {
     ]);
     expect(partial.body.completed_steps).not.toContain('documents');
     await upload(server.app, owner.token, { content: pngBytes, filename: 'bill.png' }, 'proof_of_address');
-    const done = await call(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token });
+    const done = await api(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token });
+    expectStatus(done, 200);
     expect(done.body.completed_steps).toContain('documents');
   });
 });
@@ -223,29 +260,23 @@ describe('company logo', () => {
   it('takes a PNG or JPEG, replaces the previous logo, and refuses a PDF', async () => {
     const owner = await onboardingOwner(server.app, server.db);
     const url = '/api/merchants/onboarding/company_logo/';
-    const first = await upload(
-      server.app,
-      owner.token,
-      { content: pngBytes, filename: 'logo.png' },
-      null,
-      url,
-    );
-    expect(first.status).toBe(201);
+    const first = await uploadLogo(server.app, owner.token, { content: pngBytes, filename: 'logo.png' }, url);
+    expectStatus(first, 201);
     expect(first.body).toMatchObject({ type: 'company_logo', content_type: 'image/png' });
-    const second = await upload(
+    const second = await uploadLogo(
       server.app,
       owner.token,
       { content: jpegBytes, filename: 'logo.jpg' },
-      null,
       url,
     );
-    expect(second.status).toBe(201);
-    const pdf = await upload(server.app, owner.token, { content: pdfBytes, filename: 'logo.png' }, null, url);
-    expect(pdf.status).toBe(400);
+    expectStatus(second, 201);
+    const pdf = await uploadLogo(server.app, owner.token, { content: pdfBytes, filename: 'logo.png' }, url);
+    expectStatus(pdf, 400);
     expect(pdf.body.error.code).toBe('unsupported_file_type');
     const rows = await documentRows(owner.merchantId);
     expect(rows.map((row) => row.id)).toEqual([second.body.id]);
-    const state = await call(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token });
+    const state = await api(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token });
+    expectStatus(state, 200);
     expect(state.body.logo).toEqual(second.body);
     expect(state.body.documents).toEqual([]);
   });

@@ -1,10 +1,12 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { components } from '../../src/api/schema';
 import type { Database } from '../../server/db/database';
-import { call, createOwner, signIn } from './harness';
+import { api, apiWithBadInput, type FilePart, type JsonBodyOf, type PathFor } from './client';
+import { createOwner, signIn } from './harness';
 
-/** Valid data for every onboarding step. */
+/** Valid data for every onboarding step, checked against the contract's request bodies. */
 export const representative = {
   first_name: 'Eleni',
   last_name: 'Papadopoulou',
@@ -12,9 +14,15 @@ export const representative = {
   date_of_birth: '1985-04-12',
   phone: '+30 210 123 4567',
   citizenship: 'GR',
-};
+} satisfies JsonBodyOf<'PUT', '/api/merchants/onboarding/representative/'>;
 
-export const address = { country: 'GR', postal_code: '10563', city: 'Athens', line1: 'Ermou 12', line2: '' };
+export const address = {
+  country: 'GR',
+  postal_code: '10563',
+  city: 'Athens',
+  line1: 'Ermou 12',
+  line2: '',
+} satisfies JsonBodyOf<'PUT', '/api/merchants/onboarding/company/'>['registered_address'];
 
 export const company = {
   name: 'Aegean Coffee IKE',
@@ -31,7 +39,7 @@ export const company = {
   industry: 'food_and_beverage',
   size: '2_10',
   annual_turnover: '100k_500k',
-};
+} satisfies JsonBodyOf<'PUT', '/api/merchants/onboarding/company/'>;
 
 export const directors = {
   directors: [
@@ -43,7 +51,7 @@ export const directors = {
       home_address: { ...address, line1: 'Athinas 3' },
     },
   ],
-};
+} satisfies JsonBodyOf<'PUT', '/api/merchants/onboarding/directors/'>;
 
 export const shareholders = {
   shareholders: [
@@ -51,7 +59,7 @@ export const shareholders = {
     { type: 'company', name: 'Kyma Holdings AE', country: 'GR', percentage: '40', has_control: false },
   ],
   ubos_known: true,
-};
+} satisfies JsonBodyOf<'PUT', '/api/merchants/onboarding/shareholders/'>;
 
 export const funding = {
   expected_incoming: { amount_minor: '2500000', currency: 'EUR' },
@@ -59,9 +67,35 @@ export const funding = {
   expected_spending: { amount_minor: '1800000', currency: 'EUR' },
   destination_country: 'DE',
   other_funding_method: '',
-};
+} satisfies JsonBodyOf<'PUT', '/api/merchants/onboarding/funding/'>;
 
 export const steps = { representative, company, directors, shareholders, funding } as const;
+export type Step = keyof typeof steps;
+
+/** Each step's own endpoint, for the tables of bad input that walk every step. */
+export const stepUrls = {
+  representative: '/api/merchants/onboarding/representative/',
+  company: '/api/merchants/onboarding/company/',
+  directors: '/api/merchants/onboarding/directors/',
+  shareholders: '/api/merchants/onboarding/shareholders/',
+  funding: '/api/merchants/onboarding/funding/',
+} as const satisfies Record<Step, PathFor<'PUT'>>;
+
+/** Saves one step with its valid data. */
+export function saveStep(app: FastifyInstance, token: string, step: Step) {
+  switch (step) {
+    case 'representative':
+      return api(app, 'PUT', stepUrls.representative, { token, body: representative });
+    case 'company':
+      return api(app, 'PUT', stepUrls.company, { token, body: company });
+    case 'directors':
+      return api(app, 'PUT', stepUrls.directors, { token, body: directors });
+    case 'shareholders':
+      return api(app, 'PUT', stepUrls.shareholders, { token, body: shareholders });
+    case 'funding':
+      return api(app, 'PUT', stepUrls.funding, { token, body: funding });
+  }
+}
 
 /** The documents an IKE needs (legal_entity_types). */
 export const ikeDocuments = [
@@ -93,59 +127,55 @@ export const exeBytes = Buffer.concat([
   Buffer.alloc(128, 0),
 ]);
 
-type Part =
-  { name: string; value: string } | { name: string; filename: string; content: Buffer; contentType: string };
+export type DocumentType = components['schemas']['UploadDocumentBodyInput']['type'];
 
-export function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----tameio${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('value' in part) {
-      chunks.push(
-        Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
-            `Content-Type: ${part.contentType}\r\n\r\n`,
-        ),
-        part.content,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+type UploadedFile = { content: Buffer; filename: string; contentType?: string };
 
-export async function upload(
+const filePart = (file: UploadedFile): FilePart => ({
+  filename: file.filename,
+  content: file.content,
+  contentType: file.contentType ?? 'application/pdf',
+});
+
+/** Uploads a document during onboarding, or (with the profile's URL) once approved. */
+export function upload(
   app: FastifyInstance,
   token: string,
-  file: { content: Buffer; filename: string; contentType?: string },
-  type: string | null = 'representative_id',
-  url = '/api/merchants/onboarding/documents/',
+  file: UploadedFile,
+  type: DocumentType = 'representative_id',
+  url:
+    | '/api/merchants/onboarding/documents/'
+    | '/api/merchants/profile/documents/' = '/api/merchants/onboarding/documents/',
 ) {
-  const body = multipart([
-    ...(type === null ? [] : [{ name: 'type', value: type }]),
-    {
-      name: 'file',
-      filename: file.filename,
-      content: file.content,
-      contentType: file.contentType ?? 'application/pdf',
-    },
-  ]);
-  const response = await app.inject({
-    method: 'POST',
-    url,
-    headers: { ...body.headers, authorization: `Bearer ${token}` },
-    payload: body.payload,
+  return api(app, 'POST', url, { token, form: { type, file: filePart(file) } });
+}
+
+/** Uploads the company logo during onboarding, or (with the profile's URL) once approved. */
+export function uploadLogo(
+  app: FastifyInstance,
+  token: string,
+  file: UploadedFile,
+  url:
+    | '/api/merchants/onboarding/company_logo/'
+    | '/api/merchants/profile/company_logo/' = '/api/merchants/onboarding/company_logo/',
+) {
+  return api(app, 'POST', url, { token, form: { file: filePart(file) } });
+}
+
+/** Deliberately bad input: any document type, or none at all (`type` null). */
+export function uploadWithBadInput(
+  app: FastifyInstance,
+  token: string,
+  file: UploadedFile,
+  type: string | null,
+  url:
+    | '/api/merchants/onboarding/documents/'
+    | '/api/merchants/profile/documents/' = '/api/merchants/onboarding/documents/',
+) {
+  return apiWithBadInput(app, 'POST', url, {
+    token,
+    form: { ...(type === null ? {} : { type }), file: filePart(file) },
   });
-  return { status: response.statusCode, body: response.json(), raw: response };
 }
 
 /** A new owner whose merchant is in status `onboarding`, signed in through the real login API. */
@@ -156,8 +186,8 @@ export async function onboardingOwner(app: FastifyInstance, db: Database) {
 }
 
 export async function saveAllSteps(app: FastifyInstance, token: string): Promise<void> {
-  for (const [step, body] of Object.entries(steps)) {
-    const saved = await call(app, 'PUT', `/api/merchants/onboarding/${step}/`, { token, body });
+  for (const step of Object.keys(steps) as Step[]) {
+    const saved = await saveStep(app, token, step);
     if (saved.status !== 200) throw new Error(`save ${step}: ${saved.status} ${JSON.stringify(saved.body)}`);
   }
   for (const type of ikeDocuments) {

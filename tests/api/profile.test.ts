@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from './harness';
+import { api, apiWithBadInput, errorOf, expectStatus, type JsonBodyOf, type PathFor } from './client';
+import { startTestServer, type TestServer } from './harness';
 import { pngImage } from './kycImages';
 import {
   company,
@@ -13,6 +14,8 @@ import {
   shareholders,
   storedFiles,
   upload,
+  uploadLogo,
+  uploadWithBadInput,
 } from './onboardingFixtures';
 import { databaseDigest } from './tableDigest';
 import { addMember, type Member } from './team';
@@ -29,7 +32,6 @@ const representativeUrl = '/api/merchants/profile/representative/';
 const changesUrl = '/api/merchants/profile/changes/';
 const documentsUrl = '/api/merchants/profile/documents/';
 const logoUrl = '/api/merchants/profile/company_logo/';
-const reviewUrl = (id: string) => `/api/sandbox/reviews/profile_changes/${id}/`;
 
 type Owner = Awaited<ReturnType<typeof onboardingOwner>>;
 
@@ -68,7 +70,7 @@ const contact = {
     line1: 'Tsimiski 40',
     line2: '',
   },
-};
+} satisfies JsonBodyOf<'PATCH', '/api/merchants/profile/contact/'>;
 
 const legalCompany = {
   name: 'Aegean Roasters IKE',
@@ -78,7 +80,7 @@ const legalCompany = {
   registration_number: '123456701000',
   tic_number: '123456783',
   registered_address: company.registered_address,
-};
+} satisfies Extract<JsonBodyOf<'POST', '/api/merchants/profile/changes/'>, { kind: 'company' }>['data'];
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -94,8 +96,8 @@ afterAll(async () => {
 });
 
 async function profileOf(token: string) {
-  const response = await call(server.app, 'GET', profileUrl, { token });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  const response = await api(server.app, 'GET', '/api/merchants/profile/', { token });
+  expectStatus(response, 200);
   return response.body;
 }
 
@@ -105,12 +107,12 @@ describe('reading the profile', () => {
     const profile = await profileOf(fresh.token);
     expect(profile.merchant.status).toBe('approved');
     expect(profile.editable).toBe(true);
-    expect(profile.company.name).toBe(company.name);
-    expect(profile.company.vat_number).toBe('123456783');
+    expect(profile.company?.name).toBe(company.name);
+    expect(profile.company?.vat_number).toBe('123456783');
     expect(profile.contact_email).toBe(fresh.email);
-    expect(profile.representative.first_name).toBe(representative.first_name);
-    expect(profile.directors.directors).toHaveLength(directors.directors.length);
-    expect(profile.shareholders.shareholders.map((s: { percentage: string }) => s.percentage)).toEqual(
+    expect(profile.representative?.first_name).toBe(representative.first_name);
+    expect(profile.directors?.directors).toHaveLength(directors.directors.length);
+    expect(profile.shareholders?.shareholders.map((s: { percentage: string }) => s.percentage)).toEqual(
       shareholders.shareholders.map((s) => s.percentage),
     );
     expect(profile.logo).toBeNull();
@@ -122,8 +124,11 @@ describe('reading the profile', () => {
     const profile = await profileOf(early.token);
     expect(profile.editable).toBe(false);
     expect(profile.company).toBeNull();
-    const refused = await call(server.app, 'PATCH', contactUrl, { token: early.token, body: contact });
-    expect(refused.status).toBe(403);
+    const refused = await api(server.app, 'PATCH', '/api/merchants/profile/contact/', {
+      token: early.token,
+      body: contact,
+    });
+    expectStatus(refused, 403);
     expect(refused.body.error.code).toBe('merchant_not_approved');
   });
 });
@@ -131,33 +136,36 @@ describe('reading the profile', () => {
 describe('contact details change at once', () => {
   it('saves trading name, phone, website, contact email, size and trading address', async () => {
     const fresh = await approvedOwner();
-    const response = await call(server.app, 'PATCH', contactUrl, { token: fresh.token, body: contact });
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body.company.commercial_name).toBe('Aegean Roasters');
-    expect(response.body.company.phone).toBe('+302107654321');
-    expect(response.body.company.size).toBe('11_50');
-    expect(response.body.company.trading_address.city).toBe('Thessaloniki');
+    const response = await api(server.app, 'PATCH', '/api/merchants/profile/contact/', {
+      token: fresh.token,
+      body: contact,
+    });
+    expectStatus(response, 200);
+    expect(response.body.company?.commercial_name).toBe('Aegean Roasters');
+    expect(response.body.company?.phone).toBe('+302107654321');
+    expect(response.body.company?.size).toBe('11_50');
+    expect(response.body.company?.trading_address?.city).toBe('Thessaloniki');
     expect(response.body.contact_email).toBe('hello@aegean-roasters.example');
     // Legal data is untouched.
-    expect(response.body.company.name).toBe(company.name);
+    expect(response.body.company?.name).toBe(company.name);
     expect(response.body.changes).toEqual([]);
   });
 
   it("saves the representative's job title and phone", async () => {
     const fresh = await approvedOwner();
-    const response = await call(server.app, 'PATCH', representativeUrl, {
+    const response = await api(server.app, 'PATCH', '/api/merchants/profile/representative/', {
       token: fresh.token,
       body: { job_title: 'Chief Executive', phone: '+30 697 000 0001' },
     });
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body.representative.job_title).toBe('Chief Executive');
-    expect(response.body.representative.phone).toBe('+306970000001');
-    expect(response.body.representative.last_name).toBe(representative.last_name);
+    expectStatus(response, 200);
+    expect(response.body.representative?.job_title).toBe('Chief Executive');
+    expect(response.body.representative?.phone).toBe('+306970000001');
+    expect(response.body.representative?.last_name).toBe(representative.last_name);
   });
 });
 
 describe('bad input is a 400 with fields and changes nothing', () => {
-  const cases: [string, 'PATCH' | 'POST', string, unknown, string][] = [
+  const cases: [string, 'PATCH' | 'POST', PathFor<'PATCH' | 'POST'>, unknown, string][] = [
     [
       'contact: a phone without country code',
       'PATCH',
@@ -244,8 +252,8 @@ describe('bad input is a 400 with fields and changes nothing', () => {
 
   it.each(cases)('%s', async (_name, method, url, body, field) => {
     const before = await databaseDigest(server.db);
-    const response = await call(server.app, method, url, { token: owner.token, body });
-    expect(response.status, JSON.stringify(response.body)).toBe(400);
+    const response = await apiWithBadInput(server.app, method, url, { token: owner.token, body });
+    expectStatus(response, 400);
     expect(response.body.error.code).toBe('validation_failed');
     expect(Object.keys(response.body.error.fields ?? {})).toContain(field);
     expect(await databaseDigest(server.db)).toEqual(before);
@@ -253,17 +261,22 @@ describe('bad input is a 400 with fields and changes nothing', () => {
 
   it('refuses a malformed sandbox decision and an unknown change', async () => {
     const before = await databaseDigest(server.db);
-    const noReason = await call(server.app, 'POST', reviewUrl(crypto.randomUUID()), {
+    const noReason = await api(server.app, 'POST', '/api/sandbox/reviews/profile_changes/{id}/', {
+      params: { id: crypto.randomUUID() },
       body: { decision: 'reject' },
     });
-    expect(noReason.status).toBe(400);
+    expectStatus(noReason, 400);
     expect(noReason.body.error.fields).toHaveProperty('reason');
-    const badId = await call(server.app, 'POST', reviewUrl('nope'), { body: { decision: 'approve' } });
-    expect(badId.status).toBe(400);
-    const unknown = await call(server.app, 'POST', reviewUrl(crypto.randomUUID()), {
+    const badId = await api(server.app, 'POST', '/api/sandbox/reviews/profile_changes/{id}/', {
+      params: { id: 'nope' },
       body: { decision: 'approve' },
     });
-    expect(unknown.status).toBe(404);
+    expectStatus(badId, 400);
+    const unknown = await api(server.app, 'POST', '/api/sandbox/reviews/profile_changes/{id}/', {
+      params: { id: crypto.randomUUID() },
+      body: { decision: 'approve' },
+    });
+    expectStatus(unknown, 404);
     expect(await databaseDigest(server.db)).toEqual(before);
   });
 });
@@ -271,42 +284,44 @@ describe('bad input is a 400 with fields and changes nothing', () => {
 describe('legal data goes back to review', () => {
   it('stores a company change pending_review that alters nothing until the sandbox approves it', async () => {
     const fresh = await approvedOwner();
-    const requested = await call(server.app, 'POST', changesUrl, {
+    const requested = await api(server.app, 'POST', '/api/merchants/profile/changes/', {
       token: fresh.token,
       body: { kind: 'company', data: legalCompany },
     });
-    expect(requested.status, JSON.stringify(requested.body)).toBe(201);
+    expectStatus(requested, 201);
     expect(requested.body).toMatchObject({ kind: 'company', status: 'pending_review', decided_at: null });
-    expect(requested.body.data.name).toBe('Aegean Roasters IKE');
+    expect(requested.body.data).toMatchObject({ name: 'Aegean Roasters IKE' });
 
     const waiting = await profileOf(fresh.token);
-    expect(waiting.company.name).toBe(company.name);
+    expect(waiting.company?.name).toBe(company.name);
     expect(waiting.merchant.name).toBe(company.name);
     expect(waiting.changes).toEqual([requested.body]);
 
-    const again = await call(server.app, 'POST', changesUrl, {
+    const again = await api(server.app, 'POST', '/api/merchants/profile/changes/', {
       token: fresh.token,
       body: { kind: 'company', data: { ...legalCompany, name: 'Another Name IKE' } },
     });
-    expect(again.status).toBe(409);
+    expectStatus(again, 409);
     expect(again.body.error.code).toBe('profile_change_pending');
 
-    const approved = await call(server.app, 'POST', reviewUrl(requested.body.id), {
+    const approved = await api(server.app, 'POST', '/api/sandbox/reviews/profile_changes/{id}/', {
+      params: { id: requested.body.id },
       body: { decision: 'approve' },
     });
-    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expectStatus(approved, 200);
     expect(approved.body.status).toBe('approved');
     const after = await profileOf(fresh.token);
-    expect(after.company.name).toBe('Aegean Roasters IKE');
+    expect(after.company?.name).toBe('Aegean Roasters IKE');
     expect(after.merchant.name).toBe('Aegean Roasters IKE');
     // What the review did not touch stays as it was.
-    expect(after.company.phone).toBe('+302101234567');
-    expect(after.changes[0].status).toBe('approved');
+    expect(after.company?.phone).toBe('+302101234567');
+    expect(after.changes[0]?.status).toBe('approved');
 
-    const twice = await call(server.app, 'POST', reviewUrl(requested.body.id), {
+    const twice = await api(server.app, 'POST', '/api/sandbox/reviews/profile_changes/{id}/', {
+      params: { id: requested.body.id },
       body: { decision: 'reject', reason: 'Too late' },
     });
-    expect(twice.status).toBe(409);
+    expectStatus(twice, 409);
   });
 
   it('keeps the data when the change is rejected, and shows the reason', async () => {
@@ -323,37 +338,38 @@ describe('legal data goes back to review', () => {
         },
       ],
     };
-    const requested = await call(server.app, 'POST', changesUrl, {
+    const requested = await api(server.app, 'POST', '/api/merchants/profile/changes/', {
       token: fresh.token,
       body: { kind: 'directors', data: newBoard },
     });
-    expect(requested.status, JSON.stringify(requested.body)).toBe(201);
-    const rejected = await call(server.app, 'POST', reviewUrl(requested.body.id), {
+    expectStatus(requested, 201);
+    const rejected = await api(server.app, 'POST', '/api/sandbox/reviews/profile_changes/{id}/', {
+      params: { id: requested.body.id },
       body: { decision: 'reject', reason: 'Send the board resolution.' },
     });
-    expect(rejected.status).toBe(200);
+    expectStatus(rejected, 200);
     const after = await profileOf(fresh.token);
-    expect(after.directors.directors).toHaveLength(1);
+    expect(after.directors?.directors).toHaveLength(1);
     expect(after.changes[0]).toMatchObject({ status: 'rejected', reason: 'Send the board resolution.' });
     // A new request of the same kind may follow a decided one.
-    const retry = await call(server.app, 'POST', changesUrl, {
+    const retry = await api(server.app, 'POST', '/api/merchants/profile/changes/', {
       token: fresh.token,
       body: { kind: 'directors', data: newBoard },
     });
-    expect(retry.status).toBe(201);
+    expectStatus(retry, 201);
   });
 
   it('applies an approved representative identity and shareholder change, keeping the rest', async () => {
     const fresh = await approvedOwner();
-    const identity = await call(server.app, 'POST', changesUrl, {
+    const identity = await api(server.app, 'POST', '/api/merchants/profile/changes/', {
       token: fresh.token,
       body: {
         kind: 'representative',
         data: { first_name: 'Eleni', last_name: 'Georgiou', date_of_birth: '1985-04-12', citizenship: 'GR' },
       },
     });
-    expect(identity.status, JSON.stringify(identity.body)).toBe(201);
-    const holders = await call(server.app, 'POST', changesUrl, {
+    expectStatus(identity, 201);
+    const holders = await api(server.app, 'POST', '/api/merchants/profile/changes/', {
       token: fresh.token,
       body: {
         kind: 'shareholders',
@@ -371,28 +387,33 @@ describe('legal data goes back to review', () => {
         },
       },
     });
-    expect(holders.status, JSON.stringify(holders.body)).toBe(201);
-    expect((await profileOf(fresh.token)).representative.last_name).toBe(representative.last_name);
+    expectStatus(holders, 201);
+    expect((await profileOf(fresh.token)).representative?.last_name).toBe(representative.last_name);
     for (const id of [identity.body.id, holders.body.id]) {
-      expect((await call(server.app, 'POST', reviewUrl(id), { body: { decision: 'approve' } })).status).toBe(
-        200,
-      );
+      expect(
+        (
+          await api(server.app, 'POST', '/api/sandbox/reviews/profile_changes/{id}/', {
+            params: { id },
+            body: { decision: 'approve' },
+          })
+        ).status,
+      ).toBe(200);
     }
     const after = await profileOf(fresh.token);
     expect(after.representative).toMatchObject({
       last_name: 'Georgiou',
       job_title: representative.job_title,
     });
-    expect(after.shareholders.shareholders).toHaveLength(1);
+    expect(after.shareholders?.shareholders).toHaveLength(1);
   });
 
   it('refuses a change that changes nothing (422), changing nothing', async () => {
     const before = await databaseDigest(server.db);
-    const same = await call(server.app, 'POST', changesUrl, {
+    const same = await api(server.app, 'POST', '/api/merchants/profile/changes/', {
       token: owner.token,
       body: { kind: 'company', data: { ...legalCompany, name: company.name } },
     });
-    expect(same.status).toBe(422);
+    expectStatus(same, 422);
     expect(same.body.error.code).toBe('profile_unchanged');
     expect(await databaseDigest(server.db)).toEqual(before);
   });
@@ -407,33 +428,51 @@ describe('documents', () => {
       'proof_of_address',
       documentsUrl,
     );
-    expect(first.status, JSON.stringify(first.body)).toBe(201);
-    const list = await call(server.app, 'GET', documentsUrl, { token: owner.token });
-    expect(list.status).toBe(200);
+    expectStatus(first, 201);
+    const list = await api(server.app, 'GET', '/api/merchants/profile/documents/', { token: owner.token });
+    expectStatus(list, 200);
     expect(list.body.items[0]).toMatchObject({
       id: first.body.id,
       file_name: 'lease.pdf',
       type: 'proof_of_address',
     });
     expect(list.body.items.length).toBeGreaterThan(1);
-    const file = await call(server.app, 'GET', `${documentsUrl}${first.body.id}/`, { token: owner.token });
-    expect(file.status).toBe(200);
+    const file = await api(server.app, 'GET', '/api/merchants/profile/documents/{id}/', {
+      params: { id: first.body.id },
+      token: owner.token,
+    });
+    expectStatus(file, 200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.raw.rawPayload.equals(pdfBytes)).toBe(true);
   });
 
   it("answers 404 for another merchant's document and for none, 400 for a malformed id", async () => {
-    const theirs = await call(server.app, 'GET', documentsUrl, { token: other.token });
-    const id = theirs.body.items[0].id as string;
-    const response = await call(server.app, 'GET', `${documentsUrl}${id}/`, { token: owner.token });
-    expect(response.status).toBe(404);
+    const theirs = await api(server.app, 'GET', '/api/merchants/profile/documents/', { token: other.token });
+    expectStatus(theirs, 200);
+    const id = theirs.body.items[0]!.id;
+    const response = await api(server.app, 'GET', '/api/merchants/profile/documents/{id}/', {
+      params: { id },
+      token: owner.token,
+    });
+    expectStatus(response, 404);
     expect(response.raw.body).not.toContain('PDF');
     expect(
-      (await call(server.app, 'GET', `${documentsUrl}${crypto.randomUUID()}/`, { token: owner.token }))
-        .status,
+      (
+        await api(server.app, 'GET', '/api/merchants/profile/documents/{id}/', {
+          params: { id: crypto.randomUUID() },
+          token: owner.token,
+        })
+      ).status,
     ).toBe(404);
-    expect((await call(server.app, 'GET', `${documentsUrl}nope/`, { token: owner.token })).status).toBe(400);
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/profile/documents/{id}/', {
+          params: { id: 'nope' },
+          token: owner.token,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   const refused: [
@@ -477,10 +516,10 @@ describe('documents', () => {
   it.each(refused)('refuses %s, storing nothing', async (_name, file, type, status, code) => {
     const before = await databaseDigest(server.db);
     const files = storedFiles(server.config.dataDir);
-    const sent = await upload(server.app, owner.token, file, type, documentsUrl);
+    const sent = await uploadWithBadInput(server.app, owner.token, file, type, documentsUrl);
     expect(sent.status).toBe(status);
-    expect(sent.body.error.code).toBe(code);
-    if (status === 400 && code === 'validation_failed') expect(sent.body.error.fields).toBeDefined();
+    expect(errorOf(sent).code).toBe(code);
+    if (status === 400 && code === 'validation_failed') expect(errorOf(sent).fields).toBeDefined();
     expect(await databaseDigest(server.db)).toEqual(before);
     expect(storedFiles(server.config.dataDir)).toEqual(files);
   });
@@ -489,23 +528,26 @@ describe('documents', () => {
 describe('the company logo', () => {
   it('takes a large PNG, resizes it to at most 512 px, serves it back to the owner only', async () => {
     const fresh = await approvedOwner();
-    const sent = await upload(
+    const sent = await uploadLogo(
       server.app,
       fresh.token,
       { content: pngImage(1600, 900), filename: 'logo.png', contentType: 'image/png' },
-      null,
       logoUrl,
     );
-    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expectStatus(sent, 201);
     expect(sent.body.content_type).toBe('image/png');
-    const served = await call(server.app, 'GET', logoUrl, { token: fresh.token });
-    expect(served.status).toBe(200);
+    const served = await api(server.app, 'GET', '/api/merchants/profile/company_logo/', {
+      token: fresh.token,
+    });
+    expectStatus(served, 200);
     expect(served.headers['content-type']).toBe('image/png');
     const meta = await sharp(served.raw.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 512, 288]);
-    expect((await profileOf(fresh.token)).logo.id).toBe(sent.body.id);
+    expect((await profileOf(fresh.token)).logo?.id).toBe(sent.body.id);
     // Another merchant's logo endpoint is their own: none here.
-    expect((await call(server.app, 'GET', logoUrl, { token: other.token })).status).toBe(404);
+    expect(
+      (await api(server.app, 'GET', '/api/merchants/profile/company_logo/', { token: other.token })).status,
+    ).toBe(404);
   });
 
   it('takes a WebP and a JPEG, each replacing the previous logo', async () => {
@@ -520,14 +562,13 @@ describe('the company logo', () => {
       [webp, 'logo.webp'],
       [jpeg, 'logo.jpg'],
     ] as const) {
-      const sent = await upload(
+      const sent = await uploadLogo(
         server.app,
         fresh.token,
         { content, filename, contentType: 'image/webp' },
-        null,
         logoUrl,
       );
-      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      expectStatus(sent, 201);
     }
     const rows = await server.db
       .selectFrom('merchant_documents')
@@ -537,7 +578,8 @@ describe('the company logo', () => {
       .execute();
     expect(rows).toEqual([{ file_name: 'logo.png' }]);
     const meta = await sharp(
-      (await call(server.app, 'GET', logoUrl, { token: fresh.token })).raw.rawPayload,
+      (await api(server.app, 'GET', '/api/merchants/profile/company_logo/', { token: fresh.token })).raw
+        .rawPayload,
     ).metadata();
     expect([meta.width, meta.height]).toEqual([64, 32]);
   });
@@ -563,43 +605,51 @@ describe('the company logo', () => {
   it.each(refusedLogos)('refuses %s, storing nothing', async (_name, content, filename, status, code) => {
     const before = await databaseDigest(server.db);
     const files = storedFiles(server.config.dataDir);
-    const sent = await upload(
+    const sent = await uploadLogo(
       server.app,
       owner.token,
       { content, filename, contentType: 'image/png' },
-      null,
       logoUrl,
     );
     expect(sent.status, JSON.stringify(sent.body)).toBe(status);
-    expect(sent.body.error.code).toBe(code);
+    expect(errorOf(sent).code).toBe(code);
     expect(await databaseDigest(server.db)).toEqual(before);
     expect(storedFiles(server.config.dataDir)).toEqual(files);
   });
 });
 
 describe('only the owner edits (SPEC §6: profile is closed to employees and viewers)', () => {
-  const writes: [string, 'PATCH' | 'POST', string, unknown][] = [
-    ['updateCompanyContact', 'PATCH', contactUrl, contact],
+  const writes = [
+    [
+      'updateCompanyContact',
+      (token: string) => api(server.app, 'PATCH', contactUrl, { token, body: contact }),
+    ],
     [
       'updateRepresentativeContact',
-      'PATCH',
-      representativeUrl,
-      { job_title: 'Boss', phone: '+302101234567' },
+      (token: string) =>
+        api(server.app, 'PATCH', representativeUrl, {
+          token,
+          body: { job_title: 'Boss', phone: '+302101234567' },
+        }),
     ],
-    ['requestProfileChange', 'POST', changesUrl, { kind: 'company', data: legalCompany }],
-  ];
+    [
+      'requestProfileChange',
+      (token: string) =>
+        api(server.app, 'POST', changesUrl, { token, body: { kind: 'company', data: legalCompany } }),
+    ],
+  ] as const;
+  const reads = [
+    [profileUrl, (token: string) => api(server.app, 'GET', profileUrl, { token })],
+    [documentsUrl, (token: string) => api(server.app, 'GET', documentsUrl, { token })],
+    [logoUrl, (token: string) => api(server.app, 'GET', logoUrl, { token })],
+  ] as const;
   it.each(['admin', 'employee', 'viewer'] as const)(
     'a %s gets 403 on every change and read, changing nothing',
     async (role) => {
       const member = { admin, employee, viewer }[role];
       const before = await databaseDigest(server.db);
-      for (const [name, method, url, body] of writes) {
-        const response = await call(server.app, method, url, { token: member.token, body });
-        expect(response.status, `${name}: ${JSON.stringify(response.body)}`).toBe(403);
-      }
-      for (const url of [profileUrl, documentsUrl, logoUrl]) {
-        expect((await call(server.app, 'GET', url, { token: member.token })).status, url).toBe(403);
-      }
+      for (const [name, write] of writes) expectStatus(await write(member.token), 403, name);
+      for (const [url, read] of reads) expect((await read(member.token)).status, url).toBe(403);
       const doc = await upload(
         server.app,
         member.token,
@@ -607,15 +657,14 @@ describe('only the owner edits (SPEC §6: profile is closed to employees and vie
         'other',
         documentsUrl,
       );
-      expect(doc.status).toBe(403);
-      const logo = await upload(
+      expectStatus(doc, 403);
+      const logo = await uploadLogo(
         server.app,
         member.token,
         { content: pngImage(8, 8), filename: 'a.png', contentType: 'image/png' },
-        null,
         logoUrl,
       );
-      expect(logo.status).toBe(403);
+      expectStatus(logo, 403);
       expect(await databaseDigest(server.db)).toEqual(before);
     },
   );
