@@ -1,37 +1,31 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import type { ActorRefFrom } from 'xstate';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   inviteEmployeeMachine,
   type CancelInvitationInput,
   type InviteInput,
 } from '../../machines/inviteEmployee.machine';
 import type { Invitation } from '../../schemas/employees.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { AddEmployeesScreen } from '../../src/screens/team/AddEmployeesScreen';
 import { generatePaths } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
-  signedInSession,
   type Executors,
   type PathRunner,
   type RenderedApp,
+  type RenderedScreen,
 } from './harness';
 import { inviteEmployeeModel, invitePath, inviteTexts, nikos, pendingMaria } from './inviteEmployee.paths';
-import { demoSession } from './paths';
 
 // Every generated path of inviting employees (machines/inviteEmployee.machine.ts), run against the real screen at
 // /my-employees/add-employees, signed in as the owner.
 
 type InviteActor = ActorRefFrom<typeof inviteEmployeeMachine>;
 
-let journey: InviteActor | undefined;
+const journey = journeyCapture<InviteActor>('invite journey');
 
 const roleLabels = { admin: 'Admin', viewer: 'Viewer', employee: 'Cardholder' } as const;
 const accessLabels = { own: 'Their own cards only', company: 'Company balances and transactions' } as const;
@@ -70,73 +64,37 @@ const executors: Executors<typeof inviteEmployeeMachine> = {
   },
 };
 
-function LocationProbe({ into }: { into: { path: string } }) {
-  const location = useLocation();
-  useEffect(() => {
-    into.path = location.pathname;
-  }, [into, location.pathname]);
-  return null;
-}
-
-function startApp(): RenderedApp {
-  window.localStorage.clear();
-  const effects = new Deferreds();
-  const { clock, session, stop } = signedInSession(demoSession);
-  const logic = inviteEmployeeMachine.provide({
-    actors: {
-      loadInvitations: effects.logic<Invitation[], void>(),
-      inviteEmployee: effects.logic<Invitation, InviteInput>(),
-      cancelInvitation: effects.logic<Invitation, CancelInvitationInput>(),
-    },
+function startApp(): RenderedScreen {
+  return renderJourneyScreen<InviteActor>({
+    path: invitePath,
+    route: invitePath,
+    journey,
+    screen: ({ effects, inspect }) => (
+      <AddEmployeesScreen
+        logic={inviteEmployeeMachine.provide({
+          actors: {
+            loadInvitations: effects.logic<Invitation[], void>(),
+            inviteEmployee: effects.logic<Invitation, InviteInput>(),
+            cancelInvitation: effects.logic<Invitation, CancelInvitationInput>(),
+          },
+        })}
+        inspect={inspect}
+      />
+    ),
   });
-  const location = { path: invitePath };
-  render(
-    <MemoryRouter initialEntries={[invitePath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route
-              path={invitePath}
-              element={
-                <AddEmployeesScreen
-                  logic={logic}
-                  inspect={(event) => {
-                    if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
-                      journey = event.actorRef as InviteActor;
-                    }
-                  }}
-                />
-              }
-            />
-          </Routes>
-        </AppShell>
-        <LocationProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return { user: userEvent.setup({ delay: null }), clock, session, effects, path: () => location.path, stop };
 }
 
 const runner: PathRunner<typeof inviteEmployeeMachine> = {
   model: inviteEmployeeModel,
   executors,
-  live: () => {
-    if (!journey) throw new Error('the page runs no invite journey');
-    return journey.getSnapshot();
-  },
+  live: () => journey.snapshot(),
 };
 
 const paths = generatePaths(inviteEmployeeModel);
-let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey = undefined;
-});
 
 describe(`inviteEmployee page: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
-    app = startApp();
+    const app = startApp();
     await runPath(runner, path, app);
     // The form sends exactly what was typed and chosen (Cardholder is `employee` on the wire).
     for (const { input } of app.effects.made.filter((call) => call.id === 'inviteEmployee')) {

@@ -1,7 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ActorRefFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -22,18 +19,16 @@ import {
 } from '../../machines/pendingRequests.machine';
 import type { SessionResponse } from '../../schemas/auth.schema';
 import type { MoneyRequest } from '../../schemas/moneyRequests.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { PendingRequestsScreen } from '../../src/screens/requests/PendingRequestsScreen';
 import { generatePaths } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
-  signedInSession,
   type Executors,
   type PathRunner,
   type RenderedApp,
+  type RenderedScreen,
 } from './harness';
 import { demoSession } from './paths';
 import {
@@ -60,7 +55,7 @@ const bakerySession = {
   },
 } satisfies SessionResponse;
 
-let journey: PendingActor | undefined;
+const journey = journeyCapture<PendingActor>('pending-requests journey');
 
 const click = async (app: RenderedApp, name: string) => {
   await app.user.click(screen.getByRole('button', { name }));
@@ -86,84 +81,45 @@ const executors: Executors<typeof pendingRequestsMachine> = {
 };
 
 /** Ends the oneTimeCode child through its screen: cancelled, or with the emailed code and the grant. */
-function LocationProbe({ into }: { into: { path: string } }) {
-  const location = useLocation();
-  useEffect(() => {
-    into.path = location.pathname;
-  }, [into, location.pathname]);
-  return null;
-}
-
 /** What each accept sent: the request and its grant. */
 let accepts: AcceptInput[] = [];
 
-function startApp(): RenderedApp {
-  window.localStorage.clear();
-  const effects = new Deferreds();
-  const { clock, session, stop } = signedInSession(bakerySession);
-  const logic = pendingRequestsMachine.provide({
-    actors: {
-      loadReceivedRequests: effects.logic<MoneyRequest[], void>(),
-      prepareAccept: effects.logic<AcceptPreview, PrepareInput>(),
-      oneTimeCode: oneTimeCodeMachine.provide({
-        actors: {
-          sendCode: effects.logic<CodeSent, SendCodeInput>(),
-          verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
-        },
-      }),
-      acceptMoneyRequest: effects.logic<MoneyRequest, AcceptInput>(),
-      declineMoneyRequest: effects.logic<MoneyRequest, DeclineInput>(),
+function startApp(): RenderedScreen {
+  return renderJourneyScreen<PendingActor>({
+    path: pendingRequestsPath,
+    route: pendingRequestsPath,
+    journey,
+    session: bakerySession,
+    onSnapshot: (snapshot) => {
+      if (snapshot.matches('accepting')) {
+        accepts.push({ id: snapshot.context.selectedId ?? '', stepUpToken: snapshot.context.stepUpToken });
+      }
     },
+    screen: ({ effects, clock, inspect }) => (
+      <PendingRequestsScreen
+        logic={pendingRequestsMachine.provide({
+          actors: {
+            loadReceivedRequests: effects.logic<MoneyRequest[], void>(),
+            prepareAccept: effects.logic<AcceptPreview, PrepareInput>(),
+            oneTimeCode: oneTimeCodeMachine.provide({
+              actors: {
+                sendCode: effects.logic<CodeSent, SendCodeInput>(),
+                verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
+              },
+            }),
+            acceptMoneyRequest: effects.logic<MoneyRequest, AcceptInput>(),
+            declineMoneyRequest: effects.logic<MoneyRequest, DeclineInput>(),
+          },
+        })}
+        clock={clock}
+        inspect={inspect}
+      />
+    ),
   });
-  const location = { path: pendingRequestsPath };
-  const element = (
-    <PendingRequestsScreen
-      logic={logic}
-      clock={clock}
-      inspect={(event) => {
-        if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
-          journey = event.actorRef as PendingActor;
-        }
-        if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) {
-          const snapshot = event.snapshot as ReturnType<PendingActor['getSnapshot']>;
-          if (snapshot.matches('accepting')) {
-            accepts.push({
-              id: snapshot.context.selectedId ?? '',
-              stepUpToken: snapshot.context.stepUpToken,
-            });
-          }
-        }
-      }}
-    />
-  );
-  render(
-    <MemoryRouter initialEntries={[pendingRequestsPath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route path={pendingRequestsPath} element={element} />
-          </Routes>
-        </AppShell>
-        <LocationProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return {
-    user: userEvent.setup({ delay: null }),
-    clock,
-    session,
-    effects,
-    path: () => location.path,
-    stop,
-  };
 }
 
 const paths = generatePaths(pendingRequestsModel);
-let app: RenderedApp | undefined;
 afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey = undefined;
   accepts = [];
 });
 
@@ -172,17 +128,14 @@ describe(`pendingRequests journey: ${paths.length} generated paths`, () => {
     const runner: PathRunner<typeof pendingRequestsMachine> = {
       model: pendingRequestsModel,
       executors,
-      live: () => {
-        if (!journey) throw new Error('the screen runs no pending-requests journey');
-        return journey.getSnapshot();
-      },
+      live: () => journey.snapshot(),
       settleOther: async (rendered, action) => {
         if (action.id !== 'oneTimeCode') return false;
         await finishCodeStep(rendered, action.output as OneTimeCodeOutput);
         return true;
       },
     };
-    app = startApp();
+    const app = startApp();
     await runPath(runner, path, app);
     // An accept of an amount below the threshold carries no grant; one above it carries the child's grant.
     for (const input of accepts) {
@@ -203,7 +156,7 @@ describe('the received list', () => {
   });
 
   it('describes each Accept and Decline button by its request', async () => {
-    app = startApp();
+    const app = startApp();
     await app.effects.settle('loadReceivedRequests', { output: receivedRequests });
     const accept = await screen.findAllByRole('button', { name: pendingTexts.accept });
     await waitFor(() =>

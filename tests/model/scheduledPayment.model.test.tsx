@@ -1,29 +1,23 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { type ActorRefFrom } from 'xstate';
-import { afterEach, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import {
   scheduledPaymentMachine,
   type CancelScheduledPaymentInput,
   type LoadScheduledPaymentInput,
 } from '../../machines/scheduledPayment.machine';
 import type { ScheduledPayment } from '../../schemas/scheduledPayments.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { ScheduledPaymentScreen } from '../../src/screens/scheduledPayments/ScheduledPaymentScreen';
 import { generatePaths } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
   type Executors,
   type PathRunner,
   type RenderedApp,
-  signedInSession,
+  type RenderedScreen,
 } from './harness';
-import { demoSession } from './paths';
 import { detailPath, scheduledPaymentModel, scheduledTexts } from './scheduledPayment.paths';
 
 // Every generated path of one scheduled payment (machines/scheduledPayment.machine.ts), run against the real screen at
@@ -31,7 +25,7 @@ import { detailPath, scheduledPaymentModel, scheduledTexts } from './scheduledPa
 
 type PaymentActor = ActorRefFrom<typeof scheduledPaymentMachine>;
 
-let journey: PaymentActor | undefined;
+const journey = journeyCapture<PaymentActor>('scheduled-payment journey');
 
 const click = async (app: RenderedApp, name: string) => {
   await app.user.click(screen.getByRole('button', { name }));
@@ -51,80 +45,35 @@ const executors: Executors<typeof scheduledPaymentMachine> = {
   'cancel.dismiss': (app) => clickInDialog(app, scheduledTexts.keep),
 };
 
-function LocationProbe({ into }: { into: { path: string } }) {
-  const location = useLocation();
-  useEffect(() => {
-    into.path = location.pathname;
-  }, [into, location.pathname]);
-  return null;
-}
-
-function startApp(): RenderedApp {
-  window.localStorage.clear();
-  const effects = new Deferreds();
-  const { clock, session, stop: stopSession } = signedInSession(demoSession);
-  const logic = scheduledPaymentMachine.provide({
-    actors: {
-      loadScheduledPayment: effects.logic<ScheduledPayment, LoadScheduledPaymentInput>(),
-      cancelScheduledPayment: effects.logic<ScheduledPayment, CancelScheduledPaymentInput>(),
-    },
+function startApp(): RenderedScreen {
+  return renderJourneyScreen<PaymentActor>({
+    path: detailPath,
+    route: '/my-wallet/scheduled-payments/:id',
+    journey,
+    screen: ({ effects, inspect }) => (
+      <ScheduledPaymentScreen
+        logic={scheduledPaymentMachine.provide({
+          actors: {
+            loadScheduledPayment: effects.logic<ScheduledPayment, LoadScheduledPaymentInput>(),
+            cancelScheduledPayment: effects.logic<ScheduledPayment, CancelScheduledPaymentInput>(),
+          },
+        })}
+        inspect={inspect}
+      />
+    ),
   });
-  const location = { path: detailPath };
-  render(
-    <MemoryRouter initialEntries={[detailPath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route
-              path="/my-wallet/scheduled-payments/:id"
-              element={
-                <ScheduledPaymentScreen
-                  logic={logic}
-                  inspect={(event) => {
-                    if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
-                      journey = event.actorRef as PaymentActor;
-                    }
-                  }}
-                />
-              }
-            />
-          </Routes>
-        </AppShell>
-        <LocationProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return {
-    user: userEvent.setup({ delay: null }),
-    clock,
-    session,
-    effects,
-    path: () => location.path,
-    stop: () => {
-      stopSession();
-    },
-  };
 }
 
 const paths = generatePaths(scheduledPaymentModel);
-let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey = undefined;
-});
 
 describe(`scheduledPayment journey: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
     const runner: PathRunner<typeof scheduledPaymentMachine> = {
       model: scheduledPaymentModel,
       executors,
-      live: () => {
-        if (!journey) throw new Error('the screen runs no scheduled-payment journey');
-        return journey.getSnapshot();
-      },
+      live: () => journey.snapshot(),
     };
-    app = startApp();
+    const app = startApp();
     await runPath(runner, path, app);
   });
 });
