@@ -1,50 +1,33 @@
-import { assign, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { SessionResponse } from '../schemas/auth.schema';
-import type {
-  FieldCheck,
-  PrevalidateResponse,
-  RegistrationState,
-  SendVerificationResponse,
-} from '../schemas/registration.schema';
-import { failureCode, toApiFailure } from './apiFailure';
+import type { FieldCheck, PrevalidateResponse, RegistrationState } from '../schemas/registration.schema';
+import { failureCode, knownErrors } from './apiFailure';
+import { oneTimeCodeMachine, refusalOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
-/** Why the last step failed; the screen turns it into a translated message. */
-export type RegistrationError =
-  | 'taken'
-  | 'registration_gone'
-  | 'bot_check_failed'
-  | 'validation_failed'
-  | 'rate_limited'
-  | 'otp_invalid'
-  | 'otp_exhausted'
-  | 'otp_expired'
-  | 'otp_cooldown'
-  | 'network'
-  | 'unknown';
-
-const errorByCode: Record<string, RegistrationError> = {
-  conflict: 'taken',
-  not_found: 'registration_gone',
-  bot_check_failed: 'bot_check_failed',
-  validation_failed: 'validation_failed',
-  rate_limited: 'rate_limited',
-  otp_invalid: 'otp_invalid',
-  otp_exhausted: 'otp_exhausted',
-  otp_expired: 'otp_expired',
-  otp_cooldown: 'otp_cooldown',
-  network: 'network',
-};
-
-function toRegistrationError(error: unknown): RegistrationError {
-  return errorByCode[failureCode(error)] ?? 'unknown';
-}
+/**
+ * Why the last step failed; the screen turns it into a translated message (`conflict`: the email or phone is taken;
+ * `not_found`: the registration expired or was finished). The code's own failures are the child's.
+ */
+export const toRegistrationError = knownErrors([
+  'conflict',
+  'not_found',
+  'bot_check_failed',
+  'validation_failed',
+  'rate_limited',
+  'network',
+]);
+export type RegistrationError = ReturnType<typeof toRegistrationError>;
 
 export type ContactField = 'email' | 'phone';
-export type CodeChannel = 'email' | 'sms';
 export type Details = { first_name: string; last_name: string; company_name: string };
 
 export type RegistrationContext = {
   registrationId: string | null;
+  /**
+   * The code step the registration was last in. When the server refuses that step's code (the address was verified
+   * meanwhile, in another tab), the registration is read again and the address keeps naming that step until then.
+   */
+  codeStep: 'verify-email' | 'verify-phone' | null;
   /** As the server stored them (lower-case email, E.164 phone); the form's starting values. */
   email: string;
   phone: string;
@@ -53,12 +36,6 @@ export type RegistrationContext = {
   checks: { [F in ContactField]: { value: string; result: FieldCheck } | null };
   /** The field (and the value typed in it) being prevalidated. */
   checking: { field: ContactField; value: string } | null;
-  /** Which address the code step verifies. */
-  channel: CodeChannel;
-  destination: string | null;
-  /** Seconds until another code may be requested, as the server last said. */
-  resendIn: number;
-  attemptsLeft: number | null;
   error: RegistrationError | null;
   /** Bumped after every failed password step: the single-use bot-check proof must be solved again. */
   botCheckRound: number;
@@ -69,8 +46,6 @@ export type RegistrationEvent =
   | { type: 'contact.check'; field: ContactField; value: string }
   | { type: 'contact.submit'; email: string; phone: string }
   | { type: 'registration.resume'; id: string }
-  | { type: 'code.submit'; code: string }
-  | { type: 'code.resend' }
   | { type: 'details.submit'; details: Details }
   | { type: 'register.submit'; password: string; passwordConfirmation: string; altcha: string }
   | { type: 'registration.restart' };
@@ -78,8 +53,6 @@ export type RegistrationEvent =
 export type PrevalidateInput = { email?: string; phone?: string };
 export type StartRegistrationInput = { email: string; phone: string };
 export type RegistrationIdInput = { id: string };
-export type SendCodeInput = { id: string; channel: CodeChannel };
-export type VerifyCodeInput = { id: string; channel: CodeChannel; code: string };
 export type SaveDetailsInput = { id: string; details: Details };
 export type RegisterInput = {
   id: string;
@@ -108,9 +81,9 @@ function fromServer(state: RegistrationState) {
 }
 
 /**
- * The account phase of registration (SPEC §2 /registration/:step?/:id?, issue 3 item 1): contact details checked as
- * the user leaves each field, the email and then the phone verified by one-time code, names, and the password with
- * the legal acceptances and the bot check. The registration lives on the server, so a reload resumes it from its id.
+ * The account phase of registration (SPEC §2 /registration/:step?/:id?): contact details checked as the user leaves each
+ * field, the email and then the phone verified by one-time code (the oneTimeCode child each time, sent at once to the
+ * address being verified), names, and the password with the legal acceptances and the bot check. The registration lives on the server, so a reload resumes it from its id.
  * Effects are the API calls, provided by the app; the machine only decides what comes next.
  */
 export const registrationMachine = setup({
@@ -118,6 +91,7 @@ export const registrationMachine = setup({
     context: {} as RegistrationContext,
     events: {} as RegistrationEvent,
     output: {} as SessionResponse,
+    children: {} as { oneTimeCode: 'oneTimeCode' },
   },
   actors: {
     prevalidate: fromPromise<PrevalidateResponse, PrevalidateInput>(async () => notProvided('prevalidate')),
@@ -127,53 +101,46 @@ export const registrationMachine = setup({
     getRegistration: fromPromise<RegistrationState, RegistrationIdInput>(async () =>
       notProvided('getRegistration'),
     ),
-    sendVerification: fromPromise<SendVerificationResponse, SendCodeInput>(async () =>
-      notProvided('sendVerification'),
-    ),
-    verifyCode: fromPromise<RegistrationState, VerifyCodeInput>(async () => notProvided('verifyCode')),
+    oneTimeCode: oneTimeCodeMachine,
     saveDetails: fromPromise<RegistrationState, SaveDetailsInput>(async () => notProvided('saveDetails')),
     register: fromPromise<SessionResponse, RegisterInput>(async () => notProvided('register')),
   },
   actions: {
     recordError: assign({ error: (_, params: { error: unknown }) => toRegistrationError(params.error) }),
-    clearError: assign({ error: null, attemptsLeft: null }),
+    clearError: assign({ error: null }),
+    /** The code step ended without proving the address: the refusal's reason, or nothing when the user chose to. */
+    recordOutcome: assign({
+      error: (_, params: { output: OneTimeCodeOutput }) => {
+        const refusal = refusalOf(params.output);
+        return refusal ? toRegistrationError(refusal) : null;
+      },
+    }),
     nextBotCheck: assign({ botCheckRound: ({ context }) => context.botCheckRound + 1 }),
     /** Back to an empty form: the registration is gone or the user starts over. */
-    forgetRegistration: assign({
-      registrationId: null,
-      channel: 'email',
-      destination: null,
-      attemptsLeft: null,
-      details: emptyDetails,
-    }),
+    forgetRegistration: assign({ registrationId: null, codeStep: null, details: emptyDetails }),
   },
   guards: {
     isGone: (_, params: { error: unknown }) => failureCode(params.error) === 'not_found',
-    isCodeDead: (_, params: { error: unknown }) => {
-      const code = failureCode(params.error);
-      return code === 'otp_exhausted' || code === 'otp_expired';
+    verified: (_, params: { output: OneTimeCodeOutput }) =>
+      params.output !== null && 'registration' in params.output,
+    /** Refused for another reason than a gone registration (the address was verified meanwhile, say). */
+    refusedOnTheWay: (_, params: { output: OneTimeCodeOutput }) => {
+      const refusal = refusalOf(params.output);
+      return refusal !== null && failureCode(refusal) !== 'not_found';
     },
-    isCooldown: (_, params: { error: unknown }) => failureCode(params.error) === 'otp_cooldown',
-    verifiesEmail: ({ context }) => context.channel === 'email',
     resumesAt: (_, params: { step: RegistrationState['step']; at: RegistrationState['step'] }) =>
       params.step === params.at,
-  },
-  delays: {
-    resendCooldown: ({ context }) => Math.max(1, context.resendIn) * 1000,
   },
 }).createMachine({
   id: 'registration',
   context: {
     registrationId: null,
+    codeStep: null,
     email: '',
     phone: '',
     details: emptyDetails,
     checks: { email: null, phone: null },
     checking: null,
-    channel: 'email',
-    destination: null,
-    resendIn: 0,
-    attemptsLeft: null,
     error: null,
     botCheckRound: 0,
     session: null,
@@ -238,10 +205,7 @@ export const registrationMachine = setup({
         id: 'startRegistration',
         src: 'startRegistration',
         input: ({ context }) => ({ email: context.email, phone: context.phone }),
-        onDone: {
-          target: 'sendingCode',
-          actions: assign(({ event }) => ({ ...fromServer(event.output), channel: 'email' as const })),
-        },
+        onDone: { target: 'confirmingEmail', actions: assign(({ event }) => fromServer(event.output)) },
         onError: {
           target: 'contact',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
@@ -260,16 +224,16 @@ export const registrationMachine = setup({
               type: 'resumesAt',
               params: ({ event }) => ({ step: event.output.step, at: 'verify-email' as const }),
             },
-            target: 'sendingCode',
-            actions: assign(({ event }) => ({ ...fromServer(event.output), channel: 'email' as const })),
+            target: 'confirmingEmail',
+            actions: assign(({ event }) => fromServer(event.output)),
           },
           {
             guard: {
               type: 'resumesAt',
               params: ({ event }) => ({ step: event.output.step, at: 'verify-phone' as const }),
             },
-            target: 'sendingCode',
-            actions: assign(({ event }) => ({ ...fromServer(event.output), channel: 'sms' as const })),
+            target: 'confirmingPhone',
+            actions: assign(({ event }) => fromServer(event.output)),
           },
           {
             guard: {
@@ -290,148 +254,85 @@ export const registrationMachine = setup({
         },
       },
     },
-    sendingCode: {
-      tags: ['busy'],
+    confirmingEmail: {
+      entry: assign({ codeStep: 'verify-email' }),
+      description:
+        'The code sent at once to the email (the oneTimeCode child). Proven: the phone next. A registration ' +
+        'refused as gone, or "Start again", goes back to an empty form; any other refusal re-reads where it stands.',
       invoke: {
-        id: 'sendVerification',
-        src: 'sendVerification',
-        input: ({ context }) => ({ id: context.registrationId ?? '', channel: context.channel }),
-        onDone: {
-          target: 'awaitingCode',
-          actions: assign({
-            destination: ({ event }) => event.output.destination,
-            resendIn: ({ event }) => event.output.resend_in,
-          }),
-        },
-        onError: [
+        id: 'oneTimeCode',
+        src: 'oneTimeCode',
+        input: ({ context }) => ({
+          purpose: 'registration' as const,
+          registrationId: context.registrationId ?? '',
+          channel: 'email' as const,
+          methods: [{ method: 'email' as const, destination: context.email }],
+          chosen: 'email' as const,
+        }),
+        onDone: [
           {
-            guard: { type: 'isGone', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'verified', params: ({ event }) => ({ output: event.output }) },
+            target: 'confirmingPhone',
+            actions: assign(({ event }) =>
+              event.output !== null && 'registration' in event.output
+                ? fromServer(event.output.registration)
+                : {},
+            ),
+          },
+          {
+            guard: { type: 'refusedOnTheWay', params: ({ event }) => ({ output: event.output }) },
+            target: 'resuming',
+            actions: 'clearError',
+          },
+          {
+            // "Start again", or the registration is gone (expired, or finished elsewhere).
             target: 'contact',
             actions: [
-              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+              { type: 'recordOutcome', params: ({ event }) => ({ output: event.output }) },
               'forgetRegistration',
-            ],
-          },
-          {
-            // A code was sent moments ago (e.g. before a reload): it still works; a new one after the wait.
-            guard: { type: 'isCooldown', params: ({ event }) => ({ error: event.error }) },
-            target: 'awaitingCode',
-            actions: assign({
-              resendIn: ({ event }) => {
-                const failure = toApiFailure(event.error);
-                return failure.kind === 'http' ? (failure.retryAfterSeconds ?? 30) : 30;
-              },
-            }),
-          },
-          {
-            target: 'awaitingCode',
-            actions: [
-              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-              assign({ resendIn: 5 }),
             ],
           },
         ],
       },
     },
-    awaitingCode: {
-      type: 'parallel',
-      states: {
-        code: {
-          initial: 'entering',
-          states: {
-            entering: {
-              on: {
-                'code.submit': { target: 'verifying', actions: 'clearError' },
-                'registration.restart': {
-                  target: '#registration.contact',
-                  actions: ['clearError', 'forgetRegistration'],
-                },
-              },
-            },
-            verifying: {
-              tags: ['busy'],
-              invoke: {
-                id: 'verifyCode',
-                src: 'verifyCode',
-                input: ({ context, event }) => {
-                  if (event.type !== 'code.submit') throw new Error(`unexpected ${event.type}`);
-                  return { id: context.registrationId ?? '', channel: context.channel, code: event.code };
-                },
-                onDone: [
-                  {
-                    guard: 'verifiesEmail',
-                    target: '#registration.sendingCode',
-                    actions: assign(({ event }) => ({
-                      ...fromServer(event.output),
-                      channel: 'sms' as const,
-                      destination: null,
-                    })),
-                  },
-                  {
-                    target: '#registration.details',
-                    actions: assign(({ event }) => fromServer(event.output)),
-                  },
-                ],
-                onError: [
-                  {
-                    guard: { type: 'isGone', params: ({ event }) => ({ error: event.error }) },
-                    target: '#registration.contact',
-                    actions: [
-                      { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-                      'forgetRegistration',
-                    ],
-                  },
-                  {
-                    guard: { type: 'isCodeDead', params: ({ event }) => ({ error: event.error }) },
-                    target: 'dead',
-                    actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-                  },
-                  {
-                    target: 'entering',
-                    actions: [
-                      { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-                      assign({
-                        attemptsLeft: ({ event }) => {
-                          const failure = toApiFailure(event.error);
-                          const left =
-                            failure.kind === 'http' ? failure.details?.['attempts_left'] : undefined;
-                          return typeof left === 'number' ? left : null;
-                        },
-                      }),
-                    ],
-                  },
-                ],
-              },
-            },
-            /** The code is spent (too many tries or expired): only a new code helps. */
-            dead: {
-              on: {
-                'registration.restart': {
-                  target: '#registration.contact',
-                  actions: ['clearError', 'forgetRegistration'],
-                },
-              },
-            },
+    confirmingPhone: {
+      entry: assign({ codeStep: 'verify-phone' }),
+      description:
+        'The code sent at once by SMS to the mobile number (the oneTimeCode child). Proven: the names next.',
+      invoke: {
+        id: 'oneTimeCode',
+        src: 'oneTimeCode',
+        input: ({ context }) => ({
+          purpose: 'registration' as const,
+          registrationId: context.registrationId ?? '',
+          channel: 'sms' as const,
+          methods: [{ method: 'sms' as const, destination: context.phone }],
+          chosen: 'sms' as const,
+        }),
+        onDone: [
+          {
+            guard: { type: 'verified', params: ({ event }) => ({ output: event.output }) },
+            target: 'details',
+            actions: assign(({ event }) =>
+              event.output !== null && 'registration' in event.output
+                ? fromServer(event.output.registration)
+                : {},
+            ),
           },
-        },
-        resend: {
-          initial: 'coolingDown',
-          states: {
-            coolingDown: {
-              after: { resendCooldown: 'ready' },
-            },
-            ready: {
-              on: {
-                'code.resend': {
-                  // A code under verification may still be accepted: no new code until it is answered.
-                  guard: not(stateIn({ awaitingCode: { code: 'verifying' } })),
-                  target: '#registration.sendingCode',
-                  actions: 'clearError',
-                },
-              },
-            },
+          {
+            guard: { type: 'refusedOnTheWay', params: ({ event }) => ({ output: event.output }) },
+            target: 'resuming',
+            actions: 'clearError',
           },
-        },
+          {
+            // "Start again", or the registration is gone (expired, or finished elsewhere).
+            target: 'contact',
+            actions: [
+              { type: 'recordOutcome', params: ({ event }) => ({ output: event.output }) },
+              'forgetRegistration',
+            ],
+          },
+        ],
       },
     },
     details: {
@@ -549,9 +450,8 @@ export function selectRegistrationStep(snapshot: RegistrationSnapshot): Registra
   if (snapshot.matches('registered')) return 'done';
   if (snapshot.matches('resuming')) return 'loading';
   if (snapshot.matches('contact') || snapshot.matches('starting')) return 'contact';
-  if (snapshot.matches('sendingCode') || snapshot.matches('awaitingCode')) {
-    return snapshot.context.channel === 'email' ? 'verify-email' : 'verify-phone';
-  }
+  if (snapshot.matches('confirmingEmail')) return 'verify-email';
+  if (snapshot.matches('confirmingPhone')) return 'verify-phone';
   if (snapshot.matches('details')) return 'details';
   return 'password';
 }
@@ -561,13 +461,8 @@ export const selectRegistrationId = (snapshot: RegistrationSnapshot): string | n
   snapshot.context.registrationId;
 export const selectRegistrationError = (snapshot: RegistrationSnapshot): RegistrationError | null =>
   snapshot.context.error;
-export const selectCanResendCode = (snapshot: RegistrationSnapshot): boolean =>
-  snapshot.matches({ awaitingCode: { resend: 'ready' } });
-export const selectSendingCode = (snapshot: RegistrationSnapshot): boolean => snapshot.matches('sendingCode');
-export const selectCodeDead = (snapshot: RegistrationSnapshot): boolean =>
-  snapshot.matches({ awaitingCode: { code: 'dead' } });
-export const selectVerifyingCode = (snapshot: RegistrationSnapshot): boolean =>
-  snapshot.matches({ awaitingCode: { code: 'verifying' } });
+/** The running oneTimeCode child while the email or the phone is being proven. */
+export const selectRegistrationCodeActor = (snapshot: RegistrationSnapshot) => snapshot.children.oneTimeCode;
 export const selectCheckingField = (snapshot: RegistrationSnapshot): ContactField | null =>
   snapshot.matches({ contact: 'prevalidating' }) ? (snapshot.context.checking?.field ?? null) : null;
 /** The prevalidation answer for a field, when it was for exactly the value now typed. */

@@ -5,18 +5,46 @@ import {
   type RegisterInput,
   type RegistrationIdInput,
   type SaveDetailsInput,
-  type SendCodeInput,
   type StartRegistrationInput,
-  type VerifyCodeInput,
 } from '../../machines/registration.machine';
+import {
+  oneTimeCodeMachine,
+  requestFor,
+  type CodeGrant,
+  type CodeSent,
+  type SendCodeInput,
+  type VerifyCodeInput,
+} from '../../machines/oneTimeCode.machine';
 import type { SessionResponse } from '../../schemas/auth.schema';
-import type {
-  PrevalidateResponse,
-  RegistrationState,
-  SendVerificationResponse,
-} from '../../schemas/registration.schema';
+import type { PrevalidateResponse, RegistrationState } from '../../schemas/registration.schema';
 import { unwrap, type ApiClient } from '../api/client';
 import { readStoredLocale } from '../i18n/locale';
+
+/** The codes that prove a registration's email and mobile number, as the oneTimeCode child's effects. */
+export function registrationCodeActors(client: ApiClient) {
+  return {
+    sendCode: fromPromise<CodeSent, SendCodeInput>(async ({ input, signal }) => {
+      const { registrationId, channel } = requestFor(input, 'registration');
+      const params = { path: { id: registrationId } };
+      const sent = await unwrap(
+        channel === 'email'
+          ? client.POST('/api/merchants/registrations/{id}/send_email_verification/', { params, signal })
+          : client.POST('/api/merchants/registrations/{id}/send_sms_verification/', { params, signal }),
+      );
+      return { ...sent, method: input.method };
+    }),
+    verifyCode: fromPromise<CodeGrant, VerifyCodeInput>(async ({ input, signal }) => {
+      const { registrationId, channel } = requestFor(input, 'registration');
+      const options = { params: { path: { id: registrationId } }, body: { code: input.code }, signal };
+      const registration = await unwrap(
+        channel === 'email'
+          ? client.POST('/api/merchants/registrations/{id}/verify_email/', options)
+          : client.POST('/api/merchants/registrations/{id}/verify_phone/', options),
+      );
+      return { registration };
+    }),
+  };
+}
 
 /** The registration journey's effects: SPEC §7's prevalidation, verification and register calls. */
 export function registrationActors(client: ApiClient) {
@@ -37,22 +65,7 @@ export function registrationActors(client: ApiClient) {
         client.GET('/api/merchants/registrations/{id}/', { params: { path: { id: input.id } }, signal }),
       ),
     ),
-    sendVerification: fromPromise<SendVerificationResponse, SendCodeInput>(({ input, signal }) => {
-      const params = { path: { id: input.id } };
-      return unwrap(
-        input.channel === 'email'
-          ? client.POST('/api/merchants/registrations/{id}/send_email_verification/', { params, signal })
-          : client.POST('/api/merchants/registrations/{id}/send_sms_verification/', { params, signal }),
-      );
-    }),
-    verifyCode: fromPromise<RegistrationState, VerifyCodeInput>(({ input, signal }) => {
-      const options = { params: { path: { id: input.id } }, body: { code: input.code }, signal };
-      return unwrap(
-        input.channel === 'email'
-          ? client.POST('/api/merchants/registrations/{id}/verify_email/', options)
-          : client.POST('/api/merchants/registrations/{id}/verify_phone/', options),
-      );
-    }),
+    oneTimeCode: oneTimeCodeMachine.provide({ actors: registrationCodeActors(client) }),
     saveDetails: fromPromise<RegistrationState, SaveDetailsInput>(({ input, signal }) =>
       unwrap(
         client.PUT('/api/merchants/registrations/{id}/details/', {

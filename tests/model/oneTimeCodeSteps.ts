@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { ApiFailure } from '../../machines/apiFailure';
 import type { CodeSent, OneTimeCodeOutput } from '../../machines/oneTimeCode.machine';
 import type { RenderedApp } from './harness';
@@ -37,7 +38,8 @@ export const stepUpCodeScreen: CodeStepScreen = {
 /**
  * A journey's oneTimeCode child, driven through its screen part (src/ui/OneTimeCodeStep.tsx) as the user would, to
  * the output the journey's model asks for: a grant (choose the method unless the journey chose it, type the code,
- * the server grants `output`); a refusal (the server refuses the request when asked for the code); null (cancel).
+ * the server grants `output`); a refusal (the server refuses the request when asked for the code); null (cancel,
+ * once a code the journey sends at once is on its way).
  */
 export async function finishCodeStep(
   app: RenderedApp,
@@ -47,6 +49,11 @@ export async function finishCodeStep(
   const click = (name: string) => app.user.click(screen.getByRole('button', { name }));
   await screen.findByRole('heading', { level: 1, name: how.firstHeading });
   if (output === null) {
+    // A code the journey sends at once is on its way first; Cancel waits for it.
+    if (!how.methodButton) await app.effects.settle('sendCode', { output: how.sent });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: how.cancel })).toHaveProperty('disabled', false),
+    );
     await click(how.cancel);
     return;
   }

@@ -11,17 +11,19 @@ import {
   type RegisterInput,
   type RegistrationIdInput,
   type SaveDetailsInput,
-  type SendCodeInput,
   type StartRegistrationInput,
-  type VerifyCodeInput,
 } from '../../machines/registration.machine';
+import {
+  oneTimeCodeMachine,
+  type CodeGrant,
+  type CodeSent,
+  type OneTimeCodeOutput,
+  type SendCodeInput,
+  type VerifyCodeInput,
+} from '../../machines/oneTimeCode.machine';
 import { selectUser, sessionMachine } from '../../machines/session.machine';
 import type { SessionResponse } from '../../schemas/auth.schema';
-import type {
-  PrevalidateResponse,
-  RegistrationState,
-  SendVerificationResponse,
-} from '../../schemas/registration.schema';
+import type { PrevalidateResponse, RegistrationState } from '../../schemas/registration.schema';
 import { AppProviders } from '../../src/app/AppProviders';
 import { AppShell } from '../../src/app/AppShell';
 import { RequireAuth } from '../../src/app/guards';
@@ -37,7 +39,8 @@ import {
   type RenderedApp,
 } from './harness';
 import { sessionInput } from './paths';
-import { registrationModel, registrationTexts, resumeIds } from './registration.paths';
+import { finishCodeStep } from './oneTimeCodeSteps';
+import { registrationModel, registrationTexts, resendSeconds, resumeIds } from './registration.paths';
 
 // Every generated path of the registration journey (machines/registration.machine.ts), run against its real screens.
 
@@ -77,11 +80,6 @@ const executors: Executors<typeof registrationMachine> = {
       await navigateTo?.(`/registration/${step}/${event.id}`);
     });
   },
-  'code.submit': async (app, event) => {
-    await retype(app, 'Verification code', event.code);
-    await click(app, registrationTexts.verify);
-  },
-  'code.resend': (app) => click(app, registrationTexts.resend),
   'details.submit': async (app, event) => {
     await retype(app, 'First name', event.details.first_name);
     await retype(app, 'Last name', event.details.last_name);
@@ -128,8 +126,12 @@ function startRegistrationApp(): RenderedApp {
       prevalidate: effects.logic<PrevalidateResponse, PrevalidateInput>(),
       startRegistration: effects.logic<RegistrationState, StartRegistrationInput>(),
       getRegistration: effects.logic<RegistrationState, RegistrationIdInput>(),
-      sendVerification: effects.logic<SendVerificationResponse, SendCodeInput>(),
-      verifyCode: effects.logic<RegistrationState, VerifyCodeInput>(),
+      oneTimeCode: oneTimeCodeMachine.provide({
+        actors: {
+          sendCode: effects.logic<CodeSent, SendCodeInput>(),
+          verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
+        },
+      }),
       saveDetails: effects.logic<RegistrationState, SaveDetailsInput>(),
       register: effects.logic<SessionResponse, RegisterInput>(),
     },
@@ -210,6 +212,26 @@ const runner: PathRunner<typeof registrationMachine> = {
   live: () => {
     if (!journey) throw new Error('no registration journey is running');
     return journey.getSnapshot();
+  },
+  // Each code step ends through its screen (the code goes out at once): proven, refused, or "Start again".
+  settleOther: async (app, action) => {
+    if (action.id !== 'oneTimeCode') return false;
+    const email = journey?.getSnapshot().matches('confirmingEmail') ?? true;
+    const title = email ? registrationTexts.verifyEmail : registrationTexts.verifyPhone;
+    await finishCodeStep(app, action.output as OneTimeCodeOutput, {
+      methodButton: null,
+      firstHeading: title,
+      codeHeading: title,
+      codeLabel: 'Verification code',
+      cancel: registrationTexts.restart,
+      sent: {
+        method: email ? 'email' : 'sms',
+        destination: email ? 'e***@olive-grove.test' : '+30 ********5678',
+        expires_in: 300,
+        resend_in: resendSeconds,
+      },
+    });
+    return true;
   },
 };
 

@@ -2,19 +2,19 @@ import type { SnapshotFrom } from 'xstate';
 import type { ApiFailure } from '../../machines/apiFailure';
 import {
   registrationMachine,
-  selectCanResendCode,
-  selectCodeDead,
   selectRegistrationStep,
   type RegistrationError,
 } from '../../machines/registration.machine';
 import type { SessionResponse } from '../../schemas/auth.schema';
 import type { RegistrationState, RegistrationStep } from '../../schemas/registration.schema';
-import { clockOf, type Fixtures, type Model, type ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
 import { loginErrorText } from './paths';
 
 /*
  * The test model of the registration journey (machines/registration.machine.ts): fixtures (what the tester does and
- * what the server answers) and what the screen must show in each state. tests/model/registration.model.test.tsx runs
+ * what the server answers) and what the screen must show in each state. Each code (email, then SMS) is the
+ * oneTimeCode child, sent at once: here it proves the address, is refused or is cancelled; its own paths are the
+ * oneTimeCode model's. tests/model/registration.model.test.tsx runs
  * the paths against the real screens; scripts/testPaths.ts prints them as the QA plan.
  */
 
@@ -41,7 +41,6 @@ const stepOfId = (id: string | null): RegistrationStep =>
   'verify-email';
 
 export const resendSeconds = 30;
-export const cooldownRetryAfter = 12;
 
 function stateAt(step: RegistrationStep, id: string): RegistrationState {
   const order: RegistrationStep[] = ['verify-email', 'verify-phone', 'details', 'password'];
@@ -114,13 +113,6 @@ export const registrationFixtures = {
       event: { type: 'registration.resume' as const, id },
       does: `Open /registration/${step}/${id} (a reload, or the link on another device)`,
     })),
-    'code.submit': [
-      {
-        event: { type: 'code.submit', code: newCode },
-        does: `Type ${newCode} as Verification code, click "Verify"`,
-      },
-    ],
-    'code.resend': [{ event: { type: 'code.resend' }, does: 'Click "Send a new code"' }],
     'details.submit': [
       {
         event: { type: 'details.submit', details: newDetails },
@@ -165,45 +157,21 @@ export const registrationFixtures = {
       },
       errors: [gone],
     },
-    sendVerification: {
+    oneTimeCode: {
       done: {
-        output: (context) => ({
-          destination: context.channel === 'email' ? 'e***@olive-grove.test' : '+30 ********5678',
-          expires_in: 300,
-          resend_in: resendSeconds,
-        }),
-        says: `Server sends a code (valid 5 minutes; a new one after ${resendSeconds} s)`,
+        // The parent takes the addresses from it; which step the server is at next does not matter to it.
+        output: (context) => ({ registration: stateAt('verify-phone', context.registrationId ?? '') }),
+        says: `Server sends the code at once; type ${newCode} as Verification code, click "Verify" (the server accepts it)`,
       },
-      errors: [
-        gone,
+      alsoDone: [
+        { output: { refused: gone.failure }, says: `Server refuses to send a code: ${gone.says}` },
         {
-          failure: http(429, 'otp_cooldown', 'Wait before asking for another code.', {
-            retryAfterSeconds: cooldownRetryAfter,
-          }),
-          says: `Server answers 429 otp_cooldown (Retry-After ${cooldownRetryAfter}; the last code still works)`,
+          output: { refused: http(409, 'conflict', 'This address is already verified.') },
+          says: 'Server refuses to send a code: 409 conflict (the address was verified meanwhile, in another tab)',
         },
-        network,
+        { output: null, says: 'Server sends the code at once; click "Start again"' },
       ],
-    },
-    verifyCode: {
-      done: {
-        output: (context) =>
-          context.channel === 'email'
-            ? stateAt('verify-phone', context.registrationId ?? '')
-            : stateAt('details', context.registrationId ?? ''),
-        says: 'Server accepts the code',
-      },
-      errors: [
-        gone,
-        {
-          failure: http(400, 'otp_invalid', 'The code is not correct.', { details: { attempts_left: 4 } }),
-          says: 'Server answers 400 otp_invalid with 4 attempts left',
-        },
-        {
-          failure: http(400, 'otp_exhausted', 'Too many wrong codes.'),
-          says: 'Server answers 400 otp_exhausted (5 wrong tries killed the code)',
-        },
-      ],
+      errors: [],
     },
     saveDetails: {
       done: {
@@ -233,9 +201,7 @@ export const registrationFixtures = {
       ],
     },
   },
-  delays: {
-    resendCooldown: 'Wait until the resend cooldown ends',
-  },
+  delays: {},
 } satisfies Fixtures<typeof registrationMachine>;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -254,31 +220,25 @@ export const registrationTexts = {
   createAccount: 'Create account',
 };
 
-export function registrationErrorText(error: RegistrationError, attemptsLeft: number | null): string {
+export function registrationErrorText(error: RegistrationError): string {
   switch (error) {
-    case 'taken':
+    case 'conflict':
       return 'An account already uses this email or mobile number. Sign in instead, or use another.';
-    case 'registration_gone':
+    case 'not_found':
       return 'This registration has expired or does not exist. Please start again.';
     case 'validation_failed':
       return 'Some details are not valid. Check the fields and try again.';
     default:
-      return loginErrorText(error, attemptsLeft);
+      return loginErrorText(error, null);
   }
 }
 
 type Snapshot = SnapshotFrom<typeof registrationMachine>;
 
-function resendSecondsLeft(snapshot: Snapshot): number {
-  const { now, timers } = clockOf(snapshot);
-  const timer = timers.find((pending) => pending.eventType.startsWith('xstate.after.resendCooldown.'));
-  return timer ? Math.max(1, Math.ceil((timer.due - now) / 1000)) : snapshot.context.resendIn;
-}
-
 function registrationScreen(snapshot: Snapshot): ScreenExpectation {
-  const { error, attemptsLeft, registrationId } = snapshot.context;
+  const { error, registrationId } = snapshot.context;
   const busy = snapshot.hasTag('busy');
-  const alert = error ? registrationErrorText(error, attemptsLeft) : null;
+  const alert = error ? registrationErrorText(error) : null;
   const split = (names: Array<[string, boolean]>) => ({
     enabled: names.filter(([, on]) => on).map(([name]) => name),
     disabled: names.filter(([, on]) => !on).map(([name]) => name),
@@ -293,26 +253,20 @@ function registrationScreen(snapshot: Snapshot): ScreenExpectation {
         ...split([[registrationTexts.continue, !busy]]),
       };
     case 'loading':
-      return { path: `/registration/${stepOfId(registrationId)}/${registrationId ?? ''}`, heading: null };
+      // The address names the registration being read: the one asked for, or the code step the server refused.
+      return {
+        path: `/registration/${snapshot.context.codeStep ?? stepOfId(registrationId)}/${registrationId ?? ''}`,
+        heading: null,
+      };
     case 'verify-email':
-    case 'verify-phone': {
-      const dead = selectCodeDead(snapshot);
-      const canResend = selectCanResendCode(snapshot);
-      const resendLabel =
-        canResend || snapshot.matches('sendingCode')
-          ? registrationTexts.resend
-          : `${registrationTexts.resend} in ${resendSecondsLeft(snapshot)} s`;
+    case 'verify-phone':
+      // The oneTimeCode child sends its code at once: the code form, greyed out until the code is on its way.
       return {
         path: `/registration/${step}/${registrationId ?? ''}`,
         heading: step === 'verify-email' ? registrationTexts.verifyEmail : registrationTexts.verifyPhone,
         alert,
-        ...split([
-          [registrationTexts.verify, !dead && !busy],
-          [resendLabel, canResend && !busy],
-          [registrationTexts.restart, !busy],
-        ]),
+        disabled: [registrationTexts.verify, registrationTexts.resend, registrationTexts.restart],
       };
-    }
     case 'details':
       return {
         path: `/registration/details/${registrationId ?? ''}`,
@@ -350,14 +304,19 @@ export const registrationModel: Model<typeof registrationMachine> = {
   start: 'Open /registration without a session',
   fixtures: registrationFixtures,
   // The ids, addresses and bot-check round come from fixtures and do not change what the screen offers, except
-  // which saved registration a resume is loading.
+  // which saved registration a resume is loading (or a refused code step loads again).
   serialize: (snapshot) =>
     JSON.stringify({
       value: snapshot.value,
       error: snapshot.context.error,
-      attemptsLeft: snapshot.context.attemptsLeft,
-      channel: snapshot.context.channel,
-      resuming: snapshot.matches('resuming') ? snapshot.context.registrationId : null,
+      resuming: snapshot.matches('resuming')
+        ? [snapshot.context.registrationId, snapshot.context.codeStep]
+        : null,
+      // A refused code step reads the registration again: which one it is decides where that leads.
+      proving:
+        snapshot.matches('confirmingEmail') || snapshot.matches('confirmingPhone')
+          ? snapshot.context.registrationId
+          : null,
     }),
   bounds: { maxDepth: 6, simplePerState: 1, maxSimple: 10 },
   screen: registrationScreen,

@@ -1,14 +1,14 @@
 import { defineMessages, useIntl } from 'react-intl';
 import type { RegistrationError as RegistrationErrorCode } from '../../../machines/registration.machine';
-import { errorMessages, loginErrorText } from '../../i18n/errorMessages';
+import { errorMessages } from '../../i18n/errorMessages';
 import { Alert } from '../../ui/Layout';
 
 const registrationMessages = defineMessages({
-  taken: {
+  conflict: {
     id: 'registration.error.taken',
     defaultMessage: 'An account already uses this email or mobile number. Sign in instead, or use another.',
   },
-  registration_gone: {
+  not_found: {
     id: 'registration.error.gone',
     defaultMessage: 'This registration has expired or does not exist. Please start again.',
   },
@@ -19,24 +19,15 @@ const registrationMessages = defineMessages({
 });
 
 /** The last failure of the journey, announced at once (role="alert"). */
-export function RegistrationError({
-  error,
-  attemptsLeft = null,
-}: {
-  error: RegistrationErrorCode | null;
-  attemptsLeft?: number | null;
-}) {
+export function RegistrationError({ error }: { error: RegistrationErrorCode | null }) {
   const intl = useIntl();
   if (!error) return null;
   let text: string;
   switch (error) {
-    case 'taken':
-    case 'registration_gone':
+    case 'conflict':
+    case 'not_found':
     case 'validation_failed':
       text = intl.formatMessage(registrationMessages[error]);
-      break;
-    case 'otp_invalid':
-      text = loginErrorText(intl, error, attemptsLeft);
       break;
     default:
       text = intl.formatMessage(errorMessages[error]);
