@@ -1,9 +1,7 @@
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { screen } from '@testing-library/react';
+import { Route } from 'react-router';
 import { type ActorRefFrom } from 'xstate';
-import { afterEach, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import {
   beneficiaryFormMachine,
   type BeneficiaryDraft,
@@ -11,21 +9,18 @@ import {
   type SaveBeneficiaryInput,
 } from '../../machines/beneficiaryForm.machine';
 import type { Beneficiary } from '../../schemas/beneficiaries.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { BeneficiaryFormScreen } from '../../src/screens/beneficiaries/BeneficiaryFormScreen';
 import { beneficiaryFormModel, beneficiaryTexts, createPath, editPath } from './beneficiaryForm.paths';
 import { generatePaths, type ModelPath } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
   type Executors,
   type PathRunner,
   type RenderedApp,
-  signedInSession,
+  type RenderedScreen,
 } from './harness';
-import { demoSession } from './paths';
 
 // Every generated path of the beneficiary form (machines/beneficiaryForm.machine.ts), run against the real screen
 // at /my-beneficiaries/create-beneficiary and /my-beneficiaries/edit-beneficiary/:id.
@@ -34,7 +29,7 @@ type FormActor = ActorRefFrom<typeof beneficiaryFormMachine>;
 type Snapshot = ModelPath<ReturnType<FormActor['getSnapshot']>>;
 
 /** The journey under test, caught when the screen creates it. */
-let journey: FormActor | undefined;
+const journey = journeyCapture<FormActor>('beneficiary form');
 
 const click = async (app: RenderedApp, name: string | RegExp) => {
   await app.user.click(screen.getByRole('button', { name }));
@@ -78,14 +73,6 @@ function ListStandIn() {
   return <h1>{beneficiaryTexts.listTitle}</h1>;
 }
 
-function LocationProbe({ into }: { into: { path: string } }) {
-  const location = useLocation();
-  useEffect(() => {
-    into.path = location.pathname;
-  }, [into, location.pathname]);
-  return null;
-}
-
 /** The address a path starts at: edit when its `form.opened` carries an id. */
 function startOf(path: Snapshot): string {
   for (const { action } of path.steps) {
@@ -96,61 +83,28 @@ function startOf(path: Snapshot): string {
   return createPath;
 }
 
-function startApp(initialPath: string): RenderedApp {
-  window.localStorage.clear();
-  const effects = new Deferreds();
-  const { clock, session, stop: stopSession } = signedInSession(demoSession);
-  const logic = beneficiaryFormMachine.provide({
-    actors: {
-      loadBeneficiary: effects.logic<Beneficiary, LoadBeneficiaryInput>(),
-      checkAndSaveBeneficiary: effects.logic<Beneficiary, SaveBeneficiaryInput>(),
-      saveBeneficiary: effects.logic<Beneficiary, SaveBeneficiaryInput>(),
-    },
+function startApp(initialPath: string): RenderedScreen {
+  return renderJourneyScreen<FormActor>({
+    path: initialPath,
+    route: ['/my-beneficiaries/create-beneficiary', '/my-beneficiaries/edit-beneficiary/:id'],
+    routes: <Route path="/my-beneficiaries" element={<ListStandIn />} />,
+    journey,
+    screen: ({ effects, inspect }) => (
+      <BeneficiaryFormScreen
+        logic={beneficiaryFormMachine.provide({
+          actors: {
+            loadBeneficiary: effects.logic<Beneficiary, LoadBeneficiaryInput>(),
+            checkAndSaveBeneficiary: effects.logic<Beneficiary, SaveBeneficiaryInput>(),
+            saveBeneficiary: effects.logic<Beneficiary, SaveBeneficiaryInput>(),
+          },
+        })}
+        inspect={inspect}
+      />
+    ),
   });
-  const location = { path: initialPath };
-  const form = (
-    <BeneficiaryFormScreen
-      logic={logic}
-      inspect={(event) => {
-        if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
-          journey = event.actorRef as FormActor;
-        }
-      }}
-    />
-  );
-  render(
-    <MemoryRouter initialEntries={[initialPath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route path="/my-beneficiaries" element={<ListStandIn />} />
-            <Route path="/my-beneficiaries/create-beneficiary" element={form} />
-            <Route path="/my-beneficiaries/edit-beneficiary/:id" element={form} />
-          </Routes>
-        </AppShell>
-        <LocationProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return {
-    user: userEvent.setup({ delay: null }),
-    clock,
-    session,
-    effects,
-    path: () => location.path,
-    stop: () => {
-      stopSession();
-    },
-  };
 }
 
 const paths = generatePaths(beneficiaryFormModel);
-let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey = undefined;
-});
 
 describe(`beneficiaryForm journey: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
@@ -166,12 +120,9 @@ describe(`beneficiaryForm journey: ${paths.length} generated paths`, () => {
             : beneficiaryFormModel.screen(snapshot),
       },
       executors,
-      live: () => {
-        if (!journey) throw new Error('the screen runs no beneficiary form');
-        return journey.getSnapshot();
-      },
+      live: () => journey.snapshot(),
     };
-    app = startApp(start);
+    const app = startApp(start);
     await runPath(runner, path, app);
   });
 });

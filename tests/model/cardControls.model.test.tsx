@@ -1,7 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { act, screen, within } from '@testing-library/react';
 import type { ActorRefFrom, EventObject } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -24,8 +21,6 @@ import {
 } from '../../machines/oneTimeCode.machine';
 import type { Card, CardLimits, CardLimitsView, CardSecret } from '../../schemas/cards.schema';
 import { cardLimitCategories } from '../../schemas/cards.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { CardsScreen } from '../../src/screens/cards/CardsScreen';
 import {
   cardControlsModel,
@@ -38,16 +33,15 @@ import {
 } from './cardControls.paths';
 import { generatePaths } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
-  signedInSession,
   type Executors,
   type PathRunner,
   type RenderedApp,
+  type RenderedScreen,
 } from './harness';
 import { codeMethods } from './oneTimeCode.paths';
-import { demoSession } from './paths';
 import { finishCodeStep } from './oneTimeCodeSteps';
 
 // Every generated path of one card's controls (machines/cardControls.machine.ts), run against the real card pages at
@@ -56,7 +50,7 @@ import { finishCodeStep } from './oneTimeCodeSteps';
 
 type ControlsActor = ActorRefFrom<typeof cardControlsMachine>;
 
-let journey: ControlsActor | undefined;
+const journey = journeyCapture<ControlsActor>('card-controls journey');
 
 const t = cardControlsTexts;
 
@@ -131,15 +125,6 @@ const executors: Executors<typeof cardControlsMachine> = {
   'limits.close': (app) => click(app, t.backToCard),
 };
 
-/** Ends the oneTimeCode child through its screen: cancelled, or with the emailed code and the grant. */
-function LocationProbe({ into }: { into: { path: string } }) {
-  const location = useLocation();
-  useEffect(() => {
-    into.path = location.pathname;
-  }, [into, location.pathname]);
-  return null;
-}
-
 /** Where a path opens the card: the address its `card.opened` event stands for. */
 function openingPathOf(event: (EventObject & { view?: unknown }) | undefined): string {
   if (event?.type !== 'card.opened') throw new Error('a path starts by opening the card');
@@ -150,81 +135,47 @@ function openingPathOf(event: (EventObject & { view?: unknown }) | undefined): s
 let revealGrants: Array<string | null> = [];
 let secretOutside = false;
 
-function startApp(initialPath: string): RenderedApp {
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  const effects = new Deferreds();
-  const { clock, session, stop } = signedInSession(demoSession);
-  const logic = cardControlsMachine.provide({
-    actors: {
-      loadCard: effects.logic<CardView, LoadCardInput>(),
-      cardAction: effects.logic<Card, CardActionInput>(),
-      updateCard: effects.logic<Card, UpdateCardInput>(),
-      setCardPin: effects.logic<void, SetPinInput>(),
-      oneTimeCode: oneTimeCodeMachine.provide({
-        actors: {
-          sendCode: effects.logic<CodeSent, SendCodeInput>(),
-          verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
-        },
-      }),
-      revealCard: effects.logic<CardSecret, RevealCardInput>(),
-      cardLimits: effects.logic<CardLimitsView, LoadCardInput>(),
-      setCardLimits: effects.logic<CardLimits, SetLimitsInput>(),
-      deleteCard: effects.logic<Card, LoadCardInput>(),
-    },
-  });
-  const location = { path: initialPath };
+function startApp(initialPath: string): RenderedScreen {
   let previous = '';
-  const element = (
-    <CardsScreen
-      logic={logic}
-      clock={clock}
-      inspect={(event) => {
-        if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
-          journey = event.actorRef as ControlsActor;
-        }
-        if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) {
-          const snapshot = event.snapshot as ReturnType<ControlsActor['getSnapshot']>;
-          const value = String(snapshot.value);
-          if (value === 'revealing' && previous !== 'revealing')
-            revealGrants.push(snapshot.context.stepUpToken);
-          if (value !== 'revealed' && snapshot.context.secret !== null) secretOutside = true;
-          previous = value;
-        }
-      }}
-    />
-  );
-  render(
-    <MemoryRouter initialEntries={[initialPath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route element={element}>
-              <Route path="/cards/:card?" />
-              <Route path="/cards/:card/:id/card-limit" />
-            </Route>
-          </Routes>
-        </AppShell>
-        <LocationProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return {
-    user: userEvent.setup({ delay: null }),
-    clock,
-    session,
-    effects,
-    path: () => location.path,
-    stop,
-  };
+  return renderJourneyScreen<ControlsActor>({
+    path: initialPath,
+    route: ['/cards/:card?', '/cards/:card/:id/card-limit'],
+    journey,
+    onSnapshot: (snapshot) => {
+      const value = String(snapshot.value);
+      if (value === 'revealing' && previous !== 'revealing') revealGrants.push(snapshot.context.stepUpToken);
+      if (value !== 'revealed' && snapshot.context.secret !== null) secretOutside = true;
+      previous = value;
+    },
+    screen: ({ effects, clock, inspect }) => (
+      <CardsScreen
+        logic={cardControlsMachine.provide({
+          actors: {
+            loadCard: effects.logic<CardView, LoadCardInput>(),
+            cardAction: effects.logic<Card, CardActionInput>(),
+            updateCard: effects.logic<Card, UpdateCardInput>(),
+            setCardPin: effects.logic<void, SetPinInput>(),
+            oneTimeCode: oneTimeCodeMachine.provide({
+              actors: {
+                sendCode: effects.logic<CodeSent, SendCodeInput>(),
+                verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
+              },
+            }),
+            revealCard: effects.logic<CardSecret, RevealCardInput>(),
+            cardLimits: effects.logic<CardLimitsView, LoadCardInput>(),
+            setCardLimits: effects.logic<CardLimits, SetLimitsInput>(),
+            deleteCard: effects.logic<Card, LoadCardInput>(),
+          },
+        })}
+        clock={clock}
+        inspect={inspect}
+      />
+    ),
+  });
 }
 
 const paths = generatePaths(cardControlsModel);
-let app: RenderedApp | undefined;
 afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey = undefined;
   revealGrants = [];
   secretOutside = false;
 });
@@ -239,10 +190,7 @@ const runnerFrom = (start: string): PathRunner<typeof cardControlsMachine> => ({
     }),
   },
   executors,
-  live: () => {
-    if (!journey) throw new Error('the screen runs no card-controls journey');
-    return journey.getSnapshot();
-  },
+  live: () => journey.snapshot(),
   settleOther: async (rendered, action) => {
     if (action.id !== 'oneTimeCode') return false;
     await finishCodeStep(rendered, action.output as OneTimeCodeOutput);
@@ -253,7 +201,7 @@ const runnerFrom = (start: string): PathRunner<typeof cardControlsMachine> => ({
 describe(`cardControls journey: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
     const start = openingPathOf(path.steps[1]?.event);
-    app = startApp(start);
+    const app = startApp(start);
     await runPath(runnerFrom(start), path, app);
     // Every reveal carries the grant of a fresh one-time code; no secret outlives the moment it is shown.
     for (const grant of revealGrants) expect(grant).toBe('grant-1');
@@ -266,7 +214,7 @@ describe('revealing the PIN and the e-PIN', () => {
     ['pin', 'Show PIN', 'PIN', secrets.pin.pin],
     ['epin', 'Show e-PIN', 'e-PIN', secrets.epin.epin],
   ] as const)('shows the %s after a code and hides it after 30 s', async (what, button, title, value) => {
-    app = startApp(cardPagePath);
+    const app = startApp(cardPagePath);
     await app.effects.settle('loadCard', {
       output: { card: { ...shopCard, status: 'active' }, methods: [...codeMethods] },
     });
@@ -276,7 +224,7 @@ describe('revealing the PIN and the e-PIN', () => {
     const panel = await screen.findByRole('region', { name: title });
     expect(panel.textContent).toContain(value);
     await act(async () => {
-      app?.clock.increment(30_000);
+      app.clock.increment(30_000);
     });
     expect(screen.queryByRole('region', { name: title })).toBeNull();
     expect(document.body.textContent).not.toContain(value);
@@ -284,7 +232,7 @@ describe('revealing the PIN and the e-PIN', () => {
   });
 
   it('offers no changes on a frozen card, but its details, unfreezing, reporting and removing', async () => {
-    app = startApp(cardPagePath);
+    const app = startApp(cardPagePath);
     await app.effects.settle('loadCard', {
       output: { card: { ...shopCard, status: 'frozen' }, methods: [...codeMethods] },
     });
@@ -298,7 +246,7 @@ describe('revealing the PIN and the e-PIN', () => {
   });
 
   it('opens the limits address of a card, with what was spent this period', async () => {
-    app = startApp(cardLimitsPath);
+    const app = startApp(cardLimitsPath);
     await app.effects.settle('loadCard', {
       output: { card: { ...shopCard, status: 'active' }, methods: [...codeMethods] },
     });

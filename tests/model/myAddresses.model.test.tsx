@@ -1,10 +1,7 @@
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { ActorRefFrom } from 'xstate';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   myAddressesMachine,
   type AddressesLoad,
@@ -14,18 +11,16 @@ import {
 } from '../../machines/myAddresses.machine';
 import type { GeocodeQuery, GeocodeResponse, ReverseGeocodeResponse } from '../../schemas/addresses.schema';
 import type { AddressesResponse, MerchantAddress } from '../../schemas/cards.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { MyAddressesScreen } from '../../src/screens/addresses/MyAddressesScreen';
 import { generatePaths } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
-  signedInSession,
   type Executors,
   type PathRunner,
   type RenderedApp,
+  type RenderedScreen,
 } from './harness';
 import {
   addressesPath,
@@ -36,14 +31,13 @@ import {
   registered,
   shop,
 } from './myAddresses.paths';
-import { demoSession } from './paths';
 
 // Every generated path of /my-addresses (machines/myAddresses.machine.ts) against the real screen, signed in as the
 // owner; then the pin moved with the keyboard and by dragging, and axe on the list and the editor.
 
 type AddressesActor = ActorRefFrom<typeof myAddressesMachine>;
 
-let journey: AddressesActor | undefined;
+const journey = journeyCapture<AddressesActor>('addresses journey');
 
 const lineOf = (id: string) => [registered, shop].find((address) => address.id === id)?.line1 ?? id;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -107,77 +101,41 @@ const executors: Executors<typeof myAddressesMachine> = {
   },
 };
 
-function LocationProbe({ into }: { into: { path: string } }) {
-  const location = useLocation();
-  useEffect(() => {
-    into.path = location.pathname;
-  }, [into, location.pathname]);
-  return null;
-}
-
-function startApp(): RenderedApp {
-  window.localStorage.clear();
-  const effects = new Deferreds();
-  const { clock, session, stop } = signedInSession(demoSession);
-  const logic = myAddressesMachine.provide({
-    actors: {
-      loadAddresses: effects.logic<AddressesLoad, void>(),
-      saveAddress: effects.logic<MerchantAddress, SaveAddressInput>(),
-      deleteAddress: effects.logic<null, AddressIdInput>(),
-      setDefaultAddress: effects.logic<AddressesResponse, AddressIdInput>(),
-      geocode: effects.logic<GeocodeResponse, GeocodeQuery>(),
-      reverseGeocode: effects.logic<ReverseGeocodeResponse, Pin>(),
-    },
+function startApp(): RenderedScreen {
+  return renderJourneyScreen<AddressesActor>({
+    path: addressesPath,
+    route: addressesPath,
+    journey,
+    screen: ({ effects, clock, inspect }) => (
+      <MyAddressesScreen
+        logic={myAddressesMachine.provide({
+          actors: {
+            loadAddresses: effects.logic<AddressesLoad, void>(),
+            saveAddress: effects.logic<MerchantAddress, SaveAddressInput>(),
+            deleteAddress: effects.logic<null, AddressIdInput>(),
+            setDefaultAddress: effects.logic<AddressesResponse, AddressIdInput>(),
+            geocode: effects.logic<GeocodeResponse, GeocodeQuery>(),
+            reverseGeocode: effects.logic<ReverseGeocodeResponse, Pin>(),
+          },
+        })}
+        clock={clock}
+        inspect={inspect}
+      />
+    ),
   });
-  const location = { path: addressesPath };
-  render(
-    <MemoryRouter initialEntries={[addressesPath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route
-              path={addressesPath}
-              element={
-                <MyAddressesScreen
-                  logic={logic}
-                  clock={clock}
-                  inspect={(event) => {
-                    if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
-                      journey = event.actorRef as AddressesActor;
-                    }
-                  }}
-                />
-              }
-            />
-          </Routes>
-        </AppShell>
-        <LocationProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return { user: userEvent.setup({ delay: null }), clock, session, effects, path: () => location.path, stop };
 }
 
 const runner: PathRunner<typeof myAddressesMachine> = {
   model: myAddressesModel,
   executors,
-  live: () => {
-    if (!journey) throw new Error('the page runs no addresses journey');
-    return journey.getSnapshot();
-  },
+  live: () => journey.snapshot(),
 };
 
 const paths = generatePaths(myAddressesModel);
-let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey = undefined;
-});
 
 describe(`my addresses: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
-    app = startApp();
+    const app = startApp();
     await runPath(runner, path, app);
     // The registered address is legal data: a save of it carries the pin and nothing else.
     for (const { input } of app.effects.made.filter((call) => call.id === 'saveAddress')) {
@@ -196,7 +154,7 @@ const loaded = myAddressesFixtures.actors.loadAddresses.done.output;
 
 describe('the map pin', () => {
   it('moves with the arrow keys, is named after the nearest place, and is saved with the address; accessible', async () => {
-    app = startApp();
+    const app = startApp();
     await app.effects.settle('loadAddresses', { output: loaded });
     await screen.findByRole('button', { name: addressesTexts.addShipping });
     expect(await axeViolations(document.body)).toEqual([]);
@@ -209,11 +167,11 @@ describe('the map pin', () => {
     // Right, right, then up with Shift (five times as far): east twice, then north. The nearest place is asked for
     // once the pin rests (`namingPause`), not once per step.
     const namings = () =>
-      app!.effects.made.filter((call) => call.id === 'reverseGeocode').map((call) => call.input as Pin);
+      app.effects.made.filter((call) => call.id === 'reverseGeocode').map((call) => call.input as Pin);
     pinButton().focus();
     await app.user.keyboard('{ArrowRight}');
     expect(namings()).toHaveLength(0);
-    await act(async () => app!.clock.increment(400));
+    await act(async () => app.clock.increment(400));
     await app.effects.settle('reverseGeocode', {
       output: {
         source: 'gazetteer',
@@ -221,9 +179,9 @@ describe('the map pin', () => {
       },
     });
     await app.user.keyboard('{ArrowRight}{Shift>}{ArrowUp}{/Shift}');
-    await act(async () => app!.clock.increment(399));
+    await act(async () => app.clock.increment(399));
     expect(namings()).toHaveLength(1);
-    await act(async () => app!.clock.increment(1));
+    await act(async () => app.clock.increment(1));
     const moves = namings();
     expect(moves).toHaveLength(2);
     const [first, third] = moves as [Pin, Pin];
@@ -263,7 +221,7 @@ describe('the map pin', () => {
   }, 90_000);
 
   it('is dropped where the pointer lets go of it', async () => {
-    app = startApp();
+    const app = startApp();
     await app.effects.settle('loadAddresses', { output: loaded });
     await app.user.click(await screen.findByRole('button', { name: /^Edit Tsimiski 10,/ }));
     const svg = screen.getByRole('group', { name: 'Map' }) as unknown as SVGSVGElement;
@@ -276,7 +234,7 @@ describe('the map pin', () => {
       { target: pin, coords: { clientX: 352, clientY: 168 } },
       { keys: '[/MouseLeft]', target: pin, coords: { clientX: 352, clientY: 168 } },
     ]);
-    await act(async () => app!.clock.increment(400));
+    await act(async () => app.clock.increment(400));
     const moves = app.effects.made
       .filter((call) => call.id === 'reverseGeocode')
       .map((call) => call.input as Pin);
@@ -288,7 +246,7 @@ describe('the map pin', () => {
   });
 
   it('says why the registered address has only a pin to move, and shows the postcode the server refused', async () => {
-    app = startApp();
+    const app = startApp();
     await app.effects.settle('loadAddresses', { output: loaded });
     await app.user.click(await screen.findByRole('button', { name: /^Move the pin of Ermou 1,/ }));
     expect(screen.getByLabelText<HTMLInputElement>('City').disabled).toBe(true);

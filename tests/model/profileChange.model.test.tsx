@@ -1,27 +1,21 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { type ActorRefFrom } from 'xstate';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { profileChangeMachine, type RequestProfileChangeInput } from '../../machines/profileChange.machine';
 import type { CompanyProfile, ProfileChange } from '../../schemas/profile.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import type { ProfileServices } from '../../src/app/profileActors';
 import { ProfileScreen } from '../../src/screens/profile/ProfileScreen';
 import { generatePaths } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
-  signedInSession,
   type Executors,
   type PathRunner,
   type RenderedApp,
+  type RenderedScreen,
 } from './harness';
-import { demoSession } from './paths';
 import {
   aegeanProfile,
   companyInformationPath,
@@ -35,7 +29,7 @@ import {
 
 type ChangeActor = ActorRefFrom<typeof profileChangeMachine>;
 
-let journey: ChangeActor | undefined;
+const journey = journeyCapture<ChangeActor>('profile-change journey');
 
 const click = async (app: RenderedApp, name: string) => {
   await app.user.click(screen.getByRole('button', { name }));
@@ -98,81 +92,36 @@ function fakeServices(profile: CompanyProfile = aegeanProfile): ProfileServices 
   };
 }
 
-function LocationProbe({ into }: { into: { path: string } }) {
-  const location = useLocation();
-  useEffect(() => {
-    into.path = location.pathname;
-  }, [into, location.pathname]);
-  return null;
-}
-
-function startApp(initial = companyInformationPath, services = fakeServices()): RenderedApp {
-  window.localStorage.clear();
-  const effects = new Deferreds();
-  const { clock, session, stop: stopSession } = signedInSession(demoSession);
-  const logic = profileChangeMachine.provide({
-    actors: {
-      loadProfile: effects.logic<CompanyProfile, void>(),
-      requestProfileChange: effects.logic<ProfileChange, RequestProfileChangeInput>(),
-    },
+function startApp(initial = companyInformationPath, services = fakeServices()): RenderedScreen {
+  return renderJourneyScreen<ChangeActor>({
+    path: initial,
+    route: '/profile/:page?',
+    journey,
+    screen: ({ effects, inspect }) => (
+      <ProfileScreen
+        services={services}
+        logic={profileChangeMachine.provide({
+          actors: {
+            loadProfile: effects.logic<CompanyProfile, void>(),
+            requestProfileChange: effects.logic<ProfileChange, RequestProfileChangeInput>(),
+          },
+        })}
+        inspect={inspect}
+      />
+    ),
   });
-  const location = { path: initial };
-  render(
-    <MemoryRouter initialEntries={[initial]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route
-              path="/profile/:page?"
-              element={
-                <ProfileScreen
-                  services={services}
-                  logic={logic}
-                  inspect={(event) => {
-                    if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
-                      journey = event.actorRef as ChangeActor;
-                    }
-                  }}
-                />
-              }
-            />
-          </Routes>
-        </AppShell>
-        <LocationProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return {
-    user: userEvent.setup({ delay: null }),
-    clock,
-    session,
-    effects,
-    path: () => location.path,
-    stop: () => {
-      stopSession();
-    },
-  };
 }
 
 const paths = generatePaths(profileChangeModel);
-let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey = undefined;
-});
 
 describe(`profileChange journey: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
     const runner: PathRunner<typeof profileChangeMachine> = {
       model: profileChangeModel,
       executors,
-      live: () => {
-        if (!journey) throw new Error('the page runs no profile-change journey');
-        return journey.getSnapshot();
-      },
+      live: () => journey.snapshot(),
     };
-    app = startApp();
+    const app = startApp();
     await runPath(runner, path, app);
   });
 });
@@ -185,7 +134,6 @@ const axeViolations = async (container: HTMLElement) =>
 describe('the profile pages', () => {
   it('shows the change pending review after sending it, and passes axe', async () => {
     const started = startApp();
-    app = started;
     await started.effects.settle('loadProfile', { output: aegeanProfile });
     await click(started, profileTexts.edit);
     await started.user.clear(screen.getByLabelText('Legal name'));
@@ -214,7 +162,7 @@ describe('the profile pages', () => {
   });
 
   it('draws the structure as nested lists with ownership percentages', async () => {
-    app = startApp('/profile/company-structure');
+    const app = startApp('/profile/company-structure');
     // One review journey per kind (directors, shareholders), each loading the profile.
     await app.effects.settle('loadProfile', { output: aegeanProfile });
     await app.effects.settle('loadProfile', { output: aegeanProfile });
@@ -237,7 +185,7 @@ describe('the profile pages', () => {
     ['/profile/representative', 'Representative', 'Papadopoulou'],
     ['/profile/about-us', 'About Tameio', 'Contact us'],
   ])('%s shows its page and passes axe', async (path, heading, text) => {
-    app = startApp(path);
+    const app = startApp(path);
     if (path === '/profile/representative') {
       await app.effects.settle('loadProfile', { output: aegeanProfile });
       await screen.findByRole('button', { name: 'Edit identity' });
