@@ -1,8 +1,23 @@
-import { defineConfig, parseSync, Visitor, type Plugin } from 'vite';
+import { defineConfig, parseSync, Visitor, type ESTree, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { parse as parseMessage } from '@formatjs/icu-messageformat-parser';
 import MagicString from 'magic-string';
 import { precompress } from './scripts/precompress';
+
+/** A string known at build time (a literal, a template without expressions, such pieces joined with `+`), or undefined. */
+function staticText(node: ESTree.Node | null | undefined): string | undefined {
+  if (!node) return undefined;
+  if (node.type === 'Literal') return typeof node.value === 'string' ? node.value : undefined;
+  if (node.type === 'TemplateLiteral') {
+    return node.expressions.length === 0 ? (node.quasis[0]?.value.cooked ?? undefined) : undefined;
+  }
+  if (node.type === 'BinaryExpression' && node.operator === '+') {
+    const left = staticText(node.left);
+    const right = staticText(node.right);
+    return left !== undefined && right !== undefined ? left + right : undefined;
+  }
+  return undefined;
+}
 
 /**
  * English is the code's own `defaultMessage` texts (`npm run i18n:check` keeps lang/en.json equal to them), so the
@@ -21,24 +36,11 @@ function inlineEnglishMessages(): Plugin {
         if (errors.length > 0) return null;
         const out = new MagicString(code);
         const compiled = (text: string) => JSON.stringify(parseMessage(text));
-        const literalText = (node: unknown): string | undefined => {
-          const value = node as {
-            type: string;
-            value?: unknown;
-            expressions?: unknown[];
-            quasis?: unknown[];
-          };
-          if (value.type === 'Literal' && typeof value.value === 'string') return value.value;
-          if (value.type === 'TemplateLiteral' && value.expressions?.length === 0) {
-            return (value.quasis?.[0] as { value: { cooked: string } } | undefined)?.value.cooked;
-          }
-          return undefined;
-        };
         new Visitor({
           JSXAttribute(node) {
             if (node.name.type !== 'JSXIdentifier' || node.name.name !== 'defaultMessage' || !node.value)
               return;
-            const text = literalText(node.value);
+            const text = staticText(node.value);
             if (text !== undefined) out.overwrite(node.value.start, node.value.end, `{${compiled(text)}}`);
           },
           Property(node) {
@@ -47,10 +49,109 @@ function inlineEnglishMessages(): Plugin {
               (key.type === 'Identifier' && key.name === 'defaultMessage') ||
               (key.type === 'Literal' && key.value === 'defaultMessage');
             if (!named || node.computed) return;
-            const text = literalText(node.value);
+            const text = staticText(node.value);
             if (text !== undefined) out.overwrite(node.value.start, node.value.end, compiled(text));
           },
         }).visit(program);
+        if (!out.hasChanged()) return null;
+        return { code: out.toString(), map: out.generateMap({ hires: 'boundary', source: id }) };
+      },
+    },
+  };
+}
+
+/** Keys that make an object literal a state node or a transition of an XState machine config. */
+const machineKeys = new Set([
+  'target',
+  'actions',
+  'guard',
+  'reenter',
+  'on',
+  'states',
+  'initial',
+  'invoke',
+  'entry',
+  'exit',
+  'always',
+  'after',
+  'tags',
+  'onDone',
+  'onError',
+]);
+
+/**
+ * The `description` of every state and transition (docs/engineering.md: the machines are the compliance documents)
+ * is read by `npm run diagrams` and the QA plans, in Node; the browser never reads it. Dropped from the bundle, so a
+ * journey can be described as fully as a reviewer needs without /login paying for the words.
+ */
+function dropMachineDescriptions(): Plugin {
+  return {
+    name: 'tameio:drop-machine-descriptions',
+    enforce: 'pre',
+    apply: 'build',
+    transform: {
+      filter: { id: /\/machines\/[^/]+\.ts$/, code: 'description' },
+      handler(code, id) {
+        const { program, errors } = parseSync(id, code);
+        if (errors.length > 0) return null;
+        const out = new MagicString(code);
+        new Visitor({
+          ObjectExpression(node) {
+            const keyOf = (property: (typeof node.properties)[number]) =>
+              property.type === 'Property' && property.key.type === 'Identifier'
+                ? property.key.name
+                : undefined;
+            const isMachineNode = node.properties.some((property) => {
+              const key = keyOf(property) ?? '';
+              if (machineKeys.has(key)) return true;
+              // A final, parallel or history state may have no other key that says so.
+              return (
+                key === 'type' &&
+                property.type === 'Property' &&
+                property.value.type === 'Literal' &&
+                ['final', 'parallel', 'history'].includes(String(property.value.value))
+              );
+            });
+            if (!isMachineNode) return;
+            for (const property of node.properties) {
+              if (property.type !== 'Property' || keyOf(property) !== 'description' || property.computed)
+                continue;
+              if (staticText(property.value) === undefined) continue;
+              // The property and the comma after it; a last property leaves the comma before it, which is allowed.
+              const after = /^\s*,/.exec(code.slice(property.end));
+              out.remove(property.start, property.end + (after ? after[0].length : 0));
+            }
+          },
+        }).visit(program);
+        if (!out.hasChanged()) return null;
+        return { code: out.toString(), map: out.generateMap({ hires: 'boundary', source: id }) };
+      },
+    },
+  };
+}
+
+/**
+ * Two libraries make components at the top level of their modules without marking the calls pure, so the bundler
+ * keeps every one of them whether the app uses it or not: react-router (Form, ScrollRestoration, HistoryRouter and
+ * the contexts of its framework mode, each followed by a `displayName` assignment, itself a side effect) and
+ * react-intl (FormattedDate, FormattedNumber and the like). Marked pure here, and the display names (which only name
+ * components in React's developer tools) dropped: about 1.4 KB gzipped less on /login.
+ */
+function treeShakeLibraryComponents(): Plugin {
+  const displayName = /^[\w$]+\.displayName = (?:"[^"]*"|'[^']*');$/gm;
+  const component =
+    /^(?:var|const|let) [\w$]+ = (?=(?:React\d*\.(?:forwardRef|createContext|memo)|createFormattedComponent|createFormattedDateTimePartsComponent)\()/gm;
+  return {
+    name: 'tameio:tree-shake-library-components',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/](?:react-router[\\/]dist|react-intl)[\\/][^?]*\.m?js$/ },
+      handler(code, id) {
+        const out = new MagicString(code);
+        for (const match of code.matchAll(displayName))
+          out.remove(match.index, match.index + match[0].length);
+        for (const match of code.matchAll(component))
+          out.appendLeft(match.index + match[0].length, '/* @__PURE__ */ ');
         if (!out.hasChanged()) return null;
         return { code: out.toString(), map: out.generateMap({ hires: 'boundary', source: id }) };
       },
@@ -74,7 +175,13 @@ function precompressOutput(): Plugin {
 
 // The built app is served by the Fastify server on one port; in `vite` dev mode API calls are proxied to it.
 export default defineConfig({
-  plugins: [react(), inlineEnglishMessages(), precompressOutput()],
+  plugins: [
+    react(),
+    inlineEnglishMessages(),
+    dropMachineDescriptions(),
+    treeShakeLibraryComponents(),
+    precompressOutput(),
+  ],
   resolve: {
     // Messages ship precompiled to ICU ASTs (above, and npm run i18n:compile for other languages), so the browser
     // needs no ICU parser: this saves about 7 KB of gzipped JS on every page.
