@@ -1,7 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { act, screen } from '@testing-library/react';
+import { Route } from 'react-router';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { afterEach, describe, it } from 'vitest';
 import {
@@ -15,19 +13,17 @@ import {
 } from '../../machines/onboarding.machine';
 import type { SessionResponse } from '../../schemas/auth.schema';
 import type { OnboardingDocument, OnboardingState } from '../../schemas/onboarding.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { OnboardingScreen } from '../../src/screens/onboarding/OnboardingScreen';
 import type { OnboardingServices } from '../../src/screens/onboarding/services';
 import { generatePaths, type ModelPath } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
   type Executors,
   type PathRunner,
   type RenderedApp,
-  signedInSession,
+  type RenderedScreen,
 } from './harness';
 import { merchantId, onboardingModel, openingPath, texts, uploadFile } from './onboarding.paths';
 import { demoSession } from './paths';
@@ -45,8 +41,7 @@ const ownerSession = {
   },
 } satisfies SessionResponse;
 
-/** The journey under test, caught when the screen creates it. */
-let journey: OnboardingActor | undefined;
+const journey = journeyCapture<OnboardingActor>('onboarding journey');
 /** How the upload in flight reports progress (its input's `onProgress`), caught when the journey starts it. */
 let reportProgress: UploadInput['onProgress'] | undefined;
 
@@ -84,14 +79,6 @@ function SubmittedStandIn() {
   return <h1>{texts.submittedHeading}</h1>;
 }
 
-function LocationProbe({ into }: { into: { path: string } }) {
-  const location = useLocation();
-  useEffect(() => {
-    into.path = location.pathname;
-  }, [into, location.pathname]);
-  return null;
-}
-
 /** Services that never answer: previews and the VAT check are outside the journey. */
 const quietServices: OnboardingServices = {
   vatCheck: () => new Promise(() => {}),
@@ -109,71 +96,41 @@ function openedStep(path: Snapshot): OnboardingStep {
   return 'representative';
 }
 
-function startOnboardingApp(initialPath: string): RenderedApp {
-  window.localStorage.clear();
-  const effects = new Deferreds();
-  const { clock, session, stop: stopSession } = signedInSession(ownerSession);
-  const upload = effects.logic<OnboardingDocument, UploadInput>();
-  const logic = onboardingMachine.provide({
-    actors: {
-      loadOnboarding: effects.logic<LoadOutput, LoadInput>(),
-      saveStep: effects.logic<OnboardingState, SaveStepInput>(),
-      uploadDocument: fromPromise<OnboardingDocument, UploadInput>((args) => {
-        reportProgress = args.input.onProgress;
-        // The Deferreds logic's own promise creator answers the call as for every other effect.
-        return (upload.config as (same: typeof args) => Promise<OnboardingDocument>)(args);
-      }),
-      deleteDocument: effects.logic<void, DeleteInput>(),
-      submitForReview: effects.logic<OnboardingState, LoadInput>(),
+function startOnboardingApp(initialPath: string): RenderedScreen {
+  return renderJourneyScreen<OnboardingActor>({
+    path: initialPath,
+    route: '/registration/:step?/:id?',
+    routes: <Route path="/information-submitted" element={<SubmittedStandIn />} />,
+    journey,
+    session: ownerSession,
+    screen: ({ effects, inspect }) => {
+      const upload = effects.logic<OnboardingDocument, UploadInput>();
+      return (
+        <OnboardingScreen
+          merchantId={merchantId}
+          logic={onboardingMachine.provide({
+            actors: {
+              loadOnboarding: effects.logic<LoadOutput, LoadInput>(),
+              saveStep: effects.logic<OnboardingState, SaveStepInput>(),
+              uploadDocument: fromPromise<OnboardingDocument, UploadInput>((args) => {
+                reportProgress = args.input.onProgress;
+                // The Deferreds logic's own promise creator answers the call as for every other effect.
+                return (upload.config as (same: typeof args) => Promise<OnboardingDocument>)(args);
+              }),
+              deleteDocument: effects.logic<void, DeleteInput>(),
+              submitForReview: effects.logic<OnboardingState, LoadInput>(),
+            },
+          })}
+          services={quietServices}
+          inspect={inspect}
+        />
+      );
     },
   });
-  const location = { path: initialPath };
-  function Captured() {
-    return (
-      <OnboardingScreen
-        merchantId={merchantId}
-        logic={logic}
-        services={quietServices}
-        inspect={(event) => {
-          // The journey that runs (React may create and drop one before it) is the root that receives events.
-          if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
-            journey = event.actorRef as OnboardingActor;
-          }
-        }}
-      />
-    );
-  }
-  render(
-    <MemoryRouter initialEntries={[initialPath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route path="/registration/:step?/:id?" element={<Captured />} />
-            <Route path="/information-submitted" element={<SubmittedStandIn />} />
-          </Routes>
-        </AppShell>
-        <LocationProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return {
-    user: userEvent.setup({ delay: null }),
-    clock,
-    session,
-    effects,
-    path: () => location.path,
-    stop: () => {
-      stopSession();
-    },
-  };
 }
 
 const paths = generatePaths(onboardingModel);
-let app: RenderedApp | undefined;
 afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey = undefined;
   reportProgress = undefined;
 });
 
@@ -192,12 +149,9 @@ describe(`onboarding journey: ${paths.length} generated paths`, () => {
         },
       },
       executors,
-      live: () => {
-        if (!journey) throw new Error('the screen runs no onboarding journey');
-        return journey.getSnapshot();
-      },
+      live: () => journey.snapshot(),
     };
-    app = startOnboardingApp(start);
+    const app = startOnboardingApp(start);
     await runPath(runner, path, app);
   });
 });

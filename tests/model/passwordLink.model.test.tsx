@@ -1,27 +1,20 @@
-import { act, render, screen, waitFor as waitForDom } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { createActor, fromPromise, SimulatedClock, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor as waitForDom } from '@testing-library/react';
+import { Route } from 'react-router';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
 import {
   passwordLinkMachine,
   type PasswordLink,
   type RequestLinkInput,
   type SetPasswordInput,
 } from '../../machines/passwordLink.machine';
-import { sessionMachine } from '../../machines/session.machine';
-import type { SessionResponse } from '../../schemas/auth.schema';
 import type { PasswordLinkRequestResponse } from '../../schemas/passwordJourneys.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { GuestOnly } from '../../src/app/guards';
 import { CreatePasswordScreen } from '../../src/screens/password/CreatePasswordScreen';
 import { ResetPasswordScreen } from '../../src/screens/password/ResetPasswordScreen';
 import { generatePaths, type Model, type ModelPath, type StepAction } from './generatePaths';
-import { Deferreds, expectScreen, InstantBotCheck, type RenderedApp } from './harness';
+import { expectScreen, renderScreen, type RenderedApp, type RenderedScreen } from './harness';
 import { createPasswordModel, passwordTexts, resetPasswordModel, startPath } from './passwordLink.paths';
-import { sessionInput } from './paths';
 
 // Every generated path of the password journeys (machines/passwordLink.machine.ts), run against the real screens
 // at /reset_password/ and /create-password/:step?, signed out.
@@ -29,83 +22,43 @@ import { sessionInput } from './paths';
 type Journey = ActorRefFrom<typeof passwordLinkMachine>;
 type Snapshot = SnapshotFrom<typeof passwordLinkMachine>;
 
-function LocationProbe({ into }: { into: { path: string } }) {
-  const location = useLocation();
-  useEffect(() => {
-    into.path = location.pathname;
-  }, [into, location.pathname]);
-  return null;
-}
-
-const wallClockStart = Date.UTC(2026, 0, 15, 9, 0, 0);
-
 /** The app shell with the two password routes, signed out, the journey on a SimulatedClock with held effects. */
-function renderPasswordApp(initialPath: string, found: { journey?: Journey }): RenderedApp {
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  const clock = new SimulatedClock();
-  const now = vi.spyOn(Date, 'now').mockImplementation(() => wallClockStart + clock.now());
-  const effects = new Deferreds();
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        refreshSession: fromPromise<SessionResponse>(async () => {
-          throw { kind: 'http', status: 401, code: 'session_expired', message: 'No session.' };
-        }),
-        signOut: fromPromise<void>(async () => {}),
-      },
-    }),
-    { input: sessionInput, clock },
-  );
-  session.start();
-  const logic = passwordLinkMachine.provide({
-    actors: {
-      requestLink: effects.logic<PasswordLinkRequestResponse, RequestLinkInput>(),
-      setPassword: effects.logic<void, SetPasswordInput>(),
-    },
-  });
+function renderPasswordApp(initialPath: string, found: { journey?: Journey }): RenderedScreen {
   const onJourney = (journey: Journey) => {
     found.journey = journey;
   };
-  const location = { path: initialPath };
-  render(
-    <MemoryRouter initialEntries={[initialPath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route
-              path="/reset_password/"
-              element={
-                <GuestOnly>
-                  <ResetPasswordScreen logic={logic} onJourney={onJourney} clock={clock} />
-                </GuestOnly>
-              }
-            />
-            <Route
-              path="/create-password/:step?"
-              element={
-                <GuestOnly>
-                  <CreatePasswordScreen logic={logic} onJourney={onJourney} clock={clock} />
-                </GuestOnly>
-              }
-            />
-          </Routes>
-        </AppShell>
-        <LocationProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return {
-    user: userEvent.setup({ delay: null }),
-    clock,
-    session,
-    effects,
-    path: () => location.path,
-    stop: () => {
-      session.stop();
-      now.mockRestore();
+  return renderScreen({
+    path: initialPath,
+    session: null,
+    routes: ({ effects, clock }) => {
+      const logic = passwordLinkMachine.provide({
+        actors: {
+          requestLink: effects.logic<PasswordLinkRequestResponse, RequestLinkInput>(),
+          setPassword: effects.logic<void, SetPasswordInput>(),
+        },
+      });
+      return (
+        <>
+          <Route
+            path="/reset_password/"
+            element={
+              <GuestOnly>
+                <ResetPasswordScreen logic={logic} onJourney={onJourney} clock={clock} />
+              </GuestOnly>
+            }
+          />
+          <Route
+            path="/create-password/:step?"
+            element={
+              <GuestOnly>
+                <CreatePasswordScreen logic={logic} onJourney={onJourney} clock={clock} />
+              </GuestOnly>
+            }
+          />
+        </>
+      );
     },
-  };
+  });
 }
 
 async function retype(app: RenderedApp, label: string, value: string) {
@@ -162,11 +115,6 @@ async function perform(app: RenderedApp, action: StepAction) {
 function runModel(model: Model<typeof passwordLinkMachine>) {
   const purpose = model.input?.purpose ?? 'reset';
   const paths = generatePaths(model);
-  let app: RenderedApp | undefined;
-  afterEach(() => {
-    app?.stop();
-    app = undefined;
-  });
 
   describe(`${model.name} journey: ${paths.length} generated paths`, () => {
     it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path: ModelPath<Snapshot>) => {
@@ -177,8 +125,7 @@ function runModel(model: Model<typeof passwordLinkMachine>) {
           ? ((opened.event as unknown as { link: PasswordLink | null }).link ?? null)
           : null;
       const found: { journey?: Journey } = {};
-      app = renderPasswordApp(startPath(purpose, link), found);
-      const running = app;
+      const running = renderPasswordApp(startPath(purpose, link), found);
       const live = () => {
         if (!found.journey) throw new Error('the screen runs no password journey yet');
         return found.journey.getSnapshot();
