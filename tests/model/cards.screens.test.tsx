@@ -1,16 +1,14 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Route } from 'react-router';
+import { describe, expect, it } from 'vitest';
 import type { SessionResponse } from '../../schemas/auth.schema';
 import type { CardsResponse, CashbackResponse } from '../../schemas/cards.schema';
 import { createApiClient } from '../../src/api/client';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { CardsList } from '../../src/screens/cards/CardsScreen';
 import { CashbackScreen } from '../../src/screens/cards/CashbackScreen';
 import { shopCard } from './cardControls.paths';
-import { InstantBotCheck, signedInSession } from './harness';
+import { renderScreen } from './harness';
 import { demoSession } from './paths';
 
 // The card list (/cards: face, name, status) and the cashback page (/cashback: plan and rate, totals per currency,
@@ -88,31 +86,21 @@ function fakeServer(answers: { cards?: CardsResponse; cashback?: CashbackRespons
   });
 }
 
-let stop: (() => void) | undefined;
-afterEach(() => {
-  stop?.();
-  stop = undefined;
-});
-
 function renderAt(
   path: string,
   client: ReturnType<typeof fakeServer>,
   session: SessionResponse = demoSession,
 ) {
-  const signedIn = signedInSession(session);
-  stop = signedIn.stop;
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppProviders session={signedIn.session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route path="/cards" element={<CardsList client={client} />} />
-            <Route path="/cashback" element={<CashbackScreen client={client} />} />
-          </Routes>
-        </AppShell>
-      </AppProviders>
-    </MemoryRouter>,
-  );
+  return renderScreen({
+    path,
+    session,
+    routes: (
+      <>
+        <Route path="/cards" element={<CardsList client={client} />} />
+        <Route path="/cashback" element={<CashbackScreen client={client} />} />
+      </>
+    ),
+  }).view;
 }
 
 const axeViolations = async (container: HTMLElement) =>

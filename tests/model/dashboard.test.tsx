@@ -1,14 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Route } from 'react-router';
+import { describe, expect, it } from 'vitest';
 import type { ApiFailure } from '../../machines/apiFailure';
-import { selectUser } from '../../machines/session.machine';
 import type { SessionResponse } from '../../schemas/auth.schema';
 import type { HomeOverviewResponse } from '../../schemas/home.schema';
-import { AppProviders } from '../../src/app/AppProviders';
 import { DashboardScreen } from '../../src/screens/dashboard/DashboardScreen';
-import { InstantBotCheck, signedInSession } from './harness';
+import { renderScreen, untilSignedIn } from './harness';
 import { demoSession } from './paths';
 
 // The dashboard (SPEC §2) with a fake overview: each part, its empty state, the self-ticking checklist, per role.
@@ -76,12 +74,6 @@ const allDone: HomeOverviewResponse['welcome_checklist'] = [
   { item: 'create_card', done: true },
 ];
 
-let stop: (() => void) | undefined;
-afterEach(() => {
-  stop?.();
-  stop = undefined;
-});
-
 function renderDashboard(
   load: () => Promise<HomeOverviewResponse>,
   role: 'owner' | 'viewer' | 'employee' = 'owner',
@@ -90,20 +82,14 @@ function renderDashboard(
     role === 'owner'
       ? demoSession.user
       : { ...demoSession.user, is_owner: false, employee_type: role === 'viewer' ? 'viewer' : 'employee' };
-  const signedIn = signedInSession({ ...demoSession, user });
-  stop = signedIn.stop;
-  const view = render(
-    <MemoryRouter initialEntries={['/dashboard']}>
-      <AppProviders session={signedIn.session} botCheck={InstantBotCheck} locale="en">
-        <Routes>
-          <Route path="/dashboard" element={<DashboardScreen loadOverview={load} />} />
-        </Routes>
-      </AppProviders>
-    </MemoryRouter>,
-  );
+  const app = renderScreen({
+    path: '/dashboard',
+    session: { ...demoSession, user },
+    shell: false,
+    routes: <Route path="/dashboard" element={<DashboardScreen loadOverview={load} />} />,
+  });
   /** Resolves once the session holds the user, so role-dependent links have had their chance to appear. */
-  const userLoaded = () => waitFor(() => expect(selectUser(signedIn.session.getSnapshot())).not.toBeNull());
-  return { ...view, userLoaded };
+  return { ...app.view, userLoaded: () => untilSignedIn(app) };
 }
 
 const region = (name: string) => screen.findByRole('region', { name });

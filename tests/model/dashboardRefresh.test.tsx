@@ -1,15 +1,13 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { Route } from 'react-router';
+import { describe, expect, it } from 'vitest';
 import type { HomeOverviewResponse } from '../../schemas/home.schema';
 import { createApiClient, moneyMovingCall } from '../../src/api/client';
 import { onMoneyChanged } from '../../src/api/moneyEvents';
-import { AppProviders } from '../../src/app/AppProviders';
 import { DashboardScreen } from '../../src/screens/dashboard/DashboardScreen';
 import { OverviewScreen } from '../../src/screens/overview/OverviewScreen';
 import { focusRefreshGapMs } from '../../src/screens/useOverview';
-import { InstantBotCheck, signedInSession } from './harness';
-import { demoSession } from './paths';
+import { renderScreen } from './harness';
 
 // The dashboard and the overview update after an action without a reload (issue 9): a successful money-moving call
 // through the app's API client raises "money changed" and they read the overview again; so does coming back to the
@@ -77,29 +75,20 @@ function fakeServer() {
   return { server, client, load, sendMoney };
 }
 
-let stop: (() => void) | undefined;
-afterEach(() => {
-  stop?.();
-  stop = undefined;
-});
-
 function renderAt(
   path: '/dashboard' | '/overview',
   load: (signal: AbortSignal) => Promise<HomeOverviewResponse>,
 ) {
-  const signedIn = signedInSession(demoSession);
-  stop = signedIn.stop;
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppProviders session={signedIn.session} botCheck={InstantBotCheck} locale="en">
-        <Routes>
-          <Route path="/dashboard" element={<DashboardScreen loadOverview={load} />} />
-          <Route path="/overview" element={<OverviewScreen loadOverview={load} />} />
-        </Routes>
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return signedIn;
+  return renderScreen({
+    path,
+    shell: false,
+    routes: (
+      <>
+        <Route path="/dashboard" element={<DashboardScreen loadOverview={load} />} />
+        <Route path="/overview" element={<OverviewScreen loadOverview={load} />} />
+      </>
+    ),
+  });
 }
 
 const balanceText = async () => (await screen.findByRole('region', { name: 'Total balance' })).textContent;

@@ -1,15 +1,12 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Notification, NotificationsPage } from '../../schemas/notifications.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { NotificationsServiceContext, type NotificationsService } from '../../src/app/notifications';
 import { NotificationsScreen } from '../../src/screens/notifications/NotificationsScreen';
-import { InstantBotCheck, signedInSession } from './harness';
-import { demoSession } from './paths';
+import { renderScreen } from './harness';
 
 // Issue 8: the bell in the shell and the /notifications list, against a service whose answers and live stream the
 // test controls: the unread count in the bell's name, texts in English and Greek, mark one and all read, a
@@ -97,30 +94,24 @@ function fakeService(items: Notification[]) {
   };
 }
 
-let stop: (() => void) | undefined;
 afterEach(() => {
-  stop?.();
-  stop = undefined;
   vi.useRealTimers();
 });
 
 function renderShell(service: NotificationsService, locale: 'en' | 'el' = 'en', path = '/') {
-  const { session, stop: end } = signedInSession(demoSession);
-  stop = end;
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale={locale}>
-        <NotificationsServiceContext.Provider value={service}>
-          <AppShell>
-            <Routes>
-              <Route path="/notifications" element={<NotificationsScreen />} />
-              <Route path="*" element={<p>home</p>} />
-            </Routes>
-          </AppShell>
-        </NotificationsServiceContext.Provider>
-      </AppProviders>
-    </MemoryRouter>,
-  );
+  return renderScreen({
+    path,
+    locale,
+    wrap: (page) => (
+      <NotificationsServiceContext.Provider value={service}>{page}</NotificationsServiceContext.Provider>
+    ),
+    routes: (
+      <>
+        <Route path="/notifications" element={<NotificationsScreen />} />
+        <Route path="*" element={<p>home</p>} />
+      </>
+    ),
+  }).view;
 }
 
 const axeViolations = async (container: HTMLElement) =>
@@ -205,20 +196,19 @@ describe('the notification bell and list', () => {
 
   it('is not there signed out, and the service is not called', async () => {
     const fake = fakeService([received]);
-    const { session, stop: end } = signedInSession(demoSession);
-    stop = end;
-    session.send({ type: 'signOut.request' });
-    render(
-      <MemoryRouter>
-        <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-          <NotificationsServiceContext.Provider value={fake.service}>
-            <AppShell>
-              <p>home</p>
-            </AppShell>
-          </NotificationsServiceContext.Provider>
-        </AppProviders>
-      </MemoryRouter>,
-    );
-    await waitFor(() => expect(screen.queryByRole('link', { name: /^Notifications/ })).toBeNull());
+    const app = renderScreen({
+      path: '/',
+      session: null,
+      wrap: (page) => (
+        <NotificationsServiceContext.Provider value={fake.service}>
+          {page}
+        </NotificationsServiceContext.Provider>
+      ),
+      routes: <Route path="*" element={<p>home</p>} />,
+    });
+    await waitFor(() => expect(app.session.getSnapshot().matches('unauthenticated')).toBe(true));
+    expect(screen.queryByRole('link', { name: /^Notifications/ })).toBeNull();
+    expect(fake.service.list).not.toHaveBeenCalled();
+    expect(fake.service.connect).not.toHaveBeenCalled();
   });
 });
