@@ -6,51 +6,29 @@ import type {
   InvitationPreview,
   InvitationState,
 } from '../schemas/employees.schema';
-import type { SendVerificationResponse } from '../schemas/registration.schema';
-import { failureCode, toApiFailure } from './apiFailure';
+import { failureCode, knownErrors, toApiFailure, type ApiFailure } from './apiFailure';
+import { oneTimeCodeMachine, refusalOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 /*
- * Accepting an employee invitation (issue 6; SPEC §2 /merchant-invitation/:key/accept then /invitation/success, §4
- * invitation states; schemas/employees.schema.ts). Public: the key in the link is the secret.
+ * Accepting an employee invitation (SPEC §2 /merchant-invitation/:key/accept then /invitation/success, §4 invitation
+ * states; schemas/employees.schema.ts). Public: the key in the link is the secret.
  *
  * opening (until the screen has read the key from the address) → loading (invitationByKey; an unknown key is
- * notFound, an accepted, cancelled or expired one (410, the state in `details.state`) is closed: said plainly, no
- * form) → details (first and last name, prefilled from the invitation) → choosingFactor: where sign-in codes go,
- * - email: the invited address (the link proved it) → choosingPassword;
- * - SMS: enteringPhone → sendingCode (invitationSendSms) → awaitingCode (the 6-digit code, with the resend cooldown in
- *   parallel) → choosingPassword;
- * → accepting (acceptInvitation with names, password, factor, and the phone and its code) → accepted (output: the
- * merchant and the role; the screen goes on to /invitation/success). The SMS code is checked by acceptInvitation: a
- * wrong one goes back to the code with the tries left, a spent or expired one waits for a new code. The password
- * travels in the submit event only; the machine never keeps it.
+ * notFound, an accepted, cancelled or expired one (410 invitation_unavailable, the state in `details.state`) is
+ * closed: said plainly, no form) → details (first and last name, prefilled from the invitation) → choosingFactor:
+ * where sign-in codes go → choosingPassword (SPEC §5 policy), then
+ * - email (the invited address: the link proved it): accepting (acceptInvitation) → accepted;
+ * - SMS: enteringPhone → confirmingPhone: the oneTimeCode child sends the code to the phone at once, and its check IS
+ *   the acceptance (names, password, phone and the code in one acceptInvitation): a wrong code is typed again on the
+ *   spot with the tries left, a spent or expired one needs a new code, and the code cannot run out while a password
+ *   is chosen → accepted.
+ * accepted: output the merchant and the role; the screen goes on to /invitation/success. The password waits in memory
+ * between its step and the acceptance (for the SMS factor, until the code is typed); it is never stored.
  */
 
-export type InvitationError =
-  | 'otp_invalid'
-  | 'otp_exhausted'
-  | 'otp_expired'
-  | 'otp_cooldown'
-  | 'validation_failed'
-  | 'conflict'
-  | 'rate_limited'
-  | 'network'
-  | 'unknown';
-
-const knownErrors: ReadonlySet<string> = new Set<InvitationError>([
-  'otp_invalid',
-  'otp_exhausted',
-  'otp_expired',
-  'otp_cooldown',
-  'validation_failed',
-  'conflict',
-  'rate_limited',
-  'network',
-]);
-
-export function toInvitationError(error: unknown): InvitationError {
-  const code = failureCode(error);
-  return knownErrors.has(code) ? (code as InvitationError) : 'unknown';
-}
+/** Why the last call failed; the screen turns it into a translated message. The code's own failures are the child's. */
+export const toInvitationError = knownErrors(['validation_failed', 'conflict', 'rate_limited', 'network']);
+export type InvitationError = ReturnType<typeof toInvitationError>;
 
 /** Why an invitation can no longer be used (SPEC §4: pending, then accepted or cancelled; or past its expiry). */
 export type ClosedState = Exclude<InvitationState, 'pending'>;
@@ -67,7 +45,6 @@ export function closedStateOf(error: unknown): ClosedState {
 export type Names = { first_name: string; last_name: string };
 
 export type InvitationKeyInput = { key: string };
-export type InvitationSmsInput = { key: string; phone: string };
 export type AcceptInput = { key: string; body: AcceptInvitationBody };
 
 export type InvitationContext = {
@@ -78,13 +55,8 @@ export type InvitationContext = {
   method: MfaMethod | null;
   /** The mobile number as typed and normalised by the form (E.164). */
   phone: string;
-  /** Where the last SMS code went, masked. */
-  destination: string | null;
-  /** The code typed for the phone; sent with the acceptance, which checks it. */
-  code: string | null;
-  /** Seconds until another code may be asked for, as the server last said. */
-  resendIn: number;
-  attemptsLeft: number | null;
+  /** The new password, from its step until the acceptance uses it (never stored). */
+  password: string | null;
   result: AcceptInvitationResponse | null;
   error: InvitationError | null;
   /** Which body fields the server refused (validation_failed), keyed by field. */
@@ -99,11 +71,8 @@ export type InvitationEvent =
   | { type: 'details.edit' }
   | { type: 'factor.chosen'; method: MfaMethod }
   | { type: 'factor.change' }
-  | { type: 'phone.submit'; phone: string }
-  | { type: 'phone.change' }
-  | { type: 'otp.submit'; code: string }
-  | { type: 'otp.resend' }
-  | { type: 'password.submit'; password: string };
+  | { type: 'password.submit'; password: string }
+  | { type: 'phone.submit'; phone: string };
 
 function notProvided(name: string): never {
   throw new Error(`The app must provide the "${name}" actor`);
@@ -114,71 +83,71 @@ function fieldsOf(error: unknown): Record<string, string> {
   return failure.kind === 'http' ? (failure.fields ?? {}) : {};
 }
 
-function attemptsLeftOf(error: unknown): number | null {
-  const failure = toApiFailure(error);
-  const left = failure.kind === 'http' ? failure.details?.['attempts_left'] : undefined;
-  return typeof left === 'number' ? left : null;
-}
-
-/** The acceptance body of what the invitee entered. */
+/** The acceptance body of what the invitee entered; for the SMS factor the code step adds the code. */
 export function acceptBodyOf(context: InvitationContext, password: string): AcceptInvitationBody {
   const base = { ...context.names, password };
   if (context.method !== 'sms') return { ...base, mfa_method: 'email' };
-  return { ...base, mfa_method: 'sms', phone: context.phone, phone_code: context.code ?? '' };
+  return { ...base, mfa_method: 'sms', phone: context.phone };
 }
 
-const forgetCode = { code: null, destination: null, attemptsLeft: null } as const;
+const isClosedFailure = (failure: ApiFailure | null): boolean =>
+  failure !== null && failure.kind === 'http' && failure.status === 410;
 
 export const invitationMachine = setup({
   types: {
     context: {} as InvitationContext,
     events: {} as InvitationEvent,
     output: {} as AcceptInvitationResponse,
+    children: {} as { oneTimeCode: 'oneTimeCode' },
   },
   actors: {
     invitationByKey: fromPromise<InvitationPreview, InvitationKeyInput>(async () =>
       notProvided('invitationByKey'),
     ),
-    invitationSendSms: fromPromise<SendVerificationResponse, InvitationSmsInput>(async () =>
-      notProvided('invitationSendSms'),
-    ),
     acceptInvitation: fromPromise<AcceptInvitationResponse, AcceptInput>(async () =>
       notProvided('acceptInvitation'),
     ),
+    oneTimeCode: oneTimeCodeMachine,
   },
   actions: {
     recordError: assign({
       error: (_, params: { error: unknown }) => toInvitationError(params.error),
       fieldErrors: (_, params: { error: unknown }) => fieldsOf(params.error),
     }),
-    clearError: assign({ error: null, fieldErrors: {}, attemptsLeft: null }),
+    /** The code step ended without joining: the refusal's reason and fields, or nothing when the user chose to. */
+    recordOutcome: assign({
+      error: (_, params: { output: OneTimeCodeOutput }) => {
+        const refusal = refusalOf(params.output);
+        return refusal ? toInvitationError(refusal) : null;
+      },
+      fieldErrors: (_, params: { output: OneTimeCodeOutput }) => fieldsOf(refusalOf(params.output)),
+    }),
+    clearError: assign({ error: null, fieldErrors: {} }),
     /** The invitation can no longer be used: which way it ended. */
     recordClosed: assign({ closedState: (_, params: { error: unknown }) => closedStateOf(params.error) }),
+    forgetPassword: assign({ password: null }),
   },
   guards: {
     /** 410: accepted, cancelled or expired. */
-    isClosed: (_, params: { error: unknown }) => {
-      const failure = toApiFailure(params.error);
-      return failure.kind === 'http' && failure.status === 410;
-    },
+    isClosed: (_, params: { error: unknown }) => isClosedFailure(toApiFailure(params.error)),
     isNotFound: (_, params: { error: unknown }) => failureCode(params.error) === 'not_found',
     /** No invitation has this key, or it is not even shaped like one (a link cut short). */
     isUnknownKey: (_, params: { error: unknown }) => {
       const code = failureCode(params.error);
       return code === 'not_found' || code === 'validation_failed';
     },
-    isCooldown: (_, params: { error: unknown }) => failureCode(params.error) === 'otp_cooldown',
-    /** The SMS code sent with the acceptance was wrong (only the SMS factor has one). */
-    isCodeWrong: ({ context }, params: { error: unknown }) =>
-      context.method === 'sms' && failureCode(params.error) === 'otp_invalid',
-    isCodeDead: ({ context }, params: { error: unknown }) => {
-      const code = failureCode(params.error);
-      return context.method === 'sms' && (code === 'otp_exhausted' || code === 'otp_expired');
+    wantsSms: ({ context }) => context.method === 'sms',
+    joined: (_, params: { output: OneTimeCodeOutput }) => params.output !== null && 'joined' in params.output,
+    closedMeanwhile: (_, params: { output: OneTimeCodeOutput }) => isClosedFailure(refusalOf(params.output)),
+    goneMeanwhile: (_, params: { output: OneTimeCodeOutput }) => {
+      const refusal = refusalOf(params.output);
+      return refusal !== null && failureCode(refusal) === 'not_found';
     },
-    wantsSms: ({ event }) => event.type === 'factor.chosen' && event.method === 'sms',
-  },
-  delays: {
-    resendCooldown: ({ context }) => Math.max(1, context.resendIn) * 1000,
+    /** "Change number", or the phone itself refused (not a mobile number, taken): back to the phone. */
+    backToPhone: (_, params: { output: OneTimeCodeOutput }) => {
+      const refusal = refusalOf(params.output);
+      return refusal === null || fieldsOf(refusal)['phone'] !== undefined;
+    },
   },
 }).createMachine({
   id: 'invitation',
@@ -189,18 +158,15 @@ export const invitationMachine = setup({
     names: { first_name: '', last_name: '' },
     method: null,
     phone: '',
-    destination: null,
-    code: null,
-    resendIn: 0,
-    attemptsLeft: null,
+    password: null,
     result: null,
     error: null,
     fieldErrors: {},
   },
   initial: 'opening',
   states: {
-    /** Until the screen has read the key. */
     opening: {
+      description: 'Until the screen has read the key.',
       on: {
         'invitation.opened': { target: 'loading', actions: assign({ key: ({ event }) => event.key }) },
       },
@@ -241,12 +207,10 @@ export const invitationMachine = setup({
     loadFailed: {
       on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
     },
-    /** No invitation has this key (a mistyped or cut-off link). */
-    notFound: {},
-    /** Accepted, cancelled or expired (`closedState`): said plainly, with no form. */
-    closed: {},
-    /** Who is invited where, as what; first and last name, prefilled from the invitation. */
+    notFound: { description: 'No invitation has this key (a mistyped or cut-off link).' },
+    closed: { description: 'Accepted, cancelled or expired (`closedState`): said plainly, with no form.' },
     details: {
+      description: 'Who is invited where, as what; first and last name, prefilled from the invitation.',
       on: {
         'details.submit': {
           target: 'choosingFactor',
@@ -254,116 +218,29 @@ export const invitationMachine = setup({
         },
       },
     },
-    /** Where sign-in codes go: the invited email, or a mobile phone proven by a code. */
     choosingFactor: {
+      description: 'Where sign-in codes go: the invited email, or a mobile phone proven by a code.',
       on: {
-        'factor.chosen': [
-          {
-            guard: 'wantsSms',
-            target: 'enteringPhone',
-            actions: ['clearError', assign({ method: 'sms' as const })],
-          },
-          {
-            target: 'choosingPassword',
-            actions: ['clearError', assign({ method: 'email' as const, phone: '', ...forgetCode })],
-          },
-        ],
+        'factor.chosen': {
+          target: 'choosingPassword',
+          actions: ['clearError', assign({ method: ({ event }) => event.method })],
+        },
         'details.edit': { target: 'details', actions: 'clearError' },
       },
     },
-    enteringPhone: {
-      on: {
-        'phone.submit': {
-          target: 'sendingCode',
-          actions: ['clearError', assign({ phone: ({ event }) => event.phone, ...forgetCode })],
-        },
-        'factor.change': { target: 'choosingFactor', actions: 'clearError' },
-      },
-    },
-    sendingCode: {
-      tags: ['busy'],
-      invoke: {
-        id: 'invitationSendSms',
-        src: 'invitationSendSms',
-        input: ({ context }) => ({ key: context.key, phone: context.phone }),
-        onDone: {
-          target: 'awaitingCode',
-          actions: assign({
-            destination: ({ event }) => event.output.destination,
-            resendIn: ({ event }) => event.output.resend_in,
-          }),
-        },
-        onError: [
-          {
-            guard: { type: 'isClosed', params: ({ event }) => ({ error: event.error }) },
-            target: 'closed',
-            actions: { type: 'recordClosed', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            // A code went to this phone moments ago: it still works; a new one after the wait.
-            guard: { type: 'isCooldown', params: ({ event }) => ({ error: event.error }) },
-            target: 'awaitingCode',
-            actions: assign({
-              resendIn: ({ event }) => {
-                const failure = toApiFailure(event.error);
-                return failure.kind === 'http' ? (failure.retryAfterSeconds ?? 30) : 30;
-              },
-            }),
-          },
-          {
-            // Not a mobile number, too many tries, no answer: the phone step says why.
-            target: 'enteringPhone',
-            actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
-      },
-    },
-    /** The code sent by SMS, with the resend cooldown in parallel. */
-    awaitingCode: {
-      type: 'parallel',
-      on: {
-        'phone.change': { target: 'enteringPhone', actions: ['clearError', assign(forgetCode)] },
-      },
-      states: {
-        code: {
-          initial: 'entering',
-          states: {
-            entering: {
-              on: {
-                'otp.submit': {
-                  target: '#invitation.choosingPassword',
-                  actions: ['clearError', assign({ code: ({ event }) => event.code })],
-                },
-              },
-            },
-            /** Too many wrong tries, or expired: only a new code helps. */
-            dead: {},
-          },
-        },
-        resend: {
-          initial: 'coolingDown',
-          states: {
-            coolingDown: {
-              after: { resendCooldown: 'ready' },
-            },
-            ready: {
-              on: {
-                // The code step stays on screen while the new code is sent.
-                'otp.resend': {
-                  target: '#invitation.sendingCode',
-                  actions: ['clearError', assign({ code: null })],
-                },
-              },
-            },
-          },
-        },
-      },
-    },
-    /** The new password (SPEC §5 policy), then the acceptance. */
     choosingPassword: {
+      description:
+        'The new password (SPEC §5 policy); with email codes it accepts at once, with SMS the phone next.',
       on: {
-        'password.submit': { target: 'accepting', actions: 'clearError' },
-        'factor.change': { target: 'choosingFactor', actions: ['clearError', assign(forgetCode)] },
+        'password.submit': [
+          {
+            guard: 'wantsSms',
+            target: 'enteringPhone',
+            actions: ['clearError', assign({ password: ({ event }) => event.password })],
+          },
+          { target: 'accepting', actions: 'clearError' },
+        ],
+        'factor.change': { target: 'choosingFactor', actions: ['clearError', 'forgetPassword'] },
       },
     },
     accepting: {
@@ -387,28 +264,6 @@ export const invitationMachine = setup({
             target: 'notFound',
           },
           {
-            // The SMS code was wrong: type it again (the server said how many tries are left); a new one may be
-            // asked for at once.
-            guard: { type: 'isCodeWrong', params: ({ event }) => ({ error: event.error }) },
-            target: 'awaitingCode',
-            actions: [
-              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-              assign({
-                attemptsLeft: ({ event }) => attemptsLeftOf(event.error),
-                code: null,
-                resendIn: 0,
-              }),
-            ],
-          },
-          {
-            guard: { type: 'isCodeDead', params: ({ event }) => ({ error: event.error }) },
-            target: '#invitation.awaitingCode.code.dead',
-            actions: [
-              { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-              assign({ code: null, resendIn: 0 }),
-            ],
-          },
-          {
             // The password refused, the address taken meanwhile, no answer: the password step says why.
             target: 'choosingPassword',
             actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
@@ -416,8 +271,74 @@ export const invitationMachine = setup({
         ],
       },
     },
-    /** Joined: the screen goes on to /invitation/success. */
-    accepted: { type: 'final' },
+    enteringPhone: {
+      description: 'The mobile number for sign-in codes by SMS.',
+      on: {
+        'phone.submit': {
+          target: 'confirmingPhone',
+          actions: ['clearError', assign({ phone: ({ event }) => event.phone })],
+        },
+        'factor.change': { target: 'choosingFactor', actions: ['clearError', 'forgetPassword'] },
+      },
+    },
+    confirmingPhone: {
+      description:
+        'The oneTimeCode child sends the code to the phone at once; its check is the acceptance itself. A refused ' +
+        'phone, or "Change number", goes back to the phone; a refused password or address to the password.',
+      invoke: {
+        id: 'oneTimeCode',
+        src: 'oneTimeCode',
+        input: ({ context }) => ({
+          purpose: 'invitation' as const,
+          key: context.key,
+          body: { ...acceptBodyOf(context, context.password ?? ''), phone: context.phone },
+          methods: [{ method: 'sms' as const, destination: context.phone }],
+          chosen: 'sms' as const,
+        }),
+        onDone: [
+          {
+            guard: { type: 'joined', params: ({ event }) => ({ output: event.output }) },
+            target: 'accepted',
+            actions: [
+              assign({
+                result: ({ event }) =>
+                  event.output !== null && 'joined' in event.output ? event.output.joined : null,
+              }),
+              'forgetPassword',
+            ],
+          },
+          {
+            guard: { type: 'closedMeanwhile', params: ({ event }) => ({ output: event.output }) },
+            target: 'closed',
+            actions: [
+              {
+                type: 'recordClosed',
+                params: ({ event }) => ({ error: refusalOf(event.output) }),
+              },
+              'forgetPassword',
+            ],
+          },
+          {
+            guard: { type: 'goneMeanwhile', params: ({ event }) => ({ output: event.output }) },
+            target: 'notFound',
+            actions: 'forgetPassword',
+          },
+          {
+            guard: { type: 'backToPhone', params: ({ event }) => ({ output: event.output }) },
+            target: 'enteringPhone',
+            actions: { type: 'recordOutcome', params: ({ event }) => ({ output: event.output }) },
+          },
+          {
+            target: 'choosingPassword',
+            actions: [
+              { type: 'recordOutcome', params: ({ event }) => ({ output: event.output }) },
+              'forgetPassword',
+            ],
+          },
+        ],
+      },
+    },
+    accepted: { type: 'final', description: 'Joined: the screen goes on to /invitation/success.' },
   },
   output: ({ context }) => {
     if (!context.result) throw new Error('accepted without a result');
@@ -448,9 +369,7 @@ export function selectInvitationStep(snapshot: InvitationSnapshot): InvitationSt
   if (snapshot.matches('details')) return 'details';
   if (snapshot.matches('choosingFactor')) return 'factor';
   if (snapshot.matches('enteringPhone')) return 'phone';
-  // The phone step stays on screen (greyed out) while its code is being sent.
-  if (snapshot.matches('sendingCode')) return snapshot.context.destination === null ? 'phone' : 'code';
-  if (snapshot.matches('awaitingCode')) return 'code';
+  if (snapshot.matches('confirmingPhone')) return 'code';
   if (snapshot.matches('choosingPassword') || snapshot.matches('accepting')) return 'password';
   return 'done';
 }
@@ -468,16 +387,8 @@ export const selectInvitationNames = (snapshot: InvitationSnapshot): Names => sn
 export const selectInvitationMethod = (snapshot: InvitationSnapshot): MfaMethod | null =>
   snapshot.context.method;
 export const selectInvitationPhone = (snapshot: InvitationSnapshot): string => snapshot.context.phone;
-export const selectCodeDestination = (snapshot: InvitationSnapshot): string | null =>
-  snapshot.context.destination;
-export const selectResendIn = (snapshot: InvitationSnapshot): number => snapshot.context.resendIn;
-export const selectAttemptsLeft = (snapshot: InvitationSnapshot): number | null =>
-  snapshot.context.attemptsLeft;
-export const selectSendingCode = (snapshot: InvitationSnapshot): boolean => snapshot.matches('sendingCode');
-export const selectCanResend = (snapshot: InvitationSnapshot): boolean =>
-  snapshot.matches({ awaitingCode: { resend: 'ready' } });
-export const selectCodeDead = (snapshot: InvitationSnapshot): boolean =>
-  snapshot.matches({ awaitingCode: { code: 'dead' } });
 export const selectAccepting = (snapshot: InvitationSnapshot): boolean => snapshot.matches('accepting');
 export const selectAcceptResult = (snapshot: InvitationSnapshot): AcceptInvitationResponse | null =>
   snapshot.context.result;
+/** The running oneTimeCode child while the phone is proven (and the invitation accepted with its code). */
+export const selectInvitationCodeActor = (snapshot: InvitationSnapshot) => snapshot.children.oneTimeCode;

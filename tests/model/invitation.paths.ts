@@ -1,22 +1,22 @@
 import type { ApiFailure } from '../../machines/apiFailure';
 import {
   invitationMachine,
-  selectCanResend,
-  selectCodeDead,
   selectInvitationStep,
   type ClosedState,
   type InvitationError,
   type InvitationSnapshot,
 } from '../../machines/invitation.machine';
 import type { AcceptInvitationResponse, InvitationPreview } from '../../schemas/employees.schema';
-import { clockOf, type Fixtures, type Model, type ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
 import { loginErrorText } from './paths';
 
 /*
  * The test model of accepting an invitation (machines/invitation.machine.ts), run on the real screens at
  * /merchant-invitation/:key/accept and /invitation/success by invitation.model.test.tsx: Nikos Pappas, invited by
- * Demo Coffee as a viewer, keeps his names, chooses email or SMS for his codes, sets a password and joins; with the
- * unknown, used, cancelled and expired links, and the server's refusals the screens word differently.
+ * Demo Coffee as a viewer, keeps his names, chooses email or SMS for his codes, sets a password and joins (with SMS,
+ * after proving the phone: the oneTimeCode child, whose check is the acceptance; its own paths are the oneTimeCode
+ * model's); with the unknown, used, cancelled and expired links, and the server's refusals the screens word
+ * differently.
  */
 
 /** 256 random bits, base64url (schemas/employees.schema.ts `InvitationKeyParams`). */
@@ -50,7 +50,6 @@ export const joined = {
 } satisfies AcceptInvitationResponse;
 
 export const resendSeconds = 30;
-export const cooldownRetryAfter = 12;
 
 const http = (
   status: number,
@@ -60,7 +59,15 @@ const http = (
 ) => ({ kind: 'http', status, code, message, ...extra }) satisfies ApiFailure;
 
 const closed = (state: ClosedState) =>
-  http(410, 'gone', `This invitation was ${state}.`, { details: { state } });
+  http(410, 'invitation_unavailable', `This invitation was ${state}.`, { details: { state } });
+/** The acceptance refuses the password (SPEC §5 policy, checked again by the server). */
+export const passwordRefused = http(400, 'validation_failed', 'Invalid body.', {
+  fields: { password: 'Choose a less common password.' },
+});
+/** Sending the code refuses the phone. */
+export const phoneRefused = http(400, 'validation_failed', 'Invalid body.', {
+  fields: { phone: 'Not a mobile number.' },
+});
 
 export const invitationFixtures = {
   events: {
@@ -93,18 +100,10 @@ export const invitationFixtures = {
         does: 'Type 6912345678 as Mobile phone, click "Send code"',
       },
     ],
-    'phone.change': [{ event: { type: 'phone.change' }, does: 'Click "Change number"' }],
-    'otp.submit': [
-      {
-        event: { type: 'otp.submit', code: invitee.code },
-        does: `Type ${invitee.code} as Verification code, click "Verify"`,
-      },
-    ],
-    'otp.resend': [{ event: { type: 'otp.resend' }, does: 'Click "Send a new code"' }],
     'password.submit': [
       {
         event: { type: 'password.submit', password: invitee.password },
-        does: 'Type the new password twice (New password, Confirm new password), click "Accept invitation"',
+        does: 'Type the new password twice (New password, Confirm new password), click "Accept invitation" ("Continue" with SMS codes)',
       },
     ],
   },
@@ -125,48 +124,10 @@ export const invitationFixtures = {
         { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
       ],
     },
-    invitationSendSms: {
-      done: {
-        output: { destination: '+30 ******5678', expires_in: 300, resend_in: resendSeconds },
-        says: `Server sends the code by SMS (valid 5 minutes; a new one after ${resendSeconds} s)`,
-      },
-      errors: [
-        {
-          failure: http(429, 'otp_cooldown', 'Wait before asking for another code.', {
-            retryAfterSeconds: cooldownRetryAfter,
-          }),
-          says: `Server answers 429 otp_cooldown (Retry-After ${cooldownRetryAfter})`,
-        },
-        {
-          failure: http(400, 'validation_failed', 'Invalid body.', {
-            fields: { phone: 'Not a mobile number.' },
-          }),
-          says: 'Server answers 400 validation_failed (not a mobile number)',
-        },
-        {
-          failure: closed('expired'),
-          says: 'Server answers 410 with state expired (the invitation ran out)',
-        },
-        { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
-      ],
-    },
     acceptInvitation: {
       done: { output: joined, says: 'Server creates the user in Demo Coffee as a viewer and answers 201' },
       errors: [
-        {
-          failure: http(400, 'otp_invalid', 'That code is not right.', { details: { attempts_left: 4 } }),
-          says: 'Server answers 400 otp_invalid with 4 attempts left (the SMS code was wrong)',
-        },
-        {
-          failure: http(400, 'otp_exhausted', 'Too many wrong tries.'),
-          says: 'Server answers 400 otp_exhausted (5 wrong tries killed the code)',
-        },
-        {
-          failure: http(400, 'validation_failed', 'Invalid body.', {
-            fields: { password: 'Choose a less common password.' },
-          }),
-          says: 'Server answers 400 validation_failed (the password is refused)',
-        },
+        { failure: passwordRefused, says: 'Server answers 400 validation_failed (the password is refused)' },
         {
           failure: http(409, 'conflict', 'A user already has this email.'),
           says: 'Server answers 409 conflict (an account took the address meanwhile)',
@@ -182,10 +143,38 @@ export const invitationFixtures = {
         { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
       ],
     },
+    oneTimeCode: {
+      done: {
+        output: { joined },
+        says: `Server sends the code by SMS at once; type ${invitee.code} as Verification code, click "Verify" (the server accepts the invitation with it)`,
+      },
+      alsoDone: [
+        { output: null, says: 'Server sends the code by SMS at once; click "Change number"' },
+        {
+          output: { refused: phoneRefused },
+          says: 'Server refuses to send a code: 400 validation_failed (not a mobile number)',
+        },
+        {
+          output: { refused: closed('expired') },
+          says: 'Server refuses to send a code: 410, the invitation expired',
+        },
+        {
+          output: { refused: http(404, 'not_found', 'No such invitation.') },
+          says: 'Type the code, click "Verify": the server answers 404 (the invitation is gone)',
+        },
+        {
+          output: { refused: passwordRefused },
+          says: 'Type the code, click "Verify": the server answers 400 validation_failed (the password is refused)',
+        },
+        {
+          output: { refused: http(409, 'conflict', 'A user already has this email.') },
+          says: 'Type the code, click "Verify": the server answers 409 conflict (an account took the address meanwhile)',
+        },
+      ],
+      errors: [],
+    },
   },
-  delays: {
-    resendCooldown: 'Wait until the resend cooldown ends',
-  },
+  delays: {},
 } satisfies Fixtures<typeof invitationMachine>;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -217,29 +206,22 @@ export const invitationTexts = {
   successTitle: 'Welcome to Demo Coffee',
 };
 
-export function invitationErrorText(error: InvitationError, attemptsLeft: number | null): string {
+export function invitationErrorText(error: InvitationError): string {
   switch (error) {
     case 'validation_failed':
       return 'Some details are not valid. Check them and try again.';
     case 'conflict':
       return 'An account already uses this email address. Sign in instead.';
     default:
-      return loginErrorText(error, attemptsLeft);
+      return loginErrorText(error, null);
   }
-}
-
-/** Seconds the resend button counts down from in this state (the pending cooldown timer, rounded up). */
-function resendSecondsLeft(snapshot: InvitationSnapshot): number {
-  const { now, timers } = clockOf(snapshot);
-  const timer = timers.find((pending) => pending.eventType.startsWith('xstate.after.resendCooldown.'));
-  return timer ? Math.max(1, Math.ceil((timer.due - now) / 1000)) : snapshot.context.resendIn;
 }
 
 function invitationScreen(snapshot: InvitationSnapshot): ScreenExpectation {
   const t = invitationTexts;
   const busy = snapshot.hasTag('busy');
-  const { error, attemptsLeft, closedState } = snapshot.context;
-  const alert = error ? invitationErrorText(error, attemptsLeft) : null;
+  const { error, closedState, method } = snapshot.context;
+  const alert = error ? invitationErrorText(error) : null;
   const path = invitationPath;
   const split = (names: Array<[string, boolean]>) => ({
     enabled: names.filter(([, on]) => on).map(([name]) => name),
@@ -273,31 +255,16 @@ function invitationScreen(snapshot: InvitationSnapshot): ScreenExpectation {
           [t.back, !busy],
         ]),
       };
-    case 'code': {
-      const dead = selectCodeDead(snapshot);
-      const canResend = selectCanResend(snapshot);
-      const resendLabel =
-        canResend || snapshot.matches('sendingCode')
-          ? t.resend
-          : `${t.resend} in ${resendSecondsLeft(snapshot)} s`;
-      return {
-        path,
-        heading: t.codeTitle,
-        alert,
-        ...split([
-          [t.verify, !dead && !busy],
-          [resendLabel, canResend && !busy],
-          [t.changePhone, !busy],
-        ]),
-      };
-    }
+    case 'code':
+      // The oneTimeCode child sends its code at once: the code form, greyed out until the code is on its way.
+      return { path, heading: t.codeTitle, alert, disabled: [t.verify, t.resend, t.changePhone] };
     case 'password':
       return {
         path,
         heading: t.passwordTitle,
         alert,
         ...split([
-          [t.accept, !busy],
+          [method === 'sms' ? t.continue : t.accept, !busy],
           [t.back, !busy],
         ]),
       };
@@ -317,10 +284,8 @@ export const invitationModel: Model<typeof invitationMachine> = {
     JSON.stringify({
       value: snapshot.value,
       error: snapshot.context.error,
-      attemptsLeft: snapshot.context.attemptsLeft,
       closed: snapshot.context.closedState,
       method: snapshot.context.method,
-      codeSent: snapshot.context.destination !== null,
     }),
   bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 10 },
   screen: invitationScreen,

@@ -18,6 +18,8 @@ export type CodeStepScreen = {
   sent: CodeSent;
   /** Checks of the journey's own once the code form is up (the address, say). */
   onCodeForm?: () => void | Promise<void>;
+  /** Where a refusal comes from: asking for the code (the default), or checking it. */
+  refusedAt?: (failure: ApiFailure) => 'send' | 'verify';
 };
 
 /** A step-up (ADR 006) as every step-up journey shows it: choose email, the default words. */
@@ -38,7 +40,8 @@ export const stepUpCodeScreen: CodeStepScreen = {
 /**
  * A journey's oneTimeCode child, driven through its screen part (src/ui/OneTimeCodeStep.tsx) as the user would, to
  * the output the journey's model asks for: a grant (choose the method unless the journey chose it, type the code,
- * the server grants `output`); a refusal (the server refuses the request when asked for the code); null (cancel,
+ * the server grants `output`); a refusal (the server refuses the request when asked for the code, or when checking
+ * it); null (cancel,
  * once a code the journey sends at once is on its way).
  */
 export async function finishCodeStep(
@@ -58,8 +61,9 @@ export async function finishCodeStep(
     return;
   }
   if (how.methodButton) await click(how.methodButton);
-  if ('refused' in output) {
-    await app.effects.settle('sendCode', { error: output.refused satisfies ApiFailure });
+  const refusal = 'refused' in output ? output.refused : null;
+  if (refusal && (how.refusedAt?.(refusal) ?? 'send') === 'send') {
+    await app.effects.settle('sendCode', { error: refusal });
     return;
   }
   await app.effects.settle('sendCode', { output: how.sent });
@@ -67,5 +71,5 @@ export async function finishCodeStep(
   if (how.onCodeForm) await waitFor(how.onCodeForm);
   await app.user.type(screen.getByLabelText(how.codeLabel), '246810');
   await click(codeTexts.verify);
-  await app.effects.settle('verifyCode', { output });
+  await app.effects.settle('verifyCode', refusal ? { error: refusal } : { output });
 }

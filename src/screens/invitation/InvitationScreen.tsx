@@ -5,21 +5,17 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent, Observer } from 'xstate';
 import {
   invitationMachine,
-  selectAttemptsLeft,
-  selectCanResend,
+  selectAccepting,
   selectClosedState,
-  selectCodeDead,
-  selectCodeDestination,
   selectInvitation,
   selectInvitationBusy,
+  selectInvitationCodeActor,
   selectInvitationError,
   selectInvitationFieldErrors,
+  selectInvitationMethod,
   selectInvitationNames,
   selectInvitationPhone,
   selectInvitationStep,
-  selectResendIn,
-  selectSendingCode,
-  selectAccepting,
   type Names,
 } from '../../../machines/invitation.machine';
 import { nameMaxLength, normalizePhone, PersonName } from '../../../schemas/registration.schema';
@@ -27,7 +23,7 @@ import { api } from '../../api/client';
 import { invitationActors } from '../../app/invitationActors';
 import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page, Stack } from '../../ui/Layout';
-import { OtpCodeForm } from '../../ui/OtpCodeForm';
+import { OneTimeCodeStep } from '../../ui/OneTimeCodeStep';
 import { isPasswordPairAcceptable, PasswordFields } from '../../ui/PasswordFields';
 import { PageSpinner } from '../../ui/Spinner';
 import { StepHeading } from '../../ui/StepHeading';
@@ -54,9 +50,8 @@ function useInvitation<T>(
 function ErrorAlert({ journey }: { journey: InvitationActor }) {
   const intl = useIntl();
   const error = useInvitation(journey, selectInvitationError);
-  const attemptsLeft = useInvitation(journey, selectAttemptsLeft);
   if (!error) return null;
-  return <Alert role="alert">{invitationErrorText(intl, error, attemptsLeft)}</Alert>;
+  return <Alert role="alert">{invitationErrorText(intl, error)}</Alert>;
 }
 
 function DetailsStep({ journey }: { journey: InvitationActor }) {
@@ -202,37 +197,25 @@ function PhoneStep({ journey }: { journey: InvitationActor }) {
   );
 }
 
+/**
+ * The code sent to the phone at once: the oneTimeCode child's step, whose check is the acceptance itself. "Change
+ * number" cancels it.
+ */
 function CodeStep({ journey }: { journey: InvitationActor }) {
   const intl = useIntl();
-  const busy = useInvitation(journey, selectInvitationBusy);
-  const sending = useInvitation(journey, selectSendingCode);
-  const canResend = useInvitation(journey, selectCanResend);
-  const dead = useInvitation(journey, selectCodeDead);
-  const destination = useInvitation(journey, selectCodeDestination);
-  const resendIn = useInvitation(journey, selectResendIn);
-  const error = useInvitation(journey, selectInvitationError);
-  const attemptsLeft = useInvitation(journey, selectAttemptsLeft);
+  const code = useInvitation(journey, selectInvitationCodeActor);
+  if (!code) return <PageSpinner />;
   return (
-    <OtpCodeForm
-      heading={<StepHeading>{intl.formatMessage(m.codeTitle)}</StepHeading>}
-      label={intl.formatMessage(m.codeLabel)}
-      destination={destination}
-      error={<ErrorAlert journey={journey} />}
-      rejection={error ? `${error}:${attemptsLeft}` : null}
-      dead={dead}
-      busy={busy}
-      verifying={false}
-      resending={sending}
-      canResend={canResend}
-      resendIn={resendIn}
-      inputDisabled={sending}
-      onSubmit={(code) => journey.send({ type: 'otp.submit', code })}
-      onResend={() => journey.send({ type: 'otp.resend' })}
-      secondary={
-        <Button variant="quiet" disabled={busy} onClick={() => journey.send({ type: 'phone.change' })}>
-          {intl.formatMessage(m.changePhone)}
-        </Button>
-      }
+    <OneTimeCodeStep
+      key={code.sessionId}
+      actor={code}
+      notice={<ErrorAlert journey={journey} />}
+      texts={{
+        methodTitle: intl.formatMessage(m.codeTitle),
+        codeTitle: intl.formatMessage(m.codeTitle),
+        codeLabel: intl.formatMessage(m.codeLabel),
+        cancel: intl.formatMessage(m.changePhone),
+      }}
     />
   );
 }
@@ -242,6 +225,7 @@ function PasswordStep({ journey }: { journey: InvitationActor }) {
   const invitation = useInvitation(journey, selectInvitation);
   const busy = useInvitation(journey, selectInvitationBusy);
   const accepting = useInvitation(journey, selectAccepting);
+  const method = useInvitation(journey, selectInvitationMethod);
   const serverFields = useInvitation(journey, selectInvitationFieldErrors);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -272,7 +256,8 @@ function PasswordStep({ journey }: { journey: InvitationActor }) {
       />
       <Stack>
         <Button type="submit" block busy={accepting} disabled={busy}>
-          {intl.formatMessage(m.accept)}
+          {/* With SMS codes the phone comes next; the code accepts. */}
+          {intl.formatMessage(method === 'sms' ? m.continue : m.accept)}
         </Button>
         <Button variant="quiet" disabled={busy} onClick={() => journey.send({ type: 'factor.change' })}>
           {intl.formatMessage(m.back)}
@@ -337,7 +322,8 @@ export type InvitationScreenProps = {
 
 /**
  * SPEC §2 /merchant-invitation/:key/accept (public; SPEC §6: a signed-in user is not sent away): the invitee checks
- * their name, chooses where sign-in codes go and sets a password, then lands on /invitation/success.
+ * their name, chooses where sign-in codes go and sets a password (with SMS codes, then proves the phone), then lands
+ * on /invitation/success.
  */
 export function InvitationScreen({ logic, inspect, clock }: InvitationScreenProps) {
   const { key = '' } = useParams();

@@ -1,6 +1,6 @@
 import { defineMessage, defineMessages, type IntlShape } from 'react-intl';
 import type { ClosedState, InvitationError } from '../../../machines/invitation.machine';
-import { errorMessages, loginErrorText } from '../../i18n/errorMessages';
+import { errorMessages } from '../../i18n/errorMessages';
 
 type Values = Record<string, string>;
 
@@ -112,15 +112,9 @@ export const closedTitleText = (intl: IntlShape, state: ClosedState) =>
 export const closedBodyText = (intl: IntlShape, state: ClosedState) =>
   intl.formatMessage(closedBodies[state]);
 
-/** The sentence for the last failure of the invitee's journey; a wrong code says how many tries are left. */
-export function invitationErrorText(
-  intl: IntlShape,
-  error: InvitationError,
-  attemptsLeft: number | null = null,
-): string {
+/** The sentence for the last failure of the invitee's journey (the code step words its own). */
+export function invitationErrorText(intl: IntlShape, error: InvitationError): string {
   switch (error) {
-    case 'otp_invalid':
-      return loginErrorText(intl, error, attemptsLeft);
     case 'validation_failed':
       return intl.formatMessage(invitationText.validation);
     case 'conflict':
