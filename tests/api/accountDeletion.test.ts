@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postTransfer, systemAccount } from '../../server/ledger';
 import { orderCard, virtualCart } from './cards';
-import { call, readOutbox, startTestServer, type TestServer } from './harness';
+import { api, apiWithBadInput, expectStatus, type JsonBodyOf } from './client';
+import { readOutbox, startTestServer, type TestServer } from './harness';
 import { employeeToken, fund, merchantWithAccount, newKey, type MoneyMerchant } from './money';
-import { buyPlan, cancelUrl, deleteRequestUrl, plusMs, runBillingAt, tasksUrl, validAnswers } from './plans';
+import { buyPlan, deleteRequestUrl, periodEndOf, plusMs, runBillingAt, validAnswers } from './plans';
 import { stepUpHeaders, stepUpToken } from './stepUp';
 import { databaseDigest } from './tableDigest';
 
@@ -28,14 +29,23 @@ async function merchant(funds: bigint): Promise<MoneyMerchant> {
   return m;
 }
 
-async function requestDeletion(me: MoneyMerchant, body: unknown = { payout_iban: payoutIban }) {
+async function requestDeletion(
+  me: MoneyMerchant,
+  body: JsonBodyOf<'POST', typeof deleteRequestUrl> = { payout_iban: payoutIban },
+) {
   const grant = await stepUpToken(server, me.token, 'account_deletion');
-  return call(server.app, 'POST', deleteRequestUrl, { token: me.token, body, headers: stepUpHeaders(grant) });
+  return api(server.app, 'POST', '/api/merchants/accounts/delete_request/', {
+    token: me.token,
+    body,
+    headers: stepUpHeaders(grant),
+  });
 }
 
 async function tasksOf(merchantId: string) {
-  const response = await call(server.app, 'GET', `${tasksUrl}?merchant_id=${merchantId}`);
-  expect(response.status).toBe(200);
+  const response = await api(server.app, 'GET', '/api/sandbox/representative_tasks/', {
+    query: { merchant_id: merchantId },
+  });
+  expectStatus(response, 200);
   return response.body.items as {
     kind: string;
     status: string;
@@ -72,22 +82,22 @@ describe('account deletion', () => {
   it('needs a fresh one-time code: without one 403 and nothing changed', async () => {
     const me = await merchant(5000n);
     const before = await databaseDigest(server.db);
-    const response = await call(server.app, 'POST', deleteRequestUrl, {
+    const response = await api(server.app, 'POST', '/api/merchants/accounts/delete_request/', {
       token: me.token,
       body: { payout_iban: payoutIban },
     });
-    expect(response.status).toBe(403);
+    expectStatus(response, 403);
     expect(response.body.error.code).toBe('step_up_required');
     expect(await databaseDigest(server.db)).toEqual(before);
     // A grant for another purpose does not do either.
     const other = await stepUpToken(server, me.token, 'card_reveal');
     const before2 = await databaseDigest(server.db);
-    const wrongPurpose = await call(server.app, 'POST', deleteRequestUrl, {
+    const wrongPurpose = await api(server.app, 'POST', '/api/merchants/accounts/delete_request/', {
       token: me.token,
       body: { payout_iban: payoutIban },
       headers: stepUpHeaders(other),
     });
-    expect(wrongPurpose.status).toBe(403);
+    expectStatus(wrongPurpose, 403);
     expect(await databaseDigest(server.db)).toEqual(before2);
   });
 
@@ -98,7 +108,7 @@ describe('account deletion', () => {
       payout_iban: 'de89 3704 0044 0532 0130 00',
       reason: 'Moving on',
     });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expectStatus(response, 201);
     expect(response.body).toMatchObject({
       status: 'scheduled',
       payout_iban: payoutIban,
@@ -106,8 +116,10 @@ describe('account deletion', () => {
     });
     expect(Math.abs(new Date(response.body.effective_at).getTime() - Date.now())).toBeLessThan(60_000);
 
-    const shown = await call(server.app, 'GET', deleteRequestUrl, { token: me.token });
-    expect(shown.status).toBe(200);
+    const shown = await api(server.app, 'GET', '/api/merchants/accounts/delete_request/', {
+      token: me.token,
+    });
+    expectStatus(shown, 200);
     expect(shown.body).toMatchObject({ id: response.body.id, blockers: ['balance', 'active_card'] });
 
     const [task] = await tasksOf(me.merchantId);
@@ -126,14 +138,21 @@ describe('account deletion', () => {
     );
 
     const twice = await requestDeletion(me);
-    expect(twice.status).toBe(409);
+    expectStatus(twice, 409);
     expect(twice.body.error).toMatchObject({ code: 'deletion_state', details: { state: 'scheduled' } });
 
-    const withdrawn = await call(server.app, 'DELETE', deleteRequestUrl, { token: me.token });
-    expect(withdrawn.status).toBe(200);
+    const withdrawn = await api(server.app, 'DELETE', '/api/merchants/accounts/delete_request/', {
+      token: me.token,
+    });
+    expectStatus(withdrawn, 200);
     expect(withdrawn.body).toMatchObject({ id: response.body.id, status: 'withdrawn' });
-    expect((await call(server.app, 'GET', deleteRequestUrl, { token: me.token })).status).toBe(404);
-    expect((await call(server.app, 'DELETE', deleteRequestUrl, { token: me.token })).status).toBe(404);
+    expect(
+      (await api(server.app, 'GET', '/api/merchants/accounts/delete_request/', { token: me.token })).status,
+    ).toBe(404);
+    expect(
+      (await api(server.app, 'DELETE', '/api/merchants/accounts/delete_request/', { token: me.token }))
+        .status,
+    ).toBe(404);
     const [done] = await tasksOf(me.merchantId);
     expect(done).toMatchObject({ status: 'done', payload: { outcome: 'withdrawn' } });
     // Withdrawn, the billing job leaves the account alone.
@@ -144,7 +163,7 @@ describe('account deletion', () => {
   it('completes only when nothing blocks it: then the merchant is closed and signed out', async () => {
     const me = await merchant(5000n);
     const response = await requestDeletion(me);
-    expect(response.status).toBe(201);
+    expectStatus(response, 201);
     expect(response.body.blockers).toEqual(['balance']);
 
     const later = plusMs(new Date().toISOString(), 60_000);
@@ -167,8 +186,8 @@ describe('account deletion', () => {
       'Your Tameio account has been deleted',
     );
     // Every session ended with it.
-    const afterwards = await call(server.app, 'GET', '/api/merchants/plans/', { token: me.token });
-    expect(afterwards.status).toBe(401);
+    const afterwards = await api(server.app, 'GET', '/api/merchants/plans/', { token: me.token });
+    expectStatus(afterwards, 401);
   });
 
   it('on a paid plan: effective at the period’s end, blocked by the plan until it is cancelled', async () => {
@@ -178,19 +197,23 @@ describe('account deletion', () => {
       period: 'monthly',
       pos_terminal: false,
     });
-    const end: string = order.subscription.current_period_end;
+    const end = periodEndOf(order);
     const response = await requestDeletion(me);
-    expect(response.status).toBe(201);
+    expectStatus(response, 201);
     expect(response.body).toMatchObject({ effective_at: end, blockers: ['balance', 'active_plan'] });
 
     // Not due before the period's end.
     await runBillingAt(server, plusMs(end, -60_000));
     expect((await tasksOf(me.merchantId))[0]?.payload.checked_at).toBe(response.body.requested_at);
 
-    expect((await call(server.app, 'POST', cancelUrl, { token: me.token, body: validAnswers })).status).toBe(
-      200,
-    );
-    const shown = await call(server.app, 'GET', deleteRequestUrl, { token: me.token });
+    expect(
+      (await api(server.app, 'POST', '/api/merchants/plans/cancel/', { token: me.token, body: validAnswers }))
+        .status,
+    ).toBe(200);
+    const shown = await api(server.app, 'GET', '/api/merchants/accounts/delete_request/', {
+      token: me.token,
+    });
+    expectStatus(shown, 200);
     expect(shown.body.blockers).toEqual(['balance']);
 
     const left = (
@@ -227,24 +250,25 @@ describe('account deletion', () => {
       ['unknown field', { payout_iban: payoutIban, when: 'now' }, ['body']],
     ];
     for (const [what, body, fields] of cases) {
-      const response = await call(server.app, 'POST', deleteRequestUrl, {
+      const response = await apiWithBadInput(server.app, 'POST', deleteRequestUrl, {
         token: me.token,
         body,
         headers: stepUpHeaders(grant),
       });
-      expect(response.status, `${what}: ${JSON.stringify(response.body)}`).toBe(400);
+      expectStatus(response, 400, what);
       expect(response.body.error.code).toBe('validation_failed');
-      expect(Object.keys(response.body.error.fields), what).toEqual(fields);
+      expect(Object.keys(response.body.error.fields ?? {}), what).toEqual(fields);
       expect(JSON.stringify(response.body)).not.toMatch(/"stack"|\.ts:\d/);
     }
     for (const role of ['viewer', 'employee'] as const) {
       const token = await employeeToken(server, me.merchantId, role);
-      for (const method of ['GET', 'POST', 'DELETE'] as const) {
-        const response = await call(server.app, method, deleteRequestUrl, {
-          token,
-          ...(method === 'POST' ? { body: { payout_iban: payoutIban } } : {}),
-        });
-        expect(response.status, `${role} ${method}`).toBe(403);
+      const attempts = {
+        GET: await api(server.app, 'GET', deleteRequestUrl, { token }),
+        POST: await api(server.app, 'POST', deleteRequestUrl, { token, body: { payout_iban: payoutIban } }),
+        DELETE: await api(server.app, 'DELETE', deleteRequestUrl, { token }),
+      };
+      for (const [method, response] of Object.entries(attempts)) {
+        expectStatus(response, 403, `${role} ${method}`);
       }
     }
     // The employees signed in above wrote sessions; nothing else may differ.
@@ -253,12 +277,12 @@ describe('account deletion', () => {
       expect(after[table], table).toBe(before[table]);
     }
     // The grant was not spent by any refusal: it still works.
-    const ok = await call(server.app, 'POST', deleteRequestUrl, {
+    const ok = await api(server.app, 'POST', '/api/merchants/accounts/delete_request/', {
       token: me.token,
       body: { payout_iban: payoutIban },
       headers: stepUpHeaders(grant),
     });
-    expect(ok.status).toBe(201);
+    expectStatus(ok, 201);
     expect(ok.body.blockers).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import {
   dayMs,
   invoicesOf,
   merchantPlan,
+  periodEndOf,
   plusMs,
   runBillingAt,
   subscriptionTransfers,
@@ -56,7 +57,7 @@ describe('renewals', () => {
       period: 'monthly',
       pos_terminal: false,
     });
-    const end: string = order.subscription.current_period_end;
+    const end = periodEndOf(order);
 
     await runBillingAt(server, plusMs(end, -1000));
     expect(await subscriptionTransfers(server, me.accountId)).toHaveLength(1);
@@ -99,7 +100,7 @@ describe('renewals', () => {
       period: 'yearly',
       pos_terminal: false,
     });
-    const end: string = order.subscription.current_period_end;
+    const end = periodEndOf(order);
     const cancelled = await api(server.app, 'POST', '/api/merchants/plans/cancel/', {
       token: me.token,
       body: validAnswers,
@@ -136,7 +137,7 @@ describe('renewals', () => {
       period: 'yearly',
       pos_terminal: false,
     });
-    const end: string = order.subscription.current_period_end;
+    const end = periodEndOf(order);
     await buyPlan(server, me.token, { plan_id: 'business', period: 'monthly', pos_terminal: false });
     expect(await merchantPlan(server, me.merchantId)).toBe('premium');
 
@@ -166,7 +167,7 @@ describe('renewals', () => {
       period: 'monthly',
       pos_terminal: false,
     });
-    const end: string = order.subscription.current_period_end;
+    const end = periodEndOf(order);
     expect(await balance(me.accountId)).toBe(0n);
 
     const at = (days: number) => plusMs(end, days * dayMs + 1000);
@@ -243,7 +244,7 @@ describe('renewals', () => {
       period: 'monthly',
       pos_terminal: false,
     });
-    const end: string = order.subscription.current_period_end;
+    const end = periodEndOf(order);
     await runBillingAt(server, plusMs(end, 1000));
     const [, failed] = await invoicesOf(server, me.merchantId);
     expect(failed?.status).toBe('failed');

@@ -91,7 +91,7 @@ beforeAll(async () => {
     period: 'yearly',
     pos_terminal: false,
   });
-  ids.invoice = planOrder.invoice_id;
+  ids.invoice = String(planOrder.invoice_id);
   const invoiceNumber = (
     await server.db
       .selectFrom('invoices')

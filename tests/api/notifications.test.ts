@@ -7,7 +7,7 @@ import { authorize, orderCard, setPlan, virtualCart } from './cards';
 import { api, apiWithBadInput, bodyOf, expectStatus } from './client';
 import { createOwner, readOutbox, signIn, startTestServer, type TestServer } from './harness';
 import { fund, incoming, merchantWithAccount, newKey, type MoneyMerchant } from './money';
-import { buyPlan, dayMs, plusMs, runBillingAt } from './plans';
+import { buyPlan, dayMs, periodEndOf, plusMs, runBillingAt } from './plans';
 import { userIdOf } from './stepUp';
 import { databaseDigest } from './tableDigest';
 import { addMember, acceptByEmail, invitationKey, invite, newInviteeEmail } from './team';
@@ -327,7 +327,7 @@ describe('each event notifies exactly once, the right users', () => {
       period: 'monthly',
       pos_terminal: false,
     });
-    const end: string = order.subscription.current_period_end;
+    const end = periodEndOf(order);
     const failing = await merchant(100_000n);
     const { order: failingOrder } = await buyPlan(server, failing.token, {
       plan_id: 'business',
@@ -335,7 +335,7 @@ describe('each event notifies exactly once, the right users', () => {
       pos_terminal: false,
     });
     await drain(failing.accountId);
-    const failingEnd: string = failingOrder.subscription.current_period_end;
+    const failingEnd = periodEndOf(failingOrder);
     const at = new Date(Math.max(new Date(end).getTime(), new Date(failingEnd).getTime()) + 1000);
     const mailBefore = (await readOutbox(server.app, failing.email)).length;
     const rows = await made(() => runBillingAt(server, at));

@@ -272,7 +272,7 @@ beforeAll(async () => {
     cards,
     cartId: cart.body.id,
     planCartId: planCart.body.id,
-    invoiceId: planOrder.invoice_id,
+    invoiceId: String(planOrder.invoice_id),
     beneficiaryId: beneficiary.body.id,
     qrId: qr.body.id,
     qrCode: theirQr.body.code,

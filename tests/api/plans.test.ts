@@ -2,7 +2,8 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planCartInitialize, planCartPay } from '../../server/billing/cart';
 import { address } from './cards';
-import { call, readOutbox, startTestServer, type TestServer } from './harness';
+import { api, apiWithBadInput, bodyOf, errorOf, expectStatus, type JsonBodyOf } from './client';
+import { readOutbox, startTestServer, type TestServer } from './harness';
 import {
   employeeToken,
   expectHealthy,
@@ -13,19 +14,14 @@ import {
   type MoneyMerchant,
 } from './money';
 import {
-  billingHistoryUrl,
   buyPlan,
   cancelUrl,
   insufficientMessage,
-  invoicePdfUrl,
+  invoicePdf,
   invoicesOf,
   merchantPlan,
   planCartUrl,
-  planPayUrl,
-  plansUrl,
-  questionsUrl,
   subscriptionTransfers,
-  undoCancelUrl,
   validAnswers,
 } from './plans';
 import { databaseDigest } from './tableDigest';
@@ -49,9 +45,14 @@ async function merchant(funds = 200_000n): Promise<MoneyMerchant> {
   return m;
 }
 
-const quote = (token: string, body: unknown) => call(server.app, 'POST', planCartUrl, { token, body });
+const quote = (token: string, body: JsonBodyOf<'POST', typeof planCartUrl>) =>
+  api(server.app, 'POST', planCartUrl, { token, body });
 const pay = (token: string, cartId: string, key = newKey('plan')) =>
-  call(server.app, 'POST', planPayUrl(cartId), { token, headers: { 'idempotency-key': key } });
+  api(server.app, 'POST', '/api/merchants/plans/cart/{id}/pay/', {
+    params: { id: cartId },
+    token,
+    headers: { 'idempotency-key': key },
+  });
 
 async function balance(accountId: string): Promise<bigint> {
   const row = await server.db
@@ -84,8 +85,8 @@ function expectCleanError(body: unknown, code: string): void {
 describe('plans', () => {
   it('lists the plans with prices, the yearly saving, the POS terminal and the subscription on Free', async () => {
     const me = await merchant(0n);
-    const response = await call(server.app, 'GET', plansUrl, { token: me.token });
-    expect(response.status).toBe(200);
+    const response = await api(server.app, 'GET', '/api/merchants/plans/', { token: me.token });
+    expectStatus(response, 200);
     expect(response.body.items.map((p: { id: string }) => p.id)).toEqual(['free', 'business', 'premium']);
     expect(response.body.items[1]).toMatchObject({
       id: 'business',
@@ -113,8 +114,10 @@ describe('plans', () => {
       downgrade_at: null,
       has_pos_terminal: false,
     });
-    const questions = await call(server.app, 'GET', questionsUrl, { token: me.token });
-    expect(questions.status).toBe(200);
+    const questions = await api(server.app, 'GET', '/api/merchants/profile/cancellation_questions/', {
+      token: me.token,
+    });
+    expectStatus(questions, 200);
     expect(questions.body.items[0]).toMatchObject({ id: 'reason', type: 'single', required: true });
   });
 });
@@ -122,13 +125,14 @@ describe('plans', () => {
 describe('buying a plan', () => {
   it('a first paid plan: quoted, paid through the ledger, invoiced, and the checklist ticks', async () => {
     const me = await merchant();
-    const before = await call(server.app, 'GET', '/api/merchants/home/overview/', { token: me.token });
-    expect(before.body.welcome_checklist.find((i: { item: string }) => i.item === 'pick_plan').done).toBe(
+    const before = await api(server.app, 'GET', '/api/merchants/home/overview/', { token: me.token });
+    expectStatus(before, 200);
+    expect(before.body.welcome_checklist?.find((i: { item: string }) => i.item === 'pick_plan')?.done).toBe(
       false,
     );
 
     const q = await quote(me.token, { plan_id: 'premium', period: 'yearly', pos_terminal: false });
-    expect(q.status, JSON.stringify(q.body)).toBe(201);
+    expectStatus(q, 201);
     expect(q.body).toMatchObject({
       plan_id: 'premium',
       period: 'yearly',
@@ -145,7 +149,7 @@ describe('buying a plan', () => {
 
     const key = newKey('plan');
     const paid = await pay(me.token, q.body.id, key);
-    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expectStatus(paid, 201);
     expect(paid.body.subscription).toMatchObject({
       plan_id: 'premium',
       plan_name: 'Premium',
@@ -153,20 +157,16 @@ describe('buying a plan', () => {
       status: 'active',
       cancel_at_period_end: false,
     });
-    const start = new Date(paid.body.subscription.current_period_start);
-    const end = new Date(paid.body.subscription.current_period_end);
+    const start = new Date(paid.body.subscription.current_period_start ?? '');
+    const end = new Date(paid.body.subscription.current_period_end ?? '');
     expect(end.getUTCFullYear() - start.getUTCFullYear()).toBe(1);
     expect(await balance(me.accountId)).toBe(200_000n - 49_000n);
     expect(await merchantPlan(server, me.merchantId)).toBe('premium');
 
-    const transaction = await call(
-      server.app,
-      'GET',
-      `/api/merchants/transactions/${paid.body.transaction_id}/`,
-      {
-        token: me.token,
-      },
-    );
+    const transaction = await api(server.app, 'GET', '/api/merchants/transactions/{id}/', {
+      params: { id: String(paid.body.transaction_id) },
+      token: me.token,
+    });
     expect(transaction.body).toMatchObject({
       type: 'subscription',
       status: 'paid',
@@ -174,8 +174,10 @@ describe('buying a plan', () => {
       amount: { amount_minor: '49000', currency: 'EUR' },
     });
 
-    const history = await call(server.app, 'GET', billingHistoryUrl, { token: me.token });
-    expect(history.status).toBe(200);
+    const history = await api(server.app, 'GET', '/api/merchants/profile/billing_history/', {
+      token: me.token,
+    });
+    expectStatus(history, 200);
     expect(history.body.items).toHaveLength(1);
     const invoice = history.body.items[0];
     expect(invoice).toMatchObject({
@@ -189,26 +191,27 @@ describe('buying a plan', () => {
       period_start: paid.body.subscription.current_period_start,
       period_end: paid.body.subscription.current_period_end,
     });
-    expect(invoice.number).toMatch(/^TAM-\d{4}-\d{6}$/);
+    expect(invoice?.number).toMatch(/^TAM-\d{4}-\d{6}$/);
 
     // Same key: the first result, nothing charged again; another key: the cart is paid.
     const replay = await pay(me.token, q.body.id, key);
-    expect(replay.status).toBe(201);
+    expectStatus(replay, 201);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toEqual(paid.body);
     const again = await pay(me.token, q.body.id);
-    expect(again.status).toBe(409);
+    expectStatus(again, 409);
     expect(again.body.error.code).toBe('cart_paid');
     expect(await balance(me.accountId)).toBe(151_000n);
     expect(await subscriptionTransfers(server, me.accountId)).toHaveLength(1);
 
-    const after = await call(server.app, 'GET', '/api/merchants/home/overview/', { token: me.token });
-    expect(after.body.welcome_checklist.find((i: { item: string }) => i.item === 'pick_plan').done).toBe(
+    const after = await api(server.app, 'GET', '/api/merchants/home/overview/', { token: me.token });
+    expectStatus(after, 200);
+    expect(after.body.welcome_checklist?.find((i: { item: string }) => i.item === 'pick_plan')?.done).toBe(
       true,
     );
     // The same plan and period again is nothing to buy.
     const same = await quote(me.token, { plan_id: 'premium', period: 'yearly', pos_terminal: false });
-    expect(same.status).toBe(409);
+    expectStatus(same, 409);
     expect(same.body.error.code).toBe('plan_unchanged');
     expectHealthy((await ledgerSnapshot(server.db)).invariants);
   });
@@ -220,7 +223,10 @@ describe('buying a plan', () => {
     );
     // Every merchant pays twice at the same moment with two keys: one payment each goes through.
     const paid = await Promise.all(
-      merchants.flatMap((m, i) => [pay(m.token, quotes[i]?.body.id), pay(m.token, quotes[i]?.body.id)]),
+      merchants.flatMap((m, i) => {
+        const id = bodyOf(quotes[i]!, 201).id;
+        return [pay(m.token, id), pay(m.token, id)];
+      }),
     );
     const statuses = paid.map((r) => r.status).sort();
     expect(statuses).toEqual([...Array(4).fill(201), ...Array(4).fill(409)]);
@@ -314,10 +320,11 @@ describe('buying a plan', () => {
   it('a quote whose subscription changed before it was paid is refused and changes nothing', async () => {
     const me = await merchant();
     const stale = await quote(me.token, { plan_id: 'premium', period: 'monthly', pos_terminal: false });
+    expectStatus(stale, 201);
     await buyPlan(server, me.token, { plan_id: 'business', period: 'yearly', pos_terminal: false });
     const before = await databaseDigest(server.db);
     const response = await pay(me.token, stale.body.id);
-    expect(response.status).toBe(409);
+    expectStatus(response, 409);
     expectCleanError(response.body, 'quote_changed');
     expect(await databaseDigest(server.db)).toEqual(before);
   });
@@ -332,7 +339,7 @@ describe('buying a plan', () => {
     const end = bought.order.subscription.current_period_end;
     const balanceBefore = await balance(me.accountId);
     const q = await quote(me.token, { plan_id: 'business', period: 'monthly', pos_terminal: false });
-    expect(q.status).toBe(201);
+    expectStatus(q, 201);
     expect(q.body).toMatchObject({
       lines: [],
       total: { amount_minor: '0' },
@@ -342,7 +349,7 @@ describe('buying a plan', () => {
       next_billing_at: end,
     });
     const paid = await pay(me.token, q.body.id);
-    expect(paid.status).toBe(201);
+    expectStatus(paid, 201);
     expect(paid.body).toMatchObject({ invoice_id: null, transaction_id: null });
     expect(paid.body.subscription).toMatchObject({
       plan_id: 'premium',
@@ -359,31 +366,31 @@ describe('buying a plan', () => {
   it('the POS terminal needs a shipping address and a paid plan, is bought once, and can come with a downgrade', async () => {
     const me = await merchant();
     const noAddress = await quote(me.token, { plan_id: 'business', period: 'monthly', pos_terminal: true });
-    expect(noAddress.status).toBe(400);
-    expect(Object.keys(noAddress.body.error.fields)).toEqual(['shipping']);
+    expectStatus(noAddress, 400);
+    expect(Object.keys(noAddress.body.error.fields ?? {})).toEqual(['shipping']);
     const addressWithout = await quote(me.token, {
       plan_id: 'business',
       period: 'monthly',
       pos_terminal: false,
       shipping: { address },
     });
-    expect(addressWithout.status).toBe(400);
-    expect(Object.keys(addressWithout.body.error.fields)).toEqual(['shipping']);
+    expectStatus(addressWithout, 400);
+    expect(Object.keys(addressWithout.body.error.fields ?? {})).toEqual(['shipping']);
     const onFree = await quote(me.token, {
       plan_id: 'free',
       period: 'monthly',
       pos_terminal: true,
       shipping: { address },
     });
-    expect(onFree.status).toBe(400);
-    expect(Object.keys(onFree.body.error.fields)).toEqual(['pos_terminal']);
+    expectStatus(onFree, 400);
+    expect(Object.keys(onFree.body.error.fields ?? {})).toEqual(['pos_terminal']);
     const notOurs = await quote(me.token, {
       plan_id: 'business',
       period: 'monthly',
       pos_terminal: true,
       shipping: { address_id: '00000000-0000-4000-8000-000000000000' },
     });
-    expect(notOurs.status).toBe(404);
+    expectStatus(notOurs, 404);
 
     const q = await quote(me.token, {
       plan_id: 'premium',
@@ -391,7 +398,7 @@ describe('buying a plan', () => {
       pos_terminal: true,
       shipping: { address, save: true },
     });
-    expect(q.status, JSON.stringify(q.body)).toBe(201);
+    expectStatus(q, 201);
     expect(
       q.body.lines.map((l: { kind: string; amount: { amount_minor: string } }) => [
         l.kind,
@@ -404,9 +411,10 @@ describe('buying a plan', () => {
     expect(q.body.total.amount_minor).toBe('63900');
     expect(q.body.shipping_address).toMatchObject({ country: 'GR', city: 'Athens', line1: 'Ermou 12' });
     const paid = await pay(me.token, q.body.id);
-    expect(paid.status).toBe(201);
+    expectStatus(paid, 201);
     expect(paid.body.subscription.has_pos_terminal).toBe(true);
-    const saved = await call(server.app, 'GET', '/api/merchants/addresses/', { token: me.token });
+    const saved = await api(server.app, 'GET', '/api/merchants/addresses/', { token: me.token });
+    expectStatus(saved, 200);
     expect(
       saved.body.items.some(
         (a: { kind: string; line1: string }) => a.kind === 'shipping' && a.line1 === 'Ermou 12',
@@ -419,8 +427,8 @@ describe('buying a plan', () => {
       pos_terminal: true,
       shipping: { address },
     });
-    expect(second.status).toBe(400);
-    expect(Object.keys(second.body.error.fields)).toEqual(['pos_terminal']);
+    expectStatus(second, 400);
+    expect(Object.keys(second.body.error.fields ?? {})).toEqual(['pos_terminal']);
 
     // A downgrade charges only the terminal now.
     const other = await merchant();
@@ -431,9 +439,10 @@ describe('buying a plan', () => {
       pos_terminal: true,
       shipping: { address },
     });
+    expectStatus(down, 201);
     expect(down.body).toMatchObject({ effective: 'period_end', total: { amount_minor: '14900' } });
     const downPaid = await pay(other.token, down.body.id);
-    expect(downPaid.status).toBe(201);
+    expectStatus(downPaid, 201);
     expect(downPaid.body.invoice_id).not.toBeNull();
     expect(downPaid.body.subscription).toMatchObject({ plan_id: 'premium', has_pos_terminal: true });
   });
@@ -446,11 +455,11 @@ describe('buying a plan', () => {
       pos_terminal: true,
       shipping: { address, save: true },
     });
-    expect(q.status).toBe(201);
+    expectStatus(q, 201);
     expect(q.body.available_balance.amount_minor).toBe('1000');
     const before = await databaseDigest(server.db);
     const response = await pay(me.token, q.body.id);
-    expect(response.status).toBe(422);
+    expectStatus(response, 422);
     expectCleanError(response.body, 'insufficient_funds');
     expect(response.body.error.message).toBe(insufficientMessage);
     // Balances, subscription, invoices, carts, addresses, the ledger: every table as it was.
@@ -470,20 +479,21 @@ describe('buying a plan', () => {
       pos_terminal: false,
     });
     const cart = await quote(me.token, { plan_id: 'premium', period: 'monthly', pos_terminal: false });
+    expectStatus(cart, 201);
     const before = await databaseDigest(server.db);
     for (const token of [viewer, employee]) {
-      const attempts = [
-        await call(server.app, 'GET', plansUrl, { token }),
+      const attempts: { status: number; body: unknown }[] = [
+        await api(server.app, 'GET', '/api/merchants/plans/', { token }),
         await quote(token, { plan_id: 'premium', period: 'monthly', pos_terminal: false }),
         await pay(token, cart.body.id),
-        await call(server.app, 'POST', cancelUrl, { token, body: validAnswers }),
-        await call(server.app, 'POST', undoCancelUrl, { token }),
-        await call(server.app, 'GET', billingHistoryUrl, { token }),
-        await call(server.app, 'GET', invoicePdfUrl(bought.order.invoice_id), { token }),
+        await api(server.app, 'POST', '/api/merchants/plans/cancel/', { token, body: validAnswers }),
+        await api(server.app, 'POST', '/api/merchants/plans/cancel/undo/', { token }),
+        await api(server.app, 'GET', '/api/merchants/profile/billing_history/', { token }),
+        await invoicePdf(server, token, bought.order.invoice_id),
       ];
       for (const response of attempts) {
         expect(response.status).toBe(403);
-        expect(response.body.error.code).toBe('forbidden');
+        expect(errorOf(response).code).toBe('forbidden');
       }
     }
     expect(await databaseDigest(server.db)).toEqual(before);
@@ -498,10 +508,9 @@ describe('buying a plan', () => {
       pos_terminal: false,
     });
     const cart = await quote(b.token, { plan_id: 'premium', period: 'monthly', pos_terminal: false });
+    expectStatus(cart, 201);
     expect((await pay(a.token, cart.body.id)).status).toBe(404);
-    expect(
-      (await call(server.app, 'GET', invoicePdfUrl(bought.order.invoice_id), { token: a.token })).status,
-    ).toBe(404);
+    expect((await invoicePdf(server, a.token, bought.order.invoice_id)).status).toBe(404);
   });
 });
 
@@ -520,8 +529,11 @@ describe('cancelling', () => {
         { question_id: 'comments', text: 'We need an accounting export.' },
       ],
     };
-    const cancelled = await call(server.app, 'POST', cancelUrl, { token: me.token, body: answers });
-    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const cancelled = await api(server.app, 'POST', '/api/merchants/plans/cancel/', {
+      token: me.token,
+      body: answers,
+    });
+    expectStatus(cancelled, 200);
     expect(cancelled.body).toMatchObject({
       plan_id: 'business',
       cancel_at_period_end: true,
@@ -535,22 +547,30 @@ describe('cancelling', () => {
     expect(stored.answers).toEqual(answers.answers);
     expect(stored.effective_at.toISOString()).toBe(bought.order.subscription.current_period_end);
 
-    const twice = await call(server.app, 'POST', cancelUrl, { token: me.token, body: validAnswers });
-    expect(twice.status).toBe(409);
+    const twice = await api(server.app, 'POST', '/api/merchants/plans/cancel/', {
+      token: me.token,
+      body: validAnswers,
+    });
+    expectStatus(twice, 409);
     expect(twice.body.error).toMatchObject({ code: 'subscription_state', details: { state: 'cancelled' } });
 
-    const undone = await call(server.app, 'POST', undoCancelUrl, { token: me.token });
-    expect(undone.status).toBe(200);
+    const undone = await api(server.app, 'POST', '/api/merchants/plans/cancel/undo/', { token: me.token });
+    expectStatus(undone, 200);
     expect(undone.body.cancel_at_period_end).toBe(false);
-    const nothingToUndo = await call(server.app, 'POST', undoCancelUrl, { token: me.token });
-    expect(nothingToUndo.status).toBe(409);
-    expect(nothingToUndo.body.error.details.state).toBe('not_cancelled');
+    const nothingToUndo = await api(server.app, 'POST', '/api/merchants/plans/cancel/undo/', {
+      token: me.token,
+    });
+    expectStatus(nothingToUndo, 409);
+    expect(nothingToUndo.body.error.details?.state).toBe('not_cancelled');
   });
 
   it('Free stays Free: 409', async () => {
     const me = await merchant(0n);
-    const response = await call(server.app, 'POST', cancelUrl, { token: me.token, body: validAnswers });
-    expect(response.status).toBe(409);
+    const response = await api(server.app, 'POST', '/api/merchants/plans/cancel/', {
+      token: me.token,
+      body: validAnswers,
+    });
+    expectStatus(response, 409);
     expectCleanError(response.body, 'subscription_state');
   });
 });
@@ -564,11 +584,14 @@ describe('invoice PDF', () => {
       pos_terminal: true,
       shipping: { address },
     });
-    const invoice = (await call(server.app, 'GET', billingHistoryUrl, { token: me.token })).body.items[0];
-    const response = await call(server.app, 'GET', invoicePdfUrl(order.invoice_id), { token: me.token });
-    expect(response.status).toBe(200);
+    const invoice = bodyOf(
+      await api(server.app, 'GET', '/api/merchants/profile/billing_history/', { token: me.token }),
+      200,
+    ).items[0];
+    const response = await invoicePdf(server, me.token, order.invoice_id);
+    expectStatus(response, 200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe(`inline; filename="${invoice.number}.pdf"`);
+    expect(response.headers['content-disposition']).toBe(`inline; filename="${invoice!.number}.pdf"`);
     const bytes = response.raw.rawPayload;
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(bytes);
@@ -581,7 +604,7 @@ describe('invoice PDF', () => {
     ).name;
     for (const part of [
       'Invoice',
-      invoice.number,
+      invoice!.number,
       merchantName,
       'Premium plan, yearly',
       'POS terminal',
@@ -595,14 +618,14 @@ describe('invoice PDF', () => {
     ]) {
       expect(text, part).toContain(part);
     }
-    const greek = await call(server.app, 'GET', invoicePdfUrl(order.invoice_id, 'el'), { token: me.token });
+    const greek = await invoicePdf(server, me.token, order.invoice_id, 'el');
     const greekText = await pdfText(greek.raw.rawPayload);
-    for (const part of ['Τιμολόγιο', invoice.number, 'ΦΠΑ 24%', 'Σύνολο', '639,00']) {
+    for (const part of ['Τιμολόγιο', invoice!.number, 'ΦΠΑ 24%', 'Σύνολο', '639,00']) {
       expect(greekText, part).toContain(part);
     }
     // Without ?lang the user's stored language.
     await server.db.updateTable('users').set({ locale: 'el' }).where('email', '=', me.email).execute();
-    const stored = await call(server.app, 'GET', invoicePdfUrl(order.invoice_id), { token: me.token });
+    const stored = await invoicePdf(server, me.token, order.invoice_id);
     expect(await pdfText(stored.raw.rawPayload)).toContain('Τιμολόγιο');
   });
 });
@@ -611,7 +634,7 @@ describe('bad input: 400 with the fields, no trace, nothing changed', () => {
   it('on every plan endpoint', async () => {
     const me = await merchant();
     const before = await databaseDigest(server.db);
-    const cases: [string, 'GET' | 'POST', string, unknown, string[]][] = [
+    const cases: [string, 'POST', typeof planCartUrl | typeof cancelUrl, unknown, string[]][] = [
       [
         'unknown plan',
         'POST',
@@ -698,34 +721,38 @@ describe('bad input: 400 with the fields, no trace, nothing changed', () => {
       ],
     ];
     for (const [what, method, url, body, fields] of cases) {
-      const response = await call(server.app, method, url, { token: me.token, body });
-      expect(response.status, `${what}: ${JSON.stringify(response.body)}`).toBe(400);
+      const response = await apiWithBadInput(server.app, method, url, { token: me.token, body });
+      expectStatus(response, 400, what);
       expectCleanError(response.body, 'validation_failed');
-      expect(Object.keys(response.body.error.fields).sort(), what).toEqual(fields);
+      expect(Object.keys(response.body.error.fields ?? {}).sort(), what).toEqual(fields);
     }
-    const badCart = await call(server.app, 'POST', planPayUrl('not-a-uuid'), {
+    const badCart = await api(server.app, 'POST', '/api/merchants/plans/cart/{id}/pay/', {
+      params: { id: 'not-a-uuid' },
       token: me.token,
       headers: { 'idempotency-key': newKey() },
     });
-    expect(badCart.status).toBe(400);
-    expect(Object.keys(badCart.body.error.fields)).toEqual(['id']);
-    const noKey = await call(server.app, 'POST', planPayUrl('00000000-0000-4000-8000-000000000000'), {
+    expectStatus(badCart, 400);
+    expect(Object.keys(badCart.body.error.fields ?? {})).toEqual(['id']);
+    const noKey = await apiWithBadInput(server.app, 'POST', '/api/merchants/plans/cart/{id}/pay/', {
+      params: { id: '00000000-0000-4000-8000-000000000000' },
       token: me.token,
     });
-    expect(noKey.status).toBe(400);
-    expect(Object.keys(noKey.body.error.fields)).toEqual(['idempotency-key']);
-    const badLang = await call(
+    expectStatus(noKey, 400);
+    expect(Object.keys(noKey.body.error.fields ?? {})).toEqual(['idempotency-key']);
+    const badLang = await apiWithBadInput(
       server.app,
       'GET',
-      invoicePdfUrl('00000000-0000-4000-8000-000000000000', 'de'),
+      '/api/merchants/profile/billing_history/{id}/pdf/',
       {
+        params: { id: '00000000-0000-4000-8000-000000000000' },
+        query: { lang: 'de' },
         token: me.token,
       },
     );
-    expect(badLang.status).toBe(400);
-    expect(Object.keys(badLang.body.error.fields)).toEqual(['lang']);
-    const badInvoice = await call(server.app, 'GET', invoicePdfUrl('nope'), { token: me.token });
-    expect(badInvoice.status).toBe(400);
+    expectStatus(badLang, 400);
+    expect(Object.keys(badLang.body.error.fields ?? {})).toEqual(['lang']);
+    const badInvoice = await invoicePdf(server, me.token, 'nope');
+    expectStatus(badInvoice, 400);
     expect(await databaseDigest(server.db)).toEqual(before);
     expect(await readOutbox(server.app, me.email)).toHaveLength(1); // the sign-in code only
   });

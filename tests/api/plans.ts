@@ -1,52 +1,66 @@
-import { expect } from 'vitest';
-import type { PlanCartBody } from '../../schemas/plans.schema';
-import { call, type TestServer } from './harness';
+import { api, bodyOf, type JsonBodyOf } from './client';
+import type { TestServer } from './harness';
 import { newKey } from './money';
 
 /** Shared by the plans, billing and account-deletion tests: the plan endpoints through the real API. */
 
-export const plansUrl = '/api/merchants/plans/';
 export const planCartUrl = '/api/merchants/plans/cart/';
-export const planPayUrl = (id: string) => `/api/merchants/plans/cart/${id}/pay/`;
 export const cancelUrl = '/api/merchants/plans/cancel/';
-export const undoCancelUrl = '/api/merchants/plans/cancel/undo/';
-export const questionsUrl = '/api/merchants/profile/cancellation_questions/';
-export const billingHistoryUrl = '/api/merchants/profile/billing_history/';
-export const invoicePdfUrl = (id: string, lang?: string) =>
-  `/api/merchants/profile/billing_history/${id}/pdf/${lang ? `?lang=${lang}` : ''}`;
 export const deleteRequestUrl = '/api/merchants/accounts/delete_request/';
-export const billingRunUrl = '/api/sandbox/billing/run/';
-export const tasksUrl = '/api/sandbox/representative_tasks/';
 
 export const insufficientMessage = 'Payment failed, possibly from insufficient balance; try again later.';
-export const validAnswers = { answers: [{ question_id: 'reason', options: ['too_expensive'] }] };
+export const validAnswers = {
+  answers: [{ question_id: 'reason', options: ['too_expensive'] }],
+} satisfies JsonBodyOf<'POST', typeof cancelUrl>;
 
 /** Prices and pays a plan change; fails the test unless both succeed. */
-export async function buyPlan(server: TestServer, token: string, body: PlanCartBody) {
-  const quote = await call(server.app, 'POST', planCartUrl, { token, body });
-  expect(quote.status, JSON.stringify(quote.body)).toBe(201);
-  const paid = await call(server.app, 'POST', planPayUrl(quote.body.id), {
-    token,
-    headers: { 'idempotency-key': newKey('plan') },
-  });
-  expect(paid.status, JSON.stringify(paid.body)).toBe(201);
-  return { quote: quote.body, order: paid.body };
+export async function buyPlan(
+  server: TestServer,
+  token: string,
+  body: JsonBodyOf<'POST', typeof planCartUrl>,
+) {
+  const quote = bodyOf(
+    await api(server.app, 'POST', planCartUrl, { token, body }),
+    201,
+    'planCartInitialize',
+  );
+  const order = bodyOf(
+    await api(server.app, 'POST', '/api/merchants/plans/cart/{id}/pay/', {
+      params: { id: quote.id },
+      token,
+      headers: { 'idempotency-key': newKey('plan') },
+    }),
+    201,
+    'planCartPay',
+  );
+  return { quote, order };
 }
 
 /** The billing job at a chosen clock, through the sandbox. */
 export async function runBillingAt(server: TestServer, now: Date | string) {
-  const response = await call(server.app, 'POST', billingRunUrl, {
+  const response = await api(server.app, 'POST', '/api/sandbox/billing/run/', {
     body: { now: typeof now === 'string' ? now : now.toISOString() },
   });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body as {
-    renewed: number;
-    renewal_failed: number;
-    downgraded: number;
-    changed: number;
-    deletions_completed: number;
-    deletions_blocked: number;
-  };
+  return bodyOf(response, 200, 'billing run');
+}
+
+/** The end of the period a paid plan change started (the contract allows none: a free plan has no period). */
+export function periodEndOf(order: { subscription: { current_period_end: string | null } }): string {
+  const end = order.subscription.current_period_end;
+  if (end === null) throw new Error('a paid plan has a period end');
+  return end;
+}
+
+/**
+ * An invoice as a PDF, in the account's language or the one asked for. `id` is an order's `invoice_id`: null for a
+ * change that cost nothing, which has no invoice to fetch.
+ */
+export function invoicePdf(server: TestServer, token: string, id: string | null, lang?: 'en' | 'el') {
+  return api(server.app, 'GET', '/api/merchants/profile/billing_history/{id}/pdf/', {
+    params: { id: String(id) },
+    ...(lang ? { query: { lang } } : {}),
+    token,
+  });
 }
 
 export const plusMs = (iso: string, ms: number) => new Date(new Date(iso).getTime() + ms);
