@@ -1,8 +1,11 @@
 import { fromPromise } from 'xstate';
 import {
   oneTimeCodeMachine,
-  type StartStepUpInput,
-  type VerifyStepUpInput,
+  stepUpPurposeOf,
+  type CodeGrant,
+  type CodeSent,
+  type SendCodeInput,
+  type VerifyCodeInput,
 } from '../../machines/oneTimeCode.machine';
 import type {
   AcceptInput,
@@ -13,18 +16,28 @@ import type {
 import type { RequestMoneyData, SearchInput, SendRequestInput } from '../../machines/requestMoney.machine';
 import type { MoneyRequest } from '../../schemas/moneyRequests.schema';
 import type { Contact } from '../../schemas/sendMoney.schema';
-import type { StepUpStartResponse, StepUpVerifyResponse } from '../../schemas/stepUp.schema';
 import { unwrap, type ApiClient } from '../api/client';
 
-/** The one-time code child's effects (machines/oneTimeCode.machine.ts), for any journey that invokes it. */
+/** The one-time code child's effects (machines/oneTimeCode.machine.ts) for a step-up, whichever journey asks. */
 export function oneTimeCodeActors(client: ApiClient) {
   return {
-    startStepUp: fromPromise<StepUpStartResponse, StartStepUpInput>(({ input, signal }) =>
-      unwrap(client.POST('/api/merchants/step-up/', { body: input, signal })),
+    sendCode: fromPromise<CodeSent, SendCodeInput>(({ input, signal }) =>
+      unwrap(
+        client.POST('/api/merchants/step-up/', {
+          body: { purpose: stepUpPurposeOf(input), method: input.method },
+          signal,
+        }),
+      ),
     ),
-    verifyStepUp: fromPromise<StepUpVerifyResponse, VerifyStepUpInput>(({ input, signal }) =>
-      unwrap(client.POST('/api/merchants/step-up/verify/', { body: input, signal })),
-    ),
+    verifyCode: fromPromise<CodeGrant, VerifyCodeInput>(async ({ input, signal }) => {
+      const verified = await unwrap(
+        client.POST('/api/merchants/step-up/verify/', {
+          body: { purpose: stepUpPurposeOf(input), code: input.code },
+          signal,
+        }),
+      );
+      return { stepUpToken: verified.step_up_token };
+    }),
   };
 }
 
