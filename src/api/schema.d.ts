@@ -5532,7 +5532,7 @@ export interface components {
              * @default employee
              * @enum {string}
              */
-            employee_type: "admin" | "employee" | "viewer";
+            employee_type?: "admin" | "employee" | "viewer";
             first_name: string;
             last_name: string;
         };

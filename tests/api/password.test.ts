@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, errorOf, expectStatus } from './client';
 import {
-  call,
   createOwner,
   initialize,
   readOutbox,
@@ -24,8 +24,8 @@ const createRequestUrl = '/api/merchants/accounts/set_password/request/';
 const setUrl = '/api/merchants/accounts/set_password/';
 const newPassword = 'Brand-New-Secret-42';
 
-async function requestLink(url: string, email: string) {
-  return call(server.app, 'POST', url, { body: { email, altcha: await solveAltcha(server.app) } });
+async function requestLink(url: typeof resetUrl | typeof createRequestUrl, email: string) {
+  return api(server.app, 'POST', url, { body: { email, altcha: await solveAltcha(server.app) } });
 }
 
 /** uid and token from the newest link in the user's outbox. */
@@ -37,8 +37,11 @@ async function latestLink(email: string): Promise<{ url: URL; uid: string; token
   return { url, uid: url.searchParams.get('uid') ?? '', token: url.searchParams.get('token') ?? '' };
 }
 
-async function confirm(body: Record<string, unknown>, url = confirmUrl) {
-  return call(server.app, 'POST', url, { body: { password_confirmation: body.password, ...body } });
+async function confirm(
+  body: { uid: string; token: string; password: string; password_confirmation?: string },
+  url: typeof confirmUrl | typeof setUrl = confirmUrl,
+) {
+  return api(server.app, 'POST', url, { body: { password_confirmation: body.password, ...body } });
 }
 
 describe('password reset', () => {
@@ -46,8 +49,8 @@ describe('password reset', () => {
     const owner = await createOwner(server.db);
     const known = await requestLink(resetUrl, owner.email);
     const unknown = await requestLink(resetUrl, 'nobody-here@example.test');
-    expect(known.status).toBe(202);
-    expect(unknown.status).toBe(202);
+    expectStatus(known, 202);
+    expectStatus(unknown, 202);
     expect(known.body).toEqual(unknown.body);
     expect(known.body).toEqual({ expires_in: 3600 });
     expect(await readOutbox(server.app, 'nobody-here@example.test')).toEqual([]);
@@ -62,10 +65,10 @@ describe('password reset', () => {
   });
 
   it('asks for the bot check', async () => {
-    const response = await call(server.app, 'POST', resetUrl, {
+    const response = await api(server.app, 'POST', '/api/merchants/accounts/password/reset/', {
       body: { email: 'someone@example.test', altcha: 'bm9wZQ==' },
     });
-    expect(response.status).toBe(400);
+    expectStatus(response, 400);
     expect(response.body.error.code).toBe('bot_check_failed');
   });
 
@@ -80,27 +83,27 @@ describe('password reset', () => {
     const owner = await createOwner(server.db);
     const session = await signIn(server.app, owner.email, owner.password);
     const halfway = await initialize(server.app, owner.email, owner.password);
-    expect(halfway.status).toBe(200);
+    expectStatus(halfway, 200);
     await requestLink(resetUrl, owner.email);
     const { uid, token } = await latestLink(owner.email);
 
     const done = await confirm({ uid, token, password: newPassword });
-    expect(done.status).toBe(204);
+    expectStatus(done, 204);
 
     // The old access token and the old refresh cookie both fail at once.
-    const overview = await call(server.app, 'GET', '/api/merchants/home/overview/', {
+    const overview = await api(server.app, 'GET', '/api/merchants/home/overview/', {
       token: session.accessToken,
     });
-    expect(overview.status).toBe(401);
-    const refresh = await call(server.app, 'POST', '/api/merchants/accounts/token/refresh/', {
+    expectStatus(overview, 401);
+    const refresh = await api(server.app, 'POST', '/api/merchants/accounts/token/refresh/', {
       cookie: session.refreshCookie,
     });
-    expect(refresh.status).toBe(401);
+    expectStatus(refresh, 401);
     // A sign-in that had passed the old password cannot finish.
-    const methods = await call(server.app, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
+    const methods = await api(server.app, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
       body: { login_token: halfway.body.login_token },
     });
-    expect(methods.status).toBe(401);
+    expectStatus(methods, 401);
 
     const [notice] = await readOutbox(server.app, owner.email);
     expect(notice?.subject).toBe('Your Tameio password was changed');
@@ -114,7 +117,7 @@ describe('password reset', () => {
 
     // Single use.
     const again = await confirm({ uid, token, password: 'Another-Secret-77' });
-    expect(again.status).toBe(400);
+    expectStatus(again, 400);
     expect(again.body.error.code).toBe('token_invalid');
 
     // The old password is gone; the new one passes the password step (the second factor follows).
@@ -137,7 +140,7 @@ describe('password reset', () => {
       204,
     );
     const stale = await confirm({ uid: owner.userId, token: first.token, password: 'Another-Secret-77' });
-    expect(stale.body.error.code).toBe('token_invalid');
+    expect(errorOf(stale).code).toBe('token_invalid');
   });
 
   it('refuses an expired link and a link for another user, changing nothing', async () => {
@@ -147,7 +150,7 @@ describe('password reset', () => {
     const { token } = await latestLink(owner.email);
 
     const wrongUser = await confirm({ uid: other.userId, token, password: newPassword });
-    expect(wrongUser.status).toBe(400);
+    expectStatus(wrongUser, 400);
     expect(wrongUser.body.error.code).toBe('token_invalid');
 
     await server.db
@@ -156,7 +159,7 @@ describe('password reset', () => {
       .where('user_id', '=', owner.userId)
       .execute();
     const expired = await confirm({ uid: owner.userId, token, password: newPassword });
-    expect(expired.status).toBe(400);
+    expectStatus(expired, 400);
     expect(expired.body.error.code).toBe('token_invalid');
     expect((await initialize(server.app, owner.email, owner.password)).status).toBe(200);
     expect((await initialize(server.app, other.email, other.password)).status).toBe(200);
@@ -168,12 +171,12 @@ describe('password reset', () => {
     const { uid, token } = await latestLink(owner.email);
 
     const weak = await confirm({ uid, token, password: 'password123' });
-    expect(weak.status).toBe(400);
+    expectStatus(weak, 400);
     expect(weak.body.error.code).toBe('validation_failed');
     expect(weak.body.error.fields).toHaveProperty('password');
 
     const short = await confirm({ uid, token, password: 'short' });
-    expect(short.body.error.fields).toHaveProperty('password');
+    expect(errorOf(short).fields).toHaveProperty('password');
 
     const mismatch = await confirm({
       uid,
@@ -181,16 +184,16 @@ describe('password reset', () => {
       password: newPassword,
       password_confirmation: 'Something-Else-1',
     });
-    expect(mismatch.status).toBe(400);
+    expectStatus(mismatch, 400);
     expect(mismatch.body.error.fields).toEqual({ password_confirmation: 'passwords_do_not_match' });
 
     const local = owner.email.split('@')[0] ?? '';
     const withEmail = await confirm({ uid, token, password: `${local}-secret` });
-    expect(withEmail.status).toBe(400);
+    expectStatus(withEmail, 400);
     expect(withEmail.body.error.fields).toEqual({ password: 'contains_email' });
 
     const malformed = await confirm({ uid: 'not-a-uuid', token: 'x', password: newPassword });
-    expect(malformed.status).toBe(400);
+    expectStatus(malformed, 400);
     expect(malformed.body.error.fields).toHaveProperty('uid');
 
     expect((await initialize(server.app, owner.email, owner.password)).status).toBe(200);
@@ -200,9 +203,19 @@ describe('password reset', () => {
   it('rate limits the request endpoint with Retry-After', async () => {
     const strict = await server.buildVariant({ loginRateLimitPerMinute: 1 });
     const body = async () => ({ email: 'nobody@example.test', altcha: await solveAltcha(strict) });
-    expect((await call(strict, 'POST', resetUrl, { body: await body(), ip: '10.9.9.9' })).status).toBe(202);
-    const limited = await call(strict, 'POST', resetUrl, { body: await body(), ip: '10.9.9.9' });
-    expect(limited.status).toBe(429);
+    expect(
+      (
+        await api(strict, 'POST', '/api/merchants/accounts/password/reset/', {
+          body: await body(),
+          ip: '10.9.9.9',
+        })
+      ).status,
+    ).toBe(202);
+    const limited = await api(strict, 'POST', '/api/merchants/accounts/password/reset/', {
+      body: await body(),
+      ip: '10.9.9.9',
+    });
+    expectStatus(limited, 429);
     expect(limited.headers['retry-after']).toBeDefined();
     expect(limited.body.error.code).toBe('rate_limited');
   });
@@ -213,12 +226,12 @@ describe('create password', () => {
     const owner = await createOwner(server.db);
     const session = await signIn(server.app, owner.email, owner.password);
     const email = `employee-${owner.userId.slice(0, 8)}@example.test`;
-    const created = await call(server.app, 'POST', '/api/sandbox/users/', {
+    const created = await api(server.app, 'POST', '/api/sandbox/users/', {
       token: session.accessToken,
       body: { email, first_name: 'Eva', last_name: 'Employee' },
     });
-    expect(created.status).toBe(201);
-    return { owner, session, email, userId: created.body.id as string };
+    expectStatus(created, 201);
+    return { owner, session, email, userId: created.body.id };
   }
 
   it('emails an invited employee a create link that sets the first password once', async () => {
@@ -228,14 +241,12 @@ describe('create password', () => {
     expect(uid).toBe(userId);
 
     // A create link cannot reset, and a password cannot be signed in with before it exists.
-    expect((await confirm({ uid, token, password: newPassword })).body.error.code).toBe('token_invalid');
+    expect(errorOf(await confirm({ uid, token, password: newPassword })).code).toBe('token_invalid');
     expect((await initialize(server.app, email, newPassword)).status).toBe(401);
 
     expect((await confirm({ uid, token, password: newPassword }, setUrl)).status).toBe(204);
     expect((await initialize(server.app, email, newPassword)).status).toBe(200);
-    expect((await confirm({ uid, token, password: newPassword }, setUrl)).body.error.code).toBe(
-      'token_invalid',
-    );
+    expect(errorOf(await confirm({ uid, token, password: newPassword }, setUrl)).code).toBe('token_invalid');
   });
 
   it('lets a reset link not set a first password, and sends create links only to accounts without one', async () => {
@@ -251,7 +262,7 @@ describe('create password', () => {
     await requestLink(resetUrl, owner.email);
     const reset = await latestLink(owner.email);
     const wrongPurpose = await confirm({ uid: reset.uid, token: reset.token, password: newPassword }, setUrl);
-    expect(wrongPurpose.body.error.code).toBe('token_invalid');
+    expect(errorOf(wrongPurpose).code).toBe('token_invalid');
 
     // A create link asked for by email works like the invitation's.
     await server.db
@@ -259,7 +270,7 @@ describe('create password', () => {
       .set({ created_at: new Date(Date.now() - 120_000) })
       .execute();
     const asked = await requestLink(createRequestUrl, email);
-    expect(asked.status).toBe(202);
+    expectStatus(asked, 202);
     expect(asked.body).toEqual({ expires_in: 3600 });
     expect(await readOutbox(server.app, email)).toHaveLength(2);
     const link = await latestLink(email);
@@ -269,15 +280,15 @@ describe('create password', () => {
   });
 
   it('lets only an owner add sandbox users', async () => {
-    const anonymous = await call(server.app, 'POST', '/api/sandbox/users/', {
+    const anonymous = await api(server.app, 'POST', '/api/sandbox/users/', {
       body: { email: 'x@example.test', first_name: 'X', last_name: 'Y' },
     });
-    expect(anonymous.status).toBe(401);
+    expectStatus(anonymous, 401);
     const { session, email } = await newEmployee();
-    const duplicate = await call(server.app, 'POST', '/api/sandbox/users/', {
+    const duplicate = await api(server.app, 'POST', '/api/sandbox/users/', {
       token: session.accessToken,
       body: { email, first_name: 'Eva', last_name: 'Again' },
     });
-    expect(duplicate.status).toBe(409);
+    expectStatus(duplicate, 409);
   });
 });
