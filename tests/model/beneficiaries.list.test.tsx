@@ -1,16 +1,13 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { createActor, fromPromise } from 'xstate';
+import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { sessionMachine } from '../../machines/session.machine';
 import type { SessionResponse } from '../../schemas/auth.schema';
 import type { Beneficiary } from '../../schemas/beneficiaries.schema';
 import { createApiClient } from '../../src/api/client';
-import { AppProviders } from '../../src/app/AppProviders';
 import { BeneficiariesScreen } from '../../src/screens/beneficiaries/BeneficiariesScreen';
-import { InstantBotCheck } from './harness';
-import { demoSession, sessionInput } from './paths';
+import { renderScreen } from './harness';
+import { demoSession } from './paths';
 
 // The list at /my-beneficiaries (SPEC §2): search, edit links and delete with a confirmation, against a fake server.
 
@@ -70,32 +67,18 @@ function fakeServer(options: { failDelete?: boolean } = {}) {
 }
 
 function renderList(client: ReturnType<typeof fakeServer>['client'], user: SessionResponse['user']) {
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        refreshSession: fromPromise<SessionResponse>(async () => ({ ...demoSession, user })),
-        signOut: fromPromise<void>(async () => {}),
-      },
-    }),
-    { input: sessionInput },
-  );
-  session.start();
-  render(
-    <MemoryRouter initialEntries={['/my-beneficiaries']}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <main>
-          <BeneficiariesScreen client={client} />
-        </main>
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return session;
+  renderScreen({
+    path: '/my-beneficiaries',
+    session: { ...demoSession, user },
+    shell: false,
+    routes: <Route path="/my-beneficiaries" element={<BeneficiariesScreen client={client} />} />,
+  });
 }
 
 describe('the beneficiary list', () => {
   it('lists, searches, and deletes only after the confirmation', async () => {
     const server = fakeServer();
-    const session = renderList(server.client, demoSession.user);
+    renderList(server.client, demoSession.user);
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'Maria Papadopoulou' });
     expect(screen.getByText('Saved without a confirmed name')).toBeTruthy();
@@ -123,23 +106,21 @@ describe('the beneficiary list', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Maria Papadopoulou' })).toBeNull());
     expect(server.requests).toContain(`DELETE /api/merchants/beneficiaries/${maria.id}/`);
     expect(screen.getByRole('heading', { name: 'Demo Bakery' })).toBeTruthy();
-    session.stop();
   });
 
   it('says so when a delete fails, and keeps the beneficiary', async () => {
     const server = fakeServer({ failDelete: true });
-    const session = renderList(server.client, demoSession.user);
+    renderList(server.client, demoSession.user);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete Maria Papadopoulou' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await screen.findByText('The beneficiary could not be deleted, try again later.');
     expect(screen.getByRole('heading', { name: 'Maria Papadopoulou' })).toBeTruthy();
-    session.stop();
   });
 
   it('offers a viewer neither add, edit nor delete (SPEC §6: no create-beneficiary)', async () => {
     const server = fakeServer();
-    const session = renderList(server.client, {
+    renderList(server.client, {
       ...demoSession.user,
       is_owner: false,
       employee_type: 'viewer',
@@ -148,6 +129,5 @@ describe('the beneficiary list', () => {
     expect(screen.queryByRole('link', { name: 'Add beneficiary' })).toBeNull();
     expect(screen.queryByRole('link', { name: /^Edit / })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
-    session.stop();
   });
 });

@@ -1,21 +1,15 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { Route } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionMachine } from '../../machines/session.machine';
-import type { SessionResponse } from '../../schemas/auth.schema';
 import {
   legalDocuments,
   type AcceptTermsBody,
   type FaqResponse,
   type LegalAcceptanceStatus,
 } from '../../schemas/public.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
-import type { SessionActor } from '../../src/app/session';
 import { DownloadAppScreen } from '../../src/screens/downloadApp/DownloadAppScreen';
 import { filterFaq, searchable } from '../../src/screens/faq/faqSearch';
 import { FaqScreen } from '../../src/screens/faq/FaqScreen';
@@ -24,8 +18,8 @@ import { PrivacyPolicyScreen } from '../../src/screens/legal/PrivacyPolicyScreen
 import { TermsOfUseScreen } from '../../src/screens/legal/TermsOfUseScreen';
 import type { LegalServices } from '../../src/screens/legal/legalService';
 import { NotFoundScreen } from '../../src/screens/NotFoundScreen';
-import { InstantBotCheck, signedInSession } from './harness';
-import { demoSession, sessionInput } from './paths';
+import { renderScreen } from './harness';
+import { demoSession } from './paths';
 
 // The public pages of issue 9 (SPEC §2): /faq, /download-app, the legal texts with their version and acceptance, and
 // the not-found page; each in both languages, reachable signed out and signed in (tests/model/routeGuards.test.tsx
@@ -77,26 +71,7 @@ const faq = {
   ],
 } satisfies FaqResponse;
 
-function signedOutSession(): { session: SessionActor; stop: () => void } {
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        refreshSession: fromPromise<SessionResponse>(async () => {
-          throw { kind: 'http', status: 401, code: 'session_expired', message: 'No session.' };
-        }),
-        signOut: fromPromise<void>(async () => {}),
-      },
-    }),
-    { input: sessionInput, clock: new SimulatedClock() },
-  );
-  session.start();
-  return { session, stop: () => session.stop() };
-}
-
-let stop: (() => void) | undefined;
 afterEach(() => {
-  stop?.();
-  stop = undefined;
   vi.restoreAllMocks();
 });
 
@@ -105,20 +80,17 @@ function renderPage(
   element: ReactNode,
   options: { signedIn?: boolean; locale?: 'en' | 'el'; at?: string } = {},
 ) {
-  const { session, stop: end } = options.signedIn ? signedInSession(demoSession) : signedOutSession();
-  stop = end;
-  return render(
-    <MemoryRouter initialEntries={[options.at ?? path]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale={options.locale ?? 'en'}>
-        <AppShell>
-          <Routes>
-            <Route path={path} element={element} />
-            <Route path="*" element={<NotFoundScreen />} />
-          </Routes>
-        </AppShell>
-      </AppProviders>
-    </MemoryRouter>,
-  );
+  return renderScreen({
+    path: options.at ?? path,
+    session: options.signedIn ? demoSession : null,
+    locale: options.locale ?? 'en',
+    routes: (
+      <>
+        <Route path={path} element={element} />
+        <Route path="*" element={<NotFoundScreen />} />
+      </>
+    ),
+  }).view;
 }
 
 const axeViolations = async (container: HTMLElement) =>

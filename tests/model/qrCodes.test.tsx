@@ -1,18 +1,13 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { createActor, fromPromise } from 'xstate';
+import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { sessionMachine } from '../../machines/session.machine';
 import type { CoreBankingAccountsResponse } from '../../schemas/accounts.schema';
-import type { SessionResponse } from '../../schemas/auth.schema';
 import type { QrCode, ResolvedQrCode } from '../../schemas/qrCodes.schema';
 import { createApiClient } from '../../src/api/client';
-import { AppProviders } from '../../src/app/AppProviders';
 import { PayQrCodeScreen, sendMoneyLink } from '../../src/screens/qrCodes/PayQrCodeScreen';
 import { QrCodesScreen } from '../../src/screens/qrCodes/QrCodesScreen';
-import { InstantBotCheck } from './harness';
-import { demoSession, sessionInput } from './paths';
+import { renderScreen } from './harness';
 
 // /my-wallet/qr-codes (SPEC §2: generate, copy link, delete; §3 date created and link; §8 "QR code deleted") and the
 // page a QR code's link opens, /pay/:code, against a fake server.
@@ -98,47 +93,24 @@ function fakeServer(options: { failDelete?: boolean; resolve?: (code: string) =>
   return { client, requests, lines: () => requests.map((request) => request.line) };
 }
 
-function startSession() {
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        refreshSession: fromPromise<SessionResponse>(async () => demoSession),
-        signOut: fromPromise<void>(async () => {}),
-      },
-    }),
-    { input: sessionInput },
-  );
-  session.start();
-  return session;
-}
-
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
-}
-
 function renderAt(path: string, client: ReturnType<typeof fakeServer>['client']) {
-  const session = startSession();
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <main>
-          <Routes>
-            <Route path="/my-wallet/qr-codes" element={<QrCodesScreen client={client} />} />
-            <Route path="/pay/:code" element={<PayQrCodeScreen client={client} />} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </main>
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return session;
+  return renderScreen({
+    path,
+    shell: false,
+    routes: (
+      <>
+        <Route path="/my-wallet/qr-codes" element={<QrCodesScreen client={client} />} />
+        <Route path="/pay/:code" element={<PayQrCodeScreen client={client} />} />
+        <Route path="*" element={<h1>Elsewhere</h1>} />
+      </>
+    ),
+  });
 }
 
 describe('the QR codes screen', () => {
   it('lists codes with date and link, generates one with an amount, copies its link and deletes after confirming', async () => {
     const server = fakeServer();
-    const session = renderAt('/my-wallet/qr-codes', server.client);
+    renderAt('/my-wallet/qr-codes', server.client);
     const user = userEvent.setup();
 
     await screen.findByRole('heading', { level: 3, name: '€8.00' });
@@ -205,18 +177,16 @@ describe('the QR codes screen', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: '€8.00' })).toBeNull());
     expect(server.lines()).toContain(`DELETE /api/merchants/qr_codes/${table.id}/`);
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
-    session.stop();
   });
 
   it('says so when a delete fails, and keeps the code', async () => {
     const server = fakeServer({ failDelete: true });
-    const session = renderAt('/my-wallet/qr-codes', server.client);
+    renderAt('/my-wallet/qr-codes', server.client);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete the QR code for €8.00' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await screen.findByText('The QR code could not be deleted, try again later.');
     expect(screen.getByRole('heading', { level: 3, name: '€8.00' })).toBeTruthy();
-    session.stop();
   });
 });
 
@@ -232,7 +202,7 @@ describe('the pay page of a QR code', () => {
 
   it('shows who is paid and how much, and Pay continues to send money with the amount and note', async () => {
     const server = fakeServer({ resolve: () => json(200, resolved) });
-    const session = renderAt(`/pay/${table.code}`, server.client);
+    const app = renderAt(`/pay/${table.code}`, server.client);
     const user = userEvent.setup();
     await screen.findByRole('heading', { level: 1, name: 'Pay Demo Bakery' });
     expect(screen.getByText('Demo Bakery (@demo-bakery)')).toBeTruthy();
@@ -240,10 +210,11 @@ describe('the pay page of a QR code', () => {
     expect(screen.getByText('Table 4 & co')).toBeTruthy();
     expect(server.lines()).toContain(`GET /api/merchants/qr_codes/resolve/${table.code}/`);
     await user.click(screen.getByRole('link', { name: 'Pay' }));
-    expect((await screen.findByTestId('where')).textContent).toBe(
-      '/my-wallet/eur/send-money/-/@demo-bakery?amount=800&note=Table+4+%26+co',
+    await waitFor(() =>
+      expect(`${app.location.path}${app.location.search}`).toBe(
+        '/my-wallet/eur/send-money/-/@demo-bakery?amount=800&note=Table+4+%26+co',
+      ),
     );
-    session.stop();
   });
 
   it('without an amount the payer chooses it', () => {
@@ -254,23 +225,21 @@ describe('the pay page of a QR code', () => {
 
   it('an unknown or deleted code says so clearly', async () => {
     const server = fakeServer();
-    const session = renderAt(`/pay/${table.code}`, server.client);
+    renderAt(`/pay/${table.code}`, server.client);
     await screen.findByRole('heading', { level: 1, name: 'This QR code does not work' });
     expect(screen.getByText(/does not exist or was deleted/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Pay' })).toBeNull();
-    session.stop();
   });
 
   it('one’s own code cannot be paid', async () => {
     const server = fakeServer({
       resolve: () => json(422, { error: { code: 'recipient_not_allowed', message: 'Your own.' } }),
     });
-    const session = renderAt(`/pay/${table.code}`, server.client);
+    renderAt(`/pay/${table.code}`, server.client);
     await screen.findByRole('heading', { level: 1, name: 'This is your own QR code' });
     expect(screen.getByRole('link', { name: 'Go to your QR codes' }).getAttribute('href')).toBe(
       '/my-wallet/qr-codes',
     );
     expect(screen.queryByRole('link', { name: 'Pay' })).toBeNull();
-    session.stop();
   });
 });

@@ -1,19 +1,15 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { createActor, fromPromise } from 'xstate';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { describe, expect, it } from 'vitest';
 import type { ApiFailure } from '../../machines/apiFailure';
-import { sessionMachine } from '../../machines/session.machine';
 import type { CoreBankingAccountsResponse } from '../../schemas/accounts.schema';
-import type { SessionResponse } from '../../schemas/auth.schema';
 import type { Transaction } from '../../schemas/transactions.schema';
-import { AppProviders } from '../../src/app/AppProviders';
 import type { WalletServices } from '../../src/app/walletActors';
 import { TransactionDetail } from '../../src/screens/transactions/TransactionDetail';
 import { TopUpDetailsScreen } from '../../src/screens/wallet/TopUpDetailsScreen';
 import { WalletScreen } from '../../src/screens/wallet/WalletScreen';
-import { InstantBotCheck } from './harness';
-import { demoSession, sessionInput } from './paths';
+import { renderScreen } from './harness';
+import { demoSession } from './paths';
 import { pages } from './transactionList.paths';
 
 // The wallet screens and the transaction detail with fake reads: what each shows, per role and per answer.
@@ -44,36 +40,15 @@ function services(overrides: Partial<WalletServices> = {}): WalletServices {
   };
 }
 
-let stop: (() => void) | undefined;
-afterEach(() => {
-  stop?.();
-  stop = undefined;
-});
-
 function renderAt(path: string, route: string, element: React.ReactNode, viewer = false) {
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        refreshSession: fromPromise<SessionResponse>(async () => ({
-          ...demoSession,
-          user: viewer ? { ...demoSession.user, is_owner: false, employee_type: 'viewer' } : demoSession.user,
-        })),
-        signOut: fromPromise<void>(async () => {}),
-      },
-    }),
-    { input: sessionInput },
-  );
-  session.start();
-  stop = () => session.stop();
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <Routes>
-          <Route path={route} element={element} />
-        </Routes>
-      </AppProviders>
-    </MemoryRouter>,
-  );
+  renderScreen({
+    path,
+    session: viewer
+      ? { ...demoSession, user: { ...demoSession.user, is_owner: false, employee_type: 'viewer' } }
+      : demoSession,
+    shell: false,
+    routes: <Route path={route} element={element} />,
+  });
 }
 
 describe('/my-wallet', () => {
