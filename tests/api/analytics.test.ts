@@ -1,16 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AnalyticsAmounts,
-  AnalyticsExpenses,
-  AnalyticsMonthlyAmounts,
-  AnalyticsTopCounterparties,
-} from '../../schemas/analytics.schema';
 import { ensureMerchantAccount } from '../../server/accounts';
 import { sharesBp } from '../../server/analytics/analytics';
 import { failTransfer, postTransfer, settleTransfer, systemAccount } from '../../server/ledger';
 import { authorize, orderCard } from './cards';
-import { call, startTestServer, type TestServer } from './harness';
+import { api, apiWithBadInput, bodyOf, expectStatus, type QueryOf } from './client';
+import { startTestServer, type TestServer } from './harness';
 import {
   employeeToken,
   fund,
@@ -115,7 +110,7 @@ describe('analytics equal the ledger on generated movements', () => {
       const amount = BigInt(random.int(1, 250_000));
       const other = random.pick(others);
       if (kind === 'incoming') {
-        const response = await call(server.app, 'POST', '/api/sandbox/incoming-transfers/', {
+        const response = await api(server.app, 'POST', '/api/sandbox/incoming-transfers/', {
           body: {
             iban: merchant.iban,
             amount_minor: amount.toString(),
@@ -124,7 +119,7 @@ describe('analytics equal the ledger on generated movements', () => {
           },
           headers: { 'idempotency-key': newKey('in') },
         });
-        expect(response.status, JSON.stringify(response.body)).toBe(201);
+        expectStatus(response, 201);
       } else if (kind === 'wallet_in' || kind === 'wallet_out') {
         const out = kind === 'wallet_out';
         await postTransfer(server.db, {
@@ -162,24 +157,21 @@ describe('analytics equal the ledger on generated movements', () => {
           // A currency the card's account does not hold: declined, recorded, moves nothing.
           ...(kind === 'card_declined' ? { currency: 'USD' } : {}),
         });
-        expect(response.status, JSON.stringify(response.body)).toBe(200);
+        expectStatus(response, 200);
         expect(response.body.approved).toBe(kind === 'card');
       } else {
-        const plans = await call(server.app, 'GET', '/api/merchants/advertising/plans/', {
+        const plans = await api(server.app, 'GET', '/api/merchants/advertising/plans/', {
           token: merchant.token,
         });
-        const plan = random.pick(plans.body.items as { id: string }[]);
-        const bought = await call(
-          server.app,
-          'POST',
-          `/api/merchants/advertising/plans/${plan.id}/purchase/`,
-          {
-            token: merchant.token,
-            body: { headline: `Campaign number ${i}`, link: 'https://shop.example.com/offer' },
-            headers: { 'idempotency-key': newKey('ad') },
-          },
-        );
-        expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+        expectStatus(plans, 200);
+        const plan = random.pick(plans.body.items);
+        const bought = await api(server.app, 'POST', '/api/merchants/advertising/plans/{id}/purchase/', {
+          params: { id: plan.id },
+          token: merchant.token,
+          body: { headline: `Campaign number ${i}`, link: 'https://shop.example.com/offer' },
+          headers: { 'idempotency-key': newKey('ad') },
+        });
+        expectStatus(bought, 201);
       }
     }
 
@@ -235,17 +227,37 @@ describe('analytics equal the ledger on generated movements', () => {
     };
   }
 
-  const get = async <T>(path: string, query: Record<string, string>) => {
-    const response = await call<T>(
-      server.app,
-      'GET',
-      `/api/merchants/analytics/${path}/?${new URLSearchParams(query)}`,
-      {
-        token: merchant.token,
-      },
-    );
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    return response.body;
+  /** One analytics endpoint's answer for this merchant; the test fails unless it is a 200. */
+  const read = {
+    amounts: async (query: QueryOf<'GET', '/api/merchants/analytics/amounts/'>) =>
+      bodyOf(
+        await api(server.app, 'GET', '/api/merchants/analytics/amounts/', { query, token: merchant.token }),
+        200,
+      ),
+    monthly_amounts: async (query: QueryOf<'GET', '/api/merchants/analytics/monthly_amounts/'>) =>
+      bodyOf(
+        await api(server.app, 'GET', '/api/merchants/analytics/monthly_amounts/', {
+          query,
+          token: merchant.token,
+        }),
+        200,
+      ),
+    expenses_per_category: async (query: QueryOf<'GET', '/api/merchants/analytics/expenses_per_category/'>) =>
+      bodyOf(
+        await api(server.app, 'GET', '/api/merchants/analytics/expenses_per_category/', {
+          query,
+          token: merchant.token,
+        }),
+        200,
+      ),
+    top_counterparties: async (query: QueryOf<'GET', '/api/merchants/analytics/top_counterparties/'>) =>
+      bodyOf(
+        await api(server.app, 'GET', '/api/merchants/analytics/top_counterparties/', {
+          query,
+          token: merchant.token,
+        }),
+        200,
+      ),
   };
 
   const dayRanges = [
@@ -257,7 +269,7 @@ describe('analytics equal the ledger on generated movements', () => {
   ] as const;
 
   it.each(dayRanges)('amounts per day, $range ending $end', async ({ range, end, first }) => {
-    const body = await get<AnalyticsAmounts>('amounts', { range, currency: 'eur', end });
+    const body = await read.amounts({ range, currency: 'eur', end });
     expect(body.granularity).toBe('day');
     expect(body.period).toMatchObject({ range, currency: 'EUR', from: first, to: end });
     expect(body.buckets).toHaveLength(range === 'week' ? 7 : 30);
@@ -296,12 +308,12 @@ describe('analytics equal the ledger on generated movements', () => {
   });
 
   it('the DST days have 23 and 25 hours', async () => {
-    const spring = await get<AnalyticsAmounts>('amounts', {
+    const spring = await read.amounts({
       range: 'week',
       currency: 'EUR',
       end: '2026-03-31',
     });
-    const autumn = await get<AnalyticsAmounts>('amounts', {
+    const autumn = await read.amounts({
       range: 'week',
       currency: 'EUR',
       end: '2026-10-27',
@@ -324,12 +336,12 @@ describe('analytics equal the ledger on generated movements', () => {
   });
 
   it('year: 12 calendar months, and monthly_amounts the same', async () => {
-    const year = await get<AnalyticsAmounts>('amounts', {
+    const year = await read.amounts({
       range: 'year',
       currency: 'EUR',
       end: '2026-10-31',
     });
-    const monthly = await get<AnalyticsMonthlyAmounts>('monthly_amounts', {
+    const monthly = await read.monthly_amounts({
       currency: 'EUR',
       end: '2026-10-31',
     });
@@ -366,9 +378,9 @@ describe('analytics equal the ledger on generated movements', () => {
   });
 
   it('expenses per category add up to the money out, each category as the ledger says', async () => {
-    const query = { range: 'year', currency: 'EUR', end: '2026-10-31' };
-    const body = await get<AnalyticsExpenses>('expenses_per_category', query);
-    const amounts = await get<AnalyticsAmounts>('amounts', query);
+    const query = { range: 'year', currency: 'EUR', end: '2026-10-31' } as const;
+    const body = await read.expenses_per_category(query);
+    const amounts = await read.amounts(query);
     const from = new Date(athensMidnight('2025-11-01'));
     const to = new Date(athensMidnight('2026-11-01'));
     // The test's categories: entries on the account, the fee part from the transfer, card category from the
@@ -406,8 +418,8 @@ describe('analytics equal the ledger on generated movements', () => {
   });
 
   it('top counterparties: the five largest each way, as the ledger says', async () => {
-    const query = { range: 'year', currency: 'EUR', end: '2026-10-31' };
-    const body = await get<AnalyticsTopCounterparties>('top_counterparties', query);
+    const query = { range: 'year', currency: 'EUR', end: '2026-10-31' } as const;
+    const body = await read.top_counterparties(query);
     const from = new Date(athensMidnight('2025-11-01'));
     const to = new Date(athensMidnight('2026-11-01'));
     const rows = await sql<{ key: string; effect: string }>`
@@ -450,41 +462,42 @@ describe('analytics equal the ledger on generated movements', () => {
 
   it('a held currency with no movements is zeros; one not held is 404 no_data', async () => {
     await ensureMerchantAccount(server.db, merchant.merchantId, 'USD');
-    const zero = await get<AnalyticsAmounts>('amounts', { range: 'month', currency: 'USD' });
+    const zero = await read.amounts({ range: 'month', currency: 'USD' });
     expect(zero.period.has_data).toBe(false);
     expect(zero.buckets).toHaveLength(30);
     expect(
       zero.buckets.every((b) => b.money_in.amount_minor === '0' && b.money_out.amount_minor === '0'),
     ).toBe(true);
-    const expenses = await get<AnalyticsExpenses>('expenses_per_category', {
+    const expenses = await read.expenses_per_category({
       range: 'week',
       currency: 'USD',
     });
     expect(expenses).toMatchObject({ categories: [], total: { amount_minor: '0', currency: 'USD' } });
-    const top = await get<AnalyticsTopCounterparties>('top_counterparties', {
+    const top = await read.top_counterparties({
       range: 'year',
       currency: 'usd',
     });
     expect(top).toMatchObject({ money_in: [], money_out: [], period: { has_data: false } });
-    for (const path of ['amounts', 'expenses_per_category', 'top_counterparties']) {
-      const response = await call(
-        server.app,
-        'GET',
-        `/api/merchants/analytics/${path}/?range=week&currency=GBP`,
-        {
-          token: merchant.token,
-        },
-      );
-      expect(response.status).toBe(404);
+    for (const path of [
+      '/api/merchants/analytics/amounts/',
+      '/api/merchants/analytics/expenses_per_category/',
+      '/api/merchants/analytics/top_counterparties/',
+    ] as const) {
+      const response = await api(server.app, 'GET', path, {
+        query: { range: 'week', currency: 'GBP' },
+        token: merchant.token,
+      });
+      expectStatus(response, 404, path);
       expect(response.body.error).toMatchObject({
         code: 'no_data',
         message: 'No data found for this currency.',
       });
     }
-    const monthly = await call(server.app, 'GET', '/api/merchants/analytics/monthly_amounts/?currency=GBP', {
+    const monthly = await api(server.app, 'GET', '/api/merchants/analytics/monthly_amounts/', {
+      query: { currency: 'GBP' },
       token: merchant.token,
     });
-    expect(monthly.status).toBe(404);
+    expectStatus(monthly, 404);
   });
 });
 
@@ -506,11 +519,13 @@ describe('analytics: bad input, other merchants, roles', () => {
     ['range=week&currency=EUR&end=1999-12-31', 'end'],
   ])('?%s is 400 on %s, and changes nothing', async (query, field) => {
     const before = await ledgerSnapshot(server.db);
-    for (const path of ['amounts', 'expenses_per_category', 'top_counterparties']) {
-      const response = await call(server.app, 'GET', `/api/merchants/analytics/${path}/?${query}`, {
-        token: merchant.token,
-      });
-      expect(response.status, `${path}?${query}`).toBe(400);
+    for (const path of [
+      '/api/merchants/analytics/amounts/',
+      '/api/merchants/analytics/expenses_per_category/',
+      '/api/merchants/analytics/top_counterparties/',
+    ] as const) {
+      const response = await apiWithBadInput(server.app, 'GET', path, { query, token: merchant.token });
+      expectStatus(response, 400, `${path}?${query}`);
       expect(Object.keys(response.body.error.fields ?? {}), path).toContain(field);
     }
     expect(await ledgerSnapshot(server.db)).toEqual(before);
@@ -522,47 +537,61 @@ describe('analytics: bad input, other merchants, roles', () => {
     ['currency=EUR&end=2026-13-01', 'end'],
     ['currency=EUR&end=2999-12-31', 'end'],
   ])('monthly_amounts?%s is 400 on %s', async (query, field) => {
-    const response = await call(server.app, 'GET', `/api/merchants/analytics/monthly_amounts/?${query}`, {
+    const response = await apiWithBadInput(server.app, 'GET', '/api/merchants/analytics/monthly_amounts/', {
+      query,
       token: merchant.token,
     });
-    expect(response.status).toBe(400);
+    expectStatus(response, 400);
     expect(Object.keys(response.body.error.fields ?? {})).toContain(field);
   });
 
   it('sees only its own account: another merchant’s money never shows', async () => {
     const other = await merchantWithAccount(server);
     await fund(server.db, other.accountId, 123_456n);
-    const body = (
-      await call<AnalyticsAmounts>(
-        server.app,
-        'GET',
-        '/api/merchants/analytics/amounts/?range=week&currency=EUR',
-        {
-          token: merchant.token,
-        },
-      )
-    ).body;
+    const body = bodyOf(
+      await api(server.app, 'GET', '/api/merchants/analytics/amounts/', {
+        query: { range: 'week', currency: 'EUR' },
+        token: merchant.token,
+      }),
+      200,
+    );
     expect(body.totals.money_in.amount_minor).toBe('0');
-    const theirs = (
-      await call<AnalyticsAmounts>(
-        server.app,
-        'GET',
-        '/api/merchants/analytics/amounts/?range=week&currency=EUR',
-        {
-          token: other.token,
-        },
-      )
-    ).body;
+    const theirs = bodyOf(
+      await api(server.app, 'GET', '/api/merchants/analytics/amounts/', {
+        query: { range: 'week', currency: 'EUR' },
+        token: other.token,
+      }),
+      200,
+    );
     expect(theirs.totals.money_in.amount_minor).toBe('123456');
   });
 
   it('viewers may read analytics; Cardholders (and admins) may not (SPEC §6)', async () => {
     const viewer = await employeeToken(server, merchant.merchantId, 'viewer');
     const employee = await employeeToken(server, merchant.merchantId, 'employee');
-    const url = '/api/merchants/analytics/amounts/?range=week&currency=EUR';
-    expect((await call(server.app, 'GET', url, { token: viewer })).status).toBe(200);
-    expect((await call(server.app, 'GET', url, { token: employee })).status).toBe(403);
-    expect((await call(server.app, 'GET', url)).status).toBe(401);
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/analytics/amounts/', {
+          query: { range: 'week', currency: 'EUR' },
+          token: viewer,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/analytics/amounts/', {
+          query: { range: 'week', currency: 'EUR' },
+          token: employee,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await api(server.app, 'GET', '/api/merchants/analytics/amounts/', {
+          query: { range: 'week', currency: 'EUR' },
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  DownloadAppConfig,
-  FaqResponse,
-  LegalAcceptanceStatus,
-  LegalDocumentsResponse,
-} from '../../schemas/public.schema';
 import { legalVersions } from '../../schemas/registration.schema';
 import { loadConfig } from '../../server/config';
-import { call, createOwner, signIn, startTestServer, type TestServer } from './harness';
+import { api, apiWithBadInput, expectStatus, type JsonBodyOf } from './client';
+import { createOwner, signIn, startTestServer, type TestServer } from './harness';
 import { employeeToken, merchantWithAccount } from './money';
 import { databaseDigest } from './tableDigest';
 
@@ -25,8 +20,8 @@ const greek = /[\u0370-\u03ff]/;
 
 describe('public content, no sign-in needed', () => {
   it('the FAQ: at least 12 entries, each in English and Greek, every category named in both', async () => {
-    const response = await call<FaqResponse>(server.app, 'GET', '/api/faq/');
-    expect(response.status).toBe(200);
+    const response = await api(server.app, 'GET', '/api/faq/');
+    expectStatus(response, 200);
     const { items, categories } = response.body;
     expect(items.length).toBeGreaterThanOrEqual(12);
     expect(new Set(items.map((item) => item.id)).size).toBe(items.length);
@@ -62,8 +57,8 @@ describe('public content, no sign-in needed', () => {
   });
 
   it('legal documents: the current versions, as registration records them', async () => {
-    const response = await call<LegalDocumentsResponse>(server.app, 'GET', '/api/legal_documents/');
-    expect(response.status).toBe(200);
+    const response = await api(server.app, 'GET', '/api/legal_documents/');
+    expectStatus(response, 200);
     expect(response.body.documents).toEqual([
       {
         document: 'terms_of_use',
@@ -81,15 +76,15 @@ describe('public content, no sign-in needed', () => {
   });
 
   it('download-app: the store links, configurable', async () => {
-    const response = await call<DownloadAppConfig>(server.app, 'GET', '/api/download_app/');
-    expect(response.status).toBe(200);
+    const response = await api(server.app, 'GET', '/api/download_app/');
+    expectStatus(response, 200);
     expect(response.body.app_store_url).toMatch(/^https:\/\/apps\.apple\.com\//);
     expect(response.body.play_store_url).toMatch(/^https:\/\/play\.google\.com\//);
     const variant = await server.buildVariant({
       appStoreUrl: 'https://apps.apple.com/app/id1',
       playStoreUrl: 'https://play.google.com/store/apps/details?id=test',
     });
-    const configured = await call<DownloadAppConfig>(variant, 'GET', '/api/download_app/');
+    const configured = await api(variant, 'GET', '/api/download_app/');
     expect(configured.body).toEqual({
       app_store_url: 'https://apps.apple.com/app/id1',
       play_store_url: 'https://play.google.com/store/apps/details?id=test',
@@ -107,11 +102,10 @@ describe('public content, no sign-in needed', () => {
 });
 
 describe('accepting the terms (SPEC §7 "accepting terms")', () => {
-  const url = '/api/merchants/accounts/accept_terms/';
   const current = [
     { document: 'terms_of_use', version: legalVersions.terms_of_use },
     { document: 'privacy_policy', version: legalVersions.privacy_policy },
-  ];
+  ] satisfies JsonBodyOf<'POST', '/api/merchants/accounts/accept_terms/'>['documents'];
   const rowsOf = async (userId: string) =>
     server.db
       .selectFrom('legal_acceptances')
@@ -134,8 +128,8 @@ describe('accepting the terms (SPEC §7 "accepting terms")', () => {
         user_agent: null,
       })
       .execute();
-    const before = await call<LegalAcceptanceStatus>(server.app, 'GET', url, { token });
-    expect(before.status).toBe(200);
+    const before = await api(server.app, 'GET', '/api/merchants/accounts/accept_terms/', { token });
+    expectStatus(before, 200);
     expect(before.body.pending).toBe(true);
     expect(before.body.documents).toEqual([
       expect.objectContaining({ document: 'terms_of_use', accepted_version: '2025-06', pending: true }),
@@ -147,12 +141,12 @@ describe('accepting the terms (SPEC §7 "accepting terms")', () => {
       }),
     ]);
 
-    const accepted = await call<LegalAcceptanceStatus>(server.app, 'POST', url, {
+    const accepted = await api(server.app, 'POST', '/api/merchants/accounts/accept_terms/', {
       token,
       body: { documents: current },
       headers: { 'user-agent': 'AcceptTest/1.0' },
     });
-    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expectStatus(accepted, 200);
     expect(accepted.body.pending).toBe(false);
     expect(accepted.body.documents.map((d) => [d.document, d.accepted_version, d.pending])).toEqual([
       ['terms_of_use', legalVersions.terms_of_use, false],
@@ -162,11 +156,11 @@ describe('accepting the terms (SPEC §7 "accepting terms")', () => {
     expect(rows).toHaveLength(3);
     expect(rows.filter((row) => row.ip === '127.0.0.1')).toHaveLength(2);
 
-    const again = await call<LegalAcceptanceStatus>(server.app, 'POST', url, {
+    const again = await api(server.app, 'POST', '/api/merchants/accounts/accept_terms/', {
       token,
       body: { documents: current },
     });
-    expect(again.status).toBe(200);
+    expectStatus(again, 200);
     expect(again.body).toEqual(accepted.body);
     expect(await rowsOf(owner.userId)).toHaveLength(3);
   });
@@ -175,11 +169,11 @@ describe('accepting the terms (SPEC §7 "accepting terms")', () => {
     const owner = await createOwner(server.db);
     const { accessToken: token } = await signIn(server.app, owner.email, owner.password);
     const before = await databaseDigest(server.db);
-    const response = await call(server.app, 'POST', url, {
+    const response = await api(server.app, 'POST', '/api/merchants/accounts/accept_terms/', {
       token,
       body: { documents: [{ document: 'privacy_policy', version: '2019-01' }] },
     });
-    expect(response.status).toBe(409);
+    expectStatus(response, 409);
     expect(response.body.error).toMatchObject({
       code: 'conflict',
       details: { document: 'privacy_policy', current_version: legalVersions.privacy_policy },
@@ -198,8 +192,11 @@ describe('accepting the terms (SPEC §7 "accepting terms")', () => {
     const owner = await createOwner(server.db);
     const { accessToken: token } = await signIn(server.app, owner.email, owner.password);
     const before = await databaseDigest(server.db);
-    const response = await call(server.app, 'POST', url, { token, body });
-    expect(response.status).toBe(400);
+    const response = await apiWithBadInput(server.app, 'POST', '/api/merchants/accounts/accept_terms/', {
+      token,
+      body,
+    });
+    expectStatus(response, 400);
     expect(Object.keys(response.body.error.fields ?? {})).toContain(field);
     expect(await databaseDigest(server.db)).toEqual(before);
   });
@@ -208,17 +205,39 @@ describe('accepting the terms (SPEC §7 "accepting terms")', () => {
     const merchant = await merchantWithAccount(server);
     const viewer = await employeeToken(server, merchant.merchantId, 'viewer');
     expect(
-      (await call(server.app, 'POST', url, { token: viewer, body: { documents: current } })).status,
+      (
+        await api(server.app, 'POST', '/api/merchants/accounts/accept_terms/', {
+          token: viewer,
+          body: { documents: current },
+        })
+      ).status,
     ).toBe(200);
     const inReview = await merchantWithAccount(server, { status: 'in_review' });
-    expect((await call(server.app, 'GET', url, { token: inReview.token })).status).toBe(200);
     expect(
-      (await call(server.app, 'POST', url, { token: inReview.token, body: { documents: current } })).status,
+      (await api(server.app, 'GET', '/api/merchants/accounts/accept_terms/', { token: inReview.token }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await api(server.app, 'POST', '/api/merchants/accounts/accept_terms/', {
+          token: inReview.token,
+          body: { documents: current },
+        })
+      ).status,
     ).toBe(200);
     // The owner's acceptance is the owner's: the viewer's did not count for them.
-    const owner = await call<LegalAcceptanceStatus>(server.app, 'GET', url, { token: merchant.token });
+    const owner = await api(server.app, 'GET', '/api/merchants/accounts/accept_terms/', {
+      token: merchant.token,
+    });
+    expectStatus(owner, 200);
     expect(owner.body.pending).toBe(true);
-    expect((await call(server.app, 'GET', url)).status).toBe(401);
-    expect((await call(server.app, 'POST', url, { body: { documents: current } })).status).toBe(401);
+    expect((await api(server.app, 'GET', '/api/merchants/accounts/accept_terms/')).status).toBe(401);
+    expect(
+      (
+        await api(server.app, 'POST', '/api/merchants/accounts/accept_terms/', {
+          body: { documents: current },
+        })
+      ).status,
+    ).toBe(401);
   });
 });

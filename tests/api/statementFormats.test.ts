@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementBufferedRows } from '../../schemas/statements.schema';
 import { postTransfer, systemAccount } from '../../server/ledger';
 import { xlsxHeaderRows } from '../../server/statements/xlsx';
-import { call, startTestServer, type TestServer } from './harness';
+import { api, apiWithBadInput, expectStatus, type QueryOf } from './client';
+import { startTestServer, type TestServer } from './harness';
 import {
   employeeToken,
   expectHealthy,
@@ -187,14 +188,15 @@ describe('monthly statements and xlsx, against the ledger', () => {
     return { effects, opening, closing: opening + moved };
   }
 
-  const monthly = (token: string, query: Record<string, string>) =>
-    call(server.app, 'GET', `/api/merchants/statements/monthly/?${new URLSearchParams(query)}`, {
-      token,
-    }).then((response) => ({ ...response, bytes: response.raw.rawPayload }));
+  const monthly = (token: string, query: QueryOf<'GET', '/api/merchants/statements/monthly/'>) =>
+    api(server.app, 'GET', '/api/merchants/statements/monthly/', { query, token }).then((response) => ({
+      ...response,
+      bytes: response.raw.rawPayload,
+    }));
 
   it('xlsx: header, balances as numbers, dates as dates, one row per transaction of the Athens month', async () => {
     const response = await monthly(merchant.token, { month: '2026-10', format: 'xlsx' });
-    expect(response.status, response.raw.body.slice(0, 300)).toBe(200);
+    expectStatus(response, 200, response.raw.body.slice(0, 300));
     expect(response.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
@@ -271,14 +273,14 @@ describe('monthly statements and xlsx, against the ledger', () => {
   it('monthly CSV and PDF of the same month agree with the ledger', async () => {
     const { effects, opening, closing } = await ledger(octoberStart, boundary);
     const csv = await monthly(merchant.token, { month: '2026-10', format: 'csv' });
-    expect(csv.status).toBe(200);
+    expectStatus(csv, 200);
     const [, ...rows] = parseCsv(csv.bytes.toString('utf8').slice(1));
     expect(new Set(rows.map((row) => row[12]))).toEqual(new Set(effects.keys()));
     const total = rows.reduce((sum, row) => sum + BigInt((row[7] ?? '0').replace('.', '')), 0n);
     expect(total).toBe(closing - opening);
 
     const pdf = await monthly(merchant.token, { month: '2026-10', format: 'pdf', locale: 'el' });
-    expect(pdf.status).toBe(200);
+    expectStatus(pdf, 200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.bytes);
     const money = (amount: bigint) =>
@@ -292,17 +294,15 @@ describe('monthly statements and xlsx, against the ledger', () => {
   });
 
   it('a filtered list exports as xlsx too, with the same rows as its CSV', async () => {
-    const query = { from: '2026-10-05', to: '2026-10-20', direction: 'in' };
-    const get = (format: string) =>
-      call(
-        server.app,
-        'GET',
-        `/api/merchants/transactions/export/?${new URLSearchParams({ ...query, format })}`,
-        { token: merchant.token },
-      );
+    const query = { from: '2026-10-05', to: '2026-10-20', direction: 'in' } as const;
+    const get = (format: 'csv' | 'xlsx') =>
+      api(server.app, 'GET', '/api/merchants/transactions/export/', {
+        query: { ...query, format },
+        token: merchant.token,
+      });
     const xlsx = await get('xlsx');
     const csv = await get('csv');
-    expect(xlsx.status).toBe(200);
+    expectStatus(xlsx, 200);
     const sheet = await readXlsx(xlsx.raw.rawPayload);
     const ids: string[] = [];
     const header = sheet.getRow(xlsxHeaderRows + 1).values as ExcelJS.CellValue[];
@@ -332,8 +332,11 @@ describe('monthly statements and xlsx, against the ledger', () => {
       [{ month: '2026-10' }, 'format'],
       [{ month: '2026-10', format: 'csv', locale: 'de' }, 'locale'],
     ] as const) {
-      const response = await monthly(merchant.token, query);
-      expect(response.status, JSON.stringify(query)).toBe(400);
+      const response = await apiWithBadInput(server.app, 'GET', '/api/merchants/statements/monthly/', {
+        query,
+        token: merchant.token,
+      });
+      expectStatus(response, 400, JSON.stringify(query));
       expect(Object.keys(response.body.error.fields ?? {}), JSON.stringify(query)).toContain(field);
     }
     expect(await databaseDigest(server.db)).toEqual(before);
@@ -345,10 +348,10 @@ describe('monthly statements and xlsx, against the ledger', () => {
       format: 'pdf',
       account_id: other.accountId,
     });
-    expect(foreign.status).toBe(404);
+    expectStatus(foreign, 404);
     expect(foreign.raw.body).not.toContain(other.iban);
     const usd = await monthly(merchant.token, { month: '2026-10', format: 'csv', account_type: 'usd' });
-    expect(usd.status).toBe(404);
+    expectStatus(usd, 404);
     expect(usd.body.error.message).toBe('No data found for this currency.');
     const employee = await employeeToken(server, merchant.merchantId, 'employee');
     const viewer = await employeeToken(server, merchant.merchantId, 'viewer');
@@ -356,7 +359,11 @@ describe('monthly statements and xlsx, against the ledger', () => {
     expect((await monthly(employee, { month: '2026-10', format: 'csv' })).status).toBe(200);
     expect((await monthly(viewer, { month: '2026-10', format: 'xlsx' })).status).toBe(200);
     expect(
-      (await call(server.app, 'GET', '/api/merchants/statements/monthly/?month=2026-10&format=csv')).status,
+      (
+        await api(server.app, 'GET', '/api/merchants/statements/monthly/', {
+          query: { month: '2026-10', format: 'csv' },
+        })
+      ).status,
     ).toBe(401);
   });
 });
@@ -387,13 +394,11 @@ describe('large exports stream', () => {
       WHERE a.id = s.account_id`.execute(server.db);
     expectHealthy((await ledgerSnapshot(server.db)).invariants);
     for (const format of ['csv', 'xlsx'] as const) {
-      const response = await call(
-        server.app,
-        'GET',
-        `/api/merchants/statements/monthly/?month=2026-08&format=${format}`,
-        { token: merchant.token },
-      );
-      expect(response.status).toBe(200);
+      const response = await api(server.app, 'GET', '/api/merchants/statements/monthly/', {
+        query: { month: '2026-08', format },
+        token: merchant.token,
+      });
+      expectStatus(response, 200);
       expect(response.headers['content-length'], format).toBeUndefined();
       expect(response.headers['x-statement-rows']).toBe(String(count));
       const lines =

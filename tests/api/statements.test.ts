@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failTransfer, postTransfer, systemAccount } from '../../server/ledger';
 import { statementWriters } from '../../server/statements/export';
 import { buildStatement } from '../../server/statements/statementData';
-import { call, startTestServer, type TestServer } from './harness';
+import { api, apiWithBadInput, expectStatus, type QueryOf } from './client';
+import { startTestServer, type TestServer } from './harness';
 import {
   employeeToken,
   expectHealthy,
@@ -24,10 +25,8 @@ afterAll(async () => {
 
 const exportUrl = '/api/merchants/transactions/export/';
 
-async function exportFile(token: string, query: Record<string, string>) {
-  const response = await call(server.app, 'GET', `${exportUrl}?${new URLSearchParams(query).toString()}`, {
-    token,
-  });
+async function exportFile(token: string, query: QueryOf<'GET', typeof exportUrl>) {
+  const response = await api(server.app, 'GET', exportUrl, { query, token });
   return { ...response, bytes: response.raw.rawPayload };
 }
 
@@ -219,11 +218,11 @@ describe('statement export: CSV and PDF against the ledger', () => {
   const balanceBefore = (instant: Date) =>
     moves.filter((m) => m.at < instant).reduce((sum, m) => sum + m.delta, 0n);
   const inPeriod = () => moves.filter((m) => m.at >= periodStart && m.at < periodEnd);
-  const period = { from: '2026-03-01', to: '2026-03-10' };
+  const period = { from: '2026-03-01', to: '2026-03-10' } as const;
 
   it('CSV: one row per transaction of the period, amounts as the ledger moved them', async () => {
     const response = await exportFile(merchant.token, { format: 'csv', ...period });
-    expect(response.status).toBe(200);
+    expectStatus(response, 200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="tameio-statement-eur-2026-03-01_2026-03-10.csv"',
@@ -290,7 +289,7 @@ describe('statement export: CSV and PDF against the ledger', () => {
 
   it('CSV in Greek: Greek labels and decimal commas', async () => {
     const response = await exportFile(merchant.token, { format: 'csv', locale: 'el', ...period });
-    expect(response.status).toBe(200);
+    expectStatus(response, 200);
     const [header, ...rows] = parseCsv(response.bytes.toString('utf8').slice(1));
     expect(header?.slice(0, 3)).toEqual(['Ημερομηνία', 'Αντισυμβαλλόμενος', 'Τύπος']);
     expect(rows[0]?.[5]).toMatch(/^-?\d+,\d{2}$/);
@@ -299,7 +298,7 @@ describe('statement export: CSV and PDF against the ledger', () => {
 
   it('PDF: holder, IBAN, opening and closing balances as the ledger gives them, pages numbered', async () => {
     const response = await exportFile(merchant.token, { format: 'pdf', ...period });
-    expect(response.status).toBe(200);
+    expectStatus(response, 200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="tameio-statement-eur-2026-03-01_2026-03-10.pdf"',
@@ -329,7 +328,7 @@ describe('statement export: CSV and PDF against the ledger', () => {
 
   it('PDF in Greek with Greek glyphs and comma decimals', async () => {
     const response = await exportFile(merchant.token, { format: 'pdf', locale: 'el', ...period });
-    expect(response.status).toBe(200);
+    expectStatus(response, 200);
     const { text, pages } = await pdfText(response.bytes);
     expect(text).toContain('Κίνηση λογαριασμού');
     expect(text).toContain(`Σελίδα 1 από ${pages}`);
@@ -339,12 +338,12 @@ describe('statement export: CSV and PDF against the ledger', () => {
 
   it('a filtered PDF says so and still shows the whole account balances; an empty period has one page', async () => {
     const filtered = await exportFile(merchant.token, { format: 'pdf', status: 'pending', ...period });
-    expect(filtered.status).toBe(200);
+    expectStatus(filtered, 200);
     const { text } = await pdfText(filtered.bytes);
     expect(text).toContain('Filtered statement');
     expect(text).toMatch(new RegExp(`Closing balance\\s+${escape(euro(balanceBefore(periodEnd)))}`));
     const empty = await exportFile(merchant.token, { format: 'pdf', from: '2026-01-01', to: '2026-01-31' });
-    expect(empty.status).toBe(200);
+    expectStatus(empty, 200);
     const emptyText = await pdfText(empty.bytes);
     expect(emptyText.pages).toBe(1);
     expect(emptyText.text).toContain('No transactions in this period.');
@@ -394,7 +393,7 @@ describe('statement export: CSV and PDF against the ledger', () => {
   it('bad filters → 400, a foreign account → 404, not approved → 403, nothing changes', async () => {
     const pending = await merchantWithAccount(server, { status: 'in_review' });
     const before = await ledgerSnapshot(server.db);
-    const bad: [Record<string, string>, number][] = [
+    const bad: [Record<string, string>, 400 | 404][] = [
       [{}, 400],
       [{ format: 'xls' }, 400],
       [{ format: 'csv', from: 'yesterday' }, 400],
@@ -410,14 +409,16 @@ describe('statement export: CSV and PDF against the ledger', () => {
       [{ format: 'csv', account_id: 'not-a-uuid' }, 404],
     ];
     for (const [query, status] of bad) {
-      const response = await exportFile(merchant.token, query);
-      expect(response.status, JSON.stringify(query)).toBe(status);
+      const response = await apiWithBadInput(server.app, 'GET', exportUrl, { query, token: merchant.token });
+      expectStatus(response, status, JSON.stringify(query));
       expect(response.body.error.code).toBe(status === 400 ? 'validation_failed' : 'not_found');
     }
     const refused = await exportFile(pending.token, { format: 'csv' });
-    expect(refused.status).toBe(403);
-    const anonymous = await call(server.app, 'GET', `${exportUrl}?format=csv`);
-    expect(anonymous.status).toBe(401);
+    expectStatus(refused, 403);
+    const anonymous = await api(server.app, 'GET', '/api/merchants/transactions/export/', {
+      query: { format: 'csv' },
+    });
+    expectStatus(anonymous, 401);
     expect(await ledgerSnapshot(server.db)).toEqual(before);
     expectHealthy(before.invariants);
   });
@@ -426,7 +427,7 @@ describe('statement export: CSV and PDF against the ledger', () => {
     for (const type of ['viewer', 'employee'] as const) {
       const token = await employeeToken(server, merchant.merchantId, type);
       const response = await exportFile(token, { format: 'csv', ...period });
-      expect(response.status, type).toBe(200);
+      expectStatus(response, 200, type);
     }
   });
 });
