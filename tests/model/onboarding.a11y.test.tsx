@@ -1,9 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { createActor, fromPromise } from 'xstate';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Route } from 'react-router';
+import { fromPromise } from 'xstate';
+import { describe, expect, it } from 'vitest';
 import {
   onboardingMachine,
   onboardingSteps,
@@ -12,21 +12,11 @@ import {
   type UploadInput,
 } from '../../machines/onboarding.machine';
 import type { OnboardingDocument } from '../../schemas/onboarding.schema';
-import { sessionMachine } from '../../machines/session.machine';
-import type { SessionResponse } from '../../schemas/auth.schema';
-import { AppProviders } from '../../src/app/AppProviders';
 import { OnboardingScreen } from '../../src/screens/onboarding/OnboardingScreen';
 import { merchantId, reference, rejectedState, texts, uploadFile } from './onboarding.paths';
-import { InstantBotCheck } from './harness';
-import { sessionInput } from './paths';
+import { renderScreen } from './harness';
 
 // Every onboarding step, filled in and empty, checked with axe in jsdom (colour contrast needs a real browser).
-
-let stop: (() => void) | undefined;
-afterEach(() => {
-  stop?.();
-  stop = undefined;
-});
 
 const emptyState = {
   ...rejectedState,
@@ -43,18 +33,6 @@ async function renderStep(
   state: LoadOutput['state'],
   uploadDocument?: ReturnType<typeof fromPromise<OnboardingDocument, UploadInput>>,
 ) {
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        refreshSession: fromPromise<SessionResponse>(async () => {
-          throw { kind: 'network' };
-        }),
-        signOut: fromPromise(async () => {}),
-      },
-    }),
-    { input: sessionInput },
-  );
-  session.start();
   const logic = onboardingMachine.provide({
     actors: {
       loadOnboarding: fromPromise<LoadOutput, LoadInput>(async () => ({ state, reference })),
@@ -62,27 +40,23 @@ async function renderStep(
     },
   });
   const never = () => new Promise<never>(() => {});
-  const view = render(
-    <MemoryRouter initialEntries={[`/registration/${step}/${merchantId}`]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <main>
-          <Routes>
-            <Route
-              path="/registration/:step?/:id?"
-              element={
-                <OnboardingScreen
-                  merchantId={merchantId}
-                  logic={logic}
-                  services={{ vatCheck: never, downloadDocument: never, uploadCompanyLogo: never }}
-                />
-              }
-            />
-          </Routes>
-        </main>
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  stop = () => session.stop();
+  const { view } = renderScreen({
+    path: `/registration/${step}/${merchantId}`,
+    session: null,
+    shell: false,
+    routes: (
+      <Route
+        path="/registration/:step?/:id?"
+        element={
+          <OnboardingScreen
+            merchantId={merchantId}
+            logic={logic}
+            services={{ vatCheck: never, downloadDocument: never, uploadCompanyLogo: never }}
+          />
+        }
+      />
+    ),
+  });
   await screen.findByRole('heading', { level: 1, name: texts.steps[step as keyof typeof texts.steps] });
   return view.container;
 }

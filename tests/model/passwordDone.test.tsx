@@ -1,34 +1,25 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
+import { Route } from 'react-router';
 import { createActor } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { passwordLinkMachine } from '../../machines/passwordLink.machine';
-import { AppProviders } from '../../src/app/AppProviders';
 import { DoneStep } from '../../src/screens/password/PasswordSteps';
 import { loadToastLibrary } from '../../src/ui/notify';
-import { InstantBotCheck, signedInSession } from './harness';
-import { demoSession } from './paths';
+import { renderScreen } from './harness';
 
 // SPEC §8 "password changed": the end of a password reset says so in a toast as well as on the page.
 
-let stop: (() => void) | undefined;
 afterEach(async () => {
-  stop?.();
-  stop = undefined;
   (await loadToastLibrary()).toast.remove();
 });
 
 function renderDone(purpose: 'reset' | 'create') {
-  const signedIn = signedInSession(demoSession);
-  stop = signedIn.stop;
   const journey = createActor(passwordLinkMachine, { input: { purpose } });
-  render(
-    <MemoryRouter>
-      <AppProviders session={signedIn.session} botCheck={InstantBotCheck} locale="en">
-        <DoneStep journey={journey} purpose={purpose} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
+  renderScreen({
+    path: '/reset_password/',
+    shell: false,
+    routes: <Route path="/reset_password/" element={<DoneStep journey={journey} purpose={purpose} />} />,
+  });
 }
 
 describe('password reset: done', () => {

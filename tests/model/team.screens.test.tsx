@@ -1,23 +1,20 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
-import { selectUser } from '../../machines/session.machine';
+import { Route } from 'react-router';
+import { describe, expect, it } from 'vitest';
 import type { SessionResponse } from '../../schemas/auth.schema';
 import type { Employee, Invitation } from '../../schemas/employees.schema';
 import type { HomeOverviewResponse } from '../../schemas/home.schema';
 import type { Area } from '../../schemas/permissions';
 import { createApiClient } from '../../src/api/client';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { RequireAuth } from '../../src/app/guards';
 import { createInviteEmployeeLogic, createTeamLogic } from '../../src/app/teamActors';
 import { OverviewScreen } from '../../src/screens/overview/OverviewScreen';
 import { AddEmployeesScreen } from '../../src/screens/team/AddEmployeesScreen';
 import { EmployeesScreen } from '../../src/screens/team/EmployeesScreen';
-import { InstantBotCheck, signedInSession } from './harness';
+import { renderScreen, untilSignedIn } from './harness';
 import { acceptedEarlier, nikos, pendingMaria } from './inviteEmployee.paths';
 import { demoSession } from './paths';
 import { cardholder, team, viewer } from './team.paths';
@@ -63,12 +60,6 @@ const areaOf = (path: string): Area =>
 const roleUser = (role: 'owner' | 'admin' | 'employee' | 'viewer'): SessionResponse['user'] =>
   role === 'owner' ? demoSession.user : { ...demoSession.user, is_owner: false, employee_type: role };
 
-let stop: (() => void) | undefined;
-afterEach(() => {
-  stop?.();
-  stop = undefined;
-});
-
 /** Renders `element` at `path` behind the app's guard for `area`, as the route table does. */
 function renderAt(
   path: string,
@@ -76,21 +67,12 @@ function renderAt(
   role: Parameters<typeof roleUser>[0] = 'owner',
   area: Area = areaOf(path),
 ) {
-  const signedIn = signedInSession({ ...demoSession, user: roleUser(role) });
-  stop = signedIn.stop;
-  const view = render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppProviders session={signedIn.session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route path={path} element={<RequireAuth area={area}>{element}</RequireAuth>} />
-          </Routes>
-        </AppShell>
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  const userLoaded = () => waitFor(() => expect(selectUser(signedIn.session.getSnapshot())).not.toBeNull());
-  return { ...view, userLoaded };
+  const app = renderScreen({
+    path,
+    session: { ...demoSession, user: roleUser(role) },
+    routes: <Route path={path} element={<RequireAuth area={area}>{element}</RequireAuth>} />,
+  });
+  return { ...app.view, userLoaded: () => untilSignedIn(app) };
 }
 
 const axeViolations = async (container: HTMLElement) =>
