@@ -47,8 +47,9 @@ export type OtpCodeFormProps = {
 };
 
 /**
- * Entering a 6-digit one-time code, shared by every journey that asks for one (login, registration). The journey's
- * machine decides what happens; this part only checks the shape before sending and shows the machine's state.
+ * Entering a 6-digit one-time code: the code form of src/ui/OneTimeCodeStep.tsx, which every journey that asks for a
+ * code shows. The oneTimeCode machine decides what happens; this part only checks the shape before sending and shows
+ * the machine's state.
  */
 export function OtpCodeForm(props: OtpCodeFormProps) {
   const intl = useIntl();
