@@ -25,7 +25,7 @@ import { useSessionActor, type SessionActor } from '../../src/app/session';
 import type { Locale } from '../../src/i18n/locale';
 import { LoginScreen } from '../../src/screens/login/LoginScreen';
 import type { Model, ModelPath, ScreenExpectation, StepAction } from './generatePaths';
-import { endAfterTest } from './rendered';
+import { endAfterTest, endRenderedApps } from './rendered';
 import { demoSession, sessionInput, texts } from './paths';
 
 /*
@@ -192,9 +192,11 @@ function sessionLogicFor(response: SessionResponse | null): typeof sessionMachin
 /**
  * Renders the app at `path` with the providers, the routes (in the shell unless said) and the one location probe,
  * around a session actor on a SimulatedClock that Date.now follows. Every rendering starts from empty storage and is
- * ended after its test (setup.ts); `stop` ends it sooner, for a reload.
+ * ended after its test (setup.ts). One page at a time: a rendering ends the one before it (its session and its
+ * Date.now), as a reload would; the test unmounts the old page when it should be gone from the document too.
  */
 export function renderScreen(options: ScreenOptions): RenderedScreen {
+  endRenderedApps();
   window.localStorage.clear();
   if (!options.keepSessionStorage) window.sessionStorage.clear();
   const clock = new SimulatedClock();

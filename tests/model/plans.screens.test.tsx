@@ -1,21 +1,18 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionResponse } from '../../schemas/auth.schema';
 import type { AddressesResponse } from '../../schemas/cards.schema';
 import type { InvoicesResponse, PlansResponse } from '../../schemas/plans.schema';
 import { createApiClient } from '../../src/api/client';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { billingServices, createPlanCheckoutLogic } from '../../src/app/planActors';
 import { AppRoutes, planCheckoutRoutes } from '../../src/app/routes';
 import { PlansScreen } from '../../src/screens/plans/PlansScreen';
 import { BillingScreen } from '../../src/screens/profile/BillingScreen';
 import { registeredAddress } from './cardOrder.paths';
-import { InstantBotCheck, signedInSession } from './harness';
+import { renderScreen } from './harness';
 import { demoSession } from './paths';
 import { cancellationQuestions } from './cancelPlan.paths';
 import { businessYearly, plansResponse, quoteOf } from './planCheckout.paths';
@@ -154,7 +151,6 @@ function fakeServer(answers: Answers) {
   });
 }
 
-let stop: (() => void) | undefined;
 let clicked: Array<{ href: string; download: string }> = [];
 beforeEach(() => {
   requests = [];
@@ -167,32 +163,26 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  stop?.();
-  stop = undefined;
   vi.restoreAllMocks();
 });
 
 function renderAt(path: string, answers: Answers, session: SessionResponse = demoSession) {
   const client = fakeServer(answers);
-  const signedIn = signedInSession(session);
-  stop = signedIn.stop;
   const plans = <PlansScreen logic={createPlanCheckoutLogic(client)} />;
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppProviders session={signedIn.session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route element={plans}>
-              {[...planCheckoutRoutes.map((route) => route.path), '/plans/address'].map((one) => (
-                <Route key={one} path={one} />
-              ))}
-            </Route>
-            <Route path="/profile/billing" element={<BillingScreen services={billingServices(client)} />} />
-          </Routes>
-        </AppShell>
-      </AppProviders>
-    </MemoryRouter>,
-  );
+  return renderScreen({
+    path,
+    session,
+    routes: (
+      <>
+        <Route element={plans}>
+          {[...planCheckoutRoutes.map((route) => route.path), '/plans/address'].map((one) => (
+            <Route key={one} path={one} />
+          ))}
+        </Route>
+        <Route path="/profile/billing" element={<BillingScreen services={billingServices(client)} />} />
+      </>
+    ),
+  }).view;
 }
 
 const axeViolations = async (container: HTMLElement) =>
@@ -258,8 +248,7 @@ describe('/plans', () => {
       '/account/cancellation',
     );
     expect(screen.queryByRole('link', { name: 'Cancel subscription' })).toBeNull();
-    stop?.();
-    window.document.body.innerHTML = '';
+    cleanup();
     renderAt('/plans', {
       plans: {
         ...plansResponse,
@@ -274,8 +263,7 @@ describe('/plans', () => {
       },
     });
     await screen.findByText('Your plan changes to Business (monthly) on January 1, 2027.');
-    stop?.();
-    window.document.body.innerHTML = '';
+    cleanup();
     renderAt('/plans', {
       plans: {
         ...plansResponse,
@@ -414,15 +402,8 @@ describe('/profile/billing', () => {
   });
 });
 
-function LocationProbe({ into }: { into: { path: string } }) {
-  const location = useLocation();
-  useEffect(() => {
-    into.path = location.pathname;
-  }, [into, location.pathname]);
-  return null;
-}
-
-function renderApp(path: string) {
+/** The whole app (its route table, shell and guards) at `path`; the session storage stays, so a second one is a reload. */
+function renderWholeApp(path: string) {
   const answers = {
     plans: plansResponse,
     addresses: { items: [{ ...registeredAddress, latitude: null, longitude: null, is_default: false }] },
@@ -431,38 +412,27 @@ function renderApp(path: string) {
   vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
     fetch(input instanceof Request ? input : new Request(String(input), init)),
   );
-  const signedIn = signedInSession(demoSession);
-  stop = signedIn.stop;
-  const location = { path };
-  const view = render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppProviders session={signedIn.session} botCheck={InstantBotCheck} locale="en">
-        <AppRoutes sandbox={false} />
-        <LocationProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return { view, location };
+  return renderScreen({ path, keepSessionStorage: true, routeTable: <AppRoutes sandbox={false} /> });
 }
 
 describe('/plans/address, shared by the plan checkout and the card order', () => {
   it('keeps the plan checkout on screen when it moves to the address, and takes it up there after a reload', async () => {
     const user = userEvent.setup();
-    const first = renderApp('/plans');
+    const first = renderWholeApp('/plans');
     await user.click(await screen.findByRole('button', { name: 'Choose Premium' }));
     await user.click(await screen.findByRole('checkbox', { name: /^Add a POS terminal for €149.00/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByRole('heading', { level: 1, name: 'Where should we send the POS terminal?' });
     expect(first.location.path).toBe('/plans/address');
     first.view.unmount();
-    stop?.();
-    const again = renderApp('/plans/address');
+    first.stop();
+    const again = renderWholeApp('/plans/address');
     await screen.findByRole('heading', { level: 1, name: 'Where should we send the POS terminal?' });
     expect(again.location.path).toBe('/plans/address');
   });
 
   it('opens the card order there when no plan checkout was left at that address', async () => {
-    const opened = renderApp('/plans/address');
+    const opened = renderWholeApp('/plans/address');
     await waitFor(() => expect(opened.location.path).toBe('/plans/card-selection/physical'));
     expect(screen.queryByRole('heading', { name: 'Where should we send the POS terminal?' })).toBeNull();
   });
@@ -471,7 +441,7 @@ describe('/plans/address, shared by the plan checkout and the card order', () =>
 describe('/account/:action_type through the route table', () => {
   it('cancels with the answers given, and says until when the plan stays', async () => {
     const user = userEvent.setup();
-    const { view } = renderApp('/account/cancellation');
+    const { view } = renderWholeApp('/account/cancellation');
     await user.click(await screen.findByRole('radio', { name: 'It costs too much' }));
     expect(await axeViolations(view.container)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Cancel my subscription' }));
@@ -489,7 +459,7 @@ describe('/account/:action_type through the route table', () => {
   });
 
   it('opens the deletion page with no request yet (404) and explains it', async () => {
-    const { view } = renderApp('/account/deletion');
+    const { view } = renderWholeApp('/account/deletion');
     await screen.findByText('Your account closes at the end of your billing period, on January 1, 2027.');
     expect(await axeViolations(view.container)).toEqual([]);
     expect(requests.map((request) => request.path)).toContain('/api/merchants/accounts/delete_request/');
@@ -497,7 +467,7 @@ describe('/account/:action_type through the route table', () => {
   });
 
   it('says an unknown action is not a page', async () => {
-    const opened = renderApp('/account/something');
+    const opened = renderWholeApp('/account/something');
     await screen.findByRole('heading', { level: 1 });
     expect(opened.location.path).toBe('/account/something');
     expect(screen.queryByRole('button', { name: 'Request deletion' })).toBeNull();

@@ -1,16 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Route } from 'react-router';
+import { describe, expect, it } from 'vitest';
 import { profileChangeMachine, type RequestProfileChangeInput } from '../../machines/profileChange.machine';
 import type { CompanyProfile, ProfileChange, ProfileChangeBody } from '../../schemas/profile.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import type { ProfileServices } from '../../src/app/profileActors';
 import { ProfileScreen } from '../../src/screens/profile/ProfileScreen';
-import { Deferreds, InstantBotCheck, signedInSession, type RenderedApp } from './harness';
-import { demoSession } from './paths';
+import { renderScreen, type RenderedApp, type RenderedScreen } from './harness';
 import { aegeanProfile } from './profileChange.paths';
 
 // The reviewed legal changes beyond plain text (issue 8): directors and shareholders on /profile/company-structure
@@ -46,35 +42,27 @@ const services: ProfileServices = {
   loadLogo: async () => null,
 };
 
-let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.stop();
-  app = undefined;
-});
-
 /** The profile at `path`, its review journeys answered by the test through `effects`. */
-function startApp(path: string): RenderedApp {
-  const effects = new Deferreds();
-  const { clock, session, stop } = signedInSession(demoSession);
-  const logic = profileChangeMachine.provide({
-    actors: {
-      loadProfile: effects.logic<CompanyProfile, void>(),
-      requestProfileChange: effects.logic<ProfileChange, RequestProfileChangeInput>(),
-    },
+function startApp(path: string): RenderedScreen {
+  return renderScreen({
+    path,
+    routes: ({ effects }) => (
+      <Route
+        path="/profile/:page?"
+        element={
+          <ProfileScreen
+            services={services}
+            logic={profileChangeMachine.provide({
+              actors: {
+                loadProfile: effects.logic<CompanyProfile, void>(),
+                requestProfileChange: effects.logic<ProfileChange, RequestProfileChangeInput>(),
+              },
+            })}
+          />
+        }
+      />
+    ),
   });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route path="/profile/:page?" element={<ProfileScreen services={services} logic={logic} />} />
-          </Routes>
-        </AppShell>
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  app = { user: userEvent.setup({ delay: null }), clock, session, effects, path: () => path, stop };
-  return app;
 }
 
 /** What the page sent for review, in order. */
