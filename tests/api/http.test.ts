@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from './harness';
+import { api, callUntyped, expectStatus } from './client';
+import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -13,7 +14,7 @@ afterAll(async () => {
 
 describe('HTTP surface', () => {
   it('sends a strict Content-Security-Policy and the other security headers', async () => {
-    const response = await call(server.app, 'GET', '/api/config/');
+    const response = await api(server.app, 'GET', '/api/config/');
     const csp = String(response.headers['content-security-policy']);
     for (const directive of [
       "default-src 'self'",
@@ -35,7 +36,7 @@ describe('HTTP surface', () => {
   });
 
   it('serves the client configuration', async () => {
-    const response = await call(server.app, 'GET', '/api/config/');
+    const response = await api(server.app, 'GET', '/api/config/');
     expect(response.body).toEqual({
       environment: 'test',
       idle_timeout_seconds: 900,
@@ -47,7 +48,8 @@ describe('HTTP surface', () => {
   });
 
   it('serves the OpenAPI 3.1 document with every operation', async () => {
-    const response = await call(server.app, 'GET', '/api/openapi.json');
+    // The document itself is outside the contract it describes (a hidden route).
+    const response = await callUntyped(server.app, 'GET', '/api/openapi.json');
     expect(response.status).toBe(200);
     expect(response.body.openapi).toBe('3.1.0');
     const operationIds = Object.values(
@@ -79,9 +81,11 @@ describe('HTTP surface', () => {
 
   it('has no sandbox routes in production', async () => {
     const production = await server.buildVariant({ environment: 'production' });
-    const outbox = await call(production, 'GET', '/api/sandbox/outbox/?to=demo@tameio.test');
+    // Outside the production app's contract: the sandbox rails are not registered there at all.
+    const outbox = await callUntyped(production, 'GET', '/api/sandbox/outbox/?to=demo@tameio.test');
     expect(outbox.status).toBe(404);
-    const config = await call(production, 'GET', '/api/config/');
+    const config = await api(production, 'GET', '/api/config/');
+    expectStatus(config, 200);
     expect(config.body.sandbox).toBe(false);
   });
 
@@ -92,21 +96,22 @@ describe('HTTP surface', () => {
     writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
     const web = await server.buildVariant({ webDir });
 
-    const page = await call(web, 'GET', '/login/');
+    // The web app's own paths, and an unknown API path: all outside the contract.
+    const page = await callUntyped(web, 'GET', '/login/');
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<title>Tameio</title>');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
 
-    const asset = await call(web, 'GET', '/assets/app-abc123.js');
+    const asset = await callUntyped(web, 'GET', '/assets/app-abc123.js');
     expect(asset.status).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
 
-    const root = await call(web, 'GET', '/');
+    const root = await callUntyped(web, 'GET', '/');
     expect(root.body).toContain('<title>Tameio</title>');
 
-    const api = await call(web, 'GET', '/api/does-not-exist/');
-    expect(api.status).toBe(404);
-    expect(api.body.error.code).toBe('not_found');
+    const unknown = await callUntyped(web, 'GET', '/api/does-not-exist/');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('not_found');
   });
 });
