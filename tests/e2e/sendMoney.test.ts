@@ -142,10 +142,19 @@ describe('send money', () => {
     await page.getByText(/The amount is more than your available balance/).waitFor();
     await page.getByLabel('Amount (EUR)').fill('12.50');
     await page.getByLabel('Note (optional)').fill('Croissants');
+    // A GIF with the note: searched in the bundled set (no provider is configured), chosen, shown on review and on the
+    // payee's transaction.
+    await page.getByRole('button', { name: 'Add a GIF' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose a GIF' });
+    await picker.getByRole('searchbox', { name: 'Search GIFs' }).fill('coffee');
+    await picker.getByRole('searchbox', { name: 'Search GIFs' }).press('Enter');
+    await picker.getByRole('group', { name: 'GIFs to choose from' }).getByRole('button').first().click();
+    await page.getByRole('button', { name: 'Change GIF' }).waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
     await heading('Confirm the payment').waitFor();
     const review = page.locator('dl');
     await expect.poll(() => review.textContent()).toContain('€12.50');
+    await review.getByRole('img').waitFor();
     await expectAccessible(page, 'send money: review (wallet)');
     await page.getByRole('button', { name: 'Confirm and send' }).click();
     await toast('Amount sent').waitFor();
@@ -156,6 +165,7 @@ describe('send money', () => {
     const panel = page.getByRole('region', { name: 'Transaction details' });
     await panel.getByText('@demo-bakery').waitFor();
     expect(await panel.textContent()).toContain('Completed');
+    await panel.getByRole('img').first().waitFor();
 
     const afterWallet = await eurAvailable();
     expect(before - afterWallet).toBe(1250);

@@ -38,9 +38,12 @@ import { contactQueryMinLength, Note } from '../../../schemas/sendMoney.schema';
 import { AmountMinor, currencyDigits, decimalToMinor, minorToDecimal } from '../../../schemas/money';
 import type { Money } from '../../../schemas/overview.schema';
 import { api } from '../../api/client';
+import { gifServices } from '../../app/gifActors';
 import { sendMoneyActors } from '../../app/sendMoneyActors';
 import { formatMoney } from '../../i18n/formatMoney';
 import { Button } from '../../ui/Button';
+import { GifImage } from '../../ui/GifImage';
+import { GifPicker, type GifServices } from '../../ui/GifPicker';
 import { Alert, Card, Muted, Page, Row } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
 import { OneTimeCodeStep } from '../../ui/OneTimeCodeStep';
@@ -368,7 +371,7 @@ function ScheduleFields({
   );
 }
 
-function AmountStep({ journey }: { journey: SendMoneyActor }) {
+function AmountStep({ journey, gifs }: { journey: SendMoneyActor; gifs: GifServices }) {
   const intl = useIntl();
   const busy = useJourney(journey, selectSendMoneyBusy);
   const quoting = useJourney(journey, selectQuoting);
@@ -384,8 +387,7 @@ function AmountStep({ journey }: { journey: SendMoneyActor }) {
   const available: Money | null = data?.account.available_balance ?? null;
   const [amount, setAmount] = useState<string>(initialAmount ? minorToDecimal(initialAmount, digits) : '');
   const [note, setNote] = useState(initialNote);
-  // The GIF picker (src/ui/GifPicker.tsx: value, onChange) renders next to the note and sets this.
-  const [gif] = useState<string | null>(initialGif);
+  const [gif, setGif] = useState<string | null>(initialGif);
   const [draft, setDraft] = useState<ScheduleDraft>(() => draftOf(initialSchedule));
   const [errors, setErrors] = useState<{ amount?: string; note?: string; schedule?: ScheduleProblems }>({});
 
@@ -458,6 +460,7 @@ function AmountStep({ journey }: { journey: SendMoneyActor }) {
           error={errors.note ?? null}
           onChange={(event) => setNote(event.target.value)}
         />
+        <GifPicker value={gif} onChange={setGif} disabled={busy} services={gifs} />
         <ScheduleFields
           draft={draft}
           problems={errors.schedule ?? {}}
@@ -552,6 +555,7 @@ function ReviewStep({ journey }: { journey: SendMoneyActor }) {
   const quote = useJourney(journey, selectQuote);
   const recipient = useJourney(journey, selectRecipient);
   const note = useJourney(journey, selectNote);
+  const gif = useJourney(journey, selectGif);
   const check = useJourney(journey, selectNameCheck);
   const schedule = useJourney(journey, selectSchedule);
   if (!quote) return null;
@@ -580,6 +584,14 @@ function ReviewStep({ journey }: { journey: SendMoneyActor }) {
           <>
             <dt>{intl.formatMessage(m.note)}</dt>
             <dd>{note}</dd>
+          </>
+        ) : null}
+        {gif ? (
+          <>
+            <dt>{intl.formatMessage(m.gif)}</dt>
+            <dd>
+              <GifImage gif={gif} size={120} />
+            </dd>
           </>
         ) : null}
         {schedule ? (
@@ -704,7 +716,7 @@ function ScheduledStep({ journey, intl }: { journey: SendMoneyActor; intl: IntlS
   );
 }
 
-function Journey({ journey }: { journey: SendMoneyActor }) {
+function Journey({ journey, gifs }: { journey: SendMoneyActor; gifs: GifServices }) {
   const intl = useIntl();
   const step = useJourney(journey, selectSendMoneyStep);
   const announced = useRef(false);
@@ -740,7 +752,7 @@ function Journey({ journey }: { journey: SendMoneyActor }) {
     case 'recipient':
       return <RecipientStep journey={journey} />;
     case 'amount':
-      return <AmountStep journey={journey} />;
+      return <AmountStep journey={journey} gifs={gifs} />;
     case 'checkingName':
     case 'closeMatch':
     case 'noMatch':
@@ -765,6 +777,8 @@ type InspectionObserver = Observer<InspectionEvent> | ((event: InspectionEvent) 
 export type SendMoneyScreenProps = {
   /** The journey with its effects; the app's API calls unless a test passes its own. */
   logic?: typeof sendMoneyMachine;
+  /** The GIF picker's search; the app's API unless a test passes its own. */
+  gifs?: GifServices;
   inspect?: InspectionObserver;
   clock?: ActorOptions<AnyActorLogic>['clock'];
 };
@@ -774,13 +788,14 @@ export type SendMoneyScreenProps = {
  * a wallet tag; either skips the search. `?amount=` (minor units) and `?note=` prefill the amount form (a QR code's
  * link). See machines/sendMoney.machine.ts.
  */
-export function SendMoneyScreen({ logic, inspect, clock }: SendMoneyScreenProps) {
+export function SendMoneyScreen({ logic, gifs, inspect, clock }: SendMoneyScreenProps) {
   const params = useParams();
   const [search] = useSearchParams();
   const prefillAmount = search.get('amount');
   const prefillNote = search.get('note');
   const machine = useMemo(() => logic ?? sendMoneyMachine.provide({ actors: sendMoneyActors(api) }), [logic]);
   const journey = useActorRef(machine, { ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) });
+  const gifSearch = useMemo(() => gifs ?? gifServices(api), [gifs]);
   const accountType = params.accountType ?? '';
   const account = params.account && params.account !== '-' ? params.account : null;
   const tag = params.tag ? params.tag : null;
@@ -801,7 +816,7 @@ export function SendMoneyScreen({ logic, inspect, clock }: SendMoneyScreenProps)
   return (
     <Page $narrow>
       <Card>
-        <Journey journey={journey} />
+        <Journey journey={journey} gifs={gifSearch} />
       </Card>
     </Page>
   );

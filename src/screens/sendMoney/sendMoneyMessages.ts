@@ -89,6 +89,7 @@ export const sendMoneyMessages = defineMessages({
   rate: { id: 'sendMoney.review.rate', defaultMessage: 'Exchange rate' },
   credited: { id: 'sendMoney.review.credited', defaultMessage: 'Recipient gets' },
   note: { id: 'sendMoney.review.note', defaultMessage: 'Note' },
+  gif: { id: 'sendMoney.review.gif', defaultMessage: 'GIF' },
   pendingHint: {
     id: 'sendMoney.review.pendingHint',
     defaultMessage: 'A bank transfer is pending until the recipient’s bank settles it.',
