@@ -1,30 +1,27 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../src/app/AppProviders';
 import { LanguageSwitcher } from '../../src/app/LanguageSwitcher';
 import { loadToastLibrary } from '../../src/ui/notify';
-import { InstantBotCheck, signedInSession } from './harness';
+import { renderScreen } from './harness';
 import { demoSession } from './paths';
 
 // Issue 8: the header's language switcher. Signed out it only switches the page; signed in the shell gives it `save`,
 // which stores the choice on the user. The page switches at once either way, and a failed save says so.
 
-let stop: (() => void) | undefined;
 afterEach(async () => {
-  stop?.();
-  stop = undefined;
   (await loadToastLibrary()).toast.remove();
 });
 
+/** The switcher as the shell gives it: with `save` signed in, without it signed out. */
 function renderSwitcher(save?: (locale: 'en' | 'el') => Promise<unknown>) {
-  const { session, stop: end } = signedInSession(demoSession);
-  stop = end;
-  return render(
-    <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-      <LanguageSwitcher {...(save ? { save } : {})} />
-    </AppProviders>,
-  );
+  renderScreen({
+    path: '/',
+    session: save ? demoSession : null,
+    shell: false,
+    routes: <Route path="/" element={<LanguageSwitcher {...(save ? { save } : {})} />} />,
+  });
 }
 
 describe('the header language switcher', () => {

@@ -1,15 +1,11 @@
-import { act, render } from '@testing-library/react';
-import { useEffect } from 'react';
-import { matchPath, MemoryRouter, useLocation, type RouteObject } from 'react-router';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { act } from '@testing-library/react';
+import { matchPath, type RouteObject } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { selectRestoring, sessionMachine } from '../../machines/session.machine';
+import { selectRestoring } from '../../machines/session.machine';
 import type { SessionResponse } from '../../schemas/auth.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import type { SessionActor } from '../../src/app/session';
 import { AppRoutes, appRoutes } from '../../src/app/routes';
-import { InstantBotCheck, signedInSession } from './harness';
-import { demoSession, sessionInput } from './paths';
+import { renderScreen } from './harness';
+import { demoSession } from './paths';
 
 /*
  * SPEC §6, walked through the real guards: every route of the app's route table (src/app/routes.tsx, so a new route
@@ -239,30 +235,6 @@ const users: Record<Role, SessionResponse['user']> = {
   },
 };
 
-function signedOutSession(): { session: SessionActor; stop: () => void } {
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        refreshSession: fromPromise<SessionResponse>(async () => {
-          throw { kind: 'http', status: 401, code: 'session_expired', message: 'No session.' };
-        }),
-        signOut: fromPromise<void>(async () => {}),
-      },
-    }),
-    { input: sessionInput, clock: new SimulatedClock() },
-  );
-  session.start();
-  return { session, stop: () => session.stop() };
-}
-
-function LocationProbe({ into }: { into: { path: string } }) {
-  const location = useLocation();
-  useEffect(() => {
-    into.path = location.pathname;
-  }, [into, location.pathname]);
-  return null;
-}
-
 /**
  * Lets React, lazy screens and effects run until the address has not changed for a few turns and nothing is loading
  * (a lazy screen that decides a redirect itself has come in). A screen that keeps loading ends the wait after 100 turns.
@@ -282,33 +254,27 @@ async function settle(location: { path: string }): Promise<void> {
 
 /** Opens `address` as `visitor` (or an owner whose merchant is still onboarding) and says where it ended. */
 async function visit(address: string, who: Visitor | 'onboarding owner'): Promise<string> {
-  window.sessionStorage.clear();
-  const { session, stop } =
-    who === 'signed out'
-      ? signedOutSession()
-      : signedInSession({
-          ...demoSession,
-          user:
-            who === 'onboarding owner'
-              ? { ...users.owner, merchant: { ...users.owner.merchant, status: 'onboarding' } }
-              : users[who],
-        });
-  const location = { path: address };
-  const view = render(
-    <MemoryRouter initialEntries={[address]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppRoutes sandbox />
-        <LocationProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
+  const app = renderScreen({
+    path: address,
+    session:
+      who === 'signed out'
+        ? null
+        : {
+            ...demoSession,
+            user:
+              who === 'onboarding owner'
+                ? { ...users.owner, merchant: { ...users.owner.merchant, status: 'onboarding' } }
+                : users[who],
+          },
+    routeTable: <AppRoutes sandbox />,
+  });
   try {
-    await vi.waitFor(() => expect(selectRestoring(session.getSnapshot())).toBe(false));
-    await settle(location);
-    return location.path;
+    await vi.waitFor(() => expect(selectRestoring(app.session.getSnapshot())).toBe(false));
+    await settle(app.location);
+    return app.location.path;
   } finally {
-    view.unmount();
-    stop();
+    app.view.unmount();
+    app.stop();
   }
 }
 
