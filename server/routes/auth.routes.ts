@@ -84,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
         tags: ['auth'],
         summary: 'Check email, password and bot check; returns a login ticket for the second factor.',
         body: InitializeLoginBody,
-        response: { 200: InitializeLoginResponse, ...errorResponses(400, 401, 413, 429) },
+        response: { 200: InitializeLoginResponse, ...errorResponses(400, 401, 413, 415, 429) },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database';
+import { api, apiWithBadInput, callUntyped, errorOf, expectStatus } from './client';
 import {
-  call,
   createOwner,
   demoPassword,
   initialize,
@@ -48,59 +48,60 @@ const initUrl = '/api/merchants/accounts/initialize_login/';
 describe('bad input gets a clear 4xx and changes nothing', () => {
   it('answers malformed JSON with 400 bad_request', async () => {
     for (const payload of ['{"email": "demo@tameio.test",', 'not json', '{"__proto__": {"x": 1}}']) {
-      const response = await call(server.app, 'POST', initUrl, { payload });
-      expect(response.status).toBe(400);
+      const response = await apiWithBadInput(server.app, 'POST', initUrl, { payload });
+      expectStatus(response, 400);
       expect(response.body.error.code).toBe('bad_request');
     }
   });
 
   it('answers missing and wrong fields with 400 validation_failed and the fields', async () => {
-    const empty = await call(server.app, 'POST', initUrl, { body: {} });
-    expect(empty.status).toBe(400);
+    const empty = await apiWithBadInput(server.app, 'POST', initUrl, { body: {} });
+    expectStatus(empty, 400);
     expect(empty.body.error.code).toBe('validation_failed');
-    expect(Object.keys(empty.body.error.fields).sort()).toEqual(['altcha', 'email', 'password']);
+    expect(Object.keys(empty.body.error.fields ?? {}).sort()).toEqual(['altcha', 'email', 'password']);
 
-    const badEmail = await call(server.app, 'POST', initUrl, {
+    // Every field there and a string: the contract's types allow it, the rules refuse it.
+    const badEmail = await api(server.app, 'POST', initUrl, {
       body: { email: 'not-an-email', password: 'x', altcha: 'y' },
     });
-    expect(badEmail.status).toBe(400);
-    expect(Object.keys(badEmail.body.error.fields)).toEqual(['email']);
+    expectStatus(badEmail, 400);
+    expect(Object.keys(badEmail.body.error.fields ?? {})).toEqual(['email']);
 
-    const wrongTypes = await call(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+    const wrongTypes = await apiWithBadInput(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
       body: { login_token: 42, method: 'pigeon' },
     });
-    expect(wrongTypes.status).toBe(400);
-    expect(Object.keys(wrongTypes.body.error.fields).sort()).toEqual(['login_token', 'method']);
+    expectStatus(wrongTypes, 400);
+    expect(Object.keys(wrongTypes.body.error.fields ?? {}).sort()).toEqual(['login_token', 'method']);
 
-    const badCode = await call(server.app, 'POST', '/api/merchants/accounts/otp_login/', {
+    const badCode = await api(server.app, 'POST', '/api/merchants/accounts/otp_login/', {
       body: { login_token: 'x', code: '12ab56' },
     });
-    expect(badCode.status).toBe(400);
+    expectStatus(badCode, 400);
     expect(badCode.body.error.fields).toEqual({ code: 'Enter the 6-digit code.' });
 
-    const arrayBody = await call(server.app, 'POST', initUrl, { body: [1, 2, 3] });
-    expect(arrayBody.status).toBe(400);
+    const arrayBody = await apiWithBadInput(server.app, 'POST', initUrl, { body: [1, 2, 3] });
+    expectStatus(arrayBody, 400);
     expect(arrayBody.body.error.code).toBe('validation_failed');
 
-    const outbox = await call(server.app, 'GET', '/api/sandbox/outbox/');
-    expect(outbox.status).toBe(400);
-    expect(Object.keys(outbox.body.error.fields)).toEqual(['to']);
+    const outbox = await apiWithBadInput(server.app, 'GET', '/api/sandbox/outbox/', {});
+    expectStatus(outbox, 400);
+    expect(Object.keys(outbox.body.error.fields ?? {})).toEqual(['to']);
   });
 
   it('answers an oversized body with 413 payload_too_large', async () => {
-    const response = await call(server.app, 'POST', initUrl, {
+    const response = await api(server.app, 'POST', initUrl, {
       body: { email: 'demo@tameio.test', password: 'x'.repeat(70 * 1024), altcha: 'y' },
     });
-    expect(response.status).toBe(413);
+    expectStatus(response, 413);
     expect(response.body.error.code).toBe('payload_too_large');
   });
 
   it('answers a non-JSON content type with 415', async () => {
-    const response = await call(server.app, 'POST', initUrl, {
+    const response = await apiWithBadInput(server.app, 'POST', initUrl, {
       payload: 'email=demo@tameio.test',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    expect(response.status).toBe(415);
+    expectStatus(response, 415);
     expect(response.body.error.code).toBe('bad_request');
   });
 
@@ -111,7 +112,8 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
       ['DELETE', '/api/config/'],
       ['GET', '/api'],
     ] as const) {
-      const response = await call(server.app, method, url);
+      // Outside the contract by definition.
+      const response = await callUntyped(server.app, method, url);
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ error: { code: 'not_found', message: 'Nothing here.' } });
     }
@@ -121,24 +123,24 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
     const before = await counts(server.db);
     const owner = await createOwner(server.db);
     const afterOwner = await counts(server.db);
-    await call(server.app, 'POST', initUrl, { payload: '{' });
-    await call(server.app, 'POST', initUrl, { body: {} });
-    await call(server.app, 'POST', initUrl, {
+    await apiWithBadInput(server.app, 'POST', initUrl, { payload: '{' });
+    await apiWithBadInput(server.app, 'POST', initUrl, { body: {} });
+    await api(server.app, 'POST', initUrl, {
       body: { email: 'demo@tameio.test', password: 'x'.repeat(70_000), altcha: 'y' },
     });
     await initialize(server.app, owner.email, 'wrong-password');
     await initialize(server.app, 'nobody@example.test', 'wrong-password');
-    await call(server.app, 'POST', initUrl, {
+    await api(server.app, 'POST', initUrl, {
       body: { email: owner.email, password: owner.password, altcha: 'forged' },
     });
-    await call(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+    await api(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
       body: { login_token: 'unknown', method: 'email' },
     });
-    await call(server.app, 'POST', '/api/merchants/accounts/otp_login/', {
+    await api(server.app, 'POST', '/api/merchants/accounts/otp_login/', {
       body: { login_token: 'unknown', code: '123456' },
     });
-    await call(server.app, 'POST', '/api/merchants/accounts/token/refresh/', { cookie: 'unknown' });
-    await call(server.app, 'GET', '/api/merchants/home/overview/', { token: 'forged.jwt.token' });
+    await api(server.app, 'POST', '/api/merchants/accounts/token/refresh/', { cookie: 'unknown' });
+    await api(server.app, 'GET', '/api/merchants/home/overview/', { token: 'forged.jwt.token' });
     expect(await counts(server.db)).toEqual(afterOwner);
     expect(afterOwner.users).toBe(before.users! + 1);
   });
@@ -155,10 +157,10 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
       },
     ];
     for (const body of odd) {
-      const response = await call(server.app, 'POST', initUrl, { body });
+      const response = await api(server.app, 'POST', initUrl, { body });
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
-      expect(response.body.error.code).toBeTypeOf('string');
+      expect(errorOf(response).code).toBeTypeOf('string');
     }
   });
 });
