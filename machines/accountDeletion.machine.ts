@@ -6,7 +6,7 @@ import { failureCode, knownErrors, toApiFailure } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 /*
- * Asking for the account to be deleted (issue 7; SPEC §2 /account/:action_type, "delete account"; §4 "An account
+ * Asking for the account to be deleted (SPEC §2 /account/:action_type, "delete account"; §4 "An account
  * deletion request is also effective at the end of the billing period and a representative follows up").
  *
  * loading (loadDeletion: an existing request, the step-up methods and the end of the billing period) → a scheduled

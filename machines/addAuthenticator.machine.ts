@@ -5,7 +5,7 @@ import { failureCode, knownErrors, toApiFailure } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 /*
- * Adding an authenticator app as a second factor (issue 8, SPEC §2 /settings/security "two-step authentication").
+ * Adding an authenticator app as a second factor (SPEC §2 /settings/security "two-step authentication").
  *
  * loading (loadStepUpMethods) → a fresh one-time code first (the oneTimeCode child, purpose mfa_change: changing the
  * second factor needs one; cancelled ends the journey in `cancelled`) → starting (totpEnrollStart: a new secret and its

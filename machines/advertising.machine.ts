@@ -10,7 +10,7 @@ import type { Money } from '../schemas/overview.schema';
 import { failureCode, knownErrors, toApiFailure } from './apiFailure';
 
 /*
- * Advertising (issue 9; SPEC §1 "advertising", §2 /advertise-with-us, §7 "advertising plans", §8 "Payment successful",
+ * Advertising (SPEC §1 "advertising", §2 /advertise-with-us, §7 "advertising plans", §8 "Payment successful",
  * "Payment failed, possibly from insufficient balance; try again later.").
  *
  * loading (loadAdvertising: the plans on sale, the available balance, the merchant's campaigns) → browsing (plans with

@@ -10,7 +10,7 @@ import type {
 import { failureCode, toApiFailure } from './apiFailure';
 
 /*
- * Analytics (issue 9; SPEC §2 /analytics "week, month or year ranges", §7 "analytics (amounts, expenses per category,
+ * Analytics (SPEC §2 /analytics "week, month or year ranges", §7 "analytics (amounts, expenses per category,
  * monthly amounts)", §8 "No data found for this currency").
  *
  * loading (loadAnalytics: the four reports of the chosen range and currency at once) → loaded (charts and tables),

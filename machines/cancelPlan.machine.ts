@@ -3,7 +3,7 @@ import type { CancellationQuestion, CancelPlanBody, Subscription } from '../sche
 import { knownErrors } from './apiFailure';
 
 /*
- * Cancelling the subscription (issue 7; SPEC §2 /account/:action_type "questionnaire, e.g. cancellation", §4
+ * Cancelling the subscription (SPEC §2 /account/:action_type "questionnaire, e.g. cancellation", §4
  * "Cancelling a subscription downgrades to Free at the end of the billing period").
  *
  * loading (loadCancellation: the subscription and the questions, whose ids the app translates) → on Free there is

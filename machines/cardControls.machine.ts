@@ -17,7 +17,7 @@ import { failureCode, knownErrors, toApiFailure } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 /*
- * One card's controls (issue 5; SPEC §2 /cards/:card? and /cards/:card/:id/card-limit, §4 card statuses, §8 "Card
+ * One card's controls (SPEC §2 /cards/:card? and /cards/:card/:id/card-limit, §4 card statuses, §8 "Card
  * frozen" / "unfrozen", "Card could not be frozen" / "unfrozen", "Card name updated" / "could not be updated",
  * "PIN set", "Limits updated" / "Could not update limits, try again later.", "Card removed"; §9 e-PIN 5 digits).
  *

@@ -15,7 +15,7 @@ import { knownErrors, toApiFailure } from './apiFailure';
 import { refusesShipping, walletCheckoutGuards, walletCheckoutStates } from './walletCheckout';
 
 /*
- * Ordering a card (issue 5; SPEC §2 /cards/add-card/:card?, /cards/add-card/physical, /cards/add-card/physical/address,
+ * Ordering a card (SPEC §2 /cards/add-card/:card?, /cards/add-card/physical, /cards/add-card/physical/address,
  * /plans/card-selection/:id, /plans/address, /plans/card/checkout/:card?; §4 "skipping the card order gives a virtual
  * card only"; §8 "Order placed", "Payment failed, possibly from insufficient balance; try again later."; §9 at most 3
  * physical and 3 virtual cards per user).

@@ -5,7 +5,7 @@ import { failureCode, knownErrors, toApiFailure } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 /*
- * Changing the password (issue 8, SPEC §2 /settings/security): the current password, a new one typed twice, and
+ * Changing the password (SPEC §2 /settings/security): the current password, a new one typed twice, and
  * whether to sign out every other session; then a fresh one-time code (the oneTimeCode child, purpose
  * password_change; cancelled: back to the form) → changing (changePassword with the grant) → changed.
  *

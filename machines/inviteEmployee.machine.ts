@@ -3,7 +3,7 @@ import type { Invitation, InviteBody } from '../schemas/employees.schema';
 import { knownErrors, toApiFailure } from './apiFailure';
 
 /*
- * Inviting employees (issue 6; SPEC §2 /my-employees/add-employees "invite, pending invitations", §3 Invitation, §4
+ * Inviting employees (SPEC §2 /my-employees/add-employees "invite, pending invitations", §3 Invitation, §4
  * "Invitation: pending, then accepted or cancelled", §8 "Invitation sent", "Invitation cancelled", "Invitation could
  * not be cancelled").
  *

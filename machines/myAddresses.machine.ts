@@ -12,7 +12,7 @@ import type { AddressesResponse, MerchantAddress } from '../schemas/cards.schema
 import { knownErrors, toApiFailure } from './apiFailure';
 
 /*
- * Saved addresses with a map pin (issue 8; SPEC §2 /my-addresses).
+ * Saved addresses with a map pin (SPEC §2 /my-addresses).
  *
  * loading (addresses and the map's settings) → list: each address with its pin, "Edit", "Delete" (not the registered
  * one: legal data) and "Make default". Delete asks first (confirmingDelete → deleting). Add or edit opens the editor:

@@ -114,7 +114,7 @@ function notProvided(name: string): never {
 }
 
 /**
- * Company onboarding (SPEC §1, issue 3): representative, company, directors, shareholders, documents, funding and
+ * Company onboarding (SPEC §1): representative, company, directors, shareholders, documents, funding and
  * activity, review, then submit for review. Effects are API calls provided by the app; the machine decides the step.
  * The screen opens the first step (`step.open`: the step in the address, or the first incomplete one).
  */

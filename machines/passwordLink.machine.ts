@@ -3,7 +3,7 @@ import type { PasswordLinkRequestResponse, PasswordTokenPurpose } from '../schem
 import { failureCode, knownErrors, toApiFailure } from './apiFailure';
 
 /*
- * One machine for both password journeys of issue 3: "Forgot your password?" (/reset_password/, purpose 'reset')
+ * One machine for both password journeys: "Forgot your password?" (/reset_password/, purpose 'reset')
  * and "create your password" (/create-password/:step?, purpose 'create'). They are one journey: ask for a link by
  * email (bot check; the same answer whether or not the account exists), or, having opened the emailed link, choose
  * the password once; a used or expired link offers to ask for a new one. Only the two endpoints and the words on

@@ -6,7 +6,7 @@ import { failureCode, knownErrors } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 /*
- * Pending (received) money requests (issue 4; SPEC §2 "pending requests", §4 statuses, §8 "request accepted or
+ * Pending (received) money requests (SPEC §2 "pending requests", §4 statuses, §8 "request accepted or
  * declined").
  *
  * loading (receivedRequests) → list (pending first) → accept: preparing (the available balance of the request's

@@ -13,7 +13,7 @@ import { knownErrors, toApiFailure } from './apiFailure';
 import { refusesShipping, walletCheckoutGuards, walletCheckoutStates } from './walletCheckout';
 
 /*
- * Plans and plan checkout (issue 7; SPEC §1 plans, §2 /plans/:plan_id?, /plans/plan/checkout, /plans/address; §4
+ * Plans and plan checkout (SPEC §1 plans, §2 /plans/:plan_id?, /plans/plan/checkout, /plans/address; §4
  * "cancelling a subscription downgrades to Free at the end of the billing period"; §8 "Order placed", "Payment
  * successful", "Payment failed, possibly from insufficient balance; try again later."; §9 plan periods monthly or
  * yearly).

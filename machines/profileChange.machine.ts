@@ -8,7 +8,7 @@ import type {
 import { failureCode, knownErrors, toApiFailure } from './apiFailure';
 
 /*
- * Editing legal data on the profile and sending it to review (issue 8; SPEC §2 /profile/company-information,
+ * Editing legal data on the profile and sending it to review (SPEC §2 /profile/company-information,
  * /profile/representative): the bank never lets a legal name, registration or VAT number, director, shareholder or
  * the representative's identity change silently.
  *

@@ -6,7 +6,7 @@ import { failureCode, knownErrors } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 /*
- * Removing a second-factor method (issue 8, SPEC §2 /settings/security): fewer ways to confirm is a change to how the
+ * Removing a second-factor method (SPEC §2 /settings/security): fewer ways to confirm is a change to how the
  * account is protected, so, as adding an authenticator app, it needs a fresh one-time code (purpose mfa_change).
  *
  * confirming ("Remove …?": remove.confirm or remove.cancel) → loading (loadStepUpMethods) → confirmingCode (the

@@ -6,7 +6,7 @@ import type { Contact } from '../schemas/sendMoney.schema';
 import { knownErrors, toApiFailure } from './apiFailure';
 
 /*
- * Request money (issue 4; SPEC §2 /my-wallet/request-money, §4 money request statuses, §8 "Request sent").
+ * Request money (SPEC §2 /my-wallet/request-money, §4 money request statuses, §8 "Request sent").
  *
  * loading (the merchant's accounts, for the currency choice, and the requests it sent) → choosingRecipient (a wallet
  * tag prefix through searchContacts; only wallet results count: a request goes to another merchant) → enteringAmount

@@ -3,7 +3,7 @@ import type { ScheduledPayment } from '../schemas/scheduledPayments.schema';
 import { failureCode, knownErrors } from './apiFailure';
 
 /*
- * One scheduled payment (issue 4; SPEC §2 /my-wallet/scheduled-payments, §8 "payment cancelled"): its details and
+ * One scheduled payment (SPEC §2 /my-wallet/scheduled-payments, §8 "payment cancelled"): its details and
  * runs, and cancelling it.
  *
  * opening (until the screen has read the address) → loading (scheduledPayment) → viewing; an unknown id (or another

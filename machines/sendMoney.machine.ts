@@ -17,7 +17,7 @@ import { failureCode, knownErrors } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 /*
- * Send money (issue 4; SPEC §2 /my-wallet/:accountType/send-money/:account?/:tag?, §4 name verification, §5, §8, §9).
+ * Send money (SPEC §2 /my-wallet/:accountType/send-money/:account?/:tag?, §4 name verification, §5, §8, §9).
  *
  * The address: `:accountType` is the account the money leaves (eur, usd, gbp). `:account` prefills a saved
  * beneficiary by its id (`-` for none); `:tag` prefills a wallet tag (`/my-wallet/eur/send-money/-/@demo-bakery`).

@@ -3,7 +3,7 @@ import type { Employee, EmployeeStatus } from '../schemas/employees.schema';
 import { knownErrors } from './apiFailure';
 
 /*
- * The team (issue 6; SPEC §2 /my-employees, §3 Employee, §4 "Employee: enabled or disabled, with a confirmation
+ * The team (SPEC §2 /my-employees, §3 Employee, §4 "Employee: enabled or disabled, with a confirmation
  * dialog", §8 "Could not update employee status, try again later" and "status updated").
  *
  * loading (employees) → list: name, role, status, access level and cards of each; the owner first and never

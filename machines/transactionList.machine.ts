@@ -8,7 +8,7 @@ import {
 import { toApiFailure, type ApiFailure } from './apiFailure';
 
 /*
- * The merchant's transaction list (SPEC §2 /transactions/:id?, issue 4): the first page for the filters, then older
+ * The merchant's transaction list (SPEC §2 /transactions/:id?): the first page for the filters, then older
  * pages one at a time ("Load more", cursor pagination); a new filter starts again from the newest. Filters live in the
  * address, so a reload keeps them: the screen reads them from the query string into the input and sends
  * `filters.change` when the address changes. The only effect is `loadTransactions`, provided by the app.
