@@ -1,5 +1,5 @@
 /**
- * Accounts (issue 4): currencies, the merchant's core banking accounts and their top-up details.
+ * Accounts: currencies, the merchant's core banking accounts and their top-up details.
  *
  * Endpoints (operationId), all under /api/, signed in, merchant approved (403 merchant_not_approved otherwise):
  * - GET merchants/currencies/                                       currencies          → CurrenciesResponse

@@ -1,5 +1,5 @@
 /**
- * Saved addresses with a map pin (issue 8; SPEC §2 /my-addresses, §7 "merchant addresses, geocode").
+ * Saved addresses with a map pin (SPEC §2 /my-addresses, §7 "merchant addresses, geocode").
  *
  * Endpoints (operationId), all secured (approved merchant, area 'my-addresses'), under /api/merchants/:
  * - GET    addresses/                 merchantAddresses       → AddressesResponse (registered, trading, shipping)

@@ -1,5 +1,5 @@
 /**
- * Advertising (issue 9; SPEC §1 "advertising", §2 /advertise-with-us, §7 "advertising plans", §8 payment failed).
+ * Advertising (SPEC §1 "advertising", §2 /advertise-with-us, §7 "advertising plans", §8 payment failed).
  *
  * Endpoints (operationId), secured (approved merchant), under /api/merchants/advertising/:
  * - GET  plans/                   advertisingPlans          → AdvertisingPlansResponse: the plans on sale (name, reach,

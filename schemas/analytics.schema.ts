@@ -1,5 +1,5 @@
 /**
- * Analytics (issue 9; SPEC §2 /analytics "week, month or year ranges", §7 "analytics (amounts, expenses per category,
+ * Analytics (SPEC §2 /analytics "week, month or year ranges", §7 "analytics (amounts, expenses per category,
  * monthly amounts)", §8 "No data found for this currency").
  *
  * Endpoints (operationId), secured (approved merchant), area 'analytics', company data, all GET under

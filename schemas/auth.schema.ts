@@ -8,11 +8,11 @@ export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 export const MfaMethod = z.enum(['email', 'sms']);
 export type MfaMethod = z.infer<typeof MfaMethod>;
 
-/** A second factor at sign-in: a code sent by email or SMS, or one from an authenticator app (TOTP, issue 8). */
+/** A second factor at sign-in: a code sent by email or SMS, or one from an authenticator app (TOTP). */
 export const LoginMfaMethod = z.enum(['email', 'sms', 'totp']);
 export type LoginMfaMethod = z.infer<typeof LoginMfaMethod>;
 
-/** The languages a user may choose (SPEC §1); stored on the user so it follows them (issue 8). */
+/** The languages a user may choose (SPEC §1); stored on the user so it follows them. */
 export const Language = z.enum(['en', 'el']);
 export type Language = z.infer<typeof Language>;
 
@@ -99,7 +99,7 @@ export const UserInfo = z
     last_name: z.string(),
     is_owner: z.boolean(),
     employee_type: z.enum(['admin', 'employee', 'viewer']).nullable(),
-    /** The user's language, applied by the app after sign-in (issue 8). */
+    /** The user's language, applied by the app after sign-in. */
     language: Language,
     merchant: z.object({
       id: z.string(),
@@ -134,7 +134,7 @@ export const ClientConfig = z
     idle_timeout_seconds: z.number().int(),
     idle_warning_seconds: z.number().int(),
     sandbox: z.boolean(),
-    /** The map of /my-addresses: street tiles when configured (issue 8). */
+    /** The map of /my-addresses: street tiles when configured. */
     map: MapSettings,
   })
   .meta({ id: 'ClientConfig' });

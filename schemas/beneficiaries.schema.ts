@@ -1,5 +1,5 @@
 /**
- * Beneficiaries (issue 4; SPEC §2 /my-beneficiaries, §3 Beneficiary, §4 "Beneficiary name verification", §5).
+ * Beneficiaries (SPEC §2 /my-beneficiaries, §3 Beneficiary, §4 "Beneficiary name verification", §5).
  *
  * Endpoints (operationId), all under /api/, signed in, merchant approved (403 merchant_not_approved otherwise):
  * - GET    merchants/beneficiaries/?q=      beneficiaries        → BeneficiariesResponse  (area 'beneficiaries')

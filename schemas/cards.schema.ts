@@ -1,5 +1,5 @@
 /**
- * Cards (issue 5; SPEC §2 plans and cards routes, §3 Card, §4 card states, §9 card constants; docs/product.md "Cards").
+ * Cards (SPEC §2 plans and cards routes, §3 Card, §4 card states, §9 card constants; docs/product.md "Cards").
  *
  * Endpoints (operationId), all secured (approved merchant), under /api/merchants/:
  * - GET    cards/options/            cardOptions      → CardOptions: prices, colours, holders with what each may still
@@ -116,7 +116,7 @@ export const SavedAddress = ShippingAddress.extend({ id: z.uuid(), kind: Address
   id: 'SavedAddress',
 });
 export type SavedAddress = z.infer<typeof SavedAddress>;
-/** A saved address as /my-addresses shows it (issue 8): with its map pin and whether it is the default. */
+/** A saved address as /my-addresses shows it: with its map pin and whether it is the default. */
 export const MerchantAddress = SavedAddress.extend({
   /** The map pin (WGS 84), null until one is placed. */
   latitude: z.number().nullable(),
@@ -143,7 +143,7 @@ export type CardHolder = z.infer<typeof CardHolder>;
 
 export const CardOptions = z
   .object({
-    /** The merchant's plan (issue 7's plans table), which sets prices and the cashback rate. */
+    /** The merchant's plan (the `plans` table, migration 017), which sets prices and the cashback rate. */
     plan: z.object({ id: z.string(), name: z.string(), cashback_rate_bp: z.number().int() }),
     prices: z.object({ physical: Money, virtual: Money }),
     colours: z.array(CardColour),

@@ -1,5 +1,5 @@
 /**
- * Team (issue 6; SPEC §1 roles, §2 /my-employees, /my-employees/add-employees, /merchant-invitation/:key/accept,
+ * Team (SPEC §1 roles, §2 /my-employees, /my-employees/add-employees, /merchant-invitation/:key/accept,
  * /invitation/success; §3 Employee, Invitation; §4 employee and invitation states; §8 messages).
  *
  * Endpoints (operationId), under /api/merchants/:

@@ -1,5 +1,5 @@
 /**
- * GIF search for a payment's note (issue 4): the bundled set (schemas/gifs.ts), or Giphy or Tenor when the server is
+ * GIF search for a payment's note: the bundled set (schemas/gifs.ts), or Giphy or Tenor when the server is
  * configured with one (GIF_PROVIDER, GIF_API_KEY; server/gifs.ts). Secured (send-money area, approved merchant):
  * - GET /api/merchants/gifs/   gifSearch   GifSearchQuery → GifSearchResponse
  */

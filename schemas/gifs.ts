@@ -1,5 +1,5 @@
 /**
- * The bundled GIFs a payment note may carry (issue 4: "a GIF picker that works offline from a bundled set").
+ * The bundled GIFs a payment note may carry, so that the GIF picker works offline, with no provider configured.
  *
  * `npm run gifs` (scripts/buildGifs.ts) draws each one with gifenc into `public/gifs/<file>` (Vite copies `public/`
  * into the built app, which the server serves as static files: `/gifs/<file>`); `npm run check:generated` redraws them

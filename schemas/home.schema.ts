@@ -41,7 +41,7 @@ export const LatestTransaction = z
   .meta({ id: 'LatestTransaction' });
 export type LatestTransaction = z.infer<typeof LatestTransaction>;
 
-/** A card of the caller's, as the overview lists it (issue 6: an employee's own cards). */
+/** A card of the caller's, as the overview lists it (an employee sees only their own cards). */
 export const OverviewCard = z
   .object({
     id: z.string(),
@@ -58,7 +58,7 @@ export const HomeOverviewResponse = z
   .object({
     merchant: z.object({ id: z.string(), name: z.string() }),
     /**
-     * What the caller sees (issue 6, schemas/employees.schema.ts `AccessLevel`): `full` the owner; `company` an
+     * What the caller sees (schemas/employees.schema.ts `AccessLevel`): `full` the owner; `company` an
      * employee who sees the company's balances and transactions; `own` an employee who sees only their own cards and
      * their card payments: `total_balance` and `accounts` are then empty and `latest_transactions` are those of the
      * caller's cards.

@@ -1,5 +1,5 @@
 /**
- * Identity verification (KYC) of the merchant's representative (issue 3, item 3).
+ * Identity verification (KYC) of the merchant's representative.
  *
  * Endpoints (operationId), all under /api/merchants/kyc/:
  * - GET  criteria/          kycCriteria     → KycCriteria: document types and sides, image rules, other checks

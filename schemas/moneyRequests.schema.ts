@@ -1,5 +1,5 @@
 /**
- * Request money (issue 4; SPEC §4 "Money request: pending, accepted, declined", §7 "request money, received
+ * Request money (SPEC §4 "Money request: pending, accepted, declined", §7 "request money, received
  * requests", §8 "request sent, accepted or declined"). Code: server/payments/moneyRequests.ts.
  *
  * Endpoints (operationId), all secured (approved merchant), under /api/merchants/:

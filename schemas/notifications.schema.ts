@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 8; SPEC §2 "notifications (read and unread, mark all as read)", §4 "Notification: read or
+ * Notifications (SPEC §2 "notifications (read and unread, mark all as read)", §4 "Notification: read or
  * unread"). Code: server/notifications/; decision: docs/decisions/015-notifications-live-stream.md.
  *
  * Endpoints (operationId), under /api/merchants/notifications/, for the signed-in user's own notifications:

@@ -1,5 +1,5 @@
 /**
- * Company onboarding and review (issue 3): the steps' form schemas, shared by the forms and the endpoints.
+ * Company onboarding and review: the steps' form schemas, shared by the forms and the endpoints.
  *
  * Endpoints (operationId), all under /api/:
  * - GET  onboarding/legal_entity_types/                 legalEntityTypes   (public) codes, names, required documents

@@ -268,7 +268,7 @@ export const operationRules = {
   cardOptions: read('add-card'),
   cartInitialize: change('add-card'),
   cartPay: change('add-card'),
-  // The saved addresses a physical card ships to: SPEC §6 "my addresses", managed on /my-addresses (issue 8).
+  // The saved addresses a physical card ships to: SPEC §6 "my addresses", managed on /my-addresses.
   merchantAddresses: read('my-addresses'),
   createMerchantAddress: change('my-addresses'),
   updateMerchantAddress: change('my-addresses'),
@@ -340,7 +340,7 @@ export const operationRules = {
     viewerMay:
       'Records the caller’s own acceptance of the current terms and privacy policy; changes nothing else.',
   }),
-  // Notifications (issue 8): the caller's own, before approval too (a review's decision is one of them).
+  // Notifications: the caller's own, before approval too (a review's decision is one of them).
   notifications: read('notifications', { approved: false }),
   notificationsUnreadCount: read('notifications', { approved: false }),
   markNotificationRead: change('notifications', {

@@ -1,5 +1,5 @@
 /**
- * Plans, billing and the account's life (issue 7; SPEC §1 plans, §2 /plans/:plan_id?, /plans/plan/checkout,
+ * Plans, billing and the account's life (SPEC §1 plans, §2 /plans/:plan_id?, /plans/plan/checkout,
  * /plans/address, /profile/billing, /account/:action_type; §4 subscription and deletion; §9 periods). The plans table
  * is migration 017 (docs/plans.md).
  *
@@ -277,7 +277,7 @@ export const BillingRunResult = z
   .meta({ id: 'BillingRunResult' });
 export type BillingRunResult = z.infer<typeof BillingRunResult>;
 
-// ---- Added by the server half of issue 7 (small, see docs/decisions/013-plans-and-billing.md) ----
+// ---- Invoices and the representative's follow-ups (docs/decisions/013-plans-and-billing.md) ----
 
 /** `{id}` of an invoice. */
 export const InvoiceParams = z.object({ id: z.uuid() });

@@ -1,5 +1,5 @@
 /**
- * The company profile (issue 8, SPEC §2 /profile/:page?): what onboarding collected, shown and edited after approval.
+ * The company profile (SPEC §2 /profile/:page?): what onboarding collected, shown and edited after approval.
  *
  * Endpoints (operationId), all under /api/:
  * - GET  merchants/profile/                         companyProfile              → CompanyProfile

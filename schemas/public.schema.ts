@@ -1,5 +1,5 @@
 /**
- * Public content (issue 9; SPEC §2 /faq, /terms-of-use, /privacy-policy, /download-app; §7 "legal documents",
+ * Public content (SPEC §2 /faq, /terms-of-use, /privacy-policy, /download-app; §7 "legal documents",
  * "accepting terms").
  *
  * Endpoints (operationId), under /api/:

@@ -1,5 +1,5 @@
 /**
- * QR codes for receiving a payment (issue 4; SPEC §2 /my-wallet/qr-codes "generate, copy link, delete", §3 "QR code:
+ * QR codes for receiving a payment (SPEC §2 /my-wallet/qr-codes "generate, copy link, delete", §3 "QR code:
  * date created, shareable link", §7 "QR codes", §8 "QR code deleted"). Code: server/payments/qrCodes.ts.
  *
  * Endpoints (operationId), all secured (approved merchant), under /api/merchants/:

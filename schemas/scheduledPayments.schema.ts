@@ -1,5 +1,5 @@
 /**
- * Scheduled and recurring payments (issue 4; SPEC §3 "Scheduled payment", §9 frequencies). Code:
+ * Scheduled and recurring payments (SPEC §3 "Scheduled payment", §9 frequencies). Code:
  * server/payments/scheduledPayments.ts, routes server/routes/scheduledPayments.routes.ts.
  *
  * Endpoints (operationId), all secured (approved merchant), under /api/merchants/scheduled_payments/:

@@ -1,5 +1,5 @@
 /**
- * Send money (issue 4; SPEC §7 "predefined send amount, send money", "contacts and search", "amount requires
+ * Send money (SPEC §7 "predefined send amount, send money", "contacts and search", "amount requires
  * verification", "transfer confirmation"). Rules and figures: docs/fees.md; code: server/payments/.
  *
  * Endpoints (operationId), all secured (send-money area, approved merchant), under /api/merchants/:

@@ -1,5 +1,5 @@
 /**
- * Settings (SPEC §2 /settings/:page?, issue 8): language, password, second-factor methods, active sessions.
+ * Settings (SPEC §2 /settings/:page?): language, password, second-factor methods, active sessions.
  *
  * Endpoints (operationId), all for the signed-in user's own account:
  * - GET  /api/merchants/settings/                 settings             → SettingsResponse

@@ -1,5 +1,5 @@
 /**
- * Statements (issues 4 and 9; SPEC §7 "statement export (excel, pdf)", §9 "CSV and PDF"): the merchant's filtered
+ * Statements (SPEC §7 "statement export (excel, pdf)", §9 "CSV and PDF"): the merchant's filtered
  * transaction list, or one calendar month of an account, exported as CSV, Excel (xlsx) or PDF.
  *
  * Endpoints (operationId), under /api/, signed in, area `transactions`, company data, merchant approved:

@@ -18,7 +18,7 @@ export const stepUpPurposes = [
   'send_money',
   'card_reveal',
   'account_deletion',
-  // Settings (issue 8): changing the password, adding an authenticator app.
+  // Settings: changing the password, adding an authenticator app.
   'password_change',
   'mfa_change',
 ] as const;
@@ -29,7 +29,7 @@ export const stepUpHeader = 'x-step-up-token';
 
 export const StepUpMethod = z
   .object({
-    /** `totp`: the user's authenticator app (issue 8), offered once one is confirmed; nothing is sent. */
+    /** `totp`: the user's authenticator app, offered once one is confirmed; nothing is sent. */
     method: LoginMfaMethod,
     /** Masked address the code goes to, e.g. `d***@tameio.test` or `+30 ******4567`; empty for `totp`. */
     destination: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Transactions (issue 4): the merchant's list with filters and cursor pagination, one transaction, and the sandbox
+ * Transactions: the merchant's list with filters and cursor pagination, one transaction, and the sandbox
  * rail for incoming bank transfers.
  *
  * Endpoints (operationId), all under /api/:
@@ -37,9 +37,9 @@ export const transactionTypes = [
   'bank_transfer',
   /** Money the bank pays back to the merchant (not in SPEC §4's list; SPEC §1 and §2 /cashback). */
   'cashback',
-  /** A plan charge of the bank to the merchant: a plan bought, a renewal, the POS terminal bought with a plan (issue 7). */
+  /** A plan charge of the bank to the merchant: a plan bought, a renewal, the POS terminal bought with a plan. */
   'subscription',
-  /** An advertising campaign bought from the wallet (issue 9, schemas/advertising.schema.ts). */
+  /** An advertising campaign bought from the wallet (schemas/advertising.schema.ts). */
   'advertising',
 ] as const;
 export const TransactionType = z.enum(transactionTypes);
