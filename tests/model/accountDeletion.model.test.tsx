@@ -32,6 +32,7 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
+  type RenderedScreen,
 } from './harness';
 import { codeMethods, codeTexts } from './oneTimeCode.paths';
 import { finishCodeStep } from './oneTimeCodeSteps';
@@ -68,7 +69,7 @@ const executors: Executors<typeof accountDeletionMachine> = {
 /** The grant each request was sent with. */
 let requestGrants: string[] = [];
 
-function startApp(): RenderedApp {
+function startApp(): RenderedScreen {
   let previous = '';
   return renderJourneyScreen<DeletionActor>({
     path: deletionPath,
@@ -103,11 +104,7 @@ function startApp(): RenderedApp {
 }
 
 const paths = generatePaths(accountDeletionModel);
-let app: RenderedApp | undefined;
 afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey.current = undefined;
   requestGrants = [];
 });
 
@@ -124,7 +121,7 @@ const runner: PathRunner<typeof accountDeletionMachine> = {
 
 describe(`accountDeletion journey: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
-    app = startApp();
+    const app = startApp();
     await runPath(runner, path, app);
     // Every request carries the grant of a fresh code asked for this purpose.
     for (const grant of requestGrants) expect(grant).toBe('grant-1');
@@ -135,7 +132,7 @@ describe(`accountDeletion journey: ${paths.length} generated paths`, () => {
 
 describe('the deletion request', () => {
   it('explains the date, the payout and the blockers, refuses a wrong IBAN, and sends the compact IBAN', async () => {
-    app = startApp();
+    const app = startApp();
     await app.effects.settle('loadDeletion', {
       output: { deletion: null, methods: [...codeMethods], periodEnd: scheduledDeletion.effective_at },
     });

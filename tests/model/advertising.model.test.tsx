@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import type { ActorRefFrom } from 'xstate';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   advertisingMachine,
   detailProblems,
@@ -99,12 +99,6 @@ const purchases = (app: RenderedApp) =>
     .map((call) => call.input as PurchaseInput);
 
 const paths = generatePaths(advertisingModel);
-let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey.current = undefined;
-});
 
 describe(`advertising journey: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
@@ -113,7 +107,7 @@ describe(`advertising journey: ${paths.length} generated paths`, () => {
       executors,
       live: () => journey.snapshot(),
     };
-    app = startApp();
+    const app = startApp();
     await runPath(runner, path, app);
     // One key per order: every attempt of the same plan and details carries the same Idempotency-Key, a changed
     // order a new one; each body is the details as typed, starting today (no start_date).
@@ -135,7 +129,7 @@ const axeViolations = async (container: HTMLElement) =>
 
 describe('the advertising page', () => {
   it('lists the plans with reach, duration and price, and the campaigns with status and dates; accessible', async () => {
-    app = startApp();
+    const app = startApp();
     await app.effects.settle('loadAdvertising', { output: advertisingData });
     const spotlight = await screen.findByRole('region', { name: 'Spotlight' });
     expect(spotlight.textContent).toContain('ReachAbout 5,000 people');
@@ -157,7 +151,7 @@ describe('the advertising page', () => {
   });
 
   it('marks each wrong detail under its field and keeps what was typed', async () => {
-    app = startApp();
+    const app = startApp();
     await app.effects.settle('loadAdvertising', { output: advertisingData });
     await click(app, 'Choose Spotlight');
     await executors['details.submit'](app, { type: 'details.submit', details: badDetails });
@@ -177,7 +171,7 @@ describe('the advertising page', () => {
   });
 
   it('warns in the review when the balance is lower than the price, and still lets the server decide', async () => {
-    app = startApp();
+    const app = startApp();
     await app.effects.settle('loadAdvertising', { output: advertisingData });
     await click(app, 'Choose Premium');
     await executors['details.submit'](app, { type: 'details.submit', details: goodDetails });
@@ -189,7 +183,7 @@ describe('the advertising page', () => {
   });
 
   it('offers a viewer the plans and the campaigns but no purchase (SPEC §6: buying pays from the wallet)', async () => {
-    app = startApp({
+    const app = startApp({
       session: { ...demoSession, user: { ...demoSession.user, is_owner: false, employee_type: 'viewer' } },
     });
     await app.effects.settle('loadAdvertising', { output: advertisingData });

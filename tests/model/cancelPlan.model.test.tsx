@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { ActorRefFrom } from 'xstate';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   answersComplete,
   cancelPlanMachine,
@@ -24,6 +24,7 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
+  type RenderedScreen,
 } from './harness';
 import { businessYearly } from './planCheckout.paths';
 
@@ -62,7 +63,7 @@ const executors: Executors<typeof cancelPlanMachine> = {
   'cancel.restart': (app) => click(app, t.title),
 };
 
-function startApp(): RenderedApp {
+function startApp(): RenderedScreen {
   return renderJourneyScreen({
     path: cancellationPath,
     route: '/account/cancellation',
@@ -84,12 +85,6 @@ function startApp(): RenderedApp {
 }
 
 const paths = generatePaths(cancelPlanModel);
-let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey.current = undefined;
-});
 
 const runner: PathRunner<typeof cancelPlanMachine> = {
   model: cancelPlanModel,
@@ -99,14 +94,14 @@ const runner: PathRunner<typeof cancelPlanMachine> = {
 
 describe(`cancelPlan journey: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
-    app = startApp();
+    const app = startApp();
     await runPath(runner, path, app);
   });
 });
 
 describe('the questionnaire', () => {
   it('translates each question and option, asks for the required one, and sends the answers given', async () => {
-    app = startApp();
+    const app = startApp();
     await app.effects.settle('loadCancellation', {
       output: { subscription: businessYearly, questions: cancellationQuestions },
     });

@@ -21,15 +21,16 @@ import {
 } from './cardOrder.paths';
 import { generatePaths } from './generatePaths';
 import {
-  expectOneKeyPerOrder,
-  followCheckoutKeys,
   journeyCapture,
   renderJourneyScreen,
   runPath,
-  type CheckoutKeys,
+  followCheckoutKeys,
+  expectOneKeyPerOrder,
   type Executors,
   type PathRunner,
   type RenderedApp,
+  type RenderedScreen,
+  type CheckoutKeys,
 } from './harness';
 
 // Every generated path of card ordering (machines/cardOrder.machine.ts), run against the real screens behind the six
@@ -98,7 +99,7 @@ function openingPathOf(event: (EventObject & { entry?: unknown; form?: unknown }
 /** Each key a freshly priced cart was given, and each payment's key with the key of the cart it paid. */
 let keys: CheckoutKeys = { priced: [], payments: [] };
 
-function startApp(initialPath: string, { keepStorage = false } = {}): RenderedApp {
+function startApp(initialPath: string, { keepStorage = false } = {}): RenderedScreen {
   return renderJourneyScreen<OrderActor>({
     path: initialPath,
     route: cardOrderRoutes.map(({ path }) => path),
@@ -122,11 +123,7 @@ function startApp(initialPath: string, { keepStorage = false } = {}): RenderedAp
 }
 
 const paths = generatePaths(cardOrderModel);
-let app: RenderedApp | undefined;
 afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey.current = undefined;
   keys = { priced: [], payments: [] };
 });
 
@@ -145,7 +142,7 @@ describe(`cardOrder journey: ${paths.length} generated paths`, () => {
       executors,
       live: () => journey.snapshot(),
     };
-    app = startApp(start);
+    const app = startApp(start);
     await runPath(runner, path, app);
     // Each priced cart gets a key of its own; every payment of a cart, retries included, carries that cart's key.
     expectOneKeyPerOrder(keys);
@@ -163,7 +160,7 @@ describe('the order addresses', () => {
   });
 
   it('greys out a holder with no card of the type left, and takes the order up again after a reload', async () => {
-    app = startApp('/cards/add-card/physical');
+    const app = startApp('/cards/add-card/physical');
     await app.effects.settle('loadCardOrder', { output: cardOrderData });
     await screen.findByRole('heading', { level: 1, name: cardOrderTexts.physicalTitle });
     const nikos = screen.getByRole('option', { name: 'Nikos Pappas (may hold no more of this type)' });
@@ -178,7 +175,6 @@ describe('the order addresses', () => {
     app.stop();
     cleanup();
     const reloaded = startApp('/cards/add-card/physical/address', { keepStorage: true });
-    app = reloaded;
     await screen.findByRole('heading', { level: 1, name: cardOrderTexts.addressTitle });
     expect(reloaded.effects.inFlight('loadCardOrder')).toBe(false);
     await executors['address.entered'](reloaded, {
@@ -193,7 +189,7 @@ describe('the order addresses', () => {
 
 describe('the plans side of the journey', () => {
   it('keeps the address on /plans/… from the card selection to the checkout', async () => {
-    app = startApp('/plans/card-selection/physical');
+    const app = startApp('/plans/card-selection/physical');
     await app.effects.settle('loadCardOrder', { output: cardOrderData });
     await screen.findByRole('heading', { level: 1, name: cardOrderTexts.physicalTitle });
     expect(app.path()).toBe('/plans/card-selection/physical');

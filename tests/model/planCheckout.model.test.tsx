@@ -12,15 +12,16 @@ import { planCheckoutRoutes } from '../../src/app/routes';
 import { planIdOf, PlansScreen } from '../../src/screens/plans/PlansScreen';
 import { generatePaths } from './generatePaths';
 import {
-  expectOneKeyPerOrder,
-  followCheckoutKeys,
   journeyCapture,
   renderJourneyScreen,
   runPath,
-  type CheckoutKeys,
+  followCheckoutKeys,
+  expectOneKeyPerOrder,
   type Executors,
   type PathRunner,
   type RenderedApp,
+  type RenderedScreen,
+  type CheckoutKeys,
 } from './harness';
 import {
   planCheckoutData,
@@ -93,7 +94,7 @@ function openingPathOf(event: (EventObject & { planId?: unknown }) | undefined):
 /** Each key a freshly priced quote was given, and each payment's key with the key of the quote it paid. */
 let keys: CheckoutKeys = { priced: [], payments: [] };
 
-function startApp(initialPath: string, { keepStorage = false } = {}): RenderedApp {
+function startApp(initialPath: string, { keepStorage = false } = {}): RenderedScreen {
   return renderJourneyScreen<CheckoutActor>({
     path: initialPath,
     route: [...planCheckoutRoutes.map(({ path }) => path), '/plans/address'],
@@ -117,11 +118,7 @@ function startApp(initialPath: string, { keepStorage = false } = {}): RenderedAp
 }
 
 const paths = generatePaths(planCheckoutModel);
-let app: RenderedApp | undefined;
 afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey.current = undefined;
   keys = { priced: [], payments: [] };
 });
 
@@ -140,7 +137,7 @@ describe(`planCheckout journey: ${paths.length} generated paths`, () => {
       executors,
       live: () => journey.snapshot(),
     };
-    app = startApp(start);
+    const app = startApp(start);
     await runPath(runner, path, app);
     // Each priced quote gets a key of its own; every payment of a quote, retries included, carries that quote's key.
     expectOneKeyPerOrder(keys);
@@ -157,7 +154,7 @@ describe('the plan checkout addresses', () => {
   });
 
   it('sends the body the user chose and takes the checkout up again after a reload', async () => {
-    app = startApp('/plans/premium');
+    const app = startApp('/plans/premium');
     await app.effects.settle('loadPlanCheckout', { output: planCheckoutData });
     await screen.findByRole('heading', { level: 1, name: t.plansTitle });
     expect(within(screen.getByRole('region', { name: 'Premium' })).getByText('Selected')).toBeTruthy();
@@ -169,7 +166,6 @@ describe('the plan checkout addresses', () => {
     app.stop();
     cleanup();
     const reloaded = startApp('/plans/address', { keepStorage: true });
-    app = reloaded;
     await screen.findByRole('heading', { level: 1, name: t.addressTitle });
     expect(reloaded.effects.inFlight('loadPlanCheckout')).toBe(false);
     await executors['address.chosen'](reloaded, { type: 'address.chosen', addressId: '' });
@@ -212,7 +208,7 @@ describe('the plan checkout addresses', () => {
   });
 
   it('says when the balance is short and offers no payment', async () => {
-    app = startApp('/plans');
+    const app = startApp('/plans');
     await app.effects.settle('loadPlanCheckout', { output: planCheckoutData });
     await click(app, t.choosePremium);
     await executors['options.submit'](app, { type: 'options.submit', period: 'yearly', posTerminal: false });
@@ -229,7 +225,7 @@ describe('the plan checkout addresses', () => {
   });
 
   it('says a downgrade takes effect at the period’s end and charges nothing now', async () => {
-    app = startApp('/plans');
+    const app = startApp('/plans');
     await app.effects.settle('loadPlanCheckout', { output: planCheckoutData });
     await click(app, t.chooseBusiness);
     // Business yearly is the current plan: it needs the terminal to be chosen again.

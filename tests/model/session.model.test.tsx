@@ -12,7 +12,15 @@ import {
 import { sessionMachine } from '../../machines/session.machine';
 import type { AvailableMfaMethodsResponse, SessionResponse } from '../../schemas/auth.schema';
 import { activityThrottleMs } from '../../src/app/AppShell';
-import { Deferreds, renderApp, runPath, type Executors, type PathRunner, type RenderedApp } from './harness';
+import {
+  Deferreds,
+  renderApp,
+  runPath,
+  type Executors,
+  type PathRunner,
+  type RenderedApp,
+  type RenderedScreen,
+} from './harness';
 import { generatePaths } from './generatePaths';
 import { demoCode, demoCredentials, demoMethods, resendSeconds, sessionModel, texts } from './paths';
 
@@ -61,7 +69,7 @@ const executors: Executors<typeof sessionMachine> = {
 /** What the login journey's effects answer when a session path signs in: the happy way, at once. */
 let nextSession: SessionResponse | undefined;
 
-function startSessionApp(): RenderedApp {
+function startSessionApp(): RenderedScreen {
   const effects = new Deferreds();
   const logic = sessionMachine.provide({
     actors: {
@@ -121,10 +129,7 @@ const runner: PathRunner<typeof sessionMachine> = {
 };
 
 const paths = generatePaths(sessionModel);
-let app: RenderedApp | undefined;
 afterEach(() => {
-  app?.stop();
-  app = undefined;
   nextSession = undefined;
 });
 
@@ -134,7 +139,7 @@ describe(`session: ${paths.length} generated paths`, () => {
   });
 
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
-    app = startSessionApp();
+    const app = startSessionApp();
     await runPath(runner, path, app);
   });
 });
