@@ -48,7 +48,7 @@ const saveFailed = defineMessages({
 
 /**
  * SPEC §1: English and Greek; each language is named in itself so a reader can find their own. Signed in, the shell
- * passes `save`, which stores the choice on the user (issue 8) so it follows them to another device; the page
+ * passes `save`, which stores the choice on the user so it follows them to another device; the page
  * switches at once either way, and a failed save says so.
  */
 export function LanguageSwitcher({ save }: { save?: (locale: Locale) => Promise<unknown> }) {

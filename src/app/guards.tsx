@@ -26,7 +26,7 @@ function RedirectToLogin({ from }: { from: string }) {
 }
 
 /**
- * Where a signed-in user of a merchant that is not approved belongs instead of the banking pages (issue 3): the
+ * Where a signed-in user of a merchant that is not approved belongs instead of the banking pages: the
  * review notice while in review, else the onboarding, which opens on the first incomplete step by itself.
  */
 export function onboardingRedirect(status: MerchantStatus): string | null {

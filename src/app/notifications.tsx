@@ -16,7 +16,7 @@ import type {
 import { api, unwrap } from '../api/client';
 
 /**
- * Notifications in the browser (issue 8; docs/decisions/015-notifications-live-stream.md): one store for the signed-in
+ * Notifications in the browser (docs/decisions/015-notifications-live-stream.md): one store for the signed-in
  * user, shared by the bell in the shell and the /notifications list. It reads the first page and the unread count,
  * then listens on the server-sent event stream (opened with a single-use ticket) and adds what arrives; when the
  * stream drops it reads again and reconnects with a new ticket.

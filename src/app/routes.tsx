@@ -129,8 +129,8 @@ function RootLayout() {
 }
 
 /**
- * The one route table (SPEC §2, docs/engineering.md "Front end"). Only routes with a real screen are listed; later issues add
- * theirs here. Areas name rows of the permission table in schemas/permissions.ts.
+ * The one route table (SPEC §2, docs/engineering.md "Front end"). Only routes with a real screen are listed; a new
+ * screen adds its route here. Areas name rows of the permission table in schemas/permissions.ts.
  */
 export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
   const dashboard = (
@@ -184,7 +184,7 @@ export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
         { path: '/invitation/success', element: <InvitationSuccessScreen /> },
         { path: '/terms-of-use', element: <TermsOfUseScreen /> },
         { path: '/privacy-policy', element: <PrivacyPolicyScreen /> },
-        // Public, signed in or not (issue 9): the FAQ and the mobile app's store links.
+        // Public, signed in or not: the FAQ and the mobile app's store links.
         { path: '/faq', element: <FaqScreen /> },
         { path: '/download-app', element: <DownloadAppScreen /> },
         {
@@ -315,7 +315,7 @@ export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
         },
         { path: '/account/:action_type', element: <AccountActionRoute /> },
         {
-          // SPEC §2 /settings/:page?: language and security (src/screens/settings/SettingsScreen.tsx, issue 8).
+          // SPEC §2 /settings/:page?: language and security (src/screens/settings/SettingsScreen.tsx).
           path: '/settings/:page?',
           element: (
             <RequireAuth area="settings">

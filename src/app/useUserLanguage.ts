@@ -5,7 +5,7 @@ import { useLocale } from '../i18n/LocaleProvider';
 import { useSessionActor } from './session';
 
 /**
- * Issue 8: the language is stored on the user (settings), so it follows them to another device. When someone signs in
+ * The language is stored on the user (settings), so it follows them to another device. When someone signs in
  * here (the session passed through "unauthenticated": the login or registration journey), the app switches to their
  * language. A session restored from the refresh cookie keeps the page's language: it was signed in on this browser,
  * which applied it then, and the header's switcher may have changed it since.

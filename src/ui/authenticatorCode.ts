@@ -2,7 +2,7 @@ import { defineMessages, type IntlShape } from 'react-intl';
 import type { LoginMfaMethod } from '../../schemas/auth.schema';
 
 /**
- * A step-up confirmed with the user's authenticator app (issue 8): the same journeys as a sent code, but nothing is
+ * A step-up confirmed with the user's authenticator app: the same journeys as a sent code, but nothing is
  * sent, so the code step has no resend and says where to look instead of where the code went.
  */
 export const authenticatorMessages = defineMessages({

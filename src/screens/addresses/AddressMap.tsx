@@ -62,7 +62,7 @@ export type AddressMapProps = {
 const fixed = (value: number) => value.toFixed(5);
 
 /**
- * The map of an address (issue 8): the bundled country outlines drawn as SVG in Web Mercator, street tiles under them
+ * The map of an address: the bundled country outlines drawn as SVG in Web Mercator, street tiles under them
  * when a tile server is configured, and a pin the user drags with the mouse (or a finger) or moves with the arrow
  * keys. Works without any network.
  */

@@ -415,7 +415,7 @@ export type MyAddressesScreenProps = {
   clock?: ActorOptions<AnyActorLogic>['clock'];
 };
 
-/** SPEC §2 /my-addresses: the company's saved addresses, each with a pin on the map (issue 8). */
+/** SPEC §2 /my-addresses: the company's saved addresses, each with a pin on the map. */
 export function MyAddressesScreen({ logic, inspect, clock }: MyAddressesScreenProps) {
   const intl = useIntl();
   const machine = useMemo(() => logic ?? createMyAddressesLogic(api), [logic]);

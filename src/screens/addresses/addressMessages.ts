@@ -5,7 +5,7 @@ import { countryName } from '../../ui/address/addressText';
 
 type Values = Record<string, string | number>;
 
-/** The texts of /my-addresses (issue 8). */
+/** The texts of /my-addresses. */
 export const addressesText = {
   ...defineMessages({
     title: { id: 'addresses.title', defaultMessage: 'My addresses' },

@@ -80,7 +80,7 @@ export type IdentityVerificationScreenProps = {
 };
 
 /**
- * SPEC §2 /identity-verification/, /otp-authentication/:method and /verification/:method (issue 3 item 3), one
+ * SPEC §2 /identity-verification/, /otp-authentication/:method and /verification/:method, one
  * journey for the three addresses: the route table mounts this once as their layout, so moving between them keeps
  * the journey. A fresh one-time code (step-up) comes first: the server starts a verification only with its grant.
  */

@@ -30,7 +30,7 @@ import { profileMessages as m } from './profileMessages';
 import { ReviewForm, type ReviewEditorProps } from './ReviewedDetails';
 
 /*
- * The forms that edit legal data on the profile and send it for review (issue 8): the same fields and checks as
+ * The forms that edit legal data on the profile and send it for review: the same fields and checks as
  * onboarding (src/ui/stepForm.tsx), checked on the client with the server's own schema
  * (schemas/profile.schema.ts ProfileChangeBody) before anything is sent.
  */

@@ -5,7 +5,7 @@ import type { RemoveMfaMethodError } from '../../../machines/removeMfaMethod.mac
 import type { LoginMfaMethod } from '../../../schemas/auth.schema';
 import { errorMessages } from '../../i18n/errorMessages';
 
-/** Texts of the settings pages (SPEC §2 /settings/:page?, issue 8). */
+/** Texts of the settings pages (SPEC §2 /settings/:page?). */
 export const settingsText = {
   ...defineMessages({
     title: { id: 'settings.title', defaultMessage: 'Settings' },

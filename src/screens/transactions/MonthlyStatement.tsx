@@ -52,7 +52,7 @@ export function recentMonths(now: number = Date.now(), count = 13): string[] {
 }
 
 /**
- * The monthly statement (issue 9; SPEC §7 "statement export (excel, pdf)"): a month and an account, then CSV, Excel
+ * The monthly statement (SPEC §7 "statement export (excel, pdf)"): a month and an account, then CSV, Excel
  * or PDF, with progress and "Cancel download" like the list's export.
  */
 export function MonthlyStatement({ services = defaultStatementServices }: { services?: StatementServices }) {
