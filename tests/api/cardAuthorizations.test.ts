@@ -56,8 +56,11 @@ async function setLimits(
 }
 
 type Outcome = true | DeclineReason;
-const outcomeOf = (body: { approved: boolean; decline_reason: DeclineReason | null }): Outcome =>
-  body.approved ? true : (body.decline_reason ?? 'card_frozen');
+/** What the network was told: approved, or the reason of the decline (both answer 200). */
+const outcomeOf = (response: Awaited<ReturnType<typeof authorize>>): Outcome => {
+  const body = bodyOf(response, 200);
+  return body.approved ? true : (body.decline_reason ?? 'card_frozen');
+};
 
 describe('every card status', () => {
   const table: [CardStatus, Outcome][] = [
@@ -84,10 +87,10 @@ describe('every card status', () => {
         merchant_name: 'Kiosk 7',
       });
       expectStatus(response, 200);
-      expect(outcomeOf(response.body)).toBe(expected);
+      expect(outcomeOf(response)).toBe(expected);
       expect(await balanceOf(server, merchant.accountId)).toBe(expected === true ? before - 1234n : before);
       const listed = await api(server.app, 'GET', '/api/merchants/transactions/{id}/', {
-        params: { id: response.body.transaction_id },
+        params: { id: String(response.body.transaction_id) },
         token: merchant.token,
       });
       expect(listed.body).toMatchObject({
@@ -179,7 +182,7 @@ describe('limit windows: calendar periods in Europe/Athens', () => {
     for (const [when, amount, expected] of steps) {
       const response = await at(when, amount);
       expectStatus(response, 200);
-      expect(outcomeOf(response.body), `${amount} at ${when}`).toBe(expected);
+      expect(outcomeOf(response), `${amount} at ${when}`).toBe(expected);
     }
   });
 
@@ -187,18 +190,20 @@ describe('limit windows: calendar periods in Europe/Athens', () => {
     const { merchant, cardId } = await cardHolder();
     await setLimits(merchant, cardId, 'monthly', { card_transaction: '1000' });
     expect(
-      (await authorize(server, { card_id: cardId, amount_minor: '1000', at: '2026-03-31T20:30:00Z' })).body
-        .approved,
+      bodyOf(
+        await authorize(server, { card_id: cardId, amount_minor: '1000', at: '2026-03-31T20:30:00Z' }),
+        200,
+      ).approved,
     ).toBe(true);
     // 2026-03-31T21:30Z is 00:30 on 1 April in Athens: a new month.
     expect(
-      (await authorize(server, { card_id: cardId, amount_minor: '1000', at: '2026-03-31T21:30:00Z' })).body
-        .approved,
+      bodyOf(
+        await authorize(server, { card_id: cardId, amount_minor: '1000', at: '2026-03-31T21:30:00Z' }),
+        200,
+      ).approved,
     ).toBe(true);
     expect(
-      outcomeOf(
-        (await authorize(server, { card_id: cardId, amount_minor: '1', at: '2026-04-30T20:59:59Z' })).body,
-      ),
+      outcomeOf(await authorize(server, { card_id: cardId, amount_minor: '1', at: '2026-04-30T20:59:59Z' })),
     ).toBe('limit_card_transaction');
   });
 
@@ -206,13 +211,11 @@ describe('limit windows: calendar periods in Europe/Athens', () => {
     const { merchant, cardId } = await cardHolder('premium', 500n);
     await setLimits(merchant, cardId, 'daily', { card_transaction: '1000' });
     const at = '2026-06-10T09:00:00Z';
-    expect(outcomeOf((await authorize(server, { card_id: cardId, amount_minor: '900', at })).body)).toBe(
+    expect(outcomeOf(await authorize(server, { card_id: cardId, amount_minor: '900', at }))).toBe(
       'insufficient_funds',
     );
     await fund(server.db, merchant.accountId, 10_000n);
-    expect(outcomeOf((await authorize(server, { card_id: cardId, amount_minor: '1000', at })).body)).toBe(
-      true,
-    );
+    expect(outcomeOf(await authorize(server, { card_id: cardId, amount_minor: '1000', at }))).toBe(true);
   });
 });
 
@@ -228,10 +231,10 @@ describe('each category has its own limit, and the overall one caps them all', (
     const at = '2026-05-05T10:00:00Z';
     const pay = (amount: string, cat: 'pos' | 'online' | 'atm') =>
       authorize(server, { card_id: cardId, amount_minor: amount, category: cat, at });
-    expect(outcomeOf((await pay('1001', category)).body)).toBe(reason);
-    expect(outcomeOf((await pay('1000', category)).body)).toBe(true);
-    expect(outcomeOf((await pay('1', category)).body)).toBe(reason);
-    expect(outcomeOf((await pay('5000', other)).body)).toBe(true);
+    expect(outcomeOf(await pay('1001', category))).toBe(reason);
+    expect(outcomeOf(await pay('1000', category))).toBe(true);
+    expect(outcomeOf(await pay('1', category))).toBe(reason);
+    expect(outcomeOf(await pay('5000', other))).toBe(true);
   });
 
   it('card_transaction sums every category', async () => {
@@ -240,10 +243,10 @@ describe('each category has its own limit, and the overall one caps them all', (
     const at = '2026-05-05T10:00:00Z';
     const pay = (amount: string, category: 'pos' | 'online' | 'atm') =>
       authorize(server, { card_id: cardId, amount_minor: amount, category, at });
-    expect(outcomeOf((await pay('600', 'pos')).body)).toBe(true);
-    expect(outcomeOf((await pay('300', 'online')).body)).toBe(true);
-    expect(outcomeOf((await pay('101', 'atm')).body)).toBe('limit_card_transaction');
-    expect(outcomeOf((await pay('100', 'atm')).body)).toBe(true);
+    expect(outcomeOf(await pay('600', 'pos'))).toBe(true);
+    expect(outcomeOf(await pay('300', 'online'))).toBe(true);
+    expect(outcomeOf(await pay('101', 'atm'))).toBe('limit_card_transaction');
+    expect(outcomeOf(await pay('100', 'atm'))).toBe(true);
   });
 
   it('lets no two payments racing past a limit both through', async () => {
@@ -253,7 +256,7 @@ describe('each category has its own limit, and the overall one caps them all', (
     const results = await Promise.all(
       Array.from({ length: 6 }, () => authorize(server, { card_id: cardId, amount_minor: '300', at })),
     );
-    expect(results.filter((r) => r.body.approved).length).toBe(3);
+    expect(results.filter((r) => bodyOf(r, 200).approved).length).toBe(3);
   });
 });
 
@@ -261,9 +264,11 @@ describe('balance, currency, single use, idempotency', () => {
   it('declines more than the balance with insufficient_funds, leaving the balance as it was', async () => {
     const { merchant, cardId } = await cardHolder('premium', 500n);
     const ok = await authorize(server, { card_id: cardId, amount_minor: '500' });
+    expectStatus(ok, 200);
     expect(ok.body.approved).toBe(true);
     const refused = await authorize(server, { card_id: cardId, amount_minor: '1' });
-    expect(outcomeOf(refused.body)).toBe('insufficient_funds');
+    expectStatus(refused, 200);
+    expect(outcomeOf(refused)).toBe('insufficient_funds');
     expect(await balanceOf(server, merchant.accountId)).toBe(0n);
     const listed = await api(server.app, 'GET', '/api/merchants/transactions/', {
       query: { status: 'declined' },
@@ -278,10 +283,11 @@ describe('balance, currency, single use, idempotency', () => {
     const { merchant, cardId } = await cardHolder();
     const before = await balanceOf(server, merchant.accountId);
     const refused = await authorize(server, { card_id: cardId, amount_minor: '100', currency: 'USD' });
-    expect(outcomeOf(refused.body)).toBe('currency_mismatch');
+    expectStatus(refused, 200);
+    expect(outcomeOf(refused)).toBe('currency_mismatch');
     expect(await balanceOf(server, merchant.accountId)).toBe(before);
     const listed = await api(server.app, 'GET', '/api/merchants/transactions/{id}/', {
-      params: { id: refused.body.transaction_id },
+      params: { id: String(refused.body.transaction_id) },
       token: merchant.token,
     });
     expect(listed.body).toMatchObject({
@@ -296,6 +302,7 @@ describe('balance, currency, single use, idempotency', () => {
     await fund(server.db, m.accountId, 10_000n);
     const { card } = await orderCard(server, m, { ...virtualCart, usage: 'single' });
     const declined = await authorize(server, { card_id: card.id, amount_minor: '100', currency: 'GBP' });
+    expectStatus(declined, 200);
     expect(declined.body.approved).toBe(false);
     expect(
       bodyOf(
@@ -306,7 +313,9 @@ describe('balance, currency, single use, idempotency', () => {
         200,
       ).status,
     ).toBe('active');
-    expect((await authorize(server, { card_id: card.id, amount_minor: '100' })).body.approved).toBe(true);
+    expect(bodyOf(await authorize(server, { card_id: card.id, amount_minor: '100' }), 200).approved).toBe(
+      true,
+    );
     expect(
       bodyOf(
         await api(server.app, 'GET', '/api/merchants/cards/{id}/', {
@@ -316,7 +325,7 @@ describe('balance, currency, single use, idempotency', () => {
         200,
       ).status,
     ).toBe('restricted');
-    expect(outcomeOf((await authorize(server, { card_id: card.id, amount_minor: '100' })).body)).toBe(
+    expect(outcomeOf(await authorize(server, { card_id: card.id, amount_minor: '100' }))).toBe(
       'card_restricted',
     );
   });
@@ -343,7 +352,7 @@ describe('balance, currency, single use, idempotency', () => {
       { card_id: cardId, amount_minor: '11', category: 'atm' },
       declineKey,
     );
-    expect(outcomeOf(declined.body)).toBe('limit_card_cash');
+    expect(outcomeOf(declined)).toBe('limit_card_cash');
     await setLimits(merchant, cardId, 'daily', {});
     const replayed = await authorize(
       server,
@@ -384,6 +393,7 @@ describe('cashback', () => {
         at,
         merchant_name: 'Bookshop',
       });
+      expectStatus(pos, 200);
       expect(pos.body.cashback).toEqual({ amount_minor: String(bp), currency: 'EUR' });
       const online = await authorize(server, {
         card_id: cardId,
@@ -391,15 +401,18 @@ describe('cashback', () => {
         category: 'online',
         at,
       });
+      expectStatus(online, 200);
       expect(online.body.cashback).toEqual({
         amount_minor: String(Math.floor((12345 * bp) / 10000)),
         currency: 'EUR',
       });
       const atm = await authorize(server, { card_id: cardId, amount_minor: '10000', category: 'atm', at });
+      expectStatus(atm, 200);
       expect(atm.body.approved).toBe(true);
       expect(atm.body.cashback).toBeNull();
       // 39 × 25 bp is 0.0975 of a cent: floored to nothing, and nothing is recorded.
       const tiny = await authorize(server, { card_id: cardId, amount_minor: '39', at });
+      expectStatus(tiny, 200);
       expect(tiny.body.cashback).toBeNull();
       const declined = await authorize(server, {
         card_id: cardId,
@@ -407,6 +420,7 @@ describe('cashback', () => {
         currency: 'USD',
         at,
       });
+      expectStatus(declined, 200);
       expect(declined.body.cashback).toBeNull();
 
       const earned = bp + Math.floor((12345 * bp) / 10000);

@@ -946,6 +946,7 @@ describe('revealing card details', () => {
 
     // The number authorises a payment as a network would send it.
     const byNumber = await authorize(server, { card_number: details.number, amount_minor: '100' });
+    expectStatus(byNumber, 200);
     expect(byNumber.body.approved).toBe(true);
 
     // Destroyed: nothing to show, and the grant is not spent.

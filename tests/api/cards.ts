@@ -1,16 +1,10 @@
-import { expect } from 'vitest';
-import type { CartBody } from '../../schemas/cards.schema';
-import type { BodyOf } from './client';
-import { call, type TestServer } from './harness';
+import { api, bodyOf, type BodyOf, type JsonBodyOf } from './client';
+import type { TestServer } from './harness';
 import { newKey, type MoneyMerchant } from './money';
 
 /** Shared by the card tests: order, act on and authorise cards through the real API. */
 
-export const cardsUrl = '/api/merchants/cards/';
-export const cardUrl = (id: string) => `/api/merchants/cards/${id}/`;
-export const cartUrl = '/api/merchants/cards/cart/';
-export const payUrl = (id: string) => `/api/merchants/cards/cart/${id}/pay/`;
-export const authorizeUrl = '/api/sandbox/card_authorizations/';
+type CartBody = JsonBodyOf<'POST', '/api/merchants/cards/cart/'>;
 
 export const virtualCart = {
   form: 'virtual',
@@ -52,32 +46,30 @@ export async function orderCard(
   merchant: Pick<MoneyMerchant, 'token'>,
   body: CartBody = virtualCart,
 ) {
-  const cart = await call(server.app, 'POST', cartUrl, { token: merchant.token, body });
-  expect(cart.status, JSON.stringify(cart.body)).toBe(201);
-  const paid = await call(server.app, 'POST', payUrl(cart.body.id), {
-    token: merchant.token,
-    headers: { 'idempotency-key': newKey('pay') },
-  });
-  expect(paid.status, JSON.stringify(paid.body)).toBe(201);
-  return {
-    cart: cart.body,
-    card: paid.body.card as { id: string; status: string; last4: string; form: string },
-    transactionId: paid.body.transaction_id as string | null,
-  };
+  const cart = bodyOf(
+    await api(server.app, 'POST', '/api/merchants/cards/cart/', { token: merchant.token, body }),
+    201,
+    'cartInitialize',
+  );
+  const paid = bodyOf(
+    await api(server.app, 'POST', '/api/merchants/cards/cart/{id}/pay/', {
+      params: { id: cart.id },
+      token: merchant.token,
+      headers: { 'idempotency-key': newKey('pay') },
+    }),
+    201,
+    'cartPay',
+  );
+  return { cart, card: paid.card, transactionId: paid.transaction_id };
 }
 
-export type AuthorizationInput = {
-  card_id?: string;
-  card_number?: string;
-  merchant_name?: string;
-  amount_minor: string;
-  currency?: string;
-  category?: 'pos' | 'online' | 'atm';
-  at?: string;
-};
+type AuthorizationBody = JsonBodyOf<'POST', '/api/sandbox/card_authorizations/'>;
+
+/** A card payment as the network sends it; the shop, currency and category have defaults. */
+export type AuthorizationInput = Partial<AuthorizationBody> & Pick<AuthorizationBody, 'amount_minor'>;
 
 export async function authorize(server: TestServer, input: AuthorizationInput, key = newKey('auth')) {
-  return call(server.app, 'POST', authorizeUrl, {
+  return api(server.app, 'POST', '/api/sandbox/card_authorizations/', {
     body: { merchant_name: 'Corner Shop', currency: 'EUR', category: 'pos', ...input },
     headers: { 'idempotency-key': key },
   });

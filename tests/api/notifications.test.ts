@@ -267,7 +267,9 @@ describe('each event notifies exactly once, the right users', () => {
     const { card } = await orderCard(server, owner, { ...virtualCart, holder_user_id: holder.userId });
     expect(
       await made(async () =>
-        expect((await authorize(server, { card_id: card.id, amount_minor: '100' })).body.approved).toBe(true),
+        expect(bodyOf(await authorize(server, { card_id: card.id, amount_minor: '100' }), 200).approved).toBe(
+          true,
+        ),
       ),
     ).toEqual([]);
     const rows = await made(async () => {
@@ -276,6 +278,7 @@ describe('each event notifies exactly once, the right users', () => {
         amount_minor: '99999999',
         merchant_name: 'Big Store',
       });
+      expectStatus(answer, 200);
       expect(answer.body.approved).toBe(false);
     });
     expect(rows.map((r) => [r.user, r.kind]).sort()).toEqual(

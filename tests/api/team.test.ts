@@ -12,7 +12,15 @@ import {
   type TestServer,
 } from './harness';
 import { fund, merchantWithAccount, type MoneyMerchant } from './money';
-import { acceptByEmail, addMember, invitationKey, invite, memberPassword, newInviteeEmail } from './team';
+import {
+  acceptByEmail,
+  acceptWithBadInput,
+  addMember,
+  invitationKey,
+  invite,
+  memberPassword,
+  newInviteeEmail,
+} from './team';
 
 // Issue 6: employees and invitations (schemas/employees.schema.ts), disabling, and what each access level sees.
 
@@ -116,6 +124,7 @@ describe('inviting', () => {
   it('cancels a pending invitation once; the link then answers 410 cancelled', async () => {
     const email = newInviteeEmail();
     const invited = await invite(server, owner.token, { email });
+    expectStatus(invited, 201);
     const key = await invitationKey(server, email);
     const cancelled = await api(server.app, 'POST', '/api/merchants/invitations/{id}/cancel/', {
       params: { id: invited.body.id },
@@ -161,6 +170,7 @@ describe('inviting', () => {
     ).toBe(400);
     const other = await merchantWithAccount(server);
     const theirs = await invite(server, other.token);
+    expectStatus(theirs, 201);
     const cancel = await api(server.app, 'POST', '/api/merchants/invitations/{id}/cancel/', {
       params: { id: theirs.body.id },
       token: owner.token,
@@ -175,6 +185,7 @@ describe('accepting', () => {
   it('with codes by email: creates the user with the invitation’s role and access level, once', async () => {
     const email = newInviteeEmail();
     const invited = await invite(server, owner.token, { email, role: 'admin', access_level: 'own' });
+    expectStatus(invited, 201);
     const key = await invitationKey(server, email);
     const users = await count('users');
     const accepted = await acceptByEmail(server, key, { first_name: 'Eleni', last_name: 'Georgiou' });
@@ -280,6 +291,7 @@ describe('accepting', () => {
   it('an expired invitation reads as expired and cannot be accepted or cancelled (410 / 409)', async () => {
     const email = newInviteeEmail();
     const invited = await invite(server, owner.token, { email });
+    expectStatus(invited, 201);
     const key = await invitationKey(server, email);
     await server.db
       .updateTable('invitations')
@@ -326,7 +338,7 @@ describe('accepting', () => {
     const body =
       'password' in extra && extra.password === '' ? { password: `${email.split('@')[0]}-2026!` } : extra;
     const users = await count('users');
-    const refused = await acceptByEmail(server, key, body);
+    const refused = await acceptWithBadInput(server, key, body);
     expectStatus(refused, 400);
     expect(refused.body.error.fields).toHaveProperty(field);
     expect(await count('users')).toBe(users);
@@ -340,6 +352,7 @@ describe('accepting', () => {
     const email = other.email;
     // Invited before the account existed: insert the invitation as it would have been.
     const first = await invite(server, owner.token, { email: newInviteeEmail() });
+    expectStatus(first, 201);
     await server.db.updateTable('invitations').set({ email }).where('id', '=', first.body.id).execute();
     const key = await invitationKey(server, first.body.email);
     const users = await count('users');
@@ -454,6 +467,7 @@ describe('who may manage the team', () => {
   it('only the owner lists, invites, cancels and changes status; a viewer may look at the lists', async () => {
     const target = await addMember(server, owner.token, 'employee');
     const pending = await invite(server, owner.token);
+    expectStatus(pending, 201);
     for (const role of ['admin', 'employee', 'viewer'] as const) {
       const member = await addMember(server, owner.token, role);
       const lists = role === 'viewer' ? 200 : 403;
@@ -527,11 +541,13 @@ describe('what each access level sees (home overview)', () => {
       amount_minor: '700',
       merchant_name: 'Bakery',
     });
+    expectStatus(paidMine, 200);
     const paidTheirs = await authorize(server, {
       card_id: theirs.card.id,
       amount_minor: '900',
       merchant_name: 'Hardware',
     });
+    expectStatus(paidTheirs, 200);
     expect(paidMine.body.approved).toBe(true);
     expect(paidTheirs.body.approved).toBe(true);
 
@@ -575,7 +591,7 @@ describe('what each access level sees (home overview)', () => {
     expectStatus(list, 200);
     expect(list.body.items.map((t: { id: string }) => t.id)).toEqual([paidMine.body.transaction_id]);
     const other = await api(server.app, 'GET', '/api/merchants/transactions/{id}/', {
-      params: { id: paidTheirs.body.transaction_id },
+      params: { id: String(paidTheirs.body.transaction_id) },
       token: own.token,
     });
     expectStatus(other, 404);

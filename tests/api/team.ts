@@ -1,17 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { expect } from 'vitest';
 import type { AccessLevel, EmployeeRole } from '../../schemas/employees.schema';
-import { call, readOutbox, signIn, type SignedIn, type TestServer } from './harness';
+import { api, apiWithBadInput, bodyOf, type JsonBodyOf } from './client';
+import { readOutbox, signIn, type SignedIn, type TestServer } from './harness';
 
 /** Shared by the team tests: invitations and employees through the real API. */
-
-export const employeesUrl = '/api/merchants/employees/';
-export const statusUrl = (id: string) => `/api/merchants/employees/${id}/status/`;
-export const invitationsUrl = '/api/merchants/invitations/';
-export const cancelUrl = (id: string) => `/api/merchants/invitations/${id}/cancel/`;
-export const byKeyUrl = (key: string) => `/api/merchants/invitations/by-key/${key}/`;
-export const sendSmsUrl = (key: string) => `/api/merchants/invitations/by-key/${key}/send_sms_verification/`;
-export const acceptUrl = (key: string) => `/api/merchants/invitations/by-key/${key}/accept/`;
 
 export const memberPassword = 'Kitchen-Ledger-4417';
 
@@ -32,7 +24,7 @@ export async function invite(
     last_name?: string;
   } = {},
 ) {
-  return call(server.app, 'POST', invitationsUrl, {
+  return api(server.app, 'POST', '/api/merchants/invitations/', {
     token,
     body: {
       email: body.email ?? newInviteeEmail(),
@@ -54,15 +46,27 @@ export async function invitationKey(server: TestServer, email: string): Promise<
   return key;
 }
 
-export async function acceptByEmail(server: TestServer, key: string, extra: Record<string, unknown> = {}) {
-  return call(server.app, 'POST', acceptUrl(key), {
-    body: {
-      first_name: 'Nikos',
-      last_name: 'Papadopoulos',
-      password: memberPassword,
-      mfa_method: 'email',
-      ...extra,
-    },
+type AcceptBody = JsonBodyOf<'POST', '/api/merchants/invitations/by-key/{key}/accept/'>;
+
+const acceptance: AcceptBody = {
+  first_name: 'Nikos',
+  last_name: 'Papadopoulos',
+  password: memberPassword,
+  mfa_method: 'email',
+};
+
+export async function acceptByEmail(server: TestServer, key: string, extra: Partial<AcceptBody> = {}) {
+  return api(server.app, 'POST', '/api/merchants/invitations/by-key/{key}/accept/', {
+    params: { key },
+    body: { ...acceptance, ...extra },
+  });
+}
+
+/** Deliberately bad input: the usual acceptance with fields of any shape over it. */
+export async function acceptWithBadInput(server: TestServer, key: string, extra: Record<string, unknown>) {
+  return apiWithBadInput(server.app, 'POST', '/api/merchants/invitations/by-key/{key}/accept/', {
+    params: { key },
+    body: { ...acceptance, ...extra },
   });
 }
 
@@ -76,10 +80,8 @@ export async function addMember(
   accessLevel: AccessLevel = 'company',
 ): Promise<Member> {
   const email = newInviteeEmail(role);
-  const invited = await invite(server, ownerToken, { email, role, access_level: accessLevel });
-  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
-  const accepted = await acceptByEmail(server, await invitationKey(server, email));
-  expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+  bodyOf(await invite(server, ownerToken, { email, role, access_level: accessLevel }), 201, 'invite');
+  bodyOf(await acceptByEmail(server, await invitationKey(server, email)), 201, 'accept');
   const signedIn = await signIn(server.app, email, memberPassword);
   return { userId: signedIn.body.user.id, email, signedIn, token: signedIn.accessToken };
 }
