@@ -185,7 +185,7 @@ export async function buildApp({
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      // The map's street tiles come from the configured tile server (MAP_TILE_URL, issue 8).
+      // The map's street tiles come from the configured tile server (MAP_TILE_URL).
       directives: config.mapTileUrl
         ? {
             ...contentSecurityPolicy,

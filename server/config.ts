@@ -9,7 +9,7 @@ export type Secrets = {
   jwtSecret: string;
   /** HMAC key that signs ALTCHA challenges. */
   altchaHmacKey: string;
-  /** AES-256 key (hex) for card data at rest; used from issue 5 on. */
+  /** AES-256 key (hex) for card data at rest (server/cards/secrets.ts). */
   cardEncryptionKey: string;
 };
 
@@ -64,7 +64,7 @@ export type Config = {
   appStoreUrl: string;
   playStoreUrl: string;
   /**
-   * /my-addresses (issue 8): street tiles for the map (MAP_TILE_URL with {z}, {x} and {y}, and MAP_TILE_ATTRIBUTION);
+   * /my-addresses: street tiles for the map (MAP_TILE_URL with {z}, {x} and {y}, and MAP_TILE_ATTRIBUTION);
    * unset, the map draws the bundled country outlines only. A Nominatim-compatible geocoder (GEOCODER_URL, called by
    * the server with GEOCODER_TIMEOUT_MS, default 3000) finds streets; unset, the bundled gazetteer finds cities.
    */

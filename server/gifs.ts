@@ -4,7 +4,7 @@ import { providerGifUrlPattern } from '../schemas/sendMoney.schema';
 import type { Config } from './config';
 
 /**
- * GIF search for a payment's note (issue 4; schemas/gifs.schema.ts). Without a provider the bundled set
+ * GIF search for a payment's note (schemas/gifs.schema.ts). Without a provider the bundled set
  * (schemas/gifs.ts) is searched by its English and Greek keywords. With Giphy or Tenor configured the search goes
  * there, with our key, and each result is brought to the one URL form a payment accepts (schemas/sendMoney.schema.ts
  * `providerGifUrlPattern`); results that cannot be are dropped. A provider that fails, answers nonsense or takes longer

@@ -68,7 +68,7 @@ export async function checklistState(db: Database, merchantId: string): Promise<
     .where('merchant_id', '=', merchantId)
     .limit(1)
     .executeTakeFirst();
-  // A paid plan bought, ever (issue 7): a paid plan cart for a plan that costs something. Moving back to Free later
+  // A paid plan bought, ever: a paid plan cart for a plan that costs something. Moving back to Free later
   // does not undo the step.
   const plan = await db
     .selectFrom('plan_carts as k')

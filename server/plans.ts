@@ -2,7 +2,7 @@ import type { Db } from './ledger';
 
 /**
  * Plans (migration 017, docs/plans.md): a merchant is always on one; its prices and cashback rate are read here by
- * cards now and by plan checkout (issue 7) later.
+ * card ordering (server/cards/ordering.ts) and cashback (server/cards/cashback.ts); server/billing/ changes it.
  */
 
 export type Plan = {

@@ -120,7 +120,8 @@ async function phoneTaken(db: Db, phone: string): Promise<boolean> {
 
 /**
  * Checks an email and/or phone as the user leaves the field: format and whether an account already uses it. This
- * deliberately tells whether an address is taken (issue 3); the endpoint is rate limited per client.
+ * deliberately tells whether an address is taken, so the form says so while the user types rather than after the
+ * codes (docs/decisions/005-registration-resumable-by-id.md); the endpoint is rate limited per client.
  */
 export async function prevalidate(
   db: Database,

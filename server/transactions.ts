@@ -386,7 +386,7 @@ export async function receiveIncomingTransfer(
     throw badField('currency', `This account is in ${account.currency.trim()}.`);
   }
   const external = await systemAccount(db, body.currency, 'external');
-  // The credit and its notification (issue 8) commit together; a replay notifies nobody again.
+  // The credit and its notification commit together; a replay notifies nobody again.
   const { transfer, replayed } = await db.transaction().execute(async (trx) => {
     const posted = await postTransfer(trx, {
       type: 'incoming_bank_transfer',

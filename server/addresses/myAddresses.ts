@@ -7,7 +7,7 @@ import { AppError } from '../errors';
 import type { Db } from '../ledger';
 
 /*
- * Managing saved addresses on /my-addresses (issue 8; migration 025). Registered and trading addresses come from
+ * Managing saved addresses on /my-addresses (migration 025). Registered and trading addresses come from
  * onboarding (server/cards/addresses.ts), shipping ones from card orders or from here. The registered address is
  * legal data: it changes only through the profile's company details, which go back to review, so here only its
  * map pin may move and it cannot be deleted. A merchant has at most one default address. Each change is one

@@ -223,7 +223,7 @@ async function ticketUser(
   };
 }
 
-/** The user's second-factor methods (issue 8: those turned on, the default first). */
+/** The user's second-factor methods: those turned on, the default first. */
 async function methodsOf(db: Database | Transaction<DB>, user: TicketUser): Promise<ActiveMethod[]> {
   return activeMethods(await mfaUser(db, user.userId));
 }
@@ -359,7 +359,7 @@ type OtpLoginOutcome = { ok: true; signedIn: SignedIn } | { ok: false; error: Ap
 type CodeCheck = { ok: true } | { ok: false; error: AppError };
 
 /**
- * An authenticator app's code at sign-in (issue 8): the user's confirmed app, a code of a time step after the last one
+ * An authenticator app's code at sign-in: the user's confirmed app, a code of a time step after the last one
  * accepted (a code works once), and at most `otpMaxAttempts` wrong codes per login ticket.
  */
 async function checkLoginTotp(

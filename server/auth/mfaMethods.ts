@@ -3,7 +3,7 @@ import type { LoginMfaMethod } from '../../schemas/auth.schema';
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
 
-/** Second-factor methods of a user (issue 8; the settings are in server/settings/security.ts). */
+/** Second-factor methods of a user (the settings are in server/settings/security.ts). */
 
 export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');

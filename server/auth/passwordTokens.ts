@@ -12,7 +12,7 @@ import { revokeAllSessions } from './sessions';
 import { randomToken, sha256 } from './tokens';
 
 /**
- * Password links (issue 3): a reset link for "Forgot your password?", and a create link for an account that exists
+ * Password links: a reset link for "Forgot your password?", and a create link for an account that exists
  * without a password (an invited employee). A link carries the user id and a 256-bit token; only the token's
  * SHA-256 is stored, bound to the user and the purpose, valid for `passwordTokenTtlSeconds` (1 hour), single use.
  */

@@ -57,7 +57,7 @@ async function userOf(db: Database | Transaction<DB>, userId: string): Promise<S
 
 /**
  * How the user can confirm: a code by email always, by SMS when they have a phone, and their authenticator app when
- * they have confirmed one (issue 8); the method they chose as default first.
+ * they have confirmed one; the method they chose as default first.
  */
 function methodsOf(user: StepUpUser): StepUpMethod[] {
   const methods: StepUpMethod[] = [{ method: 'email', destination: maskEmail(user.email) }];

@@ -24,7 +24,7 @@ import {
 } from './subscriptions';
 
 /**
- * Plan checkout (SPEC §2 /plans/plan/checkout, /plans/address; issue 7): a cart prices a change of plan, period or
+ * Plan checkout (SPEC §2 /plans/plan/checkout, /plans/address): a cart prices a change of plan, period or
  * the POS terminal and keeps it 30 minutes; paying it takes the price through the ledger, writes the invoice and
  * changes the subscription in ONE transaction. The shape is card ordering's (server/cards/ordering.ts).
  */

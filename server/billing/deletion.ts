@@ -12,9 +12,10 @@ import { loadPlans, lockSubscription, readSubscription, type BillingActor } from
 
 /**
  * Deleting the merchant's account (SPEC §4: effective at the end of the billing period, a representative follows up;
- * issue 7: money left is not lost). A request needs a fresh one-time code (step-up `account_deletion`), names the
- * IBAN the money left is paid out to, and creates a task for the bank's representative. The billing job completes a
- * due request only when nothing blocks it; until then it can be withdrawn.
+ * docs/product.md "Plans and billing": money left is not lost). A request needs a fresh one-time code (step-up
+ * `account_deletion`), names the IBAN the money left is paid out to, and creates a task for the bank's
+ * representative. The billing job completes a due request only when nothing blocks it; until then it can be
+ * withdrawn.
  */
 
 const deletionState = (state: string, message: string) =>

@@ -267,7 +267,7 @@ async function renewOne(
       });
     }
     const retryAt = nextRetryAt(periodEnd, now);
-    // Issue 8: each failed attempt (the billing emails below are this event's: the notification sends none).
+    // The owners hear of each failed attempt (the billing emails below are this event's: the notification sends none).
     await planRenewal(trx, {
       merchantId,
       renewalKey,

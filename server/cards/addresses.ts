@@ -7,7 +7,8 @@ import type { Db } from '../ledger';
 
 /**
  * Saved addresses (migration 018): the registered and trading addresses from onboarding, copied on approval, and
- * shipping addresses saved with a card order. Issue 8 adds managing them (a map pin, edit, delete).
+ * shipping addresses saved with a card order. /my-addresses manages them (a map pin, edit, delete:
+ * server/addresses/myAddresses.ts).
  */
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -54,7 +55,7 @@ export function addressOf(
   };
 }
 
-/** A saved address with its pin and default flag (issue 8). */
+/** A saved address with its pin and default flag. */
 export function addressView(row: AddressRow): MerchantAddress {
   return {
     id: row.id,

@@ -14,7 +14,7 @@ import type { CardVault } from './secrets';
 import { spentInWindow } from './windows';
 
 /**
- * The authorisation path (docs/product.md "Cards", issue 5): what a card network asks the bank when a card pays, here
+ * The authorisation path (docs/product.md "Cards"): what a card network asks the bank when a card pays, here
  * through the sandbox rail. In ONE transaction, with the card's row locked (so two payments of one card are decided
  * one after the other and a limit cannot be overrun by racing), it checks the status, the currency, every applicable
  * limit in the current window and the balance, then either books a completed `card_transaction` (merchant account →
@@ -233,7 +233,7 @@ export async function authorizeCard(
         })
         .execute();
       if (reason) {
-        // Issue 8: the owners and the card's holder hear of the decline (and get an email) with it.
+        // The owners and the card's holder hear of the decline (and get an email) with it.
         await cardDeclined(trx, {
           merchantId: card.merchant_id,
           holderUserId: card.holder_user_id,

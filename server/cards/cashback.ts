@@ -7,7 +7,7 @@ import { planOf } from '../plans';
 import { monthBounds } from './windows';
 
 /**
- * Cashback (SPEC §1, §2 /cashback; issue 5): an approved POS or online card purchase accrues
+ * Cashback (SPEC §1, §2 /cashback): an approved POS or online card purchase accrues
  * floor(amount × plan rate / 10 000) in `cashback_accruals` (server/cards/authorizations.ts); once a month the payout
  * pays each account's unpaid accruals of the months that have ended as ONE `cashback` transfer from the bank's
  * cashback account, which the dashboard's "cashback earned" sums (server/overview.ts). Knows nothing of HTTP.

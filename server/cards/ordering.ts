@@ -23,7 +23,7 @@ import { cardById, snapshotAddress, type CardActor } from './cards';
 import { expiryFrom, newCardNumber, newCvv, type CardVault } from './secrets';
 
 /**
- * Ordering a card (SPEC §2 /plans/card-selection, /plans/address, /plans/card/checkout; issue 5): the options, a cart
+ * Ordering a card (SPEC §2 /plans/card-selection, /plans/address, /plans/card/checkout): the options, a cart
  * that prices the order from the merchant's plan, and paying it, which takes the price through the ledger and makes
  * the card in ONE transaction. Knows nothing of HTTP.
  */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { GeocodeQuery, GeoPlace } from '../../schemas/addresses.schema';
 
 /*
- * The offline gazetteer (issue 8): GeoNames cities of the address countries (gazetteer.json, written by
+ * The offline gazetteer: GeoNames cities of the address countries (gazetteer.json, written by
  * scripts/buildGazetteer.ts). Finds a city by name (any accents, Greek or Latin letters) and the nearest city to a
  * point. City precision only: it knows no streets and no postcodes.
  */

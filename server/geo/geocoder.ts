@@ -8,7 +8,7 @@ import { addressCountries } from '../../schemas/addresses.schema';
 import { bundledGazetteer, distanceKm, type Gazetteer } from './gazetteer';
 
 /*
- * Geocoding for /my-addresses (issue 8): an address to pins, a pin to the nearest place. With GEOCODER_URL set, a
+ * Geocoding for /my-addresses: an address to pins, a pin to the nearest place. With GEOCODER_URL set, a
  * Nominatim-compatible API answers to street level (called from here, never from the browser, with a timeout); when
  * it is not set, or does not answer in time or answers nonsense, the bundled gazetteer answers to city level and
  * the response says so (`source`, each place's `precision`).

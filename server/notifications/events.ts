@@ -5,7 +5,7 @@ import { emailedKinds } from './messages';
 import { moneyParams, notificationChannel, notify, roleKeysFor } from './notifications';
 
 /**
- * One function per event that notifies (issue 8), each called once by the event's domain function inside its
+ * One function per event that notifies, each called once by the event's domain function inside its
  * transaction. Who is told follows the permission table (server/notifications/notifications.ts `Recipients`).
  */
 

@@ -17,7 +17,7 @@ import { enqueueMessage } from '../notify/outbox';
 import { emailFor, emailedKinds } from './messages';
 
 /**
- * Notifications (issue 8; docs/decisions/015-notifications-live-stream.md). `notify` is called by the domain
+ * Notifications (docs/decisions/015-notifications-live-stream.md). `notify` is called by the domain
  * function of each event, inside the transaction that makes the event happen: the rows, their emails (for the
  * important kinds) and the NOTIFY that wakes the live streams commit or roll back with the event. Knows nothing of
  * HTTP.

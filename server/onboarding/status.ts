@@ -3,7 +3,10 @@ import type { MerchantStatus } from '../db/types';
 
 export type { PublicMerchantStatus };
 
-/** The status the API shows: issue 2's `pending` is `onboarding`; a closed merchant can no longer write. */
+/**
+ * The status the API shows: the stored `pending` (a merchant not yet submitted) is `onboarding`; a closed merchant can
+ * no longer write.
+ */
 export function publicMerchantStatus(status: MerchantStatus): PublicMerchantStatus {
   if (status === 'pending') return 'onboarding';
   if (status === 'closed') return 'rejected';

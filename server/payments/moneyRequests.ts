@@ -19,7 +19,7 @@ import { insufficientFundsMessage, thresholdIn } from './sendMoney';
 import type { PaymentSettings } from './settings';
 
 /**
- * Request money (issue 4): an approved merchant asks another, by wallet tag, for an amount in one of its own
+ * Request money: an approved merchant asks another, by wallet tag, for an amount in one of its own
  * currencies; the payee accepts (pays it through the ledger in the same transaction that marks the request accepted,
  * the request row locked first so that it is paid at most once) or declines it. Knows nothing of HTTP.
  */
@@ -151,7 +151,7 @@ export async function requestMoney(
   if (payee.id === actor.merchantId) throw notAllowed('You cannot request money from yourself.');
   if (payee.status !== 'approved') throw notAllowed('This merchant cannot receive requests.');
 
-  // The request and the payee's notification (issue 8) commit together.
+  // The request and the payee's notification commit together.
   const inserted = await db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('money_requests')

@@ -18,7 +18,7 @@ import { insufficientFundsMessage, thresholdIn } from './sendMoney';
 import { paymentSettings, type PaymentSettings } from './settings';
 
 /**
- * Scheduled and recurring payments (issue 4): a merchant schedules a payment to another merchant's wallet tag once
+ * Scheduled and recurring payments: a merchant schedules a payment to another merchant's wallet tag once
  * or repeating (daily, weekly, monthly, yearly) from a start date, optionally up to an end date. The job
  * `runDueScheduledPayments` pays each due occurrence through the ledger's `postTransfer`, the posting sendMoney uses
  * for a wallet payment (account_to_account, completed, no fee within one currency), with the idempotency key
@@ -412,7 +412,7 @@ async function runOccurrence(
       })
       .onConflict((oc) => oc.columns(['scheduled_payment_id', 'occurrence_date']).doNothing())
       .execute();
-    // Issue 8: the payer hears of the run (paid or failed); the merchant paid hears of the money, as from a wallet.
+    // The payer hears of the run (paid or failed); the merchant paid hears of the money, as from a wallet.
     await scheduledPaymentRun(trx, {
       merchantId: s.merchant_id,
       scheduleId: s.id,

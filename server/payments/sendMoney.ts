@@ -27,7 +27,7 @@ import { fromEur, isSupportedCurrency, predefinedAmounts, priceTransfer, railFor
 import type { PaymentSettings } from './settings';
 
 /**
- * Send money (issue 4): to a wallet tag or an IBAN, from one of the merchant's accounts, in one database transaction
+ * Send money: to a wallet tag or an IBAN, from one of the merchant's accounts, in one database transaction
  * that checks the one-time code grant, posts the double-entry transfer (server/ledger.ts) and records the name check.
  * Knows nothing of HTTP. Rules: docs/fees.md and schemas/sendMoney.schema.ts.
  */
@@ -473,7 +473,7 @@ export async function sendMoney(db: Database, payer: Payer, input: SendMoneyInpu
       throw error;
     }
   };
-  // The merchant paid (by wallet tag, or at an IBAN of this bank) is notified with the payment (issue 8): the
+  // The merchant paid (by wallet tag, or at an IBAN of this bank) is notified with the payment: the
   // posting's own statement writes the notification and its NOTIFY, only if it posts (migration 027).
   const payee =
     recipient.kind === 'wallet'

@@ -4,7 +4,7 @@ import { AppError } from '../errors';
 import { failTransfer, settleTransfer } from '../ledger';
 
 /**
- * The settlement job (issue 4): payments to other banks wait in clearing (pending) until this job hands them to the
+ * The settlement job: payments to other banks wait in clearing (pending) until this job hands them to the
  * rails. In the sandbox the other bank's answer is decided by `sandbox_external_accounts`, deterministically:
  * - the IBAN is not in the registry: failed, "The receiving bank does not know this account.";
  * - the account refuses payments (`rejects_payments`, set through the sandbox): failed, "The receiving bank

@@ -20,7 +20,7 @@ import { errorResponses } from './apiErrors';
 
 /**
  * Saved addresses (SPEC §7 "merchant addresses", "geocode"; schemas/addresses.schema.ts), SPEC §6's "my addresses"
- * area (schemas/permissions.ts): read by the card order's address step, managed on /my-addresses (issue 8).
+ * area (schemas/permissions.ts): read by the card order's address step, managed on /my-addresses.
  */
 export const addressesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
   app,

@@ -43,7 +43,7 @@ function actorOf(request: FastifyRequest): ProfileActor {
 }
 
 /**
- * The company profile (issue 8, schemas/profile.schema.ts): onboarding's data after approval, contact details changed
+ * The company profile (schemas/profile.schema.ts): onboarding's data after approval, contact details changed
  * at once, legal data through review, more documents and the logo.
  */
 export const profileRoutes: FastifyPluginAsyncZod<{

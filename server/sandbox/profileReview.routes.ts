@@ -6,7 +6,7 @@ import { decideProfileChange } from '../profile/profile';
 import { errorResponses } from '../routes/apiErrors';
 
 /**
- * Test rail standing in for the bank's review desk for profile changes (issue 8): approves (the change applies) or
+ * Test rail standing in for the bank's review desk for profile changes: approves (the change applies) or
  * rejects (with a reason) a change of legal data waiting for review. Registered only outside production (app.ts).
  */
 export const sandboxProfileReviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

@@ -8,7 +8,7 @@ import { AppError } from '../errors';
 import { checkTotp, newTotpSecret, totpUri, totpVault } from './totp';
 
 /*
- * Second-factor methods (issue 8): a code by email (on unless turned off), by SMS (when the user has a phone and has
+ * Second-factor methods: a code by email (on unless turned off), by SMS (when the user has a phone and has
  * not turned it off) and an authenticator app once enrolled. The user chooses the default (offered first at sign-in)
  * and may turn any method off except the last one. Adding an authenticator needs a fresh one-time code (step-up
  * `mfa_change`, docs/product.md "One-time codes").

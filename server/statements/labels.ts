@@ -15,7 +15,7 @@ export type StatementLabels = {
   period: string;
   generatedAt: string;
   timesInUtc: string;
-  /** Monthly statements (issue 9) print Greek time. */
+  /** Monthly statements print Greek time. */
   timesInAthens: string;
   /** The short name of each clock after a time ("14:05 UTC"). */
   zoneSuffix: { UTC: string; 'Europe/Athens': string };

@@ -4,7 +4,7 @@ import type { Statement } from './statementData';
 /**
  * One statement format. `write` returns the file as a stream that it fills from `statement.rows()` as the reader
  * takes it; on a failure part-way it destroys the stream (the client sees a broken download, never a wrong file).
- * A new format (xlsx, issue 9) is one more writer registered in export.ts.
+ * A new format is one more writer registered in export.ts, as xlsx was.
  */
 export type StatementWriter = {
   contentType: string;

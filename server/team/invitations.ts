@@ -419,7 +419,7 @@ async function createInvitedUser(
     .where('id', '=', invitation.id)
     .execute();
   await audit(trx, 'invitation_accepted', invitation.email, user.id, origin);
-  // Issue 8: the owners and the inviter hear that the invitee joined.
+  // The owners and the inviter hear that the invitee joined.
   await invitationAccepted(trx, {
     merchantId: invitation.merchant_id,
     invitationId: invitation.id,

@@ -1,4 +1,4 @@
--- Identity, sessions, second factor, outbox and sign-in audit (issue 2).
+-- Identity, sessions, second factor, outbox and sign-in audit.
 
 CREATE TABLE merchants (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -1,4 +1,4 @@
--- A minimal double-entry ledger (docs/product.md "Money"); issue 4 extends it.
+-- A minimal double-entry ledger (docs/product.md "Money"); migration 008 extends it.
 
 CREATE TABLE ledger_accounts (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -1,4 +1,4 @@
--- Registration of a new merchant (issue 3): a half-finished sign-up, its verified contacts, and the record of which
+-- Registration of a new merchant: a half-finished sign-up, its verified contacts, and the record of which
 -- terms and privacy notice the new owner accepted.
 
 -- The onboarding life cycle: onboarding -> in_review -> approved | rejected (rejected reopens the steps).

@@ -1,4 +1,4 @@
--- Single-use links that reset a password or set the first one (issue 3). Only the SHA-256 of the 256-bit token is
+-- Single-use links that reset a password or set the first one. Only the SHA-256 of the 256-bit token is
 -- kept; a token is bound to one user and one purpose, so a reset link cannot set a first password or vice versa.
 
 CREATE TABLE password_tokens (

@@ -1,4 +1,4 @@
--- Company onboarding and review (issue 3): the saved steps, uploaded documents and the review trail.
+-- Company onboarding and review: the saved steps, uploaded documents and the review trail.
 
 -- One row per merchant: each step's last saved data (validated by schemas/onboarding.schema.ts), or NULL.
 CREATE TABLE merchant_onboarding (

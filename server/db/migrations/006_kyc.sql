@@ -1,4 +1,4 @@
--- Identity verification (KYC) of the merchant's representative (issue 3, item 3).
+-- Identity verification (KYC) of the merchant's representative.
 
 -- One row per attempt: what the representative typed from the document, and the last evaluation.
 CREATE TABLE kyc_verifications (

@@ -1,4 +1,4 @@
--- Issue 4: the ledger grown up (docs/engineering.md principle 7, docs/product.md "Money").
+-- The ledger beyond migration 002's minimal one (docs/engineering.md principle 7, docs/product.md "Money").
 --
 -- Balances. `ledger_accounts.balance_minor` is the AVAILABLE balance: what the account can spend now. A pending
 -- outgoing payment (to an IBAN outside the bank) takes its amount and fee out at once, the amount into the clearing

@@ -1,4 +1,4 @@
--- Verification of Payee (issue 4; schemas/payee.schema.ts, server/payee/).
+-- Verification of Payee (schemas/payee.schema.ts, server/payee/).
 
 -- Sandbox only (docs/engineering.md "Sandbox rails"): accounts at other banks and the names they are held in, standing in for
 -- the other banks' answers to a name check. Filled by POST /api/sandbox/external-accounts/ and the demo seed;

@@ -1,4 +1,4 @@
--- Beneficiaries (issue 4; schemas/beneficiaries.schema.ts, server/beneficiaries.ts): the merchant's saved recipients,
+-- Beneficiaries (schemas/beneficiaries.schema.ts, server/beneficiaries.ts): the merchant's saved recipients,
 -- either another merchant's wallet (by its tag) or an account at a bank (by IBAN, name-checked).
 
 CREATE TABLE beneficiaries (

@@ -1,4 +1,4 @@
--- Issue 4: send money (server/payments/, schemas/sendMoney.schema.ts).
+-- Send money (server/payments/, schemas/sendMoney.schema.ts).
 
 -- What a payment to an IBAN records about its name check (Verification of Payee, Regulation (EU) 2024/886): the check
 -- the payer saw, its result, and whether they proceeded although the result was not a match. NULL for wallet payments.

@@ -1,4 +1,4 @@
--- Money requests (issue 4; SPEC §4 "Money request: pending, accepted, declined"; schemas/moneyRequests.schema.ts,
+-- Money requests (SPEC §4 "Money request: pending, accepted, declined"; schemas/moneyRequests.schema.ts,
 -- server/payments/moneyRequests.ts): one approved merchant asks another (by wallet tag) for an amount in one of the
 -- requester's currencies; the payee accepts (pays it through the ledger, in the same transaction that marks the
 -- request accepted) or declines it.

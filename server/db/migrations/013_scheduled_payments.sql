@@ -1,4 +1,4 @@
--- Scheduled and recurring payments (issue 4; schemas/scheduledPayments.schema.ts, server/payments/scheduledPayments.ts).
+-- Scheduled and recurring payments (schemas/scheduledPayments.schema.ts, server/payments/scheduledPayments.ts).
 -- Only wallet recipients for now: the recipient merchant and its account in the payer's currency, fixed at creation.
 
 CREATE TABLE scheduled_payments (

@@ -1,4 +1,4 @@
--- QR codes for receiving a payment (issue 4; SPEC §2 /my-wallet/qr-codes, §3 "QR code: date created, shareable
+-- QR codes for receiving a payment (SPEC §2 /my-wallet/qr-codes, §3 "QR code: date created, shareable
 -- link"; schemas/qrCodes.schema.ts, server/payments/qrCodes.ts). A code names one of the merchant's accounts (so its
 -- currency), optionally an amount and a note; whoever opens its link (/pay/<code>), signed in, pays the merchant's
 -- wallet tag through send money. The code is 128 random bits in base64url: the link is shareable, never guessable.

@@ -1,6 +1,6 @@
--- Cashback (issue 4 dashboard; accrual comes with cards in issue 5): money the bank pays back to a merchant is its own
--- transaction type, `cashback`, so the dashboard's "cashback earned" is the sum of the merchant's completed cashback
--- credits and the transaction list can name them. SPEC §4 lists the types met in its texts; cashback (SPEC §1, §2
+-- Cashback (card purchases accrue it, migration 018): money the bank pays back to a merchant is its own transaction
+-- type, `cashback`, so the dashboard's "cashback earned" is the sum of the merchant's completed cashback credits and
+-- the transaction list can name them. SPEC §4 lists the types met in its texts; cashback (SPEC §1, §2
 -- /cashback) needs one of its own.
 
 ALTER TABLE transfers DROP CONSTRAINT transfers_type_check;

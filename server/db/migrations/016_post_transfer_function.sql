@@ -1,5 +1,5 @@
--- Issue 4 (bench:transfers, docs/performance.md): the write path of `postTransfer` (server/ledger.ts) as one PL/pgSQL
--- function, so that posting a transfer is ONE statement: one round trip, and outside a transaction its own
+-- For payment throughput (bench:transfers, docs/performance.md): the write path of `postTransfer` (server/ledger.ts) as
+-- one PL/pgSQL function, so that posting a transfer is ONE statement: one round trip, and outside a transaction its own
 -- transaction (no BEGIN and COMMIT round trips). The server still validates the input, computes the request hash and
 -- the movements; the function does what needs the locked rows, in the order postTransfer did it:
 --

@@ -1,7 +1,7 @@
--- Plans (SPEC §1 "Plans and pricing", §3 "Plan: name, monthly or yearly price, perks"; docs/plans.md). Issue 5 needs
--- them before issue 7 builds plan checkout on this table: a card's price and the cashback rate depend on the
--- merchant's plan. Prices are integer minor units of `currency`; `cashback_rate_bp` is basis points of a card purchase
--- (100 bp = 1 %); `perks` are keys the app translates (lang/), in the order shown.
+-- Plans (SPEC §1 "Plans and pricing", §3 "Plan: name, monthly or yearly price, perks"; docs/plans.md). Cards need them
+-- (migration 018), and plan checkout builds on this table (migration 020): a card's price and the cashback rate depend
+-- on the merchant's plan. Prices are integer minor units of `currency`; `cashback_rate_bp` is basis points of a card
+-- purchase (100 bp = 1 %); `perks` are keys the app translates (lang/), in the order shown.
 
 CREATE TABLE plans (
   id text PRIMARY KEY CHECK (id ~ '^[a-z][a-z0-9_]*$'),

@@ -1,4 +1,4 @@
--- Cards (issue 5; SPEC §2 cards and plans routes, §3 Card, §4 card states, §9; docs/product.md "Cards"; server/cards/,
+-- Cards (SPEC §2 cards and plans routes, §3 Card, §4 card states, §9; docs/product.md "Cards"; server/cards/,
 -- docs/decisions/010-cards-declines-windows-plans.md).
 
 -- The bank's cashback account per currency (server/ledger.ts `systemAccount`): it pays the monthly cashback
@@ -8,8 +8,8 @@ ALTER TABLE ledger_accounts ADD CONSTRAINT ledger_accounts_system_role_check
   CHECK (system_role IN ('external', 'clearing', 'fees', 'fx', 'cashback'));
 
 -- Saved addresses. `registered` and `trading` are copied from the company step of onboarding when the merchant is
--- approved (onboarding is closed from then on); `shipping` ones are saved when a card order says `save`. Issue 8
--- adds managing them; deleting is soft, so a card keeps where it was shipped.
+-- approved (onboarding is closed from then on); `shipping` ones are saved when a card order says `save`. /my-addresses
+-- manages them (migration 025); deleting is soft, so a card keeps where it was shipped.
 CREATE TABLE merchant_addresses (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   merchant_id uuid NOT NULL REFERENCES merchants (id),

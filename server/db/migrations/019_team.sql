@@ -1,4 +1,4 @@
--- Team (issue 6; SPEC §1 roles, §2 /my-employees and /merchant-invitation/:key/accept, §3 Employee and Invitation,
+-- Team (SPEC §1 roles, §2 /my-employees and /merchant-invitation/:key/accept, §3 Employee and Invitation,
 -- §4 employee and invitation states; schemas/employees.schema.ts; server/team/).
 
 -- An employee is enabled or disabled (SPEC §4). Disabling revokes every session of the user at once (reason

@@ -1,4 +1,4 @@
--- Plans, billing and the account's life (issue 7; SPEC §1 plans, §2 /plans, /profile/billing, /account/:action_type,
+-- Plans, billing and the account's life (SPEC §1 plans, §2 /plans, /profile/billing, /account/:action_type,
 -- §4 subscription and deletion; schemas/plans.schema.ts; server/billing/; docs/plans.md;
 -- docs/decisions/013-plans-and-billing.md).
 

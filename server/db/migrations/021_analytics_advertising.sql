@@ -1,4 +1,4 @@
--- Issue 9: analytics, advertising (schemas/analytics.schema.ts, schemas/advertising.schema.ts;
+-- Analytics, advertising (schemas/analytics.schema.ts, schemas/advertising.schema.ts;
 -- docs/decisions/014-analytics-advertising-statements.md).
 
 -- Analytics reads a merchant account's booked movements (status completed or paid) in a period by the transfer's time,

@@ -1,4 +1,4 @@
--- Notifications (issue 8; SPEC §2 "notifications (read and unread, mark all as read)", §3 notification, §4
+-- Notifications (SPEC §2 "notifications (read and unread, mark all as read)", §3 notification, §4
 -- "Notification: read or unread"; schemas/notifications.schema.ts; server/notifications/;
 -- docs/decisions/015-notifications-live-stream.md).
 

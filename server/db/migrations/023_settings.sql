@@ -1,4 +1,4 @@
--- Settings (issue 8): the language on the user (users.locale, migration 001), the second-factor methods a user signs in
+-- Settings: the language on the user (users.locale, migration 001), the second-factor methods a user signs in
 -- with, an authenticator app (TOTP), and the device of each session for the list of active sessions.
 
 -- Email and SMS are on by default (SMS only counts when the user has a phone); a user may turn one off as long as another

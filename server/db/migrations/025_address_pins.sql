@@ -1,4 +1,4 @@
--- Issue 8, /my-addresses (schemas/addresses.schema.ts, server/addresses/): each saved address may carry a map pin
+-- /my-addresses (schemas/addresses.schema.ts, server/addresses/): each saved address may carry a map pin
 -- (WGS 84 degrees; both or neither) and one live address of a merchant is the default (offered first).
 ALTER TABLE merchant_addresses
   ADD COLUMN latitude double precision CHECK (latitude BETWEEN -90 AND 90),

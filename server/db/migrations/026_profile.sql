@@ -1,4 +1,4 @@
--- Profile (issue 8, /profile/:page?): what onboarding collected stays in merchant_onboarding (migration 005) and is
+-- Profile (/profile/:page?): what onboarding collected stays in merchant_onboarding (migration 005) and is
 -- shown and edited from there. Contact details change at once; legal data (legal name, registration, VAT and TIC
 -- numbers, registered address, directors, shareholders, the representative's identity) goes back to review as a
 -- change request that the bank approves or rejects (server/profile/, POST /api/sandbox/reviews/profile_changes/{id}/).

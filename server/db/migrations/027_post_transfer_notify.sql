@@ -1,7 +1,8 @@
--- Issue 4 (bench:transfers, docs/performance.md note of 2026-11-24): a payment that notifies its payee (issue 8's
--- `money_received`) posts AND writes the notification in ONE statement again. Since issue 8 a wallet payment was
--- BEGIN, the posting, the sender's name, the payee's users, the notification, pg_notify, COMMIT: 7 round trips where
--- the posting alone was 1. `ledger_post_transfer_notify` takes migration 016's arguments plus the notification's and:
+-- For payment throughput (bench:transfers, docs/performance.md note of 2026-11-24): a payment that notifies its payee
+-- (`money_received`) posts AND writes the notification in ONE statement again. Since notifications came (migration
+-- 022), a wallet payment had been BEGIN, the posting, the sender's name, the payee's users, the notification,
+-- pg_notify, COMMIT: 7 round trips where the posting alone was 1. `ledger_post_transfer_notify` takes migration 016's
+-- arguments plus the notification's and:
 --
 -- 1. posts with `ledger_post_transfer` (unchanged: locks in id order, checks, idempotency key, transfer + entries +
 --    balances);
