@@ -1,26 +1,21 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../src/ui/theme';
 import { fileNameFrom, statementQuery, type StatementServices } from '../../src/app/statementActors';
-import { LocaleProvider } from '../../src/i18n/LocaleProvider';
 import { ExportButtons } from '../../src/screens/transactions/ExportButtons';
+import { renderPart } from './harness';
 
 // The transaction export buttons (src/screens/transactions/ExportButtons.tsx) in jsdom, with a fake download.
 
 type Download = StatementServices['downloadStatement'];
 
 function renderButtons(download: Download, locale: 'en' | 'el' = 'en') {
-  return render(
-    <LocaleProvider initialLocale={locale}>
-      <ThemeProvider theme={theme}>
-        <ExportButtons
-          filters={{ from: '2026-03-01', to: '2026-03-31', status: 'completed', q: 'coffee', account: 'eur' }}
-          services={{ downloadStatement: download }}
-        />
-      </ThemeProvider>
-    </LocaleProvider>,
+  return renderPart(
+    <ExportButtons
+      filters={{ from: '2026-03-01', to: '2026-03-31', status: 'completed', q: 'coffee', account: 'eur' }}
+      services={{ downloadStatement: download }}
+    />,
+    { locale },
   );
 }
 

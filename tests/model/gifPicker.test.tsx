@@ -1,18 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { useState } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { describe, expect, it, vi } from 'vitest';
 import { bundledGifs } from '../../schemas/gifs';
 import type { GifSearchResponse } from '../../schemas/gifs.schema';
 import type { GifServices } from '../../src/ui/GifPicker';
-import { theme } from '../../src/ui/theme';
-import { LocaleProvider } from '../../src/i18n/LocaleProvider';
 import { GifImage } from '../../src/ui/GifImage';
 import { GifPicker } from '../../src/ui/GifPicker';
+import { renderPart } from './harness';
 
 // The GIF picker (src/ui/GifPicker.tsx) in jsdom with a fake search: the bundled set without a request, a provider's
 // results, choosing with the mouse and the keyboard, removing, and the offline fallback when the search fails.
@@ -68,13 +66,9 @@ function Harness({
 function renderPicker(options: { initial?: string | null; search?: Search; locale?: 'en' | 'el' } = {}) {
   const search = vi.fn<Search>(options.search ?? (() => Promise.resolve(giphyResults)));
   const onChange = vi.fn<(gif: string | null) => void>();
-  const view = render(
-    <LocaleProvider initialLocale={options.locale ?? 'en'}>
-      <ThemeProvider theme={theme}>
-        <Harness initial={options.initial ?? null} search={search} onChange={onChange} />
-      </ThemeProvider>
-    </LocaleProvider>,
-  );
+  const view = renderPart(<Harness initial={options.initial ?? null} search={search} onChange={onChange} />, {
+    locale: options.locale ?? 'en',
+  });
   return { ...view, search, onChange };
 }
 
@@ -281,25 +275,21 @@ describe('GifPicker in a form', () => {
     const submitted = vi.fn();
     const search = vi.fn<Search>(() => Promise.resolve(giphyResults));
     const page = (disabled: boolean) => (
-      <LocaleProvider initialLocale="en">
-        <ThemeProvider theme={theme}>
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              submitted();
-            }}
-          >
-            <GifPicker
-              value={null}
-              onChange={() => undefined}
-              disabled={disabled}
-              services={{ searchGifs: search }}
-            />
-          </form>
-        </ThemeProvider>
-      </LocaleProvider>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submitted();
+        }}
+      >
+        <GifPicker
+          value={null}
+          onChange={() => undefined}
+          disabled={disabled}
+          services={{ searchGifs: search }}
+        />
+      </form>
     );
-    const view = render(page(false));
+    const view = renderPart(page(false));
     await user.click(screen.getByRole('button', { name: 'Add a GIF' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search GIFs' }), 'coffee{Enter}');
     expect(await grid().findByRole('button', { name: 'Coffee time' })).toBeTruthy();
@@ -311,14 +301,7 @@ describe('GifPicker in a form', () => {
 });
 
 describe('GifImage', () => {
-  const renderImage = (gif: string) =>
-    render(
-      <LocaleProvider initialLocale="en">
-        <ThemeProvider theme={theme}>
-          <GifImage gif={gif} />
-        </ThemeProvider>
-      </LocaleProvider>,
-    );
+  const renderImage = (gif: string) => renderPart(<GifImage gif={gif} />);
 
   it('shows a bundled GIF from the app with its label, a provider GIF from its host, and nothing else', () => {
     renderImage('invoice-paid');

@@ -3,6 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { ThemeProvider } from 'styled-components';
 import {
   createActor,
   fromPromise,
@@ -22,8 +23,10 @@ import { AppShell } from '../../src/app/AppShell';
 import type { BotCheckComponent } from '../../src/app/botCheck';
 import { GuestOnly, RequireAuth } from '../../src/app/guards';
 import { useSessionActor, type SessionActor } from '../../src/app/session';
+import { LocaleProvider } from '../../src/i18n/LocaleProvider';
 import type { Locale } from '../../src/i18n/locale';
 import { LoginScreen } from '../../src/screens/login/LoginScreen';
+import { theme } from '../../src/ui/theme';
 import type { Model, ModelPath, ScreenExpectation, StepAction } from './generatePaths';
 import { endAfterTest, endRenderedApps } from './rendered';
 import { demoSession, sessionInput, texts } from './paths';
@@ -245,6 +248,21 @@ export function renderScreen(options: ScreenOptions): RenderedScreen {
     view,
     stop,
   };
+}
+
+/**
+ * Renders a part of a screen on its own (a form part, a row of buttons) with what it needs around it: the language
+ * and the theme. No router, session or shell: a part that needs them is tested on its screen, through renderScreen.
+ */
+export function renderPart(part: ReactElement, { locale = 'en' }: { locale?: Locale } = {}): RenderResult {
+  return render(part, {
+    // A wrapper, not an element around `part`: `rerender` keeps the providers.
+    wrapper: ({ children }) => (
+      <LocaleProvider initialLocale={locale}>
+        <ThemeProvider theme={theme}>{children}</ThemeProvider>
+      </LocaleProvider>
+    ),
+  });
 }
 
 /** Resolves once the session holds the user, so what depends on the role has had its chance to appear. */

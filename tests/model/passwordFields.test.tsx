@@ -1,11 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../../src/ui/theme';
-import { LocaleProvider } from '../../src/i18n/LocaleProvider';
 import { PasswordFields } from '../../src/ui/PasswordFields';
+import { renderPart } from './harness';
 
 // The shared new-password form part (src/ui/PasswordFields.tsx) in jsdom: live checklist, mismatch, wiring.
 
@@ -13,18 +11,14 @@ function Form({ email, showErrors = false }: { email?: string; showErrors?: bool
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   return (
-    <LocaleProvider initialLocale="en">
-      <ThemeProvider theme={theme}>
-        <PasswordFields
-          password={password}
-          confirmation={confirmation}
-          onPasswordChange={setPassword}
-          onConfirmationChange={setConfirmation}
-          showErrors={showErrors}
-          {...(email ? { email } : {})}
-        />
-      </ThemeProvider>
-    </LocaleProvider>
+    <PasswordFields
+      password={password}
+      confirmation={confirmation}
+      onPasswordChange={setPassword}
+      onConfirmationChange={setConfirmation}
+      showErrors={showErrors}
+      {...(email ? { email } : {})}
+    />
   );
 }
 
@@ -33,7 +27,7 @@ const rule = (text: string) => screen.getByText(text).closest('li');
 describe('PasswordFields', () => {
   it('ticks the policy rules while the user types and ties the checklist to the input', async () => {
     const user = userEvent.setup();
-    render(<Form email="maria@example.com" />);
+    renderPart(<Form email="maria@example.com" />);
     const password = screen.getByLabelText('New password');
     const checklist = rule('At least 8 characters')?.closest('ul');
     expect(password.getAttribute('aria-describedby')).toContain(checklist?.id);
@@ -51,7 +45,7 @@ describe('PasswordFields', () => {
 
   it('says "Passwords do not match" on the confirmation, announced with it', async () => {
     const user = userEvent.setup();
-    render(<Form />);
+    renderPart(<Form />);
     await user.type(screen.getByLabelText('New password'), 'correct horse battery');
     const confirmation = screen.getByLabelText('Confirm new password');
     await user.type(confirmation, 'correct horse');
@@ -65,7 +59,7 @@ describe('PasswordFields', () => {
   });
 
   it('shows every error at once after a submit attempt', () => {
-    render(<Form showErrors />);
+    renderPart(<Form showErrors />);
     expect(screen.getByText('Choose a password that meets every rule below.')).toBeTruthy();
     expect(screen.queryByText('Passwords do not match')).toBeNull();
     expect(screen.queryByText('Enter the password again.')).toBeNull();

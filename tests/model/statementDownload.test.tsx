@@ -1,9 +1,7 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/api/client';
-import { theme } from '../../src/ui/theme';
 import {
   readWithProgress,
   statementServices,
@@ -12,9 +10,9 @@ import {
   type StatementRequest,
   type StatementServices,
 } from '../../src/app/statementActors';
-import { LocaleProvider } from '../../src/i18n/LocaleProvider';
 import { ExportButtons } from '../../src/screens/transactions/ExportButtons';
 import { MonthlyStatement, recentMonths } from '../../src/screens/transactions/MonthlyStatement';
+import { renderPart } from './harness';
 
 // Statements in every format (issue 9): Excel beside CSV and PDF, the monthly statement, and large downloads that show
 // how much has arrived and can be cancelled. The download is faked at the service seam, and the service itself is
@@ -52,14 +50,6 @@ function controllableDownload() {
   return { download, calls, progress };
 }
 
-function renderWithProviders(ui: React.ReactNode, locale: 'en' | 'el' = 'en') {
-  return render(
-    <LocaleProvider initialLocale={locale}>
-      <ThemeProvider theme={theme}>{ui}</ThemeProvider>
-    </LocaleProvider>,
-  );
-}
-
 let saved: string[] = [];
 beforeEach(() => {
   saved = [];
@@ -77,9 +67,7 @@ describe('the list export', () => {
   it('offers CSV, Excel and PDF, and asks for an xlsx file for Excel', async () => {
     const user = userEvent.setup();
     const { download, calls } = controllableDownload();
-    renderWithProviders(
-      <ExportButtons filters={{ account: 'eur' }} services={{ downloadStatement: download }} />,
-    );
+    renderPart(<ExportButtons filters={{ account: 'eur' }} services={{ downloadStatement: download }} />);
     const group = screen.getByRole('group', { name: 'Export the filtered list' });
     expect(
       within(group)
@@ -103,7 +91,7 @@ describe('the list export', () => {
   it('shows how much of a large file has arrived, and cancels it on "Cancel download"', async () => {
     const user = userEvent.setup();
     const { download, calls, progress } = controllableDownload();
-    renderWithProviders(<ExportButtons filters={{}} services={{ downloadStatement: download }} />);
+    renderPart(<ExportButtons filters={{}} services={{ downloadStatement: download }} />);
     await user.click(screen.getByRole('button', { name: 'Export PDF statement' }));
     expect(screen.getByText('Waiting for the server to start the file…')).toBeTruthy();
 
@@ -127,7 +115,7 @@ describe('the list export', () => {
   it('shows the bytes so far when the size is not known yet (a streamed file), in Greek too', async () => {
     const user = userEvent.setup();
     const { download, progress } = controllableDownload();
-    renderWithProviders(<ExportButtons filters={{}} services={{ downloadStatement: download }} />, 'el');
+    renderPart(<ExportButtons filters={{}} services={{ downloadStatement: download }} />, { locale: 'el' });
     await user.click(await screen.findByRole('button', { name: 'Εξαγωγή Excel' }));
     await progress(0, { received: 3_400_000, total: null, rows: null });
     const bar = screen.getByRole('progressbar');
@@ -140,7 +128,7 @@ describe('the monthly statement', () => {
   it('downloads the chosen month of the chosen account in each format', async () => {
     const user = userEvent.setup();
     const { download, calls } = controllableDownload();
-    renderWithProviders(<MonthlyStatement services={{ downloadStatement: download }} />);
+    renderPart(<MonthlyStatement services={{ downloadStatement: download }} />);
     const card = screen.getByRole('region', { name: 'Monthly statement' });
     const months = recentMonths();
     // Last month is chosen at first: a month that has ended.
@@ -170,7 +158,7 @@ describe('the monthly statement', () => {
   it('says "No data found for this currency." for an account the merchant does not hold', async () => {
     const user = userEvent.setup();
     const { download, calls } = controllableDownload();
-    renderWithProviders(<MonthlyStatement services={{ downloadStatement: download }} />);
+    renderPart(<MonthlyStatement services={{ downloadStatement: download }} />);
     await user.click(screen.getByRole('button', { name: 'Monthly statement as PDF' }));
     await act(async () => {
       calls[0]?.fail({
