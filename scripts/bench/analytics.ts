@@ -1,5 +1,5 @@
 /**
- * `npm run bench:analytics` (issue 9): the analytics queries on a merchant with a year of heavy history.
+ * `npm run bench:analytics`: the analytics queries on a merchant with a year of heavy history.
  *
  * Builds, in a fresh database, one approved merchant whose EUR account has TRANSFERS (default 200 000) booked
  * movements spread over the last 365 days, the way the ledger writes them (transfers, their entries, card

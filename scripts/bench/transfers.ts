@@ -1,5 +1,5 @@
 /**
- * `npm run bench:transfers` (issue 4): wallet-to-wallet `sendMoney` over HTTP with CLIENTS concurrent clients for
+ * `npm run bench:transfers`: wallet-to-wallet `sendMoney` over HTTP with CLIENTS concurrent clients for
  * DURATION seconds, against the API server on PostgreSQL, then pgbench's built-in TPC-B-like run (`-i -s 4`,
  * `-c 4 -j 2 -T 30`) on the same cluster; prints transfers/s, p50/p99 latency, pgbench's tps and the ratio.
  *
