@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignWalletTag, ensureMerchantAccount, walletTagBase } from '../../server/accounts';
 import { failTransfer, postTransfer, settleTransfer, systemAccount } from '../../server/ledger';
 import { reviewMerchant } from '../../server/onboarding/review';
-import { api, callUntyped, expectStatus } from './client';
+import { api, callUntyped, errorOf, expectStatus } from './client';
 import { createOwner, demoPassword, signIn, startTestServer, type TestServer } from './harness';
 import {
   employeeToken,
   expectHealthy,
   fund,
   incoming,
+  incomingWithBadInput,
   ledgerSnapshot,
   merchantWithAccount,
   newKey,
@@ -324,11 +325,11 @@ describe('sandbox incoming bank transfers', () => {
       [{ ...valid, iban: 'DE89370400440532013000' }, 404],
     ];
     for (const [body, status] of cases) {
-      const response = await incoming(server, body);
+      const response = await incomingWithBadInput(server, body);
       expect(response.status, JSON.stringify(body)).toBe(status);
-      expect(response.body.error.code).toMatch(/validation_failed|not_found/);
+      expect(errorOf(response).code).toMatch(/validation_failed|not_found/);
     }
-    const noKey = await incoming(server, valid, null);
+    const noKey = await incomingWithBadInput(server, valid, null);
     expectStatus(noKey, 400);
     expect(await ledgerSnapshot(server.db)).toEqual(before);
   });

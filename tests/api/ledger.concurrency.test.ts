@@ -10,6 +10,7 @@ import {
   systemAccount,
   type PostTransferInput,
 } from '../../server/ledger';
+import { bodyOf } from './client';
 import { createOwner, startTestServer, type TestServer } from './harness';
 import { expectHealthy, fund, incoming, newKey } from './money';
 
@@ -266,11 +267,16 @@ describe('the ledger under concurrency (PostgreSQL)', () => {
       .where('id', '=', accountId)
       .executeTakeFirstOrThrow();
     const key = newKey('rail');
-    const body = { iban: account.iban, amount_minor: '5000', currency: 'EUR', sender_name: 'Alpha Foods SA' };
+    const body = {
+      iban: account.iban ?? '',
+      amount_minor: '5000',
+      currency: 'EUR',
+      sender_name: 'Alpha Foods SA',
+    };
     const responses = await Promise.all(Array.from({ length: 10 }, () => incoming(server, body, key)));
     expect(responses.every((r) => r.status === 201)).toBe(true);
     expect(responses.filter((r) => r.headers['idempotent-replayed'] !== 'true')).toHaveLength(1);
-    expect(new Set(responses.map((r) => (r.body as { id: string }).id)).size).toBe(1);
+    expect(new Set(responses.map((r) => bodyOf(r, 201).id)).size).toBe(1);
     const row = await db
       .selectFrom('ledger_accounts')
       .select('balance_minor')

@@ -4,7 +4,8 @@ import { ensureMerchantAccount } from '../../server/accounts';
 import { hashPassword } from '../../server/auth/passwords';
 import type { Database } from '../../server/db/database';
 import { ledgerInvariants, postTransfer, systemAccount, type LedgerInvariants } from '../../server/ledger';
-import { call, createOwner, signIn, type TestServer } from './harness';
+import { api, apiWithBadInput, type JsonBodyOf } from './client';
+import { createOwner, signIn, type TestServer } from './harness';
 
 /** Shared by the money tests (ledger, accounts, transactions). */
 
@@ -122,12 +123,25 @@ export function expectHealthy(invariants: LedgerInvariants): void {
   expect(invariants.mismatchedAccounts).toEqual([]);
 }
 
+/** An incoming bank transfer on the sandbox rail. */
 export async function incoming(
   server: TestServer,
-  body: Record<string, unknown>,
+  body: JsonBodyOf<'POST', '/api/sandbox/incoming-transfers/'>,
+  key = newKey('incoming'),
+) {
+  return api(server.app, 'POST', '/api/sandbox/incoming-transfers/', {
+    body,
+    headers: { 'idempotency-key': key },
+  });
+}
+
+/** Deliberately bad input to the same rail: a body of any shape, or no Idempotency-Key at all (`key` null). */
+export async function incomingWithBadInput(
+  server: TestServer,
+  body: unknown,
   key: string | null = newKey('incoming'),
 ) {
-  return call(server.app, 'POST', '/api/sandbox/incoming-transfers/', {
+  return apiWithBadInput(server.app, 'POST', '/api/sandbox/incoming-transfers/', {
     body,
     ...(key === null ? {} : { headers: { 'idempotency-key': key } }),
   });

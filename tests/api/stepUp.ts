@@ -1,14 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/db/database';
-import { call, latestCode } from './harness';
+import { api, type JsonBodyOf } from './client';
+import { latestCode } from './harness';
 
-export type StepUpPurposeName =
-  | 'identity_verification'
-  | 'send_money'
-  | 'card_reveal'
-  | 'account_deletion'
-  | 'password_change'
-  | 'mfa_change';
+export type StepUpPurposeName = JsonBodyOf<'POST', '/api/merchants/step-up/'>['purpose'];
 
 /** The user id in an access token (its `sub`), read without checking the signature: tests only. */
 export function userIdOf(accessToken: string): string {
@@ -39,7 +34,7 @@ export async function stepUpToken(
 ): Promise<string> {
   const userId = userIdOf(accessToken);
   await skipStepUpCooldown(server.db, userId, purpose);
-  const sent = await call(server.app, 'POST', '/api/merchants/step-up/', {
+  const sent = await api(server.app, 'POST', '/api/merchants/step-up/', {
     token: accessToken,
     body: { purpose, method: 'email' },
   });
@@ -50,17 +45,17 @@ export async function stepUpToken(
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const code = await latestCode(server.app, user.email);
-  const verified = await call(server.app, 'POST', '/api/merchants/step-up/verify/', {
+  const verified = await api(server.app, 'POST', '/api/merchants/step-up/verify/', {
     token: accessToken,
     body: { purpose, code },
   });
   if (verified.status !== 200) {
     throw new Error(`stepUpVerify: ${verified.status} ${JSON.stringify(verified.body)}`);
   }
-  return verified.body.step_up_token as string;
+  return verified.body.step_up_token;
 }
 
 /** The header an action that needs a grant reads. */
-export function stepUpHeaders(token: string): Record<string, string> {
+export function stepUpHeaders(token: string): { 'x-step-up-token': string } {
   return { 'x-step-up-token': token };
 }
