@@ -1,7 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { type ActorRefFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -30,21 +27,18 @@ import type { ScheduledPayment } from '../../schemas/scheduledPayments.schema';
 import type { Contact, TransferQuote } from '../../schemas/sendMoney.schema';
 import type { StepUpMethodsResponse } from '../../schemas/stepUp.schema';
 import type { Transaction } from '../../schemas/transactions.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { decimalToMinor } from '../../schemas/money';
 import { SendMoneyScreen } from '../../src/screens/sendMoney/SendMoneyScreen';
 import { generatePaths, type ModelPath } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
   type Executors,
   type PathRunner,
   type RenderedApp,
-  signedInSession,
+  type RenderedScreen,
 } from './harness';
-import { demoSession } from './paths';
 import { basePath, beneficiaryPath, mariaIban, sendMoneyModel, sendTexts, tagPath } from './sendMoney.paths';
 import { finishCodeStep, stepUpCodeScreen } from './oneTimeCodeSteps';
 
@@ -54,8 +48,7 @@ import { finishCodeStep, stepUpCodeScreen } from './oneTimeCodeSteps';
 type SendActor = ActorRefFrom<typeof sendMoneyMachine>;
 type Snapshot = ModelPath<ReturnType<SendActor['getSnapshot']>>;
 
-/** The journey under test, caught when the screen creates it. */
-let journey: SendActor | undefined;
+const journey = journeyCapture<SendActor>('send-money journey');
 
 const click = async (app: RenderedApp, name: string | RegExp) => {
   await app.user.click(screen.getByRole('button', { name }));
@@ -121,14 +114,6 @@ const executors: Executors<typeof sendMoneyMachine> = {
   'payment.retry': (app) => click(app, sendTexts.retry),
 };
 
-function LocationProbe({ into }: { into: { path: string } }) {
-  const location = useLocation();
-  useEffect(() => {
-    into.path = location.pathname;
-  }, [into, location.pathname]);
-  return null;
-}
-
 /** The address a path starts at, from its `journey.opened`. */
 function startOf(path: Snapshot): string {
   for (const { action } of path.steps) {
@@ -145,73 +130,42 @@ function startOf(path: Snapshot): string {
 /** The Idempotency-Key of each payment attempt (each entry into `sending`), for the checks after a path. */
 let sends: Array<{ idempotencyKey: string | null }> = [];
 
-function startApp(initialPath: string): RenderedApp {
-  window.localStorage.clear();
-  const effects = new Deferreds();
-  const { clock, session, stop: stopSession } = signedInSession(demoSession);
-  const logic = sendMoneyMachine.provide({
-    actors: {
-      loadSendMoney: effects.logic<SendMoneyData, LoadInput>(),
-      searchContacts: effects.logic<Contact[], SearchInput>(),
-      verifyPayee: effects.logic<PayeeVerifyResponse, VerifyPayeeInput>(),
-      transferQuote: effects.logic<TransferQuote, QuoteInput>(),
-      loadStepUpMethods: effects.logic<StepUpMethodsResponse, void>(),
-      oneTimeCode: oneTimeCodeMachine.provide({
-        actors: {
-          sendCode: effects.logic<CodeSent, SendCodeInput>(),
-          verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
-        },
-      }),
-      sendMoney: effects.logic<Transaction, SendInput>(),
-      createScheduledPayment: effects.logic<ScheduledPayment, ScheduleInput>(),
+function startApp(initialPath: string): RenderedScreen {
+  return renderJourneyScreen<SendActor>({
+    path: initialPath,
+    route: '/my-wallet/:accountType/send-money/:account?/:tag?',
+    journey,
+    onSnapshot: (snapshot) => {
+      if (snapshot.matches('sending')) sends.push({ idempotencyKey: snapshot.context.idempotencyKey });
     },
+    screen: ({ effects, clock, inspect }) => (
+      <SendMoneyScreen
+        logic={sendMoneyMachine.provide({
+          actors: {
+            loadSendMoney: effects.logic<SendMoneyData, LoadInput>(),
+            searchContacts: effects.logic<Contact[], SearchInput>(),
+            verifyPayee: effects.logic<PayeeVerifyResponse, VerifyPayeeInput>(),
+            transferQuote: effects.logic<TransferQuote, QuoteInput>(),
+            loadStepUpMethods: effects.logic<StepUpMethodsResponse, void>(),
+            oneTimeCode: oneTimeCodeMachine.provide({
+              actors: {
+                sendCode: effects.logic<CodeSent, SendCodeInput>(),
+                verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
+              },
+            }),
+            sendMoney: effects.logic<Transaction, SendInput>(),
+            createScheduledPayment: effects.logic<ScheduledPayment, ScheduleInput>(),
+          },
+        })}
+        clock={clock}
+        inspect={inspect}
+      />
+    ),
   });
-  const location = { path: initialPath };
-  const element = (
-    <SendMoneyScreen
-      logic={logic}
-      clock={clock}
-      inspect={(event) => {
-        if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
-          journey = event.actorRef as SendActor;
-        }
-        if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) {
-          const snapshot = event.snapshot as ReturnType<SendActor['getSnapshot']>;
-          if (snapshot.matches('sending')) sends.push({ idempotencyKey: snapshot.context.idempotencyKey });
-        }
-      }}
-    />
-  );
-  render(
-    <MemoryRouter initialEntries={[initialPath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route path="/my-wallet/:accountType/send-money/:account?/:tag?" element={element} />
-          </Routes>
-        </AppShell>
-        <LocationProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return {
-    user: userEvent.setup({ delay: null }),
-    clock,
-    session,
-    effects,
-    path: () => location.path,
-    stop: () => {
-      stopSession();
-    },
-  };
 }
 
 const paths = generatePaths(sendMoneyModel);
-let app: RenderedApp | undefined;
 afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey = undefined;
   sends = [];
 });
 
@@ -225,10 +179,7 @@ describe(`sendMoney journey: ${paths.length} generated paths`, () => {
         screen: (snapshot) => ({ ...sendMoneyModel.screen(snapshot), path: start }),
       },
       executors,
-      live: () => {
-        if (!journey) throw new Error('the screen runs no send-money journey');
-        return journey.getSnapshot();
-      },
+      live: () => journey.snapshot(),
       // The oneTimeCode child ends through its screen: the emailed code and the grant, or "Edit the payment".
       settleOther: async (rendered, action) => {
         if (action.id !== 'oneTimeCode') return false;
@@ -239,7 +190,7 @@ describe(`sendMoney journey: ${paths.length} generated paths`, () => {
         return true;
       },
     };
-    app = startApp(start);
+    const app = startApp(start);
     await runPath(runner, path, app);
     // Every try of one confirmed payment carries the same Idempotency-Key; only a changed payment gets a new one.
     const events = path.steps.flatMap(({ action }) => (action.kind === 'event' ? [action.event.type] : []));
@@ -337,7 +288,7 @@ describe('the send-money body', () => {
 
 describe('the amount prefill of a QR code link (?amount=&note=)', () => {
   it('starts at the amount with both filled in, still editable', async () => {
-    app = startApp(`${tagPath}?amount=1250&note=Table%204`);
+    const app = startApp(`${tagPath}?amount=1250&note=Table%204`);
     await app.effects.settle('loadSendMoney', {
       output: sendMoneyModel.fixtures.actors.loadSendMoney.done.output,
     });
@@ -348,11 +299,11 @@ describe('the amount prefill of a QR code link (?amount=&note=)', () => {
     await retype(app, 'Amount (EUR)', '99999');
     await click(app, sendTexts.continue);
     await screen.findByText(/The amount is more than your available balance/);
-    expect(journey?.getSnapshot().matches('enteringAmount')).toBe(true);
+    expect(journey.snapshot().matches('enteringAmount')).toBe(true);
   });
 
   it('drops an amount that is not a positive whole number of minor units', async () => {
-    app = startApp(`${tagPath}?amount=12.5`);
+    const app = startApp(`${tagPath}?amount=12.5`);
     await app.effects.settle('loadSendMoney', {
       output: sendMoneyModel.fixtures.actors.loadSendMoney.done.output,
     });
