@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
 import { expectAccessible, signInWithEmailCode, watchForBrowserErrors } from './pageChecks';
 
-// Issue 8, addresses: the demo owner adds a shipping address in Thessaloniki, finds it on the offline map (the bundled
+// Addresses: the demo owner adds a shipping address in Thessaloniki, finds it on the offline map (the bundled
 // gazetteer pins the city), drags the pin east with the mouse, sees the nearest place named, saves, makes it the
 // default, and finds the dragged pin again after a reload; the registered address only offers its pin. Real server,
 // built app, Chromium, axe on every state.

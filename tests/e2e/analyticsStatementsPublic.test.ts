@@ -15,7 +15,7 @@ import {
   type SeenTokens,
 } from './pageChecks';
 
-// Issue 9: analytics, statements in every format, advertising and the public pages, in Chromium against the real
+// Analytics, statements in every format, advertising and the public pages, in Chromium against the real
 // server and the built app. The demo owner (Demo Coffee) receives a bank transfer (sandbox rail) and pays Demo Bakery,
 // buys an advertising plan (the available balance drops by its price, the campaign is listed), then opens analytics
 // for each range in English and in Greek: every figure on the page is the API's, and the API's equal what the
@@ -25,8 +25,8 @@ import {
 // legal texts' versions, the configurable app links with their QR codes, a not-found path); axe on every page.
 
 const demo = demoOwner;
-const topUp = { minor: 40_000n, sender: 'Kappa Olive Oil SA', reference: 'E2E issue 9 top-up' };
-const payment = { minor: 1_234n, tag: '@demo-bakery', note: 'E2E issue 9 flour' };
+const topUp = { minor: 40_000n, sender: 'Kappa Olive Oil SA', reference: 'E2E analytics top-up' };
+const payment = { minor: 1_234n, tag: '@demo-bakery', note: 'E2E analytics flour' };
 const appLinks = {
   appStore: 'https://apps.apple.com/gr/app/tameio-e2e/id1234567890',
   googlePlay: 'https://play.google.com/store/apps/details?id=test.tameio.e2e',
@@ -303,7 +303,7 @@ const decimalMinor = (text: string) => BigInt(text.replace(',', '.').replace('.'
 async function seedMovements(iban: string): Promise<void> {
   const incoming = await fetch(`${server.baseUrl}/api/sandbox/incoming-transfers/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': `e2e-issue9-topup-${Date.now()}` },
+    headers: { 'content-type': 'application/json', 'idempotency-key': `e2e-analytics-topup-${Date.now()}` },
     body: JSON.stringify({
       iban,
       amount_minor: String(topUp.minor),
@@ -319,7 +319,7 @@ async function seedMovements(iban: string): Promise<void> {
       authorization: `Bearer ${token()}`,
       'content-type': 'application/json',
       'x-merchant-mode': 'true',
-      'idempotency-key': `e2e-issue9-pay-${Date.now()}`,
+      'idempotency-key': `e2e-analytics-pay-${Date.now()}`,
     },
     body: JSON.stringify({
       account_type: 'eur',
@@ -461,7 +461,7 @@ const athensMonth = () =>
     .format(new Date())
     .slice(0, 7);
 
-describe('issue 9: advertising, analytics, statements and the public pages', () => {
+describe('advertising, analytics, statements and the public pages', () => {
   it('buys an advertising plan, then analytics for each range in English and Greek equal the API and the ledger', async () => {
     await signInWithEmailCode(page, browser, server.baseUrl);
     const account = await eurAccount();

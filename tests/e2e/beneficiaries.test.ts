@@ -4,7 +4,7 @@ import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/
 import { demoExternalAccounts } from '../../server/payee/externalAccounts';
 import { expectAccessible, signInWithEmailCode, watchForBrowserErrors } from './pageChecks';
 
-// Issue 4, beneficiaries: the demo owner adds a bank beneficiary whose name is a close match of the holder's (an
+// Beneficiaries: the demo owner adds a bank beneficiary whose name is a close match of the holder's (an
 // account the sandbox seeds at another bank), takes the suggested name, edits it and saves a close match anyway,
 // searches, and deletes it with a confirmation. Real server, built app (WEB_DIR, default dist/web), Chromium, axe.
 

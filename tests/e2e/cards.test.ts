@@ -10,7 +10,7 @@ import {
   watchForBrowserErrors,
 } from './pageChecks';
 
-// Issue 5, cards: the demo owner (Demo Coffee, Free plan) orders a virtual card and pays its price from the wallet,
+// Cards: the demo owner (Demo Coffee, Free plan) orders a virtual card and pays its price from the wallet,
 // sets a daily online limit of €50.00, and the sandbox card network authorises €30.00 (approved), then €25.00 (over
 // the limit: declined), then €20.00 (exactly up to the limit: approved); the owner freezes the card and the next
 // authorisation is declined as frozen; the card details are revealed only after a one-time code from the outbox and

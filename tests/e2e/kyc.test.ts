@@ -7,7 +7,7 @@ import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/
 import { pngImage } from '../api/kycImages';
 import { expectAccessible, watchForBrowserErrors, codeFromOutbox as codeFromOutboxPage } from './pageChecks';
 
-// Identity verification (issue 3 item 3): the representative of a merchant in onboarding confirms it is them with a
+// Identity verification: the representative of a merchant in onboarding confirms it is them with a
 // fresh one-time code (/otp-authentication/:method), photographs a document and a selfie, and the server's checks
 // decide. Real server, built app, Chromium; axe on every KYC page.
 

@@ -10,7 +10,7 @@ import {
   codeFromOutbox as codeFromOutboxPage,
 } from './pageChecks';
 
-// Issue 2, "What a user must be able to do": sign in with a password and a one-time code read from the
+// The path every user takes: sign in with a password and a one-time code read from the
 // outbox, stay signed in across a reload, switch to Greek, sign out. Real server, built app, Chromium.
 
 const demo = { email: 'demo@tameio.test', password: 'Demo-Merchant-2026!', merchant: 'Demo Coffee' };
@@ -90,8 +90,8 @@ describe('login with a second factor', () => {
     await enterCode(await codeFromOutbox(demo.email));
 
     await expectDashboard('Sign out');
-    // The dashboard's parts (SPEC §2): Demo Coffee was topped up by the seed, has no plan or card yet (issues 5 and
-    // 7), and has earned no cashback.
+    // The dashboard's parts (SPEC §2): Demo Coffee was topped up by the seed, has no plan or card yet (the
+    // checklist's other two items), and has earned no cashback.
     const checklist = page.getByRole('region', { name: 'Get started' });
     await checklist.getByText('1 of 3 done').waitFor();
     expect(await checklist.locator('[data-item="top_up"]').getAttribute('data-done')).toBe('true');

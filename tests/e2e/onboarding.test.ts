@@ -8,7 +8,7 @@ import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/
 import { passIdentityVerification } from './kycJourney';
 import { expectAccessible, watchForBrowserErrors, codeFromOutbox as codeFromOutboxPage } from './pageChecks';
 
-// Issue 3 "Proof": a visitor registers a merchant from nothing (both codes from the outbox), completes every
+// The whole way in: a visitor registers a merchant from nothing (both codes from the outbox), completes every
 // onboarding step with real uploads (with their progress bar), verifies the representative's identity (refused
 // without it), submits, is approved through the sandbox review, and sees the account's IBAN.
 // Real server, built app, Chromium; axe on every step.

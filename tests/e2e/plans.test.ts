@@ -11,7 +11,7 @@ import {
   watchForBrowserErrors,
 } from './pageChecks';
 
-// Issue 7, plans and billing: the demo owner (Demo Coffee, on Free) upgrades to Premium, yearly, with the POS terminal
+// Plans and billing: the demo owner (Demo Coffee, on Free) upgrades to Premium, yearly, with the POS terminal
 // shipped to the registered address, pays €639.00 from the wallet (the balance drops by exactly that), finds the
 // invoice in the billing history and reads its PDF back (number, merchant, VAT line, total), cancels through the
 // questionnaire and sees the date the plan becomes Free, then undoes it. The billing job, run with a clock past the

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
 import { expectAccessible, signInWithEmailCode, watchForBrowserErrors } from './pageChecks';
 
-// Issue 8, the profile: the demo owner (Demo Coffee, approved with the onboarding server/seed.ts writes) finds the
+// The profile: the demo owner (Demo Coffee, approved with the onboarding server/seed.ts writes) finds the
 // seeded directors and shareholders in the company structure tree, adds a director and sends the change for review
 // ("Pending review", no more "Edit directors"); the sandbox review desk approves it and, after a reload, the tree shows
 // the new director. On company information the owner changes the registered address's street and sends it for review.

@@ -10,7 +10,7 @@ import {
   watchForBrowserErrors,
 } from './pageChecks';
 
-// Issue 4, QR codes: the demo owner (Demo Coffee) generates a QR code for 8.00 EUR from the wallet, copies its link,
+// QR codes: the demo owner (Demo Coffee) generates a QR code for 8.00 EUR from the wallet, copies its link,
 // generates another and deletes it (toast); the second demo merchant (Demo Bakery) opens the link in a fresh browser
 // context, signs in, lands on the pay page, and continues to send money to @demo-coffee. Real server, built app
 // (WEB_DIR, default dist/web), Chromium, axe on both pages.

@@ -8,7 +8,7 @@ import {
   codeFromOutbox as codeFromOutboxPage,
 } from './pageChecks';
 
-// Issue 3 item 1: a visitor registers a merchant from nothing, verifying the email and the phone with codes read
+// A visitor registers a merchant from nothing, verifying the email and the phone with codes read
 // from the outbox, resumes after a reload, and ends signed in. Real server, built app, Chromium.
 
 let browser: Browser;

@@ -11,7 +11,7 @@ import {
   watchForBrowserErrors,
 } from './pageChecks';
 
-// Issue 4, request money: the demo owner (Demo Coffee) asks Demo Bakery by wallet tag for €150.00 (at or above the
+// Request money: the demo owner (Demo Coffee) asks Demo Bakery by wallet tag for €150.00 (at or above the
 // one-time code threshold, server/payments/settings.ts) and for €12.50; Demo Bakery's owner signs in in a fresh
 // browser context, finds both under pending requests, accepts the first with a one-time code from the outbox (her
 // balance drops by €150.00) and declines the second; Demo Coffee then sees both decisions. Real server, built app

@@ -4,7 +4,7 @@ import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/
 import { occurrenceDate } from '../../server/payments/scheduledPayments';
 import { expectAccessible, minorOf, signInWithEmailCode, watchForBrowserErrors } from './pageChecks';
 
-// Issue 4, scheduled payments: the demo merchant schedules a monthly payment to the other demo merchant's tag
+// Scheduled payments: the demo merchant schedules a monthly payment to the other demo merchant's tag
 // (@demo-bakery) starting today, runs the scheduled-payments job through the sandbox, sees the payment in its
 // transactions and the next run a month on; cancels it and sees the job pay nothing more. Real server, built app
 // (WEB_DIR, default dist/web), Chromium, axe on the new pages.

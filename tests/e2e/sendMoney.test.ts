@@ -13,7 +13,7 @@ import {
   watchForBrowserErrors,
 } from './pageChecks';
 
-// Issue 4, send money: the demo merchant pays @demo-bakery by tag (below the code threshold: no code) and sees the
+// Send money: the demo merchant pays @demo-bakery by tag (below the code threshold: no code) and sees the
 // balance drop and the transaction; then pays an IBAN at another bank (seeded by the sandbox) with a close-match
 // name, takes the suggested name, confirms with a one-time code from the outbox, sees it pending, runs the sandbox
 // settlement and finds it completed in /transactions. Real server, built app (WEB_DIR, default dist/web), Chromium,

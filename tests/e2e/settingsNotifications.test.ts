@@ -11,7 +11,7 @@ import {
   watchForBrowserErrors,
 } from './pageChecks';
 
-// Issue 8, settings and notifications: the demo owner (Demo Coffee) searches the settings, adds an authenticator app
+// Settings and notifications: the demo owner (Demo Coffee) searches the settings, adds an authenticator app
 // (a fresh emailed code, then the key shown on the page turned into codes by otplib, the library and defaults the
 // server uses: server/settings/totp.ts), makes it the default, signs out and back in with a code from it. They change
 // the password with the current one and a code from the app (the step-up offers it first), signing out every other

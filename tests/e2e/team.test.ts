@@ -8,7 +8,7 @@ import {
   watchForBrowserErrors,
 } from './pageChecks';
 
-// Issue 6, team and permissions: the demo owner (Demo Coffee) invites a viewer; the invitation link is read from the
+// Team and permissions: the demo owner (Demo Coffee) invites a viewer; the invitation link is read from the
 // outbox and opened in a fresh browser context, where the invitee chooses email codes and a password and joins. The
 // viewer signs in, sees the dashboard, is sent to Overview from send money, and the server refuses send money called
 // directly with the viewer's own token (403, no money moved). The owner then disables the viewer, whose session stops

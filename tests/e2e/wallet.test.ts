@@ -11,7 +11,7 @@ import {
   watchForBrowserErrors,
 } from './pageChecks';
 
-// Issue 4, wallet and transactions: the demo merchant sees its accounts, copies the IBAN from the top-up details,
+// Wallet and transactions: the demo merchant sees its accounts, copies the IBAN from the top-up details,
 // receives a bank transfer through the sandbox rail, finds it in /transactions with filters that survive a reload,
 // opens its details, and reads the list in Greek. Real server, built app (WEB_DIR, default dist/web), Chromium, axe.
 

@@ -54,12 +54,12 @@ describe('the operation table', () => {
     'revokeSession',
   ];
 
-  it('lets a viewer change nothing but their own session, identity, terms acceptance, card reveals and notifications', () => {
+  it('lets a viewer change nothing but their own session, identity, settings, terms acceptance, card reveals and notifications', () => {
     const viewerWrites = rules
       .filter(([id, rule]) => rule.access === 'session' && rule.write && mayCall(viewer, id))
       .map(([id]) => id)
       .sort();
-    // Issue 8: and their own settings (language, password, second factors, sessions).
+    // Besides these, their own settings (language, password, second factors, sessions): the last expectation.
     expect(viewerWrites.filter((id) => !settingsWrites.includes(id))).toEqual([
       'acceptTerms',
       'globalLogout',
