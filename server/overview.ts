@@ -42,7 +42,7 @@ async function cashbackEarned(db: Database, accountIds: string[]): Promise<Map<s
 
 /**
  * SPEC §2's welcome checklist, computed from the merchant's data on every read (never stored flags), so each item
- * ticks itself when the thing happens. The one place that decides it: later issues extend it.
+ * ticks itself when the thing happens. The one place that decides it: a new item is added here.
  */
 export async function checklistState(db: Database, merchantId: string): Promise<WelcomeChecklist> {
   // Topped up: the merchant has ever received completed money from outside the bank, i.e. a completed transfer to

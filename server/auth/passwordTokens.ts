@@ -103,7 +103,7 @@ async function audit(
 
 /**
  * Stores a fresh single-use token for the user and purpose and queues the email with its link, in the caller's
- * transaction. Later issues call it with 'create' when an owner invites an employee.
+ * transaction: `requestPasswordLink` for either purpose, `createSandboxEmployee` for the sandbox's password-less user.
  */
 export async function issuePasswordToken(
   trx: Transaction<DB>,
