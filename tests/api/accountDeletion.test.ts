@@ -8,7 +8,7 @@ import { buyPlan, deleteRequestUrl, periodEndOf, plusMs, runBillingAt, validAnsw
 import { stepUpHeaders, stepUpToken } from './stepUp';
 import { databaseDigest } from './tableDigest';
 
-// Issue 7, leaving (SPEC §4: an account deletion request is effective at the end of the billing period and a
+// Leaving (SPEC §4: an account deletion request is effective at the end of the billing period and a
 // representative follows up): a fresh one-time code, the payout IBAN, the blockers, the representative's task, withdraw,
 // and completion by the billing job only once nothing blocks it.
 

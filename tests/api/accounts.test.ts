@@ -44,7 +44,7 @@ const newEndpoints = {
     }),
 };
 
-describe('accounts (issue 4)', () => {
+describe('accounts', () => {
   it('lists the currencies the bank keeps accounts in', async () => {
     const merchant = await merchantWithAccount(server);
     const response = await api(server.app, 'GET', '/api/merchants/currencies/', { token: merchant.token });

@@ -7,7 +7,7 @@ import { signIn, startTestServer, type TestServer } from './harness';
 import { merchantWithAccount } from './money';
 import { stepUpHeaders, stepUpToken } from './stepUp';
 
-// docs/product.md "Cards" and issue 5: card number, CVV, PIN and e-PIN never appear in a log. The app logs at its most
+// docs/product.md "Cards": card number, CVV, PIN and e-PIN never appear in a log. The app logs at its most
 // verbose level into a buffer while a PIN and an e-PIN are set and every secret is revealed; none of them is in it.
 
 let server: TestServer;

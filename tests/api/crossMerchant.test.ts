@@ -14,7 +14,7 @@ import { databaseDigest } from './tableDigest';
 import { addMember, invite, newInviteeEmail } from './team';
 
 /*
- * Issue 6, docs/engineering.md principle 8 ("a merchant never sees another's data"): every signed-in operation that names a
+ * Principle 8 of docs/engineering.md ("a merchant never sees another's data"): every signed-in operation that names a
  * record in its path, called by merchant A's owner with the id of a real record of merchant B, answers 404 or 403,
  * shows nothing of B, and changes nothing anywhere.
  */
@@ -139,7 +139,7 @@ beforeAll(async () => {
     201,
     'money request',
   ).id;
-  // An advertising campaign of B's (issue 9), bought before the transactions are read.
+  // An advertising campaign of B's, bought before the transactions are read.
   ids.campaign = bodyOf(
     await api(server.app, 'POST', '/api/merchants/advertising/plans/{id}/purchase/', {
       params: { id: 'local_boost' },
@@ -188,7 +188,7 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
-  // Issue 8: a shipping address of B's, with its pin.
+  // A shipping address of B's, with its pin.
   ids.address = bodyOf(
     await api(server.app, 'POST', '/api/merchants/addresses/', {
       token: b.token,
@@ -205,7 +205,7 @@ beforeAll(async () => {
     201,
     'address',
   ).id;
-  // Issue 8: B's owner heard that B's member joined.
+  // B's owner heard that B's member joined.
   ids.notification = (
     await server.db
       .selectFrom('notifications')

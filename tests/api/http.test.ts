@@ -41,7 +41,7 @@ describe('HTTP surface', () => {
       environment: 'test',
       idle_timeout_seconds: 900,
       idle_warning_seconds: 30,
-      // Issue 8: without MAP_TILE_URL the map draws the bundled outlines only.
+      // Without MAP_TILE_URL the map draws the bundled outlines only.
       map: { tile_url: null, tile_attribution: null },
       sandbox: true,
     });

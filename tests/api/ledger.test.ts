@@ -312,7 +312,7 @@ describe('the ledger', () => {
   });
 });
 
-describe('the ledger grown up (issue 4)', () => {
+describe('the ledger: system accounts, clearing, currencies, limits', () => {
   it('creates the system accounts of a currency once, even when asked concurrently', async () => {
     const ids = await Promise.all(
       Array.from({ length: 6 }, () => systemAccount(server.db, 'GBP', 'clearing')),
