@@ -15,8 +15,9 @@ import { createOwner, startTestServer, type TestServer } from './harness';
 import { expectHealthy, fund, incoming, newKey } from './money';
 
 /**
- * The ledger under real parallelism (the proof of docs/engineering.md principle 7). PGlite runs one connection at a time, so these only mean
- * something on a PostgreSQL server: they run when DATABASE_URL is set (CI's second API run) and are skipped otherwise.
+ * The ledger under real parallelism (the proof of docs/engineering.md principle 7). PGlite runs one connection at a
+ * time, so these only mean something on a PostgreSQL server: they run when DATABASE_URL is set (CI's second API run)
+ * and are skipped otherwise.
  */
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const reason = 'needs DATABASE_URL: PGlite has one connection, so nothing would run in parallel';
