@@ -1,9 +1,7 @@
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { screen } from '@testing-library/react';
+import { Route } from 'react-router';
 import { type ActorRefFrom } from 'xstate';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   identityVerificationMachine,
   type EvaluateInput,
@@ -21,19 +19,17 @@ import {
 import type { SessionResponse } from '../../schemas/auth.schema';
 import type { KycCriteria, KycImage, KycInitiateResponse, KycVerification } from '../../schemas/kyc.schema';
 import type { StepUpMethodsResponse } from '../../schemas/stepUp.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { IdentityVerificationRoute } from '../../src/screens/kyc/IdentityVerificationRoute';
 import { PageSpinner } from '../../src/ui/Spinner';
 import { generatePaths } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
   type Executors,
   type PathRunner,
   type RenderedApp,
-  signedInSession,
+  type RenderedScreen,
 } from './harness';
 import {
   identityVerificationModel,
@@ -65,8 +61,7 @@ const ownerSession = {
   },
 } satisfies SessionResponse;
 
-/** The journey under test, caught when the screen creates it. */
-let journey: KycActor | undefined;
+const journey = journeyCapture<KycActor>('identity verification journey');
 
 const click = async (app: RenderedApp, name: string | RegExp) => {
   await app.user.click(screen.getByRole('button', { name }));
@@ -102,75 +97,37 @@ const executors: Executors<typeof identityVerificationMachine> = {
   'load.retry': (app) => click(app, kycTexts.tryAgain),
 };
 
-function LocationProbe({ into }: { into: { path: string } }) {
-  const location = useLocation();
-  useEffect(() => {
-    into.path = location.pathname;
-  }, [into, location.pathname]);
-  return null;
-}
-
-function startKycApp(): RenderedApp {
-  window.localStorage.clear();
-  const effects = new Deferreds();
-  const { clock, session, stop: stopSession } = signedInSession(ownerSession);
-  const logic = identityVerificationMachine.provide({
-    actors: {
-      loadCriteria: effects.logic<KycCriteria, void>(),
-      loadStepUpMethods: effects.logic<StepUpMethodsResponse, void>(),
-      oneTimeCode: oneTimeCodeMachine.provide({
-        actors: {
-          sendCode: effects.logic<CodeSent, SendCodeInput>(),
-          verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
-        },
-      }),
-      initiateKyc: effects.logic<KycInitiateResponse, InitiateInput>(),
-      uploadKycImage: effects.logic<KycImage, UploadImageInput>(),
-      evaluateKyc: effects.logic<KycVerification, EvaluateInput>(),
-    },
+function startKycApp(): RenderedScreen {
+  return renderJourneyScreen<KycActor>({
+    path: startPath,
+    // As in src/app/routes.tsx: one layout for the three addresses, so the journey survives the step's address.
+    route: ['/identity-verification/', '/otp-authentication/:method', '/verification/:method'],
+    // Where a cancelled code step goes: the onboarding, whose first frame is its spinner.
+    routes: <Route path={onboardingPath} element={<PageSpinner />} />,
+    journey,
+    session: ownerSession,
+    screen: ({ effects, clock, inspect }) => (
+      <IdentityVerificationRoute
+        logic={identityVerificationMachine.provide({
+          actors: {
+            loadCriteria: effects.logic<KycCriteria, void>(),
+            loadStepUpMethods: effects.logic<StepUpMethodsResponse, void>(),
+            oneTimeCode: oneTimeCodeMachine.provide({
+              actors: {
+                sendCode: effects.logic<CodeSent, SendCodeInput>(),
+                verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
+              },
+            }),
+            initiateKyc: effects.logic<KycInitiateResponse, InitiateInput>(),
+            uploadKycImage: effects.logic<KycImage, UploadImageInput>(),
+            evaluateKyc: effects.logic<KycVerification, EvaluateInput>(),
+          },
+        })}
+        clock={clock}
+        inspect={inspect}
+      />
+    ),
   });
-  const location = { path: startPath };
-  const layout = (
-    <IdentityVerificationRoute
-      logic={logic}
-      clock={clock}
-      inspect={(event) => {
-        // The journey that runs (React may create and drop one before it) is the root that receives events.
-        if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
-          journey = event.actorRef as KycActor;
-        }
-      }}
-    />
-  );
-  render(
-    <MemoryRouter initialEntries={[startPath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          {/* As in src/app/routes.tsx: one layout for both addresses, so the journey survives the step's address. */}
-          <Routes>
-            <Route element={layout}>
-              <Route path="/identity-verification/" />
-              <Route path="/otp-authentication/:method" />
-              <Route path="/verification/:method" />
-            </Route>
-            {/* Where a cancelled code step goes: the onboarding, whose first frame is its spinner. */}
-            <Route path={onboardingPath} element={<PageSpinner />} />
-          </Routes>
-        </AppShell>
-        <LocationProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return {
-    user: userEvent.setup({ delay: null }),
-    clock,
-    session,
-    effects,
-    path: () => location.path,
-    stop: () => {
-      stopSession();
-    },
-  };
 }
 
 /** The oneTimeCode child ends through its screen; while its code is awaited the address names the method. */
@@ -190,25 +147,16 @@ async function settleCodeStep(
 }
 
 const paths = generatePaths(identityVerificationModel);
-let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey = undefined;
-});
 
 describe(`identity verification journey: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
     const runner: PathRunner<typeof identityVerificationMachine> = {
       model: identityVerificationModel,
       executors,
-      live: () => {
-        if (!journey) throw new Error('the screen runs no identity verification journey');
-        return journey.getSnapshot();
-      },
+      live: () => journey.snapshot(),
       settleOther: settleCodeStep,
     };
-    app = startKycApp();
+    const app = startKycApp();
     await runPath(runner, path, app);
   });
 });
@@ -221,12 +169,12 @@ describe('identity verification screens', () => {
       return at < 0 ? [] : [{ ...path, steps: path.steps.slice(0, at + 1) }];
     })[0];
     expect(failing).toBeDefined();
-    app = startKycApp();
+    const app = startKycApp();
     await runPath(
       {
         model: identityVerificationModel,
         executors,
-        live: () => journey!.getSnapshot(),
+        live: () => journey.snapshot(),
         settleOther: settleCodeStep,
       },
       failing!,

@@ -1,31 +1,24 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { Route } from 'react-router';
 import { fromPromise } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiFailure } from '../../machines/apiFailure';
 import { identityVerificationMachine } from '../../machines/identityVerification.machine';
 import { oneTimeCodeMachine, type CodeSent, type SendCodeInput } from '../../machines/oneTimeCode.machine';
-import { AppProviders } from '../../src/app/AppProviders';
 import { IdentityVerificationScreen } from '../../src/screens/kyc/IdentityVerificationScreen';
 import { loadToastLibrary } from '../../src/ui/notify';
-import { InstantBotCheck, signedInSession } from './harness';
+import { renderScreen } from './harness';
 import { identityVerificationFixtures, methodButton, stepUpMethods } from './identityVerification.paths';
-import { demoSession } from './paths';
 
 // SPEC §8 "OTP sent to email": the identity verification's step-up code, once sent, is confirmed by a toast.
 
-let stop: (() => void) | undefined;
 afterEach(async () => {
-  stop?.();
-  stop = undefined;
   // Toasts live in the library's own store: none may outlive its test.
   (await loadToastLibrary()).toast.remove();
 });
 
 function renderKyc(sendCode: (input: SendCodeInput) => Promise<CodeSent>) {
-  const signedIn = signedInSession(demoSession);
-  stop = signedIn.stop;
   const logic = identityVerificationMachine.provide({
     actors: {
       loadCriteria: fromPromise(async () => identityVerificationFixtures.actors.loadCriteria.done.output),
@@ -35,13 +28,12 @@ function renderKyc(sendCode: (input: SendCodeInput) => Promise<CodeSent>) {
       }),
     },
   });
-  render(
-    <MemoryRouter initialEntries={['/identity-verification/']}>
-      <AppProviders session={signedIn.session} botCheck={InstantBotCheck} locale="en">
-        <IdentityVerificationScreen logic={logic} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
+  // The screen without the route part that keeps its step in the address: shown wherever the address goes.
+  renderScreen({
+    path: '/identity-verification/',
+    shell: false,
+    routes: <Route path="*" element={<IdentityVerificationScreen logic={logic} />} />,
+  });
 }
 
 const sent = (method: CodeSent['method']): CodeSent => ({
