@@ -9,7 +9,7 @@ import { OverviewScreen } from '../../src/screens/overview/OverviewScreen';
 import { focusRefreshGapMs } from '../../src/screens/useOverview';
 import { renderScreen } from './harness';
 
-// The dashboard and the overview update after an action without a reload (issue 9): a successful money-moving call
+// The dashboard and the overview update after an action without a reload: a successful money-moving call
 // through the app's API client raises "money changed" and they read the overview again; so does coming back to the
 // window. Figures on screen stay while the new ones load, and stay when a background read fails.
 

@@ -20,7 +20,7 @@ import { codeTexts } from './oneTimeCode.paths';
 import { stepUpMethodButton } from './stepUpTexts';
 
 /*
- * The test model of issue 3 item 3, identity verification (machines/identityVerification.machine.ts), run against
+ * The test model of identity verification (machines/identityVerification.machine.ts), run against
  * /identity-verification/, /otp-authentication/:method and /verification/:method by
  * identityVerification.model.test.tsx. Every verification starts with a fresh one-time code (step-up): the oneTimeCode
  * child, which here grants or is cancelled (its own paths are the oneTimeCode model's).

@@ -7,7 +7,7 @@ import { loadToastLibrary } from '../../src/ui/notify';
 import { renderScreen } from './harness';
 import { demoSession } from './paths';
 
-// Issue 8: the header's language switcher. Signed out it only switches the page; signed in the shell gives it `save`,
+// The header's language switcher. Signed out it only switches the page; signed in the shell gives it `save`,
 // which stores the choice on the user. The page switches at once either way, and a failed save says so.
 
 afterEach(async () => {

@@ -8,7 +8,7 @@ import { NotificationsServiceContext, type NotificationsService } from '../../sr
 import { NotificationsScreen } from '../../src/screens/notifications/NotificationsScreen';
 import { renderScreen } from './harness';
 
-// Issue 8: the bell in the shell and the /notifications list, against a service whose answers and live stream the
+// The bell in the shell and the /notifications list, against a service whose answers and live stream the
 // test controls: the unread count in the bell's name, texts in English and Greek, mark one and all read, a
 // notification arriving live, a dropped stream reconnecting.
 

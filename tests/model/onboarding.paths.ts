@@ -12,7 +12,7 @@ import type { OnboardingDocument, OnboardingState } from '../../schemas/onboardi
 import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
 
 /*
- * The test model of the company onboarding (issue 3 item 4): a rejected merchant whose steps are all saved comes
+ * The test model of the company onboarding: a rejected merchant whose steps are all saved comes
  * back to correct them. The forms open filled in, so "Continue" sends the saved values again. Paths come from
  * ./generatePaths.ts; tests/model/onboarding.model.test.tsx runs them and scripts/testPaths.ts prints the QA plan.
  */

@@ -11,7 +11,7 @@ import type { PasswordTokenPurpose } from '../../schemas/passwordJourneys.schema
 import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
 
 /*
- * The test models of issue 3's password journeys (machines/passwordLink.machine.ts): the same machine runs the
+ * The test models of the two password journeys (machines/passwordLink.machine.ts): the same machine runs the
  * reset journey (/reset_password/) and the create journey (/create-password/:step?); each has its own model so
  * both screens are walked through every state and transition.
  */

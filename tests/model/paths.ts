@@ -7,8 +7,8 @@ import type { SessionResponse } from '../../schemas/auth.schema';
 import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
 
 /*
- * The test models of issue 2's journeys: for the login and session machines, the fixtures (what the tester does,
- * what the server answers, how long the waits are) and what the screen must show in each state. Paths come from
+ * The test models of signing in and the session: for the login and session machines, the fixtures (what the tester
+ * does, what the server answers, how long the waits are) and what the screen must show in each state. Paths come from
  * ./generatePaths.ts; tests/model/*.model.test.tsx run them and scripts/testPaths.ts prints them as the QA plan.
  */
 
@@ -113,7 +113,7 @@ export const loginFixtures = {
 } satisfies Fixtures<typeof loginMachine>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// What the screens show (UI contract of issue 2; texts as in lang/en.json).
+// What the screens show (the UI contract the model tests hold them to; texts as in lang/en.json).
 
 export const texts = {
   signIn: 'Sign in to Tameio',

@@ -9,7 +9,7 @@ import { ProfileScreen } from '../../src/screens/profile/ProfileScreen';
 import { renderScreen, type RenderedApp, type RenderedScreen } from './harness';
 import { aegeanProfile } from './profileChange.paths';
 
-// The reviewed legal changes beyond plain text (issue 8): directors and shareholders on /profile/company-structure
+// The reviewed legal changes beyond plain text: directors and shareholders on /profile/company-structure
 // with onboarding's field groups, the registered address on /profile/company-information and the representative's
 // citizenship on /profile/representative. The journey's effects are deferred, so each test sees what the page sends.
 

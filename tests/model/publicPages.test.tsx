@@ -21,7 +21,7 @@ import { NotFoundScreen } from '../../src/screens/NotFoundScreen';
 import { renderScreen } from './harness';
 import { demoSession } from './paths';
 
-// The public pages of issue 9 (SPEC §2): /faq, /download-app, the legal texts with their version and acceptance, and
+// The public pages (SPEC §2): /faq, /download-app, the legal texts with their version and acceptance, and
 // the not-found page; each in both languages, reachable signed out and signed in (tests/model/routeGuards.test.tsx
 // walks the guards), and accessible.
 

@@ -67,7 +67,7 @@ const viewersRedirectedFrom = new Set([
  * - `invitation`: public, and a signed-in user is not sent away (SPEC §6);
  * - `registration`: public onboarding; signed in, it is the onboarding of a merchant that is not approved yet, so an
  *   approved merchant's user is sent home;
- * - `verification`: the identity check of the signed-in representative during onboarding (issue 3): without a session
+ * - `verification`: the identity check of the signed-in representative during onboarding: without a session
  *   it asks to sign in first, for an approved merchant there is nothing left to verify;
  * - `open`: everyone, signed in or not (legal pages, the submitted notice, the sandbox outbox, not found).
  */
@@ -90,15 +90,16 @@ const pages: Record<string, Page> = {
   '/invitation/success': { kind: 'invitation' },
   '/terms-of-use': { kind: 'open' },
   '/privacy-policy': { kind: 'open' },
-  // SPEC §2 lists /faq among the login pages, issue 9 makes it public; /download-app is public in SPEC §2.
+  // SPEC §2 lists /faq among the login pages; docs/product.md makes it public, signed in or not; /download-app is
+  // public in SPEC §2.
   '/faq': { kind: 'open' },
   '/download-app': { kind: 'open' },
   '/analytics': protectedAs('analytics'),
   // SPEC §6 names it in neither list: every role may open it (buying is send money's, refused by the server).
   '/advertise-with-us': protectedAs('advertise-with-us'),
-  // Issue 8: every signed-in user has their own notifications.
+  // Every signed-in user has their own notifications.
   '/notifications': protectedAs('notifications'),
-  // Issue 8: every signed-in user has their own language, password, second factors and sessions.
+  // Every signed-in user has their own language, password, second factors and sessions.
   '/settings/:page?': protectedAs('settings'),
   '/dev/outbox': { kind: 'open' },
   '*': { kind: 'open' },

@@ -14,7 +14,7 @@ import { ExportButtons } from '../../src/screens/transactions/ExportButtons';
 import { MonthlyStatement, recentMonths } from '../../src/screens/transactions/MonthlyStatement';
 import { renderPart } from './harness';
 
-// Statements in every format (issue 9): Excel beside CSV and PDF, the monthly statement, and large downloads that show
+// Statements in every format: Excel beside CSV and PDF, the monthly statement, and large downloads that show
 // how much has arrived and can be cancelled. The download is faked at the service seam, and the service itself is
 // checked against a streamed Response.
 

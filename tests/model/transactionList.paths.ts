@@ -12,7 +12,7 @@ import type { Transaction, TransactionsPage } from '../../schemas/transactions.s
 import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
 
 /*
- * The test model of the transaction list (machines/transactionList.machine.ts, issue 4), run against
+ * The test model of the transaction list (machines/transactionList.machine.ts), run against
  * /transactions by transactionList.model.test.tsx: first page, "Load more" until the last page, filters that start
  * again from the newest, and failures of either load with "Try again".
  */
