@@ -14,7 +14,7 @@ import {
 } from './money';
 import { databaseDigest } from './tableDigest';
 
-/** Advertising (issue 9): plans, a purchase paid through the ledger in one transaction, campaigns with status. */
+/** Advertising: plans, a purchase paid through the ledger in one transaction, campaigns with status. */
 
 let server: TestServer;
 beforeAll(async () => {

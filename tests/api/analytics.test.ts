@@ -16,7 +16,7 @@ import {
 } from './money';
 
 /**
- * Analytics against the ledger (issue 9). Random movements of every kind go through the real ledger and endpoints
+ * Analytics against the ledger. Random movements of every kind go through the real ledger and endpoints
  * (incoming transfers on the sandbox rail, wallet payments both ways, payments to other banks that settle, fail or stay
  * pending, card orders, card payments in each category and declined ones, advertising bought through its endpoint),
  * then each is moved to a chosen instant (the ledger stamps "now"; analytics books by the transfer's time), many of

@@ -17,7 +17,7 @@ import {
   validAnswers,
 } from './plans';
 
-// Issue 7, the billing job (docs/plans.md "Renewals"): renewals charge once whatever runs them, a cancelled plan
+// The billing job (docs/plans.md "Renewals"): renewals charge once whatever runs them, a cancelled plan
 // becomes Free when its period ends, a scheduled downgrade takes effect then, and a renewal the balance does not
 // cover is retried on the stated schedule, with emails, until the merchant moves to Free. The job takes the clock.
 

@@ -19,7 +19,7 @@ import {
   type MoneyMerchant,
 } from './money';
 
-// Issue 5, the authorisation path (docs/product.md "Cards"): status, currency, limits in Europe/Athens calendar windows,
+// The authorisation path (docs/product.md "Cards"): status, currency, limits in Europe/Athens calendar windows,
 // balance, single use, idempotency, declines listed as transactions, cashback accrual and the monthly payout.
 
 let server: TestServer;

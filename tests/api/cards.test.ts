@@ -34,7 +34,7 @@ import {
 import { company, onboardingOwner, saveAllSteps } from './onboardingFixtures';
 import { stepUpHeaders, stepUpToken, userIdOf } from './stepUp';
 
-// Issue 5, cards (SPEC §2 cards and plans routes, §3 Card, §4 card states, §6, §8, §9): ordering, management,
+// Cards (SPEC §2 cards and plans routes, §3 Card, §4 card states, §6, §8, §9): ordering, management,
 // permissions, reveals behind a one-time code, limits. The authorisation path is in cardAuthorizations.test.ts.
 
 let server: TestServer;
@@ -168,7 +168,7 @@ describe('ordering a card', () => {
 
     const saved = await api(server.app, 'GET', '/api/merchants/addresses/', { token: me.token });
     expectStatus(saved, 200);
-    // Issue 8: each saved address also carries its map pin (none yet) and whether it is the default.
+    // Each saved address also carries its map pin (none yet) and whether it is the default.
     const unpinned = { latitude: null, longitude: null, is_default: false };
     expect(saved.body.items).toEqual([{ id: expect.any(String), kind: 'shipping', ...address, ...unpinned }]);
 

@@ -45,7 +45,7 @@ async function tagged(funding = 0n): Promise<Tagged> {
   return { ...m, tag: await assignWalletTag(server.db, m.merchantId) };
 }
 
-/** A cashback credit as issue 5's accrual will post it: the bank pays it to the merchant's account. */
+/** A cashback credit as the monthly payout posts it (server/cards/cashback.ts): from the bank to the merchant. */
 async function payCashback(accountId: string, amount: bigint) {
   await postTransfer(server.db, {
     type: 'cashback',

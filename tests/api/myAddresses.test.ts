@@ -14,7 +14,7 @@ import { createOwner, signIn, startTestServer, type TestServer } from './harness
 import { databaseDigest } from './tableDigest';
 
 /*
- * Issue 8, /my-addresses (schemas/addresses.schema.ts, server/addresses/, server/geo/): saved addresses with a map
+ * /my-addresses (schemas/addresses.schema.ts, server/addresses/, server/geo/): saved addresses with a map
  * pin, on the real server and database. Every refused request is 400 (or 404, 409) and changes nothing anywhere.
  */
 
