@@ -84,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
         tags: ['auth'],
         summary: 'Check email, password and bot check; returns a login ticket for the second factor.',
         body: InitializeLoginBody,
-        response: { 200: InitializeLoginResponse, ...errorResponses(400, 401, 413, 415, 429) },
+        response: { 200: InitializeLoginResponse, ...errorResponses(400, 401, 403, 413, 415, 429) },
       },
     },
     async (request) => {
@@ -101,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
         operationId: 'availableMfaMethods',
         tags: ['auth'],
         body: LoginTicketBody,
-        response: { 200: AvailableMfaMethodsResponse, ...errorResponses(400, 401, 429) },
+        response: { 200: AvailableMfaMethodsResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => ({ available_mfa_methods: await availableMfaMethods(db, request.body.login_token) }),
@@ -115,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
         operationId: 'sendLoginOtp',
         tags: ['auth'],
         body: SendLoginOtpBody,
-        response: { 200: SendLoginOtpResponse, ...errorResponses(400, 401, 429) },
+        response: { 200: SendLoginOtpResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {
@@ -141,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
         tags: ['auth'],
         summary: 'Check the one-time code; starts a session and sets the HttpOnly refresh cookie.',
         body: OtpLoginBody,
-        response: { 200: SessionResponse, ...errorResponses(400, 401, 429) },
+        response: { 200: SessionResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {

@@ -3,16 +3,15 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib/v1';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { SessionResponse } from '../../schemas/auth.schema';
-import type { ApiError } from '../../schemas/error.schema';
 import { buildApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
 import { loadConfig, type Config } from '../../server/config';
 import { createDatabase, type Database } from '../../server/db/database';
 import { openAccount } from '../../server/ledger';
+import { api, bodyOf, type BodyOf, type UntypedResponse } from './client';
 
 export const demoPassword = 'Demo-Merchant-2026!';
 
@@ -126,63 +125,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   };
 }
 
-export type ApiResponse<T = unknown> = {
-  status: number;
-  body: T;
-  headers: LightMyRequestResponse['headers'];
-  cookies: LightMyRequestResponse['cookies'];
-  raw: LightMyRequestResponse;
-};
-
-export type CallOptions = {
-  body?: unknown;
-  token?: string;
-  cookie?: string;
-  ip?: string;
-  headers?: Record<string, string>;
-  /** Sent as is, e.g. malformed JSON. */
-  payload?: string;
-};
-
-// Tests read arbitrary JSON bodies and assert their shape, so the default body type is deliberately loose.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function call<T = any>(
-  app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  options: CallOptions = {},
-): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { 'x-merchant-mode': 'true', ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.cookie) headers.cookie = `refreshKey=${options.cookie}`;
-  const request: InjectOptions = { method, url, headers, remoteAddress: options.ip ?? '127.0.0.1' };
-  if (options.payload !== undefined) {
-    request.payload = options.payload;
-    headers['content-type'] ??= 'application/json';
-  } else if (options.body !== undefined) {
-    request.payload = JSON.stringify(options.body);
-    headers['content-type'] = 'application/json';
-  }
-  const response = await app.inject(request);
-  const isJson = (response.headers['content-type'] ?? '').toString().includes('application/json');
-  return {
-    status: response.statusCode,
-    body: (isJson && response.body ? JSON.parse(response.body) : response.body) as T,
-    headers: response.headers,
-    cookies: response.cookies,
-    raw: response,
-  };
-}
-
 /** Solves a fresh ALTCHA challenge the way the widget does, returning the payload for the `altcha` field. */
 export async function solveAltcha(app: FastifyInstance): Promise<string> {
-  const { body: challenge } = await call<{
-    algorithm: string;
-    challenge: string;
-    salt: string;
-    signature: string;
-    maxnumber: number;
-  }>(app, 'GET', '/api/altcha/challenge/');
+  const challenge = bodyOf(await api(app, 'GET', '/api/altcha/challenge/'), 200, 'altchaChallenge');
   const solution = await solveChallenge(
     challenge.challenge,
     challenge.salt,
@@ -200,21 +145,10 @@ export async function solveAltcha(app: FastifyInstance): Promise<string> {
   return Buffer.from(JSON.stringify(payload)).toString('base64');
 }
 
-export type OutboxMessage = {
-  id: string;
-  to: string;
-  channel: string;
-  subject: string | null;
-  body: string;
-  created_at: string;
-};
+export type OutboxMessage = BodyOf<'GET', '/api/sandbox/outbox/', 200>['messages'][number];
 
 export async function readOutbox(app: FastifyInstance, to: string): Promise<OutboxMessage[]> {
-  const response = await call<{ messages: OutboxMessage[] }>(
-    app,
-    'GET',
-    `/api/sandbox/outbox/?to=${encodeURIComponent(to)}`,
-  );
+  const response = await api(app, 'GET', '/api/sandbox/outbox/', { query: { to } });
   if (response.status !== 200) throw new Error(`outbox answered ${response.status}`);
   return response.body.messages;
 }
@@ -268,22 +202,17 @@ export async function createOwner(
 }
 
 export async function initialize(app: FastifyInstance, email: string, password: string, ip?: string) {
-  return call<{ login_token: string; expires_in: number } & Partial<ApiError>>(
-    app,
-    'POST',
-    '/api/merchants/accounts/initialize_login/',
-    {
-      body: { email, password, altcha: await solveAltcha(app) },
-      ...(ip ? { ip } : {}),
-    },
-  );
+  return api(app, 'POST', '/api/merchants/accounts/initialize_login/', {
+    body: { email, password, altcha: await solveAltcha(app) },
+    ...(ip ? { ip } : {}),
+  });
 }
 
 export type SignedIn = {
   accessToken: string;
   refreshCookie: string;
   loginToken: string;
-  body: SessionResponse;
+  body: BodyOf<'POST', '/api/merchants/accounts/otp_login/', 200>;
 };
 
 /** The whole sign-in journey: password, method, code from the outbox, code. */
@@ -298,13 +227,13 @@ export async function signIn(
   if (init.status !== 200)
     throw new Error(`initialize_login answered ${init.status}: ${JSON.stringify(init.body)}`);
   const loginToken = init.body.login_token;
-  const sent = await call(app, 'POST', '/api/merchants/accounts/send_login_otp/', {
+  const sent = await api(app, 'POST', '/api/merchants/accounts/send_login_otp/', {
     body: { login_token: loginToken, method },
   });
   if (sent.status !== 200)
     throw new Error(`send_login_otp answered ${sent.status}: ${JSON.stringify(sent.body)}`);
   const code = await latestCode(app, destination);
-  const done = await call(app, 'POST', '/api/merchants/accounts/otp_login/', {
+  const done = await api(app, 'POST', '/api/merchants/accounts/otp_login/', {
     body: { login_token: loginToken, code },
   });
   if (done.status !== 200) throw new Error(`otp_login answered ${done.status}: ${JSON.stringify(done.body)}`);
@@ -316,7 +245,7 @@ export async function signIn(
   };
 }
 
-export function refreshCookieOf(response: ApiResponse): string {
+export function refreshCookieOf(response: Pick<UntypedResponse, 'cookies'>): string {
   const cookie = response.cookies.find((c) => c.name === 'refreshKey');
   if (!cookie) throw new Error('no refreshKey cookie set');
   return cookie.value;

@@ -257,6 +257,7 @@ describe('second-factor methods', () => {
     expect(chosen.body.methods[0]).toMatchObject({ method: 'sms', is_default: true });
     // Sign-in offers the default first.
     const init = await initialize(server.app, owner.email, owner.password);
+    expectStatus(init, 200);
     const offered = await api(server.app, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
       body: { login_token: init.body.login_token },
     });
@@ -322,7 +323,7 @@ describe('second-factor methods', () => {
     expect(last.body.error.code).toBe('last_mfa_method');
     expect(await databaseDigest(server.db)).toEqual(before);
     // A turned-off method sends no sign-in code.
-    const ticket = (await initialize(server.app, owner.email, owner.password)).body.login_token;
+    const ticket = bodyOf(await initialize(server.app, owner.email, owner.password), 200).login_token;
     const sms = await api(server.app, 'POST', '/api/merchants/accounts/send_login_otp/', {
       body: { login_token: ticket, method: 'sms' },
     });
@@ -394,6 +395,7 @@ describe('second-factor methods', () => {
       body: { method: 'totp' },
     });
     const init = await initialize(server.app, owner.email, owner.password);
+    expectStatus(init, 200);
     const loginToken = init.body.login_token;
     const offered = await api(server.app, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
       body: { login_token: loginToken },
@@ -421,7 +423,7 @@ describe('second-factor methods', () => {
     expectStatus(done, 200);
     expect(done.body.user.email).toBe(owner.email);
     // The same code does not open a second sign-in.
-    const replayTicket = (await initialize(server.app, owner.email, owner.password)).body.login_token;
+    const replayTicket = bodyOf(await initialize(server.app, owner.email, owner.password), 200).login_token;
     const replay = await api(server.app, 'POST', '/api/merchants/accounts/otp_login/', {
       body: { login_token: replayTicket, code, method: 'totp' },
     });
@@ -433,7 +435,7 @@ describe('second-factor methods', () => {
 
   it('refuses an app code from a user without an app, and removes the app with its secret', async () => {
     const owner = await newOwner();
-    const ticket = (await initialize(server.app, owner.email, owner.password)).body.login_token;
+    const ticket = bodyOf(await initialize(server.app, owner.email, owner.password), 200).login_token;
     const none = await api(server.app, 'POST', '/api/merchants/accounts/otp_login/', {
       body: { login_token: ticket, code: '123456', method: 'totp' },
     });

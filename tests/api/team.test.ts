@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../server/auth/tokens';
 import { authorize, orderCard, setPlan, virtualCart } from './cards';
-import { api, apiWithBadInput, expectStatus } from './client';
+import { api, apiWithBadInput, errorOf, expectStatus } from './client';
 import {
   createOwner,
   initialize,
@@ -219,6 +219,7 @@ describe('accepting', () => {
 
     // The new user signs in through the normal login; with no phone, only codes by email are offered.
     const init = await initialize(server.app, email, memberPassword);
+    expectStatus(init, 200);
     const methods = await api(server.app, 'POST', '/api/merchants/accounts/available_mfa_methods/', {
       body: { login_token: init.body.login_token },
     });
@@ -398,7 +399,7 @@ describe('enabling and disabling', () => {
     expect(wrong.body.error?.code).toBe('invalid_credentials');
     const refused = await initialize(server.app, member.email, memberPassword);
     expectStatus(refused, 403);
-    expect(refused.body.error?.code).toBe('account_disabled');
+    expect(errorOf(refused).code).toBe('account_disabled');
 
     const enabled = await api(server.app, 'PATCH', '/api/merchants/employees/{id}/status/', {
       params: { id: member.userId },
