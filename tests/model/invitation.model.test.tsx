@@ -1,9 +1,7 @@
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { createActor, fromPromise, SimulatedClock, type ActorRefFrom } from 'xstate';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { Route } from 'react-router';
+import type { ActorRefFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
 import {
   invitationMachine,
   type AcceptInput,
@@ -17,21 +15,18 @@ import {
   type SendCodeInput,
   type VerifyCodeInput,
 } from '../../machines/oneTimeCode.machine';
-import { sessionMachine } from '../../machines/session.machine';
-import type { SessionResponse } from '../../schemas/auth.schema';
 import type { AcceptInvitationResponse, InvitationPreview } from '../../schemas/employees.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { InvitationRoute } from '../../src/screens/invitation/InvitationScreen';
 import { InvitationSuccessScreen } from '../../src/screens/invitation/InvitationSuccessScreen';
 import { generatePaths } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
   type Executors,
   type PathRunner,
   type RenderedApp,
+  type RenderedScreen,
 } from './harness';
 import {
   invitationModel,
@@ -42,14 +37,13 @@ import {
   successPath,
 } from './invitation.paths';
 import { finishCodeStep } from './oneTimeCodeSteps';
-import { sessionInput } from './paths';
 
 // Every generated path of accepting an invitation (machines/invitation.machine.ts), run against the real screens at
 // /merchant-invitation/:key/accept and /invitation/success by a visitor who is not signed in.
 
 type InvitationActor = ActorRefFrom<typeof invitationMachine>;
 
-let journey: InvitationActor | undefined;
+const journey = journeyCapture<InvitationActor>('invitation journey');
 
 const click = async (app: RenderedApp, name: string) => {
   await app.user.click(screen.getByRole('button', { name }));
@@ -88,94 +82,39 @@ const executors: Executors<typeof invitationMachine> = {
   },
 };
 
-function LocationProbe({ into }: { into: { path: string } }) {
-  const location = useLocation();
-  useEffect(() => {
-    into.path = location.pathname;
-  }, [into, location.pathname]);
-  return null;
-}
-
-const wallClockStart = Date.UTC(2026, 0, 15, 9, 0, 0);
-
-function startApp(): RenderedApp {
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  const effects = new Deferreds();
-  const clock = new SimulatedClock();
-  const now = vi.spyOn(Date, 'now').mockImplementation(() => wallClockStart + clock.now());
-  const logic = invitationMachine.provide({
-    actors: {
-      invitationByKey: effects.logic<InvitationPreview, InvitationKeyInput>(),
-      acceptInvitation: effects.logic<AcceptInvitationResponse, AcceptInput>(),
-      oneTimeCode: oneTimeCodeMachine.provide({
-        actors: {
-          sendCode: effects.logic<CodeSent, SendCodeInput>(),
-          verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
-        },
-      }),
-    },
+function startApp(): RenderedScreen {
+  return renderJourneyScreen<InvitationActor>({
+    path: invitationPath,
+    route: '/merchant-invitation/:key/accept',
+    routes: <Route path={successPath} element={<InvitationSuccessScreen />} />,
+    journey,
+    // No refresh cookie: the invitee is not signed in.
+    session: null,
+    screen: ({ effects, clock, inspect }) => (
+      <InvitationRoute
+        logic={invitationMachine.provide({
+          actors: {
+            invitationByKey: effects.logic<InvitationPreview, InvitationKeyInput>(),
+            acceptInvitation: effects.logic<AcceptInvitationResponse, AcceptInput>(),
+            oneTimeCode: oneTimeCodeMachine.provide({
+              actors: {
+                sendCode: effects.logic<CodeSent, SendCodeInput>(),
+                verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
+              },
+            }),
+          },
+        })}
+        clock={clock}
+        inspect={inspect}
+      />
+    ),
   });
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        // No refresh cookie: the invitee is not signed in.
-        refreshSession: fromPromise<SessionResponse>(async () => {
-          throw { kind: 'http', status: 401, code: 'session_expired', message: 'No session.' };
-        }),
-        signOut: fromPromise<void>(async () => {}),
-      },
-    }),
-    { input: sessionInput, clock },
-  );
-  session.start();
-  const location = { path: invitationPath };
-  render(
-    <MemoryRouter initialEntries={[invitationPath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route
-              path="/merchant-invitation/:key/accept"
-              element={
-                <InvitationRoute
-                  logic={logic}
-                  clock={clock}
-                  inspect={(event) => {
-                    if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) {
-                      journey = event.actorRef as InvitationActor;
-                    }
-                  }}
-                />
-              }
-            />
-            <Route path={successPath} element={<InvitationSuccessScreen />} />
-          </Routes>
-        </AppShell>
-        <LocationProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return {
-    user: userEvent.setup({ delay: null }),
-    clock,
-    session,
-    effects,
-    path: () => location.path,
-    stop: () => {
-      session.stop();
-      now.mockRestore();
-    },
-  };
 }
 
 const runner: PathRunner<typeof invitationMachine> = {
   model: invitationModel,
   executors,
-  live: () => {
-    if (!journey) throw new Error('the page runs no invitation journey');
-    return journey.getSnapshot();
-  },
+  live: () => journey.snapshot(),
   // The phone's code step ends through its screen: joined, refused (the phone when sending, the rest when the code
   // is checked with the acceptance), or "Change number".
   settleOther: async (rendered, action) => {
@@ -195,16 +134,10 @@ const runner: PathRunner<typeof invitationMachine> = {
 };
 
 const paths = generatePaths(invitationModel);
-let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey = undefined;
-});
 
 describe(`invitation journey: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
-    app = startApp();
+    const app = startApp();
     await runPath(runner, path, app);
     // What was sent is what the invitee chose: the names and the password; with email codes no phone, with SMS the
     // phone, whose code the code step checks with the acceptance.
@@ -232,7 +165,7 @@ describe(`invitation journey: ${paths.length} generated paths`, () => {
 
 describe('the success page', () => {
   it('says whom the invitee joined as what, and sends them to sign in', async () => {
-    app = startApp();
+    const app = startApp();
     const path = paths.find((one) => one.target.includes('"value":"accepted"'));
     if (!path) throw new Error('no path ends accepted');
     await runPath(runner, path, app);
