@@ -13,9 +13,10 @@ import { databaseDigest } from './tableDigest';
 import { addMember, acceptByEmail, invitationKey, invite, newInviteeEmail } from './team';
 
 /*
- * Issue 8: notifications. Each event of the issue creates exactly one notification for each user it concerns (and
- * none for anyone else); the endpoints refuse bad input with 400 and another user's notification with 404, changing
- * nothing; the live stream opens with a single-use ticket and delivers what is created after it opened.
+ * Notifications. Each event that notifies (server/notifications/events.ts) creates exactly one notification for each
+ * user it concerns (and none for anyone else); the endpoints refuse bad input with 400 and another user's notification
+ * with 404, changing nothing; the live stream opens with a single-use ticket and delivers what is created after it
+ * opened.
  */
 
 const listUrl = '/api/merchants/notifications/';

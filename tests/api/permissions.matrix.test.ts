@@ -20,10 +20,10 @@ import { databaseDigest } from './tableDigest';
 import { addMember, invitationKey, invite, newInviteeEmail } from './team';
 
 /*
- * Issue 6, docs/engineering.md principle 8: every operation of schemas/openapi.json, called as each of the four roles of one
- * approved merchant (owner, admin, Cardholder = employee, viewer) with its path filled with ids of real records of
- * that merchant and a minimal body. What the permission table allows must not answer 401 or 403 (the main reads:
- * 200); what it refuses must answer 403 and change nothing in any table.
+ * Who may call what (docs/engineering.md principle 8): every operation of schemas/openapi.json, called as each of the
+ * four roles of one approved merchant (owner, admin, Cardholder = employee, viewer) with its path filled with ids of
+ * real records of that merchant and a minimal body. What the permission table allows must not answer 401 or 403 (the
+ * main reads: 200); what it refuses must answer 403 and change nothing in any table.
  */
 
 type Verb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -96,7 +96,7 @@ const mustSucceed = new Set<OperationId>([
   'cancellationQuestions',
   'billingHistory',
   'invoicePdf',
-  // Issue 9.
+  // Analytics, statements, advertising and the public pages.
   'analyticsAmounts',
   'analyticsExpensesPerCategory',
   'analyticsMonthlyAmounts',
@@ -109,7 +109,7 @@ const mustSucceed = new Set<OperationId>([
   'legalDocuments',
   'downloadApp',
   'legalAcceptances',
-  // Issue 8.
+  // The company profile.
   'companyProfile',
   'latestDocuments',
 ]);
@@ -186,7 +186,7 @@ beforeAll(async () => {
     body: virtualCart,
   });
   expectStatus(cart, 201);
-  // A plan bought (an invoice), and another change priced but not paid (issue 7).
+  // A plan bought (an invoice), and another change priced but not paid.
   const { order: planOrder } = await buyPlan(server, owner.token, {
     plan_id: 'premium',
     period: 'yearly',
@@ -339,7 +339,7 @@ function idFor(operationId: OperationId, role: Role): string {
   }
 }
 
-/** The query an operation needs to answer 200 (issue 9's reads). */
+/** The query an operation needs to answer 200 (the analytics and statement reads). */
 const queries: Partial<Record<OperationId, Record<string, string>>> = {
   analyticsAmounts: { range: 'week', currency: 'EUR' },
   analyticsExpensesPerCategory: { range: 'month', currency: 'EUR' },

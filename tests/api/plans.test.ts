@@ -26,7 +26,7 @@ import {
 } from './plans';
 import { databaseDigest } from './tableDigest';
 
-// Issue 7, plans (SPEC §1 plans, §2 /plans, /plans/plan/checkout, /plans/address, /profile/billing, §6, §8): the plans
+// Plans (SPEC §1 plans, §2 /plans, /plans/plan/checkout, /plans/address, /profile/billing, §6, §8): the plans
 // list, pricing a change with proration, paying it through the ledger, invoices and their PDF, who may do it.
 // Renewals are in billing.test.ts, account deletion in accountDeletion.test.ts.
 

@@ -21,7 +21,7 @@ import { databaseDigest } from './tableDigest';
 import { addMember, type Member } from './team';
 
 /*
- * Issue 8, the company profile (schemas/profile.schema.ts): what onboarding collected, shown after approval; contact
+ * The company profile (schemas/profile.schema.ts): what onboarding collected, shown after approval; contact
  * details change at once, legal data only through review (sandbox approve or reject); more documents and the logo,
  * checked by content. Bad input is a 400 with fields and changes nothing; employees and viewers get 403.
  */

@@ -6,7 +6,7 @@ import { createOwner, signIn, startTestServer, type TestServer } from './harness
 import { employeeToken, merchantWithAccount } from './money';
 import { databaseDigest } from './tableDigest';
 
-/** Public pages' content (issue 9): FAQ in both languages, legal versions, app links; accepting the legal texts. */
+/** Public pages' content: FAQ in both languages, legal versions, app links; accepting the legal texts. */
 
 let server: TestServer;
 beforeAll(async () => {

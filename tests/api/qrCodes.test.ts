@@ -5,7 +5,7 @@ import { api, apiWithBadInput, bodyOf, expectStatus, type JsonBodyOf } from './c
 import { startTestServer, type TestServer } from './harness';
 import { employeeToken, merchantWithAccount, type MoneyMerchant } from './money';
 
-// Issue 4, QR codes (SPEC §2 /my-wallet/qr-codes, §3, §7, §8): create, list, delete, and resolve by another merchant.
+// QR codes (SPEC §2 /my-wallet/qr-codes, §3, §7, §8): create, list, delete, and resolve by another merchant.
 
 let server: TestServer;
 beforeAll(async () => {

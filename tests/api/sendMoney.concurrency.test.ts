@@ -8,10 +8,10 @@ import { startTestServer, type TestServer } from './harness';
 import { expectHealthy, fund, merchantWithAccount, newKey, type MoneyMerchant } from './money';
 
 /**
- * Send money under real parallelism, over HTTP (issue 4's proof): many payments among a few merchants at once, a
- * quarter of them sent two or three times with the same Idempotency-Key as a retrying client would, and a burst of
- * over-balance attempts. PGlite runs one connection at a time, so this only means something on PostgreSQL: it runs
- * when DATABASE_URL is set (CI's second API run) and is skipped otherwise.
+ * Send money under real parallelism, over HTTP (the proof of docs/engineering.md principle 7): many payments among a
+ * few merchants at once, a quarter of them sent two or three times with the same Idempotency-Key as a retrying client
+ * would, and a burst of over-balance attempts. PGlite runs one connection at a time, so this only means something on
+ * PostgreSQL: it runs when DATABASE_URL is set (CI's second API run) and is skipped otherwise.
  */
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const reason = 'needs DATABASE_URL: PGlite has one connection, so nothing would run in parallel';

@@ -18,7 +18,7 @@ import {
 import { databaseDigest } from './tableDigest';
 
 /**
- * Statements in every format (issue 9): Excel next to CSV and PDF for a filtered list, and the monthly statement of
+ * Statements in every format: Excel next to CSV and PDF for a filtered list, and the monthly statement of
  * an Athens calendar month in all three. Each file is read back (exceljs, pdf-parse, a CSV parser) and compared with
  * what the test itself reads from the ledger's entries.
  */
