@@ -15,7 +15,7 @@ import { stepUpHeaders, stepUpToken, type StepUpPurposeName } from './stepUp';
 import { databaseDigest } from './tableDigest';
 
 /*
- * Issue 8, settings: language on the user, changing the password with a fresh one-time code, second-factor methods
+ * Settings: language on the user, changing the password with a fresh one-time code, second-factor methods
  * (an authenticator app enrolled with a code from otplib, the same library as the server, then used to sign in), and
  * the list of active sessions with sign-out of each. Real server, real database (tests/api/harness.ts).
  */

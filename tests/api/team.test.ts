@@ -22,7 +22,7 @@ import {
   newInviteeEmail,
 } from './team';
 
-// Issue 6: employees and invitations (schemas/employees.schema.ts), disabling, and what each access level sees.
+// Employees and invitations (schemas/employees.schema.ts), disabling, and what each access level sees.
 
 let server: TestServer;
 let owner: MoneyMerchant;
