@@ -1,9 +1,12 @@
+import createClient, { type Client } from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { paths } from '../../src/api/schema';
 import { assignWalletTag } from '../../server/accounts';
 import { buildApp } from '../../server/app';
 import { createDatabase, type Database } from '../../server/db/database';
 import { ledgerInvariants } from '../../server/ledger';
 import { ledgerKeyOf } from '../../server/payments/sendMoney';
+import type { JsonBodyOf } from './client';
 import { startTestServer, type TestServer } from './harness';
 import { expectHealthy, fund, merchantWithAccount, newKey, type MoneyMerchant } from './money';
 
@@ -21,6 +24,8 @@ let server: TestServer;
 let db: Database;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let url = '';
+/** Over the network, typed by the same contract as the in-process client (openapi-fetch, as the app uses). */
+let client: Client<paths>;
 
 beforeAll(async () => {
   if (!onPostgres) return;
@@ -32,6 +37,7 @@ beforeAll(async () => {
   });
   app = await buildApp({ config: server.config, db, logger: false });
   url = await app.listen({ port: 0, host: '127.0.0.1' });
+  client = createClient<paths>({ baseUrl: url });
 }, 60_000);
 afterAll(async () => {
   await app?.close();
@@ -51,25 +57,20 @@ async function merchants(count: number, funding: bigint): Promise<Merchant[]> {
   return list;
 }
 
-type Request = { payer: Merchant; key: string; body: Record<string, unknown> };
+type Request = { payer: Merchant; key: string; body: JsonBodyOf<'POST', '/api/merchants/send_money/'> };
 type Outcome = { key: string; status: number; code?: string; id?: string; replayed: boolean };
 
 async function post(request: Request): Promise<Outcome> {
-  const response = await fetch(`${url}/api/merchants/send_money/`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${request.payer.token}`,
-      'content-type': 'application/json',
-      'idempotency-key': request.key,
-    },
-    body: JSON.stringify(request.body),
+  const { data, error, response } = await client.POST('/api/merchants/send_money/', {
+    params: { header: { 'idempotency-key': request.key } },
+    headers: { authorization: `Bearer ${request.payer.token}` },
+    body: request.body,
   });
-  const body = (await response.json()) as { id?: string; error?: { code: string } };
   return {
     key: request.key,
     status: response.status,
-    ...(body.error ? { code: body.error.code } : {}),
-    ...(body.id ? { id: body.id } : {}),
+    ...(error ? { code: error.error.code } : {}),
+    ...(data ? { id: data.id } : {}),
     replayed: response.headers.get('idempotent-replayed') === 'true',
   };
 }
@@ -191,7 +192,7 @@ describe('send money under concurrency (PostgreSQL, over HTTP)', () => {
         key: newKey('burst'),
         body: {
           account_type: 'eur',
-          recipient: { wallet_tag: payees[i % payees.length]?.tag },
+          recipient: { wallet_tag: payees[i % payees.length]!.tag },
           amount_minor: '2500',
         },
       }));
