@@ -32,7 +32,6 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
-  type RenderedScreen,
 } from './harness';
 import { codeMethods, codeTexts } from './oneTimeCode.paths';
 import { finishCodeStep } from './oneTimeCodeSteps';
@@ -69,7 +68,7 @@ const executors: Executors<typeof accountDeletionMachine> = {
 /** The grant each request was sent with. */
 let requestGrants: string[] = [];
 
-function startApp(): RenderedScreen {
+function startApp(): RenderedApp {
   let previous = '';
   return renderJourneyScreen<DeletionActor>({
     path: deletionPath,

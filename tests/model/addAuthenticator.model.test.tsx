@@ -29,7 +29,6 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
-  type RenderedScreen,
 } from './harness';
 import { codeMethods } from './oneTimeCode.paths';
 import { finishCodeStep } from './oneTimeCodeSteps';
@@ -61,7 +60,7 @@ const executors: Executors<typeof addAuthenticatorMachine> = {
   'authenticator.restart': (app) => click(app, t.restart),
 };
 
-function startApp(): RenderedScreen {
+function startApp(): RenderedApp {
   return renderJourneyScreen<Journey>({
     path: securityPath,
     route: '/settings/security',

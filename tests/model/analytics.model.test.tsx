@@ -18,7 +18,7 @@ import {
   runPath,
   type Executors,
   type PathRunner,
-  type RenderedScreen,
+  type RenderedApp,
 } from './harness';
 
 // Every generated path of analytics (machines/analytics.machine.ts), run against the real screen at /analytics signed
@@ -40,7 +40,7 @@ const executors: Executors<typeof analyticsMachine> = {
 
 const journey = journeyCapture<AnalyticsActor>('analytics journey');
 
-function startApp(options: { initial?: string; locale?: 'en' | 'el' } = {}): RenderedScreen {
+function startApp(options: { initial?: string; locale?: 'en' | 'el' } = {}): RenderedApp {
   return renderJourneyScreen<AnalyticsActor>({
     path: options.initial ?? analyticsPath,
     route: analyticsPath,

@@ -19,7 +19,6 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
-  type RenderedScreen,
 } from './harness';
 
 // Every generated path of the beneficiary form (machines/beneficiaryForm.machine.ts), run against the real screen
@@ -83,7 +82,7 @@ function startOf(path: Snapshot): string {
   return createPath;
 }
 
-function startApp(initialPath: string): RenderedScreen {
+function startApp(initialPath: string): RenderedApp {
   return renderJourneyScreen<FormActor>({
     path: initialPath,
     route: ['/my-beneficiaries/create-beneficiary', '/my-beneficiaries/edit-beneficiary/:id'],

@@ -24,7 +24,6 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
-  type RenderedScreen,
 } from './harness';
 import { businessYearly } from './planCheckout.paths';
 
@@ -63,7 +62,7 @@ const executors: Executors<typeof cancelPlanMachine> = {
   'cancel.restart': (app) => click(app, t.title),
 };
 
-function startApp(): RenderedScreen {
+function startApp(): RenderedApp {
   return renderJourneyScreen({
     path: cancellationPath,
     route: '/account/cancellation',

@@ -39,7 +39,6 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
-  type RenderedScreen,
 } from './harness';
 import { codeMethods } from './oneTimeCode.paths';
 import { finishCodeStep } from './oneTimeCodeSteps';
@@ -135,7 +134,7 @@ function openingPathOf(event: (EventObject & { view?: unknown }) | undefined): s
 let revealGrants: Array<string | null> = [];
 let secretOutside = false;
 
-function startApp(initialPath: string): RenderedScreen {
+function startApp(initialPath: string): RenderedApp {
   let previous = '';
   return renderJourneyScreen<ControlsActor>({
     path: initialPath,

@@ -29,7 +29,6 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
-  type RenderedScreen,
   type CheckoutKeys,
 } from './harness';
 
@@ -99,7 +98,7 @@ function openingPathOf(event: (EventObject & { entry?: unknown; form?: unknown }
 /** Each key a freshly priced cart was given, and each payment's key with the key of the cart it paid. */
 let keys: CheckoutKeys = { priced: [], payments: [] };
 
-function startApp(initialPath: string, { keepStorage = false } = {}): RenderedScreen {
+function startApp(initialPath: string, { keepStorage = false } = {}): RenderedApp {
   return renderJourneyScreen<OrderActor>({
     path: initialPath,
     route: cardOrderRoutes.map(({ path }) => path),

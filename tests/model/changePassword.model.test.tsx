@@ -27,7 +27,6 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
-  type RenderedScreen,
 } from './harness';
 import { codeMethods, codeTexts } from './oneTimeCode.paths';
 import { demoSession } from './paths';
@@ -62,7 +61,7 @@ const executors: Executors<typeof changePasswordMachine> = {
   },
 };
 
-function startApp(): RenderedScreen {
+function startApp(): RenderedApp {
   return renderJourneyScreen<Journey>({
     path: securityPath,
     route: '/settings/security',

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within, type RenderResult } from '@testin
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import {
   createActor,
@@ -35,6 +35,10 @@ import { demoSession, sessionInput, texts } from './paths';
  * Runs generated paths against the real screens in jsdom: the session actor gets controllable effects (promise
  * actors that settle only when a path step says so) and a SimulatedClock, and Date.now follows that clock, so the
  * app's own time-based code (activity throttle, countdowns, toasts) sees the same time as the machines.
+ *
+ * Every model test renders the app through renderScreen (renderJourneyScreen for one journey's screen, renderApp for
+ * the login and session journeys) and a part of a screen through renderPart: one router, one set of providers, one
+ * location probe, one session setup, ended after each test.
  */
 
 /** A call of an effect that waits for the test to answer it. */
@@ -90,7 +94,7 @@ export class Deferreds {
 }
 
 /** The jsdom stand-in for ALTCHA (seam of src/app/botCheck.tsx): solved at once, once per round. */
-export const InstantBotCheck: BotCheckComponent = ({ onVerified }) => {
+const InstantBotCheck: BotCheckComponent = ({ onVerified }) => {
   const solved = useRef(false);
   useEffect(() => {
     if (solved.current) return;
@@ -101,34 +105,47 @@ export const InstantBotCheck: BotCheckComponent = ({ onVerified }) => {
 };
 
 /** Screens that fetch data are not rendered in jsdom; this stands in for the dashboard with its heading. */
-function SignedInStandIn() {
+export function SignedInStandIn() {
   const user = useSelector(useSessionActor(), selectUser);
   return <h1>{user?.merchant.name}</h1>;
 }
 
-/** Keeps where the app is (path and query) in `into`; the one probe every rendering has. */
-function LocationProbe({ into }: { into: { path: string; search: string } }) {
+/** Keeps where the app is (path and query) in `into`, and the router's navigate; the one probe every rendering has. */
+function LocationProbe({
+  into,
+  router,
+}: {
+  into: { path: string; search: string };
+  router: { navigate?: NavigateFunction };
+}) {
   const location = useLocation();
+  const navigate = useNavigate();
   useEffect(() => {
     into.path = location.pathname;
     into.search = location.search;
   }, [into, location.pathname, location.search]);
+  useEffect(() => {
+    router.navigate = navigate;
+  }, [router, navigate]);
   return null;
 }
 
+/** A rendering of the app (renderScreen), as tests and path steps drive it. */
 export type RenderedApp = {
   user: UserEvent;
   clock: SimulatedClock;
   session: SessionActor;
   effects: Deferreds;
+  /** The path the app is at now. */
   path: () => string;
-  stop: () => void;
-};
-
-/** What renderScreen rendered: the app, where it is now, and Testing Library's result (container, unmount...). */
-export type RenderedScreen = RenderedApp & {
+  /** Where the app is now: path and query, as the router has them. */
   location: Readonly<{ path: string; search: string }>;
+  /** Opens `to` in the running app, as a link from outside would (an emailed link): no reload. */
+  navigate: (to: string) => Promise<void>;
+  /** Testing Library's result: container, unmount, rerender. */
   view: RenderResult;
+  /** Ends the session and gives Date.now back; the harness does it after each test. */
+  stop: () => void;
 };
 
 /** 2026-01-15 09:00 UTC: a fixed wall clock, so nothing depends on when the suite runs. */
@@ -198,7 +215,7 @@ function sessionLogicFor(response: SessionResponse | null): typeof sessionMachin
  * ended after its test (setup.ts). One page at a time: a rendering ends the one before it (its session and its
  * Date.now), as a reload would; the test unmounts the old page when it should be gone from the document too.
  */
-export function renderScreen(options: ScreenOptions): RenderedScreen {
+export function renderScreen(options: ScreenOptions): RenderedApp {
   endRenderedApps();
   window.localStorage.clear();
   if (!options.keepSessionStorage) window.sessionStorage.clear();
@@ -222,11 +239,12 @@ export function renderScreen(options: ScreenOptions): RenderedScreen {
   }
   const opened = new URL(options.path, 'http://localhost');
   const location = { path: opened.pathname, search: opened.search };
+  const router: { navigate?: NavigateFunction } = {};
   const view = render(
     <MemoryRouter initialEntries={[options.path]}>
       <AppProviders session={session} botCheck={InstantBotCheck} locale={options.locale ?? 'en'}>
         {options.wrap ? options.wrap(page) : page}
-        <LocationProbe into={location} />
+        <LocationProbe into={location} router={router} />
       </AppProviders>
     </MemoryRouter>,
   );
@@ -245,6 +263,13 @@ export function renderScreen(options: ScreenOptions): RenderedScreen {
     effects,
     path: () => location.path,
     location,
+    navigate: async (to) => {
+      const { navigate } = router;
+      if (!navigate) throw new Error('the app has not rendered its router yet');
+      await act(async () => {
+        await navigate(to);
+      });
+    },
     view,
     stop,
   };
@@ -278,7 +303,7 @@ export function renderApp(
   logic: typeof sessionMachine,
   effects: Deferreds,
   initialPath: string,
-): RenderedScreen {
+): RenderedApp {
   return renderScreen({
     path: initialPath,
     sessionLogic: logic,
@@ -466,29 +491,6 @@ export async function runPath<M extends AnyStateMachine>(
   }
 }
 
-/**
- * A signed-in session for a journey's model test: the session machine restores `response` from the "cookie", runs on
- * a SimulatedClock, and Date.now follows that clock. `stop` ends the session and gives Date.now back.
- */
-export function signedInSession(response: SessionResponse): {
-  clock: SimulatedClock;
-  session: SessionActor;
-  stop: () => void;
-} {
-  const clock = new SimulatedClock();
-  const now = vi.spyOn(Date, 'now').mockImplementation(() => wallClockStart + clock.now());
-  const session = createActor(sessionLogicFor(response), { input: sessionInput, clock });
-  session.start();
-  return {
-    clock,
-    session,
-    stop: () => {
-      session.stop();
-      now.mockRestore();
-    },
-  };
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // One journey screen
 
@@ -526,6 +528,8 @@ export type JourneyScreenOptions<A extends AnyActorRef> = AppOptions & {
   onSnapshot?: (snapshot: SnapshotFrom<A>) => void;
   /** Other routes beside the screen's: stand-ins for the pages the journey leads to. */
   routes?: ReactNode;
+  /** As renderScreen's: the app shell around the screen unless `false`, then a bare `<main>`. */
+  shell?: boolean;
 };
 
 /**
@@ -539,7 +543,7 @@ export function renderJourneyScreen<A extends AnyActorRef>({
   onSnapshot,
   routes,
   ...app
-}: JourneyScreenOptions<A>): RenderedScreen {
+}: JourneyScreenOptions<A>): RenderedApp {
   journey.current = undefined;
   const inspect = (event: InspectionEvent) => {
     if (event.actorRef.sessionId !== event.rootId) return;

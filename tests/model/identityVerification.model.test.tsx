@@ -29,7 +29,6 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
-  type RenderedScreen,
 } from './harness';
 import {
   identityVerificationModel,
@@ -97,7 +96,7 @@ const executors: Executors<typeof identityVerificationMachine> = {
   'load.retry': (app) => click(app, kycTexts.tryAgain),
 };
 
-function startKycApp(): RenderedScreen {
+function startKycApp(): RenderedApp {
   return renderJourneyScreen<KycActor>({
     path: startPath,
     // As in src/app/routes.tsx: one layout for the three addresses, so the journey survives the step's address.

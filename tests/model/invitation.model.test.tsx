@@ -26,7 +26,6 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
-  type RenderedScreen,
 } from './harness';
 import {
   invitationModel,
@@ -82,7 +81,7 @@ const executors: Executors<typeof invitationMachine> = {
   },
 };
 
-function startApp(): RenderedScreen {
+function startApp(): RenderedApp {
   return renderJourneyScreen<InvitationActor>({
     path: invitationPath,
     route: '/merchant-invitation/:key/accept',

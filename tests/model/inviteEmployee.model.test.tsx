@@ -16,7 +16,6 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
-  type RenderedScreen,
 } from './harness';
 import { inviteEmployeeModel, invitePath, inviteTexts, nikos, pendingMaria } from './inviteEmployee.paths';
 
@@ -64,7 +63,7 @@ const executors: Executors<typeof inviteEmployeeMachine> = {
   },
 };
 
-function startApp(): RenderedScreen {
+function startApp(): RenderedApp {
   return renderJourneyScreen<InviteActor>({
     path: invitePath,
     route: invitePath,

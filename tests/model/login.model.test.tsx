@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
-import { afterEach, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { loginMachine, type InitializeLoginInput, type LoginTicketInput } from '../../machines/login.machine';
 import {
   oneTimeCodeMachine,
@@ -12,7 +12,15 @@ import {
 } from '../../machines/oneTimeCode.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import type { AvailableMfaMethodsResponse, SessionResponse } from '../../schemas/auth.schema';
-import { Deferreds, renderApp, runPath, type Executors, type PathRunner, type RenderedApp } from './harness';
+import {
+  Deferreds,
+  journeyCapture,
+  renderApp,
+  runPath,
+  type Executors,
+  type PathRunner,
+  type RenderedApp,
+} from './harness';
 import { generatePaths } from './generatePaths';
 import { finishCodeStep } from './oneTimeCodeSteps';
 import { demoMethods, loginModel, methodButton, resendSeconds, texts } from './paths';
@@ -23,7 +31,7 @@ import { demoMethods, loginModel, methodButton, resendSeconds, texts } from './p
 type LoginActor = ActorRefFrom<typeof loginMachine>;
 
 /** The journey under test, kept after it finishes (the session drops its finished child). */
-let journey: LoginActor | undefined;
+const journey = journeyCapture<LoginActor>('login journey');
 
 async function retype(app: RenderedApp, label: string, value: string) {
   const field = screen.getByLabelText(label);
@@ -70,10 +78,7 @@ const email = demoMethods[0];
 const runner: PathRunner<typeof loginMachine> = {
   model: loginModel,
   executors,
-  live: () => {
-    if (!journey) throw new Error('the session runs no login journey');
-    return journey.getSnapshot();
-  },
+  live: () => journey.snapshot(),
   // The code step ends through its screen: the emailed code and the session, the ticket refused, or another account.
   settleOther: async (app, action) => {
     if (action.id !== 'oneTimeCode') return false;
@@ -93,18 +98,12 @@ const runner: PathRunner<typeof loginMachine> = {
 };
 
 const paths = generatePaths(loginModel);
-let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey = undefined;
-});
 
 describe(`login journey: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
-    app = startLoginApp();
+    const app = startLoginApp();
     const unauthenticated = await waitFor(app.session, (s) => s.children.login !== undefined);
-    journey = unauthenticated.children.login;
+    journey.current = unauthenticated.children.login;
     await runPath(runner, path, app);
   });
 });

@@ -20,7 +20,6 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
-  type RenderedScreen,
 } from './harness';
 import {
   addressesPath,
@@ -101,7 +100,7 @@ const executors: Executors<typeof myAddressesMachine> = {
   },
 };
 
-function startApp(): RenderedScreen {
+function startApp(): RenderedApp {
   return renderJourneyScreen<AddressesActor>({
     path: addressesPath,
     route: addressesPath,

@@ -23,7 +23,6 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
-  type RenderedScreen,
 } from './harness';
 import { merchantId, onboardingModel, openingPath, texts, uploadFile } from './onboarding.paths';
 import { demoSession } from './paths';
@@ -96,7 +95,7 @@ function openedStep(path: Snapshot): OnboardingStep {
   return 'representative';
 }
 
-function startOnboardingApp(initialPath: string): RenderedScreen {
+function startOnboardingApp(initialPath: string): RenderedApp {
   return renderJourneyScreen<OnboardingActor>({
     path: initialPath,
     route: '/registration/:step?/:id?',

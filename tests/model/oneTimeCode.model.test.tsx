@@ -1,9 +1,7 @@
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { MemoryRouter } from 'react-router';
-import type { ActorOptions, AnyActorLogic } from 'xstate';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { SimulatedClock } from 'xstate';
+import { describe, expect, it } from 'vitest';
 import {
   oneTimeCodeMachine,
   selectOneTimeCodeStep,
@@ -13,14 +11,12 @@ import {
   type SendCodeInput,
   type VerifyCodeInput,
 } from '../../machines/oneTimeCode.machine';
-import { AppProviders } from '../../src/app/AppProviders';
 import { OneTimeCodeStep, type OneTimeCodeActor } from '../../src/ui/OneTimeCodeStep';
 import { generatePaths } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
-  signedInSession,
   type Executors,
   type PathRunner,
   type RenderedApp,
@@ -39,7 +35,7 @@ import { demoSession } from './paths';
 // Every generated path of the one-time code child (machines/oneTimeCode.machine.ts), run on its screen part
 // (src/ui/OneTimeCodeStep.tsx) hosted by a bare page, as a journey would host it.
 
-let child: OneTimeCodeActor | undefined;
+const child = journeyCapture<OneTimeCodeActor>('one-time code step');
 
 const click = async (app: RenderedApp, name: string) => {
   await app.user.click(screen.getByRole('button', { name }));
@@ -66,76 +62,62 @@ const oneTimeCodeExecutors: Executors<typeof oneTimeCodeMachine> = {
 function Host({
   logic,
   clock,
-  input = oneTimeCodeInput,
+  input,
 }: {
   logic: typeof oneTimeCodeMachine;
-  clock: ActorOptions<AnyActorLogic>['clock'];
-  input?: OneTimeCodeInput;
+  clock: SimulatedClock;
+  input: OneTimeCodeInput;
 }) {
-  const actor = useActorRef(logic, { input, ...(clock ? { clock } : {}) });
-  child = actor;
+  const actor = useActorRef(logic, { input, clock });
+  child.current = actor;
   const step = useSelector(actor, selectOneTimeCodeStep);
   const refused = useSelector(actor, (snapshot) => snapshot.matches('refused'));
   return (
-    <main>
+    <>
       {step === 'done' ? <h1>{codeTexts.doneHeading}</h1> : null}
       {step === 'cancelled' ? (
         <h1>{refused ? codeTexts.refusedHeading : codeTexts.cancelledHeading}</h1>
       ) : null}
       <OneTimeCodeStep actor={actor} intro="Why the code is asked for" />
-    </main>
+    </>
   );
 }
 
 function startApp(input: OneTimeCodeInput = oneTimeCodeInput): RenderedApp {
-  const effects = new Deferreds();
-  const { clock, session, stop } = signedInSession(demoSession);
-  const logic = oneTimeCodeMachine.provide({
-    actors: {
-      sendCode: effects.logic<CodeSent, SendCodeInput>(),
-      verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
-    },
+  return renderJourneyScreen<OneTimeCodeActor>({
+    path: oneTimeCodePath,
+    route: oneTimeCodePath,
+    journey: child,
+    shell: false,
+    screen: ({ effects, clock }) => (
+      <Host
+        logic={oneTimeCodeMachine.provide({
+          actors: {
+            sendCode: effects.logic<CodeSent, SendCodeInput>(),
+            verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
+          },
+        })}
+        clock={clock}
+        input={input}
+      />
+    ),
   });
-  render(
-    <MemoryRouter initialEntries={[oneTimeCodePath]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <Host logic={logic} clock={clock} input={input} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return {
-    user: userEvent.setup({ delay: null }),
-    clock,
-    session,
-    effects,
-    path: () => oneTimeCodePath,
-    stop,
-  };
 }
 
 const paths = generatePaths(oneTimeCodeModel);
-let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.stop();
-  app = undefined;
-  child = undefined;
-});
 
 describe(`oneTimeCode step: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
     const runner: PathRunner<typeof oneTimeCodeMachine> = {
       model: oneTimeCodeModel,
       executors: oneTimeCodeExecutors,
-      live: () => {
-        if (!child) throw new Error('no one-time code step running');
-        return child.getSnapshot();
-      },
+      live: () => child.snapshot(),
     };
-    app = startApp();
+    const app = startApp();
     await runPath(runner, path, app);
     const last = path.steps.at(-1)!.state;
     if (last.status === 'done') {
-      const output = child?.getSnapshot().output;
+      const output = child.snapshot().output;
       if (last.matches('done')) expect(output).toEqual({ session: demoSession });
       else if (last.matches('refused')) expect(output).toEqual({ refused: loginExpired });
       else expect(output).toBeNull();
@@ -145,7 +127,7 @@ describe(`oneTimeCode step: ${paths.length} generated paths`, () => {
 
 describe('oneTimeCode step with an authenticator app', () => {
   it('offers the app, sends nothing to resend, says where to look, and verifies its code', async () => {
-    app = startApp({
+    const app = startApp({
       purpose: 'card_reveal',
       methods: [{ method: 'totp', destination: '' }, ...codeMethods],
     });
@@ -167,6 +149,6 @@ describe('oneTimeCode step with an authenticator app', () => {
       code: '135790',
     });
     await app.effects.settle('verifyCode', { output: { stepUpToken: 'grant-1' } });
-    expect(child?.getSnapshot().output).toEqual({ stepUpToken: 'grant-1' });
+    expect(child.snapshot().output).toEqual({ stepUpToken: 'grant-1' });
   });
 });

@@ -13,7 +13,7 @@ import { GuestOnly } from '../../src/app/guards';
 import { CreatePasswordScreen } from '../../src/screens/password/CreatePasswordScreen';
 import { ResetPasswordScreen } from '../../src/screens/password/ResetPasswordScreen';
 import { generatePaths, type Model, type ModelPath, type StepAction } from './generatePaths';
-import { expectScreen, renderScreen, type RenderedApp, type RenderedScreen } from './harness';
+import { expectScreen, renderScreen, type RenderedApp } from './harness';
 import { createPasswordModel, passwordTexts, resetPasswordModel, startPath } from './passwordLink.paths';
 
 // Every generated path of the password journeys (machines/passwordLink.machine.ts), run against the real screens
@@ -23,7 +23,7 @@ type Journey = ActorRefFrom<typeof passwordLinkMachine>;
 type Snapshot = SnapshotFrom<typeof passwordLinkMachine>;
 
 /** The app shell with the two password routes, signed out, the journey on a SimulatedClock with held effects. */
-function renderPasswordApp(initialPath: string, found: { journey?: Journey }): RenderedScreen {
+function renderPasswordApp(initialPath: string, found: { journey?: Journey }): RenderedApp {
   const onJourney = (journey: Journey) => {
     found.journey = journey;
   };

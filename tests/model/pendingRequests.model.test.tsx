@@ -28,7 +28,6 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
-  type RenderedScreen,
 } from './harness';
 import { demoSession } from './paths';
 import {
@@ -84,7 +83,7 @@ const executors: Executors<typeof pendingRequestsMachine> = {
 /** What each accept sent: the request and its grant. */
 let accepts: AcceptInput[] = [];
 
-function startApp(): RenderedScreen {
+function startApp(): RenderedApp {
   return renderJourneyScreen<PendingActor>({
     path: pendingRequestsPath,
     route: pendingRequestsPath,

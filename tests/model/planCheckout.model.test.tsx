@@ -20,7 +20,6 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
-  type RenderedScreen,
   type CheckoutKeys,
 } from './harness';
 import {
@@ -94,7 +93,7 @@ function openingPathOf(event: (EventObject & { planId?: unknown }) | undefined):
 /** Each key a freshly priced quote was given, and each payment's key with the key of the quote it paid. */
 let keys: CheckoutKeys = { priced: [], payments: [] };
 
-function startApp(initialPath: string, { keepStorage = false } = {}): RenderedScreen {
+function startApp(initialPath: string, { keepStorage = false } = {}): RenderedApp {
   return renderJourneyScreen<CheckoutActor>({
     path: initialPath,
     route: [...planCheckoutRoutes.map(({ path }) => path), '/plans/address'],

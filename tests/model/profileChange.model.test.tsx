@@ -14,7 +14,6 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
-  type RenderedScreen,
 } from './harness';
 import {
   aegeanProfile,
@@ -92,7 +91,7 @@ function fakeServices(profile: CompanyProfile = aegeanProfile): ProfileServices 
   };
 }
 
-function startApp(initial = companyInformationPath, services = fakeServices()): RenderedScreen {
+function startApp(initial = companyInformationPath, services = fakeServices()): RenderedApp {
   return renderJourneyScreen<ChangeActor>({
     path: initial,
     route: '/profile/:page?',

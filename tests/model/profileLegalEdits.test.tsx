@@ -6,7 +6,7 @@ import { profileChangeMachine, type RequestProfileChangeInput } from '../../mach
 import type { CompanyProfile, ProfileChange, ProfileChangeBody } from '../../schemas/profile.schema';
 import type { ProfileServices } from '../../src/app/profileActors';
 import { ProfileScreen } from '../../src/screens/profile/ProfileScreen';
-import { renderScreen, type RenderedApp, type RenderedScreen } from './harness';
+import { renderScreen, type RenderedApp } from './harness';
 import { aegeanProfile } from './profileChange.paths';
 
 // The reviewed legal changes beyond plain text: directors and shareholders on /profile/company-structure
@@ -43,7 +43,7 @@ const services: ProfileServices = {
 };
 
 /** The profile at `path`, its review journeys answered by the test through `effects`. */
-function startApp(path: string): RenderedScreen {
+function startApp(path: string): RenderedApp {
   return renderScreen({
     path,
     routes: ({ effects }) => (

@@ -1,10 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router';
-import { createActor, fromPromise, SimulatedClock, type ActorRefFrom } from 'xstate';
-import { afterEach, describe, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { Route } from 'react-router';
+import type { ActorRefFrom } from 'xstate';
+import { describe, it } from 'vitest';
 import {
   registrationMachine,
   type PrevalidateInput,
@@ -21,24 +18,20 @@ import {
   type SendCodeInput,
   type VerifyCodeInput,
 } from '../../machines/oneTimeCode.machine';
-import { selectUser, sessionMachine } from '../../machines/session.machine';
 import type { SessionResponse } from '../../schemas/auth.schema';
 import type { PrevalidateResponse, RegistrationState } from '../../schemas/registration.schema';
-import { AppProviders } from '../../src/app/AppProviders';
-import { AppShell } from '../../src/app/AppShell';
 import { RequireAuth } from '../../src/app/guards';
-import { useSessionActor } from '../../src/app/session';
 import { RegistrationRoute } from '../../src/app/RegistrationRoute';
 import { generatePaths } from './generatePaths';
 import {
-  Deferreds,
-  InstantBotCheck,
+  journeyCapture,
+  renderJourneyScreen,
   runPath,
+  SignedInStandIn,
   type Executors,
   type PathRunner,
   type RenderedApp,
 } from './harness';
-import { sessionInput } from './paths';
 import { finishCodeStep } from './oneTimeCodeSteps';
 import { registrationModel, registrationTexts, resendSeconds, resumeIds } from './registration.paths';
 
@@ -46,8 +39,7 @@ import { registrationModel, registrationTexts, resendSeconds, resumeIds } from '
 
 type RegistrationActor = ActorRefFrom<typeof registrationMachine>;
 
-let journey: RegistrationActor | undefined;
-let navigateTo: NavigateFunction | undefined;
+const journey = journeyCapture<RegistrationActor>('registration journey');
 
 async function retype(app: RenderedApp, label: string, value: string) {
   const field = screen.getByLabelText(label);
@@ -74,11 +66,10 @@ const executors: Executors<typeof registrationMachine> = {
     await retype(app, 'Mobile phone', event.phone.replace(/^\+30/, ''));
     await click(app, registrationTexts.continue);
   },
-  'registration.resume': async (_app, event) => {
+  // The resume link from the email, opened in the app that is already running.
+  'registration.resume': async (app, event) => {
     const step = Object.entries(resumeIds).find(([, id]) => id === event.id)?.[0];
-    await act(async () => {
-      await navigateTo?.(`/registration/${step}/${event.id}`);
-    });
+    await app.navigate(`/registration/${step}/${event.id}`);
   },
   'details.submit': async (app, event) => {
     await retype(app, 'First name', event.details.first_name);
@@ -96,100 +87,47 @@ const executors: Executors<typeof registrationMachine> = {
   'registration.restart': (app) => click(app, registrationTexts.restart),
 };
 
-function SignedInStandIn() {
-  const user = useSelector(useSessionActor(), selectUser);
-  return <h1>{user?.merchant.name}</h1>;
-}
-
-function RouterProbe({ into }: { into: { path: string } }) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  useEffect(() => {
-    into.path = location.pathname;
-  }, [into, location.pathname]);
-  useEffect(() => {
-    navigateTo = navigate;
-  }, [navigate]);
-  return null;
-}
-
-const wallClockStart = Date.UTC(2026, 0, 15, 9, 0, 0);
-
 function startRegistrationApp(): RenderedApp {
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  const effects = new Deferreds();
-  const clock = new SimulatedClock();
-  const now = vi.spyOn(Date, 'now').mockImplementation(() => wallClockStart + clock.now());
-  const logic = registrationMachine.provide({
-    actors: {
-      prevalidate: effects.logic<PrevalidateResponse, PrevalidateInput>(),
-      startRegistration: effects.logic<RegistrationState, StartRegistrationInput>(),
-      getRegistration: effects.logic<RegistrationState, RegistrationIdInput>(),
-      oneTimeCode: oneTimeCodeMachine.provide({
-        actors: {
-          sendCode: effects.logic<CodeSent, SendCodeInput>(),
-          verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
-        },
-      }),
-      saveDetails: effects.logic<RegistrationState, SaveDetailsInput>(),
-      register: effects.logic<SessionResponse, RegisterInput>(),
-    },
+  return renderJourneyScreen<RegistrationActor>({
+    path: '/registration',
+    route: '/registration/:step?/:id?',
+    routes: (
+      <Route
+        path="/"
+        element={
+          <RequireAuth area="dashboard">
+            <SignedInStandIn />
+          </RequireAuth>
+        }
+      />
+    ),
+    journey,
+    // No refresh cookie: the visitor is signed out.
+    session: null,
+    screen: ({ effects, clock }) => (
+      <RegistrationRoute
+        logic={registrationMachine.provide({
+          actors: {
+            prevalidate: effects.logic<PrevalidateResponse, PrevalidateInput>(),
+            startRegistration: effects.logic<RegistrationState, StartRegistrationInput>(),
+            getRegistration: effects.logic<RegistrationState, RegistrationIdInput>(),
+            oneTimeCode: oneTimeCodeMachine.provide({
+              actors: {
+                sendCode: effects.logic<CodeSent, SendCodeInput>(),
+                verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
+              },
+            }),
+            saveDetails: effects.logic<RegistrationState, SaveDetailsInput>(),
+            register: effects.logic<SessionResponse, RegisterInput>(),
+          },
+        })}
+        clock={clock}
+        onActor={(actor) => {
+          journey.current = actor;
+        }}
+      />
+    ),
   });
-  const sessionLogic = sessionMachine.provide({
-    actors: {
-      // No refresh cookie: the visitor is signed out.
-      refreshSession: fromPromise<SessionResponse>(async () => {
-        throw { kind: 'http', status: 401, code: 'session_expired', message: 'No session.' };
-      }),
-      signOut: fromPromise<void>(async () => {}),
-    },
-  });
-  const session = createActor(sessionLogic, { input: sessionInput, clock });
-  session.start();
-  const location = { path: '/registration' };
-  render(
-    <MemoryRouter initialEntries={['/registration']}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale="en">
-        <AppShell>
-          <Routes>
-            <Route
-              path="/registration/:step?/:id?"
-              element={
-                <RegistrationRoute
-                  logic={logic}
-                  clock={clock}
-                  onActor={(actor) => {
-                    journey = actor;
-                  }}
-                />
-              }
-            />
-            <Route
-              path="/"
-              element={
-                <RequireAuth area="dashboard">
-                  <SignedInStandIn />
-                </RequireAuth>
-              }
-            />
-          </Routes>
-        </AppShell>
-        <RouterProbe into={location} />
-      </AppProviders>
-    </MemoryRouter>,
-  );
-  return {
-    user: userEvent.setup({ delay: null }),
-    clock,
-    session,
-    effects,
-    path: () => location.path,
-    stop: () => {
-      session.stop();
-      now.mockRestore();
-    },
-  };
 }
 
 /**
@@ -201,7 +139,7 @@ const liveIdModel: typeof registrationModel = {
   screen: (snapshot) => {
     const expected = registrationModel.screen(snapshot);
     const generated = snapshot.context.registrationId;
-    const live = journey?.getSnapshot().context.registrationId;
+    const live = journey.current?.getSnapshot().context.registrationId;
     return generated && live ? { ...expected, path: expected.path.replace(generated, live) } : expected;
   },
 };
@@ -209,14 +147,11 @@ const liveIdModel: typeof registrationModel = {
 const runner: PathRunner<typeof registrationMachine> = {
   model: liveIdModel,
   executors,
-  live: () => {
-    if (!journey) throw new Error('no registration journey is running');
-    return journey.getSnapshot();
-  },
+  live: () => journey.snapshot(),
   // Each code step ends through its screen (the code goes out at once): proven, refused, or "Start again".
   settleOther: async (app, action) => {
     if (action.id !== 'oneTimeCode') return false;
-    const email = journey?.getSnapshot().matches('confirmingEmail') ?? true;
+    const email = journey.current?.getSnapshot().matches('confirmingEmail') ?? true;
     const title = email ? registrationTexts.verifyEmail : registrationTexts.verifyPhone;
     await finishCodeStep(app, action.output as OneTimeCodeOutput, {
       methodButton: null,
@@ -236,17 +171,10 @@ const runner: PathRunner<typeof registrationMachine> = {
 };
 
 const paths = generatePaths(registrationModel);
-let app: RenderedApp | undefined;
-afterEach(() => {
-  app?.stop();
-  app = undefined;
-  journey = undefined;
-  navigateTo = undefined;
-});
 
 describe(`registration journey: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
-    app = startRegistrationApp();
+    const app = startRegistrationApp();
     await runPath(runner, path, app);
   });
 });

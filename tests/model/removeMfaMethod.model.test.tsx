@@ -22,7 +22,6 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
-  type RenderedScreen,
   type JourneyScreenTools,
 } from './harness';
 import { codeMethods } from './oneTimeCode.paths';
@@ -69,7 +68,7 @@ function Host({ logic, clock, inspect }: JourneyScreenTools & { logic: typeof re
   return <RemoveMethodJourney method="sms" onEnded={onEnded} logic={logic} clock={clock} inspect={inspect} />;
 }
 
-function startApp(): RenderedScreen {
+function startApp(): RenderedApp {
   return renderJourneyScreen<Journey>({
     path: removeSecurityPath,
     route: removeSecurityPath,

@@ -18,7 +18,6 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
-  type RenderedScreen,
 } from './harness';
 import { requestMoneyModel, requestMoneyPath, requestTexts } from './requestMoney.paths';
 
@@ -59,7 +58,7 @@ const executors: Executors<typeof requestMoneyMachine> = {
 /** The Idempotency-Key of each try, grouped by request: a new group starts after each request sent. */
 let keys: string[][] = [[]];
 
-function startApp(): RenderedScreen {
+function startApp(): RenderedApp {
   return renderJourneyScreen<RequestActor>({
     path: requestMoneyPath,
     route: requestMoneyPath,

@@ -16,7 +16,6 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
-  type RenderedScreen,
 } from './harness';
 import { detailPath, scheduledPaymentModel, scheduledTexts } from './scheduledPayment.paths';
 
@@ -45,7 +44,7 @@ const executors: Executors<typeof scheduledPaymentMachine> = {
   'cancel.dismiss': (app) => clickInDialog(app, scheduledTexts.keep),
 };
 
-function startApp(): RenderedScreen {
+function startApp(): RenderedApp {
   return renderJourneyScreen<PaymentActor>({
     path: detailPath,
     route: '/my-wallet/scheduled-payments/:id',

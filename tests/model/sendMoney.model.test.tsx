@@ -37,7 +37,6 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
-  type RenderedScreen,
 } from './harness';
 import { basePath, beneficiaryPath, mariaIban, sendMoneyModel, sendTexts, tagPath } from './sendMoney.paths';
 import { finishCodeStep, stepUpCodeScreen } from './oneTimeCodeSteps';
@@ -130,7 +129,7 @@ function startOf(path: Snapshot): string {
 /** The Idempotency-Key of each payment attempt (each entry into `sending`), for the checks after a path. */
 let sends: Array<{ idempotencyKey: string | null }> = [];
 
-function startApp(initialPath: string): RenderedScreen {
+function startApp(initialPath: string): RenderedApp {
   return renderJourneyScreen<SendActor>({
     path: initialPath,
     route: '/my-wallet/:accountType/send-money/:account?/:tag?',

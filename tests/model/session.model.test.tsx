@@ -12,15 +12,7 @@ import {
 import { sessionMachine } from '../../machines/session.machine';
 import type { AvailableMfaMethodsResponse, SessionResponse } from '../../schemas/auth.schema';
 import { activityThrottleMs } from '../../src/app/AppShell';
-import {
-  Deferreds,
-  renderApp,
-  runPath,
-  type Executors,
-  type PathRunner,
-  type RenderedApp,
-  type RenderedScreen,
-} from './harness';
+import { Deferreds, renderApp, runPath, type Executors, type PathRunner, type RenderedApp } from './harness';
 import { generatePaths } from './generatePaths';
 import { demoCode, demoCredentials, demoMethods, resendSeconds, sessionModel, texts } from './paths';
 
@@ -69,7 +61,7 @@ const executors: Executors<typeof sessionMachine> = {
 /** What the login journey's effects answer when a session path signs in: the happy way, at once. */
 let nextSession: SessionResponse | undefined;
 
-function startSessionApp(): RenderedScreen {
+function startSessionApp(): RenderedApp {
   const effects = new Deferreds();
   const logic = sessionMachine.provide({
     actors: {

@@ -11,7 +11,7 @@ import {
   runPath,
   type Executors,
   type PathRunner,
-  type RenderedScreen,
+  type RenderedApp,
 } from './harness';
 import { cardholder, teamModel, teamPath, teamTexts, viewer } from './team.paths';
 
@@ -44,7 +44,7 @@ const executors: Executors<typeof teamMachine> = {
   },
 };
 
-function startApp(): RenderedScreen {
+function startApp(): RenderedApp {
   return renderJourneyScreen<TeamActor>({
     path: teamPath,
     route: teamPath,

@@ -14,7 +14,6 @@ import {
   type Executors,
   type PathRunner,
   type RenderedApp,
-  type RenderedScreen,
 } from './harness';
 import { listTexts, startPath, transactionListModel } from './transactionList.paths';
 
@@ -54,7 +53,7 @@ const quietServices: WalletServices = {
   transaction: () => new Promise(() => {}),
 };
 
-function startListApp(initialPath: string): RenderedScreen {
+function startListApp(initialPath: string): RenderedApp {
   return renderJourneyScreen<ListActor>({
     path: initialPath,
     route: '/transactions/:id?',
