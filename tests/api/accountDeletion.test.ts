@@ -46,12 +46,7 @@ async function tasksOf(merchantId: string) {
     query: { merchant_id: merchantId },
   });
   expectStatus(response, 200);
-  return response.body.items as {
-    kind: string;
-    status: string;
-    merchant_id: string;
-    payload: Record<string, unknown>;
-  }[];
+  return response.body.items;
 }
 
 /** Pays the whole balance out to another bank, as the representative would. */

@@ -2,7 +2,15 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planCartInitialize, planCartPay } from '../../server/billing/cart';
 import { address } from './cards';
-import { api, apiWithBadInput, bodyOf, errorOf, expectStatus, type JsonBodyOf } from './client';
+import {
+  api,
+  type ApiErrorBody,
+  apiWithBadInput,
+  bodyOf,
+  errorOf,
+  expectStatus,
+  type JsonBodyOf,
+} from './client';
 import { readOutbox, startTestServer, type TestServer } from './harness';
 import {
   employeeToken,
@@ -73,8 +81,8 @@ async function pdfText(bytes: Buffer): Promise<string> {
 }
 
 /** No stack trace, no SQL, nothing but the ApiError shape. */
-function expectCleanError(body: unknown, code: string): void {
-  const error = (body as { error: Record<string, unknown> }).error;
+function expectCleanError(body: { error: ApiErrorBody }, code: string): void {
+  const error = body.error;
   expect(error.code).toBe(code);
   expect(Object.keys(error).every((key) => ['code', 'message', 'fields', 'details'].includes(key))).toBe(
     true,
