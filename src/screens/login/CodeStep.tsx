@@ -28,7 +28,8 @@ export function CodeStep({ code }: { code: OneTimeCodeActor }) {
         methodTitle: intl.formatMessage(m.methodTitle),
         codeTitle: intl.formatMessage(m.codeTitle),
         cancel: intl.formatMessage(m.restart),
-        method: (option) => intl.formatMessage(methodLabels[option.method], { destination: option.destination }),
+        method: (option) =>
+          intl.formatMessage(methodLabels[option.method], { destination: option.destination }),
       }}
     />
   );
