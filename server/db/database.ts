@@ -53,6 +53,26 @@ function postgresListen(connectionString: string): Listen {
   };
 }
 
+/**
+ * Kysely on PGlite that closes PGlite even when no query ever ran: Kysely destroys only a driver it initialised,
+ * while PGlite starts opening its folder when constructed, so a database destroyed unused (a server stopped before
+ * its first query) would still create files in a folder its owner has since removed.
+ */
+class EmbeddedKysely extends Kysely<DB> {
+  readonly #pglite: PGlite;
+
+  constructor(pglite: PGlite) {
+    super({ dialect: new PGliteDialect({ pglite }) });
+    this.#pglite = pglite;
+  }
+
+  override async destroy(): Promise<void> {
+    await super.destroy();
+    await this.#pglite.waitReady.catch(() => undefined);
+    if (!this.#pglite.closed) await this.#pglite.close();
+  }
+}
+
 /** PGlite in `<dataDir>/pglite` unless a PostgreSQL URL is given. */
 export function createDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
@@ -66,7 +86,7 @@ export function createDatabase(options: DatabaseOptions): Database {
   // PGlite neither creates parent folders nor locks its folder: one process per folder.
   mkdirSync(dir, { recursive: true });
   const pglite = new PGlite(dir, { parsers: { [types.INT8]: (value: string) => BigInt(value) } });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new EmbeddedKysely(pglite);
   // One backend: PGlite hands a committed NOTIFY to its own listeners after the statement that committed it.
   listeners.set(db, async (channel, onPayload) => {
     const stop = await pglite.listen(channel, onPayload);
