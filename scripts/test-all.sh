@@ -31,33 +31,39 @@ summary() {
     }
     if (process.argv[1] === "1" && failed === 0) failed = 1;
     console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
-  ' "${1:-0}" "$reports/vitest.json" "$reports/e2e.json"
+  ' "${1:-0}" "$reports/vitest.json" "$reports/e2e.json" "$reports/api-postgres.json"
 }
 
 run_stage() {
   local name="$1"
   shift
   stage "$name"
+  local began=$SECONDS
   if ! "$@"; then
     printf '\nFAILED at stage "%s" (after %ss)\n' "$name" "$((SECONDS - started))"
     summary 1
     exit 1
   fi
+  printf -- '---- stage took %ss\n' "$((SECONDS - began))"
 }
 
-# The static checks read the code and share nothing, so they run side by side (the machine has two cores and the
-# typecheck and the type-aware lint each keep one busy); each one's output is printed whole, in this order.
+# The static checks and the build read the code and share nothing, so they run side by side (the machine has two
+# cores; the typecheck and the type-aware lint each keep one busy, the others fill the gaps); each one's output is
+# printed whole, in this order. The build is Vite alone: the messages were compiled by the stage before, and compiling
+# them again here would rewrite files the typecheck is reading.
 run_static_checks() {
-  local dir="$reports/static" names=(typecheck lint format generated) commands=(
+  local dir="$reports/static" names=(typecheck lint format generated build) commands=(
     'npm run --silent typecheck'
     'npm run --silent lint'
     'npm run --silent format:check'
     'npm run --silent check:generated'
+    'npx vite build --logLevel warn'
   )
   mkdir -p "$dir"
   local pids=() i status failed=()
   for i in "${!names[@]}"; do
-    bash -c "${commands[$i]}" >"$dir/${names[$i]}.log" 2>&1 &
+    bash -c "began=\$SECONDS; ${commands[$i]}; status=\$?; echo \"(\$((SECONDS - began))s)\"; exit \$status" \
+      >"$dir/${names[$i]}.log" 2>&1 &
     pids+=("$!")
   done
   for i in "${!names[@]}"; do
@@ -68,14 +74,37 @@ run_static_checks() {
   [ "${#failed[@]}" -eq 0 ] || { printf '\nfailed: %s\n' "${failed[*]}"; return 1; }
 }
 
+# The e2e files keep about one core busy (they mostly wait on Chromium), so when TEST_POSTGRES_URL names a PostgreSQL
+# server (.ci/run starts a scratch one) the API tests run on it at the same time (docs/engineering.md principle 6).
+# Only that run sees the URL: the e2e servers stay on the embedded database.
+run_e2e_and_api_on_postgres() {
+  local pg_pid='' e2e_status=0 pg_status=0
+  if [ -n "${TEST_POSTGRES_URL:-}" ]; then
+    DATABASE_URL="$TEST_POSTGRES_URL" npx vitest run --project api \
+      --reporter=default --reporter=json --outputFile.json="$reports/api-postgres.json" \
+      >"$reports/api-postgres.log" 2>&1 &
+    pg_pid=$!
+  fi
+  env -u DATABASE_URL npx vitest run --project e2e \
+    --reporter=default --reporter=json --outputFile.json="$reports/e2e.json" || e2e_status=$?
+  if [ -n "$pg_pid" ]; then
+    wait "$pg_pid" || pg_status=$?
+    printf '\n---- API tests on PostgreSQL: %s\n' "$([ "$pg_status" -eq 0 ] && echo passed || echo FAILED)"
+    cat "$reports/api-postgres.log"
+  fi
+  [ "$e2e_status" -eq 0 ] && [ "$pg_status" -eq 0 ]
+}
+
 run_stage 'i18n: compile messages' npm run --silent i18n:compile
-run_stage 'typecheck, lint, format, generated files (side by side)' run_static_checks
+run_stage 'typecheck, lint, format, generated files, build (side by side)' run_static_checks
+run_stage 'web budget: JavaScript of /login' npm run --silent check:web-budget
 run_stage 'vitest: unit, model, api' npx vitest run --project unit --project model --project api \
   --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
-run_stage 'build' npm run --silent build
-run_stage 'web budget: JavaScript of /login' npm run --silent check:web-budget
-run_stage 'vitest: e2e (Chromium)' npx vitest run --project e2e \
-  --reporter=default --reporter=json --outputFile.json="$reports/e2e.json"
+if [ -n "${TEST_POSTGRES_URL:-}" ]; then
+  run_stage 'vitest: e2e (Chromium), and the API tests on PostgreSQL (side by side)' run_e2e_and_api_on_postgres
+else
+  run_stage 'vitest: e2e (Chromium)' run_e2e_and_api_on_postgres
+fi
 
 stage "all checks passed in $((SECONDS - started))s"
 summary 0
