@@ -91,6 +91,10 @@ describe('request money', () => {
     const sent = page.getByRole('region', { name: 'Requests you sent' });
     await sent.getByText('€150.00 from Demo Bakery (@demo-bakery)').waitFor();
     await expectAccessible(page, '/my-wallet/request-money (sent)');
+    // The second request must announce itself: its toast is told apart from the first one's only once that one has
+    // gone (a toast stays 5 s, paused while the pointer rests on it).
+    await page.mouse.move(0, 0);
+    await toast(page, 'Request sent').waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Request money again' }).click();
     await requestFromBakery('12.50', 'Croissants');
     await sent.getByText('€12.50 from Demo Bakery (@demo-bakery)').waitFor();
