@@ -13,6 +13,7 @@
  * (server/db/migrations/008_money.sql).
  */
 import { z } from 'zod';
+import { text } from './text';
 import { Money } from './overview.schema';
 
 /** The currencies the bank keeps accounts in, with their ISO 4217 minor units. */
@@ -26,7 +27,7 @@ export type CurrencyCode = (typeof supportedCurrencies)[number]['code'];
 
 export const CurrenciesResponse = z
   .object({
-    currencies: z.array(z.object({ code: z.string().length(3), minor_units: z.number().int() })),
+    currencies: z.array(z.object({ code: text().length(3), minor_units: z.number().int() })),
   })
   .meta({ id: 'CurrenciesResponse' });
 export type CurrenciesResponse = z.infer<typeof CurrenciesResponse>;
@@ -34,15 +35,15 @@ export type CurrenciesResponse = z.infer<typeof CurrenciesResponse>;
 /** `eur`, `usd`, `gbp`: an account by its currency. */
 export const AccountType = z.enum(['eur', 'usd', 'gbp']);
 export type AccountType = z.infer<typeof AccountType>;
-export const AccountTypeParams = z.object({ account_type: z.string().max(10) });
+export const AccountTypeParams = z.object({ account_type: text().max(10) });
 
 export const CoreBankingAccount = z
   .object({
-    id: z.string(),
-    name: z.string(),
-    currency: z.string().length(3),
-    account_type: z.string(),
-    iban: z.string(),
+    id: text(),
+    name: text(),
+    currency: text().length(3),
+    account_type: text(),
+    iban: text(),
     balance: Money,
     available_balance: Money,
   })
@@ -52,7 +53,7 @@ export type CoreBankingAccount = z.infer<typeof CoreBankingAccount>;
 export const CoreBankingAccountsResponse = z
   .object({
     /** The merchant's wallet tag, e.g. "@demo-coffee": what other merchants send money to. */
-    wallet_tag: z.string().nullable(),
+    wallet_tag: text().nullable(),
     accounts: z.array(CoreBankingAccount),
   })
   .meta({ id: 'CoreBankingAccountsResponse' });
@@ -61,17 +62,17 @@ export type CoreBankingAccountsResponse = z.infer<typeof CoreBankingAccountsResp
 /** SPEC §3 "Account and top-up details": where to send a bank transfer to fund this account. */
 export const AccountTopUpDetails = z
   .object({
-    account_id: z.string(),
-    account_type: z.string(),
-    account_name: z.string(),
-    account_holder_name: z.string(),
-    iban: z.string(),
+    account_id: text(),
+    account_type: text(),
+    account_name: text(),
+    account_holder_name: text(),
+    iban: text(),
     /** The bank and branch code inside the IBAN, e.g. "026-0001". */
-    sort_code: z.string(),
+    sort_code: text(),
     /** The account number inside the IBAN. */
-    account_number: z.string(),
-    swift_bic: z.string(),
-    currency: z.string().length(3),
+    account_number: text(),
+    swift_bic: text(),
+    currency: text().length(3),
     balance: Money,
     available_balance: Money,
   })

@@ -18,6 +18,7 @@
  */
 import { postcodeValidator } from 'postcode-validator';
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * The countries an address may be in: the EU, the rest of the EEA, Switzerland and the United Kingdom. The offline
@@ -109,16 +110,14 @@ export function isPostcodeOf(country: AddressCountry, postcode: string): boolean
 export const Latitude = z.number().min(-90, 'Between -90 and 90.').max(90, 'Between -90 and 90.');
 export const Longitude = z.number().min(-180, 'Between -180 and 180.').max(180, 'Between -180 and 180.');
 
-const PostalCode = z
-  .string()
+const PostalCode = text()
   .trim()
   .toUpperCase()
   .min(1, 'This field is required.')
   .max(10, 'Max 10 characters.');
 /** Address text: letters of any script are fine on an envelope; control characters and markup are not. */
 const AddressText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .min(1, 'This field is required.')
     .max(max, `Max ${max} characters.`)
@@ -129,8 +128,7 @@ const addressFields = {
   postal_code: PostalCode,
   city: AddressText(60),
   line1: AddressText(100),
-  line2: z
-    .string()
+  line2: text()
     .trim()
     .max(100, 'Max 100 characters.')
     .regex(/^[^<>{}\p{Cc}]*$/u, 'Special characters not allowed.')
@@ -205,7 +203,7 @@ export const AddressUpdateBody = z
   .meta({ id: 'AddressUpdateBody' });
 export type AddressUpdateBody = z.infer<typeof AddressUpdateBody>;
 
-export const AddressIdParams = z.object({ id: z.string().max(64) });
+export const AddressIdParams = z.object({ id: text().max(64) });
 
 export const registeredAddressLocked =
   'The registered address is legal data: it changes only through the company details, which go back to review. ' +
@@ -225,12 +223,12 @@ export const GeoPlace = z
     latitude: z.number(),
     longitude: z.number(),
     /** What the place is called, for the list of results ("Athens, GR"). */
-    label: z.string(),
-    country: z.string(),
-    city: z.string(),
+    label: text(),
+    country: text(),
+    city: text(),
     /** Known only from the geocoder. */
-    postal_code: z.string().nullable(),
-    line1: z.string().nullable(),
+    postal_code: text().nullable(),
+    line1: text().nullable(),
     precision: GeoPrecision,
   })
   .meta({ id: 'GeoPlace' });
@@ -239,9 +237,9 @@ export type GeoPlace = z.infer<typeof GeoPlace>;
 export const GeocodeQuery = z
   .object({
     country: AddressCountryCode,
-    city: z.string().trim().max(60, 'Max 60 characters.').optional(),
-    postal_code: z.string().trim().max(10, 'Max 10 characters.').optional(),
-    line1: z.string().trim().max(100, 'Max 100 characters.').optional(),
+    city: text().trim().max(60, 'Max 60 characters.').optional(),
+    postal_code: text().trim().max(10, 'Max 10 characters.').optional(),
+    line1: text().trim().max(100, 'Max 100 characters.').optional(),
   })
   .superRefine((value, ctx) => {
     if (!value.city && !value.postal_code && !value.line1) {
@@ -273,8 +271,8 @@ export type ReverseGeocodeResponse = z.infer<typeof ReverseGeocodeResponse>;
 /** The map's street tiles, when a tile server is configured (MAP_TILE_URL); otherwise the bundled outlines only. */
 export const MapSettings = z
   .object({
-    tile_url: z.string().nullable(),
-    tile_attribution: z.string().nullable(),
+    tile_url: text().nullable(),
+    tile_attribution: text().nullable(),
   })
   .meta({ id: 'MapSettings' });
 export type MapSettings = z.infer<typeof MapSettings>;

@@ -25,6 +25,7 @@
  * integer minor units as decimal strings, VAT included. docs/decisions/ (advertising) explains the area choice.
  */
 import { z } from 'zod';
+import { text } from './text';
 import { Money } from './overview.schema';
 
 /** How far ahead a campaign may be booked. */
@@ -32,9 +33,9 @@ export const campaignMaxLeadDays = 90;
 
 export const AdvertisingPlan = z
   .object({
-    id: z.string(),
+    id: text(),
     /** A proper name ("Spotlight"), shown as it is in both languages. */
-    name: z.string(),
+    name: text(),
     /** The people the campaign is shown to, estimated (impressions to distinct users). */
     reach: z.number().int(),
     duration_days: z.number().int(),
@@ -54,22 +55,20 @@ export const AdvertisingPlansResponse = z
   .meta({ id: 'AdvertisingPlansResponse' });
 export type AdvertisingPlansResponse = z.infer<typeof AdvertisingPlansResponse>;
 
-export const AdvertisingPlanParams = z.object({ id: z.string().max(64) });
-export const CampaignParams = z.object({ id: z.string().max(64) });
+export const AdvertisingPlanParams = z.object({ id: text().max(64) });
+export const CampaignParams = z.object({ id: text().max(64) });
 
 /** No control characters and no markup: the headline is shown to other merchants as plain text. */
 const plainText = /^[^<>\p{Cc}]*$/u;
 
-export const CampaignHeadline = z
-  .string()
+export const CampaignHeadline = text()
   .trim()
   .min(5, 'Min 5 characters.')
   .max(60, 'Max 60 characters.')
   .regex(plainText, 'No < > or control characters.');
 
 /** An https address without credentials: where the advertisement leads. */
-export const CampaignLink = z
-  .string()
+export const CampaignLink = text()
   .trim()
   .max(200, 'Max 200 characters.')
   .refine((value) => {
@@ -91,8 +90,7 @@ export const AdvertisingPurchaseBody = z
     headline: CampaignHeadline,
     link: CampaignLink,
     /** The first day (Europe/Athens), today up to 90 days ahead; default today. */
-    start_date: z
-      .string()
+    start_date: text()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD.')
       .optional(),
   })
@@ -105,27 +103,27 @@ export type CampaignStatus = z.infer<typeof CampaignStatus>;
 
 export const Campaign = z
   .object({
-    id: z.string(),
+    id: text(),
     plan: z.object({
-      id: z.string(),
-      name: z.string(),
+      id: text(),
+      name: text(),
       reach: z.number().int(),
       duration_days: z.number().int(),
     }),
-    headline: z.string(),
-    link: z.string(),
+    headline: text(),
+    link: text(),
     status: CampaignStatus,
     /** Europe/Athens days, both inclusive. */
-    start_date: z.string(),
-    end_date: z.string(),
+    start_date: text(),
+    end_date: text(),
     /** The instants it runs between: [starts_at, ends_at). */
-    starts_at: z.string(),
-    ends_at: z.string(),
+    starts_at: text(),
+    ends_at: text(),
     price: Money,
     /** The payment in the transactions list. */
-    transaction_id: z.string(),
-    purchased_by: z.object({ id: z.string(), name: z.string() }),
-    created_at: z.string(),
+    transaction_id: text(),
+    purchased_by: z.object({ id: text(), name: text() }),
+    created_at: text(),
   })
   .meta({ id: 'Campaign' });
 export type Campaign = z.infer<typeof Campaign>;

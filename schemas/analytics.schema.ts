@@ -30,6 +30,7 @@
  * movements in the range is 200 with zeros and empty lists (`has_data: false`): the browser shows the same text.
  */
 import { z } from 'zod';
+import { text } from './text';
 import { Money } from './overview.schema';
 
 export const analyticsRanges = ['week', 'month', 'year'] as const;
@@ -48,14 +49,12 @@ export const noDataMessage = 'No data found for this currency.';
 export const AnalyticsQuery = z.object({
   range: AnalyticsRange,
   /** ISO 4217, any case (`eur` or `EUR`); answered upper case. */
-  currency: z
-    .string()
+  currency: text()
     .trim()
     .regex(/^[A-Za-z]{3}$/, 'A three-letter currency code.')
     .toUpperCase(),
   /** The last day of the range, a Europe/Athens calendar day; default today there. */
-  end: z
-    .string()
+  end: text()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD.')
     .optional(),
 });
@@ -72,12 +71,12 @@ export type AnalyticsMonthlyQuery = z.infer<typeof AnalyticsMonthlyQuery>;
 export const AnalyticsPeriod = z
   .object({
     range: AnalyticsRange,
-    currency: z.string().length(3),
-    from: z.string(),
-    to: z.string(),
+    currency: text().length(3),
+    from: text(),
+    to: text(),
     /** The instants the period runs between: [starts_at, ends_at). */
-    starts_at: z.string(),
-    ends_at: z.string(),
+    starts_at: text(),
+    ends_at: text(),
     /** Anything booked in the period (else the browser shows "No data found for this currency."). */
     has_data: z.boolean(),
   })
@@ -90,10 +89,10 @@ export const AnalyticsGranularity = z.enum(['day', 'month']);
 export const AnalyticsBucket = z
   .object({
     /** `2026-05-14` for a day, `2026-05` for a month. */
-    label: z.string(),
+    label: text(),
     /** The instants it runs between: [starts_at, ends_at). */
-    starts_at: z.string(),
-    ends_at: z.string(),
+    starts_at: text(),
+    ends_at: text(),
     money_in: Money,
     money_out: Money,
     /** money_in − money_out (may be negative). */
@@ -185,11 +184,11 @@ export type AnalyticsExpenses = z.infer<typeof AnalyticsExpenses>;
 export const AnalyticsCounterparty = z
   .object({
     /** Stable within the merchant's data: `merchant:<id>` for a Tameio merchant, else `iban:…`, `tag:…`, `name:…`. */
-    key: z.string(),
+    key: text(),
     /** The other merchant's name, or the name on the transfer (the card network's merchant name for a card payment). */
-    name: z.string(),
-    wallet_tag: z.string().nullable(),
-    iban: z.string().nullable(),
+    name: text(),
+    wallet_tag: text().nullable(),
+    iban: text().nullable(),
     amount: Money,
     count: z.number().int(),
   })

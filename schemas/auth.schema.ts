@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { text } from './text';
 import { MapSettings } from './addresses.schema';
 
 /** Shared by the login form and the initializeLogin endpoint. */
-export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+export const Email = text().trim().toLowerCase().max(254).pipe(z.email());
 
 /** Where a one-time code can be sent. */
 export const MfaMethod = z.enum(['email', 'sms']);
@@ -16,25 +17,25 @@ export type LoginMfaMethod = z.infer<typeof LoginMfaMethod>;
 export const Language = z.enum(['en', 'el']);
 export type Language = z.infer<typeof Language>;
 
-export const OtpCode = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code.');
+export const OtpCode = text().regex(/^\d{6}$/, 'Enter the 6-digit code.');
 
 /** The solved ALTCHA payload (base64 JSON) from the bot-check widget. */
-export const AltchaPayload = z.string().min(1).max(4096);
+export const AltchaPayload = text().min(1).max(4096);
 
 export const AltchaChallenge = z
   .object({
-    algorithm: z.string(),
-    challenge: z.string(),
+    algorithm: text(),
+    challenge: text(),
     maxnumber: z.number().optional(),
-    salt: z.string(),
-    signature: z.string(),
+    salt: text(),
+    signature: text(),
   })
   .meta({ id: 'AltchaChallenge' });
 
 export const InitializeLoginBody = z
   .object({
     email: Email,
-    password: z.string().min(1).max(1024),
+    password: text().min(1).max(1024),
     altcha: AltchaPayload,
   })
   .meta({ id: 'InitializeLoginBody' });
@@ -43,13 +44,13 @@ export type InitializeLoginBody = z.infer<typeof InitializeLoginBody>;
 /** A login ticket: proof that the password step passed, good only for the second-factor step. */
 export const InitializeLoginResponse = z
   .object({
-    login_token: z.string(),
+    login_token: text(),
     expires_in: z.number().int(),
   })
   .meta({ id: 'InitializeLoginResponse' });
 
 export const LoginTicketBody = z
-  .object({ login_token: z.string().min(1).max(200) })
+  .object({ login_token: text().min(1).max(200) })
   .meta({ id: 'LoginTicketBody' });
 
 export const AvailableMfaMethodsResponse = z
@@ -59,7 +60,7 @@ export const AvailableMfaMethodsResponse = z
       z.object({
         method: LoginMfaMethod,
         /** Masked address the code goes to, e.g. `d***@tameio.test` or `+30 ******4567`; empty for `totp`. */
-        destination: z.string(),
+        destination: text(),
       }),
     ),
   })
@@ -67,13 +68,13 @@ export const AvailableMfaMethodsResponse = z
 export type AvailableMfaMethodsResponse = z.infer<typeof AvailableMfaMethodsResponse>;
 
 export const SendLoginOtpBody = z
-  .object({ login_token: z.string().min(1).max(200), method: MfaMethod })
+  .object({ login_token: text().min(1).max(200), method: MfaMethod })
   .meta({ id: 'SendLoginOtpBody' });
 
 export const SendLoginOtpResponse = z
   .object({
     method: MfaMethod,
-    destination: z.string(),
+    destination: text(),
     /** Seconds the code stays valid. */
     expires_in: z.number().int(),
     /** Seconds until another code may be sent. */
@@ -84,7 +85,7 @@ export type SendLoginOtpResponse = z.infer<typeof SendLoginOtpResponse>;
 
 export const OtpLoginBody = z
   .object({
-    login_token: z.string().min(1).max(200),
+    login_token: text().min(1).max(200),
     code: OtpCode,
     /** `totp`: the code is the authenticator app's; otherwise the code sent by email or SMS. */
     method: LoginMfaMethod.optional(),
@@ -93,17 +94,17 @@ export const OtpLoginBody = z
 
 export const UserInfo = z
   .object({
-    id: z.string(),
-    email: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
+    id: text(),
+    email: text(),
+    first_name: text(),
+    last_name: text(),
     is_owner: z.boolean(),
     employee_type: z.enum(['admin', 'employee', 'viewer']).nullable(),
     /** The user's language, applied by the app after sign-in. */
     language: Language,
     merchant: z.object({
-      id: z.string(),
-      name: z.string(),
+      id: text(),
+      name: text(),
       /** onboarding → in_review → approved | rejected (rejected reopens the steps). */
       status: z.enum(['onboarding', 'in_review', 'rejected', 'approved']),
     }),
@@ -114,7 +115,7 @@ export type UserInfo = z.infer<typeof UserInfo>;
 /** Returned by otpLogin and refreshToken; the refresh token itself travels only in the HttpOnly cookie. */
 export const SessionResponse = z
   .object({
-    access_token: z.string(),
+    access_token: text(),
     token_type: z.literal('Bearer'),
     /** Seconds until the access token expires. */
     expires_in: z.number().int(),
@@ -124,9 +125,7 @@ export const SessionResponse = z
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
 /** SPEC §7: logout takes `{refresh_token}`; the server revokes the cookie's session either way. */
-export const LogoutBody = z
-  .object({ refresh_token: z.string().max(200).optional() })
-  .meta({ id: 'LogoutBody' });
+export const LogoutBody = z.object({ refresh_token: text().max(200).optional() }).meta({ id: 'LogoutBody' });
 
 export const ClientConfig = z
   .object({

@@ -20,6 +20,7 @@
  */
 import { countrySpecs } from 'ibantools';
 import { z } from 'zod';
+import { text } from './text';
 import { Iban, PayeeCheckResult } from './payee.schema';
 import { latinName } from './registration.schema';
 
@@ -34,22 +35,19 @@ export const ibanCountries: readonly string[] = Object.entries(countrySpecs)
   .sort();
 
 /** SPEC §5: required, Latin characters only, "Max {n} characters". */
-export const BeneficiaryName = z
-  .string()
+export const BeneficiaryName = text()
   .trim()
   .min(1, 'This field is required.')
   .max(beneficiaryNameMaxLength, `Max ${beneficiaryNameMaxLength} characters`)
   .regex(latinName, 'Only Latin characters allowed');
 
-export const BankCountry = z
-  .string()
+export const BankCountry = text()
   .trim()
   .toUpperCase()
   .refine((code) => ibanCountries.includes(code), 'Choose a country from the list.');
 
 /** "@demo-bakery" or "demo-bakery", any case; stored and compared as "@demo-bakery". */
-export const WalletTag = z
-  .string()
+export const WalletTag = text()
   .trim()
   .min(1, 'This field is required.')
   .max(walletTagMaxLength, `Max ${walletTagMaxLength} characters`)
@@ -85,11 +83,7 @@ export type BeneficiaryBodyInput = z.input<typeof BeneficiaryBody>;
 
 export const BeneficiaryParams = z.object({ id: z.uuid() });
 export const BeneficiariesQuery = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(beneficiarySearchMaxLength, `Max ${beneficiarySearchMaxLength} characters`)
-    .optional(),
+  q: text().trim().max(beneficiarySearchMaxLength, `Max ${beneficiarySearchMaxLength} characters`).optional(),
 });
 
 export const Beneficiary = z
@@ -97,16 +91,16 @@ export const Beneficiary = z
     id: z.uuid(),
     kind: z.enum(['wallet', 'bank']),
     /** What to call it: the holder's name (bank) or the recipient merchant's name (wallet). */
-    name: z.string(),
-    wallet_tag: z.string().nullable(),
-    first_name: z.string().nullable(),
-    last_name: z.string().nullable(),
-    bank_country: z.string().nullable(),
-    iban: z.string().nullable(),
+    name: text(),
+    wallet_tag: text().nullable(),
+    first_name: text().nullable(),
+    last_name: text().nullable(),
+    bank_country: text().nullable(),
+    iban: text().nullable(),
     /** Bank beneficiaries: the latest name check and whether the user saved despite its result. */
     name_check: z.object({ result: PayeeCheckResult, accepted_mismatch: z.boolean() }).nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: text(),
+    updated_at: text(),
   })
   .meta({ id: 'Beneficiary' });
 export type Beneficiary = z.infer<typeof Beneficiary>;

@@ -41,6 +41,7 @@
  * appear in no list, no log and no response but `revealCard`'s.
  */
 import { z } from 'zod';
+import { text } from './text';
 import { AmountMinor } from './money';
 import { Money } from './overview.schema';
 
@@ -87,8 +88,7 @@ export function canTransition(status: CardStatus, transition: CardTransition): b
 }
 
 /** Card name (SPEC §5: Latin characters, no special characters), also the alias. */
-export const CardName = z
-  .string()
+export const CardName = text()
   .trim()
   .min(1, 'This field is required.')
   .max(26, 'Max 26 characters.')
@@ -96,17 +96,16 @@ export const CardName = z
 
 export const ShippingAddress = z
   .object({
-    country: z.string().regex(/^[A-Z]{2}$/, 'A country code.'),
-    postal_code: z
-      .string()
+    country: text().regex(/^[A-Z]{2}$/, 'A country code.'),
+    postal_code: text()
       .trim()
       .toUpperCase()
       .min(1, 'This field is required.')
       .max(10, 'Max 10 characters.')
       .regex(/^[A-Z0-9][A-Z0-9 -]*$/, 'Invalid format.'),
-    city: z.string().trim().min(1, 'This field is required.').max(60, 'Max 60 characters.'),
-    line1: z.string().trim().min(1, 'This field is required.').max(100, 'Max 100 characters.'),
-    line2: z.string().trim().max(100, 'Max 100 characters.').optional(),
+    city: text().trim().min(1, 'This field is required.').max(60, 'Max 60 characters.'),
+    line1: text().trim().min(1, 'This field is required.').max(100, 'Max 100 characters.'),
+    line2: text().trim().max(100, 'Max 100 characters.').optional(),
   })
   .meta({ id: 'ShippingAddress' });
 export type ShippingAddress = z.infer<typeof ShippingAddress>;
@@ -134,7 +133,7 @@ export type AddressesResponse = z.infer<typeof AddressesResponse>;
 export const CardHolder = z
   .object({
     user_id: z.uuid(),
-    name: z.string(),
+    name: text(),
     is_owner: z.boolean(),
     remaining: z.object({ physical: z.number().int(), virtual: z.number().int() }),
   })
@@ -144,11 +143,11 @@ export type CardHolder = z.infer<typeof CardHolder>;
 export const CardOptions = z
   .object({
     /** The merchant's plan (the `plans` table, migration 017), which sets prices and the cashback rate. */
-    plan: z.object({ id: z.string(), name: z.string(), cashback_rate_bp: z.number().int() }),
+    plan: z.object({ id: text(), name: text(), cashback_rate_bp: z.number().int() }),
     prices: z.object({ physical: Money, virtual: Money }),
     colours: z.array(CardColour),
     /** The merchant's account currencies a card can spend from (`eur`). */
-    account_types: z.array(z.string()),
+    account_types: z.array(text()),
     holders: z.array(CardHolder),
   })
   .meta({ id: 'CardOptions' });
@@ -164,7 +163,7 @@ export const CartBody = z
     /** The user the card is for; the caller when left out. */
     holder_user_id: z.uuid().optional(),
     /** The account the card spends from and the price is paid from (`eur`). */
-    account_type: z.string().regex(/^[a-z]{3}$/, 'An account type such as eur.'),
+    account_type: text().regex(/^[a-z]{3}$/, 'An account type such as eur.'),
     /** Physical cards only (400 otherwise, and 400 when a physical card has none): a saved address or a new one. */
     shipping: z
       .union([
@@ -182,15 +181,15 @@ export const Cart = z
     id: z.uuid(),
     form: CardForm,
     colour: CardColour,
-    name: z.string(),
+    name: text(),
     usage: CardUsage,
-    holder: z.object({ user_id: z.uuid(), name: z.string() }),
-    account_type: z.string(),
+    holder: z.object({ user_id: z.uuid(), name: text() }),
+    account_type: text(),
     shipping_address: ShippingAddress.nullable(),
     price: Money,
     /** What the account can spend now, so the checkout can say before paying whether it will go through. */
     available_balance: Money,
-    expires_at: z.string(),
+    expires_at: text(),
   })
   .meta({ id: 'Cart' });
 export type Cart = z.infer<typeof Cart>;
@@ -227,13 +226,13 @@ export type CardLimits = z.infer<typeof CardLimits>;
 
 /** What was spent in the current window, per category (for the limits screen). */
 export const CardLimitsView = CardLimits.extend({
-  currency: z.string().length(3),
-  window_start: z.string(),
+  currency: text().length(3),
+  window_start: text(),
   spent: z.object({
-    card_transaction: z.string(),
-    card_purchase: z.string(),
-    card_ecommerce: z.string(),
-    card_cash: z.string(),
+    card_transaction: text(),
+    card_purchase: text(),
+    card_ecommerce: text(),
+    card_cash: text(),
   }),
 }).meta({ id: 'CardLimitsView' });
 export type CardLimitsView = z.infer<typeof CardLimitsView>;
@@ -243,20 +242,20 @@ export const Card = z
     id: z.uuid(),
     form: CardForm,
     colour: CardColour,
-    name: z.string(),
-    alias: z.string().nullable(),
+    name: text(),
+    alias: text().nullable(),
     usage: CardUsage,
     status: CardStatus,
     /** The only part of the number ever listed. */
-    last4: z.string().regex(/^\d{4}$/),
-    holder: z.object({ user_id: z.uuid(), name: z.string() }),
-    account_type: z.string(),
-    currency: z.string().length(3),
+    last4: text().regex(/^\d{4}$/),
+    holder: z.object({ user_id: z.uuid(), name: text() }),
+    account_type: text(),
+    currency: text().length(3),
     has_pin: z.boolean(),
     has_epin: z.boolean(),
     shipping_address: ShippingAddress.nullable(),
     limits: CardLimits,
-    created_at: z.string(),
+    created_at: text(),
   })
   .meta({ id: 'Card' });
 export type Card = z.infer<typeof Card>;
@@ -265,7 +264,7 @@ export const CardsResponse = z.object({ items: z.array(Card) }).meta({ id: 'Card
 export type CardsResponse = z.infer<typeof CardsResponse>;
 
 export const CardOrderResult = z
-  .object({ card: Card, transaction_id: z.string().nullable() })
+  .object({ card: Card, transaction_id: text().nullable() })
   .meta({ id: 'CardOrderResult' });
 export type CardOrderResult = z.infer<typeof CardOrderResult>;
 
@@ -285,8 +284,7 @@ function guessable(digits: string): boolean {
 
 export const CardPinBody = z
   .object({
-    pin: z
-      .string()
+    pin: text()
       .regex(/^\d{4}$/, 'The PIN has 4 digits.')
       .refine((pin) => !guessable(pin), 'Choose a PIN that is harder to guess.'),
   })
@@ -294,8 +292,7 @@ export const CardPinBody = z
   .meta({ id: 'CardPinBody' });
 export const CardEpinBody = z
   .object({
-    epin: z
-      .string()
+    epin: text()
       .regex(/^\d{5}$/, 'The e-PIN has 5 digits.')
       .refine((epin) => !guessable(epin), 'Choose an e-PIN that is harder to guess.'),
   })
@@ -312,13 +309,13 @@ export const CardSecret = z
   .discriminatedUnion('what', [
     z.object({
       what: z.literal('details'),
-      number: z.string().regex(/^\d{16}$/),
+      number: text().regex(/^\d{16}$/),
       expiry_month: z.number().int(),
       expiry_year: z.number().int(),
-      cvv: z.string().regex(/^\d{3}$/),
+      cvv: text().regex(/^\d{3}$/),
     }),
-    z.object({ what: z.literal('pin'), pin: z.string() }),
-    z.object({ what: z.literal('epin'), epin: z.string() }),
+    z.object({ what: z.literal('pin'), pin: text() }),
+    z.object({ what: z.literal('epin'), epin: text() }),
   ])
   .meta({ id: 'CardSecret' });
 export type CardSecret = z.infer<typeof CardSecret>;
@@ -336,13 +333,12 @@ export const CardAuthorizationBody = z
   .object({
     /** The card by id, or by its number as a card network would send it: exactly one of the two. */
     card_id: z.uuid().optional(),
-    card_number: z
-      .string()
+    card_number: text()
       .regex(/^\d{16}$/)
       .optional(),
-    merchant_name: z.string().trim().min(1).max(80),
+    merchant_name: text().trim().min(1).max(80),
     amount_minor: AmountMinor,
-    currency: z.string().regex(/^[A-Z]{3}$/),
+    currency: text().regex(/^[A-Z]{3}$/),
     category: AuthorizationCategory,
     /** The authorisation's clock (sandbox only, for limit windows); now when left out. */
     at: z.iso.datetime({ offset: true }).optional(),
@@ -377,7 +373,7 @@ export const CardAuthorizationResult = z
     approved: z.boolean(),
     decline_reason: DeclineReason.nullable(),
     /** The card transaction in the ledger (a declined one is listed with status declined and moves nothing). */
-    transaction_id: z.string().nullable(),
+    transaction_id: text().nullable(),
     /** Cashback accrued by this purchase (none for ATM, a decline, or a plan at 0). */
     cashback: Money.nullable(),
   })
@@ -389,26 +385,26 @@ export type CardAuthorizationResult = z.infer<typeof CardAuthorizationResult>;
 export const CashbackItem = z
   .object({
     id: z.uuid(),
-    transaction_id: z.string(),
-    card_last4: z.string(),
-    merchant_name: z.string(),
+    transaction_id: text(),
+    card_last4: text(),
+    merchant_name: text(),
     purchase: Money,
     rate_bp: z.number().int(),
     amount: Money,
-    accrued_at: z.string(),
+    accrued_at: text(),
     /** When it was paid into the account; null while it waits for the monthly payout. */
-    paid_at: z.string().nullable(),
+    paid_at: text().nullable(),
   })
   .meta({ id: 'CashbackItem' });
 export type CashbackItem = z.infer<typeof CashbackItem>;
 
 export const CashbackResponse = z
   .object({
-    plan: z.object({ id: z.string(), name: z.string(), cashback_rate_bp: z.number().int() }),
+    plan: z.object({ id: text(), name: text(), cashback_rate_bp: z.number().int() }),
     /** Per currency: everything earned, what was paid out, what waits for the next payout. */
-    totals: z.array(z.object({ currency: z.string(), earned: Money, paid_out: Money, pending: Money })),
+    totals: z.array(z.object({ currency: text(), earned: Money, paid_out: Money, pending: Money })),
     /** The next payout date (the 1st of next month, Europe/Athens). */
-    next_payout_at: z.string(),
+    next_payout_at: text(),
     items: z.array(CashbackItem),
   })
   .meta({ id: 'CashbackResponse' });
@@ -427,7 +423,7 @@ export const CashbackPayoutResult = z
     payouts: z.array(
       z.object({
         account_id: z.uuid(),
-        transaction_id: z.string(),
+        transaction_id: text(),
         amount: Money,
         accruals: z.number().int(),
       }),

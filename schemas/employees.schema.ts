@@ -33,6 +33,7 @@
  * `company` also the company's account balances and transactions.
  */
 import { z } from 'zod';
+import { text } from './text';
 import { Email, MfaMethod, OtpCode } from './auth.schema';
 import { NewPassword } from './password.schema';
 import { MobilePhone, PersonName } from './registration.schema';
@@ -55,17 +56,17 @@ export type InvitationState = z.infer<typeof InvitationState>;
 export const Employee = z
   .object({
     id: z.uuid(),
-    first_name: z.string(),
-    last_name: z.string(),
-    email: z.string(),
+    first_name: text(),
+    last_name: text(),
+    email: text(),
     is_owner: z.boolean(),
     /** Null for the owner. */
     role: EmployeeRole.nullable(),
     access_level: AccessLevel.nullable(),
     status: EmployeeStatus,
     /** Cards assigned to them that are not destroyed. */
-    cards: z.array(z.object({ id: z.uuid(), name: z.string(), last4: z.string(), status: z.string() })),
-    created_at: z.string(),
+    cards: z.array(z.object({ id: z.uuid(), name: text(), last4: text(), status: text() })),
+    created_at: text(),
   })
   .meta({ id: 'Employee' });
 export type Employee = z.infer<typeof Employee>;
@@ -95,15 +96,15 @@ export type InviteBody = z.infer<typeof InviteBody>;
 export const Invitation = z
   .object({
     id: z.uuid(),
-    email: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
+    email: text(),
+    first_name: text(),
+    last_name: text(),
     role: EmployeeRole,
     access_level: AccessLevel,
     state: InvitationState,
-    invited_by: z.string(),
-    created_at: z.string(),
-    expires_at: z.string(),
+    invited_by: text(),
+    created_at: text(),
+    expires_at: text(),
   })
   .meta({ id: 'Invitation' });
 export type Invitation = z.infer<typeof Invitation>;
@@ -116,19 +117,19 @@ export type InvitationsResponse = z.infer<typeof InvitationsResponse>;
 export const InvitationParams = z.object({ id: z.uuid() });
 /** 256 random bits, base64url. */
 export const InvitationKeyParams = z.object({
-  key: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not an invitation.'),
+  key: text().regex(/^[A-Za-z0-9_-]{43}$/, 'Not an invitation.'),
 });
 
 /** What the invitee sees before accepting. */
 export const InvitationPreview = z
   .object({
-    merchant_name: z.string(),
-    email: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
+    merchant_name: text(),
+    email: text(),
+    first_name: text(),
+    last_name: text(),
     role: EmployeeRole,
     access_level: AccessLevel,
-    expires_at: z.string(),
+    expires_at: text(),
   })
   .meta({ id: 'InvitationPreview' });
 export type InvitationPreview = z.infer<typeof InvitationPreview>;
@@ -163,6 +164,6 @@ export const AcceptInvitationBody = z
 export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBody>;
 
 export const AcceptInvitationResponse = z
-  .object({ merchant_name: z.string(), email: z.string(), role: EmployeeRole })
+  .object({ merchant_name: text(), email: text(), role: EmployeeRole })
   .meta({ id: 'AcceptInvitationResponse' });
 export type AcceptInvitationResponse = z.infer<typeof AcceptInvitationResponse>;

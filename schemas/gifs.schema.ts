@@ -4,6 +4,7 @@
  * - GET /api/merchants/gifs/   gifSearch   GifSearchQuery → GifSearchResponse
  */
 import { z } from 'zod';
+import { text } from './text';
 import { Gif } from './sendMoney.schema';
 
 export const gifQueryMaxLength = 50;
@@ -12,10 +13,9 @@ export const gifSearchDefaultLimit = 24;
 
 export const GifSearchQuery = z.object({
   /** Words to search for; empty or absent: the bundled set, whole. */
-  q: z.string().trim().max(gifQueryMaxLength, `Max ${gifQueryMaxLength} characters`).optional(),
+  q: text().trim().max(gifQueryMaxLength, `Max ${gifQueryMaxLength} characters`).optional(),
   /** 1 to 50, default 24. */
-  limit: z
-    .string()
+  limit: text()
     .regex(/^(?:[1-9]|[1-4][0-9]|50)$/, `A whole number from 1 to ${gifSearchMaxLimit}.`)
     .optional(),
 });
@@ -29,13 +29,13 @@ export const GifItem = z
     /** What a payment's `gif` takes: a bundled id (`coffee`) or the provider's media URL. */
     id: Gif,
     /** The GIF itself: `/gifs/coffee.gif` for a bundled one. */
-    url: z.string(),
+    url: text(),
     /** A smaller rendition for the picker's grid (the same file for a bundled one). */
-    preview_url: z.string(),
+    preview_url: text(),
     width: z.number().int(),
     height: z.number().int(),
     /** The provider's title; for a bundled GIF its English label (the app shows its own translated label). */
-    title: z.string(),
+    title: text(),
   })
   .meta({ id: 'GifItem' });
 export type GifItem = z.infer<typeof GifItem>;

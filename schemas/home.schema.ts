@@ -5,6 +5,7 @@
  * part the caller may not see is null.
  */
 import { z } from 'zod';
+import { text } from './text';
 import { Money } from './overview.schema';
 import { ScheduledPaymentSummary } from './scheduledPayments.schema';
 
@@ -30,11 +31,11 @@ export type UpcomingScheduledPayment = z.infer<typeof UpcomingScheduledPayment>;
 
 export const LatestTransaction = z
   .object({
-    id: z.string(),
-    created_at: z.string(),
-    counterparty: z.string(),
-    type: z.string(),
-    status: z.string(),
+    id: text(),
+    created_at: text(),
+    counterparty: text(),
+    type: text(),
+    status: text(),
     amount: Money,
     direction: z.enum(['in', 'out']),
   })
@@ -44,19 +45,19 @@ export type LatestTransaction = z.infer<typeof LatestTransaction>;
 /** A card of the caller's, as the overview lists it (an employee sees only their own cards). */
 export const OverviewCard = z
   .object({
-    id: z.string(),
-    name: z.string(),
-    last4: z.string(),
-    form: z.string(),
-    colour: z.string(),
-    status: z.string(),
+    id: text(),
+    name: text(),
+    last4: text(),
+    form: text(),
+    colour: text(),
+    status: text(),
   })
   .meta({ id: 'OverviewCard' });
 export type OverviewCard = z.infer<typeof OverviewCard>;
 
 export const HomeOverviewResponse = z
   .object({
-    merchant: z.object({ id: z.string(), name: z.string() }),
+    merchant: z.object({ id: text(), name: text() }),
     /**
      * What the caller sees (schemas/employees.schema.ts `AccessLevel`): `full` the owner; `company` an
      * employee who sees the company's balances and transactions; `own` an employee who sees only their own cards and
@@ -67,7 +68,7 @@ export const HomeOverviewResponse = z
     /** The caller's own cards that are not destroyed (assigned to them), newest first. */
     my_cards: z.array(OverviewCard),
     total_balance: z.array(Money),
-    accounts: z.array(z.object({ id: z.string(), name: z.string(), iban: z.string(), balance: Money })),
+    accounts: z.array(z.object({ id: text(), name: text(), iban: text(), balance: Money })),
     latest_transactions: z.array(LatestTransaction),
     /**
      * Cashback earned: the completed cashback credits to the merchant's accounts, one total per account currency

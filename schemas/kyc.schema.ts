@@ -13,6 +13,7 @@
  * otherwise); another merchant's verification is a 404.
  */
 import { z } from 'zod';
+import { text } from './text';
 import { LatinName } from './onboarding.schema';
 
 export const kycDocumentTypes = ['passport', 'id_card', 'driving_licence'] as const;
@@ -76,8 +77,7 @@ export type KycCriteria = z.infer<typeof KycCriteria>;
 export const KycInitiateBody = z
   .object({
     document_type: KycDocumentType,
-    document_number: z
-      .string()
+    document_number: text()
       .trim()
       .toUpperCase()
       .min(1, 'This field is required.')
@@ -104,7 +104,7 @@ export const KycImage = z
     width: z.int(),
     height: z.int(),
     size: z.int(),
-    uploaded_at: z.string(),
+    uploaded_at: text(),
   })
   .meta({ id: 'KycImage' });
 export type KycImage = z.infer<typeof KycImage>;
@@ -119,17 +119,17 @@ export const KycVerification = z
   .object({
     id: z.uuid(),
     document_type: KycDocumentType,
-    document_number: z.string(),
-    expiry_date: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
+    document_number: text(),
+    expiry_date: text(),
+    first_name: text(),
+    last_name: text(),
     status: KycVerificationStatus,
     required_sides: z.array(KycSide),
     images: z.array(KycImage),
     /** Empty before the first evaluation. */
     checks: z.array(KycCheck),
-    evaluated_at: z.string().nullable(),
-    created_at: z.string(),
+    evaluated_at: text().nullable(),
+    created_at: text(),
   })
   .meta({ id: 'KycVerification' });
 export type KycVerification = z.infer<typeof KycVerification>;

@@ -13,6 +13,7 @@
  * Amounts are integer minor units as decimal strings (`"1250"` is 12.50).
  */
 import { z } from 'zod';
+import { text } from './text';
 import { WalletTag } from './beneficiaries.schema';
 import { AmountMinor } from './money';
 import { Money } from './overview.schema';
@@ -28,29 +29,29 @@ export const MoneyRequestBody = z
     wallet_tag: WalletTag,
     amount_minor: AmountMinor,
     /** One of the requester's account currencies: the payee pays from its account of the same currency. */
-    currency: z.string().regex(/^[A-Z]{3}$/, 'An ISO 4217 code.'),
+    currency: text().regex(/^[A-Z]{3}$/, 'An ISO 4217 code.'),
     note: Note.optional(),
   })
   .strict()
   .meta({ id: 'MoneyRequestBody' });
 export type MoneyRequestBody = z.infer<typeof MoneyRequestBody>;
 
-const Party = z.object({ name: z.string(), wallet_tag: z.string().nullable() });
+const Party = z.object({ name: text(), wallet_tag: text().nullable() });
 
 export const MoneyRequest = z
   .object({
-    id: z.string(),
+    id: text(),
     status: MoneyRequestStatus,
     amount: Money,
-    note: z.string().nullable(),
+    note: text().nullable(),
     /** Who asks for the money (and receives it). */
     requester: Party,
     /** Who is asked to pay. */
     payee: Party,
-    created_at: z.string(),
-    decided_at: z.string().nullable(),
+    created_at: text(),
+    decided_at: text().nullable(),
     /** The payment of an accepted request (GET /api/merchants/transactions/{id}/). */
-    transaction_id: z.string().nullable(),
+    transaction_id: text().nullable(),
   })
   .meta({ id: 'MoneyRequest' });
 export type MoneyRequest = z.infer<typeof MoneyRequest>;

@@ -15,6 +15,7 @@
  * strings, with `currency`) and dates (ISO) the app puts into the reader's language.
  */
 import { z } from 'zod';
+import { text } from './text';
 
 export const notificationKinds = [
   'money_received',
@@ -34,17 +35,17 @@ export const NotificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
 /** Strings only: names, ids, amounts in minor units, currencies, ISO dates, reasons as codes. */
-export const NotificationParams = z.record(z.string(), z.string());
+export const NotificationParams = z.record(text(), text());
 export type NotificationParams = z.infer<typeof NotificationParams>;
 
 export const Notification = z
   .object({
-    id: z.string(),
+    id: text(),
     kind: NotificationKind,
     params: NotificationParams,
     read: z.boolean(),
-    read_at: z.string().nullable(),
-    created_at: z.string(),
+    read_at: text().nullable(),
+    created_at: text(),
   })
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof Notification>;
@@ -55,7 +56,7 @@ export const notificationsMaxLimit = 100;
 export const NotificationsQuery = z
   .object({
     /** `next_cursor` of the previous page. */
-    cursor: z.string().max(200).optional(),
+    cursor: text().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(notificationsMaxLimit).optional(),
     /** `true`: unread ones only. */
     unread: z.enum(['true', 'false']).optional(),
@@ -67,7 +68,7 @@ export const NotificationsPage = z
   .object({
     items: z.array(Notification),
     /** Pass as `cursor` for the next (older) page; null on the last page. */
-    next_cursor: z.string().nullable(),
+    next_cursor: text().nullable(),
     unread_count: z.number().int().min(0),
   })
   .meta({ id: 'NotificationsPage' });
@@ -88,13 +89,13 @@ export const NotificationParamsPath = z.object({ id: z.uuid() });
 export const StreamTicket = z
   .object({
     /** Opens GET /api/merchants/notifications/stream/?ticket= once, within `expires_at`. */
-    ticket: z.string(),
-    expires_at: z.string(),
+    ticket: text(),
+    expires_at: text(),
   })
   .meta({ id: 'NotificationStreamTicket' });
 export type StreamTicket = z.infer<typeof StreamTicket>;
 
-export const StreamQuery = z.object({ ticket: z.string().min(1).max(200) }).strict();
+export const StreamQuery = z.object({ ticket: text().min(1).max(200) }).strict();
 
 /** Seconds a stream ticket stays valid. */
 export const streamTicketSeconds = 60;

@@ -28,6 +28,7 @@
  * otherwise); reads are allowed in any status; another merchant's document is a 404.
  */
 import { z } from 'zod';
+import { text } from './text';
 import { AmountMinorOrZero } from './money';
 
 export const MerchantStatus = z.enum(['onboarding', 'in_review', 'rejected', 'approved']);
@@ -43,8 +44,7 @@ export const countryCodes = (
   'SA SN SC SL SG SK SI SB SO ZA GS ES LK SD SR SJ SZ SE CH SY TW TJ TZ TH TL TG TK TO TT TN TR TM TC TV UG UA AE ' +
   'GB US UM UY UZ VU VE VN VG VI WF EH YE ZM ZW AX BQ CW GG IM JE ME BL MF RS SX SS XK'
 ).split(' ');
-export const CountryCode = z
-  .string()
+export const CountryCode = text()
   .trim()
   .toUpperCase()
   .refine((code) => countryCodes.includes(code), 'Choose a country from the list.');
@@ -89,15 +89,14 @@ const nameRegex = new RegExp(`^[${latinLetters}][${latinLetters} '.\\-]*$`);
 const textRegex = new RegExp(`^[${latinLetters}0-9][${latinLetters}0-9 '.,&()/#:+\\-]*$`);
 
 const required = (max: number) =>
-  z.string().trim().min(1, 'This field is required.').max(max, `Max ${max} characters.`);
+  text().trim().min(1, 'This field is required.').max(max, `Max ${max} characters.`);
 export const LatinName = (max: number) =>
   required(max).regex(nameRegex, 'Only Latin characters allowed; special characters not allowed.');
 export const LatinText = (max: number) =>
   required(max).regex(textRegex, 'Only Latin characters allowed; special characters not allowed.');
 /** Optional: empty, null or missing are all "none" (the server stores null). */
 export const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `Max ${max} characters.`)
     .regex(
@@ -108,8 +107,7 @@ export const optionalText = (max: number) =>
     .optional();
 
 /** E.164 with optional spaces, dashes or brackets for readability; the server stores it without them. */
-export const Phone = z
-  .string()
+export const Phone = text()
   .trim()
   .max(25, 'Max 25 characters.')
   .refine(
@@ -132,8 +130,7 @@ export const BirthDate = z.iso.date('Enter a valid date.').refine((value) => {
 export const Address = z
   .object({
     country: CountryCode,
-    postal_code: z
-      .string()
+    postal_code: text()
       .trim()
       .toUpperCase()
       .min(1, 'This field is required.')
@@ -240,15 +237,13 @@ export const CompanyStep = z
     commercial_name: optionalText(100),
     legal_form: LegalFormCode,
     country_of_registration: CountryCode,
-    vat_number: z.string().trim().min(1, 'This field is required.').max(20, 'Max 20 characters.'),
-    registration_number: z
-      .string()
+    vat_number: text().trim().min(1, 'This field is required.').max(20, 'Max 20 characters.'),
+    registration_number: text()
       .trim()
       .min(1, 'This field is required.')
       .max(30, 'Max 30 characters.')
       .regex(/^[A-Za-z0-9][A-Za-z0-9/-]*$/, 'Invalid format.'),
-    tic_number: z
-      .string()
+    tic_number: text()
       .trim()
       .min(1, 'This field is required.')
       .max(20, 'Max 20 characters.')
@@ -258,8 +253,7 @@ export const CompanyStep = z
     trading_same_as_registered: z.boolean(),
     /** Required unless `trading_same_as_registered`; ignored (stored as null) when it is. */
     trading_address: Address.nullable().optional(),
-    website_url: z
-      .string()
+    website_url: text()
       .trim()
       .max(200, 'Max 200 characters.')
       .refine(
@@ -299,8 +293,7 @@ export const DirectorsStep = z
 export type DirectorsStep = z.infer<typeof DirectorsStep>;
 
 /** A percentage as a decimal string with up to two decimals, 0 to 100 ("25", "33.33"); never a float. */
-export const Percentage = z
-  .string()
+export const Percentage = text()
   .trim()
   .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Enter a number between 0 and 100 with at most two decimals.')
   .refine((value) => percentageToBasisPoints(value) <= 10_000, 'Percentage must be between 0 and 100.');
@@ -359,7 +352,7 @@ export type FundingStep = z.infer<typeof FundingStep>;
 // ---- Reference data ----
 
 export const ReferenceItem = z
-  .object({ code: z.string(), name_en: z.string(), name_el: z.string() })
+  .object({ code: text(), name_en: text(), name_el: text() })
   .meta({ id: 'ReferenceItem' });
 export type ReferenceItem = z.infer<typeof ReferenceItem>;
 export const ReferenceList = z.object({ items: z.array(ReferenceItem) }).meta({ id: 'ReferenceList' });
@@ -385,12 +378,12 @@ export type OnboardingStep = z.infer<typeof OnboardingStep>;
 
 export const OnboardingDocument = z
   .object({
-    id: z.string(),
+    id: text(),
     type: z.union([DocumentType, z.literal('company_logo')]),
-    file_name: z.string(),
+    file_name: text(),
     content_type: z.enum(['application/pdf', 'image/jpeg', 'image/png']),
     size: z.number().int(),
-    uploaded_at: z.string(),
+    uploaded_at: text(),
   })
   .meta({ id: 'OnboardingDocument' });
 export type OnboardingDocument = z.infer<typeof OnboardingDocument>;
@@ -404,7 +397,7 @@ export const IdentityVerification = z
     /** not_started: no attempt yet; in_progress: the latest attempt is not evaluated (again) yet. */
     status: IdentityVerificationStatus,
     /** When the latest attempt passed; null unless `status` is passed. */
-    verified_at: z.string().nullable(),
+    verified_at: text().nullable(),
   })
   .meta({ id: 'IdentityVerification' });
 export type IdentityVerification = z.infer<typeof IdentityVerification>;
@@ -415,10 +408,10 @@ export type OnboardingWarningCode = z.infer<typeof OnboardingWarningCode>;
 
 export const OnboardingState = z
   .object({
-    merchant: z.object({ id: z.string(), name: z.string(), status: MerchantStatus }),
+    merchant: z.object({ id: text(), name: text(), status: MerchantStatus }),
     /** True while the owner may change the steps (status onboarding or rejected). */
     editable: z.boolean(),
-    rejection_reason: z.string().nullable(),
+    rejection_reason: text().nullable(),
     steps: z.object({
       representative: RepresentativeStep.nullable(),
       company: CompanyStep.nullable(),
@@ -432,7 +425,7 @@ export const OnboardingState = z
     required_documents: z.array(DocumentType),
     logo: OnboardingDocument.nullable(),
     /** Not blocking a save; the app shows them translated by `code`. */
-    warnings: z.array(z.object({ code: OnboardingWarningCode, message: z.string() })),
+    warnings: z.array(z.object({ code: OnboardingWarningCode, message: text() })),
     /** The representative's identity verification: submit_for_review needs it `passed`. */
     identity_verification: IdentityVerification,
   })
@@ -440,14 +433,14 @@ export const OnboardingState = z
 export type OnboardingState = z.infer<typeof OnboardingState>;
 
 export const VatCheckBody = z
-  .object({ country: CountryCode, vat_number: z.string().trim().min(1).max(20) })
+  .object({ country: CountryCode, vat_number: text().trim().min(1).max(20) })
   .meta({ id: 'VatCheckBody' });
 export const VatCheckResponse = z
   .object({
     format_valid: z.boolean(),
     /** `not_configured`: no registry (VIES) lookup is set up here; nothing is assumed. */
     registry: z.enum(['not_configured', 'valid', 'invalid', 'unavailable']),
-    name: z.string().optional(),
+    name: text().optional(),
   })
   .meta({ id: 'VatCheckResponse' });
 export type VatCheckResponse = z.infer<typeof VatCheckResponse>;
@@ -457,7 +450,7 @@ export const DocumentIdParams = z.object({ id: z.uuid() });
 export const ReviewBody = z
   .object({
     decision: z.enum(['approve', 'reject']),
-    reason: z.string().trim().max(500, 'Max 500 characters.').optional(),
+    reason: text().trim().max(500, 'Max 500 characters.').optional(),
   })
   .superRefine((body, ctx) => {
     if (body.decision === 'reject' && !body.reason) {
@@ -470,13 +463,13 @@ export const ReviewParams = z.object({ merchant_id: z.uuid() });
 
 export const TopUpDetails = z
   .object({
-    account_name: z.string(),
-    account_holder_name: z.string(),
-    iban: z.string(),
-    swift_bic: z.string(),
-    currency: z.string(),
-    balance: z.object({ amount_minor: z.string(), currency: z.string() }),
-    available_balance: z.object({ amount_minor: z.string(), currency: z.string() }),
+    account_name: text(),
+    account_holder_name: text(),
+    iban: text(),
+    swift_bic: text(),
+    currency: text(),
+    balance: z.object({ amount_minor: text(), currency: text() }),
+    available_balance: z.object({ amount_minor: text(), currency: text() }),
   })
   .meta({ id: 'TopUpDetails' });
 export type TopUpDetails = z.infer<typeof TopUpDetails>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { text } from './text';
 
 /**
  * SPEC §5's password policy object. Defaults follow OWASP ASVS 5.0 and NIST SP 800-63B-4 rather than SPEC's
@@ -139,8 +139,7 @@ export function checkPassword(
 }
 
 /** A new password as forms and endpoints validate it. */
-export const NewPassword = z
-  .string()
+export const NewPassword = text()
   .superRefine((value, ctx) => {
     for (const problem of checkPassword(value)) ctx.addIssue({ code: 'custom', message: problem });
   })

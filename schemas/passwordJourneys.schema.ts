@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { AltchaPayload, Email } from './auth.schema';
 import { NewPassword } from './password.schema';
 
@@ -22,7 +23,7 @@ export const PasswordLinkRequestResponse = z
 export type PasswordLinkRequestResponse = z.infer<typeof PasswordLinkRequestResponse>;
 
 /** The opaque link token: 256 random bits, base64url. */
-export const PasswordLinkToken = z.string().min(16).max(200);
+export const PasswordLinkToken = text().min(16).max(200);
 
 /** The new password and its confirmation, with SPEC §5's "Passwords do not match" on the confirmation. */
 function withMatchingConfirmation<
@@ -40,7 +41,7 @@ export const PasswordResetConfirmBody = withMatchingConfirmation(
     uid: z.uuid(),
     token: PasswordLinkToken,
     password: NewPassword,
-    password_confirmation: z.string().max(1024),
+    password_confirmation: text().max(1024),
   }),
 ).meta({ id: 'PasswordResetConfirmBody' });
 export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBody>;
@@ -50,7 +51,7 @@ export const SetPasswordBody = withMatchingConfirmation(
     uid: z.uuid(),
     token: PasswordLinkToken,
     password: NewPassword,
-    password_confirmation: z.string().max(1024),
+    password_confirmation: text().max(1024),
   }),
 ).meta({ id: 'SetPasswordBody' });
 export type SetPasswordBody = z.infer<typeof SetPasswordBody>;
@@ -59,12 +60,12 @@ export type SetPasswordBody = z.infer<typeof SetPasswordBody>;
 export const SandboxUserBody = z
   .object({
     email: Email,
-    first_name: z.string().trim().min(1).max(100),
-    last_name: z.string().trim().min(1).max(100),
+    first_name: text().trim().min(1).max(100),
+    last_name: text().trim().min(1).max(100),
     employee_type: z.enum(['admin', 'employee', 'viewer']).default('employee'),
   })
   .meta({ id: 'SandboxUserBody' });
 
 export const SandboxUserResponse = z
-  .object({ id: z.uuid(), email: z.string() })
+  .object({ id: z.uuid(), email: text() })
   .meta({ id: 'SandboxUserResponse' });

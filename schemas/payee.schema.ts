@@ -12,12 +12,12 @@
  */
 import { isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { text } from './text';
 
 export const payeeNameMaxLength = 140;
 
 /** An IBAN as typed: spaces (and hyphens) removed, upper-cased, mod-97 checksum and country format checked. */
-export const Iban = z
-  .string()
+export const Iban = text()
   .max(64, 'Invalid IBAN.')
   .transform((value, ctx) => {
     const compact = value.replace(/[\s-]+/g, '').toUpperCase();
@@ -29,8 +29,7 @@ export const Iban = z
   });
 
 /** A holder's name as typed: trimmed, required, at most 140 characters (the SEPA name field). */
-export const PayeeName = z
-  .string()
+export const PayeeName = text()
   .trim()
   .min(1, 'This field is required.')
   .max(payeeNameMaxLength, `Max ${payeeNameMaxLength} characters`);
@@ -50,7 +49,7 @@ export const PayeeVerifyResponse = z
      */
     result: PayeeCheckResult,
     /** Only on a close match: the name the account is held in ("Did you mean …?"). */
-    suggested_name: z.string().optional(),
+    suggested_name: text().optional(),
     /** The recorded check; a transfer sends it to record that the payer saw the result. */
     check_id: z.uuid(),
   })
@@ -69,6 +68,6 @@ export const ExternalAccountBody = z
 export type ExternalAccountBody = z.infer<typeof ExternalAccountBody>;
 
 export const ExternalAccount = z
-  .object({ iban: z.string(), holder_name: z.string(), bank_name: z.string(), reachable: z.boolean() })
+  .object({ iban: text(), holder_name: text(), bank_name: text(), reachable: z.boolean() })
   .meta({ id: 'ExternalAccount' });
 export type ExternalAccount = z.infer<typeof ExternalAccount>;

@@ -34,6 +34,7 @@
  * yearly → monthly, or Free) takes effect at the current period's end and charges nothing now.
  */
 import { z } from 'zod';
+import { text } from './text';
 import { Money } from './overview.schema';
 import { ShippingAddress } from './cards.schema';
 
@@ -52,8 +53,8 @@ export const renewalGraceDays = 7;
 
 export const Plan = z
   .object({
-    id: z.string(),
-    name: z.string(),
+    id: text(),
+    name: text(),
     monthly_price: Money,
     yearly_price: Money,
     /** Twelve months at the monthly price minus the yearly price. */
@@ -61,37 +62,37 @@ export const Plan = z
     cashback_rate_bp: z.number().int(),
     card_prices: z.object({ physical: Money, virtual: Money }),
     /** Perk keys, in the order shown (docs/plans.md); the app translates them. */
-    perks: z.array(z.string()),
+    perks: z.array(text()),
   })
   .meta({ id: 'Plan' });
 export type Plan = z.infer<typeof Plan>;
 
 /** SPEC §1 "POS terminal add-on": a card terminal bought once with a plan, shipped to an address. */
 export const PosTerminalOffer = z
-  .object({ price: Money, available_with: z.array(z.string()) })
+  .object({ price: Money, available_with: z.array(text()) })
   .meta({ id: 'PosTerminalOffer' });
 
 export const SubscriptionStatus = z.enum(['active', 'past_due']);
 
 export const Subscription = z
   .object({
-    plan_id: z.string(),
-    plan_name: z.string(),
+    plan_id: text(),
+    plan_name: text(),
     /** Null on Free. */
     period: PlanPeriod.nullable(),
     status: SubscriptionStatus,
-    current_period_start: z.string().nullable(),
+    current_period_start: text().nullable(),
     /** The next billing date; null on Free. */
-    current_period_end: z.string().nullable(),
+    current_period_end: text().nullable(),
     /** Cancelled: the plan stays until `current_period_end`, then Free; undo is possible until then. */
     cancel_at_period_end: z.boolean(),
     /** A downgrade waiting for the period's end. */
     scheduled_change: z
-      .object({ plan_id: z.string(), period: PlanPeriod.nullable(), effective_at: z.string() })
+      .object({ plan_id: text(), period: PlanPeriod.nullable(), effective_at: text() })
       .nullable(),
     /** While a renewal could not be charged: when the job tries again, and when it gives up (then Free). */
-    next_retry_at: z.string().nullable(),
-    downgrade_at: z.string().nullable(),
+    next_retry_at: text().nullable(),
+    downgrade_at: text().nullable(),
     has_pos_terminal: z.boolean(),
   })
   .meta({ id: 'Subscription' });
@@ -104,7 +105,7 @@ export type PlansResponse = z.infer<typeof PlansResponse>;
 
 export const PlanCartBody = z
   .object({
-    plan_id: z.string().regex(/^[a-z][a-z0-9_]*$/),
+    plan_id: text().regex(/^[a-z][a-z0-9_]*$/),
     period: PlanPeriod,
     pos_terminal: z.boolean(),
     /** Required when `pos_terminal` (400 otherwise), refused without it: a saved address or a new one. */
@@ -123,7 +124,7 @@ export const QuoteLine = z
   .object({
     kind: z.enum(['plan', 'proration_credit', 'pos_terminal']),
     /** For `plan`: the plan and period; for the credit: the plan whose unused time is credited. */
-    plan_id: z.string().nullable(),
+    plan_id: text().nullable(),
     period: PlanPeriod.nullable(),
     /** Negative for a credit. */
     amount: Money,
@@ -134,7 +135,7 @@ export type QuoteLine = z.infer<typeof QuoteLine>;
 export const PlanQuote = z
   .object({
     id: z.uuid(),
-    plan_id: z.string(),
+    plan_id: text(),
     period: PlanPeriod,
     pos_terminal: z.boolean(),
     shipping_address: ShippingAddress.nullable(),
@@ -145,11 +146,11 @@ export const PlanQuote = z
     vat: Money,
     /** `now`: an upgrade or a first paid plan; `period_end`: a downgrade, scheduled. */
     effective: z.enum(['now', 'period_end']),
-    effective_at: z.string(),
+    effective_at: text(),
     /** The first billing date after this change. */
-    next_billing_at: z.string().nullable(),
+    next_billing_at: text().nullable(),
     available_balance: Money,
-    expires_at: z.string(),
+    expires_at: text(),
   })
   .meta({ id: 'PlanQuote' });
 export type PlanQuote = z.infer<typeof PlanQuote>;
@@ -159,7 +160,7 @@ export const PlanOrderResult = z
     subscription: Subscription,
     /** The invoice of the charge; null when nothing was charged (a downgrade, or a credit covering the price). */
     invoice_id: z.uuid().nullable(),
-    transaction_id: z.string().nullable(),
+    transaction_id: text().nullable(),
   })
   .meta({ id: 'PlanOrderResult' });
 export type PlanOrderResult = z.infer<typeof PlanOrderResult>;
@@ -171,10 +172,10 @@ export const CartIdParams = z.object({ id: z.uuid() });
 export const CancellationQuestion = z
   .object({
     /** The key the app translates (lang/): `cancellation.question.<id>`, options `cancellation.option.<id>`. */
-    id: z.string(),
+    id: text(),
     type: z.enum(['single', 'multiple', 'text']),
     required: z.boolean(),
-    options: z.array(z.string()),
+    options: z.array(text()),
   })
   .meta({ id: 'CancellationQuestion' });
 export type CancellationQuestion = z.infer<typeof CancellationQuestion>;
@@ -190,9 +191,9 @@ export const CancelPlanBody = z
       .array(
         z
           .object({
-            question_id: z.string().max(40),
-            options: z.array(z.string().max(40)).max(20).optional(),
-            text: z.string().trim().max(1000).optional(),
+            question_id: text().max(40),
+            options: z.array(text().max(40)).max(20).optional(),
+            text: text().trim().max(1000).optional(),
           })
           .strict(),
       )
@@ -208,17 +209,17 @@ export const Invoice = z
   .object({
     id: z.uuid(),
     /** Sequential per year: `TAM-2026-000123`. */
-    number: z.string(),
-    issued_at: z.string(),
+    number: text(),
+    issued_at: text(),
     status: z.enum(['paid', 'failed']),
-    description: z.string(),
+    description: text(),
     lines: z.array(QuoteLine),
     net: Money,
     vat: Money,
     total: Money,
-    period_start: z.string().nullable(),
-    period_end: z.string().nullable(),
-    transaction_id: z.string().nullable(),
+    period_start: text().nullable(),
+    period_end: text().nullable(),
+    transaction_id: text().nullable(),
   })
   .meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof Invoice>;
@@ -234,8 +235,8 @@ export type DeletionBlocker = z.infer<typeof DeletionBlocker>;
 export const AccountDeleteBody = z
   .object({
     /** Where money left in the accounts is paid out before the account closes (holder: the company). */
-    payout_iban: z.string().trim().min(15).max(34),
-    reason: z.string().trim().max(1000).optional(),
+    payout_iban: text().trim().min(15).max(34),
+    reason: text().trim().max(1000).optional(),
   })
   .strict()
   .meta({ id: 'AccountDeleteBody' });
@@ -245,10 +246,10 @@ export const AccountDeletion = z
   .object({
     id: z.uuid(),
     status: z.enum(['scheduled', 'completed', 'withdrawn']),
-    requested_at: z.string(),
+    requested_at: text(),
     /** The end of the billing period (today for Free). */
-    effective_at: z.string(),
-    payout_iban: z.string(),
+    effective_at: text(),
+    payout_iban: text(),
     /** What must be settled before the deletion can complete (checked again when it falls due). */
     blockers: z.array(DeletionBlocker),
   })
@@ -296,15 +297,15 @@ export const RepresentativeTask = z
     id: z.uuid(),
     kind: z.enum(['account_deletion']),
     merchant_id: z.uuid(),
-    merchant_name: z.string(),
+    merchant_name: text(),
     status: z.enum(['open', 'done']),
     /**
      * For `account_deletion`: deletion_id, payout_iban, reason, effective_at, blockers (as last checked), checked_at,
      * and, once done, outcome `completed` or `withdrawn`.
      */
-    payload: z.record(z.string(), z.unknown()),
-    created_at: z.string(),
-    updated_at: z.string(),
+    payload: z.record(text(), z.unknown()),
+    created_at: text(),
+    updated_at: text(),
   })
   .meta({ id: 'RepresentativeTask' });
 export type RepresentativeTask = z.infer<typeof RepresentativeTask>;

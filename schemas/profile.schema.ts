@@ -21,6 +21,7 @@
  * any status; changes need an approved merchant (before approval the onboarding itself is edited).
  */
 import { z } from 'zod';
+import { text } from './text';
 import {
   Address,
   CompanyStep,
@@ -133,12 +134,12 @@ export const ProfileChangeStatus = z.enum(['pending_review', 'approved', 'reject
 export type ProfileChangeStatus = z.infer<typeof ProfileChangeStatus>;
 
 const changeFields = {
-  id: z.string(),
+  id: text(),
   status: ProfileChangeStatus,
   /** The reviewer's reason for a rejection. */
-  reason: z.string().nullable(),
-  created_at: z.string(),
-  decided_at: z.string().nullable(),
+  reason: text().nullable(),
+  created_at: text(),
+  decided_at: text().nullable(),
 };
 
 export const ProfileChange = z
@@ -153,23 +154,23 @@ export type ProfileChange = z.infer<typeof ProfileChange>;
 
 export const CompanyLogo = z
   .object({
-    id: z.string(),
+    id: text(),
     /** image/png: the profile re-encodes every upload (one from onboarding may be a JPEG). */
     content_type: z.enum(['image/png', 'image/jpeg']),
     size: z.number().int(),
-    uploaded_at: z.string(),
+    uploaded_at: text(),
   })
   .meta({ id: 'CompanyLogo' });
 export type CompanyLogo = z.infer<typeof CompanyLogo>;
 
 export const CompanyProfile = z
   .object({
-    merchant: z.object({ id: z.string(), name: z.string(), status: MerchantStatus }),
+    merchant: z.object({ id: text(), name: text(), status: MerchantStatus }),
     /** The signed-in owner may change it now (the merchant is approved). */
     editable: z.boolean(),
     company: CompanyStep.nullable(),
     /** The stored contact email, or the owner's sign-in email when none is set. */
-    contact_email: z.string(),
+    contact_email: text(),
     representative: RepresentativeStep.nullable(),
     directors: DirectorsStep.nullable(),
     shareholders: ShareholdersStep.nullable(),

@@ -27,10 +27,11 @@
  * languages (server/content/faq.ts), so lang/ holds only the page's own labels.
  */
 import { z } from 'zod';
+import { text } from './text';
 import { legalVersions } from './registration.schema';
 
 /** A text in both languages the app speaks. */
-export const LocalizedText = z.object({ en: z.string(), el: z.string() }).meta({ id: 'LocalizedText' });
+export const LocalizedText = z.object({ en: text(), el: text() }).meta({ id: 'LocalizedText' });
 export type LocalizedText = z.infer<typeof LocalizedText>;
 
 export const faqCategories = [
@@ -49,7 +50,7 @@ export type FaqCategory = z.infer<typeof FaqCategory>;
 export const FaqEntry = z
   .object({
     /** Stable, for links (`/faq#top-up-bank-transfer`). */
-    id: z.string(),
+    id: text(),
     category: FaqCategory,
     question: LocalizedText,
     /** Plain text; paragraphs separated by a blank line. */
@@ -87,11 +88,11 @@ export const legalDocuments = {
 export const LegalDocument = z
   .object({
     document: LegalDocumentName,
-    version: z.string(),
+    version: text(),
     /** YYYY-MM-DD. */
-    effective_date: z.string(),
+    effective_date: text(),
     /** The app's page that shows the text. */
-    path: z.string(),
+    path: text(),
   })
   .meta({ id: 'LegalDocument' });
 export type LegalDocument = z.infer<typeof LegalDocument>;
@@ -105,7 +106,7 @@ export const AcceptTermsBody = z
   .object({
     /** The documents and the versions the user was shown; each must be the current version. */
     documents: z
-      .array(z.object({ document: LegalDocumentName, version: z.string().trim().min(1).max(20) }))
+      .array(z.object({ document: LegalDocumentName, version: text().trim().min(1).max(20) }))
       .min(1, 'Name at least one document.')
       .max(2)
       .refine(
@@ -119,11 +120,11 @@ export type AcceptTermsBody = z.infer<typeof AcceptTermsBody>;
 export const LegalAcceptance = z
   .object({
     document: LegalDocumentName,
-    current_version: z.string(),
-    effective_date: z.string(),
+    current_version: text(),
+    effective_date: text(),
     /** The latest version this user accepted, and when; null if none. */
-    accepted_version: z.string().nullable(),
-    accepted_at: z.string().nullable(),
+    accepted_version: text().nullable(),
+    accepted_at: text().nullable(),
     /** The current version is not accepted yet. */
     pending: z.boolean(),
   })
@@ -141,8 +142,8 @@ export type LegalAcceptanceStatus = z.infer<typeof LegalAcceptanceStatus>;
 
 export const DownloadAppConfig = z
   .object({
-    app_store_url: z.string(),
-    play_store_url: z.string(),
+    app_store_url: text(),
+    play_store_url: text(),
   })
   .meta({ id: 'DownloadAppConfig' });
 export type DownloadAppConfig = z.infer<typeof DownloadAppConfig>;

@@ -14,6 +14,7 @@
  * encodes: opened by a signed-in merchant, it shows who is paid and continues to send money to that wallet tag.
  */
 import { z } from 'zod';
+import { text } from './text';
 import { AmountMinor } from './money';
 import { Money } from './overview.schema';
 import { Note } from './sendMoney.schema';
@@ -30,7 +31,7 @@ export const qrCodePayPath = (code: string) => `/pay/${code}`;
 export const QrCodeBody = z
   .object({
     /** One of the merchant's account currencies: the money arrives in that account. */
-    currency: z.string().regex(/^[A-Z]{3}$/, 'An ISO 4217 code.'),
+    currency: text().regex(/^[A-Z]{3}$/, 'An ISO 4217 code.'),
     /** Optional: without it the payer chooses the amount. */
     amount_minor: AmountMinor.optional(),
     note: Note.optional(),
@@ -42,16 +43,16 @@ export type QrCodeBody = z.infer<typeof QrCodeBody>;
 export const QrCode = z
   .object({
     id: z.uuid(),
-    code: z.string(),
+    code: text(),
     /** The shareable link the QR image encodes. */
-    link: z.string(),
-    currency: z.string(),
+    link: text(),
+    currency: text(),
     /** `eur`: the account the money arrives in (SPEC's account type). */
-    account_type: z.string(),
+    account_type: text(),
     /** Null: the payer chooses the amount. */
     amount: Money.nullable(),
-    note: z.string().nullable(),
-    created_at: z.string(),
+    note: text().nullable(),
+    created_at: text(),
   })
   .meta({ id: 'QrCode' });
 export type QrCode = z.infer<typeof QrCode>;
@@ -61,19 +62,19 @@ export type QrCodesResponse = z.infer<typeof QrCodesResponse>;
 
 export const QrCodeParams = z.object({ id: z.uuid() });
 export const QrCodeResolveParams = z.object({
-  code: z.string().regex(qrCodePattern, 'Not a QR code.'),
+  code: text().regex(qrCodePattern, 'Not a QR code.'),
 });
 
 /** What the payer sees before paying: who is paid, into which currency, how much and why. */
 export const ResolvedQrCode = z
   .object({
-    code: z.string(),
-    payee: z.object({ name: z.string(), wallet_tag: z.string() }),
-    currency: z.string(),
+    code: text(),
+    payee: z.object({ name: text(), wallet_tag: text() }),
+    currency: text(),
     /** The payer pays from its own account of this type (`eur`). */
-    account_type: z.string(),
+    account_type: text(),
     amount: Money.nullable(),
-    note: z.string().nullable(),
+    note: text().nullable(),
   })
   .meta({ id: 'ResolvedQrCode' });
 export type ResolvedQrCode = z.infer<typeof ResolvedQrCode>;

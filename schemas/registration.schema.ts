@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { AltchaPayload, Email, OtpCode } from './auth.schema';
 
 /*
@@ -72,8 +73,7 @@ export function normalizePhone(raw: string, country: string = defaultPhoneCountr
 }
 
 /** A mobile number as typed; parses to E.164. */
-export const MobilePhone = z
-  .string()
+export const MobilePhone = text()
   .max(32, 'Max 32 characters')
   .transform((value, ctx) => {
     const normalized = normalizePhone(value);
@@ -93,8 +93,7 @@ export const latinName = /^\p{Script=Latin}[\p{Script=Latin}\p{M} '\u2019-]*$/u;
 export const latinCompanyName = /^[\p{Script=Latin}\d][\p{Script=Latin}\p{M}\d &.,'\u2019()-]*$/u;
 
 const required = (max: number, pattern: RegExp, patternMessage: string) =>
-  z
-    .string()
+  text()
     .trim()
     .min(1, 'This field is required.')
     .max(max, `Max ${max} characters`)
@@ -114,8 +113,8 @@ export const RegistrationId = z.uuid();
 
 export const PrevalidateBody = z
   .object({
-    email: z.string().max(254).optional(),
-    phone: z.string().max(32).optional(),
+    email: text().max(254).optional(),
+    phone: text().max(32).optional(),
   })
   .refine((body) => body.email !== undefined || body.phone !== undefined, {
     message: 'Send an email, a phone or both.',
@@ -130,7 +129,7 @@ const FieldCheck = z.object({
   /** No account uses it yet (false when not valid). */
   available: z.boolean(),
   /** The value as it will be stored (lower-case email, E.164 phone), when valid. */
-  normalized: z.string().nullable(),
+  normalized: text().nullable(),
 });
 export type FieldCheck = z.infer<typeof FieldCheck>;
 
@@ -154,17 +153,17 @@ export type RegistrationStep = (typeof registrationSteps)[number];
 /** A half-finished registration as saved on the server: enough to resume it at the step it reached. */
 export const RegistrationState = z
   .object({
-    id: z.string(),
+    id: text(),
     /** The step to continue with. */
     step: z.enum(registrationSteps),
-    email: z.string(),
-    phone: z.string(),
+    email: text(),
+    phone: text(),
     email_verified: z.boolean(),
     phone_verified: z.boolean(),
-    first_name: z.string().nullable(),
-    last_name: z.string().nullable(),
-    company_name: z.string().nullable(),
-    expires_at: z.string(),
+    first_name: text().nullable(),
+    last_name: text().nullable(),
+    company_name: text().nullable(),
+    expires_at: text(),
   })
   .meta({ id: 'RegistrationState' });
 export type RegistrationState = z.infer<typeof RegistrationState>;
@@ -174,7 +173,7 @@ export const RegistrationParams = z.object({ id: RegistrationId });
 export const SendVerificationResponse = z
   .object({
     /** Masked address the code went to. */
-    destination: z.string(),
+    destination: text(),
     expires_in: z.number().int(),
     resend_in: z.number().int(),
   })
@@ -191,8 +190,8 @@ export type RegistrationDetailsBody = z.input<typeof RegistrationDetailsBody>;
 export const RegisterBody = z
   .object({
     registration_id: RegistrationId,
-    password: z.string().max(1024),
-    password_confirmation: z.string().max(1024),
+    password: text().max(1024),
+    password_confirmation: text().max(1024),
     accept_terms: z.literal(true, 'Accept the terms of use.'),
     accept_privacy: z.literal(true, 'Accept the privacy policy.'),
     altcha: AltchaPayload,

@@ -15,6 +15,7 @@
  * yearly on Feb 29 runs on Feb 28 in other years.
  */
 import { z } from 'zod';
+import { text } from './text';
 import { WalletTag } from './beneficiaries.schema';
 import { AmountMinor } from './money';
 import { Money } from './overview.schema';
@@ -29,8 +30,7 @@ export const ScheduleStatus = z.enum(scheduleStatuses);
 export type ScheduleStatus = z.infer<typeof ScheduleStatus>;
 
 /** A real calendar date, YYYY-MM-DD. */
-export const CalendarDate = z
-  .string()
+export const CalendarDate = text()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD.')
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
@@ -53,36 +53,36 @@ export const CreateScheduledPaymentBody = z
   .meta({ id: 'CreateScheduledPaymentBody' });
 export type CreateScheduledPaymentBody = z.infer<typeof CreateScheduledPaymentBody>;
 
-export const ScheduledPaymentIdParams = z.object({ id: z.string().max(64) });
+export const ScheduledPaymentIdParams = z.object({ id: text().max(64) });
 
 export const ScheduledPaymentRun = z
   .object({
-    occurrence_date: z.string(),
+    occurrence_date: text(),
     outcome: z.enum(['paid', 'failed']),
     /** The transfer of a paid run (see transactions); null when it failed. */
-    transfer_id: z.string().nullable(),
-    failure_reason: z.string().nullable(),
-    ran_at: z.string(),
+    transfer_id: text().nullable(),
+    failure_reason: text().nullable(),
+    ran_at: text(),
   })
   .meta({ id: 'ScheduledPaymentRun' });
 export type ScheduledPaymentRun = z.infer<typeof ScheduledPaymentRun>;
 
 const scheduledPaymentFields = {
-  id: z.string(),
+  id: text(),
   status: ScheduleStatus,
-  account_type: z.string(),
-  recipient: z.object({ wallet_tag: z.string(), name: z.string() }),
+  account_type: text(),
+  recipient: z.object({ wallet_tag: text(), name: text() }),
   amount: Money,
-  note: z.string().nullable(),
-  gif: z.string().nullable(),
+  note: text().nullable(),
+  gif: text().nullable(),
   frequency: ScheduleFrequency,
-  start_date: z.string(),
-  end_date: z.string().nullable(),
+  start_date: text(),
+  end_date: text().nullable(),
   /** The next occurrence; null once completed or cancelled. */
-  next_run_date: z.string().nullable(),
+  next_run_date: text().nullable(),
   run_count: z.number().int(),
-  created_at: z.string(),
-  cancelled_at: z.string().nullable(),
+  created_at: text(),
+  cancelled_at: text().nullable(),
 };
 
 export const ScheduledPaymentSummary = z

@@ -18,6 +18,7 @@
  * this bank is completed at once; one to another bank is pending until the settlement job completes or fails it.
  */
 import { z } from 'zod';
+import { text } from './text';
 import { WalletTag } from './beneficiaries.schema';
 import { bundledGifIds } from './gifs';
 import { AmountMinor } from './money';
@@ -28,9 +29,9 @@ export const noteMaxLength = 140;
 export const gifMaxLength = 300;
 
 /** `eur`, `usd`, `gbp`: the account the money leaves (SPEC's account type is the currency in lower case). */
-export const AccountType = z.string().regex(/^[a-z]{3}$/, 'An account type such as eur.');
+export const AccountType = text().regex(/^[a-z]{3}$/, 'An account type such as eur.');
 
-const CurrencyCode = z.string().regex(/^[A-Z]{3}$/, 'An ISO 4217 code.');
+const CurrencyCode = text().regex(/^[A-Z]{3}$/, 'An ISO 4217 code.');
 
 /** Giphy and Tenor media addresses over https: a fixed host, a path of plain names, a media extension. */
 const providerGifUrls = String.raw`https:\/\/media[0-9]?\.giphy\.com\/media\/[A-Za-z0-9]{1,64}\/[A-Za-z0-9_.-]{1,64}\.(?:gif|webp|mp4)|https:\/\/media\.tenor\.com\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_.-]{1,64}\.(?:gif|webp|mp4)`;
@@ -42,12 +43,11 @@ export const gifPattern = new RegExp(`^(?:${bundledGifIds.join('|')}|${providerG
  * A GIF sent with the note: the id of one of the bundled GIFs (schemas/gifs.ts: `party-parrot`), or a media URL of a
  * provider we allow (Giphy, Tenor) over https. Nothing else, so that a note cannot carry a link to anywhere.
  */
-export const Gif = z
-  .string()
+export const Gif = text()
   .max(gifMaxLength, `Max ${gifMaxLength} characters`)
   .regex(gifPattern, 'Choose a GIF from the picker.');
 
-export const Note = z.string().trim().max(noteMaxLength, `Max ${noteMaxLength} characters`);
+export const Note = text().trim().max(noteMaxLength, `Max ${noteMaxLength} characters`);
 
 /** The name check an IBAN payment refers to, and whether the payer goes on although it was not a match. */
 const PayeeConfirmation = {
@@ -95,7 +95,7 @@ export type AmountVerification = z.infer<typeof AmountVerification>;
 export const PredefinedAmountsQuery = z.object({ account_type: AccountType.optional() });
 
 export const PredefinedAmounts = z
-  .object({ items: z.array(z.object({ currency: z.string(), amounts: z.array(Money) })) })
+  .object({ items: z.array(z.object({ currency: text(), amounts: z.array(Money) })) })
   .meta({ id: 'PredefinedAmounts' });
 export type PredefinedAmounts = z.infer<typeof PredefinedAmounts>;
 
@@ -104,18 +104,18 @@ export const contactSearchLimit = 10;
 
 export const ContactSearchQuery = z.object({
   /** A wallet tag's beginning (`@demo`, `demo`) or a whole IBAN. */
-  q: z.string().trim().min(contactQueryMinLength, `At least ${contactQueryMinLength} characters`).max(64),
+  q: text().trim().min(contactQueryMinLength, `At least ${contactQueryMinLength} characters`).max(64),
 });
 
 export const Contact = z
   .discriminatedUnion('kind', [
     /** An approved merchant whose wallet tag starts with the query: its name and tag only. */
-    z.object({ kind: z.literal('wallet'), wallet_tag: z.string(), name: z.string() }),
+    z.object({ kind: z.literal('wallet'), wallet_tag: text(), name: text() }),
     /**
      * An IBAN typed whole: whether it is valid and whether it is an account of this bank. The holder's name is never
      * given here; the name check (verifyPayee) decides what may be shown.
      */
-    z.object({ kind: z.literal('iban'), iban: z.string(), valid: z.boolean(), at_this_bank: z.boolean() }),
+    z.object({ kind: z.literal('iban'), iban: text(), valid: z.boolean(), at_this_bank: z.boolean() }),
   ])
   .meta({ id: 'Contact' });
 export type Contact = z.infer<typeof Contact>;
@@ -131,8 +131,8 @@ export const TransferQuoteQuery = z.object({
   /** The recipient's currency (international); default the account's (or the recipient account's at this bank). */
   currency: CurrencyCode.optional(),
   /** Exactly one of wallet_tag and iban. */
-  wallet_tag: z.string().max(64).optional(),
-  iban: z.string().max(64).optional(),
+  wallet_tag: text().max(64).optional(),
+  iban: text().max(64).optional(),
 });
 export type TransferQuoteQuery = z.infer<typeof TransferQuoteQuery>;
 
@@ -148,7 +148,7 @@ export const TransferQuote = z
     /** What the recipient is credited, in its currency. */
     credited_amount: Money,
     /** 1 `from` = `rate` `to`, margin included; null within one currency. */
-    exchange_rate: z.object({ from: z.string(), to: z.string(), rate: z.string() }).nullable(),
+    exchange_rate: z.object({ from: text(), to: text(), rate: text() }).nullable(),
     requires_verification: z.boolean(),
     /** total ≤ the available balance now (the payment itself checks again). */
     sufficient_funds: z.boolean(),
@@ -174,5 +174,5 @@ export const RejectIbanBody = z
   .meta({ id: 'RejectIbanBody' });
 
 export const RejectIbanResult = z
-  .object({ iban: z.string(), rejects_payments: z.boolean() })
+  .object({ iban: text(), rejects_payments: z.boolean() })
   .meta({ id: 'RejectIbanResult' });

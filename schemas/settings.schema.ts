@@ -16,6 +16,7 @@
  * - POST /api/merchants/settings/sessions/revoke/ revokeSession        RevokeSessionBody → 204
  */
 import { z } from 'zod';
+import { text } from './text';
 import { Language, LoginMfaMethod, MfaMethod, OtpCode } from './auth.schema';
 import { NewPassword } from './password.schema';
 
@@ -26,7 +27,7 @@ export const UserMfaMethod = z
   .object({
     method: LoginMfaMethod,
     /** Masked email or phone; null for the authenticator app. */
-    destination: z.string().nullable(),
+    destination: text().nullable(),
     is_default: z.boolean(),
   })
   .meta({ id: 'UserMfaMethod' });
@@ -49,9 +50,9 @@ export type SettingsResponse = z.infer<typeof SettingsResponse>;
 
 export const ChangePasswordBody = z
   .object({
-    current_password: z.string().min(1).max(1024),
+    current_password: text().min(1).max(1024),
     password: NewPassword,
-    password_confirmation: z.string().max(1024),
+    password_confirmation: text().max(1024),
     /** End every other session of the user (this one stays). */
     sign_out_other_sessions: z.boolean(),
   })
@@ -66,9 +67,9 @@ export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 export const TotpEnrollment = z
   .object({
     /** Base32, for typing into the app by hand; never returned again. */
-    secret: z.string(),
+    secret: text(),
     /** The `otpauth://totp/...` URI the QR code carries. */
-    otpauth_uri: z.string(),
+    otpauth_uri: text(),
   })
   .meta({ id: 'TotpEnrollment' });
 export type TotpEnrollment = z.infer<typeof TotpEnrollment>;
@@ -84,12 +85,12 @@ export type CodeMethodBody = z.infer<typeof CodeMethodBody>;
 
 export const ActiveSession = z
   .object({
-    id: z.string(),
-    created_at: z.string(),
+    id: text(),
+    created_at: text(),
     /** When its refresh token was last turned: the last time the session was used, to a few minutes. */
-    last_active_at: z.string(),
-    user_agent: z.string().nullable(),
-    ip: z.string().nullable(),
+    last_active_at: text(),
+    user_agent: text().nullable(),
+    ip: text().nullable(),
     /** The session this request comes from. */
     current: z.boolean(),
   })

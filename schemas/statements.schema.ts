@@ -21,6 +21,7 @@
  * `statementRowLimit` transactions → 422 (narrow the filter). A new format is one more writer in server/statements/.
  */
 import { z } from 'zod';
+import { text } from './text';
 import { TransactionsQuery } from './transactions.schema';
 
 export const statementFormats = ['csv', 'xlsx', 'pdf'] as const;
@@ -46,9 +47,9 @@ export type StatementExportQuery = z.infer<typeof StatementExportQuery>;
 
 /** One calendar month (Europe/Athens) of one account: `account_type` (`eur`) or `account_id`, else the first account. */
 export const MonthlyStatementQuery = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use YYYY-MM.'),
-  account_type: z.string().max(10).optional(),
-  account_id: z.string().max(64).optional(),
+  month: text().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use YYYY-MM.'),
+  account_type: text().max(10).optional(),
+  account_id: text().max(64).optional(),
   format: StatementFormat,
   locale: StatementLocale.optional(),
 });

@@ -10,6 +10,7 @@
  * another purpose's grant is a 403 `step_up_required`.
  */
 import { z } from 'zod';
+import { text } from './text';
 import { LoginMfaMethod, OtpCode } from './auth.schema';
 
 /** The actions that need a fresh code; adding one is one line here. */
@@ -32,7 +33,7 @@ export const StepUpMethod = z
     /** `totp`: the user's authenticator app, offered once one is confirmed; nothing is sent. */
     method: LoginMfaMethod,
     /** Masked address the code goes to, e.g. `d***@tameio.test` or `+30 ******4567`; empty for `totp`. */
-    destination: z.string(),
+    destination: text(),
   })
   .meta({ id: 'StepUpMethod' });
 export type StepUpMethod = z.infer<typeof StepUpMethod>;
@@ -50,7 +51,7 @@ export type StepUpStartBody = z.infer<typeof StepUpStartBody>;
 export const StepUpStartResponse = z
   .object({
     method: LoginMfaMethod,
-    destination: z.string(),
+    destination: text(),
     /** Seconds the code stays valid. */
     expires_in: z.number().int(),
     /** Seconds until another code may be sent. */
@@ -67,7 +68,7 @@ export type StepUpVerifyBody = z.infer<typeof StepUpVerifyBody>;
 export const StepUpVerifyResponse = z
   .object({
     /** Single use; send it as the `X-Step-Up-Token` header of the action. */
-    step_up_token: z.string(),
+    step_up_token: text(),
     /** Seconds the grant stays valid. */
     expires_in: z.number().int(),
   })
@@ -76,5 +77,5 @@ export type StepUpVerifyResponse = z.infer<typeof StepUpVerifyResponse>;
 
 /** The header of an action that needs a grant, for its OpenAPI schema and the generated client. */
 export const StepUpHeaders = z.object({
-  [stepUpHeader]: z.string().min(1).max(200).optional(),
+  [stepUpHeader]: text().min(1).max(200).optional(),
 });

@@ -13,6 +13,7 @@
  * side's currency (the same unless the transfer crossed currencies, then `exchange_rate` says how).
  */
 import { z } from 'zod';
+import { text } from './text';
 import { AmountMinor } from './money';
 import { Money } from './overview.schema';
 
@@ -46,8 +47,7 @@ export const TransactionType = z.enum(transactionTypes);
 export type TransactionType = z.infer<typeof TransactionType>;
 
 /** A day (`2026-11-22`, taken as UTC) or an ISO date-time with an offset. */
-const DateOrDateTime = z
-  .string()
+const DateOrDateTime = text()
   .max(40)
   .regex(
     /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/,
@@ -63,41 +63,40 @@ export const TransactionsQuery = z.object({
   type: TransactionType.optional(),
   direction: z.enum(['in', 'out']).optional(),
   /** Text in the counterparty's name, IBAN or wallet tag, the reference or the note (case-insensitive; empty: any). */
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
   /** Only this account: `eur`, or its id. */
-  account_type: z.string().max(10).optional(),
-  account_id: z.string().max(64).optional(),
+  account_type: text().max(10).optional(),
+  account_id: text().max(64).optional(),
   /** `next_cursor` of the previous page. */
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
   /** 1 to 100, default 20. */
-  limit: z
-    .string()
+  limit: text()
     .regex(/^\d{1,3}$/, 'A whole number from 1 to 100.')
     .optional(),
 });
 export type TransactionsQuery = z.infer<typeof TransactionsQuery>;
 
-export const TransactionIdParams = z.object({ id: z.string().max(64) });
+export const TransactionIdParams = z.object({ id: text().max(64) });
 
 export const Transaction = z
   .object({
-    id: z.string(),
-    created_at: z.string(),
+    id: text(),
+    created_at: text(),
     /** When the status last changed (a pending payment settled or failed); null if never. */
-    updated_at: z.string().nullable(),
+    updated_at: text().nullable(),
     type: TransactionType,
     status: TransactionStatus,
     direction: z.enum(['in', 'out']),
-    account: z.object({ id: z.string(), account_type: z.string(), currency: z.string() }),
+    account: z.object({ id: text(), account_type: text(), currency: text() }),
     counterparty: z.object({
-      name: z.string(),
-      iban: z.string().nullable(),
-      wallet_tag: z.string().nullable(),
+      name: text(),
+      iban: text().nullable(),
+      wallet_tag: text().nullable(),
     }),
-    reference: z.string().nullable(),
-    note: z.string().nullable(),
+    reference: text().nullable(),
+    note: text().nullable(),
     /** The GIF sent with the note: a bundled id (schemas/gifs.ts) or a Giphy or Tenor media URL; null if none. */
-    gif: z.string().nullable().optional(),
+    gif: text().nullable().optional(),
     /** In the merchant's account currency. An incoming transaction carries no fee for the receiver. */
     amount: Money,
     fee: Money,
@@ -107,9 +106,9 @@ export const Transaction = z
     original_fee: Money,
     original_total: Money,
     /** 1 `from` = `rate` `to`, from the payer's currency to the payee's; null within one currency. */
-    exchange_rate: z.object({ from: z.string(), to: z.string(), rate: z.string() }).nullable(),
-    failure_reason: z.string().nullable(),
-    initiated_by: z.object({ id: z.string(), name: z.string() }).nullable(),
+    exchange_rate: z.object({ from: text(), to: text(), rate: text() }).nullable(),
+    failure_reason: text().nullable(),
+    initiated_by: z.object({ id: text(), name: text() }).nullable(),
   })
   .meta({ id: 'Transaction' });
 export type Transaction = z.infer<typeof Transaction>;
@@ -118,23 +117,23 @@ export const TransactionsPage = z
   .object({
     items: z.array(Transaction),
     /** Pass as `cursor` for the next (older) page; null on the last page. */
-    next_cursor: z.string().nullable(),
+    next_cursor: text().nullable(),
   })
   .meta({ id: 'TransactionsPage' });
 export type TransactionsPage = z.infer<typeof TransactionsPage>;
 
 export const IncomingTransferBody = z
   .object({
-    iban: z.string().trim().min(15).max(42),
+    iban: text().trim().min(15).max(42),
     amount_minor: AmountMinor,
-    currency: z.string().regex(/^[A-Z]{3}$/, 'An ISO 4217 code.'),
-    sender_name: z.string().trim().min(1).max(140),
-    reference: z.string().trim().max(140).optional(),
+    currency: text().regex(/^[A-Z]{3}$/, 'An ISO 4217 code.'),
+    sender_name: text().trim().min(1).max(140),
+    reference: text().trim().max(140).optional(),
   })
   .meta({ id: 'IncomingTransferBody' });
 export type IncomingTransferBody = z.infer<typeof IncomingTransferBody>;
 
 /** Money-moving POSTs carry a key (docs/engineering.md "API conventions"): a retry with the same key moves money once. */
 export const IdempotencyHeaders = z.object({
-  'idempotency-key': z.string().min(1).max(200),
+  'idempotency-key': text().min(1).max(200),
 });
