@@ -77,6 +77,8 @@ export const errorCodes = [
   'profile_incomplete',
   // Addresses (schemas/addresses.schema.ts): the registered address is legal data, changed only through review.
   'registered_address_locked',
+  // The database cannot be reached right now (503 with Retry-After): not a bug; try again shortly.
+  'service_unavailable',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -157,6 +157,11 @@ export const operationRules = {
   getConfig: open(false, 'Client configuration needed before sign-in.'),
   altchaChallenge: open(false, 'The bot check on the public forms.'),
   openapi: open(false, 'The API contract (docs/engineering.md principle 5).'),
+  healthLive: open(false, 'For process supervisors: the process answers; says nothing about any data.'),
+  healthReady: open(
+    false,
+    'For load balancers: the database answers and is migrated; says nothing about any data.',
+  ),
   // Signing in and out.
   initializeLogin: open(true, signIn),
   availableMfaMethods: open(false, signIn),

@@ -17,6 +17,7 @@ import {
 import type { ApiError, ErrorCode } from '../schemas/error.schema';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { databaseRetryAfterSeconds, isConnectionError } from './db/connectionErrors';
 import { enforceOperationRules } from './auth/operationGuard';
 import { AppError } from './errors';
 import { accountsRoutes } from './routes/accounts.routes';
@@ -31,6 +32,7 @@ import { contentRoutes } from './routes/content.routes';
 import { employeesRoutes } from './routes/employees.routes';
 import { gifsRoutes } from './routes/gifs.routes';
 import { homeRoutes } from './routes/home.routes';
+import { healthRoutes } from './routes/health';
 import { kycRoutes } from './routes/kyc.routes';
 import { moneyRequestsRoutes } from './routes/moneyRequests.routes';
 import { notificationsRoutes } from './routes/notifications.routes';
@@ -189,6 +191,14 @@ export async function buildApp({
       directives: config.mapTileUrl
         ? {
             ...contentSecurityPolicy,
+    if (isConnectionError(error)) {
+      // The database is away (restarting, unreachable, connections cut): not a bug, so no 500; try again shortly.
+      request.log.warn({ code: error.code }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(databaseRetryAfterSeconds))
+        .send(body('service_unavailable', 'The service is briefly unavailable. Try again shortly.'));
+    }
             imgSrc: [
               ...contentSecurityPolicy.imgSrc,
               new URL(config.mapTileUrl.replace(/\{[a-z]\}/g, '0')).origin,
@@ -255,6 +265,7 @@ export async function buildApp({
   await app.register(cardsRoutes, { db, config });
   await app.register(cashbackRoutes, { db, config });
   await app.register(addressesRoutes, { db, config });
+  await app.register(healthRoutes, { db });
   await app.register(employeesRoutes, { db, config });
   await app.register(analyticsRoutes, { db, config });
   await app.register(advertisingRoutes, { db, config });

@@ -39,6 +39,17 @@ export function listenerOf(db: Database): Listen | undefined {
 
 /** LISTEN on a dedicated connection (a pooled one would be handed to other queries). */
 function postgresListen(connectionString: string): Listen {
+let lastDropReport = 0;
+
+/** One line on stderr per burst of dropped connections (a restart drops every one of them at once). */
+function reportDroppedConnection(error: Error): void {
+  const now = Date.now();
+  if (now - lastDropReport < 5000) return;
+  lastDropReport = now;
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : error.message;
+  console.warn(`database: an idle connection was closed (${code})`);
+}
+
   return async (channel, onPayload, onError) => {
     const client = new pg.Client({ connectionString });
     client.on('notification', (message) => {
@@ -76,8 +87,21 @@ class EmbeddedKysely extends Kysely<DB> {
 /** PGlite in `<dataDir>/pglite` unless a PostgreSQL URL is given. */
 export function createDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    pool.on('connect', (client) => nameStatements(client));
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // An unreachable server fails a request (503) instead of holding it until the client gives up.
+      connectionTimeoutMillis: 5000,
+    });
+    // PostgreSQL may drop any connection (a restart, pg_terminate_backend, idle_session_timeout). An 'error' event
+    // nobody listens to would end the process: the pool reports an idle client's and removes it, a checked-out
+    // client's fails its query (answered 503, server/db/connectionErrors.ts) and the pool discards it on release.
+    // The next query opens a fresh connection, so service resumes when the database does.
+    pool.on('error', (error) => reportDroppedConnection(error));
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      nameStatements(client);
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     listeners.set(db, postgresListen(options.databaseUrl));
     return db;

@@ -71,6 +71,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process is up. Never touches the database. */
+        get: operations["healthLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The database answers and every migration is applied; 503 service_unavailable with Retry-After otherwise. */
+        get: operations["healthReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/legal_documents/": {
         parameters: {
             query?: never;
@@ -4568,6 +4602,14 @@ export interface components {
                 required_documents: ("certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other")[];
             }[];
         };
+        LiveResponse: {
+            /** @constant */
+            status: "ok";
+        };
+        LiveResponseInput: {
+            /** @constant */
+            status: "ok";
+        };
         LocalizedText: {
             el: string;
             en: string;
@@ -5274,6 +5316,16 @@ export interface components {
             kind: "plan" | "proration_credit" | "pos_terminal";
             period: ("monthly" | "yearly") | null;
             plan_id: string | null;
+        };
+        ReadyResponse: {
+            migrations: number;
+            /** @constant */
+            status: "ready";
+        };
+        ReadyResponseInput: {
+            migrations: number;
+            /** @constant */
+            status: "ready";
         };
         ReferenceItem: {
             code: string;
@@ -6542,6 +6594,8 @@ export type SchemaLegalDocumentsResponse = components['schemas']['LegalDocuments
 export type SchemaLegalDocumentsResponseInput = components['schemas']['LegalDocumentsResponseInput'];
 export type SchemaLegalEntityTypesResponse = components['schemas']['LegalEntityTypesResponse'];
 export type SchemaLegalEntityTypesResponseInput = components['schemas']['LegalEntityTypesResponseInput'];
+export type SchemaLiveResponse = components['schemas']['LiveResponse'];
+export type SchemaLiveResponseInput = components['schemas']['LiveResponseInput'];
 export type SchemaLocalizedText = components['schemas']['LocalizedText'];
 export type SchemaLocalizedTextInput = components['schemas']['LocalizedTextInput'];
 export type SchemaLoginTicketBody = components['schemas']['LoginTicketBody'];
@@ -6626,6 +6680,8 @@ export type SchemaQrCodesResponse = components['schemas']['QrCodesResponse'];
 export type SchemaQrCodesResponseInput = components['schemas']['QrCodesResponseInput'];
 export type SchemaQuoteLine = components['schemas']['QuoteLine'];
 export type SchemaQuoteLineInput = components['schemas']['QuoteLineInput'];
+export type SchemaReadyResponse = components['schemas']['ReadyResponse'];
+export type SchemaReadyResponseInput = components['schemas']['ReadyResponseInput'];
 export type SchemaReferenceItem = components['schemas']['ReferenceItem'];
 export type SchemaReferenceItemInput = components['schemas']['ReferenceItemInput'];
 export type SchemaReferenceList = components['schemas']['ReferenceList'];
@@ -6834,6 +6890,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FaqResponse"];
+                };
+            };
+        };
+    };
+    healthLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveResponse"];
+                };
+            };
+        };
+    };
+    healthReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadyResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { isConnectionError } from '../../server/db/connectionErrors';
+
+/** Which failures the API answers 503 service_unavailable (the database is away) rather than 500 (a bug). */
+const coded = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
+
+describe('isConnectionError', () => {
+  it.each([
+    ['nothing listens', coded('ECONNREFUSED')],
+    ['the peer reset', coded('ECONNRESET')],
+    ['a host that does not resolve', coded('ENOTFOUND')],
+    [
+      'admin_shutdown: a stop or pg_terminate_backend',
+      coded('57P01', 'terminating connection due to administrator command'),
+    ],
+    ['crash_shutdown', coded('57P02')],
+    [
+      'cannot_connect_now: starting up or shutting down',
+      coded('57P03', 'the database system is starting up'),
+    ],
+    ['too many connections', coded('53300')],
+    ['a connection exception (class 08)', coded('08006')],
+    ['a connection that ended under a query', new Error('Connection terminated unexpectedly')],
+    ['the pool could not connect in time', new Error('timeout exceeded when trying to connect')],
+    [
+      'a client used after its connection failed',
+      new Error('Client has encountered a connection error and is not queryable'),
+    ],
+    [
+      'a refusal from every address of the host',
+      new AggregateError([coded('ECONNREFUSED'), coded('ECONNREFUSED')]),
+    ],
+    ['a wrapped one', new Error('query failed', { cause: coded('ECONNRESET') })],
+  ])('is true for %s', (_label, error) => {
+    expect(isConnectionError(error)).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation', coded('23505')],
+    ['a serialization failure', coded('40001')],
+    ['a syntax error', coded('42601')],
+    ['a query cancelled by statement_timeout', coded('57014')],
+    ['a plain bug', new TypeError('undefined is not a function')],
+    ['a Fastify error code', coded('FST_ERR_VALIDATION')],
+    ['not an error at all', 'ECONNREFUSED'],
+    ['nothing', undefined],
+  ])('is false for %s', (_label, error) => {
+    expect(isConnectionError(error)).toBe(false);
+  });
+
+  it('stops on a cause that points at itself', () => {
+    const error: Error & { cause?: unknown } = new Error('loop');
+    error.cause = error;
+    expect(isConnectionError(error)).toBe(false);
+  });
+});
