@@ -81,6 +81,7 @@ export type TransactionRow = {
   credit_iban: string | null;
 };
 
+/** The initiator is joined only as a user of the paying merchant: no other reader learns anything of its people. */
 function baseQuery(db: Db) {
   return db
     .selectFrom('transfers as t')
@@ -88,7 +89,9 @@ function baseQuery(db: Db) {
     .innerJoin('ledger_accounts as c', 'c.id', 't.credit_account_id')
     .leftJoin('merchants as dm', 'dm.id', 'd.merchant_id')
     .leftJoin('merchants as cm', 'cm.id', 'c.merchant_id')
-    .leftJoin('users as u', 'u.id', 't.initiated_by')
+    .leftJoin('users as u', (join) =>
+      join.onRef('u.id', '=', 't.initiated_by').onRef('u.merchant_id', '=', 'd.merchant_id'),
+    )
     .select([
       't.id',
       't.created_at',
@@ -111,7 +114,7 @@ function baseQuery(db: Db) {
       't.note',
       't.gif',
       't.failure_reason',
-      't.initiated_by',
+      'u.id as initiated_by',
       'u.first_name as initiator_first',
       'u.last_name as initiator_last',
       'dm.name as debit_merchant',
@@ -187,9 +190,12 @@ function toView(row: TransactionRow, perspective: ReadonlySet<string>): Transact
       ? { from: debitCurrency, to: creditCurrency, rate: row.exchange_rate }
       : null,
     failure_reason: row.failure_reason,
-    initiated_by: row.initiated_by
-      ? { id: row.initiated_by, name: `${row.initiator_first ?? ''} ${row.initiator_last ?? ''}`.trim() }
-      : null,
+    // Who on the team paid is the payer's own business: the payee sees the paying merchant (counterparty), never
+    // its users.
+    initiated_by:
+      out && row.initiated_by
+        ? { id: row.initiated_by, name: `${row.initiator_first ?? ''} ${row.initiator_last ?? ''}`.trim() }
+        : null,
   };
 }
 

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignWalletTag } from '../../server/accounts';
+import { api, bodyOf, expectStatus } from './client';
+import { startTestServer, type TestServer } from './harness';
+import { fund, merchantWithAccount, newKey, type MoneyMerchant } from './money';
+import { userIdOf } from './stepUp';
+
+// docs/product.md, privacy: the payee of a wallet payment sees the paying merchant (its name and wallet tag), never
+// the payer's people (their user ids, names or emails), in every place it can read the payment: the list, the detail,
+// the home page, the notification and the statement in each format. The payer still sees who on its team paid.
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+type Merchant = MoneyMerchant & { tag: string; name: string; ownerId: string };
+
+async function merchant(funding = 0n): Promise<Merchant> {
+  const m = await merchantWithAccount(server);
+  if (funding > 0n) await fund(server.db, m.accountId, funding);
+  const tag = await assignWalletTag(server.db, m.merchantId);
+  const row = await server.db
+    .selectFrom('merchants')
+    .select('name')
+    .where('id', '=', m.merchantId)
+    .executeTakeFirstOrThrow();
+  return { ...m, tag, name: row.name, ownerId: userIdOf(m.token) };
+}
+
+/** Gives the merchant's owner a name found nowhere else (not "Test", which the merchant's name has too). */
+async function renameOwner(m: Merchant) {
+  const firstName = 'Xanthippi';
+  const lastName = `Privatopoulou${randomBytes(3).toString('hex')}`;
+  await server.db
+    .updateTable('users')
+    .set({ first_name: firstName, last_name: lastName })
+    .where('id', '=', m.ownerId)
+    .execute();
+  return { id: m.ownerId, email: m.email, firstName, lastName };
+}
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+async function xlsxText(bytes: Buffer): Promise<string> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const cells: string[] = [];
+  workbook.eachSheet((sheet) =>
+    sheet.eachRow((row) => row.eachCell((cell) => void cells.push(String(cell.text)))),
+  );
+  return cells.join('\n');
+}
+
+describe('the payee of a wallet payment', () => {
+  it('sees the paying merchant, never its users, in the list, detail, home, notification and statements', async () => {
+    const payer = await merchant(50_000n);
+    const payee = await merchant();
+    const owner = await renameOwner(payer);
+    const sent = await api(server.app, 'POST', '/api/merchants/send_money/', {
+      token: payer.token,
+      body: {
+        account_type: 'eur',
+        recipient: { wallet_tag: payee.tag },
+        amount_minor: '1250',
+        note: 'Invoice 77',
+      },
+      headers: { 'idempotency-key': newKey('privacy') },
+    });
+    expectStatus(sent, 201);
+    // The payer sees who on its own team paid, in the answer, the list and the detail.
+    const ownView = { id: owner.id, name: `${owner.firstName} ${owner.lastName}` };
+    expect(sent.body.initiated_by).toEqual(ownView);
+    const payerList = bodyOf(
+      await api(server.app, 'GET', '/api/merchants/transactions/', { token: payer.token }),
+      200,
+    );
+    expect(payerList.items.find((t) => t.id === sent.body.id)?.initiated_by).toEqual(ownView);
+    const payerDetail = bodyOf(
+      await api(server.app, 'GET', '/api/merchants/transactions/{id}/', {
+        params: { id: sent.body.id },
+        token: payer.token,
+      }),
+      200,
+    );
+    expect(payerDetail.initiated_by).toEqual(ownView);
+
+    // Nothing that names or identifies one of the payer's users.
+    const secrets = [owner.id, owner.email, owner.firstName, owner.lastName];
+    const expectNoPeople = (where: string, text: string) => {
+      for (const secret of secrets) expect(text, `${where} shows ${secret}`).not.toContain(secret);
+    };
+
+    const list = bodyOf(
+      await api(server.app, 'GET', '/api/merchants/transactions/', { token: payee.token }),
+      200,
+    );
+    const listed = list.items.find((t) => t.id === sent.body.id);
+    expect(listed).toMatchObject({
+      direction: 'in',
+      initiated_by: null,
+      counterparty: { name: payer.name, wallet_tag: payer.tag },
+      note: 'Invoice 77',
+    });
+    expectNoPeople('the list', JSON.stringify(list));
+
+    const detail = bodyOf(
+      await api(server.app, 'GET', '/api/merchants/transactions/{id}/', {
+        params: { id: sent.body.id },
+        token: payee.token,
+      }),
+      200,
+    );
+    expect(detail).toMatchObject({
+      initiated_by: null,
+      counterparty: { name: payer.name, wallet_tag: payer.tag },
+    });
+    expectNoPeople('the detail', JSON.stringify(detail));
+
+    const home = await api(server.app, 'GET', '/api/merchants/home/overview/', { token: payee.token });
+    expectStatus(home, 200);
+    expectNoPeople('the home overview', JSON.stringify(home.body));
+
+    const notifications = bodyOf(
+      await api(server.app, 'GET', '/api/merchants/notifications/', { token: payee.token }),
+      200,
+    );
+    const received = notifications.items.find((n) => n.params.transaction_id === sent.body.id);
+    expect(received?.params.from).toBe(payer.name);
+    expectNoPeople('the notifications', JSON.stringify(notifications));
+
+    for (const format of ['csv', 'xlsx', 'pdf'] as const) {
+      const response = await api(server.app, 'GET', '/api/merchants/transactions/export/', {
+        query: { format },
+        token: payee.token,
+      });
+      expectStatus(response, 200, format);
+      const bytes = response.raw.rawPayload;
+      const text =
+        format === 'csv'
+          ? bytes.toString('utf8')
+          : format === 'xlsx'
+            ? await xlsxText(bytes)
+            : await pdfText(bytes);
+      expect(text, `the ${format} statement names the paying merchant`).toContain(payer.name);
+      expectNoPeople(`the ${format} statement`, text);
+    }
+  });
+});
