@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { signInLimits, type SignInLimits } from '../schemas/authLimits';
 
 export type Environment = 'development' | 'test' | 'production';
 
@@ -36,8 +37,8 @@ export type Config = {
   altchaMaxNumber: number;
   altchaTtlSeconds: number;
   loginRateLimitPerMinute: number;
-  loginFailuresPerAccount: number;
-  loginFailureWindowSeconds: number;
+  /** How sign-in is slowed and limited (schemas/authLimits.ts, ADR 020); tests shorten them. */
+  signInLimits: SignInLimits;
   bodyLimitBytes: number;
   /** Largest uploaded onboarding document (UPLOAD_LIMIT_BYTES, default 10 MB). */
   uploadLimitBytes: number;
@@ -169,11 +170,38 @@ export function loadSecrets(env: Env, dataDir: string): Secrets {
   };
 }
 
+/**
+ * Outside production the server answers the sandbox rails (credit any account, read sign-in codes from the outbox):
+ * it listens on loopback unless HOST says otherwise. In production, every interface (behind a load balancer).
+ */
+function hostFrom(env: Env): string {
+  if (env.HOST) return env.HOST;
+  return environmentFrom(env.NODE_ENV) === 'production' ? '0.0.0.0' : '127.0.0.1';
+}
+
+/** Whether an address to listen on is reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare) || bare === '::ffff:127.0.0.1'
+  );
+}
+
+/** The warning start-up prints when the sandbox is on and other machines can reach it, or null. */
+export function sandboxExposureWarning(config: Pick<Config, 'environment' | 'host' | 'port'>): string | null {
+  if (config.environment === 'production' || isLoopbackHost(config.host)) return null;
+  return [
+    `WARNING: the sandbox is on and listening on ${config.host}:${config.port}, reachable from other machines.`,
+    'Anyone who can reach this address can read sign-in codes from the outbox and credit accounts.',
+    'Unset HOST (loopback, the default outside production) or set NODE_ENV=production.',
+  ].join('\n');
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const config: Config = {
     port: intFrom(env, 'PORT', 3000),
-    host: env.HOST || '0.0.0.0',
+    host: hostFrom(env),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     environment: environmentFrom(env.NODE_ENV),
@@ -193,8 +221,7 @@ export function loadConfig(env: Env = process.env): Config {
     altchaMaxNumber: intFrom(env, 'ALTCHA_MAX_NUMBER', 50_000),
     altchaTtlSeconds: intFrom(env, 'ALTCHA_TTL_SECONDS', 600),
     loginRateLimitPerMinute: intFrom(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20),
-    loginFailuresPerAccount: intFrom(env, 'LOGIN_FAILURES_PER_ACCOUNT', 5),
-    loginFailureWindowSeconds: intFrom(env, 'LOGIN_FAILURE_WINDOW_SECONDS', 900),
+    signInLimits,
     bodyLimitBytes: intFrom(env, 'BODY_LIMIT_BYTES', 64 * 1024),
     uploadLimitBytes: intFrom(env, 'UPLOAD_LIMIT_BYTES', 10 * 1024 * 1024),
     viesUrl: env.VIES_URL || undefined,

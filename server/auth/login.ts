@@ -11,6 +11,13 @@ import { activeMethods, maskEmail, maskPhone, mfaUser, type ActiveMethod } from 
 import { issueOtp, verifyOtp, type OtpSettings } from './otp';
 import { verifyPassword } from './passwords';
 import { createSession } from './sessions';
+import {
+  codesPaused,
+  codeWaitSeconds,
+  countWrongCode,
+  passwordWaitSeconds,
+  tryAgainLater,
+} from './signInLimits';
 import { randomToken, sha256, signAccessToken } from './tokens';
 
 export { maskEmail, maskPhone };
@@ -67,33 +74,6 @@ export async function audit(
     .execute();
 }
 
-/**
- * Seconds until this account may try a password again, or 0. Failures count since the last successful
- * password within the window; unknown emails are counted the same way so the answer reveals nothing.
- */
-async function lockoutSeconds(db: Database, config: Config, email: string): Promise<number> {
-  const since = new Date(Date.now() - config.loginFailureWindowSeconds * 1000);
-  const events = await db
-    .selectFrom('sign_in_audit')
-    .select(['event', 'created_at'])
-    .where('email', '=', email)
-    .where('created_at', '>', since)
-    .where('event', 'in', ['password_failed', 'password_ok'])
-    .orderBy('created_at', 'desc')
-    .limit(config.loginFailuresPerAccount + 1)
-    .execute();
-  let failures = 0;
-  let oldestFailure: Date | null = null;
-  for (const event of events) {
-    if (event.event === 'password_ok') break;
-    failures += 1;
-    oldestFailure = event.created_at;
-  }
-  if (failures < config.loginFailuresPerAccount || !oldestFailure) return 0;
-  const unlockAt = oldestFailure.getTime() + config.loginFailureWindowSeconds * 1000;
-  return Math.max(1, Math.ceil((unlockAt - Date.now()) / 1000));
-}
-
 export type InitializeLoginInput = { email: string; password: string; altcha: string };
 
 /** Step 1: bot check, password. Returns a login ticket good only for the second-factor step. */
@@ -118,13 +98,11 @@ export async function initializeLogin(
       fields: { altcha: 'Bot check failed.' },
     });
   }
-  const wait = await lockoutSeconds(db, config, input.email);
+  // Checked before the password, so a throttled try learns nothing about it and costs no hashing.
+  const wait = await passwordWaitSeconds(db, config.signInLimits, input.email, origin.ip);
   if (wait > 0) {
-    await audit(db, 'locked_out', input.email, null, origin);
-    throw new AppError('rate_limited', 429, 'Too many failed sign-ins. Try again later.', {
-      retryAfter: wait,
-      details: { retry_after: wait },
-    });
+    await audit(db, 'password_throttled', input.email, null, origin);
+    throw tryAgainLater('Too many failed sign-ins.', wait);
   }
   const user = await db
     .selectFrom('users as u')
@@ -266,6 +244,9 @@ export async function sendLoginOtp(
 ) {
   return db.transaction().execute(async (trx) => {
     const user = await ticketUser(trx, input.loginToken, true);
+    // No new code while the account's wrong codes are at their limit, whichever ticket asks.
+    const paused = await codeWaitSeconds(trx, config.signInLimits, user.email);
+    if (paused > 0) throw codesPaused(paused);
     const methods = await methodsOf(trx, user);
     const destination = input.method === 'email' ? user.email : user.phone;
     if (!destination || !methods.some((one) => one.method === input.method)) {
@@ -354,9 +335,10 @@ export async function startSignedIn(
   };
 }
 
-type OtpLoginOutcome = { ok: true; signedIn: SignedIn } | { ok: false; error: AppError };
+type OtpLoginOutcome = { ok: true; signedIn: SignedIn } | { ok: false; error: AppError; outboxIds: string[] };
 
-type CodeCheck = { ok: true } | { ok: false; error: AppError };
+/** `wrongGuess`: a code was checked and was not right (a refusal without a check, e.g. an expired code, is not). */
+type CodeCheck = { ok: true } | { ok: false; error: AppError; wrongGuess?: boolean };
 
 /**
  * An authenticator app's code at sign-in: the user's confirmed app, a code of a time step after the last one
@@ -394,6 +376,7 @@ async function checkLoginTotp(
     const left = config.otpMaxAttempts - attempts;
     return {
       ok: false,
+      wrongGuess: true,
       error:
         left <= 0
           ? exhausted()
@@ -410,15 +393,26 @@ async function checkLoginTotp(
   return { ok: true };
 }
 
-/** Step 4: the code. Consumes the ticket and the code and starts a session. */
+/**
+ * Step 4: the code. Consumes the ticket and the code and starts a session. Wrong codes are limited per ticket
+ * (`otpMaxAttempts`) and per account over all tickets (`signInLimits.codeFailuresPerAccount`); the wrong code that
+ * reaches the account's limit emails its holder. `deliver` sends that email once the count is committed.
+ */
 export async function otpLogin(
   db: Database,
   config: Config,
   input: { loginToken: string; code: string; method?: LoginMfaMethod | undefined },
   origin: RequestOrigin,
+  deliver: (outboxIds: string[]) => void = () => undefined,
 ): Promise<SignedIn> {
   const outcome = await db.transaction().execute(async (trx): Promise<OtpLoginOutcome> => {
     const user = await ticketUser(trx, input.loginToken, true);
+    // Not even checked while the account is paused, so the right code cannot be found by guessing on.
+    const paused = await codeWaitSeconds(trx, config.signInLimits, user.email);
+    if (paused > 0) {
+      await audit(trx, 'code_paused', user.email, user.userId, origin);
+      return { ok: false, error: codesPaused(paused), outboxIds: [] };
+    }
     const verified: CodeCheck =
       input.method === 'totp'
         ? await checkLoginTotp(trx, config, user, input.code)
@@ -429,7 +423,12 @@ export async function otpLogin(
           });
     if (!verified.ok) {
       await audit(trx, `otp_failed_${verified.error.code}`, user.email, user.userId, origin);
-      return { ok: false, error: verified.error };
+      if (!verified.wrongGuess) return { ok: false, error: verified.error, outboxIds: [] };
+      await audit(trx, 'code_wrong', user.email, user.userId, origin);
+      const reached = await countWrongCode(trx, config.signInLimits, user);
+      return reached
+        ? { ok: false, error: codesPaused(reached.retryAfter), outboxIds: [reached.outboxId] }
+        : { ok: false, error: verified.error, outboxIds: [] };
     }
     await trx
       .updateTable('login_tickets')
@@ -446,7 +445,10 @@ export async function otpLogin(
     return { ok: true, signedIn: await startSignedIn(trx, config, user.userId, origin) };
   });
   // Thrown after commit so the counted wrong try sticks.
-  if (!outcome.ok) throw outcome.error;
+  if (!outcome.ok) {
+    if (outcome.outboxIds.length > 0) deliver(outcome.outboxIds);
+    throw outcome.error;
+  }
   return outcome.signedIn;
 }
 

@@ -132,7 +132,9 @@ export async function issueAppChallenge(
   return { expiresIn: settings.otpTtlSeconds };
 }
 
-type VerifyOutcome = { ok: true; userId: string | null } | { ok: false; error: AppError };
+/** `wrongGuess`: the code was checked and was wrong (counted), as opposed to a refusal without a check. */
+type VerifyOutcome =
+  { ok: true; userId: string | null } | { ok: false; error: AppError; wrongGuess?: boolean };
 
 /**
  * Checks a code for one action. Wrong tries are counted and committed even though the caller gets an error;
@@ -180,11 +182,13 @@ export async function verifyOtp(
     if (attemptsLeft <= 0) {
       return {
         ok: false,
+        wrongGuess: true,
         error: new AppError('otp_exhausted', 400, 'Too many wrong codes. Ask for a new one.'),
       };
     }
     return {
       ok: false,
+      wrongGuess: true,
       error: new AppError('otp_invalid', 400, 'The code is not correct.', {
         details: { attempts_left: attemptsLeft },
       }),

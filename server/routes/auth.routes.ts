@@ -150,6 +150,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
         config,
         { loginToken: request.body.login_token, code: request.body.code, method: request.body.method },
         originOf(request),
+        (outboxIds) =>
+          void deliverMessages(db, outboxIds, delivery, request.log).catch((error: unknown) =>
+            request.log.warn({ err: error }, 'outbox delivery failed'),
+          ),
       );
       return sessionReply(reply, signedIn);
     },
