@@ -133,6 +133,16 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
 
+  // API answers are about one caller (balances, IBANs, tokens, codes): no browser or shared cache may keep them.
+  // Public content that may be cached says so itself (the content routes) and keeps it; a signed-in answer never.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url !== '/api' && !request.url.startsWith('/api/')) return payload;
+    const cacheControl = reply.getHeader('cache-control');
+    const stored = typeof cacheControl === 'string' && /\bno-store\b/.test(cacheControl);
+    if (cacheControl === undefined || (request.auth && !stored)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
   // An empty JSON body is read as {} so that missing fields get the usual 400 with `fields`.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {

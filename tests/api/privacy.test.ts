@@ -3,8 +3,8 @@ import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignWalletTag } from '../../server/accounts';
-import { api, bodyOf, expectStatus } from './client';
-import { startTestServer, type TestServer } from './harness';
+import { api, bodyOf, callUntyped, expectStatus } from './client';
+import { initialize, signIn, startTestServer, type TestServer } from './harness';
 import { fund, merchantWithAccount, newKey, type MoneyMerchant } from './money';
 import { userIdOf } from './stepUp';
 
@@ -159,5 +159,62 @@ describe('the payee of a wallet payment', () => {
       expect(text, `the ${format} statement names the paying merchant`).toContain(payer.name);
       expectNoPeople(`the ${format} statement`, text);
     }
+  });
+});
+
+describe('Cache-Control on API answers', () => {
+  it('is no-store on every signed-in GET operation of the OpenAPI document, whatever it answers', async () => {
+    const m = await merchant(10_000n);
+    const document = await callUntyped(server.app, 'GET', '/api/openapi.json');
+    expectStatus(document, 200);
+    const paths = document.body.paths as Record<string, Record<string, { security?: unknown[] }>>;
+    const signedIn = Object.entries(paths)
+      .filter(([, operations]) => (operations.get?.security?.length ?? 0) > 0)
+      .map(([template]) => template)
+      // The live stream stays open; it sets no-store itself (tests/api/notifications.test.ts).
+      .filter((template) => !template.endsWith('/stream/'));
+    expect(signedIn.length).toBeGreaterThan(30);
+    for (const template of signedIn) {
+      // Unknown ids: a 404 of the caller's own data is about the caller too.
+      const url = template.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+      const response = await callUntyped(server.app, 'GET', url, { token: m.token });
+      expect(response.status, `GET ${template} answered ${response.status}`).toBeLessThan(500);
+      expect(response.headers['cache-control'], `GET ${template}`).toBe('no-store');
+    }
+  });
+
+  it('is no-store on signed-in writes, on every sign-in step and token, and on errors; public content keeps its own', async () => {
+    const payer = await merchant(10_000n);
+    const payee = await merchant();
+    const sent = await api(server.app, 'POST', '/api/merchants/send_money/', {
+      token: payer.token,
+      body: { account_type: 'eur', recipient: { wallet_tag: payee.tag }, amount_minor: '100' },
+      headers: { 'idempotency-key': newKey('privacy') },
+    });
+    expectStatus(sent, 201);
+    expect(sent.headers['cache-control']).toBe('no-store');
+    const accounts = await api(server.app, 'GET', '/api/merchants/core_banking_accounts/', {
+      token: payer.token,
+    });
+    expectStatus(accounts, 200);
+    expect(accounts.headers['cache-control']).toBe('no-store');
+
+    const init = await initialize(server.app, payer.email, payer.password);
+    expectStatus(init, 200);
+    expect(init.headers['cache-control']).toBe('no-store');
+    const signed = await signIn(server.app, payer.email, payer.password);
+    expect(signed.body.access_token).toBeTruthy();
+    const refreshed = await api(server.app, 'POST', '/api/merchants/accounts/token/refresh/', {
+      cookie: signed.refreshCookie,
+    });
+    expectStatus(refreshed, 200);
+    expect(refreshed.headers['cache-control']).toBe('no-store');
+    const anonymous = await api(server.app, 'GET', '/api/merchants/core_banking_accounts/', {});
+    expectStatus(anonymous, 401);
+    expect(anonymous.headers['cache-control']).toBe('no-store');
+
+    const faq = await api(server.app, 'GET', '/api/faq/');
+    expectStatus(faq, 200);
+    expect(faq.headers['cache-control']).toBe('public, max-age=300');
   });
 });
