@@ -5,7 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -20,6 +20,7 @@ import type { Database } from './db/database';
 import { databaseRetryAfterSeconds, isConnectionError } from './db/connectionErrors';
 import { enforceOperationRules } from './auth/operationGuard';
 import { AppError } from './errors';
+import { jsonNestsDeeperThan, maxJsonDepth } from './jsonDepth';
 import { accountsRoutes } from './routes/accounts.routes';
 import { addressesRoutes } from './routes/addresses.routes';
 import { advertisingRoutes } from './routes/advertising.routes';
@@ -127,6 +128,20 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     // Route paths end with a slash as SPEC §7 names them; the same path without it is a different (unknown) one.
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // The router's own refusals (a path parameter over maxParamLength: 414; a malformed %-escape: 400) in our shape.
+    frameworkErrors: (error: FastifyError, _request: unknown, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .status(tooLong ? 414 : 400)
+        .send(
+          body(
+            'bad_request',
+            tooLong
+              ? 'A part of the address is too long: at most 200 characters.'
+              : 'The address is not valid.',
+          ),
+        );
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -148,6 +163,12 @@ export async function buildApp({
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
     const text = typeof raw === 'string' ? raw : raw.toString('utf8');
     if (text.trim() === '') return done(null, {});
+    if (jsonNestsDeeperThan(text)) {
+      return done(
+        new AppError('bad_request', 400, `The request body nests more than ${maxJsonDepth} levels deep.`),
+        undefined,
+      );
+    }
     return jsonParser(request, text, done);
   });
 

@@ -21,6 +21,7 @@ import { evaluateKyc, initiateKyc, kycCriteria, kycStatus, uploadKycImage, type 
 import type { OnboardingActor } from '../onboarding/onboarding';
 import type { FileStorage } from '../storage';
 import { errorResponses } from './apiErrors';
+import { unreadableUpload } from './multipartUpload';
 
 /** For the OpenAPI document only: @fastify/multipart streams the parts and readKycUpload checks them. */
 const UploadKycImageBody = z.object({ side: KycSide, file: z.file() }).meta({ id: 'UploadKycImageBody' });
@@ -38,13 +39,17 @@ async function readKycUpload(request: FastifyRequest): Promise<KycUpload> {
   }
   let side: string | undefined;
   let file: { fileName: string; data: Buffer } | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      if (part.fieldname === 'file' && !file) file = { fileName: part.filename, data };
-    } else if (part.fieldname === 'side' && typeof part.value === 'string') {
-      side = part.value;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'file' && !file) file = { fileName: part.filename, data };
+      } else if (part.fieldname === 'side' && typeof part.value === 'string') {
+        side = part.value;
+      }
     }
+  } catch (error) {
+    throw unreadableUpload(error);
   }
   if (!file) {
     throw new AppError('validation_failed', 400, 'Some fields are missing or not valid.', {

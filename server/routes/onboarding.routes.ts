@@ -35,6 +35,7 @@ import { topUpDetails } from '../onboarding/topUp';
 import { vatCheck } from '../onboarding/vat';
 import type { FileStorage } from '../storage';
 import { errorResponses } from './apiErrors';
+import { unreadableUpload } from './multipartUpload';
 import { fileReply } from './fileReply';
 
 const NoContent = z.null().describe('No content');
@@ -62,13 +63,17 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
   }
   let type: string | undefined;
   let file: { fileName: string; data: Buffer } | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      if (part.fieldname === 'file' && !file) file = { fileName: part.filename, data };
-    } else if (part.fieldname === 'type' && typeof part.value === 'string') {
-      type = part.value;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'file' && !file) file = { fileName: part.filename, data };
+      } else if (part.fieldname === 'type' && typeof part.value === 'string') {
+        type = part.value;
+      }
     }
+  } catch (error) {
+    throw unreadableUpload(error);
   }
   if (!file) {
     throw new AppError('validation_failed', 400, 'Some fields are missing or not valid.', {
