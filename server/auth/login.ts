@@ -83,6 +83,13 @@ export async function initializeLogin(
   input: InitializeLoginInput,
   origin: RequestOrigin,
 ): Promise<{ loginToken: string; expiresIn: number }> {
+  // Checked before the bot check and the password: a throttled try learns nothing about the password, costs no
+  // hashing and does not spend the proof of work, so the client may send it again once the short wait is over.
+  const wait = await passwordWaitSeconds(db, config.signInLimits, input.email, origin.ip);
+  if (wait > 0) {
+    await audit(db, 'password_throttled', input.email, null, origin);
+    throw tryAgainLater('Too many failed sign-ins.', wait);
+  }
   const altchaOk = await verifyAltcha(
     db,
     {
@@ -97,12 +104,6 @@ export async function initializeLogin(
     throw new AppError('bot_check_failed', 400, 'The bot check failed. Please try again.', {
       fields: { altcha: 'Bot check failed.' },
     });
-  }
-  // Checked before the password, so a throttled try learns nothing about it and costs no hashing.
-  const wait = await passwordWaitSeconds(db, config.signInLimits, input.email, origin.ip);
-  if (wait > 0) {
-    await audit(db, 'password_throttled', input.email, null, origin);
-    throw tryAgainLater('Too many failed sign-ins.', wait);
   }
   const user = await db
     .selectFrom('users as u')
