@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AvailableMfaMethodsResponse, SessionResponse } from '../schemas/auth.schema';
-import { knownErrors } from './apiFailure';
+import { knownErrors, toApiFailure } from './apiFailure';
 import { oneTimeCodeMachine, refusalOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 
 export type MfaOption = AvailableMfaMethodsResponse['available_mfa_methods'][number];
@@ -22,6 +22,8 @@ export type LoginContext = {
   loginToken: string | null;
   methods: MfaOption[];
   error: LoginError | null;
+  /** How long the server asked to wait (its `Retry-After`) with the last error, when it said so. */
+  retryAfterSeconds: number | null;
   /** Bumped after every failed password step: the single-use bot-check proof must be solved again. */
   botCheckRound: number;
   session: SessionResponse | null;
@@ -60,15 +62,22 @@ export const loginMachine = setup({
     oneTimeCode: oneTimeCodeMachine,
   },
   actions: {
-    recordError: assign({ error: (_, params: { error: unknown }) => toLoginError(params.error) }),
+    recordError: assign((_, params: { error: unknown }) => {
+      const failure = toApiFailure(params.error);
+      return {
+        error: toLoginError(params.error),
+        retryAfterSeconds: failure.kind === 'http' ? (failure.retryAfterSeconds ?? null) : null,
+      };
+    }),
     /** The code step ended without a session: the refusal's reason, or nothing when the user chose to. */
     recordOutcome: assign({
       error: (_, params: { output: OneTimeCodeOutput }) => {
         const refusal = refusalOf(params.output);
         return refusal ? toLoginError(refusal) : null;
       },
+      retryAfterSeconds: null,
     }),
-    clearError: assign({ error: null }),
+    clearError: assign({ error: null, retryAfterSeconds: null }),
     nextBotCheck: assign({ botCheckRound: ({ context }) => context.botCheckRound + 1 }),
     forgetTicket: assign({ loginToken: null, methods: [] }),
   },
@@ -83,6 +92,7 @@ export const loginMachine = setup({
     loginToken: null,
     methods: [],
     error: null,
+    retryAfterSeconds: null,
     botCheckRound: 0,
     session: null,
   },

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginMachine, type InitializeLoginInput, type LoginTicketInput } from '../../machines/login.machine';
 import {
   oneTimeCodeMachine,
@@ -105,5 +105,33 @@ describe(`login journey: ${paths.length} generated paths`, () => {
     const unauthenticated = await waitFor(app.session, (s) => s.children.login !== undefined);
     journey.current = unauthenticated.children.login;
     await runPath(runner, path, app);
+  });
+});
+
+describe('a sign-in the server slows down', () => {
+  it.each([
+    [60, 'Too many failed sign-ins. Try again in 1 minute.'],
+    [840, 'Too many failed sign-ins. Try again in 14 minutes.'],
+    [25, 'Too many failed sign-ins. Try again in 25 seconds.'],
+  ])('says beside the password when to try again (Retry-After %i)', async (retryAfterSeconds, says) => {
+    const app = startLoginApp();
+    await waitFor(app.session, (s) => s.children.login !== undefined);
+    await executors['credentials.submit'](app, {
+      type: 'credentials.submit',
+      email: 'demo@tameio.test',
+      password: 'wrong-password',
+      altcha: 'solved',
+    });
+    await app.effects.settle('initializeLogin', {
+      error: { kind: 'http', status: 429, code: 'rate_limited', message: 'Too many.', retryAfterSeconds },
+    });
+    const password = await screen.findByLabelText('Password');
+    const described = (password.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+    expect(described).toBe(says);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

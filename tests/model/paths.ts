@@ -171,7 +171,8 @@ export function loginErrorText(error: LoginError | OneTimeCodeError, attemptsLef
 function loginScreen(snapshot: SnapshotFrom<typeof loginMachine>): ScreenExpectation {
   const { error, methods } = snapshot.context;
   const busy = snapshot.hasTag('busy');
-  const alert = error ? loginErrorText(error, null) : null;
+  // A sign-in that must wait says when beside the password field, not in the alert (tests/model/login.model.test.tsx).
+  const alert = error && error !== 'rate_limited' ? loginErrorText(error, null) : null;
   switch (selectLoginStep(snapshot)) {
     case 'credentials':
       return {

@@ -6,7 +6,7 @@ import { selectLoginBusy } from '../../../machines/login.machine';
 import { useBotCheck } from '../../app/botCheckContext';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
-import { LoginError } from './LoginError';
+import { LoginError, tryAgainText } from './LoginError';
 import { StepHeading } from '../../ui/StepHeading';
 import { useLogin, type LoginActor } from './loginActor';
 
@@ -30,6 +30,9 @@ export function CredentialsStep({ login }: { login: LoginActor }) {
   const BotCheck = useBotCheck();
   const busy = useLogin(login, selectLoginBusy);
   const error = useLogin(login, (s) => s.context.error);
+  const retryAfter = useLogin(login, (s) => s.context.retryAfterSeconds);
+  // A sign-in that must wait says so beside the password, with when to try again.
+  const waitText = error === 'rate_limited' ? tryAgainText(intl, retryAfter) : null;
   const round = useLogin(login, (s) => s.context.botCheckRound);
   const initialEmail = useLogin(login, (s) => s.context.email);
   const [email, setEmail] = useState(initialEmail);
@@ -64,7 +67,7 @@ export function CredentialsStep({ login }: { login: LoginActor }) {
       <StepHeading>
         <FormattedMessage id="login.credentials.title" defaultMessage="Sign in to Tameio" />
       </StepHeading>
-      <LoginError error={error} attemptsLeft={null} />
+      <LoginError error={waitText ? null : error} attemptsLeft={null} />
       <TextField
         label={intl.formatMessage({ id: 'login.credentials.email', defaultMessage: 'Email' })}
         type="email"
@@ -84,7 +87,7 @@ export function CredentialsStep({ login }: { login: LoginActor }) {
         autoComplete="current-password"
         required
         value={password}
-        error={fieldErrors.password ?? null}
+        error={fieldErrors.password ?? waitText}
         onChange={(event) => setPassword(event.target.value)}
       />
       {
