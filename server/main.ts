@@ -2,8 +2,9 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { runBilling } from './billing/renewals';
 import { warmUpPasswords } from './auth/passwords';
-import { loadConfig } from './config';
+import { loadConfig, sandboxExposureWarning } from './config';
 import { createDatabase } from './db/database';
+import { FolderInUseError } from './db/lock';
 import { payCashback } from './cards/cashback';
 import { migrate } from './db/migrate';
 import { deliverMessages, deliverPending } from './notify/outbox';
@@ -16,7 +17,16 @@ import { demoMerchants, seedDemo } from './seed';
 
 const started = performance.now();
 const config = loadConfig();
-const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+const db = (() => {
+  try {
+    return createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  } catch (error) {
+    // Another process has the embedded folder: say which one, without a stack trace.
+    if (!(error instanceof FolderInUseError)) throw error;
+    console.error(error.message);
+    return process.exit(1);
+  }
+})();
 await migrate(db);
 const seeded = config.environment === 'production' ? false : await seedDemo(db, config.demoPassword);
 const app = await buildApp({ config, db });
@@ -86,3 +96,9 @@ if (config.environment !== 'production') {
 }
 lines.push(`Tameio ready on ${url} in ${Math.round(performance.now() - started)} ms`);
 console.log(lines.join('\n'));
+const exposure = sandboxExposureWarning(config);
+if (exposure) {
+  const rule = '!'.repeat(100);
+  console.warn([rule, exposure, rule].join('\n'));
+  app.log.warn({ host: config.host }, 'sandbox reachable from other machines');
+}

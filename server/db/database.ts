@@ -4,6 +4,8 @@ import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql, type Compilable, type CompiledQuery, type Transaction } from 'kysely';
 import pg from 'pg';
+import { DurableNodeFS, durableStartParams } from './embeddedFs';
+import { lockFolder } from './lock';
 import { PGliteDialect } from './pgliteDialect';
 import type { DB } from './types';
 
@@ -37,8 +39,6 @@ export function listenerOf(db: Database): Listen | undefined {
   return listeners.get(db);
 }
 
-/** LISTEN on a dedicated connection (a pooled one would be handed to other queries). */
-function postgresListen(connectionString: string): Listen {
 let lastDropReport = 0;
 
 /** One line on stderr per burst of dropped connections (a restart drops every one of them at once). */
@@ -50,6 +50,8 @@ function reportDroppedConnection(error: Error): void {
   console.warn(`database: an idle connection was closed (${code})`);
 }
 
+/** LISTEN on a dedicated connection (a pooled one would be handed to other queries). */
+function postgresListen(connectionString: string): Listen {
   return async (channel, onPayload, onError) => {
     const client = new pg.Client({ connectionString });
     client.on('notification', (message) => {
@@ -71,16 +73,23 @@ function reportDroppedConnection(error: Error): void {
  */
 class EmbeddedKysely extends Kysely<DB> {
   readonly #pglite: PGlite;
+  readonly #unlock: () => void;
 
-  constructor(pglite: PGlite) {
+  constructor(pglite: PGlite, unlock: () => void) {
     super({ dialect: new PGliteDialect({ pglite }) });
     this.#pglite = pglite;
+    this.#unlock = unlock;
   }
 
   override async destroy(): Promise<void> {
-    await super.destroy();
-    await this.#pglite.waitReady.catch(() => undefined);
-    if (!this.#pglite.closed) await this.#pglite.close();
+    try {
+      await super.destroy();
+      await this.#pglite.waitReady.catch(() => undefined);
+      if (!this.#pglite.closed) await this.#pglite.close();
+    } finally {
+      // After close: the folder is free only once PGlite has written its last page.
+      this.#unlock();
+    }
   }
 }
 
@@ -107,10 +116,21 @@ export function createDatabase(options: DatabaseOptions): Database {
     return db;
   }
   const dir = path.join(options.dataDir, 'pglite');
-  // PGlite neither creates parent folders nor locks its folder: one process per folder.
+  // PGlite neither creates parent folders nor locks its folder: the lock is ours, taken before PGlite opens it.
   mkdirSync(dir, { recursive: true });
-  const pglite = new PGlite(dir, { parsers: { [types.INT8]: (value: string) => BigInt(value) } });
-  const db = new EmbeddedKysely(pglite);
+  const lock = lockFolder(options.dataDir);
+  let pglite: PGlite;
+  try {
+    pglite = new PGlite({
+      fs: new DurableNodeFS(dir),
+      startParams: durableStartParams,
+      parsers: { [types.INT8]: (value: string) => BigInt(value) },
+    });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const db = new EmbeddedKysely(pglite, lock.release);
   // One backend: PGlite hands a committed NOTIFY to its own listeners after the statement that committed it.
   listeners.set(db, async (channel, onPayload) => {
     const stop = await pglite.listen(channel, onPayload);
