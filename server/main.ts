@@ -6,6 +6,7 @@ import { loadConfig, sandboxExposureWarning } from './config';
 import { createDatabase } from './db/database';
 import { FolderInUseError } from './db/lock';
 import { payCashback } from './cards/cashback';
+import { waitForDatabase } from './db/connectionErrors';
 import { migrate } from './db/migrate';
 import { deliverMessages, deliverPending } from './notify/outbox';
 import { purgeExpired } from './jobs/housekeeping';
@@ -27,7 +28,8 @@ const db = (() => {
     return process.exit(1);
   }
 })();
-await migrate(db);
+// A database that is restarting or not up yet is waited for (and said so), not a reason to exit.
+await waitForDatabase(() => migrate(db), { log: (line) => console.warn(line) });
 const seeded = config.environment === 'production' ? false : await seedDemo(db, config.demoPassword);
 const app = await buildApp({ config, db });
 await warmUpPasswords();

@@ -68,3 +68,38 @@ export function isConnectionError(error: unknown, depth = 0): boolean {
   const { errors } = value;
   return Array.isArray(errors) && errors.some((inner) => isConnectionError(inner, depth + 1));
 }
+
+export type WaitOptions = {
+  /** Told each time the database could not be reached, with the wait before the next try. */
+  log: (message: string) => void;
+  /** The first wait; it doubles after every failed try up to `maxDelayMs`. */
+  initialDelayMs?: number;
+  maxDelayMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+/**
+ * Runs `work` (start-up's first use of the database: migrating) until the database answers, waiting 0.5 s, 1 s,
+ * 2 s... up to 10 s between tries. A process that exits instead turns a database restart into a crash loop under
+ * any supervisor. Any other failure is thrown at once: retrying a bug does not fix it.
+ */
+export async function waitForDatabase<T>(work: () => Promise<T>, options: WaitOptions): Promise<T> {
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const maxDelayMs = options.maxDelayMs ?? 10_000;
+  let delayMs = options.initialDelayMs ?? 500;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const result = await work();
+      if (attempt > 1) options.log(`database: reachable after ${attempt} tries`);
+      return result;
+    } catch (error) {
+      if (!isConnectionError(error)) throw error;
+      const reason = record(error)?.code ?? record(error)?.message ?? 'unreachable';
+      options.log(
+        `database: not reachable (${String(reason)}); trying again in ${(delayMs / 1000).toFixed(1)} s`,
+      );
+      await sleep(delayMs);
+      delayMs = Math.min(delayMs * 2, maxDelayMs);
+    }
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isConnectionError } from '../../server/db/connectionErrors';
+import { isConnectionError, waitForDatabase } from '../../server/db/connectionErrors';
 
 /** Which failures the API answers 503 service_unavailable (the database is away) rather than 500 (a bug). */
 const coded = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
@@ -52,5 +52,38 @@ describe('isConnectionError', () => {
     const error: Error & { cause?: unknown } = new Error('loop');
     error.cause = error;
     expect(isConnectionError(error)).toBe(false);
+  });
+});
+
+describe('waitForDatabase', () => {
+  it('tries again while the database is unreachable, doubling the wait up to its cap, and says so', async () => {
+    const waits: number[] = [];
+    const lines: string[] = [];
+    let tries = 0;
+    const result = await waitForDatabase(
+      async () => {
+        tries += 1;
+        if (tries < 7) throw coded(tries % 2 ? 'ECONNREFUSED' : '57P03');
+        return 'migrated';
+      },
+      { log: (line) => lines.push(line), sleep: async (ms) => void waits.push(ms) },
+    );
+    expect(result).toBe('migrated');
+    expect(waits).toEqual([500, 1000, 2000, 4000, 8000, 10_000]);
+    expect(lines[0]).toBe('database: not reachable (ECONNREFUSED); trying again in 0.5 s');
+    expect(lines.at(-1)).toBe('database: reachable after 7 tries');
+  });
+
+  it('throws any other failure at once', async () => {
+    const waits: number[] = [];
+    await expect(
+      waitForDatabase(
+        async () => {
+          throw coded('42P01', 'relation does not exist');
+        },
+        { log: () => undefined, sleep: async (ms) => void waits.push(ms) },
+      ),
+    ).rejects.toThrow('relation does not exist');
+    expect(waits).toEqual([]);
   });
 });
