@@ -2,6 +2,7 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import type { ApiFailure } from '../../machines/apiFailure';
 import { announceMoneyChanged } from './moneyEvents';
 import { parseRetryAfter, withRetry } from './retry';
+import { observeAttempt } from './serviceStatus';
 import type { paths } from './schema';
 
 /** How the client reaches the session without keeping a copy of its secrets. */
@@ -20,7 +21,30 @@ export type ApiClientOptions = {
   timeoutMs?: number;
   /** The longest Retry-After the client sits through before reporting the 429/503 to the caller instead. */
   maxWaitMs?: number;
+  /** Told what every attempt ended with: its status, or null when no answer came (./serviceStatus.ts). */
+  onAttempt?: (outcome: { status: number; retryAfterSeconds?: number } | null) => void;
 };
+
+/** Reports each attempt's outcome; a caller's own abort says nothing about the server. */
+function observed(
+  fetchFn: (request: Request) => Promise<Response>,
+  onAttempt: NonNullable<ApiClientOptions['onAttempt']>,
+): (request: Request) => Promise<Response> {
+  return async (request) => {
+    try {
+      const response = await fetchFn(request);
+      const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
+      onAttempt({
+        status: response.status,
+        ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+      });
+      return response;
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === 'AbortError')) onAttempt(null);
+      throw error;
+    }
+  };
+}
 
 /** docs/engineering.md "API conventions": every request says it comes from the merchant app and sends the bearer token. */
 function sessionMiddleware(hooks: () => SessionHooks): Middleware {
@@ -78,14 +102,19 @@ export function createApiClient(options: ApiClientOptions) {
   const client = createClient<paths>({
     baseUrl: options.baseUrl ?? '',
     credentials: 'same-origin',
-    fetch: withRetry(options.fetch ?? ((request) => globalThis.fetch(request)), {
-      timeoutMs: options.timeoutMs ?? 15_000,
-      maxWaitMs: options.maxWaitMs ?? 10_000,
-    }),
+    fetch: withRetry(
+      observed(options.fetch ?? ((request) => globalThis.fetch(request)), options.onAttempt ?? noop),
+      {
+        timeoutMs: options.timeoutMs ?? 15_000,
+        maxWaitMs: options.maxWaitMs ?? 10_000,
+      },
+    ),
   });
   client.use(sessionMiddleware(options.hooks), moneyChangedMiddleware);
   return client;
 }
+
+const noop = () => undefined;
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
@@ -97,7 +126,10 @@ export function connectSession(hooks: SessionHooks): void {
 }
 
 /** The app's one HTTP client (docs/engineering.md principle 5); screens and actors call the API only through it. */
-export const api = createApiClient({ hooks: () => sessionHooks });
+export const api = createApiClient({
+  hooks: () => sessionHooks,
+  onAttempt: (outcome) => observeAttempt(outcome),
+});
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;

@@ -14,8 +14,11 @@ export const maxDelayMs = 5 * 60 * 1000;
 
 /** Statuses SPEC §8 names as transient. */
 const retryableStatuses: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
-/** The server answers these before doing any work ("not processed"), so even a non-idempotent call may be repeated. */
-const notProcessedStatuses: ReadonlySet<number> = new Set([429, 503]);
+/**
+ * The server answers these before doing any work ("not processed"), so even a non-idempotent call may be repeated.
+ * Not 503: the server answers it when its database went away, which may happen while a write commits.
+ */
+const notProcessedStatuses: ReadonlySet<number> = new Set([429]);
 /** RFC 9110 §9.2.2: repeating these has the same effect as sending them once. */
 const idempotentMethods: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
 

@@ -6,6 +6,7 @@ import { GlobalStyle } from '../ui/GlobalStyle';
 import { ToastHost } from '../ui/ToastHost';
 import { AltchaBotCheck, type BotCheckComponent } from './botCheck';
 import { BotCheckContext } from './botCheckContext';
+import { ServiceBanner } from './ServiceBanner';
 import { SessionProvider, type SessionActor } from './session';
 import { theme } from '../ui/theme';
 
@@ -27,6 +28,7 @@ export function AppProviders({ session, botCheck = AltchaBotCheck, locale, child
     <LocaleProvider {...(locale ? { initialLocale: locale } : {})}>
       <ThemeProvider theme={theme}>
         <GlobalStyle />
+        <ServiceBanner />
         <SessionProvider session={session}>
           <BotCheckContext.Provider value={botCheck}>{children}</BotCheckContext.Provider>
         </SessionProvider>

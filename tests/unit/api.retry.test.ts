@@ -76,12 +76,12 @@ describe('decideRetry (SPEC §8/§9)', () => {
   describe('a POST without an Idempotency-Key', () => {
     const post = { method: 'POST', hasIdempotencyKey: false } as const;
 
-    it('is repeated only when the server said it did nothing (429, 503)', () => {
+    it('is repeated only when the server said it did nothing (429)', () => {
       expect(ask({ ...post, outcome: { kind: 'response', status: 429 } }).retry).toBe(true);
-      expect(ask({ ...post, outcome: { kind: 'response', status: 503 } }).retry).toBe(true);
     });
 
-    it.each([500, 502, 504])('is not repeated after %i: it may have been carried out', (status) => {
+    // 503: the database went away, perhaps while the write committed.
+    it.each([500, 502, 503, 504])('is not repeated after %i: it may have been carried out', (status) => {
       expect(ask({ ...post, outcome: { kind: 'response', status } })).toEqual({ retry: false });
     });
 
@@ -139,13 +139,27 @@ describe('withRetry', () => {
       random: noJitter,
       sleep: async (ms) => void waits.push(ms),
     });
-    const response = await send(new Request('http://test/api/x/', { method: 'POST', body: '{"a":1}' }));
+    const response = await send(
+      new Request('http://test/api/x/', {
+        method: 'POST',
+        body: '{"a":1}',
+        headers: { 'Idempotency-Key': 'k-1' },
+      }),
+    );
     expect(response.status).toBe(200);
     expect(seen).toEqual([
       { method: 'POST', body: '{"a":1}' },
       { method: 'POST', body: '{"a":1}' },
     ]);
     expect(waits).toEqual([200]);
+  });
+
+  it('hands a 503 to a write without an Idempotency-Key instead of sending it again', async () => {
+    const { seen, fetchFn } = recorder([new Response(null, { status: 503 })]);
+    const send = withRetry(fetchFn, { timeoutMs: 1000, random: noJitter, sleep: async () => undefined });
+    const response = await send(new Request('http://test/api/x/', { method: 'POST', body: '{"a":1}' }));
+    expect(response.status).toBe(503);
+    expect(seen).toHaveLength(1);
   });
 
   it('gives the last answer back after 3 attempts', async () => {
