@@ -115,6 +115,30 @@ describe('wrong sign-in codes, per account over every login attempt', () => {
     expectStatus(signedIn, 200);
   });
 
+  it('counts wrong codes sent at the same moment one after another: the limit holds and one email goes out', async () => {
+    const limit = signInLimits.codeFailuresPerAccount;
+    const owner = await createOwner(server.db);
+    const tickets = [];
+    for (let i = 0; i < 3; i += 1) tickets.push(await ticketWithCode(owner.email, owner.password));
+    // 4 wrong codes on each ticket (under its own limit of 5), all at once: 12 tries against a limit of 10.
+    const answers = await Promise.all(
+      tickets.flatMap((ticket) =>
+        [0, 1, 2, 3].map(() => otpLogin(ticket.loginToken, wrongCodeFor(ticket.code))),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 400)).toHaveLength(limit - 1);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(12 - (limit - 1));
+    const counted = await server.db
+      .selectFrom('sign_in_audit')
+      .select('id')
+      .where('email', '=', owner.email)
+      .where('event', '=', 'code_wrong')
+      .execute();
+    expect(counted).toHaveLength(limit);
+    expect(await warnings(owner.email)).toHaveLength(1);
+  });
+
   it('counts only codes that were checked: a try when no code was sent does not count', async () => {
     const owner = await createOwner(server.db);
     const init = await initialize(app(), owner.email, owner.password);
