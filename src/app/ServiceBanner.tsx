@@ -36,9 +36,7 @@ export function ServiceBanner({ probe = probeReady }: { probe?: () => Promise<vo
   const intl = useIntl();
   const state = useSyncExternalStore(subscribeService, serviceState, serviceState);
   useEffect(() => watchService({ probe }), [probe]);
-  return (
-    <div role="status" aria-live="polite">
-      {state.reachable ? null : <Banner>{intl.formatMessage(messages.retrying)}</Banner>}
-    </div>
-  );
+  // Present only during an outage: an empty live region on every page would be one more "status" to every query.
+  if (state.reachable) return null;
+  return <Banner role="status">{intl.formatMessage(messages.retrying)}</Banner>;
 }
