@@ -167,6 +167,9 @@ function readFields(value: unknown): Record<string, string> | undefined {
 /** An error response as the machines understand it: `{error: {code, message, details}}` plus Retry-After. */
 export function failureFromResponse(response: Response, body: unknown): ApiFailure {
   const error = isRecord(body) && isRecord(body.error) ? body.error : {};
+  // The server is there but its database is not: to a journey that is no connection (its "try again", and a session
+  // kept rather than ended), while the banner (src/app/ServiceBanner.tsx) says the app is retrying.
+  if (response.status === 503 && error.code === 'service_unavailable') return { kind: 'network' };
   const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
   const details = readDetails(error.details);
   const fields = readFields(error.fields);
