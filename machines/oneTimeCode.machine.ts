@@ -142,6 +142,8 @@ export type OneTimeCodeContext = {
   grant: CodeGrant | null;
   refusal: ApiFailure | null;
   error: OneTimeCodeError | null;
+  /** How long the server asked to wait (its `Retry-After`) with the last error, when it said so. */
+  retryAfter: number | null;
 };
 
 export type OneTimeCodeEvent =
@@ -180,9 +182,15 @@ export const oneTimeCodeMachine = setup({
     verifyCode: fromPromise<CodeGrant, VerifyCodeInput>(async () => notProvided('verifyCode')),
   },
   actions: {
-    recordError: assign({ error: (_, params: { error: unknown }) => toOneTimeCodeError(params.error) }),
+    recordError: assign((_, params: { error: unknown }) => {
+      const failure = toApiFailure(params.error);
+      return {
+        error: toOneTimeCodeError(params.error),
+        retryAfter: failure.kind === 'http' ? (failure.retryAfterSeconds ?? null) : null,
+      };
+    }),
     recordRefusal: assign({ refusal: (_, params: { error: unknown }) => toApiFailure(params.error) }),
-    clearError: assign({ error: null, attemptsLeft: null }),
+    clearError: assign({ error: null, attemptsLeft: null, retryAfter: null }),
     recordSent: assign({
       destination: (_, params: { sent: CodeSent }) => params.sent.destination,
       resendIn: (_, params: { sent: CodeSent }) => params.sent.resend_in,
@@ -219,6 +227,7 @@ export const oneTimeCodeMachine = setup({
       grant: null,
       refusal: null,
       error: null,
+      retryAfter: null,
     };
   },
   initial: 'choosingMethod',
@@ -408,6 +417,8 @@ export const selectCodeDestination = (snapshot: OneTimeCodeSnapshot): string | n
 export const selectCodeResendIn = (snapshot: OneTimeCodeSnapshot): number => snapshot.context.resendIn;
 export const selectCodeAttemptsLeft = (snapshot: OneTimeCodeSnapshot): number | null =>
   snapshot.context.attemptsLeft;
+export const selectCodeRetryAfter = (snapshot: OneTimeCodeSnapshot): number | null =>
+  snapshot.context.retryAfter;
 export const selectCodeCanResend = (snapshot: OneTimeCodeSnapshot): boolean =>
   snapshot.matches({ awaitingCode: { resend: 'ready' } });
 export const selectCodeIsDead = (snapshot: OneTimeCodeSnapshot): boolean =>

@@ -4,6 +4,7 @@ import { defineMessages, useIntl, type IntlShape } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import {
   selectCodeAttemptsLeft,
+  selectCodeRetryAfter,
   selectCodeCanCancel,
   selectCodeCanResend,
   selectCodeDestination,
@@ -52,6 +53,27 @@ const methodLabels = defineMessages<Record<Exclude<LoginMfaMethod, 'totp'>, { de
   sms: { id: 'oneTimeCode.method.sms', defaultMessage: 'Send a code by SMS to {destination}' },
 });
 
+/** When a refused code step may be tried again, from the server's Retry-After. */
+function tryAgainText(intl: IntlShape, retryAfter: number): string {
+  if (retryAfter < 60) {
+    return intl.formatMessage(
+      {
+        id: 'oneTimeCode.error.tryAgainInSeconds',
+        defaultMessage:
+          'Too many attempts. Try again in {seconds, plural, one {# second} other {# seconds}}.',
+      },
+      { seconds: retryAfter },
+    );
+  }
+  return intl.formatMessage(
+    {
+      id: 'oneTimeCode.error.tryAgainInMinutes',
+      defaultMessage: 'Too many attempts. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
+    },
+    { minutes: Math.ceil(retryAfter / 60) },
+  );
+}
+
 /** The sentence for a failure of the code step (a wrong code says how many tries are left). */
 export function oneTimeCodeErrorText(
   intl: IntlShape,
@@ -88,8 +110,14 @@ function ErrorAlert({ actor, notice }: { actor: OneTimeCodeActor; notice: ReactN
   const intl = useIntl();
   const error = useSelector(actor, selectOneTimeCodeError);
   const attemptsLeft = useSelector(actor, selectCodeAttemptsLeft);
+  const retryAfter = useSelector(actor, selectCodeRetryAfter);
   if (!error) return <>{notice}</>;
-  return <Alert role="alert">{oneTimeCodeErrorText(intl, error, attemptsLeft)}</Alert>;
+  // Codes paused for the account (docs/decisions/020-sign-in-limits.md), or too many calls: say when to try again.
+  const text =
+    error === 'rate_limited' && retryAfter !== null
+      ? tryAgainText(intl, retryAfter)
+      : oneTimeCodeErrorText(intl, error, attemptsLeft);
+  return <Alert role="alert">{text}</Alert>;
 }
 
 function CancelButton({

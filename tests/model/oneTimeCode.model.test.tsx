@@ -152,3 +152,27 @@ describe('oneTimeCode step with an authenticator app', () => {
     expect(child.snapshot().output).toEqual({ stepUpToken: 'grant-1' });
   });
 });
+
+describe('oneTimeCode step slowed by the server', () => {
+  it.each([
+    [3540, 'Too many attempts. Try again in 59 minutes.'],
+    [40, 'Too many attempts. Try again in 40 seconds.'],
+  ])(
+    'says when to try again (Retry-After %i), and forgets it with the next try',
+    async (retryAfterSeconds, says) => {
+      const app = startApp();
+      await click(app, codeMethodButton(codeMethods[0]));
+      await app.effects.settle('sendCode', {
+        output: { method: 'email', destination: codeMethods[0].destination, expires_in: 300, resend_in: 30 },
+      });
+      await app.user.type(await screen.findByLabelText('One-time code'), '123456');
+      await click(app, codeTexts.verify);
+      await app.effects.settle('verifyCode', {
+        error: { kind: 'http', status: 429, code: 'rate_limited', message: 'Too many.', retryAfterSeconds },
+      });
+      expect((await screen.findByRole('alert')).textContent).toBe(says);
+      await click(app, codeTexts.verify);
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+  );
+});
