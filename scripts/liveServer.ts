@@ -90,6 +90,8 @@ export async function startLiveServer(options: LiveServerOptions = {}): Promise<
     DATA_DIR: dataDir,
     // A proof of work that solves in well under a second, so the widget never slows a test.
     ALTCHA_MAX_NUMBER: '1000',
+    // A throwaway folder: no fsync per commit (ADR 019).
+    EMBEDDED_FSYNC: 'off',
     ...options.env,
   };
   // The end-to-end runs always use the embedded database; PostgreSQL is the API tests' business.

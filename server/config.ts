@@ -20,6 +20,8 @@ export type Config = {
   dataDir: string;
   /** Unset: embedded PGlite in `<dataDir>/pglite`. */
   databaseUrl: string | undefined;
+  /** The embedded database fsyncs every commit (ADR 019); only tests and benches may turn it off. */
+  embeddedFsync: boolean;
   environment: Environment;
   smtpUrl: string | undefined;
   smsWebhookUrl: string | undefined;
@@ -132,6 +134,22 @@ function gifProviderFrom(raw: string | undefined): 'giphy' | 'tenor' | undefined
   throw new Error(`GIF_PROVIDER must be giphy or tenor, got "${raw}"`);
 }
 
+/**
+ * EMBEDDED_FSYNC=off spares throwaway databases (the tests' copies, a bench) the fsync of every commit, as `.ci/run`'s
+ * scratch PostgreSQL runs with fsync off. Never in production: there a commit is acknowledged only once on disk.
+ */
+function embeddedFsyncFrom(env: Env, environment: Environment): boolean {
+  const raw = env.EMBEDDED_FSYNC;
+  if (raw === undefined || raw === '' || raw === 'on') return true;
+  if (raw !== 'off') throw new Error(`EMBEDDED_FSYNC must be "on" or "off", not "${raw}".`);
+  if (environment === 'production') {
+    throw new Error(
+      'EMBEDDED_FSYNC=off is refused in production: a payment must be on disk before it is confirmed.',
+    );
+  }
+  return false;
+}
+
 function environmentFrom(raw: string | undefined): Environment {
   if (raw === 'production' || raw === 'test') return raw;
   return 'development';
@@ -204,6 +222,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: hostFrom(env),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    embeddedFsync: embeddedFsyncFrom(env, environmentFrom(env.NODE_ENV)),
     environment: environmentFrom(env.NODE_ENV),
     smtpUrl: env.SMTP_URL || undefined,
     smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,

@@ -20,7 +20,11 @@ const started = performance.now();
 const config = loadConfig();
 const db = (() => {
   try {
-    return createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    return createDatabase({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      durable: config.embeddedFsync,
+    });
   } catch (error) {
     // Another process has the embedded folder: say which one, without a stack trace.
     if (!(error instanceof FolderInUseError)) throw error;
@@ -98,6 +102,11 @@ if (config.environment !== 'production') {
 }
 lines.push(`Tameio ready on ${url} in ${Math.round(performance.now() - started)} ms`);
 console.log(lines.join('\n'));
+if (!config.databaseUrl && !config.embeddedFsync) {
+  console.warn(
+    'EMBEDDED_FSYNC=off: commits are not flushed to disk; a power cut can lose them (a throwaway database only).',
+  );
+}
 const exposure = sandboxExposureWarning(config);
 if (exposure) {
   const rule = '!'.repeat(100);

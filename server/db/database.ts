@@ -16,6 +16,8 @@ export type DatabaseOptions = {
   databaseUrl: string | undefined;
   /** Pool size for PostgreSQL; PGlite is always one connection. */
   poolSize?: number;
+  /** PGlite fsyncs every commit unless this is false (config.embeddedFsync: throwaway test databases only). */
+  durable?: boolean;
 };
 
 // Money is bigint minor units: parse int8 as BigInt, never as a lossy number (pg) or string.
@@ -121,11 +123,11 @@ export function createDatabase(options: DatabaseOptions): Database {
   const lock = lockFolder(options.dataDir);
   let pglite: PGlite;
   try {
-    pglite = new PGlite({
-      fs: new DurableNodeFS(dir),
-      startParams: durableStartParams,
-      parsers: { [types.INT8]: (value: string) => BigInt(value) },
-    });
+    const parsers = { [types.INT8]: (value: string) => BigInt(value) };
+    pglite =
+      options.durable === false
+        ? new PGlite(dir, { parsers })
+        : new PGlite({ fs: new DurableNodeFS(dir), startParams: durableStartParams, parsers });
   } catch (error) {
     lock.release();
     throw error;

@@ -56,7 +56,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tameio-api-template-'));
-  const db = createDatabase({ dataDir, databaseUrl: undefined });
+  const db = createDatabase({ dataDir, databaseUrl: undefined, durable: false });
   await migrate(db);
   await seedDemo(db, demoPassword);
   // Closed cleanly, so a copy opens without recovery.

@@ -97,11 +97,18 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ALTCHA_MAX_NUMBER: '1000',
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
     LOG_LEVEL: 'silent',
+    // A copy thrown away with the file: no fsync per commit, as .ci/run's scratch PostgreSQL.
+    EMBEDDED_FSYNC: 'off',
     WEB_DIR: path.join(dataDir, 'no-web'),
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...env,
   });
-  const db = createDatabase({ dataDir, databaseUrl: config.databaseUrl, poolSize: 4 });
+  const db = createDatabase({
+    dataDir,
+    databaseUrl: config.databaseUrl,
+    poolSize: 4,
+    durable: config.embeddedFsync,
+  });
   const app = await buildApp({ config, db, logger: false });
   await app.ready();
   const variants: FastifyInstance[] = [];
