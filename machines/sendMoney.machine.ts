@@ -38,8 +38,7 @@ import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './one
  * payment) → sending (one
  * Idempotency-Key per confirmed review, kept for retries) → done ("Amount sent"), or scheduling
  * (createScheduledPayment; no money moves now) → scheduled ("Payment scheduled", a link to the list); or failed
- * (insufficient funds; a network failure of a payment retries with the same key; a schedule has no idempotency key,
- * so a failed one is edited or looked up in the list rather than sent blind again).
+ * (insufficient funds; a network failure of a payment or a schedule retries with the same key).
  */
 
 export const toSendMoneyError = knownErrors([
@@ -105,7 +104,11 @@ export type QuoteInput = {
   iban: string | null;
 };
 export type SendInput = { body: SendMoneyBody; idempotencyKey: string; stepUpToken: string | null };
-export type ScheduleInput = { body: CreateScheduledPaymentBody; stepUpToken: string | null };
+export type ScheduleInput = {
+  body: CreateScheduledPaymentBody;
+  idempotencyKey: string;
+  stepUpToken: string | null;
+};
 
 const purpose: StepUpPurpose = 'send_money';
 
@@ -325,6 +328,9 @@ export const sendMoneyMachine = setup({
     /** Refused for good (insufficient funds, the recipient): a retry with the same key gets the same answer. */
     canRetry: ({ context }) =>
       context.schedule === null && (context.error === 'network' || context.error === 'unknown'),
+    /** No answer to a schedule: sent again with its key, it is stored at most once. */
+    canRetrySchedule: ({ context }) =>
+      context.schedule !== null && (context.error === 'network' || context.error === 'unknown'),
   },
 }).createMachine({
   id: 'sendMoney',
@@ -631,7 +637,14 @@ export const sendMoneyMachine = setup({
               assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? newKey() }),
             ],
           },
-          { guard: 'isScheduled', target: 'scheduling', actions: 'clearError' },
+          {
+            guard: 'isScheduled',
+            target: 'scheduling',
+            actions: [
+              'clearError',
+              assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? newKey() }),
+            ],
+          },
           {
             target: 'sending',
             actions: [
@@ -718,7 +731,11 @@ export const sendMoneyMachine = setup({
       invoke: {
         id: 'createScheduledPayment',
         src: 'createScheduledPayment',
-        input: ({ context }) => ({ body: scheduleBodyOf(context), stepUpToken: context.stepUpToken }),
+        input: ({ context }) => ({
+          body: scheduleBodyOf(context),
+          idempotencyKey: context.idempotencyKey ?? '',
+          stepUpToken: context.stepUpToken,
+        }),
         onDone: {
           target: 'scheduled',
           actions: assign({ scheduled: ({ event }) => event.output, stepUpToken: null }),
@@ -741,12 +758,15 @@ export const sendMoneyMachine = setup({
       },
     },
     /**
-     * Insufficient funds ("Payment failed…"), a refused recipient, or no answer (a payment retries with the same key;
-     * a schedule is edited, or looked up in the list, since it has no key).
+     * Insufficient funds ("Payment failed…"), a refused recipient, or no answer (a payment or a schedule retries with
+     * the same key: paid or stored at most once).
      */
     failed: {
       on: {
-        'payment.retry': { guard: 'canRetry', target: 'sending', actions: 'clearError' },
+        'payment.retry': [
+          { guard: 'canRetry', target: 'sending', actions: 'clearError' },
+          { guard: 'canRetrySchedule', target: 'scheduling', actions: 'clearError' },
+        ],
         'review.edit': { target: 'enteringAmount', actions: ['clearError', 'forgetPayment'] },
       },
     },

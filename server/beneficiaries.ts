@@ -8,6 +8,7 @@ import type {
 import type { Database } from './db/database';
 import type { Beneficiaries } from './db/types';
 import { AppError } from './errors';
+import { earlierResult, idempotently, type Idempotent } from './idempotency';
 import { verifyPayee } from './payee/verifyPayee';
 
 /*
@@ -251,27 +252,51 @@ async function saving<T>(kind: BeneficiaryBody['kind'], work: () => Promise<T>):
   }
 }
 
-/** createBeneficiary. */
+/**
+ * createBeneficiary. Idempotent by key (server/idempotency.ts): a retry with the same key and body answers the
+ * beneficiary it saved, another body 409.
+ */
 export async function createBeneficiary(
   db: Database,
   actor: Actor,
   body: BeneficiaryBody,
-): Promise<Beneficiary> {
-  const values = await resolve(db, actor, body, null);
-  const id = await saving(body.kind, async () => {
-    const row = await db
-      .insertInto('beneficiaries')
-      .values({
-        ...values,
-        merchant_id: actor.merchantId,
-        created_by: actor.userId,
-        updated_by: actor.userId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+  idempotencyKey: string,
+): Promise<Idempotent<Beneficiary>> {
+  const scope = {
+    merchantId: actor.merchantId,
+    operation: 'createBeneficiary',
+    key: idempotencyKey,
+    request: body,
+  } as const;
+  // A retry answers before the checks: the first save's own row would now make it a duplicate. The name check
+  // commits its record on its own (a refused save names it), so it runs before the key's transaction.
+  const prior = await earlierResult<Beneficiary>(db, scope);
+  if (prior) return prior;
+  let values: Awaited<ReturnType<typeof resolve>>;
+  try {
+    values = await resolve(db, actor, body, null);
+  } catch (error) {
+    // A concurrent request with this key saved it meanwhile: answer that.
+    const raced = await earlierResult<Beneficiary>(db, scope);
+    if (raced) return raced;
+    throw error;
+  }
+  return idempotently(db, scope, async (trx) => {
+    const id = await saving(body.kind, async () => {
+      const row = await trx
+        .insertInto('beneficiaries')
+        .values({
+          ...values,
+          merchant_id: actor.merchantId,
+          created_by: actor.userId,
+          updated_by: actor.userId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+    return getBeneficiary(trx, actor.merchantId, id);
   });
-  return getBeneficiary(db, actor.merchantId, id);
 }
 
 async function ownRow(db: Database, merchantId: string, id: string) {

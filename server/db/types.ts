@@ -250,6 +250,15 @@ export type CashbackAccruals = {
   rate_bp: number;
 };
 
+export type IdempotencyKeys = {
+  created_at: Generated<Timestamp>;
+  key: string;
+  merchant_id: string;
+  operation: string;
+  request_hash: string;
+  response: Json | null;
+};
+
 export type Invitations = {
   accepted_at: Timestamp | null;
   accepted_user_id: string | null;
@@ -811,6 +820,7 @@ export type DB = {
   card_carts: CardCarts;
   cards: Cards;
   cashback_accruals: CashbackAccruals;
+  idempotency_keys: IdempotencyKeys;
   invitations: Invitations;
   invoice_counters: InvoiceCounters;
   invoices: Invoices;

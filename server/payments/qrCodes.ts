@@ -5,6 +5,7 @@ import type { QrCode, QrCodeBody, QrCodesResponse, ResolvedQrCode } from '../../
 import { qrCodePayPath, qrCodesListLimit } from '../../schemas/qrCodes.schema';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
+import { idempotently, type Idempotent } from '../idempotency';
 
 /*
  * QR codes for receiving a payment (schemas/qrCodes.schema.ts has the contract). A code belongs to one of the
@@ -69,30 +70,37 @@ export async function listQrCodes(
   return { items: rows.map((row) => view(row, origin)) };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
-
-/** createQrCode: for one of the merchant's account currencies; amount and note optional. */
+/**
+ * createQrCode: for one of the merchant's account currencies; amount and note optional. Idempotent by key
+ * (server/idempotency.ts): a retry with the same key and body answers the code it made, another body 409.
+ */
 export async function createQrCode(
   db: Database,
   actor: Actor,
   body: QrCodeBody,
   origin: string,
-): Promise<QrCode> {
-  const account = await db
-    .selectFrom('ledger_accounts')
-    .select('id')
-    .where('merchant_id', '=', actor.merchantId)
-    .where('kind', '=', 'merchant')
-    .where('currency', '=', body.currency)
-    .executeTakeFirst();
-  if (!account) throw badField('currency', `You have no ${body.currency} account.`);
-  const note = body.note?.trim() || null;
-  // 128 random bits never collide in practice; the unique index would still refuse one, so draw again then.
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      const row = await db
+  idempotencyKey: string,
+): Promise<Idempotent<QrCode>> {
+  const scope = {
+    merchantId: actor.merchantId,
+    operation: 'createQrCode',
+    key: idempotencyKey,
+    request: body,
+  } as const;
+  return idempotently(db, scope, async (trx) => {
+    const account = await trx
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('merchant_id', '=', actor.merchantId)
+      .where('kind', '=', 'merchant')
+      .where('currency', '=', body.currency)
+      .executeTakeFirst();
+    if (!account) throw badField('currency', `You have no ${body.currency} account.`);
+    const note = body.note?.trim() || null;
+    // 128 random bits never collide in practice; the unique index would still refuse one, so draw again then (ON
+    // CONFLICT rather than a caught error: an error would end the transaction that holds the key).
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const row = await trx
         .insertInto('qr_codes')
         .values({
           merchant_id: actor.merchantId,
@@ -103,13 +111,13 @@ export async function createQrCode(
           code: newQrCode(),
           created_by: actor.userId,
         })
+        .onConflict((oc) => oc.column('code').doNothing())
         .returning(columns)
-        .executeTakeFirstOrThrow();
-      return view(row, origin);
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 2) throw error;
+        .executeTakeFirst();
+      if (row) return view(row, origin);
     }
-  }
+    throw new Error('Three random QR codes in a row were already taken.');
+  });
 }
 
 /** deleteQrCode: soft delete; a second delete, or another merchant's id, is 404 and changes nothing. */

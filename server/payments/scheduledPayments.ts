@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { moneyOf } from '../../schemas/money';
 import type {
   CreateScheduledPaymentBody,
@@ -10,7 +10,9 @@ import type {
 } from '../../schemas/scheduledPayments.schema';
 import { consumeStepUp } from '../auth/stepUp';
 import type { Database } from '../db/database';
+import type { DB } from '../db/types';
 import { AppError } from '../errors';
+import { idempotently, type Idempotent } from '../idempotency';
 import { postTransfer } from '../ledger';
 import { moneyReceived, scheduledPaymentRun } from '../notifications/events';
 import { isSupportedCurrency } from './fees';
@@ -199,20 +201,40 @@ export async function listScheduledPayments(
   return { items: rows.map(summaryView) };
 }
 
-/**
- * createScheduledPayment: checks the dates, the payer's account and the recipient (an approved merchant with a
- * wallet tag, not the payer, with an account in the payer's currency) and stores the schedule; its first run is on
- * the start date. Moves no money.
- */
 /** How a new schedule is confirmed: the step-up grant (X-Step-Up-Token) and the threshold it applies from. */
 export type ScheduleConfirmation = { stepUpToken: string | undefined; settings: PaymentSettings };
 
+/**
+ * createScheduledPayment: checks the dates, the payer's account and the recipient (an approved merchant with a
+ * wallet tag, not the payer, with an account in the payer's currency) and stores the schedule; its first run is on
+ * the start date. Moves no money. Idempotent by key (server/idempotency.ts): a retry with the same key and body
+ * answers the schedule it made, another body 409.
+ */
 export async function createScheduledPayment(
   db: Database,
   owner: ScheduleOwner,
   body: CreateScheduledPaymentBody,
+  idempotencyKey: string,
   now: Date = new Date(),
   confirmation: ScheduleConfirmation = { stepUpToken: undefined, settings: paymentSettings() },
+): Promise<Idempotent<ScheduledPayment>> {
+  // A retry of a create whose answer was lost answers the schedule it made, whatever changed since (the date, a
+  // spent grant): the key is claimed before anything is checked.
+  const scope = {
+    merchantId: owner.merchantId,
+    operation: 'createScheduledPayment',
+    key: idempotencyKey,
+    request: body,
+  } as const;
+  return idempotently(db, scope, (trx) => schedule(trx, owner, body, now, confirmation));
+}
+
+async function schedule(
+  trx: Transaction<DB>,
+  owner: ScheduleOwner,
+  body: CreateScheduledPaymentBody,
+  now: Date,
+  confirmation: ScheduleConfirmation,
 ): Promise<ScheduledPayment> {
   const today = utcDate(now);
   if (body.start_date < today) throw badField('start_date', 'Choose today or a later date.');
@@ -222,7 +244,7 @@ export async function createScheduledPayment(
   }
   const currency = body.account_type.toUpperCase();
   const source = isSupportedCurrency(currency)
-    ? await db
+    ? await trx
         .selectFrom('ledger_accounts')
         .select('id')
         .where('merchant_id', '=', owner.merchantId)
@@ -233,7 +255,7 @@ export async function createScheduledPayment(
   if (!source) throw new AppError('not_found', 404, 'No data found for this currency.');
 
   const tag = body.recipient.wallet_tag;
-  const recipient = await db
+  const recipient = await trx
     .selectFrom('merchants as m')
     .leftJoin('ledger_accounts as a', (join) =>
       join.onRef('a.merchant_id', '=', 'm.id').on('a.kind', '=', 'merchant').on('a.currency', '=', currency),
@@ -249,40 +271,38 @@ export async function createScheduledPayment(
   const recipientAccountId = recipient.account_id;
   const recipientTag = recipient.wallet_tag;
   // Every run pays without the user, so the schedule itself is confirmed like a payment of one occurrence: from the
-  // send-money threshold on, a step-up grant, used up in the transaction that stores the schedule.
-  const inserted = await db.transaction().execute(async (trx) => {
-    if (
-      isSupportedCurrency(currency) &&
-      BigInt(body.amount_minor) >= thresholdIn(currency, confirmation.settings)
-    ) {
-      await consumeStepUp(trx, {
-        userId: owner.userId,
-        purpose: 'send_money',
-        token: confirmation.stepUpToken,
-      });
-    }
-    return trx
-      .insertInto('scheduled_payments')
-      .values({
-        merchant_id: owner.merchantId,
-        created_by: owner.userId,
-        source_account_id: source.id,
-        currency,
-        recipient_merchant_id: recipient.id,
-        recipient_account_id: recipientAccountId,
-        recipient_wallet_tag: recipientTag,
-        amount_minor: BigInt(body.amount_minor),
-        note: body.note?.trim() || null,
-        gif: body.gif ?? null,
-        frequency: body.frequency,
-        start_date: body.start_date,
-        end_date: body.end_date ?? null,
-        next_run: body.start_date,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  });
-  return getScheduledPayment(db, owner.merchantId, inserted.id);
+  // send-money threshold on, a step-up grant, used up in the transaction that stores the schedule and its key.
+  if (
+    isSupportedCurrency(currency) &&
+    BigInt(body.amount_minor) >= thresholdIn(currency, confirmation.settings)
+  ) {
+    await consumeStepUp(trx, {
+      userId: owner.userId,
+      purpose: 'send_money',
+      token: confirmation.stepUpToken,
+    });
+  }
+  const inserted = await trx
+    .insertInto('scheduled_payments')
+    .values({
+      merchant_id: owner.merchantId,
+      created_by: owner.userId,
+      source_account_id: source.id,
+      currency,
+      recipient_merchant_id: recipient.id,
+      recipient_account_id: recipientAccountId,
+      recipient_wallet_tag: recipientTag,
+      amount_minor: BigInt(body.amount_minor),
+      note: body.note?.trim() || null,
+      gif: body.gif ?? null,
+      frequency: body.frequency,
+      start_date: body.start_date,
+      end_date: body.end_date ?? null,
+      next_run: body.start_date,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return getScheduledPayment(trx, owner.merchantId, inserted.id);
 }
 
 /** cancelScheduledPayment: stops an active schedule (no further runs); 409 if it has already ended. */

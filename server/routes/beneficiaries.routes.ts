@@ -7,6 +7,7 @@ import {
   BeneficiaryBody,
   BeneficiaryParams,
 } from '../../schemas/beneficiaries.schema';
+import { IdempotencyHeaders } from '../../schemas/transactions.schema';
 import { authOf } from '../auth/authenticate';
 import {
   createBeneficiary,
@@ -68,14 +69,23 @@ export const beneficiariesRoutes: FastifyPluginAsyncZod<{ db: Database; config: 
         summary:
           'Saves a wallet or bank beneficiary. A bank one is name-checked first: anything but a match is 422 ' +
           '`name_check_unconfirmed` (details: result, check_id, suggested_name on a close match) unless ' +
-          '`accept_name_mismatch` is true. 409 when the merchant already has this IBAN or wallet.',
+          '`accept_name_mismatch` is true. 409 when the merchant already has this IBAN or wallet. Idempotency-Key ' +
+          'required: the same key and body answer the first result (header Idempotent-Replayed: true), another ' +
+          'body 409.',
+        headers: IdempotencyHeaders,
         body: BeneficiaryBody,
         response: { 201: Beneficiary, ...errorResponses(400, 401, 403, 409, 422) },
       },
     },
     async (request, reply) => {
-      const created = await createBeneficiary(db, actorOf(request), request.body);
-      return reply.status(201).send(created);
+      const { result, replayed } = await createBeneficiary(
+        db,
+        actorOf(request),
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(result);
     },
   );
 

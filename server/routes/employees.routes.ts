@@ -16,6 +16,7 @@ import {
   InviteBody,
 } from '../../schemas/employees.schema';
 import { SendVerificationResponse } from '../../schemas/registration.schema';
+import { IdempotencyHeaders } from '../../schemas/transactions.schema';
 import { authOf } from '../auth/authenticate';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -109,15 +110,26 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
         summary:
           'Invite an address with a role and an access level. The email (in the inviter’s language) carries a ' +
           'single-use link valid 72 hours. 409 for an address that already has a Tameio account ' +
-          '(`details.reason` user_exists) or a pending invitation of this merchant (invitation_pending).',
+          '(`details.reason` user_exists) or a pending invitation of this merchant (invitation_pending). ' +
+          'Idempotency-Key required: the same key and body answer the first result (header Idempotent-Replayed: ' +
+          'true; no second email), another body 409.',
+        headers: IdempotencyHeaders,
         body: InviteBody,
         response: { 201: Invitation, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
-      const { invitation, outboxId } = await inviteEmployee(db, config, actorOf(request), request.body);
-      deliver(request, outboxId);
-      return reply.status(201).send(invitation);
+      const { result, replayed } = await inviteEmployee(
+        db,
+        config,
+        actorOf(request),
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      // The first request queued the email (delivered then, or by the outbox job): a replay sends nothing.
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      else deliver(request, result.outboxId);
+      return reply.status(201).send(result.invitation);
     },
   );
 

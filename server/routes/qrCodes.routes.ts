@@ -9,6 +9,7 @@ import {
   QrCodesResponse,
   ResolvedQrCode,
 } from '../../schemas/qrCodes.schema';
+import { IdempotencyHeaders } from '../../schemas/transactions.schema';
 import { authOf } from '../auth/authenticate';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -52,14 +53,23 @@ export const qrCodesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
         operationId: 'createQrCode',
         summary:
           'Generates a QR code for receiving a payment into the account of `currency` (one the merchant holds; ' +
-          'otherwise 400 on `currency`), optionally for a fixed amount and with a note.',
+          'otherwise 400 on `currency`), optionally for a fixed amount and with a note. Idempotency-Key required: ' +
+          'the same key and body answer the first result (header Idempotent-Replayed: true), another body 409.',
+        headers: IdempotencyHeaders,
         body: QrCodeBody,
-        response: { 201: QrCode, ...errorResponses(400, 401, 403) },
+        response: { 201: QrCode, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
-      const created = await createQrCode(db, actorOf(request), request.body, origin);
-      return reply.status(201).send(created);
+      const { result, replayed } = await createQrCode(
+        db,
+        actorOf(request),
+        request.body,
+        origin,
+        request.headers['idempotency-key'],
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(result);
     },
   );
 

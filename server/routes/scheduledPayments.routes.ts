@@ -7,6 +7,7 @@ import {
   ScheduledPaymentsList,
 } from '../../schemas/scheduledPayments.schema';
 import { stepUpHeader } from '../../schemas/stepUp.schema';
+import { IdempotencyHeaders } from '../../schemas/transactions.schema';
 import { authOf } from '../auth/authenticate';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -19,8 +20,11 @@ import {
 import { paymentSettings, type PaymentSettings } from '../payments/settings';
 import { errorResponses } from './apiErrors';
 
-/** From the send-money threshold on, a new schedule needs a step-up grant for `send_money` (ADR 006). */
-const CreateHeaders = z.object({ [stepUpHeader]: z.string().min(1).max(200).optional() });
+/**
+ * A create whose answer was lost is retried with the same key (required, as for send money); from the send-money
+ * threshold on, a new schedule also needs a step-up grant for `send_money` (ADR 006).
+ */
+const CreateHeaders = IdempotencyHeaders.extend({ [stepUpHeader]: z.string().min(1).max(200).optional() });
 
 /**
  * Scheduled and recurring payments (schemas/scheduledPayments.schema.ts); the domain and the job are
@@ -44,22 +48,25 @@ export const scheduledPaymentsRoutes: FastifyPluginAsyncZod<{
         summary:
           'Schedule a payment to a wallet tag, once or repeating (daily, weekly, monthly, yearly) from a start date ' +
           '(today or later, UTC) up to an optional end date. Monthly on the 31st runs on the last day of shorter ' +
-          'months. Moves no money now; the scheduled-payments job pays each occurrence.',
+          'months. Moves no money now; the scheduled-payments job pays each occurrence. Idempotency-Key required: ' +
+          'the same key and body answer the first result (header Idempotent-Replayed: true), another body 409.',
         headers: CreateHeaders,
         body: CreateScheduledPaymentBody,
-        response: { 201: ScheduledPayment, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 201: ScheduledPayment, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const created = await createScheduledPayment(
+      const { result, replayed } = await createScheduledPayment(
         db,
         { merchantId: auth.merchantId, userId: auth.userId },
         request.body,
+        request.headers['idempotency-key'],
         new Date(),
         { stepUpToken: request.headers[stepUpHeader], settings },
       );
-      return reply.status(201).send(created);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(result);
     },
   );
 

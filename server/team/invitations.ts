@@ -19,6 +19,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
 import { AppError } from '../errors';
+import { idempotently, type Idempotent } from '../idempotency';
 import type { Db } from '../ledger';
 import { invitationAccepted } from '../notifications/events';
 import { enqueueMessage } from '../notify/outbox';
@@ -156,21 +157,29 @@ export function invitationLink(config: Config, key: string): string {
  * inviteEmployee, in one transaction: refuses (409) an address that already has a Tameio account (an email belongs
  * to one user) or a pending invitation of this merchant; marks this merchant's lapsed invitations of the address
  * expired; stores the invitation with the key's hash; queues the email in the inviter's language. Returns the outbox
- * row to deliver after commit.
+ * row to deliver after commit. Idempotent by Idempotency-Key (server/idempotency.ts): a retry with the same key and
+ * body answers the invitation it made (its email already queued), another body 409.
  */
 export async function inviteEmployee(
   db: Database,
   config: Config,
   actor: TeamActor,
   body: InviteBody,
-): Promise<{ invitation: Invitation; outboxId: string }> {
+  idempotencyKey: string,
+): Promise<Idempotent<{ invitation: Invitation; outboxId: string }>> {
+  const scope = {
+    merchantId: actor.merchantId,
+    operation: 'inviteEmployee',
+    key: idempotencyKey,
+    request: body,
+  } as const;
   const pendingConflict = () =>
     new AppError('conflict', 409, 'This address already has a pending invitation.', {
       fields: { email: 'Already invited.' },
       details: { reason: 'invitation_pending' },
     });
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await idempotently(db, scope, async (trx) => {
       const existing = await trx
         .selectFrom('users')
         .select('id')

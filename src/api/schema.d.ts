@@ -628,7 +628,7 @@ export interface paths {
         /** The merchant's beneficiaries by name; `q` keeps those whose name, wallet tag or IBAN contain it. */
         get: operations["beneficiaries"];
         put?: never;
-        /** Saves a wallet or bank beneficiary. A bank one is name-checked first: anything but a match is 422 `name_check_unconfirmed` (details: result, check_id, suggested_name on a close match) unless `accept_name_mismatch` is true. 409 when the merchant already has this IBAN or wallet. */
+        /** Saves a wallet or bank beneficiary. A bank one is name-checked first: anything but a match is 422 `name_check_unconfirmed` (details: result, check_id, suggested_name on a close match) unless `accept_name_mismatch` is true. 409 when the merchant already has this IBAN or wallet. Idempotency-Key required: the same key and body answer the first result (header Idempotent-Replayed: true), another body 409. */
         post: operations["createBeneficiary"];
         delete?: never;
         options?: never;
@@ -1024,7 +1024,7 @@ export interface paths {
         /** Invitations, pending ones first; a pending invitation past its expiry reads as expired. */
         get: operations["invitations"];
         put?: never;
-        /** Invite an address with a role and an access level. The email (in the inviter’s language) carries a single-use link valid 72 hours. 409 for an address that already has a Tameio account (`details.reason` user_exists) or a pending invitation of this merchant (invitation_pending). */
+        /** Invite an address with a role and an access level. The email (in the inviter’s language) carries a single-use link valid 72 hours. 409 for an address that already has a Tameio account (`details.reason` user_exists) or a pending invitation of this merchant (invitation_pending). Idempotency-Key required: the same key and body answer the first result (header Idempotent-Replayed: true; no second email), another body 409. */
         post: operations["inviteEmployee"];
         delete?: never;
         options?: never;
@@ -1776,7 +1776,7 @@ export interface paths {
         /** The merchant's QR codes, newest first, each with its shareable link. */
         get: operations["qrCodes"];
         put?: never;
-        /** Generates a QR code for receiving a payment into the account of `currency` (one the merchant holds; otherwise 400 on `currency`), optionally for a fixed amount and with a note. */
+        /** Generates a QR code for receiving a payment into the account of `currency` (one the merchant holds; otherwise 400 on `currency`), optionally for a fixed amount and with a note. Idempotency-Key required: the same key and body answer the first result (header Idempotent-Replayed: true), another body 409. */
         post: operations["createQrCode"];
         delete?: never;
         options?: never;
@@ -2015,7 +2015,7 @@ export interface paths {
         /** The merchant's scheduled payments: status, next run date and how many runs so far. */
         get: operations["scheduledPayments"];
         put?: never;
-        /** Schedule a payment to a wallet tag, once or repeating (daily, weekly, monthly, yearly) from a start date (today or later, UTC) up to an optional end date. Monthly on the 31st runs on the last day of shorter months. Moves no money now; the scheduled-payments job pays each occurrence. */
+        /** Schedule a payment to a wallet tag, once or repeating (daily, weekly, monthly, yearly) from a start date (today or later, UTC) up to an optional end date. Monthly on the 31st runs on the last day of shorter months. Moves no money now; the scheduled-payments job pays each occurrence. Idempotency-Key required: the same key and body answer the first result (header Idempotent-Replayed: true), another body 409. */
         post: operations["createScheduledPayment"];
         delete?: never;
         options?: never;
@@ -8821,7 +8821,9 @@ export interface operations {
     createBeneficiary: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                "idempotency-key": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10496,7 +10498,9 @@ export interface operations {
     inviteEmployee: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                "idempotency-key": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13214,7 +13218,9 @@ export interface operations {
     createQrCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                "idempotency-key": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13253,6 +13259,15 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14084,7 +14099,8 @@ export interface operations {
     createScheduledPayment: {
         parameters: {
             query?: never;
-            header?: {
+            header: {
+                "idempotency-key": string;
                 "x-step-up-token"?: string;
             };
             path?: never;
@@ -14134,6 +14150,15 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -92,7 +92,12 @@ export function sendMoneyActors(client: ApiClient) {
     createScheduledPayment: fromPromise<ScheduledPayment, ScheduleInput>(({ input, signal }) =>
       unwrap(
         client.POST('/api/merchants/scheduled_payments/', {
-          params: { header: input.stepUpToken ? { 'x-step-up-token': input.stepUpToken } : {} },
+          params: {
+            header: {
+              'idempotency-key': input.idempotencyKey,
+              ...(input.stepUpToken ? { 'x-step-up-token': input.stepUpToken } : {}),
+            },
+          },
           body: input.body,
           signal,
         }),

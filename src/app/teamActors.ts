@@ -7,6 +7,7 @@ import {
 import { teamMachine, type UpdateStatusInput } from '../../machines/team.machine';
 import type { Employee, Invitation } from '../../schemas/employees.schema';
 import { unwrap, type ApiClient } from '../api/client';
+import { attemptKeys } from './attemptKeys';
 
 /** The team page's effects (machines/team.machine.ts), each rejecting with an ApiFailure. */
 export function teamActors(client: ApiClient) {
@@ -33,13 +34,23 @@ export function createTeamLogic(client: ApiClient) {
 
 /** The invite page's effects (machines/inviteEmployee.machine.ts), each rejecting with an ApiFailure. */
 export function inviteEmployeeActors(client: ApiClient) {
+  const withKey = attemptKeys();
   return {
     loadInvitations: fromPromise<Invitation[], void>(async ({ signal }) => {
       const invitations = await unwrap(client.GET('/api/merchants/invitations/', { signal }));
       return invitations.items;
     }),
+    // An invitation sent again after no answer carries the same key: one invitation, one email.
     inviteEmployee: fromPromise<Invitation, InviteInput>(({ input, signal }) =>
-      unwrap(client.POST('/api/merchants/invitations/', { body: input.body, signal })),
+      withKey(input.body, (key) =>
+        unwrap(
+          client.POST('/api/merchants/invitations/', {
+            params: { header: { 'idempotency-key': key } },
+            body: input.body,
+            signal,
+          }),
+        ),
+      ),
     ),
     cancelInvitation: fromPromise<Invitation, CancelInvitationInput>(({ input, signal }) =>
       unwrap(

@@ -5,7 +5,7 @@ import { assignWalletTag } from '../../server/accounts';
 import { demoExternalAccounts } from '../../server/payee/externalAccounts';
 import { api, apiWithBadInput, bodyOf, expectStatus, type JsonBodyOf } from './client';
 import { createOwner, signIn, startTestServer, type TestServer } from './harness';
-import { employeeToken, merchantWithAccount } from './money';
+import { employeeToken, merchantWithAccount, newKey } from './money';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -50,7 +50,11 @@ const rowsOf = (merchantId: string) =>
   server.db.selectFrom('beneficiaries').selectAll().where('merchant_id', '=', merchantId).execute();
 
 const create = (token: string, body: BeneficiaryBody) =>
-  api(server.app, 'POST', '/api/merchants/beneficiaries/', { token, body });
+  api(server.app, 'POST', '/api/merchants/beneficiaries/', {
+    token,
+    headers: { 'idempotency-key': newKey('beneficiary') },
+    body,
+  });
 
 describe('createBeneficiary: bank beneficiaries and the name check', () => {
   it('match: saved at once, with the check recorded', async () => {
@@ -166,6 +170,7 @@ describe('bad input gets a 4xx and changes nothing', () => {
     const me = await owner();
     const answer = await apiWithBadInput(server.app, 'POST', '/api/merchants/beneficiaries/', {
       token: me.token,
+      headers: { 'idempotency-key': newKey('beneficiary') },
       body,
     });
     expectStatus(answer, status);

@@ -74,6 +74,7 @@ beforeAll(async () => {
   ids.beneficiary = bodyOf(
     await api(server.app, 'POST', '/api/merchants/beneficiaries/', {
       token: b.token,
+      headers: { 'idempotency-key': newKey() },
       body: { kind: 'wallet', wallet_tag: cTag },
     }),
     201,
@@ -110,6 +111,7 @@ beforeAll(async () => {
   ids.qr = bodyOf(
     await api(server.app, 'POST', '/api/merchants/qr_codes/', {
       token: b.token,
+      headers: { 'idempotency-key': newKey() },
       body: { currency: 'EUR', amount_minor: '4321', note: 'Bravo counter' },
     }),
     201,
@@ -118,6 +120,7 @@ beforeAll(async () => {
   ids.schedule = bodyOf(
     await api(server.app, 'POST', '/api/merchants/scheduled_payments/', {
       token: b.token,
+      headers: { 'idempotency-key': newKey() },
       body: {
         account_type: 'eur',
         recipient: { wallet_tag: cTag },

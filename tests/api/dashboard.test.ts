@@ -104,6 +104,7 @@ describe('scheduled payments', () => {
     const create = (startInDays: number, frequency: Frequency, amount: string) =>
       api(server.app, 'POST', '/api/merchants/scheduled_payments/', {
         token: payer.token,
+        headers: { 'idempotency-key': newKey() },
         body: {
           account_type: 'eur',
           recipient: { wallet_tag: payee.tag },

@@ -216,6 +216,7 @@ describe('each event notifies exactly once, the right users', () => {
     const schedule = async (amount: string) => {
       const created = await api(server.app, 'POST', '/api/merchants/scheduled_payments/', {
         token: payer.token,
+        headers: { 'idempotency-key': newKey() },
         body: {
           account_type: 'eur',
           recipient: { wallet_tag: payee.tag },
@@ -232,6 +233,7 @@ describe('each event notifies exactly once, the right users', () => {
     const broke = await merchant(5_000n);
     const failedCreated = await api(server.app, 'POST', '/api/merchants/scheduled_payments/', {
       token: broke.token,
+      headers: { 'idempotency-key': newKey() },
       body: {
         account_type: 'eur',
         recipient: { wallet_tag: payee.tag },

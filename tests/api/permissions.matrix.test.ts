@@ -199,23 +199,27 @@ beforeAll(async () => {
   expectStatus(planCart, 201);
   const beneficiary = await api(server.app, 'POST', '/api/merchants/beneficiaries/', {
     token: owner.token,
+    headers: { 'idempotency-key': newKey() },
     body: { kind: 'wallet', wallet_tag: otherTag },
   });
   expectStatus(beneficiary, 201);
   const qr = await api(server.app, 'POST', '/api/merchants/qr_codes/', {
     token: owner.token,
+    headers: { 'idempotency-key': newKey() },
     body: { currency: 'EUR', amount_minor: '500' },
   });
   expectStatus(qr, 201);
   // Resolving is for paying someone else's code (one's own is a 422).
   const theirQr = await api(server.app, 'POST', '/api/merchants/qr_codes/', {
     token: other.token,
+    headers: { 'idempotency-key': newKey() },
     body: { currency: 'EUR', amount_minor: '700' },
   });
   expectStatus(theirQr, 201);
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const schedule = await api(server.app, 'POST', '/api/merchants/scheduled_payments/', {
     token: owner.token,
+    headers: { 'idempotency-key': newKey() },
     body: {
       account_type: 'eur',
       recipient: { wallet_tag: otherTag },

@@ -3,7 +3,7 @@ import { qrCodePattern } from '../../schemas/qrCodes.schema';
 import { assignWalletTag, ensureMerchantAccount } from '../../server/accounts';
 import { api, apiWithBadInput, bodyOf, expectStatus, type JsonBodyOf } from './client';
 import { startTestServer, type TestServer } from './harness';
-import { employeeToken, merchantWithAccount, type MoneyMerchant } from './money';
+import { employeeToken, merchantWithAccount, newKey, type MoneyMerchant } from './money';
 
 // QR codes (SPEC §2 /my-wallet/qr-codes, §3, §7, §8): create, list, delete, and resolve by another merchant.
 
@@ -29,7 +29,11 @@ async function merchant(status?: 'in_review'): Promise<Merchant> {
 }
 
 const create = (token: string, body: JsonBodyOf<'POST', '/api/merchants/qr_codes/'>) =>
-  api(server.app, 'POST', '/api/merchants/qr_codes/', { token, body });
+  api(server.app, 'POST', '/api/merchants/qr_codes/', {
+    token,
+    headers: { 'idempotency-key': newKey('qr') },
+    body,
+  });
 
 const rowsOf = (merchantId: string) =>
   server.db.selectFrom('qr_codes').selectAll().where('merchant_id', '=', merchantId).execute();
@@ -104,6 +108,7 @@ describe('createQrCode and qrCodes', () => {
     for (const [name, body, status] of cases) {
       const response = await apiWithBadInput(server.app, 'POST', '/api/merchants/qr_codes/', {
         token: me.token,
+        headers: { 'idempotency-key': newKey('qr') },
         body,
       });
       expectStatus(response, status, name);
@@ -289,6 +294,7 @@ describe('who may use QR codes (SPEC §6)', () => {
     const anonymous = [
       await api(server.app, 'GET', '/api/merchants/qr_codes/'),
       await api(server.app, 'POST', '/api/merchants/qr_codes/', {
+        headers: { 'idempotency-key': newKey('qr') },
         body: { currency: 'EUR', amount_minor: '-1' },
       }),
       await api(server.app, 'DELETE', '/api/merchants/qr_codes/{id}/', { params: { id: created.id } }),

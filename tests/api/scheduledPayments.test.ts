@@ -15,6 +15,7 @@ import {
   fund,
   ledgerSnapshot,
   merchantWithAccount,
+  newKey,
   type MoneyMerchant,
 } from './money';
 import { stepUpHeaders, stepUpToken } from './stepUp';
@@ -45,7 +46,11 @@ const noon = (date: string) => new Date(`${date}T12:00:00Z`);
 type ScheduleBody = JsonBodyOf<'POST', '/api/merchants/scheduled_payments/'>;
 
 function create(payer: Merchant, body: ScheduleBody, token = payer.token) {
-  return api(server.app, 'POST', '/api/merchants/scheduled_payments/', { token, body });
+  return api(server.app, 'POST', '/api/merchants/scheduled_payments/', {
+    token,
+    headers: { 'idempotency-key': newKey('schedule') },
+    body,
+  });
 }
 
 const scheduleBody = (payee: Merchant): ScheduleBody => ({
@@ -64,6 +69,7 @@ function schedule(payer: Merchant, payee: Merchant, extra: Partial<ScheduleBody>
 function scheduleWithBadInput(payer: Merchant, payee: Merchant, extra: Record<string, unknown>) {
   return apiWithBadInput(server.app, 'POST', '/api/merchants/scheduled_payments/', {
     token: payer.token,
+    headers: { 'idempotency-key': newKey('schedule') },
     body: { ...scheduleBody(payee), ...extra },
   });
 }
@@ -211,13 +217,13 @@ describe('create, list, cancel', () => {
     const accepted = await api(server.app, 'POST', '/api/merchants/scheduled_payments/', {
       token: payer.token,
       body: { account_type: 'eur', recipient: { wallet_tag: payee.tag }, ...big },
-      headers: stepUpHeaders(grant),
+      headers: { ...stepUpHeaders(grant), 'idempotency-key': newKey('schedule') },
     });
     expectStatus(accepted, 201);
     const again = await api(server.app, 'POST', '/api/merchants/scheduled_payments/', {
       token: payer.token,
       body: { account_type: 'eur', recipient: { wallet_tag: payee.tag }, ...big },
-      headers: stepUpHeaders(grant),
+      headers: { ...stepUpHeaders(grant), 'idempotency-key': newKey('schedule') },
     });
     expectStatus(again, 403);
     expect(await storedFor(payer.merchantId)).toBe(1);
@@ -297,6 +303,7 @@ describe('create, list, cancel', () => {
     const pending = await merchantWithAccount(server, { status: 'in_review' });
     const notApproved = await api(server.app, 'POST', '/api/merchants/scheduled_payments/', {
       token: pending.token,
+      headers: { 'idempotency-key': newKey() },
       body: {
         account_type: 'eur',
         recipient: { wallet_tag: payee.tag },

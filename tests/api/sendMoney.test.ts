@@ -748,6 +748,7 @@ describe('saved beneficiaries, the settlement delay and the search limit', () =>
     const payee = await merchant();
     const saved = await api(server.app, 'POST', '/api/merchants/beneficiaries/', {
       token: payer.token,
+      headers: { 'idempotency-key': newKey() },
       body: { kind: 'wallet', wallet_tag: payee.tag },
     });
     expectStatus(saved, 201);

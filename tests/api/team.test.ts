@@ -11,7 +11,7 @@ import {
   startTestServer,
   type TestServer,
 } from './harness';
-import { fund, merchantWithAccount, type MoneyMerchant } from './money';
+import { fund, merchantWithAccount, newKey, type MoneyMerchant } from './money';
 import {
   acceptByEmail,
   acceptWithBadInput,
@@ -112,6 +112,7 @@ describe('inviting', () => {
     expect(member.body.error.details).toEqual({ reason: 'user_exists' });
     const bad = await apiWithBadInput(server.app, 'POST', '/api/merchants/invitations/', {
       token: owner.token,
+      headers: { 'idempotency-key': newKey('invite') },
       body: { email: 'not-an-email', first_name: 'R2D2', last_name: '', role: 'boss', access_level: 'all' },
     });
     expectStatus(bad, 400);

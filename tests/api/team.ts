@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AccessLevel, EmployeeRole } from '../../schemas/employees.schema';
 import { api, apiWithBadInput, bodyOf, type JsonBodyOf } from './client';
 import { readOutbox, signIn, type SignedIn, type TestServer } from './harness';
+import { newKey } from './money';
 
 /** Shared by the team tests: invitations and employees through the real API. */
 
@@ -26,6 +27,7 @@ export async function invite(
 ) {
   return api(server.app, 'POST', '/api/merchants/invitations/', {
     token,
+    headers: { 'idempotency-key': newKey('invite') },
     body: {
       email: body.email ?? newInviteeEmail(),
       first_name: body.first_name ?? 'Nikos',

@@ -361,7 +361,7 @@ export const sendMoneyFixtures = {
         },
         {
           failure: { kind: 'network' },
-          says: 'The network fails (no answer; the schedule may have been stored)',
+          says: 'The network fails (no answer; the schedule may have been stored, so a retry sends its key again)',
         },
       ],
     },
@@ -531,8 +531,8 @@ function sendMoneyScreen(snapshot: SendMoneySnapshot): ScreenExpectation {
         enabled: [...snapshot.context.methods.map(methodButton), t.editPayment],
       };
     case 'failed': {
-      // A schedule has no idempotency key: no blind retry.
-      const canRetry = snapshot.context.schedule === null && (error === 'network' || error === 'unknown');
+      // No answer: a payment or a schedule is sent again with its key (paid or stored at most once).
+      const canRetry = error === 'network' || error === 'unknown';
       return {
         path,
         heading: t.failedTitle,

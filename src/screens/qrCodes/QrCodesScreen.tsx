@@ -8,6 +8,7 @@ import { AmountMinor, currencyDigits, decimalToMinor } from '../../../schemas/mo
 import { QrCodeBody, type QrCode } from '../../../schemas/qrCodes.schema';
 import { noteMaxLength } from '../../../schemas/sendMoney.schema';
 import { api, expectOk, unwrap, type ApiClient } from '../../api/client';
+import { attemptKeys } from '../../app/attemptKeys';
 import { formatMoney } from '../../i18n/formatMoney';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -174,6 +175,8 @@ function GenerateForm({
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  // One Idempotency-Key per code: "Generate" pressed again after no answer makes no second code.
+  const [withKey] = useState(() => attemptKeys());
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -201,7 +204,14 @@ function GenerateForm({
     if (found.amount || found.note || found.currency || !shape.success) return;
     setBusy(true);
     try {
-      const created = await unwrap(client.POST('/api/merchants/qr_codes/', { body: shape.data }));
+      const created = await withKey(shape.data, (key) =>
+        unwrap(
+          client.POST('/api/merchants/qr_codes/', {
+            params: { header: { 'idempotency-key': key } },
+            body: shape.data,
+          }),
+        ),
+      );
       notify('success', intl.formatMessage(m.created));
       setAmount('');
       setNote('');
