@@ -20,6 +20,7 @@ import type { Database } from './db/database';
 import { databaseRetryAfterSeconds, isConnectionError } from './db/connectionErrors';
 import { enforceOperationRules } from './auth/operationGuard';
 import { AppError } from './errors';
+import { loggerOptions } from './logging';
 import { jsonNestsDeeperThan, maxJsonDepth } from './jsonDepth';
 import { accountsRoutes } from './routes/accounts.routes';
 import { addressesRoutes } from './routes/addresses.routes';
@@ -32,8 +33,8 @@ import { cashbackRoutes } from './routes/cashback.routes';
 import { contentRoutes } from './routes/content.routes';
 import { employeesRoutes } from './routes/employees.routes';
 import { gifsRoutes } from './routes/gifs.routes';
-import { homeRoutes } from './routes/home.routes';
 import { healthRoutes } from './routes/health';
+import { homeRoutes } from './routes/home.routes';
 import { kycRoutes } from './routes/kyc.routes';
 import { moneyRequestsRoutes } from './routes/moneyRequests.routes';
 import { notificationsRoutes } from './routes/notifications.routes';
@@ -123,7 +124,7 @@ export async function buildApp({
   logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) } : false,
+    logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // Route paths end with a slash as SPEC §7 names them; the same path without it is a different (unknown) one.
@@ -201,6 +202,14 @@ export async function buildApp({
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.status(415).send(body('bad_request', 'Send the request body as application/json.'));
     }
+    if (isConnectionError(error)) {
+      // The database is away (restarting, unreachable, connections cut): not a bug, so no 500; try again shortly.
+      request.log.warn({ code: error.code }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(databaseRetryAfterSeconds))
+        .send(body('service_unavailable', 'The service is briefly unavailable. Try again shortly.'));
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply.status(429).send(body('rate_limited', 'Too many requests. Try again later.'));
@@ -222,14 +231,6 @@ export async function buildApp({
       directives: config.mapTileUrl
         ? {
             ...contentSecurityPolicy,
-    if (isConnectionError(error)) {
-      // The database is away (restarting, unreachable, connections cut): not a bug, so no 500; try again shortly.
-      request.log.warn({ code: error.code }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', String(databaseRetryAfterSeconds))
-        .send(body('service_unavailable', 'The service is briefly unavailable. Try again shortly.'));
-    }
             imgSrc: [
               ...contentSecurityPolicy.imgSrc,
               new URL(config.mapTileUrl.replace(/\{[a-z]\}/g, '0')).origin,
@@ -275,6 +276,7 @@ export async function buildApp({
   });
 
   await app.register(publicRoutes, { config });
+  await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, config });
   await app.register(homeRoutes, { db, config });
   await app.register(accountsRoutes, { db, config });
@@ -296,7 +298,6 @@ export async function buildApp({
   await app.register(cardsRoutes, { db, config });
   await app.register(cashbackRoutes, { db, config });
   await app.register(addressesRoutes, { db, config });
-  await app.register(healthRoutes, { db });
   await app.register(employeesRoutes, { db, config });
   await app.register(analyticsRoutes, { db, config });
   await app.register(advertisingRoutes, { db, config });

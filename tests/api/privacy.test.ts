@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignWalletTag } from '../../server/accounts';
+import { buildApp } from '../../server/app';
 import { api, bodyOf, callUntyped, expectStatus } from './client';
-import { initialize, signIn, startTestServer, type TestServer } from './harness';
+import { initialize, readOutbox, signIn, startTestServer, type TestServer } from './harness';
 import { fund, merchantWithAccount, newKey, type MoneyMerchant } from './money';
 import { userIdOf } from './stepUp';
 
@@ -216,5 +219,89 @@ describe('Cache-Control on API answers', () => {
     const faq = await api(server.app, 'GET', '/api/faq/');
     expectStatus(faq, 200);
     expect(faq.headers['cache-control']).toBe('public, max-age=300');
+  });
+});
+
+describe('the server log', () => {
+  let logged: FastifyInstance | undefined;
+  afterAll(async () => {
+    await logged?.close();
+  });
+
+  it('holds no password, code, token, cookie, email, IBAN, note, key or SQL value through a sign-in and a database error', async () => {
+    const lines: string[] = [];
+    logged = await buildApp({
+      config: { ...server.config, logLevel: 'trace' },
+      db: server.db,
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    await logged.ready();
+    const payer = await merchant(50_000n);
+    const payee = await merchant();
+
+    // A sign-in through the logged app: password, the code read from the outbox by address, tokens, the cookie.
+    const signed = await signIn(logged, payer.email, payer.password);
+    const [sentCode] = await readOutbox(logged, payer.email);
+    const code = sentCode?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    const refreshed = await api(logged, 'POST', '/api/merchants/accounts/token/refresh/', {
+      cookie: signed.refreshCookie,
+    });
+    expectStatus(refreshed, 200);
+
+    // A search by a note, and a payment the database refuses with the payment's values in its error: PostgreSQL
+    // puts the failing row (account ids, note, key) in `detail`, the driver the statement's parameters.
+    const note = `Refused by a test ${randomBytes(4).toString('hex')}`;
+    const key = newKey('privacy-log');
+    await sql`ALTER TABLE transfers ADD CONSTRAINT privacy_test_refuses CHECK (note IS NULL OR note NOT LIKE 'Refused by a test%')`.execute(
+      server.db,
+    );
+    const searched = await api(logged, 'GET', '/api/merchants/transactions/', {
+      query: { q: note },
+      token: signed.accessToken,
+    });
+    expectStatus(searched, 200);
+    // A 500 is outside the contract: the call is untyped on purpose.
+    const refused = await callUntyped(logged, 'POST', '/api/merchants/send_money/', {
+      token: signed.accessToken,
+      body: { account_type: 'eur', recipient: { wallet_tag: payee.tag }, amount_minor: '1250', note },
+      headers: { 'idempotency-key': key },
+    });
+    expect(refused.status).toBe(500);
+
+    const log = lines.join('');
+    // The failure is there, by its kind and place.
+    const failure = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((l) => l.msg === 'unhandled error');
+    expect(failure?.err).toMatchObject({
+      code: '23514',
+      table: 'transfers',
+      constraint: 'privacy_test_refuses',
+    });
+    expect(log).toContain('/api/merchants/transactions/?q');
+    const secrets = {
+      password: payer.password,
+      'access token': signed.accessToken,
+      'login token': signed.loginToken,
+      'refresh cookie': signed.refreshCookie,
+      'new access token': refreshed.body.access_token,
+      email: payer.email,
+      'email (URL-encoded)': encodeURIComponent(payer.email),
+      iban: payer.iban,
+      'payee iban': payee.iban,
+      note,
+      'note (URL-encoded)': encodeURIComponent(note),
+      'idempotency key': key,
+      'payer account id': payer.accountId,
+      'payee account id': payee.accountId,
+      'merchant id': payer.merchantId,
+      'user id': payer.ownerId,
+    };
+    for (const [what, value] of Object.entries(secrets)) {
+      expect(value.length, what).toBeGreaterThan(5);
+      expect(log, `the log holds the ${what}`).not.toContain(value);
+    }
+    expect(log, 'the log holds the sign-in code').not.toMatch(new RegExp(`(?<!\\d)${code}(?!\\d)`));
   });
 });
