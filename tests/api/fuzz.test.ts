@@ -344,6 +344,12 @@ function urlOf(template: string, testCase: Case): string {
 
 const knownCodes = new Set<string>(errorCodes);
 
+/** A case as a failure message shows it: a multipart body as its text, not a list of byte values. */
+function shown(testCase: Case): string {
+  const payload = Buffer.isBuffer(testCase.payload) ? testCase.payload.toString('latin1') : testCase.payload;
+  return JSON.stringify({ ...testCase, payload }).slice(0, 400);
+}
+
 /** Not a 5xx; an error is exactly `{error: {code, message, fields?, details?}}` with a code of ours. */
 function checkAnswer(label: string, response: UntypedResponse): void {
   expect(
@@ -394,10 +400,7 @@ async function fuzz(signedIn: boolean, numRuns: number): Promise<{ calls: number
         ...(testCase.payload !== undefined ? { payload: testCase.payload } : {}),
       });
       calls += 1;
-      checkAnswer(
-        `${signedIn ? 'signed in' : 'signed out'} ${operation.id} ${JSON.stringify(testCase).slice(0, 300)}`,
-        response,
-      );
+      checkAnswer(`${signedIn ? 'signed in' : 'signed out'} ${operation.id} ${shown(testCase)}`, response);
       if (response.status < 400) allRefused = false;
     }
     if (allRefused) {
