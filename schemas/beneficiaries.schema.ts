@@ -4,7 +4,7 @@
  * Endpoints (operationId), all under /api/, signed in, merchant approved (403 merchant_not_approved otherwise):
  * - GET    merchants/beneficiaries/?q=      beneficiaries        → BeneficiariesResponse  (area 'beneficiaries')
  * - GET    merchants/beneficiaries/{id}/    beneficiary          → Beneficiary            (area 'beneficiaries')
- * - POST   merchants/beneficiaries/         createBeneficiary    BeneficiaryBody → 201 Beneficiary
+ * - POST   merchants/beneficiaries/         createBeneficiary    BeneficiaryBody + Idempotency-Key → 201 Beneficiary
  * - PUT    merchants/beneficiaries/{id}/    updateBeneficiary    BeneficiaryBody → Beneficiary
  * - DELETE merchants/beneficiaries/{id}/    deleteBeneficiary    → 204
  *   (the last three: area 'create-beneficiary')

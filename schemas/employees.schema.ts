@@ -9,8 +9,9 @@
  *                                                                    cannot be disabled (422)       (area 'my-employees')
  * - GET    invitations/                      invitations            → InvitationsResponse (pending first)
  *                                                                                                    (area 'add-employees')
- * - POST   invitations/                      inviteEmployee         InviteBody → 201 Invitation; the email goes
- *                                                                    through the outbox with a single-use link valid
+ * - POST   invitations/                      inviteEmployee         InviteBody + Idempotency-Key → 201 Invitation;
+ *                                                                    the email goes through the outbox with a
+ *                                                                    single-use link valid
  *                                                                    `invitationTtlHours`; an address that already
  *                                                                    has a user, or a pending invitation of this
  *                                                                    merchant, is 409               (area 'add-employees')

@@ -4,7 +4,7 @@
  *
  * Endpoints (operationId), all secured (approved merchant), under /api/merchants/:
  * - GET    qr_codes/                  qrCodes        → QrCodesResponse                  (area 'qr-codes')
- * - POST   qr_codes/                  createQrCode   QrCodeBody → 201 QrCode            (area 'qr-codes')
+ * - POST   qr_codes/                  createQrCode   QrCodeBody + Idempotency-Key → 201 QrCode (area 'qr-codes')
  * - DELETE qr_codes/{id}/             deleteQrCode   → 204; another merchant's id 404   (area 'qr-codes')
  * - GET    qr_codes/resolve/{code}/   resolveQrCode  → ResolvedQrCode; unknown or deleted 404, one's own 422
  *                                                     (area 'send-money': whoever may pay)

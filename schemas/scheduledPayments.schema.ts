@@ -3,7 +3,8 @@
  * server/payments/scheduledPayments.ts, routes server/routes/scheduledPayments.routes.ts.
  *
  * Endpoints (operationId), all secured (approved merchant), under /api/merchants/scheduled_payments/:
- * - POST ./                 createScheduledPayment   (send-money area)          CreateScheduledPaymentBody → ScheduledPayment
+ * - POST ./                 createScheduledPayment   (send-money area)          CreateScheduledPaymentBody
+ *                                                                                + Idempotency-Key → ScheduledPayment
  * - GET  ./                 scheduledPayments        (scheduled-payments area)  → ScheduledPaymentsList
  * - GET  {id}/              scheduledPayment         (scheduled-payments area)  → ScheduledPayment
  * - POST {id}/cancel/       cancelScheduledPayment   (send-money area)          → ScheduledPayment
