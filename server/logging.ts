@@ -93,7 +93,8 @@ export function scrubText(text: string): string {
 export function statementShape(query: string): string {
   const shape = query
     .replace(/'(?:[^']|'')*'/g, "'?'")
-    .replace(/\b\d+(?:\.\d+)?\b/g, '?')
+    // Numbers, but not placeholders ($1) or digits inside names (table2).
+    .replace(/(?<![$\w])\d+(?:\.\d+)?\b/g, '?')
     .replace(/\s+/g, ' ')
     .trim();
   return shape.length > 300 ? `${shape.slice(0, 300)}…` : shape;
