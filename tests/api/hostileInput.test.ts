@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textProblemMessage } from '../../schemas/text';
 import { jsonNestsDeeperThan, maxJsonDepth } from '../../server/jsonDepth';
@@ -41,6 +42,17 @@ const loneHigh = 'Caf\uD83De';
 const loneLow = '\uDE00Cafe';
 
 describe('NUL and lone surrogates in text', () => {
+  it('every string of the contract goes through text() (schemas/text.ts), so none can skip the check', () => {
+    const dir = new URL('../../schemas/', import.meta.url);
+    // The error shape is only ever answered, never read from a request.
+    const files = readdirSync(dir).filter(
+      (name) => name.endsWith('.schema.ts') && name !== 'error.schema.ts',
+    );
+    expect(files.length).toBeGreaterThan(20);
+    const plain = files.filter((name) => /\bz\s*\.string\(\)/.test(readFileSync(new URL(name, dir), 'utf8')));
+    expect(plain, 'use text() from schemas/text.ts instead of z.string()').toEqual([]);
+  });
+
   const headers = () => ({ 'idempotency-key': randomUUID() });
 
   it('are refused in every body where a person types text, naming the field', async () => {
