@@ -5,10 +5,11 @@
  *   npm run review -- <merchant id or owner email> --reject "reason"
  *
  * It calls the same domain function as the sandbox endpoint. With the embedded database, stop the server first:
- * PGlite opens its folder in one process only.
+ * PGlite opens its folder in one process only, and the folder's lock refuses this command while a server has it.
  */
 import { loadConfig } from '../server/config';
 import { createDatabase } from '../server/db/database';
+import { FolderInUseError } from '../server/db/lock';
 import { migrate } from '../server/db/migrate';
 import { deliverMessages } from '../server/notify/outbox';
 import { findMerchant, reviewMerchant, type ReviewDecision } from '../server/onboarding/review';
@@ -32,7 +33,16 @@ if (!parsed) {
 }
 
 const config = loadConfig();
-const db = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+const db = (() => {
+  try {
+    return createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  } catch (error) {
+    // A running server has the embedded folder: say which one, without a stack trace.
+    if (!(error instanceof FolderInUseError)) throw error;
+    console.error(error.message);
+    return process.exit(1);
+  }
+})();
 try {
   await migrate(db);
   const merchantId = await findMerchant(db, parsed.who);

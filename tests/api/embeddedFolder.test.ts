@@ -171,6 +171,15 @@ describe.skipIf(template.kind !== 'pglite')('one process per embedded folder', (
       expect(second.output()).toContain(`in use by process ${pid} (`);
       expect(second.output()).toContain('server/main.ts');
       expect(() => createDatabase({ dataDir, databaseUrl: undefined })).toThrow(`in use by process ${pid}`);
+      // The review desk's command is refused the same way, in words rather than a stack trace.
+      const review = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/review.ts', 'owner@example.com', '--approve'],
+        { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
+      );
+      expect(review.status).toBe(1);
+      expect(review.stderr).toContain(`in use by process ${pid} (`);
+      expect(review.stderr).not.toMatch(/^\s+at /m);
 
       // Payments from four clients; kill -9 while they are in flight.
       const acknowledged: string[] = [];
