@@ -7,6 +7,13 @@ import type { Database } from '../db/database';
  */
 export const retentionAfterExpiryMs = 24 * 60 * 60 * 1000;
 
+/**
+ * How long an Idempotency-Key of a create (idempotency_keys: schedules, QR codes, beneficiaries, invitations) is
+ * answered again. A client retries within seconds or, after a lost connection, within hours; a month covers a device
+ * that comes back from a long time offline, and past it the keys (with the answers they keep) are deleted.
+ */
+export const idempotencyKeyRetentionMs = 30 * 24 * 60 * 60 * 1000;
+
 export type HousekeepingResult = {
   registrations: number;
   otpCodes: number;
@@ -16,12 +23,14 @@ export type HousekeepingResult = {
   altchaUsed: number;
   stepUpGrants: number;
   streamTickets: number;
+  idempotencyKeys: number;
 };
 
 /**
  * Deletes what can no longer be used: half-finished registrations past their expiry (with the e-mail address and
  * phone number they hold, and their codes), and expired codes, login tickets, refresh tokens, password links,
- * step-up grants (expired or used), notification stream tickets and spent bot-check solutions. Consumed registrations stay: they record how an account came to be. One transaction,
+ * step-up grants (expired or used), notification stream tickets, spent bot-check solutions and idempotency keys past
+ * their retention. Consumed registrations stay: they record how an account came to be. One transaction,
  * so a failure leaves everything as it was; running it twice is the same as running it once.
  */
 export async function purgeExpired(db: Database, now: Date = new Date()): Promise<HousekeepingResult> {
@@ -63,6 +72,10 @@ export async function purgeExpired(db: Database, now: Date = new Date()): Promis
       .deleteFrom('notification_stream_tickets')
       .where('expires_at', '<', cutoff)
       .executeTakeFirst();
+    const idempotencyKeys = await trx
+      .deleteFrom('idempotency_keys')
+      .where('created_at', '<', new Date(now.getTime() - idempotencyKeyRetentionMs))
+      .executeTakeFirst();
     const altchaUsed = await trx.deleteFrom('altcha_used').where('expires_at', '<', now).executeTakeFirst();
     return {
       registrations: Number(registrations.numDeletedRows),
@@ -73,6 +86,7 @@ export async function purgeExpired(db: Database, now: Date = new Date()): Promis
       altchaUsed: Number(altchaUsed.numDeletedRows),
       stepUpGrants: Number(stepUpGrants.numDeletedRows),
       streamTickets: Number(streamTickets.numDeletedRows),
+      idempotencyKeys: Number(idempotencyKeys.numDeletedRows),
     };
   });
 }

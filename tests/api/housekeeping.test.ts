@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeExpired, retentionAfterExpiryMs } from '../../server/jobs/housekeeping';
+import {
+  idempotencyKeyRetentionMs,
+  purgeExpired,
+  retentionAfterExpiryMs,
+} from '../../server/jobs/housekeeping';
 import { startJobs } from '../../server/jobs/scheduler';
 import { createOwner, startTestServer, type TestServer } from './harness';
 
@@ -107,6 +111,7 @@ describe('purgeExpired', () => {
       altchaUsed: 0,
       stepUpGrants: 0,
       streamTickets: 0,
+      idempotencyKeys: 0,
     });
   });
 });
@@ -137,6 +142,37 @@ describe('purgeExpired and notification stream tickets', () => {
       .where('user_id', '=', owner.userId)
       .execute();
     expect(left.map((row) => row.ticket_hash)).toEqual([`recent-${now.getTime()}`]);
+  });
+});
+
+describe('purgeExpired and idempotency keys', () => {
+  it('forgets the keys of creates after their retention and keeps the recent ones', async () => {
+    const now = new Date();
+    const owner = await createOwner(server.db);
+    const key = (name: string, createdAt: Date) =>
+      server.db
+        .insertInto('idempotency_keys')
+        .values({
+          merchant_id: owner.merchantId,
+          operation: 'createQrCode',
+          key: name,
+          request_hash: 'h',
+          response: JSON.stringify({ id: name }),
+          created_at: createdAt,
+        })
+        .execute();
+    await key('old', new Date(now.getTime() - idempotencyKeyRetentionMs - hour));
+    await key('recent', new Date(now.getTime() - idempotencyKeyRetentionMs + hour));
+
+    const result = await purgeExpired(server.db, now);
+
+    expect(result.idempotencyKeys).toBe(1);
+    const left = await server.db
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('merchant_id', '=', owner.merchantId)
+      .execute();
+    expect(left.map((row) => row.key)).toEqual(['recent']);
   });
 });
 
