@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textProblemMessage } from '../../schemas/text';
 import { jsonNestsDeeperThan, maxJsonDepth } from '../../server/jsonDepth';
-import { apiWithBadInput, callUntyped, errorOf, type BadInput } from './client';
+import { apiWithBadInput, callUntyped, errorOf, multipart, type BadInput } from './client';
 import { createOwner, signIn, startTestServer, type TestServer } from './harness';
 import { databaseDigest } from './tableDigest';
 
@@ -214,7 +214,7 @@ describe('malformed multipart on every upload endpoint', () => {
       // The wrong part: the file under another name, so no `file` at all.
       const wrongPart = await callUntyped(server.app, 'POST', url, {
         token: token(),
-        ...multipartOf({ ...fields, other: { filename: 'a.png', content: png, contentType: 'image/png' } }),
+        ...multipart({ ...fields, other: { filename: 'a.png', content: png, contentType: 'image/png' } }),
       });
       expect(wrongPart.status, `${operation}, wrong part`).toBeLessThan(500);
       expect(wrongPart.status).toBeGreaterThanOrEqual(400);
@@ -238,33 +238,6 @@ describe('malformed multipart on every upload endpoint', () => {
     }
   });
 });
-
-function multipartOf(
-  fields: Record<string, string | { filename: string; content: Buffer; contentType: string }>,
-) {
-  const boundary = '----tameio-fields';
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if (typeof value === 'string') {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-    } else {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\n` +
-            `Content-Type: ${value.contentType}\r\n\r\n`,
-        ),
-        value.content,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe('the router and the body parser answer in our shape', () => {
   it('a path parameter over 200 characters is 414 bad_request', async () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignWalletTag } from '../../server/accounts';
 import { api, apiWithBadInput, errorOf } from './client';
 import { startTestServer, type TestServer } from './harness';
-import { expectHealthy, fund, merchantWithAccount, newKey, type MoneyMerchant } from './money';
+import { expectHealthy, newKey, walletMerchant, type WalletMerchant } from './money';
 import { ledgerInvariants } from '../../server/ledger';
 import { virtualCart } from './cards';
 import { planCartUrl } from './plans';
@@ -20,13 +19,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-type Merchant = MoneyMerchant & { tag: string };
+type Merchant = WalletMerchant;
 
-async function merchant(funding = 0n): Promise<Merchant> {
-  const m = await merchantWithAccount(server);
-  if (funding > 0n) await fund(server.db, m.accountId, funding);
-  return { ...m, tag: await assignWalletTag(server.db, m.merchantId) };
-}
+const merchant = (funding = 0n): Promise<Merchant> => walletMerchant(server, funding);
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 

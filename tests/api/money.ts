@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { ensureMerchantAccount } from '../../server/accounts';
+import { assignWalletTag, ensureMerchantAccount } from '../../server/accounts';
 import { hashPassword } from '../../server/auth/passwords';
 import type { Database } from '../../server/db/database';
 import { ledgerInvariants, postTransfer, systemAccount, type LedgerInvariants } from '../../server/ledger';
@@ -42,6 +42,21 @@ export async function merchantWithAccount(
     iban: account.iban ?? '',
     token: accessToken,
   };
+}
+
+export type WalletMerchant = MoneyMerchant & { tag: string; name: string };
+
+/** An approved merchant with a wallet tag (payable by tag), its EUR account funded with `funding` minor units. */
+export async function walletMerchant(server: TestServer, funding = 0n): Promise<WalletMerchant> {
+  const m = await merchantWithAccount(server);
+  if (funding > 0n) await fund(server.db, m.accountId, funding);
+  const tag = await assignWalletTag(server.db, m.merchantId);
+  const row = await server.db
+    .selectFrom('merchants')
+    .select('name')
+    .where('id', '=', m.merchantId)
+    .executeTakeFirstOrThrow();
+  return { ...m, tag, name: row.name };
 }
 
 /** An employee of the merchant (viewer or plain employee), signed in; returns the access token. */

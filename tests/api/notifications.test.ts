@@ -2,13 +2,12 @@ import createClient, { type Client } from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../schemas/notifications.schema';
 import type { paths } from '../../src/api/schema';
-import { assignWalletTag } from '../../server/accounts';
 import { postTransfer, systemAccount } from '../../server/ledger';
 import { runDueScheduledPayments } from '../../server/payments/scheduledPayments';
 import { authorize, orderCard, setPlan, virtualCart } from './cards';
 import { api, apiWithBadInput, bodyOf, expectStatus } from './client';
 import { createOwner, readOutbox, signIn, startTestServer, type TestServer } from './harness';
-import { fund, incoming, merchantWithAccount, newKey, type MoneyMerchant } from './money';
+import { incoming, newKey, walletMerchant, type WalletMerchant } from './money';
 import { buyPlan, dayMs, periodEndOf, plusMs, runBillingAt } from './plans';
 import { userIdOf } from './stepUp';
 import { databaseDigest } from './tableDigest';
@@ -35,18 +34,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-type Merchant = MoneyMerchant & { tag: string; name: string; ownerId: string };
+type Merchant = WalletMerchant & { ownerId: string };
 
 async function merchant(funding = 0n): Promise<Merchant> {
-  const m = await merchantWithAccount(server);
-  if (funding > 0n) await fund(server.db, m.accountId, funding);
-  const tag = await assignWalletTag(server.db, m.merchantId);
-  const row = await server.db
-    .selectFrom('merchants')
-    .select('name')
-    .where('id', '=', m.merchantId)
-    .executeTakeFirstOrThrow();
-  return { ...m, tag, name: row.name, ownerId: userIdOf(m.token) };
+  const m = await walletMerchant(server, funding);
+  return { ...m, ownerId: userIdOf(m.token) };
 }
 
 /** Every notification row so far, to tell the ones an event made. */

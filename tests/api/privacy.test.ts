@@ -4,11 +4,10 @@ import { PDFParse } from 'pdf-parse';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignWalletTag } from '../../server/accounts';
 import { buildApp } from '../../server/app';
 import { api, bodyOf, callUntyped, expectStatus } from './client';
 import { initialize, readOutbox, signIn, startTestServer, type TestServer } from './harness';
-import { fund, merchantWithAccount, newKey, type MoneyMerchant } from './money';
+import { newKey, walletMerchant, type WalletMerchant } from './money';
 import { userIdOf } from './stepUp';
 
 // docs/product.md, privacy: the payee of a wallet payment sees the paying merchant (its name and wallet tag), never
@@ -24,18 +23,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-type Merchant = MoneyMerchant & { tag: string; name: string; ownerId: string };
+type Merchant = WalletMerchant & { ownerId: string };
 
 async function merchant(funding = 0n): Promise<Merchant> {
-  const m = await merchantWithAccount(server);
-  if (funding > 0n) await fund(server.db, m.accountId, funding);
-  const tag = await assignWalletTag(server.db, m.merchantId);
-  const row = await server.db
-    .selectFrom('merchants')
-    .select('name')
-    .where('id', '=', m.merchantId)
-    .executeTakeFirstOrThrow();
-  return { ...m, tag, name: row.name, ownerId: userIdOf(m.token) };
+  const m = await walletMerchant(server, funding);
+  return { ...m, ownerId: userIdOf(m.token) };
 }
 
 /** Gives the merchant's owner a name found nowhere else (not "Test", which the merchant's name has too). */

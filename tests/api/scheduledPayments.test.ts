@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignWalletTag } from '../../server/accounts';
 import {
   occurrenceDate,
   occurrenceKey,
@@ -16,19 +15,16 @@ import {
   ledgerSnapshot,
   merchantWithAccount,
   newKey,
-  type MoneyMerchant,
+  walletMerchant,
+  type WalletMerchant,
 } from './money';
 import { stepUpHeaders, stepUpToken } from './stepUp';
 
 let server: TestServer;
 
-type Merchant = MoneyMerchant & { tag: string };
+type Merchant = WalletMerchant;
 
-async function merchant(funding = 0n): Promise<Merchant> {
-  const m = await merchantWithAccount(server);
-  if (funding > 0n) await fund(server.db, m.accountId, funding);
-  return { ...m, tag: await assignWalletTag(server.db, m.merchantId) };
-}
+const merchant = (funding = 0n): Promise<Merchant> => walletMerchant(server, funding);
 
 async function balanceOf(accountId: string): Promise<bigint> {
   const row = await server.db
