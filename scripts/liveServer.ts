@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { solveChallenge } from 'altcha-lib/v1';
 import { chromium, type Browser } from 'playwright-core';
 
 export type LiveServer = {
@@ -156,4 +157,48 @@ export async function prepareDataTemplate(): Promise<string> {
   const server = await startLiveServer({ template: '' });
   await server.stop({ keepData: true });
   return server.dataDir;
+}
+
+/**
+ * The real sign-in over HTTP, as a client would do it: password with a solved bot check, a code by email read from
+ * the sandbox outbox, the code. Returns the access token; any refusal throws with the server's answer.
+ */
+export async function signInOverHttp(base: string, email: string, password: string): Promise<string> {
+  const json = async (response: Response) => {
+    const body = (await response.json()) as Record<string, unknown>;
+    if (!response.ok) throw new Error(`${response.url}: ${response.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+  const post = (route: string, body: unknown) =>
+    fetch(`${base}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then(json);
+  const challenge = (await fetch(`${base}/api/altcha/challenge/`).then(json)) as {
+    algorithm: string;
+    challenge: string;
+    salt: string;
+    signature: string;
+    maxnumber: number;
+  };
+  const solution = await solveChallenge(
+    challenge.challenge,
+    challenge.salt,
+    challenge.algorithm,
+    challenge.maxnumber,
+  ).promise;
+  if (!solution) throw new Error('unsolvable challenge');
+  const altcha = Buffer.from(
+    JSON.stringify({ ...challenge, number: solution.number, maxnumber: undefined }),
+  ).toString('base64');
+  const init = await post('/api/merchants/accounts/initialize_login/', { email, password, altcha });
+  await post('/api/merchants/accounts/send_login_otp/', { login_token: init.login_token, method: 'email' });
+  const outbox = (await fetch(`${base}/api/sandbox/outbox/?to=${encodeURIComponent(email)}`).then(json)) as {
+    messages: { body: string }[];
+  };
+  const code = /\b(\d{6})\b/.exec(outbox.messages[0]?.body ?? '')?.[1];
+  const done = await post('/api/merchants/accounts/otp_login/', { login_token: init.login_token, code });
+  if (typeof done.access_token !== 'string') throw new Error(`sign-in failed: ${JSON.stringify(done)}`);
+  return done.access_token;
 }

@@ -17,14 +17,13 @@ import http from 'node:http';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { solveChallenge } from 'altcha-lib/v1';
 import pg from 'pg';
 import { assignWalletTag, ensureMerchantAccount } from '../../server/accounts';
 import { hashPassword } from '../../server/auth/passwords';
 import { createDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { ledgerInvariants, postTransfer, systemAccount } from '../../server/ledger';
-import { freePort } from '../liveServer';
+import { freePort, signInOverHttp } from '../liveServer';
 import { percentile, startServer } from './serverProcess';
 
 const clients = Number(process.env.CLIENTS ?? 16);
@@ -176,47 +175,6 @@ async function prepareMerchants(url: string): Promise<Omit<BenchMerchant, 'token
   }
 }
 
-async function json(response: Response): Promise<Record<string, unknown>> {
-  const body = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-/** The real sign-in: password with a solved bot check, a code by email read from the sandbox outbox, the code. */
-async function signIn(base: string, email: string): Promise<string> {
-  const post = (route: string, body: unknown) =>
-    fetch(`${base}${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then(json);
-  const challenge = (await fetch(`${base}/api/altcha/challenge/`).then(json)) as {
-    algorithm: string;
-    challenge: string;
-    salt: string;
-    signature: string;
-    maxnumber: number;
-  };
-  const solution = await solveChallenge(
-    challenge.challenge,
-    challenge.salt,
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise;
-  if (!solution) throw new Error('unsolvable challenge');
-  const altcha = Buffer.from(
-    JSON.stringify({ ...challenge, number: solution.number, maxnumber: undefined }),
-  ).toString('base64');
-  const init = await post('/api/merchants/accounts/initialize_login/', { email, password, altcha });
-  await post('/api/merchants/accounts/send_login_otp/', { login_token: init.login_token, method: 'email' });
-  const outbox = (await fetch(`${base}/api/sandbox/outbox/?to=${encodeURIComponent(email)}`).then(json)) as {
-    messages: { body: string }[];
-  };
-  const code = outbox.messages[0]?.body.match(/\b(\d{6})\b/)?.[1];
-  const done = await post('/api/merchants/accounts/otp_login/', { login_token: init.login_token, code });
-  return String(done.access_token);
-}
-
 function runPgbench(url: string): { tps: number; output: string } {
   const { hostname, port, username, searchParams } = new URL(url);
   const database = new URL(url).pathname.slice(1);
@@ -263,7 +221,7 @@ try {
   });
   const base = server.url;
   const merchants: BenchMerchant[] = [];
-  for (const m of prepared) merchants.push({ ...m, token: await signIn(base, m.email) });
+  for (const m of prepared) merchants.push({ ...m, token: await signInOverHttp(base, m.email, password) });
 
   let sequence = 0;
   // node:http with keep-alive rather than fetch: the clients share the 2 cores with the API and PostgreSQL, and

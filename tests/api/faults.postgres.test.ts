@@ -2,10 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
-import { solveChallenge } from 'altcha-lib/v1';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/liveServer';
+import { freePort, signInOverHttp } from '../../scripts/liveServer';
 import { createDatabase, type Database } from '../../server/db/database';
 import { ledgerInvariants } from '../../server/ledger';
 import { expectHealthy } from './money';
@@ -125,60 +124,6 @@ async function waitReady(base: string, api: Api, timeoutMs = 90_000): Promise<vo
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function json(response: Response): Promise<Record<string, unknown>> {
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** Password, bot check and the code from the sandbox outbox: an access token for the demo owner. */
-async function signIn(base: string): Promise<string> {
-  const post = (url: string, body: unknown) =>
-    fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-merchant-mode': 'true' },
-      body: JSON.stringify(body),
-    });
-  const challenge = (await json(await fetch(`${base}/api/altcha/challenge/`))) as {
-    algorithm: string;
-    challenge: string;
-    salt: string;
-    signature: string;
-    maxnumber: number;
-  };
-  const solution = await solveChallenge(
-    challenge.challenge,
-    challenge.salt,
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise;
-  const altcha = Buffer.from(
-    JSON.stringify({
-      algorithm: challenge.algorithm,
-      challenge: challenge.challenge,
-      number: solution?.number,
-      salt: challenge.salt,
-      signature: challenge.signature,
-    }),
-  ).toString('base64');
-  const init = await json(
-    await post('/api/merchants/accounts/initialize_login/', {
-      email: 'demo@tameio.test',
-      password: 'Demo-Merchant-2026!',
-      altcha,
-    }),
-  );
-  const loginToken = String(init.login_token);
-  await post('/api/merchants/accounts/send_login_otp/', { login_token: loginToken, method: 'email' });
-  const outbox = (await json(await fetch(`${base}/api/sandbox/outbox/?to=demo@tameio.test`))) as {
-    messages: { body: string }[];
-  };
-  const code = /\b(\d{6})\b/.exec(outbox.messages[0]?.body ?? '')?.[1];
-  const done = await json(
-    await post('/api/merchants/accounts/otp_login/', { login_token: loginToken, code }),
-  );
-  if (typeof done.access_token !== 'string') throw new Error(`sign-in failed: ${JSON.stringify(done)}`);
-  return done.access_token;
-}
-
 type Load = {
   /** Every status the API answered, and how many times no answer came at all. */
   statuses: Map<number, number>;
@@ -262,7 +207,7 @@ describe.skipIf(skipReason !== null)('PostgreSQL faults under a payment load', (
     base = `http://127.0.0.1:${port}`;
     api = startApi(cluster.url, port, dataDir);
     await waitReady(base, api);
-    token = await signIn(base);
+    token = await signInOverHttp(base, 'demo@tameio.test', 'Demo-Merchant-2026!');
     db = createDatabase({ dataDir, databaseUrl: cluster.url, poolSize: 2 });
     const bakery = await db
       .selectFrom('merchants')
