@@ -1,7 +1,9 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { AvailableMfaMethodsResponse, SessionResponse } from '../schemas/auth.schema';
+import { authDefaults, signInLimits } from '../schemas/authLimits';
 import { knownErrors, toApiFailure } from './apiFailure';
 import { oneTimeCodeMachine, refusalOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
+import { count, duration } from './ruleWords';
 
 export type MfaOption = AvailableMfaMethodsResponse['available_mfa_methods'][number];
 
@@ -33,6 +35,8 @@ export type LoginEvent = { type: 'credentials.submit'; email: string; password: 
 
 export type InitializeLoginInput = { email: string; password: string; altcha: string };
 export type LoginTicketInput = { loginToken: string };
+
+const seconds = (value: number) => duration(value * 1000);
 
 function notProvided(name: string): never {
   throw new Error(`The app must provide the "${name}" actor`);
@@ -99,15 +103,27 @@ export const loginMachine = setup({
   initial: 'enteringCredentials',
   states: {
     enteringCredentials: {
-      description: 'Email, password and the bot check.',
+      description:
+        'The sign-in form: email, password and the bot check (a small proof of work the browser solves). After a ' +
+        'refused try the form shows why, and a new bot check is solved: each proof is good for one try.',
       on: {
         'credentials.submit': {
           target: 'submittingCredentials',
+          description: 'The user sends the email, the password and the solved bot check.',
           actions: ['clearError', assign({ email: ({ event }) => event.email })],
         },
       },
     },
     submittingCredentials: {
+      description:
+        `The server checks, in this order: whether this account and address must wait (after ` +
+        `${count(signInLimits.passwordFreeFailures, 'wrong password')} from one address each try waits ` +
+        `${seconds(signInLimits.passwordDelayBaseSeconds)}, doubling up to ${seconds(signInLimits.passwordDelayMaxSeconds)}; ` +
+        `failures older than ${seconds(signInLimits.passwordFailureWindowSeconds)} are forgotten; after ` +
+        `${count(signInLimits.accountFailureCeiling, 'wrong password')} in a row on the account only addresses that ` +
+        `signed in within ${seconds(signInLimits.knownSourceSeconds)} may try), the bot check, then the password. ` +
+        'Every outcome is written to the sign-in audit with the address and the browser: password_throttled, ' +
+        'bot_check_failed, password_failed, account_disabled or password_ok.',
       tags: ['busy'],
       invoke: {
         id: 'initializeLogin',
@@ -118,15 +134,25 @@ export const loginMachine = setup({
         },
         onDone: {
           target: 'loadingMethods',
+          description:
+            `The right password: the server issues a login ticket for the second factor, good for ` +
+            `${seconds(authDefaults.loginTicketTtlSeconds)} by default (setting LOGIN_TICKET_TTL_SECONDS).`,
           actions: assign({ loginToken: ({ event }) => event.output.login_token }),
         },
         onError: {
           target: 'enteringCredentials',
+          description:
+            'Refused: a wrong email or password (the same words for both, so nobody learns which emails exist), a ' +
+            'wait with its length, a failed bot check, a disabled employee, or no answer. Back to the form with ' +
+            'the reason and a new bot check.',
           actions: [{ type: 'recordError', params: ({ event }) => ({ error: event.error }) }, 'nextBotCheck'],
         },
       },
     },
     loadingMethods: {
+      description:
+        'With the ticket, the server says where the code can go: email, SMS when the user has a phone, the ' +
+        "authenticator app once set up; the user's default first.",
       tags: ['busy'],
       invoke: {
         id: 'availableMfaMethods',
@@ -134,10 +160,14 @@ export const loginMachine = setup({
         input: ({ context }) => ({ loginToken: context.loginToken ?? '' }),
         onDone: {
           target: 'confirming',
+          description: 'The methods arrive: the second factor starts.',
           actions: assign({ methods: ({ event }) => event.output.available_mfa_methods }),
         },
         onError: {
           target: 'enteringCredentials',
+          description:
+            'The ticket expired or the server did not answer: the ticket is dropped and the user starts again ' +
+            'from the password, with a new bot check.',
           actions: [
             { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
             'forgetTicket',
@@ -149,7 +179,11 @@ export const loginMachine = setup({
     confirming: {
       description:
         "The second factor: the oneTimeCode child with the login ticket (the user's methods, the default first). " +
-        'A right code opens the session; an expired ticket or "Sign in with another account" starts again.',
+        `A code lives ${seconds(authDefaults.otpTtlSeconds)} and takes ` +
+        `${count(authDefaults.otpMaxAttempts, 'wrong try', 'wrong tries')}; over all tickets the account takes ` +
+        `${count(signInLimits.codeFailuresPerAccount, 'wrong code')} in ${seconds(signInLimits.codeFailureWindowSeconds)}, ` +
+        'then codes pause and the account holder is emailed. Recorded in the sign-in audit: otp_sent_<method>, ' +
+        'code_wrong, otp_failed_<reason>, code_paused.',
       invoke: {
         id: 'oneTimeCode',
         src: 'oneTimeCode',
@@ -162,6 +196,9 @@ export const loginMachine = setup({
           {
             guard: { type: 'signedIn', params: ({ event }) => ({ output: event.output }) },
             target: 'signedIn',
+            description:
+              'A right code: the ticket is spent and the session starts; recorded as signed_in (signed_in_totp ' +
+              'for the authenticator app), which also makes this address a known one for the account.',
             actions: assign({
               session: ({ event }) =>
                 event.output !== null && 'session' in event.output ? event.output.session : null,
@@ -169,6 +206,9 @@ export const loginMachine = setup({
           },
           {
             target: 'enteringCredentials',
+            description:
+              'No session: the ticket expired meanwhile (the reason is shown) or the user chose "Sign in with ' +
+              'another account". Back to the password, with a new bot check.',
             actions: [
               { type: 'recordOutcome', params: ({ event }) => ({ output: event.output }) },
               'forgetTicket',
@@ -180,6 +220,7 @@ export const loginMachine = setup({
     },
     signedIn: {
       type: 'final',
+      description: 'Signed in: the session (access token and user) goes to the session machine.',
     },
   },
   output: ({ context }) => {

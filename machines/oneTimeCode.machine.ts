@@ -1,10 +1,12 @@
 import { assign, enqueueActions, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { LoginMfaMethod, SessionResponse } from '../schemas/auth.schema';
+import { authDefaults, signInLimits } from '../schemas/authLimits';
 import type { AcceptInvitationBody, AcceptInvitationResponse } from '../schemas/employees.schema';
 import type { ErrorCode } from '../schemas/error.schema';
 import type { RegistrationState } from '../schemas/registration.schema';
 import type { StepUpMethod, StepUpPurpose, StepUpStartResponse } from '../schemas/stepUp.schema';
 import { failureCode, knownErrors, toApiFailure, type ApiFailure } from './apiFailure';
+import { count, duration } from './ruleWords';
 
 /*
  * A one-time code, as ONE child machine that every journey asking for a code invokes instead of repeating the code
@@ -165,8 +167,15 @@ function attemptsLeftOf(error: unknown): number | null {
 
 function retryAfterOf(error: unknown): number {
   const failure = toApiFailure(error);
-  return failure.kind === 'http' ? (failure.retryAfterSeconds ?? 30) : 30;
+  const fallback = authDefaults.otpResendCooldownSeconds;
+  return failure.kind === 'http' ? (failure.retryAfterSeconds ?? fallback) : fallback;
 }
+
+// The server's defaults (schemas/authLimits.ts), for the descriptions.
+const codeLife = `${duration(authDefaults.otpTtlSeconds * 1000)} by default (setting OTP_TTL_SECONDS)`;
+const cooldown = duration(authDefaults.otpResendCooldownSeconds * 1000);
+const tries = count(authDefaults.otpMaxAttempts, 'wrong try', 'wrong tries');
+const wrongCodes = count(authDefaults.otpMaxAttempts, 'wrong code');
 
 const notVerifying = not(stateIn({ awaitingCode: { code: 'verifying' } }));
 
@@ -234,17 +243,24 @@ export const oneTimeCodeMachine = setup({
   output: ({ context }) => context.grant ?? (context.refusal ? { refused: context.refusal } : null),
   states: {
     choosingMethod: {
-      description: '"Confirm it is you": where the code should go. A journey that knows it sends at once.',
+      description:
+        '"Confirm it is you": where the code should go, email or SMS (the address masked) or the authenticator ' +
+        'app. A journey that knows the method (registration, invitation) sends at once.',
       entry: 'sendAtOnce',
       on: {
         'method.selected': {
           target: 'sendingCode',
+          description: "The user picks a method, or the journey's own method is taken at once.",
           actions: ['clearError', assign({ method: ({ event }) => event.method, sendAtOnce: null })],
         },
         'code.cancel': { target: 'cancelled', description: 'The user gives up before a code is sent.' },
       },
     },
     sendingCode: {
+      description:
+        'The server issues a new code for this one action, replacing any earlier one, stores only its keyed hash ' +
+        `and queues the email or SMS; the code works for ${codeLife}. For the authenticator app nothing is sent: ` +
+        "the app's own code will be checked.",
       tags: ['busy'],
       invoke: {
         id: 'sendCode',
@@ -252,29 +268,41 @@ export const oneTimeCodeMachine = setup({
         input: ({ context }) => ({ ...context.request, method: context.method ?? 'email' }),
         onDone: {
           target: 'awaitingCode',
+          description: 'Sent: the code form, saying where the code went.',
           actions: { type: 'recordSent', params: ({ event }) => ({ sent: event.output }) },
         },
         onError: [
           {
             guard: { type: 'isRefusal', params: ({ event }) => ({ error: event.error }) },
             target: 'refused',
+            description:
+              'The request itself is refused (the sign-in took too long, the registration or invitation is gone, ' +
+              'the phone is refused): the journey handles it.',
             actions: { type: 'recordRefusal', params: ({ event }) => ({ error: event.error }) },
           },
           {
             // A code went out moments ago (a reload, a second tab): it still works; a new one after the wait.
             guard: { type: 'isCooldown', params: ({ event }) => ({ error: event.error }) },
             target: 'awaitingCode',
+            description:
+              `A code for this action went out less than ${cooldown} ago (a reload, a second tab): it still ` +
+              'works, so the code form shows, with the wait the server gave before another.',
             actions: assign({ resendIn: ({ event }) => retryAfterOf(event.error) }),
           },
           {
             target: 'choosingMethod',
+            description:
+              'Not sent (too many requests, the method is not available, no connection): back to the choice ' +
+              'with the reason.',
             actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
           },
         ],
       },
     },
     awaitingCode: {
-      description: 'The code form; a new code may be asked for once the cooldown the server gave has passed.',
+      description:
+        `The code form. A code works for ${codeLife} and takes ${tries}; side by side, a new code may be asked ` +
+        'for once the cooldown the server gave has passed. Checking a code does not restart the cooldown.',
       type: 'parallel',
       on: {
         'code.cancel': {
@@ -286,15 +314,30 @@ export const oneTimeCodeMachine = setup({
       },
       states: {
         code: {
+          description: 'Typing the code and having it checked.',
           initial: 'entering',
           states: {
             entering: {
+              description: `The code field; after a wrong code it says how many of the ${tries} are left.`,
               on: {
-                'otp.submit': { target: 'verifying', actions: 'clearError' },
-                'method.change': { target: '#oneTimeCode.choosingMethod', actions: 'clearError' },
+                'otp.submit': {
+                  target: 'verifying',
+                  actions: 'clearError',
+                  description: 'The user sends the code.',
+                },
+                'method.change': {
+                  target: '#oneTimeCode.choosingMethod',
+                  actions: 'clearError',
+                  description:
+                    '"Use another method": back to the choice. The code sent stays valid until a new one replaces it.',
+                },
               },
             },
             verifying: {
+              description:
+                'The server checks the code for this action only. A wrong code is counted (and committed) although ' +
+                `the answer is an error; after ${wrongCodes} the code is dead, so even the right code fails ` +
+                'after them. A right code is spent at once: it works once.',
               tags: ['busy'],
               invoke: {
                 id: 'verifyCode',
@@ -305,21 +348,31 @@ export const oneTimeCodeMachine = setup({
                 },
                 onDone: {
                   target: '#oneTimeCode.done',
+                  description: 'The right code: what it grants goes to the journey.',
                   actions: ['clearError', assign({ grant: ({ event }) => event.output })],
                 },
                 onError: [
                   {
                     guard: { type: 'isRefusal', params: ({ event }) => ({ error: event.error }) },
                     target: '#oneTimeCode.refused',
+                    description:
+                      'The request itself is refused (the sign-in ticket expired, the registration or invitation is ' +
+                      'gone, the phone or password refused): the journey handles it.',
                     actions: { type: 'recordRefusal', params: ({ event }) => ({ error: event.error }) },
                   },
                   {
                     guard: { type: 'isCodeDead', params: ({ event }) => ({ error: event.error }) },
                     target: 'dead',
+                    description:
+                      `The code has had ${wrongCodes}, or it is older than ` +
+                      `${duration(authDefaults.otpTtlSeconds * 1000)}: this code is dead.`,
                     actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
                   },
                   {
                     target: 'entering',
+                    description:
+                      'A wrong code (the tries left are shown), too many requests (with the wait), or no connection: ' +
+                      'type it again.',
                     actions: [
                       { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
                       assign({ attemptsLeft: ({ event }) => attemptsLeftOf(event.error) }),
@@ -329,21 +382,43 @@ export const oneTimeCodeMachine = setup({
               },
             },
             dead: {
-              description: 'Too many wrong tries, or expired: only a new code helps.',
-              on: { 'method.change': { target: '#oneTimeCode.choosingMethod', actions: 'clearError' } },
+              description: `${wrongCodes} on this code, or it expired: it no longer works, only a new code helps.`,
+              on: {
+                'method.change': {
+                  target: '#oneTimeCode.choosingMethod',
+                  actions: 'clearError',
+                  description: '"Get a new code": back to the choice of method.',
+                },
+              },
             },
           },
         },
         resend: {
+          description: 'When another code may be sent.',
           initial: 'coolingDown',
           states: {
-            coolingDown: { after: { resendCooldown: 'ready' } },
+            coolingDown: {
+              description:
+                `The wait the server gave before another code: ${cooldown} by default (setting ` +
+                'OTP_RESEND_COOLDOWN_SECONDS); none for the authenticator app, to which nothing is sent.',
+              after: {
+                resendCooldown: { target: 'ready', description: 'The wait is over: "Send again" appears.' },
+              },
+            },
             ready: {
+              description:
+                '"Send again" is offered. Resends have no fixed count: each waits the cooldown, a client may make ' +
+                `${count(authDefaults.loginRateLimitPerMinute, 'request')} a minute to the code routes by default ` +
+                '(setting LOGIN_RATE_LIMIT_PER_MINUTE), and sign-in codes pause after ' +
+                `${count(signInLimits.codeFailuresPerAccount, 'wrong code')} in ` +
+                `${duration(signInLimits.codeFailureWindowSeconds * 1000)}.`,
               on: {
                 'otp.resend': {
                   guard: notVerifying,
                   target: '#oneTimeCode.resendingCode',
                   actions: 'clearError',
+                  description:
+                    '"Send again", not while a code is being checked: a new code replaces the old one.',
                 },
               },
             },
@@ -352,6 +427,9 @@ export const oneTimeCodeMachine = setup({
       },
     },
     resendingCode: {
+      description:
+        'A new code is issued and sent to the same place; the earlier one stops working and the new one starts ' +
+        'its own tries and expiry.',
       tags: ['busy'],
       invoke: {
         id: 'resendCode',
@@ -359,17 +437,21 @@ export const oneTimeCodeMachine = setup({
         input: ({ context }) => ({ ...context.request, method: context.method ?? 'email' }),
         onDone: {
           target: 'awaitingCode',
+          description: 'Sent: the code form again, and the cooldown starts again.',
           actions: { type: 'recordSent', params: ({ event }) => ({ sent: event.output }) },
         },
         onError: [
           {
             guard: { type: 'isRefusal', params: ({ event }) => ({ error: event.error }) },
             target: 'refused',
+            description: 'The request itself is refused: the journey handles it.',
             actions: { type: 'recordRefusal', params: ({ event }) => ({ error: event.error }) },
           },
           {
             guard: { type: 'isCooldown', params: ({ event }) => ({ error: event.error }) },
             target: 'awaitingCode',
+            description:
+              'Asked too early (another tab sent one): the code form, with the wait the server gave.',
             actions: [
               { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
               assign({ resendIn: ({ event }) => retryAfterOf(event.error) }),
@@ -377,6 +459,7 @@ export const oneTimeCodeMachine = setup({
           },
           {
             target: 'awaitingCode',
+            description: 'Not sent (too many requests, no connection): the code form with the reason.',
             actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
           },
         ],

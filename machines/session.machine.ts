@@ -1,12 +1,14 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { SessionResponse, UserInfo } from '../schemas/auth.schema';
+import { authDefaults } from '../schemas/authLimits';
 import { toApiFailure } from './apiFailure';
 import { loginMachine } from './login.machine';
+import { duration } from './ruleWords';
 
 export type SessionInput = {
-  /** Sign out after this long without user activity (docs/product.md: 15 minutes). */
+  /** Sign out after this long without user activity (setting IDLE_TIMEOUT_SECONDS, GET /api/config). */
   idleTimeoutMs: number;
-  /** Warn this long before the idle sign-out (SPEC §9: 30 seconds). */
+  /** Warn this long before the idle sign-out (setting IDLE_WARNING_SECONDS; SPEC §9: 30 seconds). */
   idleWarningMs: number;
   /** Wait before retrying a refresh that failed for network reasons. */
   networkRetryMs?: number;
@@ -38,6 +40,14 @@ export type SessionEvent =
 
 /** Tokens are refreshed this long before they expire (SPEC §9 token expiry tolerance). */
 export const refreshToleranceMs = 5_000;
+
+/** Wait before retrying a refresh that failed for network reasons, unless the input says otherwise. */
+export const defaultNetworkRetryMs = 5_000;
+
+// The defaults the server sends the app (schemas/authLimits.ts), for the descriptions.
+const idleTimeoutMs = authDefaults.idleTimeoutSeconds * 1000;
+const idleWarningMs = authDefaults.idleWarningSeconds * 1000;
+const idleSettings = 'settings IDLE_TIMEOUT_SECONDS and IDLE_WARNING_SECONDS';
 
 const emptySession = { accessToken: null, expiresIn: 0, user: null } as const;
 
@@ -90,30 +100,41 @@ export const sessionMachine = setup({
     notice: null,
     idleTimeoutMs: input.idleTimeoutMs,
     idleWarningMs: input.idleWarningMs,
-    networkRetryMs: input.networkRetryMs ?? 5_000,
+    networkRetryMs: input.networkRetryMs ?? defaultNetworkRetryMs,
   }),
   initial: 'restoring',
   on: {
-    'notice.dismissed': { actions: 'clearNotice' },
+    'notice.dismissed': {
+      actions: 'clearNotice',
+      description:
+        'The one-time notice ("Session has expired") was shown: it is cleared so it never shows twice.',
+    },
   },
   states: {
-    /** After a reload: the access token was only in memory, so ask the server to refresh from the cookie. */
     restoring: {
+      description:
+        'After a reload the access token, kept only in memory, is gone: the server exchanges the HttpOnly refresh ' +
+        `cookie for a new one while the session lives (not signed out, within its absolute limit of ` +
+        `${duration(authDefaults.refreshTtlSeconds * 1000)} from sign-in by default, setting REFRESH_TTL_SECONDS).`,
       tags: ['busy'],
       invoke: {
         id: 'restoreSession',
         src: 'refreshSession',
         onDone: {
           target: 'authenticated',
+          description: 'The session lives: signed in again without a password.',
           actions: { type: 'storeSession', params: ({ event }) => ({ session: event.output }) },
         },
-        onError: { target: 'unauthenticated' },
+        onError: { target: 'unauthenticated', description: 'No live session: the sign-in page.' },
       },
     },
     unauthenticated: {
+      description: 'Signed out: the sign-in journey (login) runs here.',
       on: {
         'session.started': {
           target: 'authenticated',
+          description:
+            'A registration or a password journey ended with a session of its own: signed in at once.',
           actions: { type: 'storeSession', params: ({ event }) => ({ session: event.session }) },
         },
       },
@@ -122,69 +143,144 @@ export const sessionMachine = setup({
         src: 'login',
         onDone: {
           target: 'authenticated',
+          description: 'Password and code were right: signed in with the new session.',
           actions: { type: 'storeSession', params: ({ event }) => ({ session: event.output }) },
         },
       },
     },
     authenticated: {
+      description:
+        'Signed in. Side by side: the short-lived access token is kept fresh, inactivity is watched, and the ' +
+        'sign-out dialog may be open.',
       type: 'parallel',
       tags: ['authenticated'],
       states: {
         token: {
+          description: 'Keeps the access token, held only in memory, fresh.',
           initial: 'fresh',
           states: {
             fresh: {
-              after: { refreshDue: 'refreshing' },
-              on: { 'session.refresh': 'refreshing' },
+              description:
+                `The access token works; it lives ${duration(authDefaults.accessTokenTtlSeconds * 1000)} by default ` +
+                `(setting ACCESS_TOKEN_TTL_SECONDS) and is refreshed ${duration(refreshToleranceMs)} before it ` +
+                'expires (SPEC §9 token expiry tolerance).',
+              after: {
+                refreshDue: {
+                  target: 'refreshing',
+                  description: `${duration(refreshToleranceMs)} before the token expires: refresh it.`,
+                },
+              },
+              on: {
+                'session.refresh': {
+                  target: 'refreshing',
+                  description: 'A call was refused for an expired token: refresh now.',
+                },
+              },
             },
             refreshing: {
+              description:
+                'The refresh cookie is exchanged for a new access token (and a new cookie; the old one is spent). ' +
+                'The server refuses after the absolute limit, after a sign-out, a password reset or a revocation ' +
+                'elsewhere, for a disabled employee, or when the session was idle too long.',
               invoke: {
                 id: 'refreshSession',
                 src: 'refreshSession',
                 onDone: {
                   target: 'fresh',
+                  description: 'A new token: fresh again.',
                   actions: { type: 'storeSession', params: ({ event }) => ({ session: event.output }) },
                 },
                 onError: [
                   {
                     guard: { type: 'isNetworkFailure', params: ({ event }) => ({ error: event.error }) },
                     target: 'retryWaiting',
+                    description: 'The server could not be reached: the session is kept.',
                   },
-                  { target: '#session.expiring' },
+                  {
+                    target: '#session.expiring',
+                    description:
+                      'The server no longer honours the session: it ends, and the user is told once.',
+                  },
                 ],
               },
             },
-            /** The server could not be reached: keep the session and try again shortly (SPEC §4). */
             retryWaiting: {
-              after: { networkRetry: 'refreshing' },
-              on: { 'session.refresh': 'refreshing' },
+              description:
+                `The server could not be reached: the session is kept and the refresh tried again after ` +
+                `${duration(defaultNetworkRetryMs)} by default (SPEC §4).`,
+              after: { networkRetry: { target: 'refreshing', description: 'The wait is over: try again.' } },
+              on: {
+                'session.refresh': {
+                  target: 'refreshing',
+                  description: 'A call needs a token now: try at once.',
+                },
+              },
             },
           },
         },
         activity: {
+          description: 'Watches for inactivity: a click, a tap or a key press in the app counts as activity.',
           initial: 'active',
           states: {
             active: {
-              after: { idleWarningDue: 'warning' },
-              on: { 'user.activity': { target: 'active', reenter: true } },
+              description:
+                `The user is active. After ${duration(idleTimeoutMs - idleWarningMs)} without activity by default ` +
+                `(${duration(idleTimeoutMs)} idle limit less the ${duration(idleWarningMs)} warning; ${idleSettings}) ` +
+                'the warning appears.',
+              after: {
+                idleWarningDue: {
+                  target: 'warning',
+                  description: `${duration(idleTimeoutMs - idleWarningMs)} without activity by default: warn.`,
+                },
+              },
+              on: {
+                'user.activity': {
+                  target: 'active',
+                  reenter: true,
+                  description: 'Activity: the idle clock starts again.',
+                },
+              },
             },
             warning: {
-              after: { idleWarningLength: '#session.expiring' },
+              description:
+                `"Are you still there?" with a countdown, ${duration(idleWarningMs)} before the idle sign-out by ` +
+                'default (setting IDLE_WARNING_SECONDS; SPEC §9).',
+              after: {
+                idleWarningLength: {
+                  target: '#session.expiring',
+                  description:
+                    `No answer within ${duration(idleWarningMs)}: signed out after ${duration(idleTimeoutMs)} idle ` +
+                    'by default, and told once.',
+                },
+              },
               on: {
-                'idle.stay': 'active',
-                'idle.cancel': '#session.signingOut',
+                'idle.stay': {
+                  target: 'active',
+                  description: '"Stay": the idle clock starts again.',
+                },
+                'idle.cancel': { target: '#session.signingOut', description: '"Cancel": signed out now.' },
               },
             },
           },
         },
         signOutDialog: {
+          description: 'The "Sign out?" confirmation.',
           initial: 'closed',
           states: {
-            closed: { on: { 'signOut.request': 'confirming' } },
-            confirming: {
+            closed: {
+              description: 'No dialog.',
               on: {
-                'signOut.confirm': '#session.signingOut',
-                'signOut.cancel': 'closed',
+                'signOut.request': {
+                  target: 'confirming',
+                  description: 'The user chose "Sign out": confirm first.',
+                },
+              },
+            },
+            confirming: {
+              description: '"Do you want to sign out?"',
+              on: {
+                'signOut.confirm': { target: '#session.signingOut', description: 'Confirmed: sign out.' },
+                'signOut.cancel': { target: 'closed', description: 'Cancelled: still signed in.' },
               },
             },
           },
@@ -192,22 +288,43 @@ export const sessionMachine = setup({
       },
     },
     signingOut: {
+      description:
+        'The user signs out: the server revokes the session and its refresh token; the browser clears tokens, ' +
+        'cookies and stored state. A failure on the server is logged and the browser is cleared anyway (SPEC §8).',
       tags: ['busy'],
       invoke: {
         id: 'signOut',
         src: 'signOut',
-        onDone: { target: 'unauthenticated', actions: 'clearSession' },
-        onError: { target: 'unauthenticated', actions: 'clearSession' },
+        onDone: {
+          target: 'unauthenticated',
+          actions: 'clearSession',
+          description: 'Signed out: the sign-in page.',
+        },
+        onError: {
+          target: 'unauthenticated',
+          actions: 'clearSession',
+          description: 'The server could not be told: the browser is cleared anyway, the sign-in page.',
+        },
       },
     },
-    /** The session ended without the user asking (idle, revoked, expired): sign out, then say so once. */
     expiring: {
+      description:
+        'The session ended without the user asking (idle, revoked, past its absolute limit): signed out as above, ' +
+        'then "Session has expired. Please log in again" is shown once.',
       tags: ['busy'],
       invoke: {
         id: 'expireSession',
         src: 'signOut',
-        onDone: { target: 'unauthenticated', actions: ['clearSession', 'announceExpiry'] },
-        onError: { target: 'unauthenticated', actions: ['clearSession', 'announceExpiry'] },
+        onDone: {
+          target: 'unauthenticated',
+          actions: ['clearSession', 'announceExpiry'],
+          description: 'Signed out: the sign-in page with the expiry notice.',
+        },
+        onError: {
+          target: 'unauthenticated',
+          actions: ['clearSession', 'announceExpiry'],
+          description: 'The server could not be told: the browser is cleared anyway, with the expiry notice.',
+        },
       },
     },
   },

@@ -27,3 +27,33 @@ export const signInLimits = {
 } as const;
 
 export type SignInLimits = { readonly [Name in keyof typeof signInLimits]: number };
+
+/**
+ * The defaults of the sign-in, code and session timings (SPEC §9, docs/product.md "Identity and sessions"). The server
+ * reads each from the setting named beside it (server/config.ts) and falls back to these; the app gets the idle ones
+ * from GET /api/config; the machines' descriptions print them, so a changed default changes the diagrams.
+ */
+export const authDefaults = {
+  /** ACCESS_TOKEN_TTL_SECONDS: how long an access token lives; the app refreshes it shortly before. */
+  accessTokenTtlSeconds: 10 * 60,
+  /** REFRESH_TTL_SECONDS: the absolute session limit, counted from sign-in (SPEC §9: auth cookies last 0.5 day). */
+  refreshTtlSeconds: 12 * 60 * 60,
+  /** IDLE_TIMEOUT_SECONDS: signed out after this long without activity. */
+  idleTimeoutSeconds: 15 * 60,
+  /** IDLE_WARNING_SECONDS: the warning comes this long before the idle sign-out (SPEC §9: 30 seconds). */
+  idleWarningSeconds: 30,
+  /** OTP_TTL_SECONDS: how long a one-time code works. */
+  otpTtlSeconds: 5 * 60,
+  /** OTP_RESEND_COOLDOWN_SECONDS: the wait before another code may be sent for the same action. */
+  otpResendCooldownSeconds: 30,
+  /** Wrong tries one code takes; the try that reaches it kills the code, even for the right code after it. */
+  otpMaxAttempts: 5,
+  /** LOGIN_TICKET_TTL_SECONDS: how long the second factor may take after the right password. */
+  loginTicketTtlSeconds: 10 * 60,
+  /** STEP_UP_GRANT_TTL_SECONDS: how long the grant of a right code stays good for its one action. */
+  stepUpGrantTtlSeconds: 5 * 60,
+  /** PASSWORD_TOKEN_TTL_SECONDS: how long an emailed reset or create-password link works. */
+  passwordTokenTtlSeconds: 60 * 60,
+  /** LOGIN_RATE_LIMIT_PER_MINUTE: requests per minute one client may make to the sign-in, code and password routes. */
+  loginRateLimitPerMinute: 20,
+} as const;

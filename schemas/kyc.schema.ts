@@ -38,6 +38,13 @@ export const kycImageContentTypes = ['image/jpeg', 'image/png'] as const;
 /** Minimum size of a captured image, in either orientation (a phone photo is often portrait). */
 export const kycMinLongSide = 600;
 export const kycMinShortSide = 400;
+/**
+ * The default size limit of one uploaded file (setting UPLOAD_LIMIT_BYTES, server/config.ts): identity photos here, and
+ * the onboarding documents and the company logo too. The criteria (`image.max_bytes`) say the configured value.
+ */
+export const defaultUploadLimitBytes = 10 * 1024 * 1024;
+/** The longest document number accepted. */
+export const kycDocumentNumberMaxLength = 30;
 export function bigEnough(width: number, height: number): boolean {
   return Math.max(width, height) >= kycMinLongSide && Math.min(width, height) >= kycMinShortSide;
 }
@@ -81,7 +88,7 @@ export const KycInitiateBody = z
       .trim()
       .toUpperCase()
       .min(1, 'This field is required.')
-      .max(30, 'Max 30 characters.')
+      .max(kycDocumentNumberMaxLength, `Max ${kycDocumentNumberMaxLength} characters.`)
       .regex(/^[A-Z0-9][A-Z0-9 -]*$/, 'Only Latin letters and numbers allowed.'),
     expiry_date: z.iso
       .date('Enter a valid date.')

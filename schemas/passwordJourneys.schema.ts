@@ -5,6 +5,12 @@ import { NewPassword } from './password.schema';
 
 /** Reset (forgot password) and create (first password of an invited account) journeys, SPEC §2 and §7. */
 
+/**
+ * A second link for the same account and purpose within this many seconds is silently not sent (server/auth/
+ * passwordTokens.ts), so the page offers none either.
+ */
+export const passwordLinkCooldownSeconds = 60;
+
 export const PasswordTokenPurpose = z.enum(['reset', 'create']);
 export type PasswordTokenPurpose = z.infer<typeof PasswordTokenPurpose>;
 

@@ -19,6 +19,9 @@ import { AltchaPayload, Email, OtpCode } from './auth.schema';
 /** The versions of /terms-of-use and /privacy-policy a new owner accepts; recorded with the acceptance. */
 export const legalVersions = { terms_of_use: '2026-01', privacy_policy: '2026-01' } as const;
 
+/** How long a half-finished registration is kept (server/registration.ts); after it, it is gone (404). */
+export const registrationTtlSeconds = 24 * 60 * 60;
+
 export const nameMaxLength = 50;
 export const companyNameMaxLength = 100;
 

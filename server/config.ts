@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { signInLimits, type SignInLimits } from '../schemas/authLimits';
+import { authDefaults, signInLimits, type SignInLimits } from '../schemas/authLimits';
+import { defaultUploadLimitBytes } from '../schemas/kyc.schema';
 
 export type Environment = 'development' | 'test' | 'production';
 
@@ -227,25 +228,33 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
     demoPassword: env.DEMO_PASSWORD || 'Demo-Merchant-2026!',
-    accessTokenTtlSeconds: intFrom(env, 'ACCESS_TOKEN_TTL_SECONDS', 600),
+    accessTokenTtlSeconds: intFrom(env, 'ACCESS_TOKEN_TTL_SECONDS', authDefaults.accessTokenTtlSeconds),
     // SPEC §9: auth cookies last 0.5 day; the same 12 h is the absolute session limit (docs/product.md "Identity and sessions").
-    refreshTtlSeconds: intFrom(env, 'REFRESH_TTL_SECONDS', 43_200),
-    idleTimeoutSeconds: intFrom(env, 'IDLE_TIMEOUT_SECONDS', 900),
-    idleWarningSeconds: intFrom(env, 'IDLE_WARNING_SECONDS', 30),
-    otpTtlSeconds: intFrom(env, 'OTP_TTL_SECONDS', 300),
-    otpResendCooldownSeconds: intFrom(env, 'OTP_RESEND_COOLDOWN_SECONDS', 30),
-    otpMaxAttempts: 5,
-    loginTicketTtlSeconds: intFrom(env, 'LOGIN_TICKET_TTL_SECONDS', 600),
-    stepUpGrantTtlSeconds: intFrom(env, 'STEP_UP_GRANT_TTL_SECONDS', 300),
+    refreshTtlSeconds: intFrom(env, 'REFRESH_TTL_SECONDS', authDefaults.refreshTtlSeconds),
+    idleTimeoutSeconds: intFrom(env, 'IDLE_TIMEOUT_SECONDS', authDefaults.idleTimeoutSeconds),
+    idleWarningSeconds: intFrom(env, 'IDLE_WARNING_SECONDS', authDefaults.idleWarningSeconds),
+    otpTtlSeconds: intFrom(env, 'OTP_TTL_SECONDS', authDefaults.otpTtlSeconds),
+    otpResendCooldownSeconds: intFrom(
+      env,
+      'OTP_RESEND_COOLDOWN_SECONDS',
+      authDefaults.otpResendCooldownSeconds,
+    ),
+    otpMaxAttempts: authDefaults.otpMaxAttempts,
+    loginTicketTtlSeconds: intFrom(env, 'LOGIN_TICKET_TTL_SECONDS', authDefaults.loginTicketTtlSeconds),
+    stepUpGrantTtlSeconds: intFrom(env, 'STEP_UP_GRANT_TTL_SECONDS', authDefaults.stepUpGrantTtlSeconds),
     altchaMaxNumber: intFrom(env, 'ALTCHA_MAX_NUMBER', 50_000),
     altchaTtlSeconds: intFrom(env, 'ALTCHA_TTL_SECONDS', 600),
-    loginRateLimitPerMinute: intFrom(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 20),
+    loginRateLimitPerMinute: intFrom(
+      env,
+      'LOGIN_RATE_LIMIT_PER_MINUTE',
+      authDefaults.loginRateLimitPerMinute,
+    ),
     signInLimits,
     bodyLimitBytes: intFrom(env, 'BODY_LIMIT_BYTES', 64 * 1024),
-    uploadLimitBytes: intFrom(env, 'UPLOAD_LIMIT_BYTES', 10 * 1024 * 1024),
+    uploadLimitBytes: intFrom(env, 'UPLOAD_LIMIT_BYTES', defaultUploadLimitBytes),
     viesUrl: env.VIES_URL || undefined,
     appUrl: (env.APP_URL || `http://localhost:${intFrom(env, 'PORT', 3000)}`).replace(/\/+$/, ''),
-    passwordTokenTtlSeconds: intFrom(env, 'PASSWORD_TOKEN_TTL_SECONDS', 3600),
+    passwordTokenTtlSeconds: intFrom(env, 'PASSWORD_TOKEN_TTL_SECONDS', authDefaults.passwordTokenTtlSeconds),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     webDir: path.resolve(env.WEB_DIR || 'dist/web'),

@@ -3,6 +3,7 @@ import { Email } from '../schemas/auth.schema';
 import {
   legalVersions,
   normalizePhone,
+  registrationTtlSeconds,
   type FieldCheck,
   type PrevalidateResponse,
   type RegistrationDetailsBody,
@@ -32,9 +33,6 @@ import { AppError } from './errors';
  * owner and sign them in. A registration lives on the server under a random id so that it resumes after a reload or
  * on another device; it expires after `registrationTtlSeconds` and is consumed by `register`.
  */
-
-/** How long a half-finished registration is kept. */
-export const registrationTtlSeconds = 24 * 60 * 60;
 
 const purposes: Record<Channel, string> = { email: 'registration_email', sms: 'registration_sms' };
 

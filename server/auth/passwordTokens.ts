@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { checkPassword } from '../../schemas/password.schema';
+import { passwordLinkCooldownSeconds } from '../../schemas/passwordJourneys.schema';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { DB, EmployeeType, PasswordTokenPurpose } from '../db/types';
@@ -16,9 +17,6 @@ import { randomToken, sha256 } from './tokens';
  * without a password (an invited employee). A link carries the user id and a 256-bit token; only the token's
  * SHA-256 is stored, bound to the user and the purpose, valid for `passwordTokenTtlSeconds` (1 hour), single use.
  */
-
-/** A second link for the same account and purpose within this many seconds is silently not sent. */
-const linkCooldownSeconds = 60;
 
 type Executor = Database | Transaction<DB>;
 
@@ -176,7 +174,7 @@ export async function requestPasswordLink(
       .select('id')
       .where('user_id', '=', user.id)
       .where('purpose', '=', input.purpose)
-      .where('created_at', '>', new Date(Date.now() - linkCooldownSeconds * 1000))
+      .where('created_at', '>', new Date(Date.now() - passwordLinkCooldownSeconds * 1000))
       .executeTakeFirst();
     if (recent) return [];
     const issued = await issuePasswordToken(trx, config, user.id, input.purpose);

@@ -42,10 +42,8 @@ const notYetDescribed = new Set<string>([
   'identityVerification',
   'invitation',
   'inviteEmployee',
-  'login',
   'myAddresses',
   'onboarding',
-  'oneTimeCode',
   'passwordLink',
   'pendingRequests',
   'planCheckout',
@@ -55,7 +53,6 @@ const notYetDescribed = new Set<string>([
   'requestMoney',
   'scheduledPayment',
   'sendMoney',
-  'session',
   'team',
   'transactionList',
 ]);
