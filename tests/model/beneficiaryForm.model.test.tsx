@@ -108,16 +108,8 @@ const paths = generatePaths(beneficiaryFormModel);
 describe(`beneficiaryForm journey: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
     const start = startOf(path);
-    // Before the screen has read its address the journey does not know it: the address is the one opened.
     const runner: PathRunner<typeof beneficiaryFormMachine> = {
-      model: {
-        ...beneficiaryFormModel,
-        screen: (snapshot) =>
-          snapshot.matches('opening')
-            ? // Create shows the form at once; edit loads first.
-              { path: start, heading: start === createPath ? beneficiaryTexts.createTitle : null }
-            : beneficiaryFormModel.screen(snapshot),
-      },
+      model: beneficiaryFormModel,
       executors,
       live: () => journey.snapshot(),
     };

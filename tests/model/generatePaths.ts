@@ -93,8 +93,31 @@ export type ActorFixture<TOutput, TContext> = {
    */
   alsoDone?: ReadonlyArray<{ output: TOutput | ((context: TContext) => TOutput); says: string }>;
   /** One entry per failure the machine tells apart (guards) or the screen words differently. */
-  errors: ReadonlyArray<{ failure: ApiFailure; says: string }>;
+  errors: ReadonlyArray<ErrorFixture>;
 };
+
+/** A failure the server (or the network) answers, in plain words. */
+export type ErrorFixture = {
+  failure: ApiFailure;
+  says: string;
+  /**
+   * Whether a tester can cause this answer against the sandbox (a wrong code, a taken address, an empty balance).
+   * By default a 4xx answer can, a network failure or a 5xx cannot (`testerCanCause`): paths through such a fault are
+   * listed in the QA plan as run by the model tests only.
+   */
+  tester?: boolean;
+  /**
+   * What the tester does instead of the step before, to make the server answer this (e.g. "Type 000000, a wrong
+   * code, click \"Verify\""): the model test fakes the answer, a tester must cause it.
+   */
+  does?: string;
+};
+
+/** Whether a tester can make the server answer `failure` (see `ErrorFixture.tester`). */
+export function testerCanCause(fixture: Pick<ErrorFixture, 'failure' | 'tester'>): boolean {
+  if (fixture.tester !== undefined) return fixture.tester;
+  return fixture.failure.kind === 'http' && fixture.failure.status < 500;
+}
 
 export type Fixtures<M extends AnyStateMachine> = {
   events: {
@@ -117,7 +140,16 @@ export type StepAction =
   /** `auto`: the screens send it themselves (see `EventFixture.auto`). */
   | { kind: 'event'; event: EventObject; says: string; auto?: boolean }
   | { kind: 'actorDone'; id: string; src: string; output: unknown; says: string }
-  | { kind: 'actorError'; id: string; src: string; failure: ApiFailure; says: string }
+  /** `tester`: whether a tester can cause it (`testerCanCause`); `does`: what the tester does to cause it. */
+  | {
+      kind: 'actorError';
+      id: string;
+      src: string;
+      failure: ApiFailure;
+      says: string;
+      tester: boolean;
+      does?: string;
+    }
   | { kind: 'delay'; delay: string | number; stateId: string; says: string; ms?: number };
 
 export type ModelStep<TSnapshot> = { event: EventObject; state: TSnapshot; action: StepAction };
@@ -161,7 +193,11 @@ export type Model<M extends AnyStateMachine> = {
 
 /** What the screen shows in one state, in terms a tester (and Testing Library) can check. */
 export type ScreenExpectation = {
-  /** The address (pathname) the browser shows. */
+  /**
+   * The address (pathname) the browser shows. A segment `:name` stands for a part the tester chose before the journey
+   * could know it, or the server assigned (`/registration/:step/<merchant>`, `/registration/details/:registration`):
+   * it matches any one segment (`addressMatches`).
+   */
   path: string;
   /** The page's h1; null while a whole-page spinner stands in for the page. */
   heading: string | null;
@@ -234,9 +270,18 @@ function eventSource(
   for (const invoke of shape.invokes) {
     const fixture = fixtures.actors[invoke.src];
     if (!fixture) continue;
-    const errors = fixture.errors.map(({ failure, says }) => {
+    const errors = fixture.errors.map((error) => {
+      const { failure, says, does } = error;
       const event = { type: `xstate.error.actor.${invoke.id}`, error: failure };
-      actions.set(event, { kind: 'actorError', id: invoke.id, src: invoke.src, failure, says });
+      actions.set(event, {
+        kind: 'actorError',
+        id: invoke.id,
+        src: invoke.src,
+        failure,
+        says,
+        tester: testerCanCause(error),
+        ...(does ? { does } : {}),
+      });
       return event;
     });
     staticEvents.set(`xstate.error.actor.${invoke.id}`, errors);
@@ -586,4 +631,40 @@ export function generatePaths<M extends AnyStateMachine>(
       return { event: step.event, state, action: { ...action, ms: timer.due - before.now } };
     }),
   }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What each step must show: ONE function for the model tests (harness.tsx `runPath`) and the QA plan
+// (scripts/testPaths.ts), so the plan cannot print a screen the tests do not check.
+
+/**
+ * The expected screen after each step of `path`: `model.screen` of the step's state, or null where the screens move
+ * on by themselves (the next step is an `auto` event): such a state lasts no time, so neither a tester nor the tests
+ * can look at it.
+ */
+export function expectedScreens<M extends AnyStateMachine>(
+  model: Model<M>,
+  path: ModelPath<SnapshotFrom<M>>,
+): Array<ScreenExpectation | null> {
+  return path.steps.map((step, index) => {
+    const next = path.steps[index + 1]?.action;
+    return next?.kind === 'event' && next.auto ? null : model.screen(step.state);
+  });
+}
+
+/**
+ * Models whose test still runs a copy with its own expected screens (deprecated: the QA plan cannot print what such
+ * a test checks). `runPath` refuses a copy of any other model, and tests/unit/testPaths.test.ts fails when a model
+ * test outside this list builds one. Empty it.
+ */
+export const stillOverriding: readonly string[] = ['sendMoney'];
+
+/** Whether the address `actual` is the expected `pattern` (its `:name` segments match any one segment). */
+export function addressMatches(pattern: string, actual: string): boolean {
+  const want = pattern.split('/');
+  const got = actual.split('/');
+  return (
+    want.length === got.length &&
+    want.every((segment, index) => (segment.startsWith(':') ? got[index] !== '' : segment === got[index]))
+  );
 }

@@ -130,22 +130,8 @@ function startRegistrationApp(): RenderedApp {
   });
 }
 
-/**
- * Snapshots that differ only in the registration id share a state key, so a generated step may carry the id of
- * another resumed registration than the one this path opened: the address is checked with the live id.
- */
-const liveIdModel: typeof registrationModel = {
-  ...registrationModel,
-  screen: (snapshot) => {
-    const expected = registrationModel.screen(snapshot);
-    const generated = snapshot.context.registrationId;
-    const live = journey.current?.getSnapshot().context.registrationId;
-    return generated && live ? { ...expected, path: expected.path.replace(generated, live) } : expected;
-  },
-};
-
 const runner: PathRunner<typeof registrationMachine> = {
-  model: liveIdModel,
+  model: registrationModel,
   executors,
   live: () => journey.snapshot(),
   // Each code step ends through its screen (the code goes out at once): proven, refused, or "Start again".

@@ -235,6 +235,9 @@ export function registrationErrorText(error: RegistrationError): string {
 
 type Snapshot = SnapshotFrom<typeof registrationMachine>;
 
+/** The registration the tester is on, in an address (any one segment; see `ScreenExpectation.path`). */
+const anyRegistration = ':registration';
+
 function registrationScreen(snapshot: Snapshot): ScreenExpectation {
   const { error, registrationId } = snapshot.context;
   const busy = snapshot.hasTag('busy');
@@ -268,8 +271,10 @@ function registrationScreen(snapshot: Snapshot): ScreenExpectation {
         disabled: [registrationTexts.verify, registrationTexts.resend, registrationTexts.restart],
       };
     case 'details':
+      // Which registration is no part of these states' keys (the same screens whichever was resumed), so a path may
+      // reach them through another registration's snapshot: the address names the one the tester is on.
       return {
-        path: `/registration/details/${registrationId ?? ''}`,
+        path: `/registration/details/${anyRegistration}`,
         heading: registrationTexts.details,
         alert,
         ...split([
@@ -279,7 +284,7 @@ function registrationScreen(snapshot: Snapshot): ScreenExpectation {
       };
     case 'password':
       return {
-        path: `/registration/password/${registrationId ?? ''}`,
+        path: `/registration/password/${anyRegistration}`,
         heading: registrationTexts.password,
         alert,
         ...split([
