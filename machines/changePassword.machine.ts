@@ -1,8 +1,11 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { authDefaults } from '../schemas/authLimits';
+import { passwordPolicy } from '../schemas/password.schema';
 import type { ChangePasswordBody } from '../schemas/settings.schema';
 import type { StepUpMethod, StepUpPurpose } from '../schemas/stepUp.schema';
 import { failureCode, knownErrors, toApiFailure } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
+import { duration } from './ruleWords';
 
 /*
  * Changing the password (SPEC §2 /settings/security): the current password, a new one typed twice, and
@@ -55,6 +58,12 @@ function fieldsOf(error: unknown): Record<string, string> {
 
 const purpose: StepUpPurpose = 'password_change';
 
+// Rules for the descriptions, from the constants the server uses.
+const grantLife = duration(authDefaults.stepUpGrantTtlSeconds * 1000);
+const passwordRules =
+  `${passwordPolicy.minLength} to ${passwordPolicy.maxLength} characters, not one of the most common passwords, ` +
+  'not containing the name part of the email';
+
 export const changePasswordMachine = setup({
   types: {
     context: {} as ChangePasswordContext,
@@ -83,25 +92,36 @@ export const changePasswordMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description:
+        'Where a code can go for this user: email, SMS when there is a phone, the authenticator app.',
       tags: ['busy'],
       invoke: {
         id: 'loadStepUpMethods',
         src: 'loadStepUpMethods',
-        onDone: { target: 'editing', actions: assign({ methods: ({ event }) => event.output }) },
+        onDone: {
+          target: 'editing',
+          actions: assign({ methods: ({ event }) => event.output }),
+          description: 'Loaded: the form.',
+        },
         onError: {
           target: 'loadFailed',
+          description: 'No answer: nothing can be changed yet.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     loadFailed: {
-      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+      description: 'The form could not be prepared: "Try again".',
+      on: { 'load.retry': { target: 'loading', actions: 'clearError', description: '"Try again".' } },
     },
-    /** The current password, the new one twice and "sign out other sessions"; the screen checks the policy. */
     editing: {
+      description:
+        `The current password, the new one twice (${passwordRules}) and "Sign out of other sessions"; the screen ` +
+        'checks the rules as the user types.',
       on: {
         'password.submit': {
           target: 'confirmingCode',
+          description: '"Change password": a fresh one-time code first.',
           actions: [
             'clearError',
             assign({
@@ -116,8 +136,10 @@ export const changePasswordMachine = setup({
         },
       },
     },
-    /** The oneTimeCode child: a fresh code for this change; cancelled, back to the form. */
     confirmingCode: {
+      description:
+        'The oneTimeCode child (purpose password_change): changing the password needs a fresh code; cancelled, ' +
+        'back to the form.',
       invoke: {
         id: 'oneTimeCode',
         src: 'oneTimeCode',
@@ -126,13 +148,21 @@ export const changePasswordMachine = setup({
           {
             guard: { type: 'gotGrant', params: ({ event }) => ({ output: event.output }) },
             target: 'changing',
+            description:
+              `The right code: a single-use grant for this change, good for ${grantLife} by default (setting ` +
+              'STEP_UP_GRANT_TTL_SECONDS).',
             actions: assign({ stepUpToken: ({ event }) => stepUpTokenOf(event.output) }),
           },
-          { target: 'editing', actions: 'clearError' },
+          { target: 'editing', actions: 'clearError', description: 'Cancelled: back to the form as it was.' },
         ],
       },
     },
     changing: {
+      description:
+        'In one transaction the server checks the grant and the current password (a wrong one is recorded as ' +
+        'password_change_failed in the sign-in audit and leaves the grant good), then the new password; it ' +
+        'spends the grant, stores the new hash and records password_changed. Other sessions end when asked; this ' +
+        'one stays.',
       tags: ['busy'],
       invoke: {
         id: 'changePassword',
@@ -141,27 +171,34 @@ export const changePasswordMachine = setup({
           if (!context.draft) throw new Error('changing the password without a draft');
           return { body: context.draft, stepUpToken: context.stepUpToken ?? '' };
         },
-        onDone: { target: 'changed', actions: assign({ draft: null, stepUpToken: null }) },
+        onDone: {
+          target: 'changed',
+          actions: assign({ draft: null, stepUpToken: null }),
+          description: 'Changed.',
+        },
         onError: [
           {
-            // The grant expired or was spent: a new code for the same change.
             guard: { type: 'isStepUpRequired', params: ({ event }) => ({ error: event.error }) },
             target: 'confirmingCode',
+            description: `The grant expired (after ${grantLife} by default) or was spent: a new code for the same change.`,
             actions: [
               { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
               assign({ stepUpToken: null }),
             ],
           },
           {
-            // A wrong current password keeps the grant (the server spends it only on success).
             target: 'editing',
+            description:
+              'A wrong current password, a new one that breaks a rule, too many tries, or no answer: the form with ' +
+              'the reason. The grant stays good: the server spends it only on success.',
             actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
           },
         ],
       },
     },
-    /** Done: the new password works from now on (and other sessions ended, when asked). */
-    changed: {},
+    changed: {
+      description: 'Done: the new password works from now on (and other sessions ended, when asked).',
+    },
   },
 });
 

@@ -179,7 +179,7 @@ export const loginMachine = setup({
     confirming: {
       description:
         "The second factor: the oneTimeCode child with the login ticket (the user's methods, the default first). " +
-        `A code lives ${seconds(authDefaults.otpTtlSeconds)} and takes ` +
+        `A code lives ${seconds(authDefaults.otpTtlSeconds)} by default and takes ` +
         `${count(authDefaults.otpMaxAttempts, 'wrong try', 'wrong tries')}; over all tickets the account takes ` +
         `${count(signInLimits.codeFailuresPerAccount, 'wrong code')} in ${seconds(signInLimits.codeFailureWindowSeconds)}, ` +
         'then codes pause and the account holder is emailed. Recorded in the sign-in audit: otp_sent_<method>, ' +

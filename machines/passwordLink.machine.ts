@@ -1,6 +1,13 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { PasswordLinkRequestResponse, PasswordTokenPurpose } from '../schemas/passwordJourneys.schema';
+import { authDefaults } from '../schemas/authLimits';
+import { passwordPolicy } from '../schemas/password.schema';
+import {
+  passwordLinkCooldownSeconds,
+  type PasswordLinkRequestResponse,
+  type PasswordTokenPurpose,
+} from '../schemas/passwordJourneys.schema';
 import { failureCode, knownErrors, toApiFailure } from './apiFailure';
+import { duration } from './ruleWords';
 
 /*
  * One machine for both password journeys: "Forgot your password?" (/reset_password/, purpose 'reset')
@@ -60,6 +67,13 @@ export type SetPasswordInput = {
   confirmation: string;
 };
 
+// Rules for the descriptions, from the constants the server uses.
+const linkLife = `${duration(authDefaults.passwordTokenTtlSeconds * 1000)} by default (setting PASSWORD_TOKEN_TTL_SECONDS)`;
+const linkCooldown = duration(passwordLinkCooldownSeconds * 1000);
+const passwordRules =
+  `${passwordPolicy.minLength} to ${passwordPolicy.maxLength} characters, not one of the most common passwords, ` +
+  'not containing the name part of the email';
+
 function notProvided(name: string): never {
   throw new Error(`The app must provide the "${name}" actor`);
 }
@@ -92,7 +106,7 @@ export const passwordLinkMachine = setup({
     nextBotCheck: assign({ botCheckRound: ({ context }) => context.botCheckRound + 1 }),
   },
   delays: {
-    linkCooldown: 60_000,
+    linkCooldown: passwordLinkCooldownSeconds * 1000,
   },
   guards: {
     opensWithLink: ({ event }) => event.type === 'journey.opened' && event.link !== null,
@@ -104,7 +118,7 @@ export const passwordLinkMachine = setup({
     purpose: input.purpose,
     link: null,
     email: '',
-    linkMinutes: 60,
+    linkMinutes: authDefaults.passwordTokenTtlSeconds / 60,
     error: null,
     fieldProblems: {},
     botCheckRound: 0,
@@ -112,32 +126,46 @@ export const passwordLinkMachine = setup({
   }),
   initial: 'opening',
   states: {
-    /** Until the screen has read the address: opened from an emailed link (uid and token) or to ask for one. */
     opening: {
+      description:
+        'Until the screen has read the address: opened from an emailed link (uid and token) or to ask for one.',
       on: {
         'journey.opened': [
           {
             guard: 'opensWithLink',
             target: 'choosingPassword',
+            description:
+              'Opened from the emailed link: choose the password (the link is checked when it is sent).',
             actions: assign({
               opened: true,
               link: ({ event }) => event.link,
               email: ({ event }) => event.link?.email ?? '',
             }),
           },
-          { target: 'enteringEmail', actions: assign({ opened: true }) },
+          {
+            target: 'enteringEmail',
+            actions: assign({ opened: true }),
+            description: 'Opened without a link: ask for one.',
+          },
         ],
       },
     },
     enteringEmail: {
+      description: 'The email to send the link to, and the bot check.',
       on: {
         'link.request': {
           target: 'requestingLink',
+          description: '"Send link" with the solved bot check.',
           actions: ['clearError', assign({ email: ({ event }) => event.email })],
         },
       },
     },
     requestingLink: {
+      description:
+        'The server checks the bot check and records the request in the sign-in audit (password_reset_requested ' +
+        'or password_create_requested) whether or not an account exists. A link goes out only when an account fits ' +
+        `(a reset needs a password, a create none) and none went out within ${linkCooldown}. The link works once, ` +
+        `for ${linkLife}; only a hash of its token is stored.`,
       tags: ['busy'],
       invoke: {
         id: 'requestLink',
@@ -148,24 +176,38 @@ export const passwordLinkMachine = setup({
         },
         onDone: {
           target: 'linkSent',
+          description: 'The same answer whether or not an account exists, so nobody learns which emails do.',
           actions: assign({ linkMinutes: ({ event }) => Math.round(event.output.expires_in / 60) }),
         },
         onError: {
           target: 'enteringEmail',
+          description:
+            'Refused (bot check, too many requests) or no answer: the form with the reason, a new bot check.',
           actions: [{ type: 'recordError', params: ({ event }) => ({ error: event.error }) }, 'nextBotCheck'],
         },
       },
     },
-    /** "If an account exists for that email, we have sent a link": the same words whether or not one does. */
     linkSent: {
+      description:
+        '"If an account exists for that email, we have sent a link": the same words whether or not one does, ' +
+        'with how long the link works.',
       initial: 'coolingDown',
       states: {
-        /** The server sends no second link within a minute, so the page offers none either. */
-        coolingDown: { after: { linkCooldown: 'ready' } },
+        coolingDown: {
+          description: `The server sends no second link within ${linkCooldown}, so the page offers none either.`,
+          after: {
+            linkCooldown: {
+              target: 'ready',
+              description: `${linkCooldown} passed: another link may be asked for.`,
+            },
+          },
+        },
         ready: {
+          description: '"Send another link" is offered.',
           on: {
             'link.requestAnother': {
               target: '#passwordLink.enteringEmail',
+              description: '"Send another link": the email form again, with a new bot check.',
               actions: ['clearError', 'nextBotCheck'],
             },
           },
@@ -173,9 +215,21 @@ export const passwordLinkMachine = setup({
       },
     },
     choosingPassword: {
-      on: { 'password.submit': { target: 'settingPassword', actions: 'clearError' } },
+      description: `The new password, twice: ${passwordRules}. The screen checks the rules as the user types.`,
+      on: {
+        'password.submit': {
+          target: 'settingPassword',
+          actions: 'clearError',
+          description: 'The user sends the password and its confirmation.',
+        },
+      },
     },
     settingPassword: {
+      description:
+        'In one transaction the server checks the link (this user, this purpose, unused, not expired) and the ' +
+        'password, stores its hash, spends every outstanding link of the user, ends every session and half-done ' +
+        'sign-in, records password_reset or password_created in the sign-in audit and emails a "password ' +
+        'changed" notice. A bad link changes nothing, but its try is recorded.',
       tags: ['busy'],
       invoke: {
         id: 'setPassword',
@@ -190,15 +244,17 @@ export const passwordLinkMachine = setup({
             confirmation: event.confirmation,
           };
         },
-        onDone: { target: 'passwordSet' },
+        onDone: { target: 'passwordSet', description: 'The password is set.' },
         onError: [
           {
             guard: { type: 'isTokenInvalid', params: ({ event }) => ({ error: event.error }) },
             target: 'linkInvalid',
+            description: 'The link is used, expired, or for another account or purpose: nothing changed.',
             actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
           },
           {
             target: 'choosingPassword',
+            description: 'The password breaks a rule (each field says which) or no answer: choose again.',
             actions: [
               { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
               { type: 'recordFieldProblems', params: ({ event }) => ({ error: event.error }) },
@@ -207,17 +263,21 @@ export const passwordLinkMachine = setup({
         ],
       },
     },
-    /** Used, expired, for another account or purpose: nothing changed; only a new link helps. */
     linkInvalid: {
+      description: 'Used, expired, for another account or purpose: nothing changed; only a new link helps.',
       on: {
         'link.requestAnother': {
           target: 'enteringEmail',
+          description: '"Send a new link": the email form.',
           actions: ['clearError', assign({ link: null })],
         },
       },
     },
-    /** Every session was ended (reset); the user signs in with the new password and the second factor. */
-    passwordSet: { type: 'final' },
+    passwordSet: {
+      type: 'final',
+      description:
+        'Every session was ended; the user signs in with the new password and the second factor as usual.',
+    },
   },
 });
 

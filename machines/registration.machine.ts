@@ -1,8 +1,19 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { SessionResponse } from '../schemas/auth.schema';
-import type { FieldCheck, PrevalidateResponse, RegistrationState } from '../schemas/registration.schema';
+import { authDefaults } from '../schemas/authLimits';
+import { passwordPolicy } from '../schemas/password.schema';
+import {
+  companyNameMaxLength,
+  legalVersions,
+  nameMaxLength,
+  registrationTtlSeconds,
+  type FieldCheck,
+  type PrevalidateResponse,
+  type RegistrationState,
+} from '../schemas/registration.schema';
 import { failureCode, knownErrors } from './apiFailure';
 import { oneTimeCodeMachine, refusalOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
+import { count, duration } from './ruleWords';
 
 /**
  * Why the last step failed; the screen turns it into a translated message (`conflict`: the email or phone is taken;
@@ -66,6 +77,20 @@ function notProvided(name: string): never {
 }
 
 const emptyDetails: Details = { first_name: '', last_name: '', company_name: '' };
+
+// Rules for the descriptions, from the constants the forms and the server check.
+const kept = duration(registrationTtlSeconds * 1000);
+const codeRules =
+  `The code works for ${duration(authDefaults.otpTtlSeconds * 1000)} by default and takes ` +
+  `${count(authDefaults.otpMaxAttempts, 'wrong try', 'wrong tries')}.`;
+const passwordRules =
+  `${passwordPolicy.minLength} to ${passwordPolicy.maxLength} characters, not one of the most common passwords, ` +
+  'not containing the name part of the email';
+const startAgain = {
+  target: '#registration.contact',
+  actions: ['clearError', 'forgetRegistration'],
+  description: '"Start again": the registration is left behind and the form is empty.',
+} as const;
 
 function fromServer(state: RegistrationState) {
   return {
@@ -148,10 +173,14 @@ export const registrationMachine = setup({
   initial: 'contact',
   states: {
     contact: {
+      description:
+        'The first step: the email and the mobile number. Each is checked as the user leaves its field; the ' +
+        'server checks both again on "Continue".',
       initial: 'editing',
       on: {
         'contact.submit': {
           target: 'starting',
+          description: '"Continue": start a registration with these two addresses.',
           actions: [
             'clearError',
             assign({ email: ({ event }) => event.email, phone: ({ event }) => event.phone }),
@@ -160,19 +189,25 @@ export const registrationMachine = setup({
         // The screen sends it when the address names a registration (a reload, a link from another device).
         'registration.resume': {
           target: 'resuming',
+          description: 'The address names a registration (a reload, a link on another device): pick it up.',
           actions: ['clearError', assign({ registrationId: ({ event }) => event.id })],
         },
       },
       states: {
         editing: {
+          description: 'The user types the addresses.',
           on: {
             'contact.check': {
               target: 'prevalidating',
+              description: 'The user left a field: check it.',
               actions: assign({ checking: ({ event }) => ({ field: event.field, value: event.value }) }),
             },
           },
         },
         prevalidating: {
+          description:
+            'The server says whether the address is well formed and not used by an account yet. Only a hint: ' +
+            'nothing is stored.',
           invoke: {
             id: 'prevalidate',
             src: 'prevalidate',
@@ -182,6 +217,7 @@ export const registrationMachine = setup({
             },
             onDone: {
               target: 'editing',
+              description: 'The answer shows beside the field, for the value it was asked for.',
               actions: assign({
                 checks: ({ context, event }) => {
                   const checks = { ...context.checks };
@@ -194,25 +230,39 @@ export const registrationMachine = setup({
               }),
             },
             // Prevalidation only helps; the server checks again when the user continues.
-            onError: { target: 'editing', actions: assign({ checking: null }) },
+            onError: {
+              target: 'editing',
+              actions: assign({ checking: null }),
+              description: 'No answer: no hint.',
+            },
           },
         },
       },
     },
     starting: {
+      description:
+        'The server checks both addresses again (well formed, not used by an account) and keeps the registration ' +
+        `under a random id for ${kept}; after that it is gone.`,
       tags: ['busy'],
       invoke: {
         id: 'startRegistration',
         src: 'startRegistration',
         input: ({ context }) => ({ email: context.email, phone: context.phone }),
-        onDone: { target: 'confirmingEmail', actions: assign(({ event }) => fromServer(event.output)) },
+        onDone: {
+          target: 'confirmingEmail',
+          actions: assign(({ event }) => fromServer(event.output)),
+          description: 'Started: the email is proven next.',
+        },
         onError: {
           target: 'contact',
+          description:
+            'Refused (an address taken or not valid, too many requests) or no answer: the form with the reason.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     resuming: {
+      description: 'The registration is read from the server, to go on at the step it stands at.',
       tags: ['busy'],
       invoke: {
         id: 'getRegistration',
@@ -225,6 +275,7 @@ export const registrationMachine = setup({
               params: ({ event }) => ({ step: event.output.step, at: 'verify-email' as const }),
             },
             target: 'confirmingEmail',
+            description: 'The email is not proven yet: its code.',
             actions: assign(({ event }) => fromServer(event.output)),
           },
           {
@@ -233,6 +284,7 @@ export const registrationMachine = setup({
               params: ({ event }) => ({ step: event.output.step, at: 'verify-phone' as const }),
             },
             target: 'confirmingPhone',
+            description: 'The email is proven, the phone not yet: its code.',
             actions: assign(({ event }) => fromServer(event.output)),
           },
           {
@@ -241,12 +293,18 @@ export const registrationMachine = setup({
               params: ({ event }) => ({ step: event.output.step, at: 'details' as const }),
             },
             target: 'details',
+            description: 'Both addresses are proven: the names.',
             actions: assign(({ event }) => fromServer(event.output)),
           },
-          { target: 'password', actions: assign(({ event }) => fromServer(event.output)) },
+          {
+            target: 'password',
+            actions: assign(({ event }) => fromServer(event.output)),
+            description: 'Addresses proven and names given: the password.',
+          },
         ],
         onError: {
           target: 'contact',
+          description: `Gone (older than ${kept}, or finished) or not readable: an empty form with the reason.`,
           actions: [
             { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
             'forgetRegistration',
@@ -258,7 +316,8 @@ export const registrationMachine = setup({
       entry: assign({ codeStep: 'verify-email' }),
       description:
         'The code sent at once to the email (the oneTimeCode child). Proven: the phone next. A registration ' +
-        'refused as gone, or "Start again", goes back to an empty form; any other refusal re-reads where it stands.',
+        'refused as gone, or "Start again", goes back to an empty form; any other refusal re-reads where it stands. ' +
+        codeRules,
       invoke: {
         id: 'oneTimeCode',
         src: 'oneTimeCode',
@@ -273,6 +332,7 @@ export const registrationMachine = setup({
           {
             guard: { type: 'verified', params: ({ event }) => ({ output: event.output }) },
             target: 'confirmingPhone',
+            description: 'The right code: the email is proven (the server records it on the registration).',
             actions: assign(({ event }) =>
               event.output !== null && 'registration' in event.output
                 ? fromServer(event.output.registration)
@@ -282,11 +342,14 @@ export const registrationMachine = setup({
           {
             guard: { type: 'refusedOnTheWay', params: ({ event }) => ({ output: event.output }) },
             target: 'resuming',
+            description:
+              'The code step was refused for another reason (the address was proven meanwhile, in another tab): ' +
+              'read the registration again.',
             actions: 'clearError',
           },
           {
-            // "Start again", or the registration is gone (expired, or finished elsewhere).
             target: 'contact',
+            description: `"Start again", or the registration is gone (older than ${kept}, or finished): an empty form.`,
             actions: [
               { type: 'recordOutcome', params: ({ event }) => ({ output: event.output }) },
               'forgetRegistration',
@@ -298,7 +361,8 @@ export const registrationMachine = setup({
     confirmingPhone: {
       entry: assign({ codeStep: 'verify-phone' }),
       description:
-        'The code sent at once by SMS to the mobile number (the oneTimeCode child). Proven: the names next.',
+        'The code sent at once by SMS to the mobile number (the oneTimeCode child). Proven: the names next. ' +
+        codeRules,
       invoke: {
         id: 'oneTimeCode',
         src: 'oneTimeCode',
@@ -313,6 +377,7 @@ export const registrationMachine = setup({
           {
             guard: { type: 'verified', params: ({ event }) => ({ output: event.output }) },
             target: 'details',
+            description: 'The right code: the phone is proven (the server records it on the registration).',
             actions: assign(({ event }) =>
               event.output !== null && 'registration' in event.output
                 ? fromServer(event.output.registration)
@@ -322,11 +387,14 @@ export const registrationMachine = setup({
           {
             guard: { type: 'refusedOnTheWay', params: ({ event }) => ({ output: event.output }) },
             target: 'resuming',
+            description:
+              'The code step was refused for another reason (the address was proven meanwhile, in another tab): ' +
+              'read the registration again.',
             actions: 'clearError',
           },
           {
-            // "Start again", or the registration is gone (expired, or finished elsewhere).
             target: 'contact',
+            description: `"Start again", or the registration is gone (older than ${kept}, or finished): an empty form.`,
             actions: [
               { type: 'recordOutcome', params: ({ event }) => ({ output: event.output }) },
               'forgetRegistration',
@@ -336,21 +404,24 @@ export const registrationMachine = setup({
       },
     },
     details: {
+      description:
+        `First and last name (Latin letters, at most ${count(nameMaxLength, 'character')} each) and the ` +
+        `company name (at most ${count(companyNameMaxLength, 'character')}).`,
       initial: 'editing',
       states: {
         editing: {
+          description: 'The names form.',
           on: {
             'details.submit': {
               target: 'saving',
               actions: ['clearError', assign({ details: ({ event }) => event.details })],
+              description: '"Continue": save the names.',
             },
-            'registration.restart': {
-              target: '#registration.contact',
-              actions: ['clearError', 'forgetRegistration'],
-            },
+            'registration.restart': startAgain,
           },
         },
         saving: {
+          description: 'The server checks the names and stores them on the registration.',
           tags: ['busy'],
           invoke: {
             id: 'saveDetails',
@@ -359,11 +430,13 @@ export const registrationMachine = setup({
             onDone: {
               target: '#registration.password',
               actions: assign(({ event }) => fromServer(event.output)),
+              description: 'Saved: the password next.',
             },
             onError: [
               {
                 guard: { type: 'isGone', params: ({ event }) => ({ error: event.error }) },
                 target: '#registration.contact',
+                description: `The registration is gone (older than ${kept}, or finished): an empty form.`,
                 actions: [
                   { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
                   'forgetRegistration',
@@ -371,6 +444,7 @@ export const registrationMachine = setup({
               },
               {
                 target: 'editing',
+                description: 'Refused (not Latin letters, too long) or no answer: the form with the reason.',
                 actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
               },
             ],
@@ -379,18 +453,28 @@ export const registrationMachine = setup({
       },
     },
     password: {
+      description:
+        'The last step: the password twice, acceptance of the terms of use and of the privacy policy, and the bot ' +
+        `check. The password: ${passwordRules}.`,
       initial: 'editing',
       states: {
         editing: {
+          description: 'The password form; the screen checks the rules as the user types.',
           on: {
-            'register.submit': { target: 'registering', actions: 'clearError' },
-            'registration.restart': {
-              target: '#registration.contact',
-              actions: ['clearError', 'forgetRegistration'],
+            'register.submit': {
+              target: 'registering',
+              actions: 'clearError',
+              description: '"Create account" with both acceptances and the solved bot check.',
             },
+            'registration.restart': startAgain,
           },
         },
         registering: {
+          description:
+            'The server checks the bot check and the password, then in one transaction creates the merchant ' +
+            '(status onboarding) and its owner, records the acceptance of the terms of use (version ' +
+            `${legalVersions.terms_of_use}) and the privacy policy (version ${legalVersions.privacy_policy}) ` +
+            "with the address and browser, records 'registered' in the sign-in audit and signs the owner in.",
           tags: ['busy'],
           invoke: {
             id: 'register',
@@ -407,11 +491,13 @@ export const registrationMachine = setup({
             onDone: {
               target: '#registration.registered',
               actions: assign({ session: ({ event }) => event.output }),
+              description: 'Registered and signed in.',
             },
             onError: [
               {
                 guard: { type: 'isGone', params: ({ event }) => ({ error: event.error }) },
                 target: '#registration.contact',
+                description: `The registration is gone (older than ${kept}, or finished): an empty form.`,
                 actions: [
                   { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
                   'forgetRegistration',
@@ -420,6 +506,9 @@ export const registrationMachine = setup({
               },
               {
                 target: 'editing',
+                description:
+                  'Refused (a password rule, the bot check, an address taken meanwhile) or no answer: the form ' +
+                  'with the reason and a new bot check.',
                 actions: [
                   { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
                   'nextBotCheck',
@@ -432,6 +521,7 @@ export const registrationMachine = setup({
     },
     registered: {
       type: 'final',
+      description: 'Registered: the owner is signed in and the onboarding of the business starts.',
     },
   },
   output: ({ context }) => {
