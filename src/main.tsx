@@ -7,6 +7,7 @@ import type { ClientConfig } from '../schemas/auth.schema';
 import { api, connectSession, unwrap } from './api/client';
 import { createSessionLogic } from './app/actors';
 import { AppProviders } from './app/AppProviders';
+import { AppInspector, redactContext, redactEvent } from './app/inspection';
 import { AppRoutes } from './app/routes';
 import { loadMessages } from './i18n/messages';
 import { readStoredLocale } from './i18n/locale';
@@ -29,17 +30,18 @@ async function loadConfig(): Promise<ClientConfig> {
   }
 }
 
-/** With VITE_INSPECT=1 the session (and the login journey inside it) streams to a Stately inspector over WebSocket. */
+/**
+ * With VITE_INSPECT=1 the session (and the login journey inside it) and every journey a screen starts
+ * (src/app/inspection.ts) stream to one Stately inspector over WebSocket (README "Watching a flow run").
+ */
 async function createInspector(): Promise<Observer<InspectionEvent> | undefined> {
   if (import.meta.env.VITE_INSPECT !== '1') return undefined;
   const { createWebSocketInspector } = await import('@statelyai/inspect');
   const inspector = createWebSocketInspector({
     url: import.meta.env.VITE_INSPECT_URL ?? 'ws://localhost:8080',
-    // The access token must not leave the page, not even to a developer tool.
-    sanitizeContext: (context) =>
-      'accessToken' in context ? { ...context, accessToken: '[redacted]' } : context,
-    sanitizeEvent: (event) =>
-      event.type === 'credentials.submit' ? { ...event, password: '[redacted]' } : event,
+    // Tokens, passwords, codes and PINs must not leave the page, not even to a developer tool.
+    sanitizeContext: redactContext,
+    sanitizeEvent: redactEvent,
   });
   return inspector.inspect;
 }
@@ -65,11 +67,13 @@ async function start() {
   if (!container) throw new Error('index.html has no #root');
   createRoot(container).render(
     <StrictMode>
-      <AppProviders session={session}>
-        <BrowserRouter>
-          <AppRoutes sandbox={config.sandbox} />
-        </BrowserRouter>
-      </AppProviders>
+      <AppInspector value={inspect}>
+        <AppProviders session={session}>
+          <BrowserRouter>
+            <AppRoutes sandbox={config.sandbox} />
+          </BrowserRouter>
+        </AppProviders>
+      </AppInspector>
     </StrictMode>,
   );
 }

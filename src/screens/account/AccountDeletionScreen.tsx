@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { friendlyFormatIBAN } from 'ibantools';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -20,6 +20,7 @@ import {
 } from '../../../machines/accountDeletion.machine';
 import { api } from '../../api/client';
 import { accountDeletionActors } from '../../app/planActors';
+import { useJourneyActor } from '../../app/inspection';
 import { bankDateText } from '../../i18n/formatDate';
 import { Figures, LinkRow } from '../../ui/Blocks';
 import { Button } from '../../ui/Button';
@@ -223,7 +224,7 @@ export function AccountDeletionScreen({ logic, inspect, clock }: AccountDeletion
     () => logic ?? accountDeletionMachine.provide({ actors: accountDeletionActors(api) }),
     [logic],
   );
-  const journey = useActorRef(machine, {
+  const journey = useJourneyActor(machine, {
     ...(inspect ? { inspect } : {}),
     ...(clock ? { clock } : {}),
   });

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -20,6 +20,7 @@ import {
 import type { CancellationQuestion, Subscription } from '../../../schemas/plans.schema';
 import { api } from '../../api/client';
 import { cancelPlanActors } from '../../app/planActors';
+import { useJourneyActor } from '../../app/inspection';
 import { bankDateText } from '../../i18n/formatDate';
 import { LinkRow, Options } from '../../ui/Blocks';
 import { Button } from '../../ui/Button';
@@ -303,7 +304,7 @@ export function CancelPlanScreen({ logic, inspect, clock }: CancelPlanScreenProp
     () => logic ?? cancelPlanMachine.provide({ actors: cancelPlanActors(api) }),
     [logic],
   );
-  const journey = useActorRef(machine, {
+  const journey = useJourneyActor(machine, {
     ...(inspect ? { inspect } : {}),
     ...(clock ? { clock } : {}),
   });

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -30,6 +30,7 @@ import { addressCountries, NewAddressBody } from '../../../schemas/addresses.sch
 import type { MerchantAddress } from '../../../schemas/cards.schema';
 import { api } from '../../api/client';
 import { createMyAddressesLogic } from '../../app/addressActors';
+import { useJourneyActor } from '../../app/inspection';
 import { Figures, PlainList } from '../../ui/Blocks';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -419,7 +420,7 @@ export type MyAddressesScreenProps = {
 export function MyAddressesScreen({ logic, inspect, clock }: MyAddressesScreenProps) {
   const intl = useIntl();
   const machine = useMemo(() => logic ?? createMyAddressesLogic(api), [logic]);
-  const journey = useActorRef(machine, {
+  const journey = useJourneyActor(machine, {
     ...(inspect ? { inspect } : {}),
     ...(clock ? { clock } : {}),
   });

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import styled from 'styled-components';
@@ -27,6 +27,7 @@ import { canAccess } from '../../../schemas/permissions';
 import { api } from '../../api/client';
 import { advertisingActors } from '../../app/advertisingActors';
 import { useSessionActor } from '../../app/session';
+import { useJourneyActor } from '../../app/inspection';
 import { calendarDayText } from '../../i18n/formatCalendar';
 import { bankTimeZone } from '../../i18n/formatDate';
 import { formatMoney } from '../../i18n/formatMoney';
@@ -506,7 +507,7 @@ export function AdvertisingScreen({ logic, inspect, clock }: AdvertisingScreenPr
     () => logic ?? advertisingMachine.provide({ actors: advertisingActors(api) }),
     [logic],
   );
-  const journey = useActorRef(machine, { ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) });
+  const journey = useJourneyActor(machine, { ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) });
   return (
     <Page>
       <Journey journey={journey} />

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { useSearchParams } from 'react-router';
@@ -22,6 +22,7 @@ import {
 } from '../../../schemas/analytics.schema';
 import { api } from '../../api/client';
 import { analyticsActors } from '../../app/analyticsActors';
+import { useJourneyActor } from '../../app/inspection';
 import { calendarDayText, calendarDayTick, calendarMonthText } from '../../i18n/formatCalendar';
 import { formatMoney, formatShare } from '../../i18n/formatMoney';
 import { Figures, Fieldset } from '../../ui/Blocks';
@@ -467,7 +468,7 @@ export function AnalyticsScreen({ logic, inspect, clock }: AnalyticsScreenProps)
   const machine = useMemo(() => logic ?? analyticsMachine.provide({ actors: analyticsActors(api) }), [logic]);
   const asked = AnalyticsRange.safeParse(params.get('range'));
   const currency = params.get('currency');
-  const journey = useActorRef(machine, {
+  const journey = useJourneyActor(machine, {
     input: { range: asked.success ? asked.data : null, currency: currency || null },
     ...(inspect ? { inspect } : {}),
     ...(clock ? { clock } : {}),

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -21,6 +21,7 @@ import {
 import { BeneficiaryBody, ibanCountries } from '../../../schemas/beneficiaries.schema';
 import { api } from '../../api/client';
 import { beneficiaryFormActors } from '../../app/beneficiaryActors';
+import { useJourneyActor } from '../../app/inspection';
 import { errorMessages } from '../../i18n/errorMessages';
 import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page, Row } from '../../ui/Layout';
@@ -351,7 +352,7 @@ export function BeneficiaryFormScreen({ logic, inspect }: BeneficiaryFormScreenP
     () => logic ?? beneficiaryFormMachine.provide({ actors: beneficiaryFormActors(api) }),
     [logic],
   );
-  const form = useActorRef(machine, inspect ? { inspect } : {});
+  const form = useJourneyActor(machine, inspect ? { inspect } : {});
   useEffect(() => {
     form.send({ type: 'form.opened', id: id ?? null });
   }, [form, id]);

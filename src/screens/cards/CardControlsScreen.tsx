@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -43,6 +43,7 @@ import {
 import { AmountMinor, currencyDigits, decimalToMinor, minorToDecimal } from '../../../schemas/money';
 import { api } from '../../api/client';
 import { cardControlsActors } from '../../app/cardActors';
+import { useJourneyActor } from '../../app/inspection';
 import {
   cardFieldText,
   cardFormText,
@@ -708,7 +709,7 @@ export function CardControlsScreen({
     () => logic ?? cardControlsMachine.provide({ actors: cardControlsActors(api) }),
     [logic],
   );
-  const journey = useActorRef(machine, { ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) });
+  const journey = useJourneyActor(machine, { ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) });
 
   useEffect(() => {
     if (journey.getSnapshot().matches('opening'))

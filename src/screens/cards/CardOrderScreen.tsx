@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
@@ -45,6 +45,7 @@ import { addressText } from '../../ui/address/addressText';
 import { Figures, LinkRow, Options } from '../../ui/Blocks';
 import { SelectField } from '../../ui/SelectField';
 import { useJourneyAddress } from '../../app/useJourneyAddress';
+import { useJourneyActor } from '../../app/inspection';
 import { cardOrderErrorText, cardOrderText as m } from './cardMessages';
 import { Preview } from './parts';
 
@@ -484,7 +485,7 @@ function JourneyHost({
   const { pathname } = useLocation();
   const [restored] = useState(() => restore(pathname));
   const [opening] = useState(() => orderOpeningOf(pathname));
-  const journey = useActorRef(machine, {
+  const journey = useJourneyActor(machine, {
     ...(restored ? { snapshot: restored } : {}),
     ...(inspect ? { inspect } : {}),
     ...(clock ? { clock } : {}),

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -21,6 +21,7 @@ import {
 import { nameMaxLength, normalizePhone, PersonName } from '../../../schemas/registration.schema';
 import { api } from '../../api/client';
 import { invitationActors } from '../../app/invitationActors';
+import { useJourneyActor } from '../../app/inspection';
 import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page, Stack } from '../../ui/Layout';
 import { OneTimeCodeStep } from '../../ui/OneTimeCodeStep';
@@ -332,7 +333,7 @@ export function InvitationScreen({ logic, inspect, clock }: InvitationScreenProp
     () => logic ?? invitationMachine.provide({ actors: invitationActors(api) }),
     [logic],
   );
-  const journey = useActorRef(machine, { ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) });
+  const journey = useJourneyActor(machine, { ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) });
 
   useEffect(() => {
     journey.send({ type: 'invitation.opened', key });

@@ -1,4 +1,3 @@
-import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -10,6 +9,7 @@ import {
 } from '../../../machines/identityVerification.machine';
 import { api } from '../../api/client';
 import { kycActors } from '../../app/kycActors';
+import { useJourneyActor } from '../../app/inspection';
 import { Button } from '../../ui/Button';
 import { Card, Page } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
@@ -89,7 +89,7 @@ export function IdentityVerificationScreen({ logic, inspect, clock }: IdentityVe
     () => logic ?? identityVerificationMachine.provide({ actors: kycActors(api) }),
     [logic],
   );
-  const kyc = useActorRef(machine, { ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) });
+  const kyc = useJourneyActor(machine, { ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) });
   return (
     <Page>
       <Card>

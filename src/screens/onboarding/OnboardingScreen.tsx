@@ -1,4 +1,3 @@
-import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate, useParams } from 'react-router';
@@ -13,6 +12,7 @@ import {
 import { api } from '../../api/client';
 import { onboardingActors, onboardingServices } from '../../app/onboardingActors';
 import { useSessionActor } from '../../app/session';
+import { useJourneyActor } from '../../app/inspection';
 import { Button } from '../../ui/Button';
 import { Alert, Card, Page } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
@@ -141,7 +141,7 @@ export function OnboardingScreen({ merchantId, logic, services, inspect }: Onboa
     [logic],
   );
   const calls = useMemo(() => services ?? onboardingServices(api), [services]);
-  const onboarding = useActorRef(machine, { input: { merchantId }, ...(inspect ? { inspect } : {}) });
+  const onboarding = useJourneyActor(machine, { input: { merchantId }, ...(inspect ? { inspect } : {}) });
   return (
     <Page>
       <Card>

@@ -1,9 +1,9 @@
-import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { PasswordLinkStep } from '../../../machines/passwordLink.machine';
 import { api } from '../../api/client';
 import { createPasswordLinkLogic } from '../../app/passwordActors';
+import { useJourneyActor } from '../../app/inspection';
 import { PasswordLinkJourney } from './PasswordLinkJourney';
 import { linkFromQuery, type PasswordScreenProps } from './ResetPasswordScreen';
 
@@ -26,7 +26,7 @@ const createPath = (step: PasswordLinkStep) => createPaths[step];
 export function CreatePasswordScreen({ logic = defaultLogic, onJourney, clock }: PasswordScreenProps) {
   const [query] = useSearchParams();
   const { step } = useParams();
-  const journey = useActorRef(logic, { input: { purpose: 'create' }, ...(clock ? { clock } : {}) });
+  const journey = useJourneyActor(logic, { input: { purpose: 'create' }, ...(clock ? { clock } : {}) });
   useEffect(() => onJourney?.(journey), [journey, onJourney]);
   // The address is read once: from then on the journey, not the address, decides what comes next.
   const [link] = useState(() => (step === 'set' ? linkFromQuery(query) : null));

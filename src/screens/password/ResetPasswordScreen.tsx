@@ -1,10 +1,10 @@
-import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ActorOptions, AnyActorLogic } from 'xstate';
 import type { PasswordLink } from '../../../machines/passwordLink.machine';
 import { api } from '../../api/client';
 import { createPasswordLinkLogic } from '../../app/passwordActors';
+import { useJourneyActor } from '../../app/inspection';
 import type { PasswordLinkActor, PasswordLinkLogic } from './passwordActor';
 import { PasswordLinkJourney } from './PasswordLinkJourney';
 
@@ -31,7 +31,7 @@ export type PasswordScreenProps = {
 /** SPEC §2 /reset_password/: ask for a reset link, or, with uid, token and email in the query, choose the password. */
 export function ResetPasswordScreen({ logic = defaultLogic, onJourney, clock }: PasswordScreenProps) {
   const [query] = useSearchParams();
-  const journey = useActorRef(logic, { input: { purpose: 'reset' }, ...(clock ? { clock } : {}) });
+  const journey = useJourneyActor(logic, { input: { purpose: 'reset' }, ...(clock ? { clock } : {}) });
   useEffect(() => onJourney?.(journey), [journey, onJourney]);
   // The query is read once: from then on the journey, not the address, decides what comes next.
   const [link] = useState(() => linkFromQuery(query));

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Fragment, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useLocation } from 'react-router';
@@ -41,6 +41,7 @@ import {
 import { api } from '../../api/client';
 import { createPlanCheckoutLogic } from '../../app/planActors';
 import { useJourneyAddress } from '../../app/useJourneyAddress';
+import { useJourneyActor } from '../../app/inspection';
 import { bankDateText } from '../../i18n/formatDate';
 import { formatMoney } from '../../i18n/formatMoney';
 import { basisPointsText, perkText, planPeriodText, priceOrFree, quoteLineText } from '../../i18n/planText';
@@ -652,7 +653,7 @@ function JourneyHost({
   const { pathname } = useLocation();
   const [restored] = useState(() => restore(pathname));
   const [planId] = useState(() => planIdOf(pathname));
-  const journey = useActorRef(machine, {
+  const journey = useJourneyActor(machine, {
     ...(restored ? { snapshot: restored } : {}),
     ...(inspect ? { inspect } : {}),
     ...(clock ? { clock } : {}),

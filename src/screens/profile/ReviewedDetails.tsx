@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import styled from 'styled-components';
@@ -21,6 +21,7 @@ import {
 import type { CompanyProfile, ProfileChangeKind } from '../../../schemas/profile.schema';
 import { api } from '../../api/client';
 import { createProfileChangeLogic } from '../../app/profileActors';
+import { useJourneyActor } from '../../app/inspection';
 import { errorMessages } from '../../i18n/errorMessages';
 import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page, Row } from '../../ui/Layout';
@@ -67,7 +68,7 @@ export function useProfileChange(
   { logic, inspect }: ReviewJourneyProps = {},
 ): ProfileChangeActor {
   const machine = useMemo(() => logic ?? createProfileChangeLogic(api), [logic]);
-  return useActorRef(machine, { input: { kind }, ...(inspect ? { inspect } : {}) });
+  return useJourneyActor(machine, { input: { kind }, ...(inspect ? { inspect } : {}) });
 }
 
 const selectKind = (snapshot: ProfileChangeSnapshot): ProfileChangeKind => snapshot.context.kind;

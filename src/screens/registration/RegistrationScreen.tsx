@@ -1,4 +1,3 @@
-import { useActorRef } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ActorOptions, AnyActorLogic } from 'xstate';
@@ -8,6 +7,7 @@ import {
   type registrationMachine,
 } from '../../../machines/registration.machine';
 import { useSessionActor } from '../../app/session';
+import { useJourneyActor } from '../../app/inspection';
 import { Card, Page } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
 import { CodeStep } from './CodeStep';
@@ -79,7 +79,7 @@ export type RegistrationScreenProps = {
 export function RegistrationScreen({ logic, clock, onActor }: RegistrationScreenProps) {
   const session = useSessionActor();
   const navigate = useNavigate();
-  const registration = useActorRef(logic, clock ? { clock } : {});
+  const registration = useJourneyActor(logic, clock ? { clock } : {});
 
   useEffect(() => {
     onActor?.(registration);

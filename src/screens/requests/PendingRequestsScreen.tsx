@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -21,6 +21,7 @@ import {
 import type { MoneyRequest } from '../../../schemas/moneyRequests.schema';
 import { api } from '../../api/client';
 import { pendingRequestsActors } from '../../app/requestMoneyActors';
+import { useJourneyActor } from '../../app/inspection';
 import { formatMoney } from '../../i18n/formatMoney';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -308,7 +309,7 @@ export function PendingRequestsScreen({ logic, inspect, clock }: PendingRequests
     () => logic ?? pendingRequestsMachine.provide({ actors: pendingRequestsActors(api) }),
     [logic],
   );
-  const journey = useActorRef(machine, { ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) });
+  const journey = useJourneyActor(machine, { ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) });
   return (
     <Page $narrow>
       <Card>

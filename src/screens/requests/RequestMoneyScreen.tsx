@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -27,6 +27,7 @@ import { currencyDigits, decimalToMinor, minorToDecimal } from '../../../schemas
 import { contactQueryMinLength, Note } from '../../../schemas/sendMoney.schema';
 import { api } from '../../api/client';
 import { requestMoneyActors } from '../../app/requestMoneyActors';
+import { useJourneyActor } from '../../app/inspection';
 import { formatMoney } from '../../i18n/formatMoney';
 import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page, Row } from '../../ui/Layout';
@@ -318,7 +319,7 @@ export function RequestMoneyScreen({ logic, inspect }: RequestMoneyScreenProps) 
     () => logic ?? requestMoneyMachine.provide({ actors: requestMoneyActors(api) }),
     [logic],
   );
-  const journey = useActorRef(machine, inspect ? { inspect } : {});
+  const journey = useJourneyActor(machine, inspect ? { inspect } : {});
   return (
     <Page $narrow>
       <Card>

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
@@ -33,6 +33,7 @@ import {
 } from './scheduledPaymentMessages';
 import { calendarDateText, recipientText, scheduleText, statusText } from '../../i18n/scheduleText';
 import { scheduledPaymentsPath } from '../../app/paths';
+import { useJourneyActor } from '../../app/inspection';
 import { Figures, LinkRow } from '../../ui/Blocks';
 
 type PaymentActor = ActorRefFrom<typeof scheduledPaymentMachine>;
@@ -225,7 +226,7 @@ export function ScheduledPaymentScreen({ logic, inspect }: ScheduledPaymentScree
     () => logic ?? scheduledPaymentMachine.provide({ actors: scheduledPaymentActors(api) }),
     [logic],
   );
-  const journey = useActorRef(machine, inspect ? { inspect } : {});
+  const journey = useJourneyActor(machine, inspect ? { inspect } : {});
 
   useEffect(() => {
     if (journey.getSnapshot().matches('opening')) journey.send({ type: 'payment.opened', id });

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -16,6 +16,7 @@ import {
 import type { SecuritySettings } from '../../../schemas/settings.schema';
 import { api } from '../../api/client';
 import { createAddAuthenticatorLogic } from '../../app/settingsActors';
+import { useJourneyActor } from '../../app/inspection';
 import { Button } from '../../ui/Button';
 import { Alert, Muted, Row } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
@@ -184,7 +185,7 @@ export type AddAuthenticatorJourneyProps = {
 /** SPEC §2 /settings/security: adding an authenticator app (a fresh one-time code, the QR code, the first code). */
 export function AddAuthenticatorJourney({ onAdded, logic, inspect, clock }: AddAuthenticatorJourneyProps) {
   const machine = useMemo(() => logic ?? createAddAuthenticatorLogic(api), [logic]);
-  const journey = useActorRef(machine, {
+  const journey = useJourneyActor(machine, {
     ...(inspect ? { inspect } : {}),
     ...(clock ? { clock } : {}),
   });

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -15,6 +15,7 @@ import {
 } from '../../../machines/changePassword.machine';
 import { api } from '../../api/client';
 import { createChangePasswordLogic } from '../../app/settingsActors';
+import { useJourneyActor } from '../../app/inspection';
 import { Button } from '../../ui/Button';
 import { Alert, Muted, Row } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
@@ -178,7 +179,7 @@ export type ChangePasswordJourneyProps = {
 /** SPEC §2 /settings/security: the password change journey (a fresh one-time code, then the change). */
 export function ChangePasswordJourney({ email, logic, inspect, clock }: ChangePasswordJourneyProps) {
   const machine = useMemo(() => logic ?? createChangePasswordLogic(api), [logic]);
-  const journey = useActorRef(machine, {
+  const journey = useJourneyActor(machine, {
     ...(inspect ? { inspect } : {}),
     ...(clock ? { clock } : {}),
   });

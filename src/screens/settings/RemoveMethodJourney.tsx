@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent, Observer } from 'xstate';
@@ -13,6 +13,7 @@ import type { LoginMfaMethod } from '../../../schemas/auth.schema';
 import type { SecuritySettings } from '../../../schemas/settings.schema';
 import { api } from '../../api/client';
 import { createRemoveMfaMethodLogic } from '../../app/settingsActors';
+import { useJourneyActor } from '../../app/inspection';
 import { Button } from '../../ui/Button';
 import { Alert, Muted, Row } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
@@ -96,7 +97,7 @@ export type RemoveMethodJourneyProps = {
 export function RemoveMethodJourney({ method, onEnded, logic, inspect, clock }: RemoveMethodJourneyProps) {
   const intl = useIntl();
   const machine = useMemo(() => logic ?? createRemoveMfaMethodLogic(api), [logic]);
-  const journey = useActorRef(machine, {
+  const journey = useJourneyActor(machine, {
     input: { method },
     ...(inspect ? { inspect } : {}),
     ...(clock ? { clock } : {}),

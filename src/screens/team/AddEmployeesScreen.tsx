@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -29,6 +29,7 @@ import { nameMaxLength, PersonName } from '../../../schemas/registration.schema'
 import { api } from '../../api/client';
 import { useSessionActor } from '../../app/session';
 import { createInviteEmployeeLogic } from '../../app/teamActors';
+import { useJourneyActor } from '../../app/inspection';
 import { Button } from '../../ui/Button';
 import { LinkRow, Options, PlainList, SelectField } from '../../ui/Blocks';
 import { Dialog } from '../../ui/Dialog';
@@ -339,7 +340,7 @@ export function AddEmployeesScreen({ logic, inspect, clock }: AddEmployeesScreen
   // A viewer only reads; the server refuses the rest anyway.
   const readOnly = !user?.is_owner && user?.employee_type === 'viewer';
   const machine = useMemo(() => logic ?? createInviteEmployeeLogic(api), [logic]);
-  const journey = useActorRef(machine, {
+  const journey = useJourneyActor(machine, {
     input: { readOnly },
     ...(inspect ? { inspect } : {}),
     ...(clock ? { clock } : {}),

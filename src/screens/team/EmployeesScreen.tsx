@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -21,6 +21,7 @@ import type { Employee } from '../../../schemas/employees.schema';
 import { api } from '../../api/client';
 import { useSessionActor } from '../../app/session';
 import { createTeamLogic } from '../../app/teamActors';
+import { useJourneyActor } from '../../app/inspection';
 import { Button } from '../../ui/Button';
 import { Figures, LinkRow, PlainList } from '../../ui/Blocks';
 import { Dialog } from '../../ui/Dialog';
@@ -187,7 +188,7 @@ export function EmployeesScreen({ logic, inspect, clock }: EmployeesScreenProps)
   // A viewer only reads; the server refuses the rest anyway.
   const readOnly = !user?.is_owner && user?.employee_type === 'viewer';
   const machine = useMemo(() => logic ?? createTeamLogic(api), [logic]);
-  const journey = useActorRef(machine, {
+  const journey = useJourneyActor(machine, {
     input: { readOnly },
     ...(inspect ? { inspect } : {}),
     ...(clock ? { clock } : {}),

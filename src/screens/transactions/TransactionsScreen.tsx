@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -25,6 +25,7 @@ import {
   type TransactionListLogic,
   type WalletServices,
 } from '../../app/walletActors';
+import { useJourneyActor } from '../../app/inspection';
 import { errorMessages } from '../../i18n/errorMessages';
 import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page, Row } from '../../ui/Layout';
@@ -76,7 +77,7 @@ export function TransactionsScreen({
   const location = useLocation();
   const navigate = useNavigate();
   const [initialFilters] = useState(() => filtersFromQuery(new URLSearchParams(location.search)));
-  const list = useActorRef(logic, {
+  const list = useJourneyActor(logic, {
     input: { filters: initialFilters },
     ...(clock ? { clock } : {}),
     ...(inspect ? { inspect } : {}),
