@@ -51,7 +51,11 @@ export const toSendMoneyError = knownErrors([
   'step_up_required',
   'network',
 ]);
-export type SendMoneyError = ReturnType<typeof toSendMoneyError>;
+/**
+ * A failure the server answered, or the journey's own refusal: `schedule_wallet_only` when a payment to an IBAN (or a
+ * saved beneficiary paid by IBAN) is asked for on a schedule.
+ */
+export type SendMoneyError = ReturnType<typeof toSendMoneyError> | 'schedule_wallet_only';
 
 /** Who gets the money. */
 export type Recipient =
@@ -310,14 +314,19 @@ export const sendMoneyMachine = setup({
     foundIban: ({ context, event }) =>
       event.type === 'recipient.iban' &&
       (context.contacts ?? []).some((c) => c.kind === 'iban' && c.valid && c.iban === event.iban),
+    /** Only a beneficiary the merchant has saved can be chosen. */
+    savedBeneficiary: ({ context, event }) =>
+      event.type === 'recipient.beneficiary' &&
+      (context.data?.beneficiaries ?? []).some((b) => b.id === event.id),
     needsNameCheck: ({ context }) => payeeOf(context.recipient) !== null,
     sendsNow: ({ event }) => event.type === 'amount.submit' && event.schedule === null,
     /** A wallet-tag recipient: paid now without a name check, or on a schedule. */
     paysWallet: ({ context }) => walletTagOf(context.recipient) !== null,
     isScheduled: ({ context }) => context.schedule !== null,
     isMatch: (_, params: { check: PayeeVerifyResponse }) => params.check.result === 'match',
-    isCloseMatch: (_, params: { check: PayeeVerifyResponse }) =>
-      params.check.result === 'close_match' && Boolean(params.check.suggested_name),
+    isCloseMatch: (_, params: { check: PayeeVerifyResponse }) => params.check.result === 'close_match',
+    /** The bank named the holder on its close match: one click uses that name and checks again. */
+    hasSuggestedName: ({ context }) => Boolean(context.check?.suggestedName),
     isNoMatch: (_, params: { check: PayeeVerifyResponse }) => params.check.result === 'no_match',
     requiresCode: ({ context }) => context.quote?.requires_verification === true,
     gotGrant: (_, params: { output: OneTimeCodeOutput }) => stepUpTokenOf(params.output) !== null,
@@ -460,6 +469,7 @@ export const sendMoneyMachine = setup({
           ],
         },
         'recipient.beneficiary': {
+          guard: 'savedBeneficiary',
           target: 'enteringAmount',
           actions: [
             'clearError',
@@ -499,8 +509,12 @@ export const sendMoneyMachine = setup({
             target: 'checkingName',
             actions: ['clearError', 'forgetPayment', 'forgetCheck', 'takeAmount'],
           },
-          // A schedule for an IBAN is refused (the screen does not offer it).
           { guard: 'paysWallet', target: 'quoting', actions: ['clearError', 'forgetPayment', 'takeAmount'] },
+          {
+            // A schedule for an IBAN: refused beside the field, nothing kept; the merchant sends now or pays a tag.
+            guard: 'needsNameCheck',
+            actions: assign({ error: 'schedule_wallet_only' as const }),
+          },
         ],
         'recipient.change': {
           target: 'choosingRecipient',
@@ -576,6 +590,7 @@ export const sendMoneyMachine = setup({
         closeMatch: {
           on: {
             'name.useSuggested': {
+              guard: 'hasSuggestedName',
               target: '#sendMoney.checkingName',
               actions: [
                 assign({

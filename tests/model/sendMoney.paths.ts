@@ -88,6 +88,8 @@ function nameCheckOf(context: SendMoneyContext) {
   if (payee?.name === 'Maria Papadopolou') {
     return { result: 'close_match' as const, suggested_name: 'Maria Papadopoulou', check_id: checkId };
   }
+  // Some banks answer a close match without naming the holder: amend or proceed, as for no match.
+  if (payee?.name === 'M. Papadopoulou') return { result: 'close_match' as const, check_id: checkId };
   return { result: 'no_match' as const, check_id: checkId };
 }
 
@@ -224,6 +226,10 @@ export const sendMoneyFixtures = {
         does: 'Type "Maria Papadopolou" as Account holder’s name, click "Pay this IBAN"',
       },
       {
+        event: { type: 'recipient.iban', iban: mariaIban, name: 'M. Papadopoulou' },
+        does: 'Type "M. Papadopoulou" as Account holder’s name, click "Pay this IBAN"',
+      },
+      {
         event: { type: 'recipient.iban', iban: mariaIban, name: 'Nikos Ioannou' },
         does: 'Type "Nikos Ioannou" as Account holder’s name, click "Pay this IBAN"',
       },
@@ -254,7 +260,7 @@ export const sendMoneyFixtures = {
           gif: null,
           schedule: { frequency: 'monthly', startDate: today, endDate: '2026-06-15' },
         },
-        does: `Type 25.00 as Amount and "Rent" as Note, choose "Schedule", "Every month", Start date ${today} (today), End date 2026-06-15, click "Continue" (a wallet recipient only: an IBAN is offered no schedule)`,
+        does: `Type 25.00 as Amount and "Rent" as Note, choose "Schedule", "Every month", Start date ${today} (today), End date 2026-06-15, click "Continue" (for an IBAN it is refused beside the choice)`,
       },
       {
         event: {
@@ -264,7 +270,7 @@ export const sendMoneyFixtures = {
           gif: null,
           schedule: { frequency: 'once', startDate: '2026-02-01', endDate: null },
         },
-        does: 'Type 150.00 as Amount, empty Note, choose "Schedule", "Once", Date 2026-02-01, click "Continue" (a wallet recipient only)',
+        does: 'Type 150.00 as Amount, empty Note, choose "Schedule", "Once", Date 2026-02-01, click "Continue" (for an IBAN it is refused beside the choice)',
       },
     ],
     'name.useSuggested': [{ event: { type: 'name.useSuggested' }, does: 'Click "Use Maria Papadopoulou"' }],
@@ -307,7 +313,7 @@ export const sendMoneyFixtures = {
     verifyPayee: {
       done: {
         output: nameCheckOf,
-        says: 'The payee’s bank answers: match for "Maria Papadopoulou", close match for "Maria Papadopolou", no match for another name, not possible for Van Dijk’s bank',
+        says: 'The payee’s bank answers: match for "Maria Papadopoulou", close match naming Maria Papadopoulou for "Maria Papadopolou", close match naming no one for "M. Papadopoulou", no match for another name, not possible for Van Dijk’s bank',
       },
       errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
     },
@@ -387,6 +393,7 @@ export const sendTexts = {
   changeRecipient: 'Change recipient',
   checkingTitle: 'Checking the recipient’s name',
   closeMatchTitle: 'Did you mean Maria Papadopoulou?',
+  closeMatchNoNameTitle: 'The name is close, but not the same',
   closeMatch: 'The name you entered is close to the name of the account holder, but not the same.',
   useSuggested: 'Use Maria Papadopoulou',
   noMatchTitle: 'The name does not match',
@@ -427,6 +434,8 @@ export function sendErrorText(error: SendMoneyError): string {
       return 'Check the recipient’s name again before you pay.';
     case 'step_up_required':
       return 'Your confirmation has expired. Confirm it is you with a new one-time code.';
+    case 'schedule_wallet_only':
+      return 'A payment to an IBAN cannot be scheduled: a scheduled run cannot check the account holder’s name or ask you for a code. Choose “Send now”, or pay a wallet tag.';
     default:
       return loginErrorText(error, null);
   }
@@ -486,12 +495,21 @@ function sendMoneyScreen(snapshot: SendMoneySnapshot): ScreenExpectation {
     case 'checkingName':
       return { path, heading: t.checkingTitle, alert: null };
     case 'closeMatch':
-      return {
-        path,
-        heading: t.closeMatchTitle,
-        alert: t.closeMatch,
-        enabled: [t.useSuggested, t.amend, t.proceed],
-      };
+      // Without a suggested name the bank named no one: amend or proceed, still worded as a close match.
+      return snapshot.context.check?.suggestedName
+        ? {
+            path,
+            heading: t.closeMatchTitle,
+            alert: t.closeMatch,
+            enabled: [t.useSuggested, t.amend, t.proceed],
+          }
+        : {
+            path,
+            heading: t.closeMatchNoNameTitle,
+            alert: t.closeMatch,
+            enabled: [t.amend, t.proceed],
+            absent: [t.useSuggested],
+          };
     case 'noMatch':
       return {
         path,

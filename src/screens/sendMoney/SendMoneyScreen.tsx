@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -50,7 +50,6 @@ import { OneTimeCodeStep } from '../../ui/OneTimeCodeStep';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { scheduledPaymentsPath } from '../../app/paths';
-import { useJourneyActor } from '../../app/inspection';
 import { frequencyText, scheduleText, utcToday } from '../../i18n/scheduleText';
 import { sendMoneyErrorText, sendMoneyText as m } from './sendMoneyMessages';
 import { Figures, LinkRow, PlainList, SelectField } from '../../ui/Blocks';
@@ -266,23 +265,30 @@ function draftOf(schedule: Schedule | null): ScheduleDraft {
     : { when: 'now', frequency: 'monthly', startDate: utcToday(), endDate: '' };
 }
 
-/** "Send now" or "Schedule" (wallet-tag recipients only): once on a date, or repeating from a start date. */
+/**
+ * "Send now" or "Schedule": once on a date, or repeating from a start date. Only wallet-tag recipients can be paid on a
+ * schedule: for an IBAN the choice says so, and a schedule asked for anyway is refused beside it (the journey's
+ * `schedule_wallet_only`), so the button never does nothing.
+ */
 function ScheduleFields({
   draft,
   problems,
   canSchedule,
+  refused,
   disabled,
   onChange,
 }: {
   draft: ScheduleDraft;
   problems: ScheduleProblems;
   canSchedule: boolean;
+  /** The journey's refusal of a schedule for this recipient, shown beside the choice. */
+  refused: string | null;
   disabled: boolean;
   onChange: (draft: ScheduleDraft) => void;
 }) {
   const intl = useIntl();
   const frequencyId = useId();
-  if (!canSchedule) return <Muted>{intl.formatMessage(m.walletOnly)}</Muted>;
+  const hintId = useId();
   const set = (patch: Partial<ScheduleDraft>) => onChange({ ...draft, ...patch });
   const startError = problems.startDate
     ? intl.formatMessage(
@@ -298,7 +304,7 @@ function ScheduleFields({
     : null;
   return (
     <>
-      <Fieldset disabled={disabled}>
+      <Fieldset disabled={disabled} aria-describedby={canSchedule ? undefined : hintId}>
         <legend>{intl.formatMessage(m.when)}</legend>
         <label>
           <input
@@ -321,6 +327,8 @@ function ScheduleFields({
           {intl.formatMessage(m.schedule)}
         </label>
       </Fieldset>
+      {canSchedule ? null : <Muted id={hintId}>{intl.formatMessage(m.walletOnly)}</Muted>}
+      {refused ? <Alert role="alert">{refused}</Alert> : null}
       {draft.when === 'later' ? (
         <>
           <SelectField>
@@ -383,6 +391,7 @@ function AmountStep({ journey, gifs }: { journey: SendMoneyActor; gifs: GifServi
   const initialGif = useJourney(journey, selectGif);
   const initialSchedule = useJourney(journey, selectSchedule);
   const canSchedule = useJourney(journey, selectCanSchedule);
+  const error = useJourney(journey, selectSendMoneyError);
   const currency = data?.account.currency ?? 'EUR';
   const digits = currencyDigits(currency);
   const available: Money | null = data?.account.available_balance ?? null;
@@ -404,7 +413,7 @@ function AmountStep({ journey, gifs }: { journey: SendMoneyActor; gifs: GifServi
     }
     if (!Note.safeParse(note).success) found.note = intl.formatMessage(m.noteTooLong);
     const schedule: Schedule | null =
-      canSchedule && draft.when === 'later'
+      draft.when === 'later'
         ? {
             frequency: draft.frequency,
             startDate: draft.startDate,
@@ -425,7 +434,7 @@ function AmountStep({ journey, gifs }: { journey: SendMoneyActor; gifs: GifServi
       <h1>{intl.formatMessage(m.amountTitle)}</h1>
       <p>{intl.formatMessage(m.to, { recipient: recipientLabel(recipient) })}</p>
       <FromAccount journey={journey} />
-      <ErrorAlert journey={journey} />
+      {error === 'schedule_wallet_only' ? null : <ErrorAlert journey={journey} />}
       <form noValidate onSubmit={submit}>
         {data && data.amounts.length > 0 ? (
           <Chips role="group" aria-label={intl.formatMessage(m.predefined)}>
@@ -466,6 +475,7 @@ function AmountStep({ journey, gifs }: { journey: SendMoneyActor; gifs: GifServi
           draft={draft}
           problems={errors.schedule ?? {}}
           canSchedule={canSchedule}
+          refused={error === 'schedule_wallet_only' ? sendMoneyErrorText(intl, error) : null}
           disabled={busy}
           onChange={setDraft}
         />
@@ -517,9 +527,12 @@ function NameCheckStep({
     );
   }
   const suggested = check?.suggestedName ?? '';
+  // A close match names the holder when the bank gives the name; without it, amend or proceed as for no match.
   const title =
     step === 'closeMatch'
-      ? intl.formatMessage(m.closeMatchTitle, { name: suggested })
+      ? suggested
+        ? intl.formatMessage(m.closeMatchTitle, { name: suggested })
+        : intl.formatMessage(m.closeMatchNoNameTitle)
       : intl.formatMessage(step === 'noMatch' ? m.noMatchTitle : m.notPossibleTitle);
   const body = intl.formatMessage(
     step === 'closeMatch' ? m.closeMatchBody : step === 'noMatch' ? m.noMatchBody : m.notPossibleBody,
@@ -530,13 +543,13 @@ function NameCheckStep({
       <Warning>
         <p role="alert">{body}</p>
         <Row>
-          {step === 'closeMatch' ? (
+          {step === 'closeMatch' && suggested ? (
             <Button onClick={() => journey.send({ type: 'name.useSuggested' })}>
               {intl.formatMessage(m.useSuggested, { name: suggested })}
             </Button>
           ) : null}
           <Button
-            variant={step === 'closeMatch' ? 'secondary' : 'primary'}
+            variant={step === 'closeMatch' && suggested ? 'secondary' : 'primary'}
             onClick={() => journey.send({ type: 'name.amend' })}
           >
             {intl.formatMessage(m.amend)}
@@ -795,7 +808,7 @@ export function SendMoneyScreen({ logic, gifs, inspect, clock }: SendMoneyScreen
   const prefillAmount = search.get('amount');
   const prefillNote = search.get('note');
   const machine = useMemo(() => logic ?? sendMoneyMachine.provide({ actors: sendMoneyActors(api) }), [logic]);
-  const journey = useJourneyActor(machine, { ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) });
+  const journey = useActorRef(machine, { ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) });
   const gifSearch = useMemo(() => gifs ?? gifServices(api), [gifs]);
   const accountType = params.accountType ?? '';
   const account = params.account && params.account !== '-' ? params.account : null;

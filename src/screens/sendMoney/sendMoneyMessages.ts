@@ -62,6 +62,10 @@ export const sendMoneyMessages = defineMessages({
     id: 'sendMoney.check.closeMatchBody',
     defaultMessage: 'The name you entered is close to the name of the account holder, but not the same.',
   },
+  closeMatchNoNameTitle: {
+    id: 'sendMoney.check.closeMatchNoNameTitle',
+    defaultMessage: 'The name is close, but not the same',
+  },
   noMatchTitle: { id: 'sendMoney.check.noMatchTitle', defaultMessage: 'The name does not match' },
   noMatchBody: {
     id: 'sendMoney.check.noMatchBody',
@@ -213,6 +217,11 @@ const errorTexts = defineMessages({
     id: 'sendMoney.error.payeeCheckRequired',
     defaultMessage: 'Check the recipient’s name again before you pay.',
   },
+  schedule_wallet_only: {
+    id: 'sendMoney.error.scheduleWalletOnly',
+    defaultMessage:
+      'A payment to an IBAN cannot be scheduled: a scheduled run cannot check the account holder’s name or ask you for a code. Choose “Send now”, or pay a wallet tag.',
+  },
   step_up_required: {
     id: 'sendMoney.error.stepUpRequired',
     defaultMessage: 'Your confirmation has expired. Confirm it is you with a new one-time code.',
@@ -227,6 +236,7 @@ export function sendMoneyErrorText(intl: IntlShape, error: SendMoneyError): stri
     case 'not_found':
     case 'validation_failed':
     case 'payee_check_required':
+    case 'schedule_wallet_only':
     case 'step_up_required':
       return intl.formatMessage(errorTexts[error]);
     default:
