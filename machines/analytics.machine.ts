@@ -1,13 +1,17 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { currencyCodes } from '../schemas/accounts.schema';
-import type {
-  AnalyticsAmounts,
-  AnalyticsExpenses,
-  AnalyticsMonthlyAmounts,
-  AnalyticsRange,
-  AnalyticsTopCounterparties,
+import {
+  noDataMessage,
+  rangeDays,
+  topCounterpartiesLimit,
+  type AnalyticsAmounts,
+  type AnalyticsExpenses,
+  type AnalyticsMonthlyAmounts,
+  type AnalyticsRange,
+  type AnalyticsTopCounterparties,
 } from '../schemas/analytics.schema';
 import { failureCode, toApiFailure } from './apiFailure';
+import { count } from './ruleWords';
 
 /*
  * Analytics (SPEC §2 /analytics "week, month or year ranges", §7 "analytics (amounts, expenses per category,
@@ -110,11 +114,31 @@ export const analyticsMachine = setup({
   },
   initial: 'loading',
   on: {
-    'range.change': { guard: 'isNewChoice', target: '.loading', reenter: true, actions: 'choose' },
-    'currency.change': { guard: 'isNewChoice', target: '.loading', reenter: true, actions: 'choose' },
+    'range.change': {
+      description:
+        `The user chooses another range (the last ${count(rangeDays.week, 'day')}, ` +
+        `${count(rangeDays.month, 'day')}, or 12 months): it is read again, and an answer on its way is dropped. ` +
+        'The range already shown does nothing.',
+      guard: 'isNewChoice',
+      target: '.loading',
+      reenter: true,
+      actions: 'choose',
+    },
+    'currency.change': {
+      description:
+        "The user chooses another of the bank's currencies: it is read again, and an answer on its way is dropped. " +
+        'The currency already shown does nothing.',
+      guard: 'isNewChoice',
+      target: '.loading',
+      reenter: true,
+      actions: 'choose',
+    },
   },
   states: {
     loading: {
+      description:
+        'The four reports of the range and currency are read at once: amounts in and out, expenses per category, ' +
+        `monthly amounts and the top ${count(topCounterpartiesLimit, 'counterparty', 'counterparties')} each way.`,
       tags: ['busy'],
       entry: assign({ error: null }),
       invoke: {
@@ -123,32 +147,38 @@ export const analyticsMachine = setup({
         input: ({ context }) => ({ range: context.range, currency: context.currency }),
         onDone: [
           {
+            description: 'Money moved in the range or in the twelve months: the charts are shown.',
             guard: { type: 'hasData', params: ({ event }) => ({ report: event.output }) },
             target: 'loaded',
             actions: assign({ report: ({ event }) => event.output }),
           },
-          { target: 'empty', actions: assign({ report: ({ event }) => event.output }) },
+          {
+            target: 'empty',
+            description: `Nothing moved in the range: "${noDataMessage}"`,
+            actions: assign({ report: ({ event }) => event.output }),
+          },
         ],
         onError: [
           {
+            description: `The merchant holds no account in the currency (no_data): "${noDataMessage}"`,
             guard: { type: 'isNoData', params: ({ event }) => ({ error: event.error }) },
             target: 'empty',
             actions: assign({ report: null }),
           },
           {
             target: 'failed',
+            description:
+              'No answer, a server failure, or not allowed (an employee who sees only their own cards).',
             actions: assign({ report: null, error: ({ event }) => toAnalyticsError(event.error) }),
           },
         ],
       },
     },
-    /** Charts and tables of the range and currency. */
-    loaded: {},
-    /** SPEC §8 "No data found for this currency." */
-    empty: {},
-    /** Could not read; "Try again". */
+    loaded: { description: 'Charts and tables of the range and currency.' },
+    empty: { description: `"${noDataMessage}" The range and currency can still be changed.` },
     failed: {
-      on: { 'load.retry': { target: 'loading' } },
+      description: 'The reports could not be read: the reason and "Try again".',
+      on: { 'load.retry': { target: 'loading', description: 'The user asks to read the reports again.' } },
     },
   },
 });

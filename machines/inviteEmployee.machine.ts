@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { Invitation, InviteBody } from '../schemas/employees.schema';
+import { invitationTtlHours, type Invitation, type InviteBody } from '../schemas/employees.schema';
 import { knownErrors, toApiFailure } from './apiFailure';
+import { duration } from './ruleWords';
 
 /*
  * Inviting employees (SPEC §2 /my-employees/add-employees "invite, pending invitations", §3 Invitation, §4
@@ -112,25 +113,47 @@ export const inviteEmployeeMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: "The merchant's invitations are read.",
       tags: ['busy'],
       invoke: {
         id: 'loadInvitations',
         src: 'loadInvitations',
-        onDone: { target: 'ready', actions: assign({ invitations: ({ event }) => event.output }) },
+        onDone: {
+          target: 'ready',
+          description: 'The invite form is shown with the pending invitations, newest first.',
+          actions: assign({ invitations: ({ event }) => event.output }),
+        },
         onError: {
           target: 'loadFailed',
+          description: 'The invitations could not be read; nothing changed.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     loadFailed: {
-      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
-    },
-    /** The invite form and the pending invitations, each with "Cancel invitation". */
-    ready: {
+      description: 'The invitations could not be read: the page says so and offers to try again.',
       on: {
-        'invite.submit': { guard: 'mayInvite', target: 'inviting', actions: 'clearError' },
+        'load.retry': {
+          target: 'loading',
+          description: 'The user asks to read the invitations again.',
+          actions: 'clearError',
+        },
+      },
+    },
+    ready: {
+      description:
+        'The invite form (email, first and last name, role, access level) and the pending invitations, each with ' +
+        '"Cancel invitation". A viewer only reads.',
+      on: {
+        'invite.submit': {
+          description: 'The user sends the form (not a viewer); the invitation is sent to the server.',
+          guard: 'mayInvite',
+          target: 'inviting',
+          actions: 'clearError',
+        },
         'invitation.cancel': {
+          description:
+            'The user asks to cancel a pending invitation (not a viewer); a dialog asks to confirm.',
           guard: 'mayCancel',
           target: 'confirmingCancel',
           actions: ['clearError', assign({ selectedId: ({ event }) => event.id })],
@@ -138,6 +161,10 @@ export const inviteEmployeeMachine = setup({
       },
     },
     inviting: {
+      description:
+        `The server records the invitation and queues an email with a single-use link that works for ` +
+        `${duration(invitationTtlHours * 3_600_000)}; only a hash of the link is stored. An address that already ` +
+        'has an account or a pending invitation is refused.',
       tags: ['busy'],
       invoke: {
         id: 'inviteEmployee',
@@ -148,6 +175,8 @@ export const inviteEmployeeMachine = setup({
         },
         onDone: {
           target: 'ready',
+          description:
+            '"Invitation sent": the invitation heads the pending list and the form starts empty again.',
           actions: assign({
             invitations: ({ context, event }) => replaced(context.invitations, event.output),
             invited: ({ event }) => event.output,
@@ -156,18 +185,29 @@ export const inviteEmployeeMachine = setup({
         },
         onError: {
           target: 'ready',
+          description:
+            'No invitation is sent: the form keeps what was typed and says why (the fields refused, the address ' +
+            'already taken, or no answer).',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
-    /** "Cancel the invitation to …?": the link stops working. */
     confirmingCancel: {
+      description: 'A dialog asks "Cancel the invitation to …?": its link would stop working.',
       on: {
-        'cancel.confirm': 'cancelling',
-        'cancel.back': { target: 'ready', actions: assign({ selectedId: null }) },
+        'cancel.confirm': {
+          target: 'cancelling',
+          description: 'The user confirms; the cancellation is sent to the server.',
+        },
+        'cancel.back': {
+          target: 'ready',
+          description: 'The user closes the dialog; the invitation stays pending.',
+          actions: assign({ selectedId: null }),
+        },
       },
     },
     cancelling: {
+      description: 'The server cancels the invitation: its link no longer works.',
       tags: ['busy'],
       invoke: {
         id: 'cancelInvitation',
@@ -175,6 +215,7 @@ export const inviteEmployeeMachine = setup({
         input: ({ context }) => ({ id: context.selectedId ?? '' }),
         onDone: {
           target: 'ready',
+          description: '"Invitation cancelled": it leaves the pending list.',
           actions: assign({
             invitations: ({ context, event }) => replaced(context.invitations, event.output),
             outcome: { task: 'cancel', ok: true },
@@ -184,6 +225,8 @@ export const inviteEmployeeMachine = setup({
         // SPEC §8 "Invitation could not be cancelled" (already accepted, gone, or no answer): a toast says so.
         onError: {
           target: 'ready',
+          description:
+            '"Invitation could not be cancelled" (already accepted, gone, or no answer): the list stays as it was.',
           actions: assign({ outcome: { task: 'cancel', ok: false }, selectedId: null }),
         },
       },

@@ -87,24 +87,43 @@ export const teamMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description:
+        'The team is read: every person of the merchant with role, status, access level and cards.',
       tags: ['busy'],
       invoke: {
         id: 'loadEmployees',
         src: 'loadEmployees',
-        onDone: { target: 'list', actions: assign({ employees: ({ event }) => event.output }) },
+        onDone: {
+          target: 'list',
+          description: 'The team is shown, the owner first.',
+          actions: assign({ employees: ({ event }) => event.output }),
+        },
         onError: {
           target: 'loadFailed',
+          description: 'The team could not be read; nothing changed.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     loadFailed: {
-      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+      description: 'The team could not be read: the page says so and offers to try again.',
+      on: {
+        'load.retry': {
+          target: 'loading',
+          description: 'The user asks to read the team again.',
+          actions: 'clearError',
+        },
+      },
     },
-    /** Everyone in the merchant, each (but the owner) with "Enable" or "Disable". */
     list: {
+      description:
+        'Everyone in the merchant with name, role, status, access level and cards; each person but the owner has ' +
+        '"Enable" or "Disable". A viewer only reads.',
       on: {
         'status.request': {
+          description:
+            'The user asks to enable or disable someone. Only someone other than the owner, to the other status, and ' +
+            "not by a viewer; the server refuses the owner and one's own status too.",
           guard: 'mayChange',
           target: 'confirming',
           actions: [
@@ -114,14 +133,26 @@ export const teamMachine = setup({
         },
       },
     },
-    /** "Disable Nikos Pappas?" (or enable) over the list. */
     confirming: {
+      description:
+        'A dialog over the list asks "Disable Nikos Pappas?" (or enable) and says what it means: disabling signs ' +
+        'the person out at once.',
       on: {
-        'status.confirm': 'saving',
-        'status.cancel': { target: 'list', actions: assign({ change: null }) },
+        'status.confirm': {
+          target: 'saving',
+          description: 'The user confirms; the change is sent to the server.',
+        },
+        'status.cancel': {
+          target: 'list',
+          description: 'The user closes the dialog; nothing changes.',
+          actions: assign({ change: null }),
+        },
       },
     },
     saving: {
+      description:
+        'The server sets the status. Disabling ends every session of the person and any sign-in half done; ' +
+        'enabling lets them sign in again (their old sessions stay ended).',
       tags: ['busy'],
       invoke: {
         id: 'updateEmployeeStatus',
@@ -129,6 +160,7 @@ export const teamMachine = setup({
         input: ({ context }) => context.change ?? { id: '', status: 'enabled' as const },
         onDone: {
           target: 'list',
+          description: 'The status is changed: the list shows it and a toast says "status updated".',
           actions: assign({
             employees: ({ context, event }) => replaced(context.employees, event.output),
             outcome: ({ event }) => ({ ok: true, status: event.output.status }),
@@ -137,6 +169,9 @@ export const teamMachine = setup({
         },
         onError: {
           target: 'list',
+          description:
+            'The server refused or did not answer: nothing changed, and a toast says "Could not update employee ' +
+            'status, try again later".',
           actions: [
             { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
             assign({

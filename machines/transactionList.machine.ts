@@ -2,10 +2,12 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
   transactionStatuses,
   transactionTypes,
+  transactionsPageSize,
   type Transaction,
   type TransactionsPage,
 } from '../schemas/transactions.schema';
 import { toApiFailure, type ApiFailure } from './apiFailure';
+import { count } from './ruleWords';
 
 /*
  * The merchant's transaction list (SPEC §2 /transactions/:id?): the first page for the filters, then older
@@ -127,6 +129,9 @@ export const transactionListMachine = setup({
     // From any state: the newest page for other filters (a load in flight is dropped); the same filters again
     // (the address did not really change) leave the list as it is.
     'filters.change': {
+      description:
+        'The filters in the address changed: the list starts again from the newest transaction for them (a page ' +
+        'on its way is dropped). The same filters again leave the list as it is.',
       guard: 'filtersDiffer',
       target: '.loading',
       reenter: true,
@@ -135,6 +140,7 @@ export const transactionListMachine = setup({
   },
   states: {
     loading: {
+      description: `The newest ${count(transactionsPageSize, 'transaction')} for the filters are read.`,
       tags: ['busy'],
       invoke: {
         id: 'loadTransactions',
@@ -142,6 +148,7 @@ export const transactionListMachine = setup({
         input: ({ context }) => ({ filters: context.filters, cursor: null }),
         onDone: {
           target: 'loaded',
+          description: 'The first page is shown (or "no transactions" when none match).',
           actions: assign({
             items: ({ event }) => event.output.items,
             nextCursor: ({ event }) => event.output.next_cursor,
@@ -150,16 +157,24 @@ export const transactionListMachine = setup({
         },
         onError: {
           target: 'failed',
+          description: 'The first page could not be read.',
           actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     loaded: {
+      description: 'The transactions read so far, newest first; "Load more" while older ones exist.',
       on: {
-        'list.loadMore': { guard: 'hasMore', target: 'loadingMore' },
+        'list.loadMore': {
+          description:
+            'The user asks for older transactions; only offered while the server said there are more.',
+          guard: 'hasMore',
+          target: 'loadingMore',
+        },
       },
     },
     loadingMore: {
+      description: `The next ${count(transactionsPageSize, 'older transaction')} are read; the rows so far stay.`,
       tags: ['busy'],
       invoke: {
         id: 'loadMoreTransactions',
@@ -167,6 +182,7 @@ export const transactionListMachine = setup({
         input: ({ context }) => ({ filters: context.filters, cursor: context.nextCursor }),
         onDone: {
           target: 'loaded',
+          description: 'The older page is added below the rows so far.',
           actions: assign({
             items: ({ context, event }) => [...context.items, ...event.output.items],
             nextCursor: ({ event }) => event.output.next_cursor,
@@ -175,17 +191,30 @@ export const transactionListMachine = setup({
         },
         onError: {
           target: 'moreFailed',
+          description: 'The older page could not be read; the rows so far stay.',
           actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
-    /** The first page could not be loaded: nothing to show but the reason and "Try again". */
     failed: {
-      on: { 'list.retry': { target: 'loading', actions: 'startOver' } },
+      description: 'The first page could not be read: nothing to show but the reason and "Try again".',
+      on: {
+        'list.retry': {
+          target: 'loading',
+          description: 'The user asks to read the first page again.',
+          actions: 'startOver',
+        },
+      },
     },
-    /** An older page could not be loaded: the rows so far stay, with the reason and "Try again". */
     moreFailed: {
-      on: { 'list.retry': { target: 'loadingMore', actions: 'clearFailure' } },
+      description: 'An older page could not be read: the rows so far stay, with the reason and "Try again".',
+      on: {
+        'list.retry': {
+          target: 'loadingMore',
+          description: 'The user asks to read the same older page again.',
+          actions: 'clearFailure',
+        },
+      },
     },
   },
 });

@@ -76,6 +76,9 @@ export const TransactionsQuery = z.object({
 });
 export type TransactionsQuery = z.infer<typeof TransactionsQuery>;
 
+/** How many transactions a page holds when the query names no `limit` (the app's list never does). */
+export const transactionsPageSize = 20;
+
 export const TransactionIdParams = z.object({ id: text().max(64) });
 
 export const Transaction = z

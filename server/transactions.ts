@@ -2,11 +2,12 @@ import { isValidIBAN, electronicFormatIBAN } from 'ibantools';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { currencyCodes } from '../schemas/accounts.schema';
 import { moneyOf } from '../schemas/money';
-import type {
-  IncomingTransferBody,
-  Transaction,
-  TransactionsPage,
-  TransactionsQuery,
+import {
+  transactionsPageSize,
+  type IncomingTransferBody,
+  type Transaction,
+  type TransactionsPage,
+  type TransactionsQuery,
 } from '../schemas/transactions.schema';
 import type { Database } from './db/database';
 import type { TransferStatus, TransferType } from './db/types';
@@ -265,7 +266,7 @@ export async function listTransactions(
   filters: TransactionFilters = {},
   scope: TransactionScope = {},
 ): Promise<TransactionsPage> {
-  const limit = filters.limit === undefined ? 20 : Number(filters.limit);
+  const limit = filters.limit === undefined ? transactionsPageSize : Number(filters.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 100)
     throw badField('limit', 'A whole number from 1 to 100.');
   const from = filters.from ? parseBound(filters.from, 'from', false) : null;
