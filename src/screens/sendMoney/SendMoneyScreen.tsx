@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -50,6 +50,7 @@ import { OneTimeCodeStep } from '../../ui/OneTimeCodeStep';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { scheduledPaymentsPath } from '../../app/paths';
+import { useJourneyActor } from '../../app/inspection';
 import { frequencyText, scheduleText, utcToday } from '../../i18n/scheduleText';
 import { sendMoneyErrorText, sendMoneyText as m } from './sendMoneyMessages';
 import { Figures, LinkRow, PlainList, SelectField } from '../../ui/Blocks';
@@ -808,7 +809,7 @@ export function SendMoneyScreen({ logic, gifs, inspect, clock }: SendMoneyScreen
   const prefillAmount = search.get('amount');
   const prefillNote = search.get('note');
   const machine = useMemo(() => logic ?? sendMoneyMachine.provide({ actors: sendMoneyActors(api) }), [logic]);
-  const journey = useActorRef(machine, { ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) });
+  const journey = useJourneyActor(machine, { ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) });
   const gifSearch = useMemo(() => gifs ?? gifServices(api), [gifs]);
   const accountType = params.accountType ?? '';
   const account = params.account && params.account !== '-' ? params.account : null;
