@@ -1,8 +1,10 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { authDefaults, totpEnrolmentTtlSeconds } from '../schemas/authLimits';
 import type { SecuritySettings, TotpEnrollment } from '../schemas/settings.schema';
 import type { StepUpMethod, StepUpPurpose } from '../schemas/stepUp.schema';
 import { failureCode, knownErrors, toApiFailure } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
+import { count, duration } from './ruleWords';
 
 /*
  * Adding an authenticator app as a second factor (SPEC §2 /settings/security "two-step authentication").
@@ -54,6 +56,11 @@ function attemptsLeftOf(error: unknown): number | null {
 
 const purpose: StepUpPurpose = 'mfa_change';
 
+// Rules for the descriptions, from the constants the server uses.
+const grantLife = `${duration(authDefaults.stepUpGrantTtlSeconds * 1000)} by default (setting STEP_UP_GRANT_TTL_SECONDS)`;
+const setUpLife = duration(totpEnrolmentTtlSeconds * 1000);
+const wrongCodes = count(authDefaults.otpMaxAttempts, 'wrong code');
+
 export const addAuthenticatorMachine = setup({
   types: {
     context: {} as AddAuthenticatorContext,
@@ -99,43 +106,58 @@ export const addAuthenticatorMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'Where a code can go for this user: email, SMS when there is a phone.',
       tags: ['busy'],
       invoke: {
         id: 'loadStepUpMethods',
         src: 'loadStepUpMethods',
-        onDone: { target: 'confirmingCode', actions: assign({ methods: ({ event }) => event.output }) },
+        onDone: {
+          target: 'confirmingCode',
+          actions: assign({ methods: ({ event }) => event.output }),
+          description: 'Loaded: a fresh code first.',
+        },
         onError: {
           target: 'loadFailed',
+          description: 'No answer: nothing can start yet.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     loadFailed: {
-      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+      description: 'The journey could not be prepared: "Try again".',
+      on: { 'load.retry': { target: 'loading', actions: 'clearError', description: '"Try again".' } },
     },
-    /** The oneTimeCode child: changing the second factor needs a fresh code; cancelled ends the journey. */
     confirmingCode: {
+      description:
+        'The oneTimeCode child (purpose mfa_change): changing the second factor needs a fresh code; cancelled ' +
+        'ends the journey.',
       invoke: {
         id: 'oneTimeCode',
         src: 'oneTimeCode',
         input: ({ context }) => ({ purpose, methods: context.methods }),
         onDone: [
           {
-            // The grant had expired with a secret on screen: go on with it.
             guard: { type: 'gotGrantWithSecret', params: ({ event }) => ({ output: event.output }) },
             target: 'scanning',
+            description:
+              'The grant had expired with a secret on screen: a new grant, and on with the same secret.',
             actions: assign({ stepUpToken: ({ event }) => stepUpTokenOf(event.output) }),
           },
           {
             guard: { type: 'gotGrant', params: ({ event }) => ({ output: event.output }) },
             target: 'starting',
+            description: `The right code: a single-use grant for this change, good for ${grantLife}.`,
             actions: assign({ stepUpToken: ({ event }) => stepUpTokenOf(event.output) }),
           },
-          { target: 'cancelled' },
+          { target: 'cancelled', description: 'Cancelled: nothing changes.' },
         ],
       },
     },
     starting: {
+      description:
+        `The server makes a new secret, kept encrypted and pending until the app's first code confirms it within ` +
+        `${setUpLife}; it replaces an earlier pending one. The secret is shown this once. An app set up already ` +
+        'is refused (remove it first).',
       tags: ['busy'],
       invoke: {
         id: 'totpEnrollStart',
@@ -143,18 +165,25 @@ export const addAuthenticatorMachine = setup({
         onDone: {
           target: 'scanning',
           actions: ['clearError', assign({ enrollment: ({ event }) => event.output })],
+          description: 'The QR code and the secret.',
         },
         onError: {
           target: 'failed',
+          description: 'An app is set up already, or no answer: the journey ends.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
-    /** The QR code of the otpauth:// URI and the secret; the first code from the app. */
     scanning: {
-      on: { 'totp.submit': { target: 'confirming' } },
+      description:
+        `The QR code of the otpauth:// address and the secret to type by hand; then the app's first code ` +
+        `(${wrongCodes} end the set-up).`,
+      on: { 'totp.submit': { target: 'confirming', description: "The user types the app's first code." } },
     },
     confirming: {
+      description:
+        'The server checks the grant, then the code against the new secret; a wrong code is counted and kept. A ' +
+        'right one spends the grant and confirms the app: a second factor from now on.',
       tags: ['busy'],
       invoke: {
         id: 'totpEnrollConfirm',
@@ -165,6 +194,7 @@ export const addAuthenticatorMachine = setup({
         },
         onDone: {
           target: 'added',
+          description: 'Added.',
           actions: assign({
             settings: ({ event }) => event.output,
             enrollment: null,
@@ -177,6 +207,7 @@ export const addAuthenticatorMachine = setup({
           {
             guard: { type: 'isStepUpRequired', params: ({ event }) => ({ error: event.error }) },
             target: 'confirmingCode',
+            description: 'The grant expired or was spent: a new code, then on with the same secret.',
             actions: [
               { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
               assign({ stepUpToken: null }),
@@ -185,30 +216,31 @@ export const addAuthenticatorMachine = setup({
           {
             guard: { type: 'isSetUpDead', params: ({ event }) => ({ error: event.error }) },
             target: 'dead',
+            description: `${wrongCodes}, or older than ${setUpLife}: this set-up is dead.`,
             actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
           },
           {
             target: 'scanning',
+            description:
+              'A wrong code (the tries left are shown), too many requests, or no answer: type again.',
             actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
           },
         ],
       },
     },
-    /** The set-up expired or took too many wrong codes: only a new secret helps. */
     dead: {
+      description: 'The set-up expired or took too many wrong codes: only a new secret helps.',
       on: {
         'authenticator.restart': {
           target: 'starting',
+          description: '"Start again": a new secret; an expired grant asks for a new code on confirming.',
           actions: ['clearError', assign({ enrollment: null })],
         },
       },
     },
-    /** Added: the app is a second factor from now on. */
-    added: { type: 'final' },
-    /** The user cancelled the one-time code. */
-    cancelled: { type: 'final' },
-    /** One is set up already, or the set-up could not start. */
-    failed: { type: 'final' },
+    added: { type: 'final', description: 'Added: the app is a second factor from now on.' },
+    cancelled: { type: 'final', description: 'The user cancelled the one-time code: nothing changed.' },
+    failed: { type: 'final', description: 'One is set up already, or the set-up could not start.' },
   },
 });
 

@@ -1,13 +1,17 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { MfaMethod } from '../schemas/auth.schema';
-import type {
-  AcceptInvitationBody,
-  AcceptInvitationResponse,
-  InvitationPreview,
-  InvitationState,
+import { authDefaults } from '../schemas/authLimits';
+import {
+  invitationTtlHours,
+  type AcceptInvitationBody,
+  type AcceptInvitationResponse,
+  type InvitationPreview,
+  type InvitationState,
 } from '../schemas/employees.schema';
+import { passwordPolicy } from '../schemas/password.schema';
 import { failureCode, knownErrors, toApiFailure, type ApiFailure } from './apiFailure';
 import { oneTimeCodeMachine, refusalOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
+import { count, duration } from './ruleWords';
 
 /*
  * Accepting an employee invitation (SPEC §2 /merchant-invitation/:key/accept then /invitation/success, §4 invitation
@@ -90,6 +94,15 @@ export function acceptBodyOf(context: InvitationContext, password: string): Acce
   return { ...base, mfa_method: 'sms', phone: context.phone };
 }
 
+// Rules for the descriptions, from the constants the server uses.
+const keyLife = duration(invitationTtlHours * 3_600_000);
+const passwordRules =
+  `${passwordPolicy.minLength} to ${passwordPolicy.maxLength} characters, not one of the most common passwords, ` +
+  'not containing the name part of the invited email';
+const codeRules =
+  `The code works for ${duration(authDefaults.otpTtlSeconds * 1000)} by default and takes ` +
+  `${count(authDefaults.otpMaxAttempts, 'wrong try', 'wrong tries')}.`;
+
 const isClosedFailure = (failure: ApiFailure | null): boolean =>
   failure !== null && failure.kind === 'http' && failure.status === 410;
 
@@ -166,12 +179,19 @@ export const invitationMachine = setup({
   initial: 'opening',
   states: {
     opening: {
-      description: 'Until the screen has read the key.',
+      description: 'Until the screen has read the key from the link.',
       on: {
-        'invitation.opened': { target: 'loading', actions: assign({ key: ({ event }) => event.key }) },
+        'invitation.opened': {
+          target: 'loading',
+          actions: assign({ key: ({ event }) => event.key }),
+          description: 'The key is read: look the invitation up.',
+        },
       },
     },
     loading: {
+      description:
+        `The server looks the invitation up by its key (only a hash of it is stored). A key works once, for ` +
+        `${keyLife} after the invitation was sent.`,
       tags: ['busy'],
       invoke: {
         id: 'invitationByKey',
@@ -179,6 +199,7 @@ export const invitationMachine = setup({
         input: ({ context }) => ({ key: context.key }),
         onDone: {
           target: 'details',
+          description: 'A pending invitation: who invites, to which business, as what.',
           actions: assign({
             invitation: ({ event }) => event.output,
             names: ({ event }) => ({
@@ -191,21 +212,25 @@ export const invitationMachine = setup({
           {
             guard: { type: 'isClosed', params: ({ event }) => ({ error: event.error }) },
             target: 'closed',
+            description: `Accepted already, cancelled by the owner, or older than ${keyLife}.`,
             actions: { type: 'recordClosed', params: ({ event }) => ({ error: event.error }) },
           },
           {
             guard: { type: 'isUnknownKey', params: ({ event }) => ({ error: event.error }) },
             target: 'notFound',
+            description: 'No invitation has this key, or the link was cut short.',
           },
           {
             target: 'loadFailed',
+            description: 'No answer: "Try again".',
             actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
           },
         ],
       },
     },
     loadFailed: {
-      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+      description: 'The invitation could not be read: "Try again".',
+      on: { 'load.retry': { target: 'loading', actions: 'clearError', description: '"Try again".' } },
     },
     notFound: { description: 'No invitation has this key (a mistyped or cut-off link).' },
     closed: { description: 'Accepted, cancelled or expired (`closedState`): said plainly, with no form.' },
@@ -214,6 +239,7 @@ export const invitationMachine = setup({
       on: {
         'details.submit': {
           target: 'choosingFactor',
+          description: '"Continue" with the names.',
           actions: ['clearError', assign({ names: ({ event }) => event.names })],
         },
       },
@@ -224,26 +250,38 @@ export const invitationMachine = setup({
         'factor.chosen': {
           target: 'choosingPassword',
           actions: ['clearError', assign({ method: ({ event }) => event.method })],
+          description: 'Email or SMS chosen: the password next.',
         },
-        'details.edit': { target: 'details', actions: 'clearError' },
+        'details.edit': { target: 'details', actions: 'clearError', description: '"Back" to the names.' },
       },
     },
     choosingPassword: {
       description:
-        'The new password (SPEC §5 policy); with email codes it accepts at once, with SMS the phone next.',
+        `The new password (${passwordRules}); with email codes it accepts at once, with SMS the phone next. ` +
+        'The password waits in memory only until the acceptance uses it; it is never stored as typed.',
       on: {
         'password.submit': [
           {
             guard: 'wantsSms',
             target: 'enteringPhone',
             actions: ['clearError', assign({ password: ({ event }) => event.password })],
+            description: 'SMS codes: the mobile number next.',
           },
-          { target: 'accepting', actions: 'clearError' },
+          { target: 'accepting', actions: 'clearError', description: 'Email codes: accept now.' },
         ],
-        'factor.change': { target: 'choosingFactor', actions: ['clearError', 'forgetPassword'] },
+        'factor.change': {
+          target: 'choosingFactor',
+          actions: ['clearError', 'forgetPassword'],
+          description: '"Back" to the choice of codes; the password is forgotten.',
+        },
       },
     },
     accepting: {
+      description:
+        "The server checks the password, then in one transaction, under the invitation's lock so two accepts " +
+        'cannot both succeed: the invitation is still pending and unexpired, the address is free; it creates the ' +
+        'employee with the invited email, role and access level, marks the invitation accepted, records ' +
+        'invitation_accepted in the sign-in audit, and tells the owners and the inviter. The employee then signs in.',
       tags: ['busy'],
       invoke: {
         id: 'acceptInvitation',
@@ -252,20 +290,28 @@ export const invitationMachine = setup({
           if (event.type !== 'password.submit') throw new Error(`unexpected ${event.type}`);
           return { key: context.key, body: acceptBodyOf(context, event.password) };
         },
-        onDone: { target: 'accepted', actions: assign({ result: ({ event }) => event.output }) },
+        onDone: {
+          target: 'accepted',
+          actions: assign({ result: ({ event }) => event.output }),
+          description: 'Joined.',
+        },
         onError: [
           {
             guard: { type: 'isClosed', params: ({ event }) => ({ error: event.error }) },
             target: 'closed',
+            description: 'The invitation was accepted, cancelled or expired meanwhile.',
             actions: { type: 'recordClosed', params: ({ event }) => ({ error: event.error }) },
           },
           {
             guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
             target: 'notFound',
+            description: 'The invitation is gone.',
           },
           {
-            // The password refused, the address taken meanwhile, no answer: the password step says why.
             target: 'choosingPassword',
+            description:
+              'The password refused, the address taken meanwhile, too many requests or no answer: the password ' +
+              'step says why.',
             actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
           },
         ],
@@ -277,14 +323,20 @@ export const invitationMachine = setup({
         'phone.submit': {
           target: 'confirmingPhone',
           actions: ['clearError', assign({ phone: ({ event }) => event.phone })],
+          description: '"Send code" to this number.',
         },
-        'factor.change': { target: 'choosingFactor', actions: ['clearError', 'forgetPassword'] },
+        'factor.change': {
+          target: 'choosingFactor',
+          actions: ['clearError', 'forgetPassword'],
+          description: '"Back" to the choice of codes; the password is forgotten.',
+        },
       },
     },
     confirmingPhone: {
       description:
-        'The oneTimeCode child sends the code to the phone at once; its check is the acceptance itself. A refused ' +
-        'phone, or "Change number", goes back to the phone; a refused password or address to the password.',
+        'The oneTimeCode child sends the code to the phone at once; its check is the acceptance itself (a wrong ' +
+        'code is counted and nothing is created). A refused phone, or "Change number", goes back to the phone; a ' +
+        `refused password or address to the password. ${codeRules}`,
       invoke: {
         id: 'oneTimeCode',
         src: 'oneTimeCode',
@@ -299,6 +351,8 @@ export const invitationMachine = setup({
           {
             guard: { type: 'joined', params: ({ event }) => ({ output: event.output }) },
             target: 'accepted',
+            description:
+              'The right code: joined, the phone stored as proven, recorded as invitation_accepted.',
             actions: [
               assign({
                 result: ({ event }) =>
@@ -310,6 +364,7 @@ export const invitationMachine = setup({
           {
             guard: { type: 'closedMeanwhile', params: ({ event }) => ({ output: event.output }) },
             target: 'closed',
+            description: 'The invitation was accepted, cancelled or expired meanwhile.',
             actions: [
               {
                 type: 'recordClosed',
@@ -321,15 +376,19 @@ export const invitationMachine = setup({
           {
             guard: { type: 'goneMeanwhile', params: ({ event }) => ({ output: event.output }) },
             target: 'notFound',
+            description: 'The invitation is gone.',
             actions: 'forgetPassword',
           },
           {
             guard: { type: 'backToPhone', params: ({ event }) => ({ output: event.output }) },
             target: 'enteringPhone',
+            description:
+              '"Change number", or the number refused (not a mobile number, taken): the phone again.',
             actions: { type: 'recordOutcome', params: ({ event }) => ({ output: event.output }) },
           },
           {
             target: 'choosingPassword',
+            description: 'The password or the address refused: the password step says why.',
             actions: [
               { type: 'recordOutcome', params: ({ event }) => ({ output: event.output }) },
               'forgetPassword',
@@ -338,7 +397,10 @@ export const invitationMachine = setup({
         ],
       },
     },
-    accepted: { type: 'final', description: 'Joined: the screen goes on to /invitation/success.' },
+    accepted: {
+      type: 'final',
+      description: 'Joined: the screen goes on to /invitation/success; the employee signs in at /login.',
+    },
   },
   output: ({ context }) => {
     if (!context.result) throw new Error('accepted without a result');

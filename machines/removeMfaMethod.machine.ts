@@ -1,9 +1,11 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { LoginMfaMethod } from '../schemas/auth.schema';
+import { authDefaults } from '../schemas/authLimits';
 import type { SecuritySettings } from '../schemas/settings.schema';
 import type { StepUpMethod, StepUpPurpose } from '../schemas/stepUp.schema';
 import { failureCode, knownErrors } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
+import { duration } from './ruleWords';
 
 /*
  * Removing a second-factor method (SPEC §2 /settings/security): fewer ways to confirm is a change to how the
@@ -35,6 +37,8 @@ function notProvided(name: string): never {
 }
 
 const purpose: StepUpPurpose = 'mfa_change';
+
+const grantLife = `${duration(authDefaults.stepUpGrantTtlSeconds * 1000)} by default (setting STEP_UP_GRANT_TTL_SECONDS)`;
 
 export const removeMfaMethodMachine = setup({
   types: {
@@ -73,27 +77,41 @@ export const removeMfaMethodMachine = setup({
   initial: 'confirming',
   output: ({ context }) => context.settings,
   states: {
-    /** "Remove the authenticator app?" with what it means. */
     confirming: {
+      description:
+        '"Remove the authenticator app?" (or email, or SMS) with what it means: one way fewer to confirm it is you. ' +
+        'The last method cannot be removed.',
       on: {
-        'remove.confirm': { target: 'loading', actions: 'clearError' },
-        'remove.cancel': 'cancelled',
+        'remove.confirm': {
+          target: 'loading',
+          actions: 'clearError',
+          description: '"Remove": a fresh code first.',
+        },
+        'remove.cancel': { target: 'cancelled', description: '"Cancel": nothing changes.' },
       },
     },
     loading: {
+      description: 'Where a code can go for this user.',
       tags: ['busy'],
       invoke: {
         id: 'loadStepUpMethods',
         src: 'loadStepUpMethods',
-        onDone: { target: 'confirmingCode', actions: assign({ methods: ({ event }) => event.output }) },
+        onDone: {
+          target: 'confirmingCode',
+          actions: assign({ methods: ({ event }) => event.output }),
+          description: 'Loaded: the code.',
+        },
         onError: {
           target: 'failed',
+          description: 'No answer: nothing was removed.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
-    /** The oneTimeCode child: a fresh code for this change; cancelled, nothing is removed. */
     confirmingCode: {
+      description:
+        'The oneTimeCode child (purpose mfa_change): fewer ways to confirm changes how the account is protected, ' +
+        'so it needs a fresh code; cancelled, nothing is removed.',
       invoke: {
         id: 'oneTimeCode',
         src: 'oneTimeCode',
@@ -102,13 +120,18 @@ export const removeMfaMethodMachine = setup({
           {
             guard: { type: 'gotGrant', params: ({ event }) => ({ output: event.output }) },
             target: 'removing',
+            description: `The right code: a single-use grant for this change, good for ${grantLife}.`,
             actions: assign({ stepUpToken: ({ event }) => stepUpTokenOf(event.output) }),
           },
-          { target: 'cancelled' },
+          { target: 'cancelled', description: 'Cancelled: nothing is removed.' },
         ],
       },
     },
     removing: {
+      description:
+        'In one transaction the server checks this is not the last method, spends the grant and turns the method ' +
+        'off (for the app, its secret is deleted); when it was the default, the next one becomes the default. A ' +
+        'refused removal keeps the grant.',
       tags: ['busy'],
       invoke: {
         id: 'removeMfaMethod',
@@ -116,12 +139,14 @@ export const removeMfaMethodMachine = setup({
         input: ({ context }) => ({ method: context.method, stepUpToken: context.stepUpToken ?? '' }),
         onDone: {
           target: 'removed',
+          description: 'Removed.',
           actions: assign({ settings: ({ event }) => event.output, stepUpToken: null }),
         },
         onError: [
           {
             guard: { type: 'isStepUpRequired', params: ({ event }) => ({ error: event.error }) },
             target: 'confirmingCode',
+            description: 'The grant expired or was spent: a new code for the same removal.',
             actions: [
               { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
               assign({ stepUpToken: null }),
@@ -129,6 +154,7 @@ export const removeMfaMethodMachine = setup({
           },
           {
             target: 'failed',
+            description: 'The last method ("keep at least one way to confirm it is you"), or no answer.',
             actions: [
               { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
               assign({ stepUpToken: null }),
@@ -137,15 +163,19 @@ export const removeMfaMethodMachine = setup({
         ],
       },
     },
-    /** Nothing was removed: "Try again" starts over at the code, "Close" ends. */
     failed: {
+      description: 'Nothing was removed: "Try again" starts over at the code, "Close" ends.',
       on: {
-        'remove.confirm': { target: 'loading', actions: 'clearError' },
-        'remove.cancel': 'cancelled',
+        'remove.confirm': {
+          target: 'loading',
+          actions: 'clearError',
+          description: '"Try again": a new code.',
+        },
+        'remove.cancel': { target: 'cancelled', description: '"Close".' },
       },
     },
-    removed: { type: 'final' },
-    cancelled: { type: 'final' },
+    removed: { type: 'final', description: "Removed: the user's methods as they now are." },
+    cancelled: { type: 'final', description: 'Nothing was removed.' },
   },
 });
 

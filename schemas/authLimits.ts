@@ -57,3 +57,6 @@ export const authDefaults = {
   /** LOGIN_RATE_LIMIT_PER_MINUTE: requests per minute one client may make to the sign-in, code and password routes. */
   loginRateLimitPerMinute: 20,
 } as const;
+
+/** A new authenticator app must be confirmed with its first code within this time, or its set-up starts again. */
+export const totpEnrolmentTtlSeconds = 15 * 60;

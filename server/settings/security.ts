@@ -1,4 +1,5 @@
 import type { LoginMfaMethod } from '../../schemas/auth.schema';
+import { totpEnrolmentTtlSeconds } from '../../schemas/authLimits';
 import type { SecuritySettings, TotpEnrollment } from '../../schemas/settings.schema';
 import { activeMethods, mfaUser, type MfaUser } from '../auth/mfaMethods';
 import { consumeStepUp, requireStepUp } from '../auth/stepUp';
@@ -15,7 +16,7 @@ import { checkTotp, newTotpSecret, totpUri, totpVault } from './totp';
  */
 
 /** A pending enrolment must be confirmed within this time. */
-const enrolmentTtlMs = 15 * 60 * 1000;
+const enrolmentTtlMs = totpEnrolmentTtlSeconds * 1000;
 
 export function securityOf(user: MfaUser): SecuritySettings {
   const methods = activeMethods(user);
