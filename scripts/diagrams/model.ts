@@ -1,0 +1,369 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AnyMachineSnapshot, AnyStateMachine, StateValue } from 'xstate';
+import { duration } from '../../machines/ruleWords';
+import { generatePaths, type Model, type StepAction } from '../../tests/model/generatePaths';
+import { registry } from '../../tests/model/registry';
+
+/*
+ * The neutral description of one machine that scripts/diagrams renders: its states (with their descriptions, what
+ * they call, their line in the machine file and the QA paths through them) and its transitions in a reviewer's words
+ * (guards with their parameters, delays with their durations, invoked actors by the name the state shows).
+ */
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+type StateNodeLike = AnyStateMachine['root'];
+type TransitionLike = ReturnType<AnyStateMachine['getTransitionData']>[number];
+
+export type QaLink = { model: string; number: number; anchor: string };
+
+export type StateInfo = {
+  /** XState's id, `sendMoney.nameCheck.closeMatch`. */
+  id: string;
+  key: string;
+  /** The path below the machine, `nameCheck.closeMatch` (empty for the machine itself). */
+  path: string;
+  type: 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
+  initial: string | null;
+  parent: string | null;
+  children: StateInfo[];
+  /** The actors the state calls, by their implementation name (`src`). */
+  calls: string[];
+  tags: string[];
+  entry: string[];
+  exit: string[];
+  description: string | null;
+  /** 1-based line of `key: {` in the machine file, or null when the state is built elsewhere. */
+  line: number | null;
+  qa: QaLink[];
+};
+
+export type EdgeInfo = {
+  source: string;
+  targets: string[];
+  /** The event in words: `verifyPayee done`, `after 30 seconds (revealTimeout)`, `otp.submit`. */
+  event: string;
+  /** The guard in words, with its parameters: `isStep(step: "company")`. */
+  guard: string | null;
+  actions: string[];
+  reenter: boolean;
+  description: string | null;
+};
+
+export type ModelRef = { name: string; fixtures: string; test: string; paths: number };
+
+export type Chart = {
+  name: string;
+  file: string;
+  machine: AnyStateMachine;
+  root: StateInfo;
+  states: Map<string, StateInfo>;
+  edges: EdgeInfo[];
+  /** Short, unique, diagram-safe ids (Mermaid and Graphviz). */
+  ids: Map<string, string>;
+  models: ModelRef[];
+  /** The machine file's text the lines were read from. */
+  source: string;
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Words
+
+export function nameOf(action: unknown): string {
+  if (typeof action === 'string') return action;
+  if (typeof action === 'function') {
+    const type = (action as { type?: unknown }).type;
+    if (type === 'xstate.assign') {
+      const assignment = (action as { assignment?: unknown }).assignment;
+      const keys = assignment && typeof assignment === 'object' ? Object.keys(assignment) : [];
+      return keys.length ? `assign ${keys.join(', ')}` : 'assign';
+    }
+    if (typeof type === 'string') return type.replace(/^xstate\./, '');
+    return action.name || 'inline action';
+  }
+  if (action && typeof action === 'object' && 'type' in action && typeof action.type === 'string')
+    return action.type;
+  return 'action';
+}
+
+function stateValueWords(value: unknown): string {
+  if (typeof value === 'string') return value.replace(/^#[^.]+\./, '');
+  if (value && typeof value === 'object') {
+    return Object.entries(value)
+      .map(([key, inner]) => `${key}.${stateValueWords(inner)}`)
+      .join(', ');
+  }
+  return String(value);
+}
+
+/**
+ * Parameters in words: `step: "company"` for fixed ones; for ones computed from the event, the expression itself
+ * (`error: event.error`), read from the function's source.
+ */
+export function paramsWords(params: unknown): string {
+  if (params === undefined) return '';
+  if (typeof params === 'function') {
+    const source = params.toString().replace(/\s+/g, ' ');
+    const body = /=>\s*\(\s*\{(.*)\}\s*\)\s*$/.exec(source);
+    return body
+      ? body[1]!
+          .trim()
+          .replace(/,$/, '')
+          .replace(/\s*:\s*/g, ': ')
+          .replace(/\s*,\s*/g, ', ')
+      : 'computed';
+  }
+  if (params && typeof params === 'object') {
+    return Object.entries(params)
+      .map(([key, value]) => `${key}: ${typeof value === 'function' ? 'computed' : JSON.stringify(value)}`)
+      .join(', ');
+  }
+  return JSON.stringify(params);
+}
+
+/** A guard in words: its name with its parameters, or for the combinators what they check. */
+export function guardWords(guard: unknown): string {
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'function') {
+    const parts = guard as { guards?: unknown[]; stateValue?: unknown };
+    const inner = (parts.guards ?? []).map(guardWords);
+    switch (guard.name) {
+      case 'not':
+        return `not ${inner[0] ?? ''}`.trim();
+      case 'and':
+        return inner.join(' and ');
+      case 'or':
+        return inner.join(' or ');
+      case 'stateIn':
+        return `in ${stateValueWords(parts.stateValue)}`;
+      default:
+        return guard.name || 'inline guard';
+    }
+  }
+  if (guard && typeof guard === 'object' && 'type' in guard && typeof guard.type === 'string') {
+    const params = 'params' in guard ? paramsWords(guard.params) : '';
+    return params ? `${guard.type}(${params})` : guard.type;
+  }
+  return 'guard';
+}
+
+/** A delay in words: its duration when the machine fixes it, else where it comes from. */
+function delayWords(delay: unknown, machine: AnyStateMachine): string {
+  if (typeof delay === 'number') return `after ${duration(delay)}`;
+  if (typeof delay === 'string') {
+    const value = (machine.implementations.delays as Record<string, unknown> | undefined)?.[delay];
+    if (typeof value === 'number') return `after ${duration(value)} (${delay})`;
+    return `after ${delay} (set by the input or the settings)`;
+  }
+  return 'after a delay';
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The walk
+
+type WalkContext = { machine: AnyStateMachine; srcOf: Map<string, string>; edges: EdgeInfo[] };
+
+function eventWords(eventType: string, node: StateNodeLike, context: WalkContext): string {
+  let match = /^xstate\.done\.actor\.(.+)$/.exec(eventType);
+  if (match) return `${context.srcOf.get(match[1]!) ?? match[1]} done`;
+  match = /^xstate\.error\.actor\.(.+)$/.exec(eventType);
+  if (match) return `${context.srcOf.get(match[1]!) ?? match[1]} failed`;
+  if (eventType.startsWith('xstate.after.')) {
+    const delayed = node.after.find((transition) => transition.eventType === eventType);
+    return delayWords(delayed?.delay, context.machine);
+  }
+  if (eventType.startsWith('xstate.done.state.')) return 'all done (onDone)';
+  if (eventType === '*') return 'any event';
+  return eventType;
+}
+
+function edgeOf(node: StateNodeLike, transition: TransitionLike, event: string): EdgeInfo {
+  return {
+    source: node.id,
+    targets: (transition.target ?? []).map((target) => target.id),
+    event,
+    guard: transition.guard == null ? null : guardWords(transition.guard),
+    actions: (transition.actions ?? []).map(nameOf),
+    reenter: transition.reenter,
+    description: transition.description?.trim() || null,
+  };
+}
+
+function collectSources(node: StateNodeLike, srcOf: Map<string, string>) {
+  for (const invoke of node.invoke)
+    srcOf.set(invoke.id, typeof invoke.src === 'string' ? invoke.src : invoke.id);
+  for (const child of Object.values(node.states)) collectSources(child, srcOf);
+}
+
+function walk(node: StateNodeLike, parent: string | null, context: WalkContext): StateInfo {
+  for (const [eventType, branches] of node.transitions)
+    for (const transition of branches)
+      context.edges.push(edgeOf(node, transition, eventWords(eventType, node, context)));
+  for (const transition of node.always ?? [])
+    context.edges.push(edgeOf(node, transition, 'at once (always)'));
+  const info: StateInfo = {
+    id: node.id,
+    key: node.key,
+    path: node.path.join('.'),
+    type: node.type,
+    initial: node.type === 'compound' ? (node.initial.target[0]?.key ?? null) : null,
+    parent,
+    children: [],
+    calls: node.invoke.map((invoke) => (typeof invoke.src === 'string' ? invoke.src : invoke.id)),
+    tags: [...node.tags].sort(),
+    // Delayed transitions add raise/cancel to entry/exit; they are drawn as `after` edges instead.
+    entry: node.entry.map(nameOf).filter((name) => name !== 'raise'),
+    exit: node.exit.map(nameOf).filter((name) => name !== 'cancel'),
+    description: node.description?.trim() || null,
+    line: null,
+    qa: [],
+  };
+  info.children = Object.values(node.states).map((child) => walk(child, node.id, context));
+  return info;
+}
+
+export function flatten(node: StateInfo): StateInfo[] {
+  return [node, ...node.children.flatMap(flatten)];
+}
+
+/** Short, unique, diagram-safe ids: the state's key where unique, else its path. */
+function diagramIds(rootNode: StateInfo): Map<string, string> {
+  const nodes = flatten(rootNode).slice(1);
+  const keyCount = new Map<string, number>();
+  for (const node of nodes) keyCount.set(node.key, (keyCount.get(node.key) ?? 0) + 1);
+  const ids = new Map<string, string>();
+  ids.set(rootNode.id, 'root');
+  for (const node of nodes) {
+    const raw = keyCount.get(node.key) === 1 ? node.key : node.path.replace(/\./g, '_');
+    ids.set(node.id, raw.replace(/[^A-Za-z0-9_]/g, '_'));
+  }
+  return ids;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Source lines
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The line where each state is defined: `key:` searched below its parent's line (inside `createMachine`), else
+ * anywhere in the file (states built by a helper such as `formStepStates`).
+ */
+function assignLines(rootNode: StateInfo, file: string): string {
+  const source = readFileSync(path.join(root, 'machines', file), 'utf8');
+  const lineAt = (offset: number) => source.slice(0, offset).split('\n').length;
+  const start = Math.max(0, source.indexOf('createMachine('));
+  const find = (key: string, from: number): number | null => {
+    const pattern = new RegExp(`^[ \\t]*['"]?${escapeRegExp(key)}['"]?\\s*:`, 'gm');
+    pattern.lastIndex = from;
+    const found = pattern.exec(source);
+    return found ? found.index : null;
+  };
+  const visit = (node: StateInfo, from: number) => {
+    for (const child of node.children) {
+      const offset = find(child.key, from) ?? find(child.key, 0);
+      child.line = offset === null ? null : lineAt(offset);
+      visit(child, offset ?? from);
+    }
+  };
+  visit(rootNode, start);
+  return source;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// QA paths (the same generator and the same headings as scripts/testPaths.ts)
+
+function titleStateWords(value: StateValue | undefined): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  return Object.entries(value)
+    .map(([key, inner]) =>
+      typeof inner === 'string' ? `${key}: ${inner}` : `${key} (${titleStateWords(inner)})`,
+    )
+    .join(', ');
+}
+
+function titleActionWords(action: StepAction): string {
+  switch (action.kind) {
+    case 'event':
+      return action.auto ? `(automatic) ${action.says}` : action.says;
+    case 'delay':
+      return `${action.says} (${(action.ms ?? 0) / 1000} s)`;
+    default:
+      return action.says;
+  }
+}
+
+/** GitHub's heading anchor (github-slugger): lower case, punctuation and symbols dropped, spaces to hyphens. */
+export function headingAnchor(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
+}
+
+/** The ids of the states active in a state value: `{ a: { b: 'c' } }` → a, a.b, a.b.c (paths below the root). */
+function activePaths(value: StateValue, prefix = ''): string[] {
+  if (typeof value === 'string') return [`${prefix}${value}`];
+  return Object.entries(value).flatMap(([key, inner]) => [
+    `${prefix}${key}`,
+    ...(inner === undefined ? [] : activePaths(inner, `${prefix}${key}.`)),
+  ]);
+}
+
+function assignQa(
+  states: Map<string, StateInfo>,
+  rootNode: StateInfo,
+  models: Array<Model<AnyStateMachine>>,
+) {
+  const byPath = new Map([...states.values()].map((state) => [state.path, state]));
+  const refs: ModelRef[] = [];
+  for (const model of models) {
+    const entry = registry.find((registered) => registered.model === model)!;
+    const paths = generatePaths(model);
+    refs.push({ name: model.name, fixtures: entry.fixtures, test: entry.test, paths: paths.length });
+    paths.forEach((modelPath, index) => {
+      const last = modelPath.steps.at(-1)!;
+      const lastValue = (last.state as AnyMachineSnapshot).value;
+      const heading = `${index + 1}. ${titleActionWords(last.action)} → ${titleStateWords(lastValue)}`;
+      const link: QaLink = { model: model.name, number: index + 1, anchor: headingAnchor(heading) };
+      const through = new Set<string>();
+      for (const step of modelPath.steps)
+        for (const active of activePaths((step.state as AnyMachineSnapshot).value)) through.add(active);
+      for (const active of through) byPath.get(active)?.qa.push(link);
+      rootNode.qa.push(link);
+    });
+  }
+  return refs;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The machines of the model registry (tests/model/registry.ts), each with its models, walked. */
+export function loadCharts(): Chart[] {
+  const byFile = new Map<string, Array<Model<AnyStateMachine>>>();
+  for (const { model } of registry) byFile.set(model.file, [...(byFile.get(model.file) ?? []), model]);
+  return [...byFile]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([file, models]) => {
+      const machine = models[0]!.machine;
+      const context: WalkContext = { machine, srcOf: new Map(), edges: [] };
+      collectSources(machine.root, context.srcOf);
+      const rootNode = walk(machine.root, null, context);
+      const states = new Map(flatten(rootNode).map((state) => [state.id, state]));
+      const source = assignLines(rootNode, file);
+      const refs = assignQa(states, rootNode, models);
+      return {
+        name: file.replace(/\.machine\.ts$/, ''),
+        file,
+        machine,
+        root: rootNode,
+        states,
+        edges: context.edges,
+        ids: diagramIds(rootNode),
+        models: refs,
+        source,
+      };
+    });
+}

@@ -1,0 +1,342 @@
+import type { Viz } from '@viz-js/viz';
+import { flatten, type Chart, type EdgeInfo, type StateInfo } from './model';
+
+/*
+ * One chart becomes pages a reviewer can print: an overview and, when the whole machine is too wide for an A4 page,
+ * one page per compound state (its own section and SVG), each at most `widthBudgetPt` wide. Each page is drawn twice,
+ * as Mermaid (rendered by GitHub) and as Graphviz SVG (rendered here by @viz-js/viz), from the same choice of what is
+ * shown: the page's states, its compound states drawn inside it or collapsed to one box with their own page, and the
+ * states outside it that its transitions lead to or come from.
+ */
+
+/**
+ * The widest SVG a page may be, in points (1,150 pt, about 1,530 px): printed on A4 (about 510 pt of width in portrait,
+ * 770 pt in landscape) the 9 to 11 pt labels stay at 4 to 7 pt. The flat hub machines (cardControls, beneficiaryForm)
+ * set it: they have no compound state to split off.
+ */
+export const widthBudgetPt = 1150;
+/** Wider than this (about 1,200 px), a page has its compound states drawn on pages of their own. */
+export const splitAbovePt = 900;
+
+export type Page = {
+  /** The state the page is about: the machine itself for the overview. */
+  focus: StateInfo;
+  /** Compound states below `focus` drawn as one box here, each with a page of its own. */
+  collapsed: Set<string>;
+  svgFile: string;
+  /** The section's heading anchor (empty for the overview). */
+  heading: string;
+};
+
+type View = {
+  chart: Chart;
+  page: Page;
+  /** The states drawn as their own (non-external) boxes or clusters on this page, focus excluded. */
+  home: StateInfo[];
+};
+
+const inside = (outer: StateInfo, inner: StateInfo) =>
+  inner.id === outer.id || inner.id.startsWith(`${outer.id}.`);
+
+/** The states a page draws as its own: below focus, not below a collapsed compound. */
+function homeStates(chart: Chart, page: Page): StateInfo[] {
+  const result: StateInfo[] = [];
+  const visit = (node: StateInfo) => {
+    for (const child of node.children) {
+      result.push(child);
+      if (!page.collapsed.has(child.id)) visit(child);
+    }
+  };
+  visit(page.focus);
+  void chart;
+  return result;
+}
+
+/** What stands for `state` on the page: itself, the collapsed compound holding it, or itself drawn as external. */
+function representative(view: View, state: StateInfo): { state: StateInfo; external: boolean } {
+  const { page, chart } = view;
+  if (!inside(page.focus, state)) return { state, external: true };
+  let shown = state;
+  for (let cursor: StateInfo | undefined = state; cursor && cursor !== page.focus;) {
+    if (page.collapsed.has(cursor.id)) shown = cursor;
+    cursor = cursor.parent ? chart.states.get(cursor.parent) : undefined;
+  }
+  return { state: shown, external: false };
+}
+
+type DrawnEdge = { from: StateInfo; to: StateInfo; edge: EdgeInfo; fromAny: boolean };
+
+/** The page's edges, between what stands for their ends; edges wholly inside a collapsed box or outside are left out. */
+function drawnEdges(view: View): { edges: DrawnEdge[]; externals: StateInfo[] } {
+  const { chart, page } = view;
+  const externals = new Map<string, StateInfo>();
+  const edges: DrawnEdge[] = [];
+  const seen = new Set<string>();
+  for (const edge of chart.edges) {
+    const source = chart.states.get(edge.source)!;
+    for (const targetId of edge.targets.length ? edge.targets : [edge.source]) {
+      const target = chart.states.get(targetId)!;
+      const from = representative(view, source);
+      const to = representative(view, target);
+      if (from.external && to.external) continue;
+      if (from.external && !inside(page.focus, source)) {
+        // A handler of an ancestor applies here too; it is drawn on the ancestor's page.
+        if (inside(source, page.focus)) continue;
+      }
+      if (!from.external && !to.external && from.state === to.state && page.collapsed.has(from.state.id))
+        continue;
+      if (to.external && to.state === chart.root) continue;
+      const key = `${from.state.id}|${to.state.id}|${edge.event}|${edge.guard}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (from.external) externals.set(from.state.id, from.state);
+      if (to.external) externals.set(to.state.id, to.state);
+      edges.push({ from: from.state, to: to.state, edge, fromAny: source === chart.root });
+    }
+  }
+  return { edges, externals: [...externals.values()] };
+}
+
+/** The short label of a transition on a drawing: event and guard (the actions and the words are in the tables). */
+export function edgeLabel(edge: EdgeInfo): string {
+  let label = edge.event;
+  if (edge.guard) label += ` [${edge.guard}]`;
+  if (edge.reenter) label += ' (re-enter)';
+  return label;
+}
+
+/** A state's lines on a drawing: its name first, then what it calls and its tags. */
+export function stateLines(state: StateInfo, collapsed: boolean): string[] {
+  return [
+    state.key,
+    ...(collapsed ? ['(its own section below)'] : []),
+    ...state.calls.map((src) => `calls ${src}`),
+    ...(state.tags.length ? [`tags ${state.tags.join(', ')}`] : []),
+  ];
+}
+
+const externalName = (chart: Chart, state: StateInfo) => {
+  const parent = state.parent ? chart.states.get(state.parent)! : null;
+  return parent && parent !== chart.root ? `${state.key} (in ${parent.path})` : `${state.key} (outside)`;
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Graphviz
+
+const dotText = (text: string) => text.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+
+/** Breaks a label into lines of about `width` characters at spaces. */
+function wrap(text: string, width = 18): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + word.length + 1 > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.join('\n');
+}
+
+export function dot(chart: Chart, page: Page, rankdir: 'TB' | 'LR' = 'TB'): string {
+  const { ids } = chart;
+  const view: View = { chart, page, home: homeStates(chart, page) };
+  const { edges, externals } = drawnEdges(view);
+  const isCluster = (state: StateInfo) =>
+    state.children.length > 0 && !page.collapsed.has(state.id) && inside(page.focus, state);
+  const anchor = (state: StateInfo) => `${ids.get(state.id)}__anchor`;
+  const cluster = (state: StateInfo) => `cluster_${ids.get(state.id)}`;
+  const lines = [
+    `digraph "${chart.name}" {`,
+    `  compound=true; rankdir=${rankdir}; nodesep=0.12; ranksep=0.45; newrank=true;`,
+    '  graph [fontname="Helvetica", fontsize=12, color="#8a94a6", style=rounded];',
+    '  node [fontname="Helvetica", fontsize=11, shape=box, style="rounded,filled", fillcolor="#ffffff", color="#005aff"];',
+    '  edge [fontname="Helvetica", fontsize=9, color="#5b6577"];',
+  ];
+  const emit = (state: StateInfo, indent: string) => {
+    if (isCluster(state)) {
+      const kind = state.type === 'parallel' ? ' (parallel)' : '';
+      const [name, ...details] = stateLines(state, false);
+      lines.push(`${indent}subgraph ${cluster(state)} {`);
+      lines.push(`${indent}  label="${dotText([`${name}${kind}`, ...details].join('\n'))}";`);
+      if (state.type === 'parallel') lines.push(`${indent}  style="rounded,dashed";`);
+      // A small point stands for the compound itself: edges to and from it attach there.
+      lines.push(`${indent}  ${anchor(state)} [shape=point, width=0.12, color="#1d2433", label=""];`);
+      for (const child of state.children) emit(child, `${indent}  `);
+      const initial = state.children.find((child) => child.key === state.initial);
+      if (initial) {
+        const head = isCluster(initial)
+          ? `${anchor(initial)} [lhead=${cluster(initial)}]`
+          : ids.get(initial.id)!;
+        lines.push(`${indent}  ${anchor(state)} -> ${head};`);
+      }
+      lines.push(`${indent}}`);
+      return;
+    }
+    const collapsed = page.collapsed.has(state.id);
+    const attrs = [`label="${dotText(stateLines(state, collapsed).join('\n'))}"`];
+    if (state.type === 'final') attrs.push('peripheries=2');
+    if (collapsed) attrs.push('fillcolor="#eef3ff"', 'penwidth=2');
+    lines.push(`${indent}${ids.get(state.id)} [${attrs.join(', ')}];`);
+  };
+  if (page.focus === chart.root) {
+    lines.push('  start__ [shape=point, width=0.15, color="#1d2433", label=""];');
+    for (const child of chart.root.children) emit(child, '  ');
+    const initial = chart.root.children.find((child) => child.key === chart.root.initial);
+    if (initial) lines.push(`  start__ -> ${isCluster(initial) ? anchor(initial) : ids.get(initial.id)};`);
+  } else emit(page.focus, '  ');
+  for (const external of externals) {
+    lines.push(
+      `  ${ids.get(external.id)} [label="${dotText(externalName(chart, external))}", style="rounded,dashed", color="#8a94a6", fontcolor="#5b6577"];`,
+    );
+  }
+  if (edges.some((drawn) => drawn.fromAny))
+    lines.push('  any__ [label="in any state", shape=note, color="#8a94a6", fontcolor="#5b6577"];');
+
+  for (const { from, to, edge, fromAny } of edges) {
+    const attrs = [`label="${dotText(wrap(edgeLabel(edge)))}"`];
+    const fromName = fromAny ? 'any__' : isCluster(from) ? anchor(from) : ids.get(from.id)!;
+    // A handler of the whole machine that keeps the state loops on the "in any state" note.
+    const toName = to === chart.root ? 'any__' : isCluster(to) ? anchor(to) : ids.get(to.id)!;
+    if (!fromAny && isCluster(from) && !inside(from, to)) attrs.push(`ltail=${cluster(from)}`);
+    if (isCluster(to) && !inside(to, from)) attrs.push(`lhead=${cluster(to)}`);
+    if (!edge.targets.length) attrs.push('style=dashed');
+    lines.push(`  ${fromName} -> ${toName} [${attrs.join(', ')}];`);
+  }
+  lines.push('}');
+  return lines.join('\n');
+}
+
+/** The width of a rendered SVG in points. */
+export function svgWidth(svg: string): number {
+  const match = /<svg[^>]*\swidth="([\d.]+)pt"/.exec(svg);
+  return match ? Number(match[1]) : Number.POSITIVE_INFINITY;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Pages
+
+const anchorOf = (state: StateInfo) => `inside-${state.path.replace(/\./g, '')}`.toLowerCase();
+
+/**
+ * The pages of a chart: the whole machine when it fits the budget, else compound states collapsed (largest first)
+ * until it does, each collapsed one getting a page of its own by the same rule.
+ */
+export function pagesOf(chart: Chart, viz: Viz): Array<{ page: Page; svg: string }> {
+  const result: Array<{ page: Page; svg: string }> = [];
+  // Top to bottom reads best; a page too wide that way is drawn left to right when that is narrower.
+  const render = (page: Page) => {
+    const svg = viz.renderString(dot(chart, page), { format: 'svg', engine: 'dot' });
+    if (svgWidth(svg) <= splitAbovePt) return svg;
+    const sideways = viz.renderString(dot(chart, page, 'LR'), { format: 'svg', engine: 'dot' });
+    return svgWidth(sideways) < svgWidth(svg) ? sideways : svg;
+  };
+  const visit = (focus: StateInfo) => {
+    const page: Page = {
+      focus,
+      collapsed: new Set(),
+      svgFile: focus === chart.root ? `${chart.name}.svg` : `${chart.name}.${focus.path}.svg`,
+      heading: focus === chart.root ? '' : anchorOf(focus),
+    };
+    let svg = render(page);
+    const candidates = flatten(focus)
+      .slice(1)
+      .filter((state) => state.children.length > 0)
+      .sort((a, b) => flatten(b).length - flatten(a).length || a.path.localeCompare(b.path));
+    for (const candidate of candidates) {
+      if (svgWidth(svg) <= splitAbovePt) break;
+      if ([...page.collapsed].some((id) => inside(chart.states.get(id)!, candidate))) continue;
+      page.collapsed.add(candidate.id);
+      svg = render(page);
+    }
+    result.push({ page, svg: svg.endsWith('\n') ? svg : `${svg}\n` });
+    for (const id of [...page.collapsed].sort()) visit(chart.states.get(id)!);
+  };
+  visit(chart.root);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Mermaid
+
+/** Mermaid reads `;` and `#` as syntax in labels, and quotes end a state's label. */
+const mermaidText = (text: string) =>
+  text
+    .replace(/[;#{}]/g, ' ')
+    .replace(/"/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * Mermaid creates a state in the block where it is first mentioned, so every state is declared in its compound
+ * before any edge names it, and each edge is written in the innermost compound drawn around both its ends.
+ */
+export function mermaid(chart: Chart, page: Page): string {
+  const { ids } = chart;
+  const view: View = { chart, page, home: homeStates(chart, page) };
+  const { edges, externals } = drawnEdges(view);
+  const isGroup = (state: StateInfo) =>
+    state.children.length > 0 && !page.collapsed.has(state.id) && inside(page.focus, state);
+  const lines = ['stateDiagram-v2'];
+  const edgeLines = new Map<string, string[]>();
+  const scopeOf = (a: StateInfo, b: StateInfo): string => {
+    // The innermost drawn group holding both (never between the `--` regions of a parallel state).
+    let scope: StateInfo | undefined = a.parent ? chart.states.get(a.parent) : undefined;
+    while (scope && !(inside(scope, b) && isGroup(scope) && scope.type !== 'parallel'))
+      scope = scope.parent ? chart.states.get(scope.parent) : undefined;
+    return scope && scope !== chart.root ? scope.id : '';
+  };
+  let anyStateNote = false;
+  for (const { from, to, edge, fromAny } of edges) {
+    const label = mermaidText(edgeLabel(edge));
+    if (fromAny) {
+      anyStateNote = true;
+      const line = `anyState --> ${to === chart.root ? 'anyState' : ids.get(to.id)} : ${label}`;
+      edgeLines.set('', [...(edgeLines.get('') ?? []), line]);
+      continue;
+    }
+    const scope = inside(page.focus, from) && inside(page.focus, to) ? scopeOf(from, to) : '';
+    const line = `${ids.get(from.id)} --> ${ids.get(to.id)} : ${label}`;
+    edgeLines.set(scope, [...(edgeLines.get(scope) ?? []), line]);
+  }
+
+  const declare = (state: StateInfo, indent: string) => {
+    const id = ids.get(state.id)!;
+    if (isGroup(state)) {
+      lines.push(`${indent}state ${id} {`);
+      emitChildren(state, `${indent}  `);
+      lines.push(`${indent}}`);
+      const details = stateLines(state, false).slice(1);
+      if (state.type === 'parallel') details.unshift('parallel regions');
+      if (details.length)
+        lines.push(`${indent}note right of ${id} : ${mermaidText(details.join(', ')).replace(/:/g, ' ')}`);
+    } else {
+      const label = stateLines(state, page.collapsed.has(state.id)).join(', ');
+      lines.push(`${indent}state "${mermaidText(label)}" as ${id}`);
+    }
+    if (state.type === 'final') lines.push(`${indent}${id} --> [*]`);
+  };
+  const emitChildren = (state: StateInfo, indent: string) => {
+    const initial = state.children.find((child) => child.key === state.initial);
+    if (initial) lines.push(`${indent}[*] --> ${ids.get(initial.id)}`);
+    state.children.forEach((child, index) => {
+      if (state.type === 'parallel' && index > 0) lines.push(`${indent}--`);
+      declare(child, indent);
+    });
+    for (const line of edgeLines.get(state.id) ?? []) lines.push(`${indent}${line}`);
+  };
+
+  if (page.focus === chart.root) emitChildren(chart.root, '  ');
+  else declare(page.focus, '  ');
+  for (const external of externals)
+    lines.push(`  state "${mermaidText(externalName(chart, external))}" as ${ids.get(external.id)}`);
+  if (anyStateNote) lines.push('  state "in any state" as anyState');
+  for (const line of edgeLines.get('') ?? []) lines.push(`  ${line}`);
+  return lines.join('\n');
+}
+
+/** The states a page describes in its table (drawn as its own), for the Markdown. */
+export function pageStates(chart: Chart, page: Page): StateInfo[] {
+  return homeStates(chart, page);
+}

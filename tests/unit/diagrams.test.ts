@@ -1,0 +1,208 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { instance } from '@viz-js/viz';
+// @ts-expect-error jsdom ships no types and @types/jsdom is not installed; only `new JSDOM('').window` is used.
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderChart, type Rendered } from '../../scripts/diagrams/markdown';
+import { flatten, guardWords, headingAnchor, loadCharts, type Chart } from '../../scripts/diagrams/model';
+import { svgWidth, widthBudgetPt } from '../../scripts/diagrams/render';
+
+/*
+ * Issue 18: the statecharts a compliance reviewer renders and prints (scripts/diagrams.ts). Each page's Mermaid is read
+ * back with Mermaid's own parser (what GitHub draws), and checked against the machine: every state shows its name,
+ * sits inside its parent, and every guard keeps its parameters; every SVG fits the print width budget.
+ */
+
+type MermaidNode = { id: string; label?: string; parentId?: string; isGroup: boolean; shape?: string };
+type MermaidEdge = { start: string; end: string; label?: string };
+type Parsed = { nodes: MermaidNode[]; edges: MermaidEdge[] };
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+let charts: Array<{ chart: Chart; rendered: Rendered; parsed: Parsed[] }> = [];
+const globals = globalThis as unknown as Record<string, unknown>;
+
+beforeAll(async () => {
+  // Mermaid sanitizes labels with DOMPurify, which needs a window; the unit project shares its worker between files,
+  // so the globals are set for the parse only and removed after.
+  const dom = new JSDOM('');
+  const saved = { window: globals.window, document: globals.document };
+  globals.window = dom.window;
+  globals.document = dom.window.document;
+  try {
+    const { default: mermaid } = await import('mermaid');
+    const viz = await instance();
+    charts = [];
+    for (const chart of loadCharts()) {
+      const rendered = renderChart(chart, viz);
+      const parsed: Parsed[] = [];
+      for (const { mermaid: text } of rendered.pages) {
+        await mermaid.parse(text);
+        const diagram = await mermaid.mermaidAPI.getDiagramFromText(text);
+        const db = diagram.db as unknown as { getData: () => Parsed };
+        parsed.push(db.getData());
+      }
+      charts.push({ chart, rendered, parsed });
+    }
+  } finally {
+    globals.window = saved.window;
+    globals.document = saved.document;
+    if (saved.window === undefined) delete globals.window;
+    if (saved.document === undefined) delete globals.document;
+  }
+}, 120_000);
+
+afterAll(() => {
+  charts = [];
+});
+
+/** The Mermaid group a node sits in, skipping the dividers of parallel regions. */
+function groupOf(parsed: Parsed, node: MermaidNode): string | null {
+  const byId = new Map(parsed.nodes.map((each) => [each.id, each]));
+  let parent = node.parentId ? byId.get(node.parentId) : undefined;
+  while (parent && parent.shape === 'divider')
+    parent = parent.parentId ? byId.get(parent.parentId) : undefined;
+  return parent?.id ?? null;
+}
+
+describe('statechart pages (docs/statecharts)', () => {
+  it('shows every state by its name, on some page, as the first words of its label', () => {
+    const problems: string[] = [];
+    for (const { chart, parsed } of charts) {
+      const shown = new Set<string>();
+      for (const page of parsed) {
+        for (const node of page.nodes) {
+          const state = flatten(chart.root).find((each) => chart.ids.get(each.id) === node.id);
+          if (!state) continue;
+          shown.add(state.id);
+          const label = (node.label ?? '').trim();
+          if (
+            label !== state.key &&
+            !label.startsWith(`${state.key},`) &&
+            !label.startsWith(`${state.key} (`)
+          )
+            problems.push(`${chart.name}: ${state.path} is labelled "${label}"`);
+        }
+      }
+      for (const state of flatten(chart.root).slice(1))
+        if (!shown.has(state.id)) problems.push(`${chart.name}: ${state.path} is on no page`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('draws every state inside its parent, as the machine nests them', () => {
+    const problems: string[] = [];
+    for (const { chart, parsed, rendered } of charts) {
+      parsed.forEach((page, index) => {
+        const { focus } = rendered.pages[index]!.page;
+        const groups = new Set(page.nodes.filter((node) => node.isGroup).map((node) => node.id));
+        for (const node of page.nodes) {
+          const state = flatten(chart.root).find((each) => chart.ids.get(each.id) === node.id);
+          if (!state || state === chart.root) continue;
+          const home = state.id === focus.id || state.id.startsWith(`${focus.id}.`);
+          const parent = state.parent ? chart.ids.get(state.parent)! : null;
+          // A state of the page sits in its parent's frame when that is drawn; one from outside at the top.
+          const expected = home && parent && groups.has(parent) ? parent : null;
+          const actual = groupOf(page, node);
+          if (actual !== expected)
+            problems.push(
+              `${chart.name} page ${focus.path || '(overview)'}: ${state.path} in ${actual}, not ${expected}`,
+            );
+        }
+      });
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps every guard parameter in the drawings and the tables', () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const { chart, parsed, rendered } of charts) {
+      const labels = parsed.flatMap((page) => page.edges.map((edge) => edge.label ?? '')).join('\n');
+      const visit = (node: typeof chart.machine.root) => {
+        const transitions = [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
+        for (const { guard } of transitions) {
+          if (!guard || typeof guard !== 'object' || !('params' in guard) || guard.params === undefined)
+            continue;
+          const params = guard.params as unknown;
+          const values =
+            params && typeof params === 'object'
+              ? Object.entries(params).map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
+              : [guardWords(guard)];
+          for (const value of values) {
+            checked++;
+            if (!labels.includes(value.replace(/"/g, "'")))
+              problems.push(`${chart.name}: ${node.path.join('.')} drawing drops ${value}`);
+            if (!rendered.markdown.includes(value))
+              problems.push(`${chart.name}: ${node.path.join('.')} table drops ${value}`);
+          }
+        }
+        for (const child of Object.values(node.states)) visit(child);
+      };
+      visit(chart.machine.root);
+    }
+    expect(checked).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    // The onboarding steps are opened by one guard with seven parameters.
+    const onboarding = charts.find(({ chart }) => chart.name === 'onboarding')!;
+    expect(onboarding.rendered.markdown).toContain('isStep(step: "company")');
+  });
+
+  it(`keeps every page's drawing within ${widthBudgetPt} pt`, () => {
+    const wide = charts.flatMap(({ rendered }) =>
+      [...rendered.svgs]
+        .filter(([, svg]) => svgWidth(svg) > widthBudgetPt)
+        .map(([file, svg]) => `${file}: ${svgWidth(svg)} pt`),
+    );
+    expect(wide).toEqual([]);
+    expect(charts.find(({ chart }) => chart.name === 'sendMoney')!.rendered.svgs.size).toBeGreaterThan(1);
+  });
+
+  it('links each state to its line in the machine, or to the file when a helper builds it', () => {
+    const problems: string[] = [];
+    for (const { chart } of charts) {
+      const source = chart.source.split('\n');
+      for (const state of flatten(chart.root).slice(1)) {
+        const defines = (line: string) => new RegExp(`^\\s*['"]?${state.key}['"]?\\s*:`).test(line);
+        if (state.line === null ? source.some(defines) : !defines(source[state.line - 1] ?? ''))
+          problems.push(`${chart.name}: ${state.path} at line ${state.line}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("writes GitHub's anchors for the QA plans' headings", () => {
+    expect(headingAnchor('2. The network fails (no answer from the server) → loadFailed')).toBe(
+      '2-the-network-fails-no-answer-from-the-server--loadfailed',
+    );
+    expect(headingAnchor('5. Type "@demo" as Wallet tag or IBAN, click "Search" → searching')).toBe(
+      '5-type-demo-as-wallet-tag-or-iban-click-search--searching',
+    );
+    expect(headingAnchor('7. Wait (30 s) → ready_to_send')).toBe('7-wait-30-s--ready_to_send');
+  });
+
+  it('links each state to QA paths whose headings exist in the plan', () => {
+    const problems: string[] = [];
+    let checkedPlans = 0;
+    for (const { chart, rendered } of charts) {
+      for (const model of chart.models) {
+        const plan = path.join(root, 'docs', 'test-paths', `${model.name}.md`);
+        if (!existsSync(plan)) continue;
+        const headings = readFileSync(plan, 'utf8')
+          .split('\n')
+          .filter((line) => /^## \d+\. /.test(line));
+        // A plan another change has made stale (npm run test-paths) is checked once it is regenerated.
+        if (headings.length !== model.paths) continue;
+        checkedPlans++;
+        const anchors = new Set(headings.map((line) => headingAnchor(line.slice(3))));
+        const pattern = new RegExp(`\\.\\./test-paths/${model.name}\\.md#([^)]+)\\)`, 'g');
+        const linked = [...rendered.markdown.matchAll(pattern)].map((match) => match[1]!);
+        if (!linked.length) problems.push(`${model.name}: no path linked`);
+        const missing = linked.filter((anchor) => !anchors.has(anchor));
+        if (missing.length) problems.push(`${model.name}: no heading ${missing.slice(0, 3).join(', ')}`);
+      }
+    }
+    expect(checkedPlans).toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+  });
+});
