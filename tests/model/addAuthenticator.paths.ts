@@ -89,6 +89,7 @@ export const addAuthenticatorFixtures = {
         {
           failure: http(400, 'otp_invalid', 'The code is not correct.', { details: { attempts_left: 4 } }),
           says: 'Server answers 400 otp_invalid with 4 attempts left',
+          does: 'Type 000000 (not the app\'s code) as Code from the app, click "Confirm"',
         },
         {
           failure: http(400, 'otp_expired', 'This set-up has expired.'),

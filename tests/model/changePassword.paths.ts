@@ -77,6 +77,7 @@ export const changePasswordFixtures = {
             fields: { current_password: 'invalid_current_password' },
           }),
           says: 'Server answers 400 invalid_current_password',
+          does: `Type "Wrong-Password-1" as Current password, "${newPassword}" as New password and again to confirm, click "Continue"`,
         },
       ],
     },

@@ -91,10 +91,12 @@ export const oneTimeCodeFixtures = {
         {
           failure: http(400, 'otp_invalid', 'That code is not right.', { details: { attempts_left: 4 } }),
           says: 'Server answers 400 otp_invalid with 4 attempts left',
+          does: 'Type 000000 (not the code from the outbox) as One-time code, click "Verify"',
         },
         {
           failure: http(400, 'otp_expired', 'That code has expired.'),
           says: 'Server answers 400 otp_expired',
+          does: 'Wait until the code from the outbox has expired, then type it as One-time code, click "Verify"',
         },
         { failure: loginExpired, says: 'Server answers 401 login_expired (the sign-in took too long)' },
       ],

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allPlans, screenWords, smokeLimit } from '../../scripts/testPaths';
+import { expectedScreens, generatePaths } from '../model/generatePaths';
+import { registry } from '../model/registry';
+
+/*
+ * The QA plans (docs/test-paths, scripts/testPaths.ts) as a tester and a reviewer use them: every screen a plan
+ * expects is the one the model tests assert (`expectedScreens`), titles never repeat across plans, a smoke plan fits an
+ * afternoon, and no step tells the tester to do what makes the server say yes right before it says no.
+ */
+
+const planDir = path.resolve(import.meta.dirname, '../../docs/test-paths');
+const { plans } = allPlans();
+
+/** The cells of a Markdown table row (escaped pipes stay in their cell). */
+const cells = (row: string) =>
+  row
+    .slice(1, -1)
+    .split(/(?<!\\)\|/)
+    .map((one) => one.trim().replace(/\\\|/g, '|'));
+
+describe('QA plans', () => {
+  it.each(registry.map(({ model }) => [model.name, model] as const))(
+    '%s: each step row of the committed plan expects the screen the model test asserts',
+    (name, model) => {
+      const lines = readFileSync(path.join(planDir, `${name}.md`), 'utf8').split('\n');
+      for (const modelPath of generatePaths(model)) {
+        const screens = expectedScreens(model, modelPath);
+        const start = lines.findIndex((line) => line.startsWith(`\`${modelPath.id}\`,`));
+        if (start < 0) {
+          // Automated-only paths are listed by id and title only.
+          expect(
+            lines.some((line) => line.startsWith(`| \`${modelPath.id}\` |`)),
+            modelPath.id,
+          ).toBe(true);
+          continue;
+        }
+        const rows = lines.slice(start).filter((line) => /^\| \d+ \|/.test(line));
+        screens.forEach((screen, index) => {
+          const row = rows.find((line) => line.startsWith(`| ${index} |`));
+          expect(row, `${modelPath.id} step ${index}`).toBeDefined();
+          expect(cells(row!)[2], `${modelPath.id} step ${index}`).toBe(
+            screenWords(screen).replace(/\n/g, ' '),
+          );
+        });
+      }
+    },
+  );
+
+  it('no title repeats, within a plan or across plans', () => {
+    const titles = plans.flatMap((plan) => plan.paths.map((one) => one.title));
+    const repeated = titles.filter((title, index) => titles.indexOf(title) !== index);
+    expect(repeated).toEqual([]);
+  });
+
+  it(`a smoke plan has at most ${smokeLimit} paths, none needing a fault a tester cannot cause`, () => {
+    for (const plan of plans) {
+      const smoke = plan.paths.filter((one) => one.section === 'smoke');
+      expect(smoke.length, plan.name).toBeLessThanOrEqual(smokeLimit);
+      expect(
+        smoke.filter((one) => one.steps.some((step) => step.does.includes('[fault:'))).map((one) => one.id),
+      ).toEqual([]);
+    }
+  });
+
+  it('every path has a precondition and a scenario', () => {
+    for (const plan of plans) {
+      for (const one of plan.paths) {
+        expect(one.precondition, one.id).not.toBe('');
+        expect(one.scenario, one.id).not.toBe('');
+      }
+    }
+  });
+
+  it('a refused code or password follows a step that types a wrong one (ErrorFixture.does), not the right one', () => {
+    const contradictions: string[] = [];
+    for (const { model } of registry) {
+      for (const modelPath of generatePaths(model)) {
+        modelPath.steps.forEach(({ action }, index) => {
+          if (action.kind !== 'actorError' || action.failure.kind !== 'http') return;
+          if (!/^(otp_invalid|invalid_current_password)$/.test(action.failure.code)) return;
+          const before = modelPath.steps[index - 1]?.action;
+          if (before?.kind === 'event' && !before.auto && !action.does) {
+            contradictions.push(`${modelPath.id} step ${index}: "${before.says}" then "${action.says}"`);
+          }
+        });
+      }
+    }
+    expect(contradictions).toEqual([]);
+  });
+});
