@@ -8,6 +8,7 @@ import {
 } from '../schemas/advertising.schema';
 import type { Money } from '../schemas/overview.schema';
 import { failureCode, knownErrors, toApiFailure } from './apiFailure';
+import { attemptKeysOf, nextKey, type AttemptKeys, type KeyedInput } from './attemptKeys';
 
 /*
  * Advertising (SPEC §1 "advertising", §2 /advertise-with-us, §7 "advertising plans", §8 "Payment successful",
@@ -63,6 +64,8 @@ export type AdvertisingContext = {
   /** The order the key was made for (plan and details as sent): a changed order needs a new key. */
   order: string | null;
   idempotencyKey: string | null;
+  /** Where the keys come from: the journey's seed and how many were made (machines/attemptKeys.ts). */
+  keys: AttemptKeys;
   result: Campaign | null;
   error: AdvertisingError | null;
 };
@@ -79,10 +82,6 @@ export type AdvertisingEvent =
 
 function notProvided(name: string): never {
   throw new Error(`The app must provide the "${name}" actor`);
-}
-
-function newKey(): string {
-  return globalThis.crypto.randomUUID();
 }
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
@@ -155,6 +154,7 @@ const forgetOrder = { planId: null, details: null, problems: {}, order: null, id
 export const advertisingMachine = setup({
   types: {
     context: {} as AdvertisingContext,
+    input: {} as KeyedInput,
     events: {} as AdvertisingEvent,
   },
   actors: {
@@ -176,12 +176,13 @@ export const advertisingMachine = setup({
   },
 }).createMachine({
   id: 'advertising',
-  context: {
+  context: ({ input }) => ({
     data: null,
     ...forgetOrder,
+    keys: attemptKeysOf(input),
     result: null,
     error: null,
-  },
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -228,12 +229,14 @@ export const advertisingMachine = setup({
             actions: assign(({ context, event }) => {
               const next = { ...context, details: event.details, problems: {} };
               const order = orderOf(next);
+              const same = order === context.order && context.idempotencyKey !== null;
+              const fresh = same ? null : nextKey(context.keys);
               return {
                 details: event.details,
                 problems: {},
                 order,
-                idempotencyKey:
-                  order === context.order && context.idempotencyKey ? context.idempotencyKey : newKey(),
+                idempotencyKey: fresh ? fresh.key : context.idempotencyKey,
+                keys: fresh ? fresh.keys : context.keys,
               };
             }),
           },

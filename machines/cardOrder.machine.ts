@@ -12,6 +12,7 @@ import type {
   ShippingAddress,
 } from '../schemas/cards.schema';
 import { knownErrors, toApiFailure } from './apiFailure';
+import { attemptKeysOf, type AttemptKeys, type KeyedInput } from './attemptKeys';
 import { refusesShipping, walletCheckoutGuards, walletCheckoutStates } from './walletCheckout';
 
 /*
@@ -79,6 +80,8 @@ export type CardOrderContext = {
   /** The priced order being checked out, and the key its payment is sent with (one per cart). */
   cart: Cart | null;
   idempotencyKey: string | null;
+  /** Where the keys come from: the journey's seed and how many were made (machines/attemptKeys.ts). */
+  keys: AttemptKeys;
   result: CardOrderResult | null;
   error: CardOrderError | null;
   /** Which body fields the server refused (validation_failed), keyed by dotted path. */
@@ -159,6 +162,7 @@ const forgetCart = { cart: null, idempotencyKey: null } as const;
 export const cardOrderMachine = setup({
   types: {
     context: {} as CardOrderContext,
+    input: {} as KeyedInput,
     events: {} as CardOrderEvent,
   },
   actors: {
@@ -196,7 +200,7 @@ export const cardOrderMachine = setup({
   },
 }).createMachine({
   id: 'cardOrder',
-  context: {
+  context: ({ input }) => ({
     entry: 'cards',
     data: null,
     form: null,
@@ -204,10 +208,11 @@ export const cardOrderMachine = setup({
     shipping: null,
     cart: null,
     idempotencyKey: null,
+    keys: attemptKeysOf(input),
     result: null,
     error: null,
     fieldErrors: {},
-  },
+  }),
   initial: 'opening',
   states: {
     /** Until the screen has read the address. */

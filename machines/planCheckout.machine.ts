@@ -10,6 +10,7 @@ import type {
   Subscription,
 } from '../schemas/plans.schema';
 import { knownErrors, toApiFailure } from './apiFailure';
+import { attemptKeysOf, type AttemptKeys, type KeyedInput } from './attemptKeys';
 import { refusesShipping, walletCheckoutGuards, walletCheckoutStates } from './walletCheckout';
 
 /*
@@ -71,6 +72,8 @@ export type PlanCheckoutContext = {
   /** The priced change being checked out, and the key its payment is sent with (one per quote). */
   quote: PlanQuote | null;
   idempotencyKey: string | null;
+  /** Where the keys come from: the journey's seed and how many were made (machines/attemptKeys.ts). */
+  keys: AttemptKeys;
   result: PlanOrderResult | null;
   error: PlanCheckoutError | null;
   /** Which body fields the server refused (validation_failed), keyed by dotted path. */
@@ -170,6 +173,7 @@ const forgetQuote = { quote: null, idempotencyKey: null } as const;
 export const planCheckoutMachine = setup({
   types: {
     context: {} as PlanCheckoutContext,
+    input: {} as KeyedInput,
     events: {} as PlanCheckoutEvent,
   },
   actors: {
@@ -218,7 +222,7 @@ export const planCheckoutMachine = setup({
   },
 }).createMachine({
   id: 'planCheckout',
-  context: {
+  context: ({ input }) => ({
     planId: null,
     data: null,
     period: null,
@@ -226,10 +230,11 @@ export const planCheckoutMachine = setup({
     shipping: null,
     quote: null,
     idempotencyKey: null,
+    keys: attemptKeysOf(input),
     result: null,
     error: null,
     fieldErrors: {},
-  },
+  }),
   initial: 'opening',
   states: {
     /** Until the screen has read the address. */

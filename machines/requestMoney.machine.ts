@@ -4,6 +4,7 @@ import { AmountMinor } from '../schemas/money';
 import type { MoneyRequest, MoneyRequestBody } from '../schemas/moneyRequests.schema';
 import type { Contact } from '../schemas/sendMoney.schema';
 import { knownErrors, toApiFailure } from './apiFailure';
+import { attemptKeysOf, nextKey, type AttemptKeys, type KeyedInput } from './attemptKeys';
 
 /*
  * Request money (SPEC §2 /my-wallet/request-money, §4 money request statuses, §8 "Request sent").
@@ -47,6 +48,8 @@ export type RequestMoneyContext = {
   note: string;
   /** The body of the request being sent, and its key: a retry of the same body sends the same key. */
   attempt: { body: MoneyRequestBody; idempotencyKey: string } | null;
+  /** Where the keys come from: the journey's seed and how many were made (machines/attemptKeys.ts). */
+  keys: AttemptKeys;
   request: MoneyRequest | null;
   error: RequestMoneyError | null;
   /** Which body fields the server refused (validation_failed), keyed by field. */
@@ -63,10 +66,6 @@ export type RequestMoneyEvent =
 
 function notProvided(name: string): never {
   throw new Error(`The app must provide the "${name}" actor`);
-}
-
-function newKey(): string {
-  return globalThis.crypto.randomUUID();
 }
 
 function fieldsOf(error: unknown): Record<string, string> {
@@ -95,6 +94,7 @@ export function requestAmountProblem(amountMinor: string | null): 'amount' | nul
 export const requestMoneyMachine = setup({
   types: {
     context: {} as RequestMoneyContext,
+    input: {} as KeyedInput,
     events: {} as RequestMoneyEvent,
   },
   actors: {
@@ -117,7 +117,7 @@ export const requestMoneyMachine = setup({
   },
 }).createMachine({
   id: 'requestMoney',
-  context: {
+  context: ({ input }) => ({
     data: null,
     query: '',
     contacts: null,
@@ -126,10 +126,11 @@ export const requestMoneyMachine = setup({
     amountMinor: null,
     note: '',
     attempt: null,
+    keys: attemptKeysOf(input),
     request: null,
     error: null,
     fieldErrors: {},
-  },
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -210,14 +211,12 @@ export const requestMoneyMachine = setup({
               amountMinor: ({ event }) => event.amountMinor,
               note: ({ event }) => event.note,
             }),
-            assign({
-              attempt: ({ context }) => {
-                const body = requestBodyOf(context);
-                // The same request again (after no answer) keeps its key, so the server answers it only once.
-                return context.attempt && sameBody(context.attempt.body, body)
-                  ? context.attempt
-                  : { body, idempotencyKey: newKey() };
-              },
+            assign(({ context }) => {
+              const body = requestBodyOf(context);
+              // The same request again (after no answer) keeps its key, so the server answers it only once.
+              if (context.attempt && sameBody(context.attempt.body, body)) return {};
+              const { key, keys } = nextKey(context.keys);
+              return { attempt: { body, idempotencyKey: key }, keys };
             }),
           ],
         },
@@ -234,7 +233,8 @@ export const requestMoneyMachine = setup({
         src: 'requestMoney',
         input: ({ context }) => ({
           body: context.attempt?.body ?? requestBodyOf(context),
-          idempotencyKey: context.attempt?.idempotencyKey ?? newKey(),
+          // Always set on the way in (amount.submit).
+          idempotencyKey: context.attempt?.idempotencyKey ?? '',
         }),
         onDone: {
           target: 'sent',

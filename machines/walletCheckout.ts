@@ -6,6 +6,7 @@ import {
   type PropertyAssigner,
 } from 'xstate';
 import { failureCode, toApiFailure } from './apiFailure';
+import { nextKey, type AttemptKeys } from './attemptKeys';
 
 /*
  * The checkout of every journey that pays from the wallet (the card order, the plan checkout; SPEC §8 "Order placed",
@@ -17,13 +18,15 @@ import { failureCode, toApiFailure } from './apiFailure';
  * → the journey's paid state. No answer while paying (network) is back to reviewing with the same key: paying again
  * cannot pay twice. Any refusal is failed, which prices the order afresh (a new key) when the user asks.
  *
+ * The keys come from the journey's `keySeed` input (machines/attemptKeys.ts): no randomness inside the machine.
+ *
  * The journey's setup() provides the guards and actions named here: `walletCheckoutGuards` (`isNetwork`),
  * `isAddressProblem` (`{ error }`, usually through `refusesShipping`), `canAfford`, the `ships` guard it names (the
  * order has an address step), `recordError` (`{ error }`) and `clearError`.
  */
 
 /** What the checkout reads and writes of the journey's context. */
-type CheckoutContext = { idempotencyKey: string | null };
+type CheckoutContext = { idempotencyKey: string | null; keys: AttemptKeys };
 
 type CheckoutTypes<TContext, TEvent, TPriced, TResult> = {
   context: TContext;
@@ -81,10 +84,6 @@ export const walletCheckoutGuards = {
 
 const failure = ({ event }: { event: ErrorActorEvent }) => ({ error: event.error });
 
-function newKey(): string {
-  return globalThis.crypto.randomUUID();
-}
-
 /** The checkout's four states (pricing, reviewing, paying, failed), to spread into the journey's `states`. */
 export function walletCheckoutStates<
   TContext extends CheckoutContext,
@@ -123,7 +122,8 @@ export function walletCheckoutStates<
           target: 'reviewing',
           actions: assign<TContext, DoneActorEvent<TPriced>, undefined, TEvent, never>({
             ...parts.keepPrice,
-            idempotencyKey: () => newKey(),
+            idempotencyKey: ({ context }) => nextKey(context.keys).key,
+            keys: ({ context }) => nextKey(context.keys).keys,
           }),
         },
         onError: [

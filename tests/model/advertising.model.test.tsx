@@ -8,6 +8,7 @@ import {
   type AdvertisingData,
   type PurchaseInput,
 } from '../../machines/advertising.machine';
+import { testKeySeed } from '../../machines/attemptKeys';
 import type { SessionResponse } from '../../schemas/auth.schema';
 import type { Campaign } from '../../schemas/advertising.schema';
 import { createApiClient } from '../../src/api/client';
@@ -88,6 +89,7 @@ function startApp(
         }
         clock={clock}
         inspect={inspect}
+        keySeed={testKeySeed}
       />
     ),
   });
@@ -115,7 +117,7 @@ describe(`advertising journey: ${paths.length} generated paths`, () => {
     for (const [index, input] of sent.entries()) {
       expect(input.planId).toBe('spotlight');
       expect(input.body).toEqual({ headline: goodDetails.headline, link: goodDetails.link });
-      expect(input.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+      expect(input.idempotencyKey).toMatch(/^00000000-0000-4000-8000-0000[0-9a-f]{8}$/);
       const earlier = sent[index - 1];
       if (earlier) expect(input.idempotencyKey === earlier.idempotencyKey).toBe(true);
     }

@@ -7,6 +7,7 @@ import {
   type AdvertisingError,
   type AdvertisingSnapshot,
 } from '../../machines/advertising.machine';
+import { testKeySeed } from '../../machines/attemptKeys';
 import type { AdvertisingPlan, Campaign } from '../../schemas/advertising.schema';
 import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
 
@@ -225,8 +226,11 @@ export const advertisingModel: Model<typeof advertisingMachine> = {
   machine: advertisingMachine,
   file: 'advertising.machine.ts',
   start: `Open ${advertisingPath} as the owner of Demo Coffee (the "Advertise with us" link in the main navigation)`,
+  // The journey's Idempotency-Keys come from a fixed seed (machines/attemptKeys.ts), as in the model test.
+  input: { keySeed: testKeySeed },
   fixtures: advertisingFixtures,
-  // The Idempotency-Key is random: what the screen shows is the step, the error, the marked fields and what was typed.
+  // The Idempotency-Key changes nothing on screen: what the screen shows is the step, the error, the marked fields
+  // and what was typed.
   serialize: (snapshot) =>
     JSON.stringify({
       value: snapshot.value,

@@ -10,6 +10,7 @@ import {
   type CardOrderError,
   type CardOrderSnapshot,
 } from '../../machines/cardOrder.machine';
+import { testKeySeed } from '../../machines/attemptKeys';
 import type { Card, Cart, CardOrderResult, SavedAddress, ShippingAddress } from '../../schemas/cards.schema';
 import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
 import { demoUser } from './paths';
@@ -342,6 +343,8 @@ export const cardOrderModel: Model<typeof cardOrderMachine> = {
   machine: cardOrderMachine,
   file: 'cardOrder.machine.ts',
   start: 'Signed in as the owner of Demo Coffee (an approved merchant), open the address the next step names',
+  // The journey's Idempotency-Keys come from a fixed seed (machines/attemptKeys.ts), as in the model test.
+  input: { keySeed: testKeySeed },
   fixtures: cardOrderFixtures,
   // Two states with equal keys must look and behave alike from then on (the generator continues a path from either):
   // the card type decides the address, the error the alert. The chosen details are the same in every path; a saved or

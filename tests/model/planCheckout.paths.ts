@@ -9,6 +9,7 @@ import {
   type PlanCheckoutError,
   type PlanCheckoutSnapshot,
 } from '../../machines/planCheckout.machine';
+import { testKeySeed } from '../../machines/attemptKeys';
 import type { ShippingAddress } from '../../schemas/cards.schema';
 import type {
   Plan,
@@ -107,7 +108,7 @@ const yearEnd = businessYearly.current_period_end;
 /** What is left of the Business year on Jan 15, credited on an upgrade. */
 const businessCredit = 18252n;
 
-function shippingOf(context: PlanCheckoutContext): ShippingAddress | null {
+function shippingOf(context: Omit<PlanCheckoutContext, 'keys'>): ShippingAddress | null {
   const { shipping } = context;
   if (!context.posTerminal || !shipping) return null;
   if (shipping.kind === 'new') return shipping.address;
@@ -118,7 +119,7 @@ function shippingOf(context: PlanCheckoutContext): ShippingAddress | null {
 const vatOf = (total: bigint) => (total * 2400n + 6200n) / 12400n;
 
 /** The server's pricing for this merchant (server/billing/pricing.ts): upgrade now with a credit, else at year end. */
-export function quoteOf(context: PlanCheckoutContext): PlanQuote {
+export function quoteOf(context: Omit<PlanCheckoutContext, 'keys'>): PlanQuote {
   const planId = context.planId ?? 'premium';
   const period = context.period ?? 'yearly';
   const plan = plans.find((one) => one.id === planId) ?? premium;
@@ -166,7 +167,7 @@ export function quoteOf(context: PlanCheckoutContext): PlanQuote {
   return priced(terminal, 'period_end', yearEnd, yearEnd);
 }
 
-function orderedOf(context: PlanCheckoutContext): PlanOrderResult {
+function orderedOf(context: Omit<PlanCheckoutContext, 'keys'>): PlanOrderResult {
   const quote = context.quote ?? quoteOf(context);
   const charged = BigInt(quote.total.amount_minor) > 0n;
   const plan = plans.find((one) => one.id === quote.plan_id) ?? premium;
@@ -424,6 +425,8 @@ export const planCheckoutModel: Model<typeof planCheckoutMachine> = {
   file: 'planCheckout.machine.ts',
   start:
     'Signed in as the owner of Demo Coffee (an approved merchant on Business, billed yearly), open the address the next step names',
+  // The journey's Idempotency-Keys come from a fixed seed (machines/attemptKeys.ts), as in the model test.
+  input: { keySeed: testKeySeed },
   fixtures: planCheckoutFixtures,
   // Two states with equal keys must look and behave alike from then on (the generator continues a path from either):
   // the plan decides the headings and prices, the terminal the address step, the error the alert, the quote whether

@@ -7,6 +7,7 @@ import {
   type RequestMoneyError,
   type RequestMoneySnapshot,
 } from '../../machines/requestMoney.machine';
+import { testKeySeed } from '../../machines/attemptKeys';
 import type { MoneyRequest } from '../../schemas/moneyRequests.schema';
 import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
 
@@ -213,6 +214,8 @@ export const requestMoneyModel: Model<typeof requestMoneyMachine> = {
   machine: requestMoneyMachine,
   file: 'requestMoney.machine.ts',
   start: `Open ${requestMoneyPath} (the "Request money" link on /my-wallet)`,
+  // The journey's Idempotency-Keys come from a fixed seed (machines/attemptKeys.ts), as in the model test.
+  input: { keySeed: testKeySeed },
   fixtures: requestMoneyFixtures,
   // The retry key and the sent list do not change what the screen offers; the chosen recipient does not either.
   serialize: (snapshot) =>

@@ -496,18 +496,25 @@ export type AdvertisingScreenProps = {
   logic?: typeof advertisingMachine;
   inspect?: InspectionObserver;
   clock?: ActorOptions<AnyActorLogic>['clock'];
+  /** The seed of the journey's Idempotency-Keys (machines/attemptKeys.ts): a fresh UUID unless a test passes one. */
+  keySeed?: string;
 };
 
 /**
  * SPEC §2 /advertise-with-us: the advertising plans (name, reach, duration, price), buying one paid from the wallet,
  * and the merchant's campaigns with status and dates (machines/advertising.machine.ts).
  */
-export function AdvertisingScreen({ logic, inspect, clock }: AdvertisingScreenProps) {
+export function AdvertisingScreen({ logic, inspect, clock, keySeed }: AdvertisingScreenProps) {
   const machine = useMemo(
     () => logic ?? advertisingMachine.provide({ actors: advertisingActors(api) }),
     [logic],
   );
-  const journey = useJourneyActor(machine, { ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) });
+  const [seed] = useState(() => keySeed ?? globalThis.crypto.randomUUID());
+  const journey = useJourneyActor(machine, {
+    input: { keySeed: seed },
+    ...(inspect ? { inspect } : {}),
+    ...(clock ? { clock } : {}),
+  });
   return (
     <Page>
       <Journey journey={journey} />

@@ -474,18 +474,24 @@ export type CardOrderScreenProps = {
   logic?: typeof cardOrderMachine;
   inspect?: InspectionObserver;
   clock?: ActorOptions<AnyActorLogic>['clock'];
+  /** The seed of the journey's Idempotency-Keys (machines/attemptKeys.ts): a fresh UUID unless a test passes one. */
+  keySeed?: string;
 };
 
 function JourneyHost({
   machine,
   inspect,
   clock,
+  keySeed,
   follow,
 }: CardOrderScreenProps & { machine: typeof cardOrderMachine; follow: (path: string | null) => void }) {
   const { pathname } = useLocation();
   const [restored] = useState(() => restore(pathname));
   const [opening] = useState(() => orderOpeningOf(pathname));
+  // A journey taken up again after a reload keeps the seed it had (in the snapshot); a new one gets a new seed.
+  const [seed] = useState(() => keySeed ?? globalThis.crypto.randomUUID());
   const journey = useJourneyActor(machine, {
+    input: { keySeed: seed },
     ...(restored ? { snapshot: restored } : {}),
     ...(inspect ? { inspect } : {}),
     ...(clock ? { clock } : {}),
@@ -506,7 +512,7 @@ function JourneyHost({
  * /plans/card-selection/:id (`:id` physical or virtual), /plans/address and /plans/card/checkout/:card?. The route
  * table mounts this once as their layout, so moving between them keeps the journey.
  */
-export function CardOrderScreen({ logic, inspect, clock }: CardOrderScreenProps) {
+export function CardOrderScreen({ logic, inspect, clock, keySeed }: CardOrderScreenProps) {
   const intl = useIntl();
   const machine = useMemo(() => logic ?? cardOrderMachine.provide({ actors: cardOrderActors(api) }), [logic]);
   const { run, follow } = useJourneyAddress();
@@ -519,6 +525,7 @@ export function CardOrderScreen({ logic, inspect, clock }: CardOrderScreenProps)
           follow={follow}
           {...(inspect ? { inspect } : {})}
           {...(clock ? { clock } : {})}
+          {...(keySeed ? { keySeed } : {})}
         />
         <LinkRow>
           <Link to="/cards">{intl.formatMessage(m.allCards)}</Link>

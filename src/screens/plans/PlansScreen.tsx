@@ -642,18 +642,24 @@ export type PlansScreenProps = {
   logic?: typeof planCheckoutMachine;
   inspect?: InspectionObserver;
   clock?: ActorOptions<AnyActorLogic>['clock'];
+  /** The seed of the journey's Idempotency-Keys (machines/attemptKeys.ts): a fresh UUID unless a test passes one. */
+  keySeed?: string;
 };
 
 function JourneyHost({
   machine,
   inspect,
   clock,
+  keySeed,
   follow,
 }: PlansScreenProps & { machine: typeof planCheckoutMachine; follow: (path: string | null) => void }) {
   const { pathname } = useLocation();
   const [restored] = useState(() => restore(pathname));
   const [planId] = useState(() => planIdOf(pathname));
+  // A journey taken up again after a reload keeps the seed it had (in the snapshot); a new one gets a new seed.
+  const [seed] = useState(() => keySeed ?? globalThis.crypto.randomUUID());
   const journey = useJourneyActor(machine, {
+    input: { keySeed: seed },
     ...(restored ? { snapshot: restored } : {}),
     ...(inspect ? { inspect } : {}),
     ...(clock ? { clock } : {}),
@@ -691,7 +697,7 @@ function JourneyHost({
  * an address the card order uses too: src/app/routes.tsx decides whose it is). The route table mounts this once as
  * their layout, so moving between them keeps the journey.
  */
-export function PlansScreen({ logic, inspect, clock }: PlansScreenProps) {
+export function PlansScreen({ logic, inspect, clock, keySeed }: PlansScreenProps) {
   const machine = useMemo(() => logic ?? createPlanCheckoutLogic(api), [logic]);
   const { run, follow } = useJourneyAddress();
   return (
@@ -701,6 +707,7 @@ export function PlansScreen({ logic, inspect, clock }: PlansScreenProps) {
       follow={follow}
       {...(inspect ? { inspect } : {})}
       {...(clock ? { clock } : {})}
+      {...(keySeed ? { keySeed } : {})}
     />
   );
 }

@@ -310,16 +310,19 @@ export type RequestMoneyScreenProps = {
   /** The journey with its effects; the app's API calls unless a test passes its own. */
   logic?: typeof requestMoneyMachine;
   inspect?: InspectionObserver;
+  /** The seed of the journey's Idempotency-Keys (machines/attemptKeys.ts): a fresh UUID unless a test passes one. */
+  keySeed?: string;
 };
 
 /** SPEC §2 /my-wallet/request-money: ask another merchant for money by wallet tag; the requests sent so far. */
-export function RequestMoneyScreen({ logic, inspect }: RequestMoneyScreenProps) {
+export function RequestMoneyScreen({ logic, inspect, keySeed }: RequestMoneyScreenProps) {
   const intl = useIntl();
   const machine = useMemo(
     () => logic ?? requestMoneyMachine.provide({ actors: requestMoneyActors(api) }),
     [logic],
   );
-  const journey = useJourneyActor(machine, inspect ? { inspect } : {});
+  const [seed] = useState(() => keySeed ?? globalThis.crypto.randomUUID());
+  const journey = useJourneyActor(machine, { input: { keySeed: seed }, ...(inspect ? { inspect } : {}) });
   return (
     <Page $narrow>
       <Card>
