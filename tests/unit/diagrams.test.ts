@@ -90,6 +90,28 @@ describe('statechart pages (docs/statecharts)', () => {
     expect(problems).toEqual([]);
   });
 
+  it('names every state in the printed SVGs, as the first line of its box or frame', () => {
+    const problems: string[] = [];
+    for (const { chart, rendered } of charts) {
+      const byDiagramId = new Map(flatten(chart.root).map((state) => [chart.ids.get(state.id)!, state]));
+      const shown = new Set<string>();
+      for (const [file, svg] of rendered.svgs) {
+        for (const [, title, text] of svg.matchAll(
+          /<title>([^<]*)<\/title>\s*(?:<[^t][^>]*>\s*)*<text[^>]*>([^<]*)</g,
+        )) {
+          const state = byDiagramId.get(title!.replace(/^cluster_/, ''));
+          if (!state) continue;
+          shown.add(state.id);
+          if (text !== state.key && !text!.startsWith(`${state.key} (`))
+            problems.push(`${file}: ${state.path} reads "${text}"`);
+        }
+      }
+      for (const state of flatten(chart.root).slice(1))
+        if (!shown.has(state.id)) problems.push(`${chart.name}: ${state.path} is in no SVG`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('draws every state inside its parent, as the machine nests them', () => {
     const problems: string[] = [];
     for (const { chart, parsed, rendered } of charts) {
