@@ -441,7 +441,10 @@ export function sendErrorText(error: SendMoneyError): string {
   }
 }
 
-/** The address a journey was opened at (it stays there). */
+/**
+ * The address a journey was opened at (it stays there), from the prefill the machine keeps: the same for the QA plan
+ * and the model test. Before the screen has read the address (`opening`, which it leaves at once) it is not known.
+ */
 export function pathOf(context: SendMoneyContext): string {
   if (context.prefill.beneficiaryId) return `${basePath}/${context.prefill.beneficiaryId}`;
   if (context.prefill.tag) return `${basePath}/-/${context.prefill.tag}`;
@@ -595,12 +598,14 @@ export const sendMoneyModel: Model<typeof sendMoneyMachine> = {
     return JSON.stringify({
       value: snapshot.value,
       opened: context.opened,
-      // Which address it was opened at matters until the prefill is used.
-      path: ['opening', 'loading', 'loadFailed'].includes(step) ? pathOf(context) : null,
-      query: recipientSteps.has(step) ? context.query : null,
+      // The address it was opened at stays in the browser to the end (the screen expects it in every state).
+      path: pathOf(context),
+      // The query only decides what the search running now finds; its results are in `contacts`.
+      query: snapshot.matches('searching') ? context.query : null,
       error: context.error,
-      recipient: recipientSteps.has(step) ? recipientLabel(context.recipient) : null,
-      bank: payeeOf(context.recipient) !== null,
+      // While choosing (again), the recipient chosen before is neither shown nor kept: a new one replaces it.
+      recipient: recipientSteps.has(step) && step !== 'recipient' ? recipientLabel(context.recipient) : null,
+      bank: step !== 'recipient' && payeeOf(context.recipient) !== null,
       contacts: recipientSteps.has(step) ? (context.contacts ?? []).map((c) => c.kind) : null,
       // After the amount: a schedule changes the review and the end; the quote says whether a code is asked.
       schedule:
