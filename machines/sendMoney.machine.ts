@@ -2,19 +2,32 @@ import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { CoreBankingAccount } from '../schemas/accounts.schema';
 import type { Beneficiary } from '../schemas/beneficiaries.schema';
 import { AmountMinor } from '../schemas/money';
-import type { PayeeCheckResult, PayeeVerifyResponse } from '../schemas/payee.schema';
+import {
+  payeeCheckValidityMs,
+  type PayeeCheckResult,
+  type PayeeVerifyResponse,
+} from '../schemas/payee.schema';
 import {
   CalendarDate,
+  scheduleFrequencies,
   type CreateScheduledPaymentBody,
   type ScheduledPayment,
   type ScheduleFrequency,
 } from '../schemas/scheduledPayments.schema';
-import type { Contact, SendMoneyBody, TransferQuote } from '../schemas/sendMoney.schema';
+import {
+  contactQueryMinLength,
+  defaultVerificationThresholdEurMinor,
+  noteMaxLength,
+  type Contact,
+  type SendMoneyBody,
+  type TransferQuote,
+} from '../schemas/sendMoney.schema';
 import type { Money } from '../schemas/overview.schema';
 import type { StepUpMethod, StepUpMethodsResponse, StepUpPurpose } from '../schemas/stepUp.schema';
 import type { Transaction } from '../schemas/transactions.schema';
 import { failureCode, knownErrors } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
+import { count, duration, money } from './ruleWords';
 
 /*
  * Send money (SPEC §2 /my-wallet/:accountType/send-money/:account?/:tag?, §4 name verification, §5, §8, §9).
@@ -30,10 +43,10 @@ import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './one
  * (amount > 0 and ≤ the available balance, note, GIF, and "Send now" or "Schedule": once on a date, or daily,
  * weekly, monthly, yearly from a start date (today or later, UTC) up to an optional end date (not before the start);
  * the screen checks with the shared schemas, the server again. Only wallet-tag recipients can be scheduled: a run
- * without the user cannot check an IBAN's name or ask for a code) → for an IBAN: checkingName (verifyPayee) → match:
- * on; close match: "Did you mean X?" (one click uses X and checks again), amend or proceed anyway; no match (no name
- * shown, a warning) and not possible: amend or proceed anyway; a failed check: "Beneficiary verification failed, try
- * again later" → quoting (amount, fee, total, rate; for a schedule, whether it needs a code) → reviewing (with the
+ * without the user cannot check an IBAN's name or ask for a code, so a schedule for an IBAN is refused beside the
+ * choice) → for an IBAN: checkingName (verifyPayee) → match: on; close match: "Did you mean X?" when the bank names
+ * the holder (one click uses X and checks again), amend or proceed anyway; no match (no name shown, a warning) and not
+ * possible: amend or proceed anyway; a failed check: "Beneficiary verification failed, try again later" → quoting (amount, fee, total, rate; for a schedule, whether it needs a code) → reviewing (with the
  * schedule; "Edit" goes back) → when the quote says so, a one-time code (the oneTimeCode child, purpose send_money; cancelling it edits the
  * payment) → sending (one
  * Idempotency-Key per confirmed review, kept for retries) → done ("Amount sent"), or scheduling
@@ -268,6 +281,16 @@ function newKey(): string {
 
 const noStepUp = { stepUpToken: null } satisfies Partial<SendMoneyContext>;
 
+// The rules the descriptions state, rendered from the constants the server and the screen enforce.
+const codeRule =
+  'A payment to an IBAN always needs a one-time code; a wallet payment or a schedule needs one from ' +
+  `${money(defaultVerificationThresholdEurMinor, 'EUR')} by default (setting ` +
+  'SEND_MONEY_VERIFICATION_THRESHOLD_MINOR; other currencies at the mid rate).';
+const scheduleRule =
+  'Only a wallet tag can be paid on a schedule: once on a date, or ' +
+  `${scheduleFrequencies.filter((frequency) => frequency !== 'once').join(', ')} from a start date (today or ` +
+  'later, UTC) up to an optional end date (not before the start).';
+
 export const sendMoneyMachine = setup({
   types: {
     context: {} as SendMoneyContext,
@@ -369,9 +392,14 @@ export const sendMoneyMachine = setup({
   states: {
     /** Until the screen has read the address. */
     opening: {
+      description:
+        'Until the screen has read its address: the account type, and a saved beneficiary or a wallet tag to pay.',
       on: {
         'journey.opened': {
           target: 'loading',
+          description:
+            'The screen reads the address: which account pays, who to pay if named, and the amount and note of a ' +
+            'QR code link (an amount that is not a whole number of cents is dropped).',
           actions: assign({
             opened: true,
             accountType: ({ event }) => event.accountType,
@@ -383,6 +411,8 @@ export const sendMoneyMachine = setup({
       },
     },
     loading: {
+      description:
+        'Loading the paying account with its available balance, the quick amounts and the saved beneficiaries.',
       tags: ['busy'],
       invoke: {
         id: 'loadSendMoney',
@@ -392,6 +422,7 @@ export const sendMoneyMachine = setup({
           {
             guard: { type: 'prefilledBeneficiary', params: ({ event }) => ({ data: event.output }) },
             target: 'enteringAmount',
+            description: 'The address names a saved beneficiary: it is the recipient, the search is skipped.',
             actions: [
               assign({ data: ({ event }) => event.output }),
               assign({
@@ -407,6 +438,7 @@ export const sendMoneyMachine = setup({
           {
             guard: 'prefilledTag',
             target: 'enteringAmount',
+            description: 'The address names a wallet tag (a QR code or a payment link): it is the recipient.',
             actions: assign({
               data: ({ event }) => event.output,
               recipient: ({ context }) => ({
@@ -416,35 +448,51 @@ export const sendMoneyMachine = setup({
               }),
             }),
           },
-          { target: 'choosingRecipient', actions: assign({ data: ({ event }) => event.output }) },
+          {
+            target: 'choosingRecipient',
+            description:
+              'No recipient in the address, or a saved beneficiary that is no longer there: the merchant chooses one.',
+            actions: assign({ data: ({ event }) => event.output }),
+          },
         ],
         onError: [
           {
             guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
             target: 'noAccount',
+            description: 'The merchant holds no account in this currency.',
           },
           {
             target: 'loadFailed',
+            description: 'No answer, or a server error: nothing was sent, the merchant can try again.',
             actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
           },
         ],
       },
     },
     loadFailed: {
-      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+      description: 'The page could not load; no payment has started.',
+      on: {
+        'load.retry': { target: 'loading', description: 'The merchant tries again.', actions: 'clearError' },
+      },
     },
     /** The merchant holds no account of this type: "No data found for this currency." */
-    noAccount: {},
+    noAccount: {
+      description:
+        '"No data found for this currency.": the merchant holds no account of this type, nothing can be paid from it.',
+    },
     /** Search a wallet tag or an IBAN, or pick a saved beneficiary. */
     choosingRecipient: {
+      description: `Who to pay: a wallet tag (from its first ${count(contactQueryMinLength, 'character')}) or a whole IBAN through the search, or a saved beneficiary.`,
       on: {
         'recipient.search': {
           target: 'searching',
+          description: 'The merchant searches a wallet tag or an IBAN.',
           actions: ['clearError', assign({ query: ({ event }) => event.query })],
         },
         'recipient.wallet': {
           guard: 'foundWallet',
           target: 'enteringAmount',
+          description: 'The merchant picks a wallet the search found: paid at once, no name check.',
           actions: [
             'clearError',
             'forgetCheck',
@@ -460,6 +508,9 @@ export const sendMoneyMachine = setup({
         'recipient.iban': {
           guard: 'foundIban',
           target: 'enteringAmount',
+          description:
+            'The merchant pays a valid IBAN the search found, with the account holder’s name, which the ' +
+            'recipient’s bank checks before the payment.',
           actions: [
             'clearError',
             'forgetCheck',
@@ -471,6 +522,8 @@ export const sendMoneyMachine = setup({
         'recipient.beneficiary': {
           guard: 'savedBeneficiary',
           target: 'enteringAmount',
+          description:
+            'The merchant picks a saved beneficiary; one paid by IBAN has its name checked again before each payment.',
           actions: [
             'clearError',
             'forgetCheck',
@@ -485,14 +538,20 @@ export const sendMoneyMachine = setup({
       },
     },
     searching: {
+      description: 'Searching wallet tags and IBANs (the search is rate limited per user).',
       tags: ['busy'],
       invoke: {
         id: 'searchContacts',
         src: 'searchContacts',
         input: ({ context }) => ({ query: context.query }),
-        onDone: { target: 'choosingRecipient', actions: assign({ contacts: ({ event }) => event.output }) },
+        onDone: {
+          target: 'choosingRecipient',
+          description: 'The matches are listed (an IBAN says whether it is valid).',
+          actions: assign({ contacts: ({ event }) => event.output }),
+        },
         onError: {
           target: 'choosingRecipient',
+          description: 'Too many searches, or no answer: the merchant is told and can search again.',
           actions: [
             assign({ contacts: null }),
             { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
@@ -502,27 +561,41 @@ export const sendMoneyMachine = setup({
     },
     /** The amount (predefined amounts offered), a note with a GIF, and send now or on a schedule. */
     enteringAmount: {
+      description: `The amount (more than zero, at most the available balance), a note of up to ${count(noteMaxLength, 'character')} with a GIF, and "Send now" or "Schedule". ${scheduleRule}`,
       on: {
         'amount.submit': [
           {
             guard: and(['sendsNow', 'needsNameCheck']),
             target: 'checkingName',
+            description:
+              'Sent now to an IBAN (or a saved beneficiary paid by IBAN): the account holder’s name is checked first.',
             actions: ['clearError', 'forgetPayment', 'forgetCheck', 'takeAmount'],
           },
-          { guard: 'paysWallet', target: 'quoting', actions: ['clearError', 'forgetPayment', 'takeAmount'] },
+          {
+            guard: 'paysWallet',
+            target: 'quoting',
+            description: 'To a wallet tag, now or on a schedule: no name check, the price is asked for.',
+            actions: ['clearError', 'forgetPayment', 'takeAmount'],
+          },
           {
             // A schedule for an IBAN: refused beside the field, nothing kept; the merchant sends now or pays a tag.
             guard: 'needsNameCheck',
+            description:
+              'A schedule for an IBAN is refused beside the choice, and nothing is kept: a scheduled run cannot check ' +
+              'the holder’s name or ask for a code. The merchant sends now or pays a wallet tag.',
             actions: assign({ error: 'schedule_wallet_only' as const }),
           },
         ],
         'recipient.change': {
           target: 'choosingRecipient',
+          description: 'The merchant chooses another recipient; the amount form starts again.',
           actions: ['clearError', 'forgetPayment', 'forgetCheck', assign({ recipient: null })],
         },
       },
     },
     checkingName: {
+      description:
+        'The recipient’s bank checks the account holder’s name (Verification of Payee); the answer is kept as a check the payment refers to.',
       tags: ['busy'],
       invoke: {
         id: 'verifyPayee',
@@ -532,6 +605,7 @@ export const sendMoneyMachine = setup({
           {
             guard: { type: 'isMatch', params: ({ event }) => ({ check: event.output }) },
             target: 'quoting',
+            description: 'The name is the holder’s: the price is asked for.',
             actions: assign({
               check: ({ event }) => ({
                 result: 'match',
@@ -543,6 +617,9 @@ export const sendMoneyMachine = setup({
           {
             guard: { type: 'isCloseMatch', params: ({ event }) => ({ check: event.output }) },
             target: 'nameCheck.closeMatch',
+            description:
+              'Close to the holder’s name: the bank may name the holder ("Did you mean …?") or not; the merchant ' +
+              'uses that name, amends, or proceeds anyway.',
             actions: assign({
               check: ({ event }) => ({
                 result: 'close_match',
@@ -554,6 +631,7 @@ export const sendMoneyMachine = setup({
           {
             guard: { type: 'isNoMatch', params: ({ event }) => ({ check: event.output }) },
             target: 'nameCheck.noMatch',
+            description: 'Not the holder’s name (no name is shown): the merchant amends or proceeds anyway.',
             actions: assign({
               check: ({ event }) => ({
                 result: 'no_match',
@@ -564,6 +642,8 @@ export const sendMoneyMachine = setup({
           },
           {
             target: 'nameCheck.notPossible',
+            description:
+              'The recipient’s bank cannot check names: the merchant checks the details and amends or proceeds anyway.',
             actions: assign({
               check: ({ event }) => ({
                 result: event.output.result,
@@ -575,23 +655,39 @@ export const sendMoneyMachine = setup({
         ],
         onError: {
           target: 'verificationFailed',
+          description:
+            'No answer from the check: "Beneficiary verification failed, try again later"; nothing is paid.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     /** Not a match (or not checkable): the user amends the recipient or proceeds anyway (recorded). */
     nameCheck: {
+      description: `The name check was not a match. The merchant amends the name or proceeds anyway; the check counts for ${duration(payeeCheckValidityMs)}.`,
       initial: 'noMatch',
       on: {
-        'name.amend': { target: 'choosingRecipient', actions: 'forgetCheck' },
-        'name.proceed': { target: 'quoting', actions: assign({ proceedAnyway: true }) },
+        'name.amend': {
+          target: 'choosingRecipient',
+          description: 'The merchant changes the recipient or the name; this check is dropped.',
+          actions: 'forgetCheck',
+        },
+        'name.proceed': {
+          target: 'quoting',
+          description:
+            'The merchant proceeds despite the answer. The payment carries the check, and the transfer records ' +
+            'payee_check_id, payee_check_result and payee_proceeded_anyway = true.',
+          actions: assign({ proceedAnyway: true }),
+        },
       },
       states: {
         closeMatch: {
+          description:
+            'Close to the holder’s name: "Did you mean …?" when the bank names the holder, otherwise a close-match warning.',
           on: {
             'name.useSuggested': {
               guard: 'hasSuggestedName',
               target: '#sendMoney.checkingName',
+              description: 'The merchant uses the name the bank suggested; it is checked again.',
               actions: [
                 assign({
                   recipient: ({ context }) => {
@@ -608,18 +704,34 @@ export const sendMoneyMachine = setup({
             },
           },
         },
-        noMatch: {},
-        notPossible: {},
+        noMatch: {
+          description: '"The name does not match": the money may reach someone else; no name is shown.',
+        },
+        notPossible: {
+          description:
+            '"The name cannot be checked": the recipient’s bank does not take part in the name check.',
+        },
       },
     },
     /** "Beneficiary verification failed, try again later." */
     verificationFailed: {
+      description:
+        '"Beneficiary verification failed, try again later": no answer from the name check; nothing is paid.',
       on: {
-        'check.retry': { target: 'checkingName', actions: 'clearError' },
-        'name.amend': { target: 'choosingRecipient', actions: ['clearError', 'forgetCheck'] },
+        'check.retry': {
+          target: 'checkingName',
+          description: 'The merchant asks for the check again.',
+          actions: 'clearError',
+        },
+        'name.amend': {
+          target: 'choosingRecipient',
+          description: 'The merchant changes the recipient or the name.',
+          actions: ['clearError', 'forgetCheck'],
+        },
       },
     },
     quoting: {
+      description: `The server prices the payment: amount, fee, total, rate, and whether a code is needed. ${codeRule}`,
       tags: ['busy'],
       invoke: {
         id: 'transferQuote',
@@ -633,20 +745,29 @@ export const sendMoneyMachine = setup({
             iban: payee?.iban ?? null,
           };
         },
-        onDone: { target: 'reviewing', actions: assign({ quote: ({ event }) => event.output }) },
+        onDone: {
+          target: 'reviewing',
+          description: 'The price is shown for review.',
+          actions: assign({ quote: ({ event }) => event.output }),
+        },
         onError: {
           target: 'enteringAmount',
+          description:
+            'Refused (e.g. a payment to oneself) or no answer: the merchant is told at the amount.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     /** Recipient, amount, fee, total and rate; confirm or edit. */
     reviewing: {
+      description:
+        'Recipient, amount, fee, total and rate (and the schedule): the merchant confirms or edits.',
       on: {
         'review.confirm': [
           {
             guard: 'requiresCode',
             target: 'loadingMethods',
+            description: `Confirmed, and the price says a code is needed. ${codeRule} The payment gets its key.`,
             actions: [
               'clearError',
               assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? newKey() }),
@@ -655,6 +776,7 @@ export const sendMoneyMachine = setup({
           {
             guard: 'isScheduled',
             target: 'scheduling',
+            description: 'Confirmed schedule below the code threshold: it is stored with its key.',
             actions: [
               'clearError',
               assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? newKey() }),
@@ -662,26 +784,35 @@ export const sendMoneyMachine = setup({
           },
           {
             target: 'sending',
+            description:
+              'Confirmed wallet payment below the code threshold: sent with one key, kept for every retry of it.',
             actions: [
               'clearError',
               assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? newKey() }),
             ],
           },
         ],
-        'review.edit': { target: 'enteringAmount', actions: ['clearError', 'forgetPayment'] },
+        'review.edit': {
+          target: 'enteringAmount',
+          description: 'The merchant edits: a changed payment is a new payment (new price, new key).',
+          actions: ['clearError', 'forgetPayment'],
+        },
       },
     },
     loadingMethods: {
+      description: 'Loading where a one-time code can be sent (email, SMS, authenticator).',
       tags: ['busy'],
       invoke: {
         id: 'loadStepUpMethods',
         src: 'loadStepUpMethods',
         onDone: {
           target: 'confirming',
+          description: 'The merchant chooses where the code goes.',
           actions: assign({ methods: ({ event }) => event.output.available_methods }),
         },
         onError: {
           target: 'reviewing',
+          description: 'No answer: back at the review, nothing was sent.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
@@ -698,18 +829,27 @@ export const sendMoneyMachine = setup({
           {
             guard: { type: 'gotGrantForSchedule', params: ({ event }) => ({ output: event.output }) },
             target: 'scheduling',
+            description: 'The right code: its single-use grant goes with the schedule.',
             actions: ['clearError', assign({ stepUpToken: ({ event }) => stepUpTokenOf(event.output) })],
           },
           {
             guard: { type: 'gotGrant', params: ({ event }) => ({ output: event.output }) },
             target: 'sending',
+            description: 'The right code: its single-use grant goes with the payment.',
             actions: ['clearError', assign({ stepUpToken: ({ event }) => stepUpTokenOf(event.output) })],
           },
-          { target: 'enteringAmount', actions: ['clearError', 'forgetPayment'] },
+          {
+            target: 'enteringAmount',
+            description:
+              'No grant ("Edit the payment", or the code attempt ended): back at the amount as a new payment.',
+            actions: ['clearError', 'forgetPayment'],
+          },
         ],
       },
     },
     sending: {
+      description:
+        'The payment is sent with its key: the server takes the code grant, moves the money and records the name check in one transaction.',
       tags: ['busy'],
       invoke: {
         id: 'sendMoney',
@@ -721,6 +861,7 @@ export const sendMoneyMachine = setup({
         }),
         onDone: {
           target: 'done',
+          description: 'Paid: completed at once, or pending until a transfer to another bank settles.',
           actions: assign({ transaction: ({ event }) => event.output, stepUpToken: null }),
         },
         onError: [
@@ -728,6 +869,7 @@ export const sendMoneyMachine = setup({
             // The grant expired or was used (or the server wants one after all): a new code, the same payment and key.
             guard: { type: 'isStepUpRequired', params: ({ event }) => ({ error: event.error }) },
             target: 'loadingMethods',
+            description: 'The grant expired or was used: a new code for the same payment and key.',
             actions: [
               { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
               assign({ stepUpToken: null }),
@@ -735,6 +877,8 @@ export const sendMoneyMachine = setup({
           },
           {
             target: 'failed',
+            description:
+              'Refused (insufficient funds, the recipient) with nothing moved, or no answer (it may have been paid).',
             actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
           },
         ],
@@ -742,6 +886,8 @@ export const sendMoneyMachine = setup({
     },
     /** The schedule is stored (no money moves now; the scheduled-payments job pays each occurrence). */
     scheduling: {
+      description:
+        'The schedule is stored with its key; no money moves now, the scheduled-payments job pays each run.',
       tags: ['busy'],
       invoke: {
         id: 'createScheduledPayment',
@@ -753,6 +899,7 @@ export const sendMoneyMachine = setup({
         }),
         onDone: {
           target: 'scheduled',
+          description: 'Stored: "Payment scheduled", first run on the start date.',
           actions: assign({ scheduled: ({ event }) => event.output, stepUpToken: null }),
         },
         onError: [
@@ -760,6 +907,7 @@ export const sendMoneyMachine = setup({
             // As for a payment: the grant expired or was used; a new code for the same schedule.
             guard: { type: 'isStepUpRequired', params: ({ event }) => ({ error: event.error }) },
             target: 'loadingMethods',
+            description: 'The grant expired or was used: a new code for the same schedule and key.',
             actions: [
               { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
               assign({ stepUpToken: null }),
@@ -767,6 +915,7 @@ export const sendMoneyMachine = setup({
           },
           {
             target: 'failed',
+            description: 'Refused, or no answer (it may have been stored).',
             actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
           },
         ],
@@ -777,18 +926,42 @@ export const sendMoneyMachine = setup({
      * the same key: paid or stored at most once).
      */
     failed: {
+      description:
+        '"The payment did not go through": refused for good, or no answer, which a retry with the same key settles (paid or stored at most once).',
       on: {
         'payment.retry': [
-          { guard: 'canRetry', target: 'sending', actions: 'clearError' },
-          { guard: 'canRetrySchedule', target: 'scheduling', actions: 'clearError' },
+          {
+            guard: 'canRetry',
+            target: 'sending',
+            description:
+              'No answer: the same payment is sent again with the same key, so it is paid at most once.',
+            actions: 'clearError',
+          },
+          {
+            guard: 'canRetrySchedule',
+            target: 'scheduling',
+            description:
+              'No answer: the same schedule is sent again with its key, so it is stored at most once.',
+            actions: 'clearError',
+          },
         ],
-        'review.edit': { target: 'enteringAmount', actions: ['clearError', 'forgetPayment'] },
+        'review.edit': {
+          target: 'enteringAmount',
+          description: 'The merchant edits the payment: a new payment with a new key.',
+          actions: ['clearError', 'forgetPayment'],
+        },
       },
     },
     /** "Amount sent": completed, or pending until the bank transfer settles. */
-    done: { type: 'final' },
+    done: {
+      type: 'final',
+      description: '"Amount sent": completed, or pending until the transfer to another bank settles.',
+    },
     /** "Payment scheduled", with a link to the scheduled payments. */
-    scheduled: { type: 'final' },
+    scheduled: {
+      type: 'final',
+      description: '"Payment scheduled", with a link to the scheduled payments.',
+    },
   },
 });
 

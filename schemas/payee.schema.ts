@@ -16,6 +16,9 @@ import { text } from './text';
 
 export const payeeNameMaxLength = 140;
 
+/** How long a name check stays good for a payment: the payer saw its answer moments ago, not last week. */
+export const payeeCheckValidityMs = 30 * 60 * 1000;
+
 /** An IBAN as typed: spaces (and hyphens) removed, upper-cased, mod-97 checksum and country format checked. */
 export const Iban = text()
   .max(64, 'Invalid IBAN.')

@@ -26,6 +26,13 @@ import { Money } from './overview.schema';
 import { Iban, PayeeName } from './payee.schema';
 
 export const noteMaxLength = 140;
+
+/**
+ * Wallet payments (and schedules) of this amount or more need a one-time code; payments to an IBAN always do. EUR
+ * minor units (10000 is 100.00 EUR), converted at the mid rate for other currencies. The default of the server's
+ * setting SEND_MONEY_VERIFICATION_THRESHOLD_MINOR (server/payments/settings.ts); the journeys' descriptions say it.
+ */
+export const defaultVerificationThresholdEurMinor = 10_000;
 export const gifMaxLength = 300;
 
 /** `eur`, `usd`, `gbp`: the account the money leaves (SPEC's account type is the currency in lower case). */

@@ -3,7 +3,7 @@ import { extractIBAN, isValidIBAN } from 'ibantools';
 import type { Transaction as Trx } from 'kysely';
 import { currencyCodes, type CurrencyCode } from '../../schemas/accounts.schema';
 import { moneyOf } from '../../schemas/money';
-import type { PayeeCheckResult } from '../../schemas/payee.schema';
+import { payeeCheckValidityMs, type PayeeCheckResult } from '../../schemas/payee.schema';
 import type {
   AmountVerification,
   AmountVerificationQuery,
@@ -32,8 +32,7 @@ import type { PaymentSettings } from './settings';
  * Knows nothing of HTTP. Rules: docs/fees.md and schemas/sendMoney.schema.ts.
  */
 
-/** How long a name check stays good for a payment: the payer saw its answer moments ago, not last week. */
-export const payeeCheckValidityMs = 30 * 60 * 1000;
+export { payeeCheckValidityMs };
 
 /** SPEC §8's failure message for a payment the balance does not cover. */
 export const insufficientFundsMessage =

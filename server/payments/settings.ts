@@ -1,3 +1,5 @@
+import { defaultVerificationThresholdEurMinor } from '../../schemas/sendMoney.schema';
+
 /**
  * Payment settings from the environment (docs/fees.md "One-time code"). Read here rather than in config.ts so that
  * the payments code keeps its knobs in one place; main.ts and the routes call `paymentSettings()`.
@@ -28,7 +30,11 @@ function nonNegativeInteger(env: Env, name: string, fallback: number): number {
 export function paymentSettings(env: Env = process.env): PaymentSettings {
   return {
     verificationThresholdEurMinor: BigInt(
-      nonNegativeInteger(env, 'SEND_MONEY_VERIFICATION_THRESHOLD_MINOR', 10_000),
+      nonNegativeInteger(
+        env,
+        'SEND_MONEY_VERIFICATION_THRESHOLD_MINOR',
+        defaultVerificationThresholdEurMinor,
+      ),
     ),
     settlementDelaySeconds: nonNegativeInteger(env, 'SETTLEMENT_DELAY_SECONDS', 60),
     settlementIntervalSeconds: Math.max(1, nonNegativeInteger(env, 'SETTLEMENT_INTERVAL_SECONDS', 30)),

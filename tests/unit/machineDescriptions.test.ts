@@ -44,7 +44,6 @@ const notYetDescribed = new Set<string>([
   'profileChange',
   'requestMoney',
   'scheduledPayment',
-  'sendMoney',
 ]);
 
 const machines = [...new Map(registry.map(({ model }) => [model.machine.id, model.machine])).values()];
