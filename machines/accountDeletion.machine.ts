@@ -1,9 +1,11 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { authDefaults } from '../schemas/authLimits';
 import { Iban } from '../schemas/payee.schema';
 import type { AccountDeleteBody, AccountDeletion } from '../schemas/plans.schema';
 import type { StepUpMethod, StepUpPurpose } from '../schemas/stepUp.schema';
 import { failureCode, knownErrors, toApiFailure } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
+import { duration } from './ruleWords';
 
 /*
  * Asking for the account to be deleted (SPEC §2 /account/:action_type, "delete account"; §4 "An account
@@ -69,6 +71,8 @@ function fieldsOf(error: unknown): Record<string, string> {
 
 const purpose: StepUpPurpose = 'account_deletion';
 
+const grantLife = `${duration(authDefaults.stepUpGrantTtlSeconds * 1000)} by default (setting STEP_UP_GRANT_TTL_SECONDS)`;
+
 /** The payout IBAN as typed, checked (mod-97, the country's length and format) and compacted; null when invalid. */
 export function payoutIbanOf(value: string): string | null {
   const parsed = Iban.safeParse(value);
@@ -131,6 +135,8 @@ export const accountDeletionMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description:
+        'An existing request, where a code can go, and when the current billing period ends (none on Free).',
       tags: ['busy'],
       invoke: {
         id: 'loadDeletion',
@@ -139,6 +145,7 @@ export const accountDeletionMachine = setup({
           {
             guard: { type: 'hasRequest', params: ({ event }) => ({ data: event.output }) },
             target: 'scheduled',
+            description: 'A request is scheduled already: shown as it is.',
             actions: assign({
               deletion: ({ event }) => event.output.deletion,
               methods: ({ event }) => event.output.methods,
@@ -147,6 +154,7 @@ export const accountDeletionMachine = setup({
           },
           {
             target: 'explaining',
+            description: 'No request: what deleting means.',
             actions: assign({
               deletion: null,
               methods: ({ event }) => event.output.methods,
@@ -156,19 +164,27 @@ export const accountDeletionMachine = setup({
         ],
         onError: {
           target: 'loadFailed',
+          description: 'No answer: "Try again".',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     loadFailed: {
-      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+      description: 'The page could not be read: "Try again".',
+      on: { 'load.retry': { target: 'loading', actions: 'clearError', description: '"Try again".' } },
     },
-    /** What deleting means, the payout IBAN and an optional reason. */
     explaining: {
+      description:
+        'What deleting means: it takes effect at the end of a running paid billing period (at once on Free), a ' +
+        'representative follows up, money left is paid out to an IBAN at another bank, and a balance, a pending ' +
+        'transfer, an active card or an active plan must be settled first. The payout IBAN and an optional reason.',
       on: {
         'deletion.submit': {
           guard: 'ibanValid',
           target: 'confirmingCode',
+          description:
+            '"Delete account" with a valid IBAN (mod-97 and the country\'s length and format, checked here first): ' +
+            'a fresh code.',
           actions: [
             'clearError',
             assign({ draft: ({ event }) => ({ payoutIban: event.payoutIban, reason: event.reason }) }),
@@ -176,8 +192,10 @@ export const accountDeletionMachine = setup({
         },
       },
     },
-    /** The oneTimeCode child: a fresh code for the request; cancelled, back to the explanation. */
     confirmingCode: {
+      description:
+        'The oneTimeCode child (purpose account_deletion): the request needs a fresh code; cancelled, back to the ' +
+        'explanation.',
       invoke: {
         id: 'oneTimeCode',
         src: 'oneTimeCode',
@@ -186,13 +204,19 @@ export const accountDeletionMachine = setup({
           {
             guard: { type: 'gotGrant', params: ({ event }) => ({ output: event.output }) },
             target: 'requesting',
+            description: `The right code: a single-use grant for this request, good for ${grantLife}.`,
             actions: assign({ stepUpToken: ({ event }) => stepUpTokenOf(event.output) }),
           },
-          { target: 'explaining', actions: 'clearError' },
+          { target: 'explaining', actions: 'clearError', description: 'Cancelled: nothing is requested.' },
         ],
       },
     },
     requesting: {
+      description:
+        "The server refuses one of the business's own Tameio accounts as payout IBAN, then in one transaction " +
+        'spends the grant, refuses a second open request, sets the date (the end of a running paid period, else ' +
+        "now), lists what blocks it, records the request (IBAN, reason, date, blockers) and the representative's " +
+        'follow-up task, and emails the owner.',
       tags: ['busy'],
       invoke: {
         id: 'accountDeleteRequest',
@@ -203,6 +227,7 @@ export const accountDeletionMachine = setup({
         }),
         onDone: {
           target: 'scheduled',
+          description: 'Requested: the date, the payout IBAN and the blockers.',
           actions: assign({
             deletion: ({ event }) => event.output,
             stepUpToken: null,
@@ -211,9 +236,9 @@ export const accountDeletionMachine = setup({
         },
         onError: [
           {
-            // The grant expired or was spent: a new code for the same request.
             guard: { type: 'isStepUpRequired', params: ({ event }) => ({ error: event.error }) },
             target: 'confirmingCode',
+            description: 'The grant expired or was spent: a new code for the same request.',
             actions: [
               { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
               assign({ stepUpToken: null }),
@@ -221,6 +246,9 @@ export const accountDeletionMachine = setup({
           },
           {
             target: 'explaining',
+            description:
+              'Refused (an own account as IBAN, a request open already, not the owner) or no answer: the form with ' +
+              'the reason.',
             actions: [
               { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
               assign({ stepUpToken: null }),
@@ -229,11 +257,21 @@ export const accountDeletionMachine = setup({
         ],
       },
     },
-    /** The request with its date, the payout IBAN and what must be settled first; "Withdraw" takes it back. */
     scheduled: {
-      on: { 'withdraw.request': { target: 'withdrawing', actions: 'clearError' } },
+      description:
+        'The request with its date, the payout IBAN and what must be settled first; "Withdraw" takes it back.',
+      on: {
+        'withdraw.request': {
+          target: 'withdrawing',
+          actions: 'clearError',
+          description: '"Withdraw the request".',
+        },
+      },
     },
     withdrawing: {
+      description:
+        "The server marks the request withdrawn (with the time) and closes the representative's task; the account " +
+        'stays.',
       tags: ['busy'],
       invoke: {
         id: 'withdrawAccountDeletion',
@@ -241,9 +279,12 @@ export const accountDeletionMachine = setup({
         onDone: {
           target: 'explaining',
           actions: assign({ deletion: null, draft: null, outcome: 'withdrawn' }),
+          description: 'Withdrawn: the account stays.',
         },
         onError: {
           target: 'scheduled',
+          description:
+            'Not withdrawn (none open any more, or no answer): the request as it stands, with the reason.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },

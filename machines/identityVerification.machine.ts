@@ -1,6 +1,13 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { z } from 'zod';
+import { authDefaults } from '../schemas/authLimits';
 import {
+  defaultUploadLimitBytes,
+  documentSides,
+  kycDocumentNumberMaxLength,
+  kycImageContentTypes,
+  kycMinLongSide,
+  kycMinShortSide,
   requiredSides,
   type KycCheck,
   type KycCriteria,
@@ -21,6 +28,7 @@ import {
   type OneTimeCodeOutput,
   type OneTimeCodeSnapshot,
 } from './oneTimeCode.machine';
+import { duration } from './ruleWords';
 
 /** What the start form sends: the input side of the kycInitiate body. */
 export type KycDetails = z.input<typeof KycInitiateBody>;
@@ -82,6 +90,16 @@ export type IdentityVerificationEvent =
   | { type: 'verification.evaluate' }
   | { type: 'verification.restart' }
   | { type: 'load.retry' };
+
+// Rules for the descriptions, from the constants the server checks.
+const grantLife = `${duration(authDefaults.stepUpGrantTtlSeconds * 1000)} by default (setting STEP_UP_GRANT_TTL_SECONDS)`;
+const sidesRule = Object.entries(documentSides)
+  .map(([type, sides]) => `${type.replace('_', ' ')}: ${sides.join(' and ')}`)
+  .join('; ');
+const imageRule =
+  `${kycImageContentTypes.map((type) => type.replace('image/', '').toUpperCase()).join(' or ')} by content, at ` +
+  `least ${kycMinLongSide} × ${kycMinShortSide} pixels either way round, at most ` +
+  `${defaultUploadLimitBytes / (1024 * 1024)} MB by default (setting UPLOAD_LIMIT_BYTES)`;
 
 function notProvided(name: string): never {
   throw new Error(`The app must provide the "${name}" actor`);
@@ -145,6 +163,9 @@ export const identityVerificationMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description:
+        'The rules the server will check: document types and their sides, image types and sizes, the selfie, ' +
+        'the expiry and the name.',
       tags: ['busy'],
       invoke: {
         id: 'loadCriteria',
@@ -152,14 +173,17 @@ export const identityVerificationMachine = setup({
         onDone: {
           target: 'loadingMethods',
           actions: assign({ criteria: ({ event }) => event.output }),
+          description: 'The rules arrive: where a code can go next.',
         },
         onError: {
           target: 'loadFailed',
+          description: 'No answer: "Try again".',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     loadingMethods: {
+      description: 'Where the one-time code can go: email, SMS when there is a phone, the authenticator app.',
       tags: ['busy'],
       invoke: {
         id: 'loadStepUpMethods',
@@ -167,15 +191,18 @@ export const identityVerificationMachine = setup({
         onDone: {
           target: 'confirming',
           actions: [assign({ methods: ({ event }) => event.output.available_methods }), 'clearError'],
+          description: 'Loaded: the code.',
         },
         onError: {
           target: 'loadFailed',
+          description: 'No answer: "Try again".',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     loadFailed: {
-      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+      description: 'The verification could not be prepared: "Try again".',
+      on: { 'load.retry': { target: 'loading', actions: 'clearError', description: '"Try again".' } },
     },
     confirming: {
       description:
@@ -190,17 +217,22 @@ export const identityVerificationMachine = setup({
           {
             guard: { type: 'gotGrant', params: ({ event }) => ({ output: event.output }) },
             target: 'start',
+            description: `The right code: a single-use grant to start one verification, good for ${grantLife}.`,
             actions: ['clearError', assign({ stepUpToken: ({ event }) => stepUpTokenOf(event.output) })],
           },
-          { target: 'cancelled' },
+          { target: 'cancelled', description: 'Cancelled: back to the onboarding.' },
         ],
       },
     },
-    /** The document's type, number, expiry and names as printed on it. */
     start: {
+      description:
+        `The document's type (passport, ID card or driving licence), its number (up to ` +
+        `${kycDocumentNumberMaxLength} Latin letters and digits), its expiry (in the future) and the names as printed ` +
+        'on it.',
       on: {
         'details.submit': {
           target: 'initiating',
+          description: '"Continue" with the details.',
           actions: [
             'clearError',
             assign({
@@ -212,6 +244,9 @@ export const identityVerificationMachine = setup({
       },
     },
     initiating: {
+      description:
+        'In one transaction the server spends the grant and records a new verification with the document details; ' +
+        'earlier verifications stay as a trail. Only the owner, while the business is onboarding or was rejected.',
       tags: ['busy'],
       invoke: {
         id: 'initiateKyc',
@@ -222,6 +257,7 @@ export const identityVerificationMachine = setup({
         },
         onDone: {
           target: 'capturing',
+          description: `Started: the photos, one per side the document needs (${sidesRule}) and a selfie.`,
           actions: assign({
             // Used up by the server: a new verification needs a new code.
             stepUpToken: null,
@@ -232,17 +268,19 @@ export const identityVerificationMachine = setup({
         },
         onError: [
           {
-            // The grant expired (or was used): confirm with a new code, the details stay filled in.
             guard: { type: 'isStepUpRequired', params: ({ event }) => ({ error: event.error }) },
             target: 'confirming',
+            description: 'The grant expired or was spent: a new code; the details stay filled in.',
             actions: [
               { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
               assign({ stepUpToken: null }),
             ],
           },
           {
-            // Refused before the grant was used (the transaction rolled back): it stays good for the next try.
             target: 'start',
+            description:
+              'Refused (a field, onboarding locked) or no answer: the form with the reasons. Nothing was recorded, ' +
+              'so the grant stays good for the next try.',
             actions: [
               { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
               { type: 'recordFields', params: ({ event }) => ({ error: event.error }) },
@@ -251,14 +289,26 @@ export const identityVerificationMachine = setup({
         ],
       },
     },
-    /** /verification/:method: a photo of the side in `side`, from the camera or a file. */
     capturing: {
+      description: `/verification/:method: a photo of one side, from the camera or a file: ${imageRule}.`,
       on: {
-        'image.capture': { target: 'uploading', actions: 'clearError' },
-        'verification.restart': { target: 'confirming', actions: 'startOver' },
+        'image.capture': {
+          target: 'uploading',
+          actions: 'clearError',
+          description: 'A photo is taken or chosen.',
+        },
+        'verification.restart': {
+          target: 'confirming',
+          actions: 'startOver',
+          description: '"Start again": a new verification, with a new code.',
+        },
       },
     },
     uploading: {
+      description:
+        'The server reads the type and the size from the bytes themselves, stores the image and records it on ' +
+        'the verification (type, size, pixels), replacing an earlier photo of that side; a new photo makes an ' +
+        'earlier evaluation stale.',
       tags: ['busy'],
       invoke: {
         id: 'uploadKycImage',
@@ -272,6 +322,7 @@ export const identityVerificationMachine = setup({
           {
             guard: 'moreToCapture',
             target: 'capturing',
+            description: 'Stored: the next side still missing.',
             actions: assign({
               captured: ({ context }) => [...new Set([...context.captured, context.side as KycSide])],
               side: ({ context }) => missingSides(context, context.side)[0] ?? null,
@@ -279,6 +330,7 @@ export const identityVerificationMachine = setup({
           },
           {
             target: 'ready',
+            description: 'Stored: every photo is there.',
             actions: assign({
               captured: ({ context }) => [...new Set([...context.captured, context.side as KycSide])],
               side: null,
@@ -287,22 +339,38 @@ export const identityVerificationMachine = setup({
         ],
         onError: {
           target: 'capturing',
+          description:
+            'Refused (not a JPEG or PNG, too small, too large, onboarding locked) or no answer: the same side ' +
+            'again, with the reason.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
-    /** Every photo is there: retake one, or have them evaluated. */
     ready: {
+      description: 'Every photo is there: retake one, or have them evaluated.',
       on: {
-        'verification.evaluate': { target: 'evaluating', actions: 'clearError' },
+        'verification.evaluate': {
+          target: 'evaluating',
+          actions: 'clearError',
+          description: '"Verify": have the photos and details evaluated.',
+        },
         'side.retake': {
           target: 'capturing',
           actions: ['clearError', assign({ side: ({ event }) => event.side })],
+          description: '"Retake" one side.',
         },
-        'verification.restart': { target: 'confirming', actions: 'startOver' },
+        'verification.restart': {
+          target: 'confirming',
+          actions: 'startOver',
+          description: '"Start again": a new verification, with a new code.',
+        },
       },
     },
     evaluating: {
+      description:
+        'The server checks each criterion and records the results on the verification: every required side is ' +
+        'there, each stored image is a JPEG or PNG and big enough (read again from the stored bytes), the document ' +
+        'has not expired, and its names match the representative given in the onboarding. All pass: passed.',
       tags: ['busy'],
       invoke: {
         id: 'evaluateKyc',
@@ -315,23 +383,37 @@ export const identityVerificationMachine = setup({
           {
             guard: { type: 'passed', params: ({ event }) => ({ verification: event.output }) },
             target: 'passed',
+            description: 'Every criterion passed.',
             actions: assign({ checks: ({ event }) => event.output.checks }),
           },
-          { target: 'failed', actions: assign({ checks: ({ event }) => event.output.checks }) },
+          {
+            target: 'failed',
+            actions: assign({ checks: ({ event }) => event.output.checks }),
+            description: 'Some criterion failed.',
+          },
         ],
         onError: {
           target: 'ready',
+          description: 'No answer or refused: the photos stay, evaluate again.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
-    /** Some check failed: the screen lists each result; "Try again" starts a new verification. */
     failed: {
-      on: { 'verification.restart': { target: 'confirming', actions: 'startOver' } },
+      description: 'Some check failed: the screen lists each result; "Try again" starts a new verification.',
+      on: {
+        'verification.restart': {
+          target: 'confirming',
+          actions: 'startOver',
+          description: '"Try again": a new verification, with a new code; this one stays as a trail.',
+        },
+      },
     },
-    passed: { type: 'final' },
-    /** The user cancelled the code: the screen goes back to the onboarding. */
-    cancelled: { type: 'final' },
+    passed: { type: 'final', description: 'Verified: the onboarding goes on.' },
+    cancelled: {
+      type: 'final',
+      description: 'The user cancelled the code: the screen goes back to the onboarding.',
+    },
   },
 });
 

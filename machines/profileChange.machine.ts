@@ -120,39 +120,61 @@ export const profileChangeMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The company profile with its changes: those waiting for review and those decided.',
       tags: ['busy'],
       invoke: {
         id: 'loadProfile',
         src: 'loadProfile',
-        onDone: { target: 'viewing', actions: assign({ profile: ({ event }) => event.output }) },
+        onDone: {
+          target: 'viewing',
+          actions: assign({ profile: ({ event }) => event.output }),
+          description: 'Loaded: the legal data as it stands.',
+        },
         onError: {
           target: 'loadFailed',
+          description: 'No answer: "Try again".',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     loadFailed: {
-      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+      description: 'The profile could not be read: "Try again".',
+      on: { 'load.retry': { target: 'loading', actions: 'clearError', description: '"Try again".' } },
     },
     viewing: {
+      description:
+        'The legal data as it stands (legal name, registration and VAT numbers, directors, shareholders, the ' +
+        "representative's identity), with a change of this part that waits for review, or the one just sent.",
       on: {
         'edit.start': {
           guard: 'canEdit',
           target: 'editing',
           actions: assign({ error: null, fieldErrors: {}, sent: null, draft: null }),
+          description:
+            '"Edit": only the owner of an approved business, and only while no change of this part waits for review.',
         },
       },
     },
     editing: {
+      description: 'The form with the data as it stands; nothing changes until the bank approves.',
       on: {
-        'edit.cancel': { target: 'viewing', actions: 'clearError' },
+        'edit.cancel': {
+          target: 'viewing',
+          actions: 'clearError',
+          description: '"Cancel": nothing is sent.',
+        },
         'edit.submit': {
           target: 'submitting',
           actions: assign({ draft: ({ event }) => event.data, error: null, fieldErrors: {} }),
+          description: '"Send for review".',
         },
       },
     },
     submitting: {
+      description:
+        'The server stores the change as pending review and records profile_change_requested (with the change ' +
+        "and its part) in the business's audit. The profile itself changes only when the bank approves it; a " +
+        'rejection keeps the data, with the reason.',
       tags: ['busy'],
       invoke: {
         id: 'requestProfileChange',
@@ -160,6 +182,7 @@ export const profileChangeMachine = setup({
         input: ({ context }) => ({ body: { kind: context.kind, data: context.draft } as ProfileChangeBody }),
         onDone: {
           target: 'viewing',
+          description: '"Sent for review": the change shows as waiting.',
           actions: assign({
             sent: ({ event }) => event.output,
             draft: null,
@@ -173,16 +196,19 @@ export const profileChangeMachine = setup({
           {
             guard: { type: 'isValidation', params: ({ event }) => ({ error: event.error }) },
             target: 'editing',
+            description: "Refused fields: the form with each field's reason, the draft kept.",
             actions: assign({ fieldErrors: ({ event }) => fieldErrorsOf(event.error), error: null }),
           },
           {
-            // Sent from elsewhere meanwhile: the reloaded profile shows it waiting.
             guard: { type: 'isPending', params: ({ event }) => ({ error: event.error }) },
             target: 'loading',
+            description:
+              'A change of this part was sent meanwhile (another tab): the profile is read again and shows it waiting.',
             actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
           },
           {
             target: 'editing',
+            description: 'It changes nothing, or no answer: the form with the reason, the draft kept.',
             actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
           },
         ],
