@@ -7,7 +7,7 @@ import type { ClientConfig } from '../schemas/auth.schema';
 import { api, connectSession, unwrap } from './api/client';
 import { createSessionLogic } from './app/actors';
 import { AppProviders } from './app/AppProviders';
-import { AppInspector, redactContext, redactEvent } from './app/inspection';
+import { AppInspector, inspectorRedactions } from './app/inspection';
 import { AppRoutes } from './app/routes';
 import { loadMessages } from './i18n/messages';
 import { readStoredLocale } from './i18n/locale';
@@ -39,9 +39,8 @@ async function createInspector(): Promise<Observer<InspectionEvent> | undefined>
   const { createWebSocketInspector } = await import('@statelyai/inspect');
   const inspector = createWebSocketInspector({
     url: import.meta.env.VITE_INSPECT_URL ?? 'ws://localhost:8080',
-    // Tokens, passwords, codes and PINs must not leave the page, not even to a developer tool.
-    sanitizeContext: redactContext,
-    sanitizeEvent: redactEvent,
+    // Tokens, passwords, codes, PINs and card secrets show as "[redacted]".
+    ...inspectorRedactions,
   });
   return inspector.inspect;
 }

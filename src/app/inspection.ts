@@ -67,6 +67,10 @@ const secretKey = /password|confirmation|secret|token$|^altcha$/i;
 const pinKey = /^e?pin$/i;
 /** One-time codes typed by the user travel in events (`otp.submit`, `totp.submit`); a `code` in context is an error code. */
 const codeKey = /^code$/;
+/** A card's verification value, under whatever key it travels. */
+const cardCodeKey = /^(cvv|cvc)$/i;
+/** A card number (12 to 19 digits), under whatever key it travels (a revealed card's `number`). */
+const cardNumber = /^\d{12,19}$/;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
@@ -83,7 +87,9 @@ function redact(value: unknown, inEvent: boolean, depth: number): unknown {
     const primitive = typeof item === 'string' || typeof item === 'number';
     const hidden =
       item != null &&
-      (secretKey.test(key) || (primitive && pinKey.test(key)) || (inEvent && primitive && codeKey.test(key)));
+      (secretKey.test(key) ||
+        (primitive && (pinKey.test(key) || cardCodeKey.test(key) || cardNumber.test(String(item)))) ||
+        (inEvent && primitive && codeKey.test(key)));
     copy[key] = hidden ? REDACTED : redact(item, inEvent, depth + 1);
   }
   return copy;
@@ -98,3 +104,24 @@ export function redactContext<T extends Record<string, unknown>>(context: T): T 
 export function redactEvent<T extends { type: string }>(event: T): T {
   return redact(event, true, 0) as T;
 }
+
+/**
+ * The inspector's serialize step: the input and output of every actor a journey invokes (a request's body, its answer)
+ * are shown like an event's data, redacted; the inspector's own sanitizers see only contexts and events.
+ */
+export function redactInspection<T extends object>(inspection: T): T {
+  if (!('snapshot' in inspection)) return inspection;
+  const snapshot: unknown = inspection.snapshot;
+  if (snapshot === null || typeof snapshot !== 'object') return inspection;
+  const shown: Record<string, unknown> = { ...snapshot };
+  if ('input' in shown) shown.input = redact(shown.input, true, 0);
+  if ('output' in shown) shown.output = redact(shown.output, true, 0);
+  return { ...inspection, snapshot: shown };
+}
+
+/** What the app's inspector is given (src/main.tsx): nothing secret leaves the page, not even to a developer tool. */
+export const inspectorRedactions = {
+  sanitizeContext: redactContext,
+  sanitizeEvent: redactEvent,
+  serialize: redactInspection,
+};

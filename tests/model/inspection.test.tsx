@@ -4,7 +4,7 @@ import { Actor, type InspectionEvent } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { passwordLinkMachine, type RequestLinkInput } from '../../machines/passwordLink.machine';
 import type { PasswordLinkRequestResponse } from '../../schemas/passwordJourneys.schema';
-import { AppInspector, redactContext, redactEvent } from '../../src/app/inspection';
+import { AppInspector, redactContext, redactEvent, redactInspection } from '../../src/app/inspection';
 import type { PasswordLinkActor } from '../../src/screens/password/passwordActor';
 import { ResetPasswordScreen } from '../../src/screens/password/ResetPasswordScreen';
 import { renderScreen, type RenderedApp } from './harness';
@@ -122,6 +122,54 @@ describe('what the inspector is sent', () => {
     expect(redactEvent({ type: 'pin.submit', value: { pin: '1234' } })).toEqual({
       type: 'pin.submit',
       value: { pin: '[redacted]' },
+    });
+  });
+
+  it('a revealed card travels with its number and verification value hidden', () => {
+    expect(
+      redactEvent({
+        type: 'xstate.done.actor.reveal',
+        output: {
+          what: 'details',
+          number: '4111111111111111',
+          expiry_month: 12,
+          expiry_year: 2029,
+          cvv: '123',
+        },
+      }),
+    ).toEqual({
+      type: 'xstate.done.actor.reveal',
+      output: {
+        what: 'details',
+        number: '[redacted]',
+        expiry_month: 12,
+        expiry_year: 2029,
+        cvv: '[redacted]',
+      },
+    });
+  });
+
+  it('the input and output of an invoked request are redacted too (the sanitizers see only contexts and events)', () => {
+    expect(
+      redactInspection({
+        type: '@xstate.actor',
+        snapshot: {
+          status: 'done',
+          input: { email: 'maria@example.com', password: 'hunter22', altcha: 'proof' },
+          output: { login_token: 'ticket', methods: ['email'] },
+        },
+      }),
+    ).toEqual({
+      type: '@xstate.actor',
+      snapshot: {
+        status: 'done',
+        input: { email: 'maria@example.com', password: '[redacted]', altcha: '[redacted]' },
+        output: { login_token: '[redacted]', methods: ['email'] },
+      },
+    });
+    expect(redactInspection({ type: '@xstate.event', event: { type: 'x' } })).toEqual({
+      type: '@xstate.event',
+      event: { type: 'x' },
     });
   });
 
