@@ -1,11 +1,14 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
   BeneficiaryName,
+  beneficiaryNameMaxLength,
+  walletTagMaxLength,
   type Beneficiary,
   type BeneficiaryBodyInput,
   type NameCheckDetails,
 } from '../schemas/beneficiaries.schema';
 import { failureCode, knownErrors, toApiFailure } from './apiFailure';
+import { count } from './ruleWords';
 
 /*
  * Creating or editing a beneficiary (SPEC §2 /my-beneficiaries/create-beneficiary and /edit-beneficiary/:id, §4
@@ -188,20 +191,26 @@ export const beneficiaryFormMachine = setup({
   },
   initial: 'opening',
   states: {
-    /** Until the screen has read the address: edit (with the id) or create. */
     opening: {
+      description: 'Until the screen has read the address: edit a beneficiary (with its id) or create one.',
       on: {
         'form.opened': [
           {
+            description: 'The address names a beneficiary to edit: it is read first.',
             guard: 'opensForEdit',
             target: 'loading',
             actions: assign({ opened: true, id: ({ event }) => event.id }),
           },
-          { target: 'editing', actions: assign({ opened: true }) },
+          {
+            target: 'editing',
+            description: 'A new beneficiary: the empty form is shown at once.',
+            actions: assign({ opened: true }),
+          },
         ],
       },
     },
     loading: {
+      description: 'The beneficiary to edit is read.',
       tags: ['busy'],
       invoke: {
         id: 'loadBeneficiary',
@@ -209,6 +218,7 @@ export const beneficiaryFormMachine = setup({
         input: ({ context }) => ({ id: context.id ?? '' }),
         onDone: {
           target: 'editing',
+          description: 'The form is shown filled with the beneficiary as saved.',
           actions: assign({
             values: ({ event }) => draftOf(event.output),
             revision: ({ context }) => context.revision + 1,
@@ -217,30 +227,49 @@ export const beneficiaryFormMachine = setup({
         },
         onError: {
           target: 'loadFailed',
+          description: "Not found (deleted, or another merchant's) or not read (no answer).",
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
-    /** Not found (deleted, or another merchant's) or not loaded; the list is one click away. */
     loadFailed: {
-      on: { 'load.retry': { guard: 'canRetryLoad', target: 'loading', actions: 'clearErrors' } },
+      description:
+        "The beneficiary was not found (deleted, or another merchant's) or could not be read; the list is one " +
+        'click away.',
+      on: {
+        'load.retry': {
+          description: 'The user asks to read it again; not offered for one that was not found.',
+          guard: 'canRetryLoad',
+          target: 'loading',
+          actions: 'clearErrors',
+        },
+      },
     },
     editing: {
+      description:
+        `The form: a wallet tag (up to ${count(walletTagMaxLength, 'character')}), or a bank beneficiary's first ` +
+        `and last name (Latin letters, up to ${count(beneficiaryNameMaxLength, 'character')} each), bank country ` +
+        'and an IBAN of that country. The browser checks the fields as the server does.',
       on: {
         'form.submit': [
           {
+            description: 'A wallet beneficiary is saved as it is: no name check.',
             guard: 'isWallet',
             target: 'saving',
             actions: ['clearErrors', assign({ values: ({ event }) => event.values })],
           },
           {
             target: 'checkingName',
+            description: "A bank beneficiary goes through the name check against the IBAN's holder.",
             actions: ['clearErrors', assign({ values: ({ event }) => event.values })],
           },
         ],
       },
     },
     checkingName: {
+      description:
+        "The server asks the holder's bank whether the name is the account holder's and saves the beneficiary " +
+        'only on a match. An edit that changes neither the name nor the IBAN keeps its earlier check.',
       tags: ['busy'],
       invoke: {
         id: 'checkAndSaveBeneficiary',
@@ -248,25 +277,31 @@ export const beneficiaryFormMachine = setup({
         input: ({ context }) => ({ id: context.id, body: bodyOf(context.values, false) }),
         onDone: {
           target: 'saved',
+          description: "The name is the holder's: the beneficiary is saved with the check's id and result.",
           actions: { type: 'recordSaved', params: ({ event }) => ({ beneficiary: event.output }) },
         },
         onError: [
           {
+            description: "The name is close to the holder's: nothing is saved yet; the user decides.",
             guard: { type: 'isCloseMatch', params: ({ event }) => ({ error: event.error }) },
             target: 'nameCheck.closeMatch',
             actions: { type: 'recordCheck', params: ({ event }) => ({ error: event.error }) },
           },
           {
+            description: "The name is not the holder's: nothing is saved yet; the user decides.",
             guard: { type: 'isNoMatch', params: ({ event }) => ({ error: event.error }) },
             target: 'nameCheck.noMatch',
             actions: { type: 'recordCheck', params: ({ event }) => ({ error: event.error }) },
           },
           {
+            description: 'The bank cannot check names: nothing is saved yet; the user decides.',
             guard: { type: 'isNotPossible', params: ({ event }) => ({ error: event.error }) },
             target: 'nameCheck.notPossible',
             actions: { type: 'recordCheck', params: ({ event }) => ({ error: event.error }) },
           },
           {
+            description:
+              'The server refused a field (one of your own IBANs, a beneficiary you already have): the form marks it.',
             guard: { type: 'isFieldProblem', params: ({ event }) => ({ error: event.error }) },
             target: 'editing',
             actions: [
@@ -276,25 +311,38 @@ export const beneficiaryFormMachine = setup({
           },
           {
             target: 'verificationFailed',
+            description: 'The check itself failed (no answer, a server failure): nothing is saved.',
             actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
           },
         ],
       },
     },
-    /** The name is not the holder's (or cannot be checked): the user amends it or saves anyway. */
     nameCheck: {
+      description:
+        "The name is not the holder's, or cannot be checked: the user amends it or saves anyway. Nothing is saved " +
+        'until they choose.',
       initial: 'noMatch',
       on: {
         'form.amend': {
           target: 'editing',
+          description: 'The user amends the form; it is checked again when sent.',
           actions: assign({ check: null, suggestion: null, revision: ({ context }) => context.revision + 1 }),
         },
-        'name.accept': { target: 'saving' },
+        'name.accept': {
+          target: 'saving',
+          description:
+            "The user saves anyway: the beneficiary is recorded with the check's result and that the mismatch was " +
+            'accepted.',
+        },
       },
       states: {
         closeMatch: {
+          description:
+            '"Did you mean <holder\'s name>?": one click uses that name (when it fits the two name fields) and ' +
+            'checks again; or amend, or save anyway.',
           on: {
             'name.useSuggested': {
+              description: "The user takes the holder's name: the form is filled with it and checked again.",
               guard: 'hasSuggestion',
               target: '#beneficiaryForm.checkingName',
               actions: assign({
@@ -306,21 +354,35 @@ export const beneficiaryFormMachine = setup({
             },
           },
         },
-        noMatch: {},
-        notPossible: {},
+        noMatch: {
+          description:
+            "A warning that the name is not the account holder's and money may reach someone else; amend or save " +
+            'anyway.',
+        },
+        notPossible: {
+          description: "The holder's bank cannot check names; amend or save anyway.",
+        },
       },
     },
-    /** "Beneficiary verification failed, try again later." */
     verificationFailed: {
+      description: '"Beneficiary verification failed, try again later." Nothing is saved.',
       on: {
-        'check.retry': { target: 'checkingName', actions: 'clearErrors' },
+        'check.retry': {
+          target: 'checkingName',
+          description: 'The user asks to check the name again.',
+          actions: 'clearErrors',
+        },
         'form.amend': {
           target: 'editing',
+          description: 'The user goes back to the form.',
           actions: ['clearErrors', assign({ revision: ({ context }) => context.revision + 1 })],
         },
       },
     },
     saving: {
+      description:
+        'A wallet beneficiary is saved; a bank one the user chose to save despite the name check is checked again ' +
+        "and saved with the check's id, its result and that the mismatch was accepted.",
       tags: ['busy'],
       invoke: {
         id: 'saveBeneficiary',
@@ -328,10 +390,13 @@ export const beneficiaryFormMachine = setup({
         input: ({ context }) => ({ id: context.id, body: bodyOf(context.values, context.check !== null) }),
         onDone: {
           target: 'saved',
+          description: 'The beneficiary is saved.',
           actions: { type: 'recordSaved', params: ({ event }) => ({ beneficiary: event.output }) },
         },
         onError: [
           {
+            description:
+              'The server refused a field (an unknown wallet tag, a duplicate): the form marks it.',
             guard: { type: 'isFieldProblem', params: ({ event }) => ({ error: event.error }) },
             target: 'editing',
             actions: [
@@ -341,6 +406,8 @@ export const beneficiaryFormMachine = setup({
           },
           {
             target: 'editing',
+            description:
+              'Not saved (no answer, a server failure): the form says so and keeps what was typed.',
             actions: [
               { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
               assign({ check: null, suggestion: null, revision: ({ context }) => context.revision + 1 }),
@@ -349,8 +416,10 @@ export const beneficiaryFormMachine = setup({
         ],
       },
     },
-    /** The screen says "Beneficiary created" (or "updated") and goes back to the list. */
-    saved: { type: 'final' },
+    saved: {
+      type: 'final',
+      description: 'The screen says "Beneficiary created" (or "updated") and goes back to the list.',
+    },
   },
 });
 

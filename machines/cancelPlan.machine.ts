@@ -104,17 +104,20 @@ export const cancelPlanMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The subscription and the questions of the cancellation questionnaire are read.',
       tags: ['busy'],
       invoke: {
         id: 'loadCancellation',
         src: 'loadCancellation',
         onDone: [
           {
+            description: 'The merchant is on Free: there is nothing to cancel.',
             guard: { type: 'isFree', params: ({ event }) => ({ data: event.output }) },
             target: 'free',
             actions: assign({ subscription: ({ event }) => event.output.subscription }),
           },
           {
+            description: 'The plan is cancelled already: it is shown with its end date and "Undo".',
             guard: { type: 'isCancelled', params: ({ event }) => ({ data: event.output }) },
             target: 'cancelled',
             actions: assign({
@@ -124,6 +127,7 @@ export const cancelPlanMachine = setup({
           },
           {
             target: 'answering',
+            description: 'A paid plan that renews: the questionnaire is shown.',
             actions: assign({
               subscription: ({ event }) => event.output.subscription,
               questions: ({ event }) => event.output.questions,
@@ -132,33 +136,53 @@ export const cancelPlanMachine = setup({
         ],
         onError: {
           target: 'loadFailed',
+          description: 'The subscription could not be read; nothing changed.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     loadFailed: {
-      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+      description: 'The subscription could not be read: the page says so and offers to try again.',
+      on: {
+        'load.retry': {
+          target: 'loading',
+          description: 'The user asks to read the subscription again.',
+          actions: 'clearError',
+        },
+      },
     },
-    /** On Free: there is no subscription to cancel. */
-    free: {},
-    /** Why the merchant leaves: the questions as the server lists them; the required ones must be answered. */
+    free: { description: 'On Free: there is no subscription to cancel.' },
     answering: {
+      description:
+        'Why the merchant leaves: the questions as the server lists them; the required ones must be answered.',
       on: {
         'answers.submit': {
+          description:
+            'The user sends the answers: every required question answered, only the questions and options listed.',
           guard: 'answersComplete',
           target: 'confirming',
           actions: ['clearError', assign({ answers: ({ event }) => event.answers })],
         },
       },
     },
-    /** "Cancel your plan?": it stays until the period's end, then becomes Free. */
     confirming: {
+      description: 'A dialog asks "Cancel your plan?": it stays until the period\'s end, then becomes Free.',
       on: {
-        'cancel.confirm': 'cancelling',
-        'cancel.back': 'answering',
+        'cancel.confirm': {
+          target: 'cancelling',
+          description: 'The user confirms; the cancellation and the answers are sent.',
+        },
+        'cancel.back': {
+          target: 'answering',
+          description: 'The user closes the dialog; nothing is cancelled.',
+        },
       },
     },
     cancelling: {
+      description:
+        'The server marks the plan to end with its current period (a downgrade that was waiting is dropped) and ' +
+        'records the answers with who cancelled and when it takes effect. With no paid period running, the ' +
+        'merchant is on Free at once.',
       tags: ['busy'],
       invoke: {
         id: 'cancelPlan',
@@ -166,36 +190,55 @@ export const cancelPlanMachine = setup({
         input: ({ context }) => ({ body: { answers: context.answers } }),
         onDone: {
           target: 'cancelled',
+          description: 'The plan is cancelled: a toast says so, and the page shows until when it stays.',
           actions: assign({ subscription: ({ event }) => event.output, outcome: 'cancelled' }),
         },
         onError: {
           target: 'answering',
+          description:
+            'Nothing is cancelled (already cancelled, on Free, answers refused, or no answer): the questions say why.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
-    /** The plan stays until the period's end, then becomes Free; "Undo" until then. */
     cancelled: {
-      on: { 'undo.request': { target: 'undoing', actions: 'clearError' } },
+      description: 'The plan stays until the period\'s end, then becomes Free; "Undo" until then.',
+      on: {
+        'undo.request': {
+          target: 'undoing',
+          description: 'The user asks to keep the plan after all.',
+          actions: 'clearError',
+        },
+      },
     },
     undoing: {
+      description:
+        'The server keeps the plan, only while its period has not ended; the answers given stay recorded.',
       tags: ['busy'],
       invoke: {
         id: 'undoCancelPlan',
         src: 'undoCancelPlan',
         onDone: {
           target: 'kept',
+          description: 'The cancellation is undone: a toast says so.',
           actions: assign({ subscription: ({ event }) => event.output, outcome: 'undone' }),
         },
         onError: {
           target: 'cancelled',
+          description: 'The plan stays cancelled (the period has ended, or no answer): the page says why.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
-    /** The cancellation is undone: the plan renews as before. */
     kept: {
-      on: { 'cancel.restart': { target: 'answering', actions: ['clearError', assign({ answers: [] })] } },
+      description: 'The cancellation is undone: the plan renews as before.',
+      on: {
+        'cancel.restart': {
+          target: 'answering',
+          description: 'The user starts the questionnaire again, with no answers.',
+          actions: ['clearError', assign({ answers: [] })],
+        },
+      },
     },
   },
 });

@@ -1,8 +1,10 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
   canTransition,
+  cardNameMaxLength,
   CardEpinBody,
   CardPinBody,
+  pinDigits,
   type Card,
   type CardAction,
   type CardLimits,
@@ -15,6 +17,7 @@ import {
 import type { StepUpMethod, StepUpPurpose } from '../schemas/stepUp.schema';
 import { failureCode, knownErrors, toApiFailure } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
+import { count, duration } from './ruleWords';
 
 /*
  * One card's controls (SPEC §2 /cards/:card? and /cards/:card/:id/card-limit, §4 card statuses, §8 "Card
@@ -121,6 +124,9 @@ function fieldsOf(error: unknown): Record<string, string> {
 
 const purpose: StepUpPurpose = 'card_reveal';
 
+/** How long a revealed secret stays on screen before it is hidden by itself. */
+export const revealShownMs = 30_000;
+
 /**
  * What each status offers besides its status changes (`cardTransitions`): an active card everything; a frozen one its
  * secrets (frozen blocks payments, not its holder) but no changes until unfrozen; a card not yet activated, a lost one
@@ -223,7 +229,7 @@ export const cardControlsMachine = setup({
   },
   delays: {
     /** How long a revealed secret stays on screen. */
-    revealTimeout: 30_000,
+    revealTimeout: revealShownMs,
   },
 }).createMachine({
   id: 'cardControls',
@@ -245,11 +251,13 @@ export const cardControlsMachine = setup({
   },
   initial: 'opening',
   states: {
-    /** Until the screen has read the address. */
     opening: {
+      description: 'Until the screen has read which card the address names, and whether the user only reads.',
       on: {
         'card.opened': {
           target: 'loading',
+          description:
+            "The screen names the card (its page or its limits' page) and whether the user is a viewer.",
           actions: assign({
             id: ({ event }) => event.id,
             view: ({ event }) => event.view,
@@ -259,6 +267,7 @@ export const cardControlsMachine = setup({
       },
     },
     loading: {
+      description: 'The card and where a one-time code can be sent are read.',
       tags: ['busy'],
       invoke: {
         id: 'loadCard',
@@ -266,6 +275,7 @@ export const cardControlsMachine = setup({
         input: ({ context }) => ({ id: context.id }),
         onDone: [
           {
+            description: "Opened at the limits' address for an active card: straight to its limits.",
             guard: { type: 'wantsLimits', params: ({ event }) => ({ card: event.output.card }) },
             target: 'loadingLimits',
             actions: assign({
@@ -275,6 +285,7 @@ export const cardControlsMachine = setup({
           },
           {
             target: 'viewing',
+            description: "The card's page is shown.",
             actions: assign({
               card: ({ event }) => event.output.card,
               methods: ({ event }) => event.output.methods,
@@ -285,12 +296,15 @@ export const cardControlsMachine = setup({
         onError: [
           {
             // No such card, or another merchant's, or not assigned to this user.
+            description: "No such card, another merchant's, or one this user may not see.",
             guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
             target: 'notFound',
             actions: assign({ view: 'detail' }),
           },
           {
             target: 'loadFailed',
+            description:
+              "The card could not be read (no answer, a server failure); told at the card's own address.",
             actions: [
               { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
               assign({ view: 'detail' }),
@@ -300,45 +314,85 @@ export const cardControlsMachine = setup({
       },
     },
     loadFailed: {
-      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+      description: 'The card could not be read: the page says so and offers to try again.',
+      on: {
+        'load.retry': {
+          target: 'loading',
+          description: 'The user asks to read the card again.',
+          actions: 'clearError',
+        },
+      },
     },
-    notFound: {},
-    /** The card's face and details, with the controls its status allows. */
+    notFound: { description: 'No such card (or not one this user may see): nothing to show.' },
     viewing: {
+      description:
+        "The card's face and details, with only the controls its status allows: an active card everything; a " +
+        'frozen one its secrets, unfreezing, reporting it lost and removing it; one not yet activated activating, ' +
+        'reporting it lost and removing it; a lost one removing it. A viewer only reads.',
       on: {
         'card.activate': {
+          description: 'The user activates a card that is not yet active (not a viewer).',
           guard: 'canActivate',
           target: 'changingStatus',
           actions: ['clearError', assign({ action: 'activate' })],
         },
         'card.freeze': {
+          description: 'The user freezes an active card: payments with it are declined until it is unfrozen.',
           guard: 'canFreeze',
           target: 'changingStatus',
           actions: ['clearError', assign({ action: 'freeze' })],
         },
         'card.unfreeze': {
+          description: 'The user unfreezes a frozen card.',
           guard: 'canUnfreeze',
           target: 'changingStatus',
           actions: ['clearError', assign({ action: 'unfreeze' })],
         },
-        'lost.request': { guard: 'canReportLost', target: 'confirmingLost', actions: 'clearError' },
-        'delete.request': { guard: 'canDelete', target: 'confirmingDelete', actions: 'clearError' },
-        'name.edit': { guard: 'canEdit', target: 'editingName', actions: 'clearError' },
+        'lost.request': {
+          description: 'The user reports the card lost, where its status allows; a dialog asks first.',
+          guard: 'canReportLost',
+          target: 'confirmingLost',
+          actions: 'clearError',
+        },
+        'delete.request': {
+          description: 'The user removes the card, where its status allows; a dialog asks first.',
+          guard: 'canDelete',
+          target: 'confirmingDelete',
+          actions: 'clearError',
+        },
+        'name.edit': {
+          description: "The user edits an active card's name and alias (not a viewer).",
+          guard: 'canEdit',
+          target: 'editingName',
+          actions: 'clearError',
+        },
         'pin.edit': {
+          description:
+            `The user sets the ${pinDigits.pin}-digit PIN (physical cards only) or the ${pinDigits.epin}-digit ` +
+            'e-PIN of an active card (not a viewer).',
           guard: 'canSetPin',
           target: 'editingPin',
           actions: ['clearError', assign({ pinKind: ({ event }) => event.kind })],
         },
         'reveal.request': {
+          description:
+            'The user asks to see the card details, PIN or e-PIN of an active or frozen card (the PIN only once ' +
+            'set, physical cards only): a fresh one-time code comes first.',
           guard: 'canReveal',
           target: 'confirmingCode',
           actions: ['clearError', 'forgetSecret', assign({ reveal: ({ event }) => event.what })],
         },
-        'limits.open': { guard: 'canSeeLimits', target: 'loadingLimits', actions: 'clearError' },
+        'limits.open': {
+          description: "The user opens an active card's limits (a viewer too, to read them).",
+          guard: 'canSeeLimits',
+          target: 'loadingLimits',
+          actions: 'clearError',
+        },
       },
     },
-    /** activate, freeze, unfreeze or report_lost (cardAction); a status that changed meanwhile is 409 card_status. */
     changingStatus: {
+      description:
+        'The server activates, freezes, unfreezes or marks the card lost; a status that changed meanwhile is refused.',
       tags: ['busy'],
       invoke: {
         id: 'cardAction',
@@ -346,6 +400,7 @@ export const cardControlsMachine = setup({
         input: ({ context }) => ({ id: context.id, action: context.action ?? 'freeze' }),
         onDone: {
           target: 'viewing',
+          description: 'The card shows its new status; a toast says so ("Card frozen", "unfrozen", …).',
           actions: assign({
             card: ({ event }) => event.output,
             outcome: ({ context }) => ({ task: context.action ?? 'freeze', ok: true }),
@@ -354,6 +409,8 @@ export const cardControlsMachine = setup({
         },
         onError: {
           target: 'viewing',
+          description:
+            'The status did not change; a toast says so ("Card could not be frozen", …) and the page why.',
           actions: [
             {
               type: 'recordFailure',
@@ -364,25 +421,27 @@ export const cardControlsMachine = setup({
         },
       },
     },
-    /** "Report this card lost?": it can never be used again. */
     confirmingLost: {
+      description: 'A dialog asks "Report this card lost?": it can never be used again.',
       on: {
         'lost.confirm': {
+          description: 'The user confirms (its status still allows it): the card is reported lost.',
           guard: 'canReportLost',
           target: 'changingStatus',
           actions: assign({ action: 'report_lost' }),
         },
-        'lost.cancel': 'viewing',
+        'lost.cancel': { target: 'viewing', description: 'The user closes the dialog; nothing changes.' },
       },
     },
-    /** "Remove this card?": destroyed is final. */
     confirmingDelete: {
+      description: 'A dialog asks "Remove this card?": a destroyed card is gone for good.',
       on: {
-        'delete.confirm': 'deleting',
-        'delete.cancel': 'viewing',
+        'delete.confirm': { target: 'deleting', description: 'The user confirms; the removal is sent.' },
+        'delete.cancel': { target: 'viewing', description: 'The user closes the dialog; nothing changes.' },
       },
     },
     deleting: {
+      description: 'The server marks the card destroyed: it can never be used again.',
       tags: ['busy'],
       invoke: {
         id: 'deleteCard',
@@ -390,24 +449,36 @@ export const cardControlsMachine = setup({
         input: ({ context }) => ({ id: context.id }),
         onDone: {
           target: 'removed',
+          description: '"Card removed".',
           actions: assign({ card: ({ event }) => event.output, outcome: { task: 'delete', ok: true } }),
         },
         onError: {
           target: 'viewing',
+          description: 'Not removed (refused, or no answer): the card stays; a toast and the page say why.',
           actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error, task: 'delete' }) },
         },
       },
     },
-    /** "Card removed": nothing more can be done with it. */
-    removed: { type: 'final' },
-    /** The card's name and alias (SPEC §5: Latin letters, max 26). */
+    removed: { type: 'final', description: '"Card removed": nothing more can be done with it.' },
     editingName: {
+      description:
+        `The card's name and alias: Latin letters, digits, spaces and . ' -, up to ` +
+        `${count(cardNameMaxLength, 'character')} each.`,
       on: {
-        'name.submit': { target: 'savingName', actions: 'clearError' },
-        'name.cancel': { target: 'viewing', actions: 'clearError' },
+        'name.submit': {
+          target: 'savingName',
+          description: 'The user saves the name and alias.',
+          actions: 'clearError',
+        },
+        'name.cancel': {
+          target: 'viewing',
+          description: 'The user goes back to the card; nothing changes.',
+          actions: 'clearError',
+        },
       },
     },
     savingName: {
+      description: 'The server saves the name and alias.',
       tags: ['busy'],
       invoke: {
         id: 'updateCard',
@@ -418,22 +489,36 @@ export const cardControlsMachine = setup({
         },
         onDone: {
           target: 'viewing',
+          description: '"Card name updated".',
           actions: assign({ card: ({ event }) => event.output, outcome: { task: 'name', ok: true } }),
         },
         onError: {
           target: 'editingName',
+          description: 'The name "could not be updated": the form keeps it and marks what was refused.',
           actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error, task: 'name' }) },
         },
       },
     },
-    /** A new PIN (4 digits) or e-PIN (5 digits), typed twice in the form. */
     editingPin: {
+      description:
+        `A new PIN (${count(pinDigits.pin, 'digit')}) or e-PIN (${count(pinDigits.epin, 'digit')}), typed twice; ` +
+        'not all one digit and not a straight run up or down.',
       on: {
-        'pin.submit': { guard: 'pinFits', target: 'savingPin', actions: 'clearError' },
-        'pin.cancel': { target: 'viewing', actions: ['clearError', assign({ pinKind: null })] },
+        'pin.submit': {
+          description: 'The user sends a PIN of the right shape; the form says why not before sending.',
+          guard: 'pinFits',
+          target: 'savingPin',
+          actions: 'clearError',
+        },
+        'pin.cancel': {
+          target: 'viewing',
+          description: 'The user goes back to the card; the PIN stays as it was.',
+          actions: ['clearError', assign({ pinKind: null })],
+        },
       },
     },
     savingPin: {
+      description: 'The server sets the PIN or e-PIN.',
       tags: ['busy'],
       invoke: {
         id: 'setCardPin',
@@ -444,6 +529,7 @@ export const cardControlsMachine = setup({
         },
         onDone: {
           target: 'viewing',
+          description: '"PIN set".',
           actions: assign({
             card: ({ context }) =>
               context.card &&
@@ -456,6 +542,7 @@ export const cardControlsMachine = setup({
         },
         onError: {
           target: 'editingPin',
+          description: 'The PIN was not set (refused, or no answer): the form says why.',
           actions: {
             type: 'recordFailure',
             params: ({ context, event }) => ({ error: event.error, task: context.pinKind ?? 'pin' }),
@@ -463,23 +550,32 @@ export const cardControlsMachine = setup({
         },
       },
     },
-    /** The oneTimeCode child: a fresh code for every reveal; cancelled, back to the card. */
     confirmingCode: {
+      description:
+        'A fresh one-time code for every reveal (the one-time code journey, purpose card_reveal: its rules on ' +
+        'attempts, expiry and resending apply).',
       invoke: {
         id: 'oneTimeCode',
         src: 'oneTimeCode',
         input: ({ context }) => ({ purpose, methods: context.methods }),
         onDone: [
           {
+            description: 'The code is right: its grant goes with the reveal.',
             guard: { type: 'gotGrant', params: ({ event }) => ({ output: event.output }) },
             target: 'revealing',
             actions: assign({ stepUpToken: ({ event }) => stepUpTokenOf(event.output) }),
           },
-          { target: 'viewing', actions: ['clearError', assign({ reveal: null })] },
+          {
+            target: 'viewing',
+            description:
+              'The code step ended without a grant (cancelled, or no more tries): nothing is revealed.',
+            actions: ['clearError', assign({ reveal: null })],
+          },
         ],
       },
     },
     revealing: {
+      description: 'The server spends the grant and answers the secret asked for.',
       tags: ['busy'],
       invoke: {
         id: 'revealCard',
@@ -491,11 +587,13 @@ export const cardControlsMachine = setup({
         }),
         onDone: {
           target: 'revealed',
+          description: 'The secret is shown.',
           actions: ['clearError', assign({ secret: ({ event }) => event.output, stepUpToken: null })],
         },
         onError: [
           {
             // The grant expired or was spent: a new code for the same reveal.
+            description: 'The grant expired or was spent: a new code for the same reveal.',
             guard: { type: 'isStepUpRequired', params: ({ event }) => ({ error: event.error }) },
             target: 'confirmingCode',
             actions: [
@@ -505,6 +603,7 @@ export const cardControlsMachine = setup({
           },
           {
             target: 'viewing',
+            description: 'Nothing is revealed (refused, or no answer): the page says why.',
             actions: [
               { type: 'recordFailure', params: ({ event }) => ({ error: event.error, task: 'reveal' }) },
               'forgetSecret',
@@ -514,33 +613,61 @@ export const cardControlsMachine = setup({
         ],
       },
     },
-    /** The secret, for `revealTimeout` at most; "Hide" hides it at once. */
     revealed: {
-      after: { revealTimeout: { target: 'viewing' } },
-      on: { 'reveal.hide': 'viewing' },
+      description:
+        `The secret, for ${duration(revealShownMs)} at most; "Hide" hides it at once. It is forgotten on the way ` +
+        'out.',
+      after: {
+        revealTimeout: {
+          target: 'viewing',
+          description: `${duration(revealShownMs)} passed: the secret is hidden and forgotten.`,
+        },
+      },
+      on: {
+        'reveal.hide': { target: 'viewing', description: 'The user hides the secret; it is forgotten.' },
+      },
       exit: ['forgetSecret', assign({ reveal: null })],
     },
     loadingLimits: {
+      description: "The card's limits are read, with what was spent in the current window.",
       tags: ['busy'],
       invoke: {
         id: 'cardLimits',
         src: 'cardLimits',
         input: ({ context }) => ({ id: context.id }),
-        onDone: { target: 'editingLimits', actions: assign({ limits: ({ event }) => event.output }) },
+        onDone: {
+          target: 'editingLimits',
+          description: 'The limits are shown.',
+          actions: assign({ limits: ({ event }) => event.output }),
+        },
         onError: {
           target: 'viewing',
+          description: "The limits could not be read: back to the card's page, which says why.",
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
-    /** One frequency and the four categories, each an amount or unlimited, with what was spent in this window. */
     editingLimits: {
+      description:
+        'One frequency (daily, weekly, monthly or yearly: calendar periods in Athens time) and four limits, each ' +
+        'an amount in the account currency or unlimited: every payment, in shops, online and cash. Each shows what ' +
+        'was spent in the current window; the server declines a payment over a limit.',
       on: {
-        'limits.submit': { guard: 'canEdit', target: 'savingLimits', actions: 'clearError' },
-        'limits.close': { target: 'viewing', actions: 'clearError' },
+        'limits.submit': {
+          description: 'The user saves the limits (an active card, not a viewer).',
+          guard: 'canEdit',
+          target: 'savingLimits',
+          actions: 'clearError',
+        },
+        'limits.close': {
+          target: 'viewing',
+          description: "The user goes back to the card's page.",
+          actions: 'clearError',
+        },
       },
     },
     savingLimits: {
+      description: 'The server saves the limits; they apply from the next payment.',
       tags: ['busy'],
       invoke: {
         id: 'setCardLimits',
@@ -551,6 +678,7 @@ export const cardControlsMachine = setup({
         },
         onDone: {
           target: 'editingLimits',
+          description: '"Limits updated".',
           actions: assign({
             limits: ({ context, event }) => context.limits && { ...context.limits, ...event.output },
             card: ({ context, event }) => context.card && { ...context.card, limits: event.output },
@@ -559,6 +687,7 @@ export const cardControlsMachine = setup({
         },
         onError: {
           target: 'editingLimits',
+          description: '"Could not update limits, try again later."; the form keeps what was typed.',
           actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error, task: 'limits' }) },
         },
       },

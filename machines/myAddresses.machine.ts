@@ -10,6 +10,7 @@ import type {
 } from '../schemas/addresses.schema';
 import type { AddressesResponse, MerchantAddress } from '../schemas/cards.schema';
 import { knownErrors, toApiFailure } from './apiFailure';
+import { duration } from './ruleWords';
 
 /*
  * Saved addresses with a map pin (SPEC §2 /my-addresses).
@@ -94,6 +95,12 @@ function notProvided(name: string): never {
 /** The registered address is legal data: only its pin changes here. */
 export const isRegistered = (address: Pick<MerchantAddress, 'kind'>) => address.kind === 'registered';
 
+/** How long a moved pin rests before the nearest place is asked for (one question for a run of moves). */
+export const namingPauseMs = 400;
+
+/** How far a pin may go: the map's own (Web Mercator) latitudes, and every longitude. */
+export const pinLimits = { latitude: 85, longitude: 180 } as const;
+
 /** Where the map opens when nothing is pinned: Athens. */
 export const defaultPin: Pin = { latitude: 37.9838, longitude: 23.7275 };
 
@@ -162,7 +169,7 @@ export const myAddressesMachine = setup({
     }),
   },
   delays: {
-    namingPause: 400,
+    namingPause: namingPauseMs,
   },
   guards: {
     knownAddress: ({ context, event }) =>
@@ -175,7 +182,9 @@ export const myAddressesMachine = setup({
       event.type === 'address.add' &&
       (event.kind === 'shipping' || !(context.items ?? []).some((item) => item.kind === 'trading')),
     pinInRange: ({ event }) =>
-      event.type === 'pin.move' && Math.abs(event.latitude) <= 85 && Math.abs(event.longitude) <= 180,
+      event.type === 'pin.move' &&
+      Math.abs(event.latitude) <= pinLimits.latitude &&
+      Math.abs(event.longitude) <= pinLimits.longitude,
   },
 }).createMachine({
   id: 'myAddresses',
@@ -194,26 +203,41 @@ export const myAddressesMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: "The merchant's saved addresses and the map's settings are read.",
       tags: ['busy'],
       invoke: {
         id: 'loadAddresses',
         src: 'loadAddresses',
         onDone: {
           target: 'list',
+          description: 'The addresses are shown, each with its pin.',
           actions: assign({ items: ({ event }) => event.output.items, map: ({ event }) => event.output.map }),
         },
         onError: {
           target: 'loadFailed',
+          description: 'The addresses could not be read; nothing changed.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     loadFailed: {
-      on: { 'load.retry': { target: 'loading', actions: 'clearErrors' } },
+      description: 'The addresses could not be read: the page says so and offers to try again.',
+      on: {
+        'load.retry': {
+          target: 'loading',
+          description: 'The user asks to read the addresses again.',
+          actions: 'clearErrors',
+        },
+      },
     },
     list: {
+      description:
+        'Each address with its pin, "Edit", "Delete" (not the registered address: it is legal data) and "Make ' +
+        'default".',
       on: {
         'address.add': {
+          description:
+            'The user adds a shipping address, or a trading address when the company has none yet: an empty editor.',
           guard: 'mayAddTrading',
           target: 'editor',
           actions: [
@@ -227,6 +251,8 @@ export const myAddressesMachine = setup({
           ],
         },
         'address.edit': {
+          description:
+            'The user edits one of the addresses listed: the editor opens with its fields and pin.',
           guard: 'knownAddress',
           target: 'editor',
           actions: [
@@ -243,11 +269,13 @@ export const myAddressesMachine = setup({
           ],
         },
         'delete.request': {
+          description: 'The user deletes an address other than the registered one; a dialog asks to confirm.',
           guard: 'deletable',
           target: 'confirmingDelete',
           actions: ['clearErrors', assign({ deletingId: ({ event }) => event.id })],
         },
         'default.set': {
+          description: 'The user makes an address the default (one that is not already).',
           guard: 'notDefault',
           target: 'settingDefault',
           actions: ['clearErrors', assign({ deletingId: null })],
@@ -255,12 +283,18 @@ export const myAddressesMachine = setup({
       },
     },
     confirmingDelete: {
+      description: 'A dialog asks whether to delete the address.',
       on: {
-        'delete.confirm': 'deleting',
-        'delete.cancel': { target: 'list', actions: assign({ deletingId: null }) },
+        'delete.confirm': { target: 'deleting', description: 'The user confirms; the deletion is sent.' },
+        'delete.cancel': {
+          target: 'list',
+          description: 'The user closes the dialog; the address stays.',
+          actions: assign({ deletingId: null }),
+        },
       },
     },
     deleting: {
+      description: 'The server deletes the saved address.',
       tags: ['busy'],
       invoke: {
         id: 'deleteAddress',
@@ -268,6 +302,7 @@ export const myAddressesMachine = setup({
         input: ({ context }) => ({ id: context.deletingId ?? '' }),
         onDone: {
           target: 'list',
+          description: 'The address is gone from the list; a toast says so.',
           actions: assign({
             items: ({ context }) => (context.items ?? []).filter((item) => item.id !== context.deletingId),
             outcome: () => ({ action: 'deleted' as const, ok: true }),
@@ -276,6 +311,7 @@ export const myAddressesMachine = setup({
         },
         onError: {
           target: 'list',
+          description: 'Not deleted (refused, or no answer): the address stays and a toast says so.',
           actions: [
             { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
             assign({ outcome: () => ({ action: 'deleted' as const, ok: false }), deletingId: null }),
@@ -284,6 +320,7 @@ export const myAddressesMachine = setup({
       },
     },
     settingDefault: {
+      description: 'The server makes the address the default one.',
       tags: ['busy'],
       invoke: {
         id: 'setDefaultAddress',
@@ -291,6 +328,7 @@ export const myAddressesMachine = setup({
         input: ({ event }) => ({ id: event.type === 'default.set' ? event.id : '' }),
         onDone: {
           target: 'list',
+          description: 'The list shows the new default; a toast says so.',
           actions: assign({
             items: ({ event }) => event.output.items,
             outcome: () => ({ action: 'defaulted' as const, ok: true }),
@@ -298,6 +336,7 @@ export const myAddressesMachine = setup({
         },
         onError: {
           target: 'list',
+          description: 'The default did not change (refused, or no answer); a toast says so.',
           actions: [
             { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
             assign({ outcome: () => ({ action: 'defaulted' as const, ok: false }) }),
@@ -306,20 +345,39 @@ export const myAddressesMachine = setup({
       },
     },
     editor: {
+      description:
+        'The address fields and a map whose pin the user drags or moves with the arrow keys. For the registered ' +
+        'address only the pin may change: the server refuses the rest.',
       initial: 'editing',
       on: {
-        'editor.cancel': { target: 'list', actions: assign({ editing: null, pin: null }) },
+        'editor.cancel': {
+          target: 'list',
+          description: 'The user closes the editor; nothing is saved.',
+          actions: assign({ editing: null, pin: null }),
+        },
       },
       states: {
         editing: {
+          description: 'The user types the address, finds it on the map, or moves the pin.',
           on: {
-            'editor.locate': { target: 'locating', actions: 'clearErrors' },
+            'editor.locate': {
+              target: 'locating',
+              description: '"Find on map": the address typed is looked up.',
+              actions: 'clearErrors',
+            },
             'pin.move': {
+              description:
+                `The user moves the pin, within ${pinLimits.latitude}° north or south and ` +
+                `${pinLimits.longitude}° east or west.`,
               guard: 'pinInRange',
               target: 'settling',
               actions: { type: 'movePin', params: ({ event }) => event },
             },
-            'editor.save': { target: 'saving', actions: 'clearErrors' },
+            'editor.save': {
+              target: 'saving',
+              description: 'The user saves the address and its pin.',
+              actions: 'clearErrors',
+            },
           },
         },
         /**
@@ -327,18 +385,30 @@ export const myAddressesMachine = setup({
          * the geocoder once instead of once per step.
          */
         settling: {
-          after: { namingPause: 'naming' },
+          description: `The pin moved; the nearest place is asked for once it rests ${duration(namingPauseMs)}.`,
+          after: {
+            namingPause: {
+              target: 'naming',
+              description: `The pin rested ${duration(namingPauseMs)}: the nearest place is asked for.`,
+            },
+          },
           on: {
             'pin.move': {
+              description: 'The pin moves on (within the map): the pause starts again.',
               guard: 'pinInRange',
               target: 'settling',
               reenter: true,
               actions: { type: 'movePin', params: ({ event }) => event },
             },
-            'editor.save': { target: 'saving', actions: 'clearErrors' },
+            'editor.save': {
+              target: 'saving',
+              description: 'The user saves the address with the pin where it is.',
+              actions: 'clearErrors',
+            },
           },
         },
         locating: {
+          description: 'The address typed is looked up on the map.',
           tags: ['busy'],
           invoke: {
             id: 'geocode',
@@ -347,6 +417,8 @@ export const myAddressesMachine = setup({
               event.type === 'editor.locate' ? event.query : { country: 'GR' as const, city: '' },
             onDone: {
               target: 'editing',
+              description:
+                'The pin goes to the first place found (it stays where it was when none is found).',
               actions: assign({
                 found: ({ event }) => event.output.results,
                 pin: ({ context, event }) => {
@@ -358,30 +430,49 @@ export const myAddressesMachine = setup({
             },
             onError: {
               target: 'editing',
+              description: 'The address could not be looked up: the editor says so; the pin stays.',
               actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
             },
           },
         },
-        /** The nearest place to the pin; the pin may go on moving meanwhile (it settles again, then asks again). */
         naming: {
+          description:
+            'The nearest place to the pin is asked for, which the user may copy into the fields; the pin may go on ' +
+            'moving meanwhile.',
           on: {
             'pin.move': {
+              description: 'The pin moves again: it settles again, then asks again.',
               guard: 'pinInRange',
               target: 'settling',
               actions: { type: 'movePin', params: ({ event }) => event },
             },
-            'editor.save': { target: 'saving', actions: 'clearErrors' },
+            'editor.save': {
+              target: 'saving',
+              description: 'The user saves without waiting for the name.',
+              actions: 'clearErrors',
+            },
           },
           invoke: {
             id: 'reverseGeocode',
             src: 'reverseGeocode',
             input: ({ context }) => context.pin ?? defaultPin,
-            onDone: { target: 'editing', actions: assign({ nearest: ({ event }) => event.output.place }) },
+            onDone: {
+              target: 'editing',
+              description: 'The nearest place is offered (none when nothing is near).',
+              actions: assign({ nearest: ({ event }) => event.output.place }),
+            },
             // Naming the place is a help, not a step: its failure only leaves the name out.
-            onError: { target: 'editing', actions: assign({ nearest: null }) },
+            onError: {
+              target: 'editing',
+              description: 'Naming the place is a help, not a step: its failure only leaves the name out.',
+              actions: assign({ nearest: null }),
+            },
           },
         },
         saving: {
+          description:
+            'The server saves the address: a new one whole, an edit its fields and pin, the registered one its pin ' +
+            'only.',
           tags: ['busy'],
           invoke: {
             id: 'saveAddress',
@@ -395,6 +486,7 @@ export const myAddressesMachine = setup({
               ),
             onDone: {
               target: '#myAddresses.list',
+              description: 'Saved: the list shows it and a toast says so.',
               actions: assign({
                 items: ({ context, event }) => upsert(context.items, event.output),
                 outcome: () => ({ action: 'saved' as const, ok: true }),
@@ -404,6 +496,7 @@ export const myAddressesMachine = setup({
             },
             onError: {
               target: 'editing',
+              description: 'Not saved: the editor keeps what was typed and marks the fields refused.',
               actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
             },
           },

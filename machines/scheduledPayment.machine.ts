@@ -68,70 +68,106 @@ export const scheduledPaymentMachine = setup({
   initial: 'opening',
   states: {
     opening: {
+      description: 'Until the screen has read which scheduled payment the address names.',
       on: {
-        'payment.opened': { target: 'loading', actions: assign({ id: ({ event }) => event.id }) },
+        'payment.opened': {
+          target: 'loading',
+          description: 'The screen names the scheduled payment of the address.',
+          actions: assign({ id: ({ event }) => event.id }),
+        },
       },
     },
     loading: {
+      description:
+        'The scheduled payment is read: recipient, amount, frequency, dates, status and its runs so far.',
       tags: ['busy'],
       invoke: {
         id: 'loadScheduledPayment',
         src: 'loadScheduledPayment',
         input: ({ context }) => ({ id: context.id }),
-        onDone: { target: 'viewing', actions: assign({ payment: ({ event }) => event.output }) },
+        onDone: {
+          target: 'viewing',
+          description: 'The scheduled payment is shown.',
+          actions: assign({ payment: ({ event }) => event.output }),
+        },
         onError: [
           {
+            description: "No such scheduled payment, or another merchant's: the page says it was not found.",
             guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
             target: 'notFound',
           },
           {
             target: 'loadFailed',
+            description: 'It could not be read (no answer, a server failure).',
             actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
           },
         ],
       },
     },
     loadFailed: {
-      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
-    },
-    /** No such scheduled payment (or another merchant's). */
-    notFound: {},
-    /** The details and runs; an active schedule can be cancelled. */
-    viewing: {
+      description: 'The scheduled payment could not be read: the page says so and offers to try again.',
       on: {
-        'cancel.request': { guard: 'isActive', target: 'confirmingCancel', actions: 'clearError' },
+        'load.retry': {
+          target: 'loading',
+          description: 'The user asks to read it again.',
+          actions: 'clearError',
+        },
       },
     },
-    /** "Cancel this scheduled payment?" */
-    confirmingCancel: {
+    notFound: { description: "No such scheduled payment (or another merchant's): nothing to show." },
+    viewing: {
+      description: 'The details and runs; an active schedule can be cancelled.',
       on: {
-        'cancel.confirm': 'cancelling',
-        'cancel.dismiss': 'viewing',
+        'cancel.request': {
+          description: 'The user asks to cancel; only an active schedule can be. A dialog asks to confirm.',
+          guard: 'isActive',
+          target: 'confirmingCancel',
+          actions: 'clearError',
+        },
+      },
+    },
+    confirmingCancel: {
+      description: 'A dialog asks "Cancel this scheduled payment?": keep it, or cancel it.',
+      on: {
+        'cancel.confirm': {
+          target: 'cancelling',
+          description: 'The user confirms; the cancellation is sent.',
+        },
+        'cancel.dismiss': { target: 'viewing', description: 'The user keeps the schedule; nothing changes.' },
       },
     },
     cancelling: {
+      description:
+        'The server stops the schedule: no further runs. Runs already made stay as they are; no money moves now.',
       tags: ['busy'],
       invoke: {
         id: 'cancelScheduledPayment',
         src: 'cancelScheduledPayment',
         input: ({ context }) => ({ id: context.id }),
-        onDone: { target: 'cancelled', actions: assign({ payment: ({ event }) => event.output }) },
+        onDone: {
+          target: 'cancelled',
+          description: '"Payment cancelled": the schedule is marked cancelled.',
+          actions: assign({ payment: ({ event }) => event.output }),
+        },
         onError: [
           {
             // It ended meanwhile (completed, or cancelled elsewhere): show it as it is now.
+            description:
+              'The schedule had already ended (completed, or cancelled elsewhere): it is read again to show why.',
             guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
             target: 'loading',
             actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
           },
           {
             target: 'viewing',
+            description:
+              'Not cancelled (no answer, a server failure): the schedule stays active, the page says why.',
             actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
           },
         ],
       },
     },
-    /** "Payment cancelled": no further runs. */
-    cancelled: { type: 'final' },
+    cancelled: { type: 'final', description: '"Payment cancelled": no further runs. The journey ends here.' },
   },
 });
 

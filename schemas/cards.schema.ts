@@ -87,11 +87,14 @@ export function canTransition(status: CardStatus, transition: CardTransition): b
   return (cardTransitions[transition].from as readonly CardStatus[]).includes(status);
 }
 
+/** The longest card name or alias (SPEC §5). */
+export const cardNameMaxLength = 26;
+
 /** Card name (SPEC §5: Latin characters, no special characters), also the alias. */
 export const CardName = text()
   .trim()
   .min(1, 'This field is required.')
-  .max(26, 'Max 26 characters.')
+  .max(cardNameMaxLength, `Max ${cardNameMaxLength} characters.`)
   .regex(/^[A-Za-z0-9 .'-]+$/, "Only Latin letters, digits, spaces and . ' - are allowed.");
 
 export const ShippingAddress = z
@@ -282,10 +285,13 @@ function guessable(digits: string): boolean {
   return steps.every((step) => step === 1) || steps.every((step) => step === -1);
 }
 
+/** How many digits the card's PIN (for the terminal) and its e-PIN (SPEC §9, for online payments) have. */
+export const pinDigits = { pin: 4, epin: 5 } as const;
+
 export const CardPinBody = z
   .object({
     pin: text()
-      .regex(/^\d{4}$/, 'The PIN has 4 digits.')
+      .regex(new RegExp(`^\\d{${pinDigits.pin}}$`), `The PIN has ${pinDigits.pin} digits.`)
       .refine((pin) => !guessable(pin), 'Choose a PIN that is harder to guess.'),
   })
   .strict()
@@ -293,7 +299,7 @@ export const CardPinBody = z
 export const CardEpinBody = z
   .object({
     epin: text()
-      .regex(/^\d{5}$/, 'The e-PIN has 5 digits.')
+      .regex(new RegExp(`^\\d{${pinDigits.epin}}$`), `The e-PIN has ${pinDigits.epin} digits.`)
       .refine((epin) => !guessable(epin), 'Choose an e-PIN that is harder to guess.'),
   })
   .strict()
