@@ -86,7 +86,7 @@ run_tests() {
     --reporter=default --reporter=json --outputFile.json="$reports/e2e.json" >"$reports/e2e.log" 2>&1 &
   e2e_pid=$!
   printf -- '---- e2e (Chromium) started in the background; its output follows the other tests\n\n'
-  nice -n 10 npx vitest run --project unit --project model --project api \
+  nice -n 10 npx vitest run --project unit --project model --project model-mocks --project api \
     --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || status=$?
   if [ "$status" -eq 0 ] && [ -n "${TEST_POSTGRES_URL:-}" ]; then
     printf '\n---- API tests on PostgreSQL\n'

@@ -1,5 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
+import toast from 'react-hot-toast';
 import { afterEach } from 'vitest';
+import { observeAttempt } from '../../src/api/serviceStatus';
 import { endRenderedApps } from './rendered';
 
 // jsdom lacks a few browser APIs the screens touch. Each stand-in answers the way a plain desktop browser would.
@@ -48,10 +50,15 @@ if (typeof window !== 'undefined') {
 configure({ asyncUtilTimeout: 5_000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup. The apps the test rendered stop
-// first (their session actors, Date.now), so no timer of theirs fires while React unmounts them.
+// first (their session actors, Date.now), so no timer of theirs fires while React unmounts them. The model files share
+// their worker's modules (vitest.config.ts), so what a module keeps outlives a test and is reset here: react-hot-toast's
+// toasts (or the next test shows "Session has expired" from the one before) and the client's view of the service (or
+// the next test shows "We can't reach Tameio right now" because the one before answered 503).
 afterEach(() => {
   endRenderedApps();
   cleanup();
+  toast.remove();
+  observeAttempt({ status: 200 });
 });
 
 /**
