@@ -1,9 +1,11 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Money } from '../schemas/overview.schema';
 import type { MoneyRequest } from '../schemas/moneyRequests.schema';
+import { defaultVerificationThresholdEurMinor } from '../schemas/sendMoney.schema';
 import type { StepUpMethod, StepUpPurpose } from '../schemas/stepUp.schema';
 import { failureCode, knownErrors } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
+import { money } from './ruleWords';
 
 /*
  * Pending (received) money requests (SPEC §2 "pending requests", §4 statuses, §8 "request accepted or
@@ -43,6 +45,11 @@ export type AcceptInput = { id: string; stepUpToken: string | null };
 export type DeclineInput = { id: string };
 
 const purpose: StepUpPurpose = 'send_money';
+
+/** When accepting needs a one-time code, in words from the server's default (schemas/sendMoney.schema.ts). */
+const codeRule =
+  `by default from ${money(defaultVerificationThresholdEurMinor, 'EUR')} ` +
+  '(setting SEND_MONEY_VERIFICATION_THRESHOLD_MINOR; other currencies at the mid rate)';
 
 export type PendingRequestsContext = {
   requests: MoneyRequest[] | null;
@@ -123,29 +130,45 @@ export const pendingRequestsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The money requests other merchants sent to this one are read.',
       tags: ['busy'],
       invoke: {
         id: 'loadReceivedRequests',
         src: 'loadReceivedRequests',
-        onDone: { target: 'list', actions: assign({ requests: ({ event }) => event.output }) },
+        onDone: {
+          target: 'list',
+          description: 'The requests are shown, pending ones first.',
+          actions: assign({ requests: ({ event }) => event.output }),
+        },
         onError: {
           target: 'loadFailed',
+          description: 'The requests could not be read; nothing changed.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     loadFailed: {
-      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+      description: 'The requests could not be read: the page says so and offers to try again.',
+      on: {
+        'load.retry': {
+          target: 'loading',
+          description: 'The user asks to read the requests again.',
+          actions: 'clearError',
+        },
+      },
     },
-    /** Received requests, pending ones first, each pending one with "Accept" and "Decline". */
     list: {
+      description: 'Received requests, pending ones first, each pending one with "Accept" and "Decline".',
       on: {
         'request.accept': {
+          description:
+            'The user accepts a request that is still pending; what accepting involves is read first.',
           guard: 'isPending',
           target: 'preparing',
           actions: ['clearError', 'forgetSelection', assign({ selectedId: ({ event }) => event.id })],
         },
         'request.decline': {
+          description: 'The user declines a request that is still pending; a dialog asks to confirm.',
           guard: 'isPending',
           target: 'confirmingDecline',
           actions: ['clearError', 'forgetSelection', assign({ selectedId: ({ event }) => event.id })],
@@ -153,6 +176,10 @@ export const pendingRequestsMachine = setup({
       },
     },
     preparing: {
+      description:
+        "The available balance in the request's currency, whether the amount needs a one-time code (" +
+        codeRule +
+        ') and where a code can be sent are read.',
       tags: ['busy'],
       invoke: {
         id: 'prepareAccept',
@@ -162,9 +189,14 @@ export const pendingRequestsMachine = setup({
           if (!request) throw new Error('no request selected');
           return { request };
         },
-        onDone: { target: 'reviewing', actions: assign({ preview: ({ event }) => event.output }) },
+        onDone: {
+          target: 'reviewing',
+          description: 'The review is shown.',
+          actions: assign({ preview: ({ event }) => event.output }),
+        },
         onError: {
           target: 'list',
+          description: 'What accepting involves could not be read: back to the list, which says why.',
           actions: [
             { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
             'forgetSelection',
@@ -172,33 +204,61 @@ export const pendingRequestsMachine = setup({
         },
       },
     },
-    /** Who asks, how much, the note and the available balance; accept or go back. */
     reviewing: {
+      description:
+        'Who asks, how much, the note and the available balance. Without enough money the review says so and the ' +
+        'request cannot be accepted.',
       on: {
         'accept.confirm': [
-          { guard: 'canPayWithCode', target: 'confirmingCode', actions: 'clearError' },
-          { guard: 'canPay', target: 'accepting', actions: 'clearError' },
+          {
+            description: `The balance covers it and the amount needs a one-time code (${codeRule}).`,
+            guard: 'canPayWithCode',
+            target: 'confirmingCode',
+            actions: 'clearError',
+          },
+          {
+            description:
+              'The balance covers it and the amount is below the code threshold: it is paid at once.',
+            guard: 'canPay',
+            target: 'accepting',
+            actions: 'clearError',
+          },
         ],
-        'accept.back': { target: 'list', actions: ['clearError', 'forgetSelection'] },
+        'accept.back': {
+          target: 'list',
+          description: 'The user goes back to the list; nothing is paid.',
+          actions: ['clearError', 'forgetSelection'],
+        },
       },
     },
-    /** The oneTimeCode child: its grant goes with the accept; without one (cancelled) back to the review. */
     confirmingCode: {
+      description:
+        'A one-time code for sending money is asked for (the one-time code journey: its rules on attempts, ' +
+        'expiry and resending apply).',
       invoke: {
         id: 'oneTimeCode',
         src: 'oneTimeCode',
         input: ({ context }) => ({ purpose, methods: context.preview?.methods ?? [] }),
         onDone: [
           {
+            description: 'The code is right: its grant goes with the accept.',
             guard: { type: 'gotGrant', params: ({ event }) => ({ output: event.output }) },
             target: 'accepting',
             actions: ['clearError', assign({ stepUpToken: ({ event }) => stepUpTokenOf(event.output) })],
           },
-          { target: 'reviewing', actions: 'clearError' },
+          {
+            target: 'reviewing',
+            description:
+              'The code step ended without a grant (cancelled, or no more tries): back to the review.',
+            actions: 'clearError',
+          },
         ],
       },
     },
     accepting: {
+      description:
+        'In one step the server spends the code grant (when the amount needs one), pays the requester from the ' +
+        "account in the request's currency and marks the request accepted; a request is paid at most once.",
       tags: ['busy'],
       invoke: {
         id: 'acceptMoneyRequest',
@@ -206,6 +266,7 @@ export const pendingRequestsMachine = setup({
         input: ({ context }) => ({ id: context.selectedId ?? '', stepUpToken: context.stepUpToken }),
         onDone: {
           target: 'accepted',
+          description: 'The request is paid and marked accepted.',
           actions: assign({
             requests: ({ context, event }) => replaced(context.requests, event.output),
             stepUpToken: null,
@@ -214,6 +275,8 @@ export const pendingRequestsMachine = setup({
         onError: [
           {
             // The grant expired or was used, or the server wants one after all: a new code for the same request.
+            description:
+              'The server wants a (new) code after all: a new code for the same request; nothing paid.',
             guard: { type: 'isStepUpRequired', params: ({ event }) => ({ error: event.error }) },
             target: 'confirmingCode',
             actions: [
@@ -223,6 +286,9 @@ export const pendingRequestsMachine = setup({
           },
           {
             // Not enough money, already decided, no account any more, or no answer: the review says so.
+            description:
+              'Not paid (not enough money, already decided, no account any more, or no answer): the request stays ' +
+              'pending and the review says why.',
             target: 'reviewing',
             actions: [
               { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
@@ -232,18 +298,21 @@ export const pendingRequestsMachine = setup({
         ],
       },
     },
-    /** "Request accepted": the list (with the request marked accepted) reloads. */
     accepted: {
+      description: '"Request accepted": the list (with the request marked accepted) is read again.',
       tags: ['busy'],
       invoke: {
         id: 'reloadAfterAccept',
         src: 'loadReceivedRequests',
         onDone: {
           target: 'list',
+          description: 'The list is shown as it is now.',
           actions: ['forgetSelection', assign({ requests: ({ event }) => event.output })],
         },
         onError: {
           target: 'list',
+          description:
+            'The list could not be read again: the one shown stays, with the request marked accepted.',
           actions: [
             { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
             'forgetSelection',
@@ -251,14 +320,23 @@ export const pendingRequestsMachine = setup({
         },
       },
     },
-    /** "Decline this request?" over the list. */
     confirmingDecline: {
+      description: 'A dialog over the list asks "Decline this request?".',
       on: {
-        'decline.confirm': { target: 'declining', actions: 'clearError' },
-        'decline.cancel': { target: 'list', actions: ['clearError', 'forgetSelection'] },
+        'decline.confirm': {
+          target: 'declining',
+          description: 'The user confirms; the decline is sent.',
+          actions: 'clearError',
+        },
+        'decline.cancel': {
+          target: 'list',
+          description: 'The user closes the dialog; the request stays pending.',
+          actions: ['clearError', 'forgetSelection'],
+        },
       },
     },
     declining: {
+      description: 'The server marks the request declined; no money moves.',
       tags: ['busy'],
       invoke: {
         id: 'declineMoneyRequest',
@@ -266,10 +344,12 @@ export const pendingRequestsMachine = setup({
         input: ({ context }) => ({ id: context.selectedId ?? '' }),
         onDone: {
           target: 'declined',
+          description: 'The request is declined.',
           actions: assign({ requests: ({ context, event }) => replaced(context.requests, event.output) }),
         },
         onError: {
           target: 'list',
+          description: 'Not declined (already decided, gone, or no answer): the list says why.',
           actions: [
             { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
             'forgetSelection',
@@ -277,18 +357,21 @@ export const pendingRequestsMachine = setup({
         },
       },
     },
-    /** "Request declined": the list (with the request marked declined) reloads. */
     declined: {
+      description: '"Request declined": the list (with the request marked declined) is read again.',
       tags: ['busy'],
       invoke: {
         id: 'reloadAfterDecline',
         src: 'loadReceivedRequests',
         onDone: {
           target: 'list',
+          description: 'The list is shown as it is now.',
           actions: ['forgetSelection', assign({ requests: ({ event }) => event.output })],
         },
         onError: {
           target: 'list',
+          description:
+            'The list could not be read again: the one shown stays, with the request marked declined.',
           actions: [
             { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
             'forgetSelection',

@@ -33,7 +33,6 @@ const notYetDescribed = new Set<string>([
   'advertising',
   'cardOrder',
   'onboarding',
-  'pendingRequests',
   'planCheckout',
   'requestMoney',
 ]);
