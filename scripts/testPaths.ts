@@ -154,7 +154,11 @@ function planned<M extends AnyStateMachine>(model: Model<M>, modelPath: ModelPat
   );
   const opening = actions.flatMap((action) => (action.kind === 'event' && action.auto ? [action.says] : []));
   const last = modelPath.steps.at(-1)!;
-  const outcome = stateWords(snapshotOf(last.state).value);
+  // Where it ends, as the tester sees it: the page (and its error), then the machine state for the reader of the diagram.
+  const end = screens.at(-1);
+  const page = !end ? '' : end.heading === null ? 'the loading spinner' : `“${end.heading}”`;
+  const shown = end?.alert ? `${page} showing “${end.alert}”` : page;
+  const outcome = `${shown ? `${shown}, ` : ''}state ${stateWords(snapshotOf(last.state).value)}`;
   // What the path proves: the answers and waits it goes through, then where it ends.
   const highlights = actions.flatMap((action, index) =>
     index > 0 && (action.kind === 'actorError' || action.kind === 'delay') ? [brief(words[index]!)] : [],
@@ -172,7 +176,7 @@ function planned<M extends AnyStateMachine>(model: Model<M>, modelPath: ModelPat
   ];
   return {
     id: modelPath.id,
-    title: `${journeyWords(model.name)}: ${highlights.join(', then ')} — ends in ${outcome}`,
+    title: `${journeyWords(model.name)}: ${highlights.join(', then ')} — ends on ${outcome}`,
     scenario: '',
     decisions,
     section: faults.length ? 'automated' : 'regression',

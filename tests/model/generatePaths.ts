@@ -652,13 +652,6 @@ export function expectedScreens<M extends AnyStateMachine>(
   });
 }
 
-/**
- * Models whose test still runs a copy with its own expected screens (deprecated: the QA plan cannot print what such
- * a test checks). `runPath` refuses a copy of any other model, and tests/unit/testPaths.test.ts fails when a model
- * test outside this list builds one. Empty it.
- */
-export const stillOverriding: readonly string[] = [];
-
 /** Whether the address `actual` is the expected `pattern` (its `:name` segments match any one segment). */
 export function addressMatches(pattern: string, actual: string): boolean {
   const want = pattern.split('/');

@@ -30,7 +30,6 @@ import { theme } from '../../src/ui/theme';
 import {
   addressMatches,
   expectedScreens,
-  stillOverriding,
   type Model,
   type ModelPath,
   type ScreenExpectation,
@@ -492,7 +491,7 @@ export async function runPath<M extends AnyStateMachine>(
 ): Promise<void> {
   const { model } = runner;
   const registered = registry.find((entry) => entry.model.name === model.name)?.model;
-  if (registered !== model && !stillOverriding.includes(model.name)) {
+  if (registered !== model) {
     throw new Error(
       `${model.name}: runPath takes the model tests/model/registry.ts lists, not a copy with other expectations ` +
         '(the QA plan prints what that model expects; put the expectation in its `screen`)',

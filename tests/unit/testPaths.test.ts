@@ -13,6 +13,8 @@ import { registry } from '../model/registry';
 
 const planDir = path.resolve(import.meta.dirname, '../../docs/test-paths');
 const { plans } = allPlans();
+/** Each model's generated paths, generated once for every test here (generation is most of this file's time). */
+const generated = new Map(registry.map(({ model }) => [model.name, generatePaths(model)]));
 
 /** The cells of a Markdown table row (escaped pipes stay in their cell). */
 const cells = (row: string) =>
@@ -26,7 +28,7 @@ describe('QA plans', () => {
     '%s: each step row of the committed plan expects the screen the model test asserts',
     (name, model) => {
       const lines = readFileSync(path.join(planDir, `${name}.md`), 'utf8').split('\n');
-      for (const modelPath of generatePaths(model)) {
+      for (const modelPath of generated.get(name)!) {
         const screens = expectedScreens(model, modelPath);
         const start = lines.findIndex((line) => line.startsWith(`\`${modelPath.id}\`,`));
         if (start < 0) {
@@ -77,7 +79,7 @@ describe('QA plans', () => {
   it('a refused code or password follows a step that types a wrong one (ErrorFixture.does), not the right one', () => {
     const contradictions: string[] = [];
     for (const { model } of registry) {
-      for (const modelPath of generatePaths(model)) {
+      for (const modelPath of generated.get(model.name)!) {
         modelPath.steps.forEach(({ action }, index) => {
           if (action.kind !== 'actorError' || action.failure.kind !== 'http') return;
           if (!/^(otp_invalid|invalid_current_password)$/.test(action.failure.code)) return;

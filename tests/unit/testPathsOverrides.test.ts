@@ -1,14 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stillOverriding } from '../model/generatePaths';
 
 /*
  * The QA plans (docs/test-paths) print `model.screen` of the models tests/model/registry.ts lists, and the model tests
  * assert the same (harness.tsx `runPath` refuses any other model object). A model test that spreads a model into a
  * copy (`{ ...cardOrderModel, screen: ... }`) would check screens the plan does not print: this guard finds such copies
- * in the source, so they fail here before they reach a run. `stillOverriding` only shrinks: empty it when send money's
- * test runs its registered model.
+ * in the source, so they fail here before they reach a run.
  */
 
 const modelDir = path.resolve(import.meta.dirname, '../model');
@@ -24,8 +22,8 @@ function overridingTests(): Map<string, string> {
 }
 
 describe('model tests assert what the QA plans print', () => {
-  it('no model test builds a copy of a model with other expectations, except the deprecated list', () => {
-    const copies = [...overridingTests()].filter(([name]) => !stillOverriding.includes(name));
+  it('no model test builds a copy of a model with other expectations', () => {
+    const copies = [...overridingTests()];
     expect(copies.map(([name, file]) => `${file} copies ${name}Model`)).toEqual([]);
   });
 });
