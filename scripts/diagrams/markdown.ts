@@ -1,5 +1,5 @@
 import type { Viz } from '@viz-js/viz';
-import type { Chart, EdgeInfo, StateInfo } from './model';
+import type { Chart, EdgeInfo, QaLink, StateInfo } from './model';
 import { mermaid, pagesOf, pageStates, widthBudgetPt, type Page } from './render';
 
 /*
@@ -17,7 +17,8 @@ function legend(chart: Chart): string[] {
     '',
     '- A rounded box is a state, named as in the machine; under the name, `calls X` is the server call (invoked actor)',
     '  the state makes and `tags` lists its tags. A double border is a final state. A small dot or `[*]` marks where a',
-    '  journey or a compound state starts.',
+    '  journey or a compound state starts: an arrow into a frame enters the compound there, and an arrow leaving a',
+    "  frame's dot is a handler of the whole compound, taken from whichever state inside it is current.",
     '- A frame around states is a compound state; a dashed frame is a parallel state (its regions run together).',
     '  A shaded box marked "(its own section below)" is a compound state drawn on a page of its own, so that each',
     `  page prints readably on A4 (no drawing is wider than ${widthBudgetPt} pt).`,
@@ -41,16 +42,20 @@ const relative = (chart: Chart, id: string) => chart.states.get(id)?.path || cha
 
 const shownPaths = 6;
 
+/** The QA paths through a state: the first few smoke and regression paths linked, the rest and the automated counted. */
 function qaCell(chart: Chart, state: StateInfo): string {
   const byModel = chart.models.map((model) => {
     const through = state.qa.filter((link) => link.model === model.name);
     if (!through.length) return '';
-    // The first few linked, the rest counted: a state every path crosses would fill the page.
-    const links = through
+    const order = (link: QaLink) => (link.section === 'smoke' ? 0 : 100_000) + Number(link.label.slice(1));
+    const manual = through.filter((link) => link.section !== 'automated').sort((a, b) => order(a) - order(b));
+    const automated = through.length - manual.length;
+    const parts = manual
       .slice(0, shownPaths)
-      .map((link) => `[${link.number}](../test-paths/${model.name}.md#${link.anchor})`);
-    if (through.length > shownPaths) links.push(`${through.length - shownPaths} more`);
-    return chart.models.length > 1 ? `${model.name}: ${links.join(', ')}` : links.join(', ');
+      .map((link) => `[${link.label}](../test-paths/${model.name}.md#${link.anchor})`);
+    if (manual.length > shownPaths) parts.push(`${manual.length - shownPaths} more`);
+    if (automated) parts.push(`[${automated} automated](../test-paths/${model.name}.md#automated-only)`);
+    return chart.models.length > 1 ? `${model.name}: ${parts.join(', ')}` : parts.join(', ');
   });
   return byModel.filter(Boolean).join('; ') || 'none';
 }

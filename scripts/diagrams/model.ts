@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AnyMachineSnapshot, AnyStateMachine, StateValue } from 'xstate';
 import { duration } from '../../machines/ruleWords';
-import { generatePaths, type Model, type StepAction } from '../../tests/model/generatePaths';
+import { generatePaths, type Model } from '../../tests/model/generatePaths';
 import { registry } from '../../tests/model/registry';
+import { planOf } from '../testPaths';
 
 /*
  * The neutral description of one machine that scripts/diagrams renders: its states (with their descriptions, what
@@ -16,7 +17,13 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 type StateNodeLike = AnyStateMachine['root'];
 type TransitionLike = ReturnType<AnyStateMachine['getTransitionData']>[number];
 
-export type QaLink = { model: string; number: number; anchor: string };
+/** A QA path through a state: `S3` / `R12` with the anchor of its heading, or an automated path by its id. */
+export type QaLink = {
+  model: string;
+  label: string;
+  anchor: string;
+  section: 'smoke' | 'regression' | 'automated';
+};
 
 export type StateInfo = {
   /** XState's id, `sendMoney.nameCheck.closeMatch`. */
@@ -51,7 +58,14 @@ export type EdgeInfo = {
   description: string | null;
 };
 
-export type ModelRef = { name: string; fixtures: string; test: string; paths: number };
+export type ModelRef = {
+  name: string;
+  fixtures: string;
+  test: string;
+  paths: number;
+  /** The QA plan's Markdown, as scripts/testPaths.ts writes it to docs/test-paths/<name>.md. */
+  plan: string;
+};
 
 export type Chart = {
   name: string;
@@ -272,28 +286,7 @@ function assignLines(rootNode: StateInfo, file: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// QA paths (the same generator and the same headings as scripts/testPaths.ts)
-
-function titleStateWords(value: StateValue | undefined): string {
-  if (value === undefined) return '';
-  if (typeof value === 'string') return value;
-  return Object.entries(value)
-    .map(([key, inner]) =>
-      typeof inner === 'string' ? `${key}: ${inner}` : `${key} (${titleStateWords(inner)})`,
-    )
-    .join(', ');
-}
-
-function titleActionWords(action: StepAction): string {
-  switch (action.kind) {
-    case 'event':
-      return action.auto ? `(automatic) ${action.says}` : action.says;
-    case 'delay':
-      return `${action.says} (${(action.ms ?? 0) / 1000} s)`;
-    default:
-      return action.says;
-  }
-}
+// QA paths: the plans of scripts/testPaths.ts, their paths by id, and the states each path passes through
 
 /** GitHub's heading anchor (github-slugger): lower case, punctuation and symbols dropped, spaces to hyphens. */
 export function headingAnchor(heading: string): string {
@@ -312,6 +305,38 @@ function activePaths(value: StateValue, prefix = ''): string[] {
   ]);
 }
 
+/**
+ * Where each path is in its plan: `#### S3. title` (smoke) or `#### R12. title` (regression) followed by its id, or a
+ * row of the "Automated only" table; read from the plan's own Markdown, so the links follow its numbering.
+ */
+function planPlaces(
+  markdown: string,
+): Map<string, { label: string; anchor: string; section: QaLink['section'] }> {
+  const places = new Map<string, { label: string; anchor: string; section: QaLink['section'] }>();
+  let heading: { label: string; anchor: string; section: QaLink['section'] } | null = null;
+  for (const line of markdown.split('\n')) {
+    const numbered = /^#### ((S|R)\d+)\. /.exec(line);
+    if (numbered) {
+      heading = {
+        label: numbered[1]!,
+        anchor: headingAnchor(line.slice(5)),
+        section: numbered[2] === 'S' ? 'smoke' : 'regression',
+      };
+      continue;
+    }
+    const id = /^`([^`]+)`/.exec(line);
+    if (id && heading) {
+      places.set(id[1]!, heading);
+      heading = null;
+      continue;
+    }
+    const automated = /^\| `([^`]+)` \|/.exec(line);
+    if (automated)
+      places.set(automated[1]!, { label: automated[1]!, anchor: 'automated-only', section: 'automated' });
+  }
+  return places;
+}
+
 function assignQa(
   states: Map<string, StateInfo>,
   rootNode: StateInfo,
@@ -321,19 +346,26 @@ function assignQa(
   const refs: ModelRef[] = [];
   for (const model of models) {
     const entry = registry.find((registered) => registered.model === model)!;
+    const plan = planOf(model, { fixtures: entry.fixtures, test: entry.test });
+    const places = planPlaces(plan.markdown);
     const paths = generatePaths(model);
-    refs.push({ name: model.name, fixtures: entry.fixtures, test: entry.test, paths: paths.length });
-    paths.forEach((modelPath, index) => {
-      const last = modelPath.steps.at(-1)!;
-      const lastValue = (last.state as AnyMachineSnapshot).value;
-      const heading = `${index + 1}. ${titleActionWords(last.action)} → ${titleStateWords(lastValue)}`;
-      const link: QaLink = { model: model.name, number: index + 1, anchor: headingAnchor(heading) };
+    refs.push({
+      name: model.name,
+      fixtures: entry.fixtures,
+      test: entry.test,
+      paths: paths.length,
+      plan: plan.markdown,
+    });
+    for (const modelPath of paths) {
+      const place = places.get(modelPath.id);
+      if (!place) continue;
+      const link: QaLink = { model: model.name, ...place };
       const through = new Set<string>();
       for (const step of modelPath.steps)
         for (const active of activePaths((step.state as AnyMachineSnapshot).value)) through.add(active);
       for (const active of through) byPath.get(active)?.qa.push(link);
       rootNode.qa.push(link);
-    });
+    }
   }
   return refs;
 }
