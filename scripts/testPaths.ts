@@ -238,8 +238,8 @@ function uniqueTitles(paths: PlannedPath[]): void {
 }
 
 /**
- * The smoke plan: the happy paths first (those ending in a final state, then the longest to each other end state),
- * then one path per refusal a tester causes, at most `smokeLimit`.
+ * The smoke plan: the shortest happy path to each final state, then one path per refusal a tester causes, then the
+ * longest happy paths to other end states, at most `smokeLimit` in all.
  */
 function chooseSmoke(paths: PlannedPath[]): void {
   const candidates = paths.filter((one) => one.section !== 'automated');
@@ -248,7 +248,9 @@ function chooseSmoke(paths: PlannedPath[]): void {
     .sort((a, b) => Number(b.final) - Number(a.final) || b.steps.length - a.steps.length);
   const chosen: PlannedPath[] = [];
   const ends = new Set<string>();
-  for (const one of happy.filter((each) => each.final)) {
+  // The shortest way to each end of the journey: a smoke run proves the journey ends, not every detour.
+  const finals = happy.filter((each) => each.final).sort((a, b) => a.steps.length - b.steps.length);
+  for (const one of finals) {
     if (chosen.length >= Math.ceil(smokeLimit / 3) || ends.has(one.steps.at(-1)!.state)) continue;
     ends.add(one.steps.at(-1)!.state);
     chosen.push(one);
