@@ -28,6 +28,7 @@ import type { Transaction } from '../schemas/transactions.schema';
 import { failureCode, knownErrors } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 import { count, duration, money } from './ruleWords';
+import { attemptKeysOf, nextKey, type AttemptKeys, type KeyedInput } from './attemptKeys';
 
 /*
  * Send money (SPEC §2 /my-wallet/:accountType/send-money/:account?/:tag?, §4 name verification, §5, §8, §9).
@@ -129,6 +130,9 @@ export type ScheduleInput = {
 
 const purpose: StepUpPurpose = 'send_money';
 
+/** The app gives one UUID per journey (`crypto.randomUUID()`), a model test a fixed one: no randomness inside. */
+export type SendMoneyInput = KeyedInput;
+
 export type SendMoneyContext = {
   accountType: string;
   /** The address's prefill: a saved beneficiary's id and/or a wallet tag. */
@@ -154,6 +158,8 @@ export type SendMoneyContext = {
   stepUpToken: string | null;
   /** Made once when the review is confirmed; every retry of that payment sends it again. */
   idempotencyKey: string | null;
+  /** Where the keys come from: the journey's seed and how many were made (machines/attemptKeys.ts). */
+  keys: AttemptKeys;
   transaction: Transaction | null;
   scheduled: ScheduledPayment | null;
   error: SendMoneyError | null;
@@ -275,10 +281,6 @@ export function amountProblem(
   return null;
 }
 
-function newKey(): string {
-  return globalThis.crypto.randomUUID();
-}
-
 const noStepUp = { stepUpToken: null } satisfies Partial<SendMoneyContext>;
 
 // The rules the descriptions state, rendered from the constants the server and the screen enforce.
@@ -295,6 +297,7 @@ export const sendMoneyMachine = setup({
   types: {
     context: {} as SendMoneyContext,
     events: {} as SendMoneyEvent,
+    input: {} as SendMoneyInput,
     children: {} as { oneTimeCode: 'oneTimeCode' },
   },
   actors: {
@@ -315,6 +318,12 @@ export const sendMoneyMachine = setup({
     /** A changed payment is a new payment: a new key, a new check, a new quote, a new code. */
     forgetPayment: assign({ idempotencyKey: null, quote: null, ...noStepUp }),
     forgetCheck: assign({ check: null, proceedAnyway: false }),
+    /** One key per confirmed payment: kept while that payment is retried or re-confirmed, a new one once it changed. */
+    keyPayment: assign(({ context }) => {
+      if (context.idempotencyKey) return {};
+      const { key, keys } = nextKey(context.keys);
+      return { idempotencyKey: key, keys };
+    }),
     /** What the amount form submitted; a schedule only for a wallet-tag recipient (the guards make sure). */
     takeAmount: assign({
       amountMinor: ({ event }) => (event.type === 'amount.submit' ? event.amountMinor : null),
@@ -366,7 +375,8 @@ export const sendMoneyMachine = setup({
   },
 }).createMachine({
   id: 'sendMoney',
-  context: {
+  context: ({ input }) => ({
+    keys: attemptKeysOf(input),
     accountType: '',
     prefill: { beneficiaryId: null, tag: null },
     opened: false,
@@ -387,7 +397,7 @@ export const sendMoneyMachine = setup({
     transaction: null,
     scheduled: null,
     error: null,
-  },
+  }),
   initial: 'opening',
   states: {
     /** Until the screen has read the address. */
@@ -768,28 +778,19 @@ export const sendMoneyMachine = setup({
             guard: 'requiresCode',
             target: 'loadingMethods',
             description: `Confirmed, and the price says a code is needed. ${codeRule} The payment gets its key.`,
-            actions: [
-              'clearError',
-              assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? newKey() }),
-            ],
+            actions: ['clearError', 'keyPayment'],
           },
           {
             guard: 'isScheduled',
             target: 'scheduling',
             description: 'Confirmed schedule below the code threshold: it is stored with its key.',
-            actions: [
-              'clearError',
-              assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? newKey() }),
-            ],
+            actions: ['clearError', 'keyPayment'],
           },
           {
             target: 'sending',
             description:
               'Confirmed wallet payment below the code threshold: sent with one key, kept for every retry of it.',
-            actions: [
-              'clearError',
-              assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? newKey() }),
-            ],
+            actions: ['clearError', 'keyPayment'],
           },
         ],
         'review.edit': {

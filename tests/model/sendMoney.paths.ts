@@ -1,4 +1,5 @@
 import type { ApiFailure } from '../../machines/apiFailure';
+import { testKeySeed } from '../../machines/attemptKeys';
 import {
   payeeOf,
   recipientLabel,
@@ -37,6 +38,8 @@ export const today = '2026-01-15';
 /** Wallet payments (and schedules) from €100 on need a one-time code (SEND_MONEY_VERIFICATION_THRESHOLD_MINOR). */
 const codeThresholdMinor = 10_000n;
 const checkId = '00000000-0000-4000-8000-0000000000c2';
+/** The seed of the payments' Idempotency-Keys in the model tests (the app draws a random one per journey). */
+export const keySeed = testKeySeed;
 
 export const basePath = '/my-wallet/eur/send-money';
 export const tagPath = `${basePath}/-/@demo-bakery`;
@@ -591,6 +594,8 @@ export const sendMoneyModel: Model<typeof sendMoneyMachine> = {
   file: 'sendMoney.machine.ts',
   start:
     'Signed in as the owner of Demo Coffee (approved, EUR account), open the send-money address the first step says',
+  // The Idempotency-Keys' seed (the model test gives its screen the same): keys …000000000001, …000000000002, …
+  input: { keySeed },
   fixtures: sendMoneyFixtures,
   serialize: (snapshot) => {
     const step = selectSendMoneyStep(snapshot);

@@ -796,6 +796,8 @@ export type SendMoneyScreenProps = {
   gifs?: GifServices;
   inspect?: InspectionObserver;
   clock?: ActorOptions<AnyActorLogic>['clock'];
+  /** Where the payment's Idempotency-Keys come from (machines/attemptKeys.ts); a fresh random seed unless a test gives one. */
+  keySeed?: string;
 };
 
 /**
@@ -803,13 +805,18 @@ export type SendMoneyScreenProps = {
  * a wallet tag; either skips the search. `?amount=` (minor units) and `?note=` prefill the amount form (a QR code's
  * link). See machines/sendMoney.machine.ts.
  */
-export function SendMoneyScreen({ logic, gifs, inspect, clock }: SendMoneyScreenProps) {
+export function SendMoneyScreen({ logic, gifs, inspect, clock, keySeed }: SendMoneyScreenProps) {
   const params = useParams();
   const [search] = useSearchParams();
   const prefillAmount = search.get('amount');
   const prefillNote = search.get('note');
   const machine = useMemo(() => logic ?? sendMoneyMachine.provide({ actors: sendMoneyActors(api) }), [logic]);
-  const journey = useJourneyActor(machine, { ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) });
+  const [seed] = useState(() => keySeed ?? globalThis.crypto.randomUUID());
+  const journey = useJourneyActor(machine, {
+    input: { keySeed: seed },
+    ...(inspect ? { inspect } : {}),
+    ...(clock ? { clock } : {}),
+  });
   const gifSearch = useMemo(() => gifs ?? gifServices(api), [gifs]);
   const accountType = params.accountType ?? '';
   const account = params.account && params.account !== '-' ? params.account : null;
