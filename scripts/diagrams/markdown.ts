@@ -77,7 +77,7 @@ function statesTable(chart: Chart, states: StateInfo[]): string[] {
       const where =
         state.line === null
           ? `[${chart.file}](../../machines/${chart.file})`
-          : `[line ${state.line}](../../machines/${chart.file}#L${state.line})`;
+          : `[${state.line.file === chart.file ? '' : `${state.line.file} `}line ${state.line.line}](../../machines/${state.line.file}#L${state.line.line})`;
       return `| ${code(state.path)} | ${cell(state.description ?? '')} | ${cell(details.join(', '))} | ${where} | ${qaCell(chart, state)} |`;
     }),
     '',

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AnyMachineSnapshot, AnyStateMachine, StateValue } from 'xstate';
 import { duration } from '../../machines/ruleWords';
@@ -41,8 +41,8 @@ export type StateInfo = {
   entry: string[];
   exit: string[];
   description: string | null;
-  /** 1-based line of `key: {` in the machine file, or null when the state is built elsewhere. */
-  line: number | null;
+  /** Where `key:` defines the state: the machine file or a helper of machines/ it imports (1-based line). */
+  line: { file: string; line: number } | null;
   qa: QaLink[];
 };
 
@@ -77,8 +77,8 @@ export type Chart = {
   /** Short, unique, diagram-safe ids (Mermaid and Graphviz). */
   ids: Map<string, string>;
   models: ModelRef[];
-  /** The machine file's text the lines were read from. */
-  source: string;
+  /** The texts the lines were read from: the machine file and the helpers it imports, by file name under machines/. */
+  sources: Map<string, string>;
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -264,25 +264,42 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * The line where each state is defined: `key:` searched below its parent's line (inside `createMachine`), else
  * anywhere in the file (states built by a helper such as `formStepStates`).
  */
-function assignLines(rootNode: StateInfo, file: string): string {
-  const source = readFileSync(path.join(root, 'machines', file), 'utf8');
-  const lineAt = (offset: number) => source.slice(0, offset).split('\n').length;
-  const start = Math.max(0, source.indexOf('createMachine('));
-  const find = (key: string, from: number): number | null => {
+function assignLines(rootNode: StateInfo, file: string): Map<string, string> {
+  const read = (name: string) => readFileSync(path.join(root, 'machines', name), 'utf8');
+  const source = read(file);
+  // The machine's own helpers (`import { checkoutStates } from './walletCheckout'`), searched after the file itself.
+  const sources = new Map([[file, source]]);
+  for (const [, name] of source.matchAll(/from '\.\/([\w.]+)'/g)) {
+    const helper = `${name}.ts`;
+    if (existsSync(path.join(root, 'machines', helper))) sources.set(helper, read(helper));
+  }
+  const find = (text: string, key: string, from: number): number | null => {
     const pattern = new RegExp(`^[ \\t]*['"]?${escapeRegExp(key)}['"]?\\s*:`, 'gm');
     pattern.lastIndex = from;
-    const found = pattern.exec(source);
+    const found = pattern.exec(text);
     return found ? found.index : null;
   };
+  const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
   const visit = (node: StateInfo, from: number) => {
     for (const child of node.children) {
-      const offset = find(child.key, from) ?? find(child.key, 0);
-      child.line = offset === null ? null : lineAt(offset);
-      visit(child, offset ?? from);
+      const offset = find(source, child.key, from) ?? find(source, child.key, 0);
+      if (offset !== null) {
+        child.line = { file, line: lineAt(source, offset) };
+        visit(child, offset);
+        continue;
+      }
+      for (const [helper, text] of [...sources].slice(1)) {
+        const found = find(text, child.key, 0);
+        if (found !== null) {
+          child.line = { file: helper, line: lineAt(text, found) };
+          break;
+        }
+      }
+      visit(child, from);
     }
   };
-  visit(rootNode, start);
-  return source;
+  visit(rootNode, Math.max(0, source.indexOf('createMachine(')));
+  return sources;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -384,7 +401,7 @@ export function loadCharts(): Chart[] {
       collectSources(machine.root, context.srcOf);
       const rootNode = walk(machine.root, null, context);
       const states = new Map(flatten(rootNode).map((state) => [state.id, state]));
-      const source = assignLines(rootNode, file);
+      const sources = assignLines(rootNode, file);
       const refs = assignQa(states, rootNode, models);
       return {
         name: file.replace(/\.machine\.ts$/, ''),
@@ -395,7 +412,7 @@ export function loadCharts(): Chart[] {
         edges: context.edges,
         ids: diagramIds(rootNode),
         models: refs,
-        source,
+        sources,
       };
     });
 }

@@ -177,14 +177,15 @@ describe('statechart pages (docs/statecharts)', () => {
     expect(charts.find(({ chart }) => chart.name === 'sendMoney')!.rendered.svgs.size).toBeGreaterThan(1);
   });
 
-  it('links each state to its line in the machine, or to the file when a helper builds it', () => {
+  it('links each state to the line that defines it, in the machine or a helper of machines/ it imports', () => {
     const problems: string[] = [];
     for (const { chart } of charts) {
-      const source = chart.source.split('\n');
+      const lines = (file: string) => chart.sources.get(file)!.split('\n');
       for (const state of flatten(chart.root).slice(1)) {
         const defines = (line: string) => new RegExp(`^\\s*['"]?${state.key}['"]?\\s*:`).test(line);
-        if (state.line === null ? source.some(defines) : !defines(source[state.line - 1] ?? ''))
-          problems.push(`${chart.name}: ${state.path} at line ${state.line}`);
+        const where = state.line;
+        if (where === null || !defines(lines(where.file)[where.line - 1] ?? ''))
+          problems.push(`${chart.name}: ${state.path} at ${JSON.stringify(where)}`);
       }
     }
     expect(problems).toEqual([]);
