@@ -1,5 +1,8 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
+  campaignHeadlineLength,
+  campaignLinkMaxLength,
+  campaignMaxLeadDays,
   CampaignHeadline,
   CampaignLink,
   type AdvertisingPlan,
@@ -9,6 +12,7 @@ import {
 import type { Money } from '../schemas/overview.schema';
 import { failureCode, knownErrors, toApiFailure } from './apiFailure';
 import { attemptKeysOf, nextKey, type AttemptKeys, type KeyedInput } from './attemptKeys';
+import { count } from './ruleWords';
 
 /*
  * Advertising (SPEC §1 "advertising", §2 /advertise-with-us, §7 "advertising plans", §8 "Payment successful",
@@ -92,13 +96,13 @@ export function detailProblems(details: CampaignDetails): DetailProblems {
   const headline = details.headline.trim();
   if (headline === '') problems.headline = 'required';
   else if (!CampaignHeadline.safeParse(headline).success) {
-    if (headline.length < 5) problems.headline = 'tooShort';
-    else if (headline.length > 60) problems.headline = 'tooLong';
+    if (headline.length < campaignHeadlineLength.min) problems.headline = 'tooShort';
+    else if (headline.length > campaignHeadlineLength.max) problems.headline = 'tooLong';
     else problems.headline = 'invalid';
   }
   const link = details.link.trim();
   if (link === '') problems.link = 'required';
-  else if (link.length > 200) problems.link = 'tooLong';
+  else if (link.length > campaignLinkMaxLength) problems.link = 'tooLong';
   else if (!CampaignLink.safeParse(link).success) problems.link = 'invalid';
   if (details.startDate !== null && !dayPattern.test(details.startDate)) problems.startDate = 'invalid';
   return problems;
@@ -186,27 +190,41 @@ export const advertisingMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description:
+        "The advertising plans on sale, the available balance and the merchant's campaigns are read.",
       tags: ['busy'],
       invoke: {
         id: 'loadAdvertising',
         src: 'loadAdvertising',
         onDone: {
           target: 'browsing',
+          description: 'The plans and the campaigns are shown.',
           actions: [assign({ data: ({ event }) => event.output }), 'clearError'],
         },
         onError: {
           target: 'loadFailed',
+          description: 'The plans could not be read; nothing changed.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     loadFailed: {
-      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+      description: 'The plans could not be read: the page says so and offers to try again.',
+      on: {
+        'load.retry': {
+          target: 'loading',
+          description: 'The user asks to read the plans again.',
+          actions: 'clearError',
+        },
+      },
     },
-    /** The plans on sale and the merchant's campaigns. */
     browsing: {
+      description:
+        "The plans on sale with name, estimated reach, duration and price (VAT included), and the merchant's " +
+        'campaigns with status and dates (not shown to an employee who sees only their own spending).',
       on: {
         'plan.choose': {
+          description: 'The user chooses a plan on sale; what was typed before is kept.',
           guard: 'isPlanOnSale',
           target: 'details',
           actions: [
@@ -219,11 +237,17 @@ export const advertisingMachine = setup({
         },
       },
     },
-    /** Headline, link and the first day; checked as the server checks them. */
     details: {
+      description:
+        `The headline (${campaignHeadlineLength.min} to ${count(campaignHeadlineLength.max, 'character')}), an ` +
+        `https link (up to ${count(campaignLinkMaxLength, 'character')}) and the first day: today (Athens time) or ` +
+        `up to ${count(campaignMaxLeadDays, 'day')} ahead. Checked here as the server checks them.`,
       on: {
         'details.submit': [
           {
+            description:
+              'The details pass: the review. The same order as before keeps its payment key; a changed one gets a ' +
+              'new key.',
             guard: 'areDetailsValid',
             target: 'reviewing',
             actions: assign(({ context, event }) => {
@@ -241,23 +265,41 @@ export const advertisingMachine = setup({
             }),
           },
           {
+            description: 'A detail does not pass: each one is marked under its field; nothing is sent.',
             actions: assign({
               details: ({ event }) => event.details,
               problems: ({ event }) => detailProblems(event.details),
             }),
           },
         ],
-        'details.back': { target: 'browsing', actions: ['clearError', assign({ problems: {} })] },
+        'details.back': {
+          target: 'browsing',
+          description: 'The user goes back to the plans.',
+          actions: ['clearError', assign({ problems: {} })],
+        },
       },
     },
-    /** Plan, details, price and the available balance; pay or change the details. */
     reviewing: {
+      description:
+        'The plan, the details, the price and the available balance (a warning when it is lower; the server ' +
+        'decides); pay, or change the details.',
       on: {
-        'review.confirm': { target: 'paying', actions: 'clearError' },
-        'review.back': { target: 'details', actions: 'clearError' },
+        'review.confirm': {
+          target: 'paying',
+          description: 'The user pays from the wallet.',
+          actions: 'clearError',
+        },
+        'review.back': {
+          target: 'details',
+          description: 'The user changes the details.',
+          actions: 'clearError',
+        },
       },
     },
     paying: {
+      description:
+        "The server takes the price from the wallet and books the campaign, with the order's payment key: a retry " +
+        'after no answer cannot pay twice.',
       tags: ['busy'],
       invoke: {
         id: 'purchaseAdvertisingPlan',
@@ -269,30 +311,50 @@ export const advertisingMachine = setup({
         }),
         onDone: {
           target: 'paid',
+          description: '"Payment successful": the campaign is booked (scheduled, or active from today).',
           actions: assign({ result: ({ event }) => event.output, ...forgetOrder }),
         },
         onError: [
           {
+            description:
+              'The server refused a detail (often the first day): back to the details, marked; nothing paid.',
             guard: { type: 'isRefusedDetail', params: ({ event }) => ({ error: event.error }) },
             target: 'details',
             actions: assign({ problems: ({ event }) => problemsFromServer(event.error) }),
           },
           {
             target: 'paymentFailed',
+            description: 'Not paid (not enough money, not allowed, or no answer).',
             actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
           },
         ],
       },
     },
-    /** "Payment successful": the campaign as booked. */
     paid: {
-      on: { 'result.done': { target: 'loading', actions: assign({ result: null }) } },
-    },
-    /** "Payment failed…": the same order can be paid again with the same key, or given up. */
-    paymentFailed: {
+      description: '"Payment successful": the campaign as booked.',
       on: {
-        'payment.retry': { target: 'paying', actions: 'clearError' },
-        'result.done': { target: 'loading', actions: ['clearError', assign({ ...forgetOrder })] },
+        'result.done': {
+          target: 'loading',
+          description: 'Back to the plans, read afresh with the new campaign.',
+          actions: assign({ result: null }),
+        },
+      },
+    },
+    paymentFailed: {
+      description:
+        '"Payment failed, possibly from insufficient balance; try again later." The same order can be paid again ' +
+        'with the same key, or given up.',
+      on: {
+        'payment.retry': {
+          target: 'paying',
+          description: 'The user pays again: the same order with the same key, so it is paid at most once.',
+          actions: 'clearError',
+        },
+        'result.done': {
+          target: 'loading',
+          description: 'The user gives the order up: back to the plans; nothing was paid.',
+          actions: ['clearError', assign({ ...forgetOrder })],
+        },
       },
     },
   },

@@ -1,18 +1,20 @@
 import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type {
-  Cart,
-  CartBody,
-  CardColour,
-  CardForm,
-  CardHolder,
-  CardOptions,
-  CardOrderResult,
-  CardUsage,
-  SavedAddress,
-  ShippingAddress,
+import {
+  maxCardsPerUser,
+  type Cart,
+  type CartBody,
+  type CardColour,
+  type CardForm,
+  type CardHolder,
+  type CardOptions,
+  type CardOrderResult,
+  type CardUsage,
+  type SavedAddress,
+  type ShippingAddress,
 } from '../schemas/cards.schema';
 import { knownErrors, toApiFailure } from './apiFailure';
 import { attemptKeysOf, type AttemptKeys, type KeyedInput } from './attemptKeys';
+import { count } from './ruleWords';
 import { refusesShipping, walletCheckoutGuards, walletCheckoutStates } from './walletCheckout';
 
 /*
@@ -159,6 +161,11 @@ export function canAfford(cart: Cart | null): boolean {
 
 const forgetCart = { cart: null, idempotencyKey: null } as const;
 
+/** SPEC §9 in words: how many cards of each type one person may hold. */
+const cardRoom =
+  `at most ${count(maxCardsPerUser.physical, 'physical card')} and ` +
+  `${count(maxCardsPerUser.virtual, 'virtual card')} per person`;
+
 export const cardOrderMachine = setup({
   types: {
     context: {} as CardOrderContext,
@@ -215,74 +222,109 @@ export const cardOrderMachine = setup({
   }),
   initial: 'opening',
   states: {
-    /** Until the screen has read the address. */
     opening: {
+      description:
+        'Until the screen has read the address: the cards or the plans side, and a card type named in it.',
       on: {
         'order.opened': {
           target: 'loading',
+          description: 'The screen names the side of the app and the card type of the address, if any.',
           actions: assign({ entry: ({ event }) => event.entry, form: ({ event }) => event.form }),
         },
       },
     },
     loading: {
+      description:
+        'The prices, colours, accounts, the people a card can be for (with how many each may still order: ' +
+        cardRoom +
+        ') and the saved addresses are read.',
       tags: ['busy'],
       invoke: {
         id: 'loadCardOrder',
         src: 'loadCardOrder',
         onDone: [
           {
+            description: 'The address named a card type somebody may still order: straight to its details.',
             guard: { type: 'preselectedAvailable', params: ({ event }) => ({ data: event.output }) },
             target: 'choosingDetails',
             actions: assign({ data: ({ event }) => event.output }),
           },
-          { target: 'choosingForm', actions: assign({ data: ({ event }) => event.output }) },
+          {
+            target: 'choosingForm',
+            description:
+              'No card type named (or none that can be ordered): the choice of physical or virtual.',
+            actions: assign({ data: ({ event }) => event.output }),
+          },
         ],
         onError: {
           target: 'loadFailed',
+          description: 'The order form could not be read; nothing changed.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     loadFailed: {
-      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+      description: 'The order form could not be read: the page says so and offers to try again.',
+      on: {
+        'load.retry': {
+          target: 'loading',
+          description: 'The user asks to read the order form again.',
+          actions: 'clearError',
+        },
+      },
     },
-    /** Physical or virtual, each with its price; a type nobody may order any more is shown but cannot be chosen. */
     choosingForm: {
+      description:
+        `Physical or virtual, each with its price. A type nobody may order any more (${cardRoom}) is shown but ` +
+        'cannot be chosen.',
       on: {
         'form.selected': {
+          description: 'The user chooses a type somebody may still order.',
           guard: 'formAvailable',
           target: 'choosingDetails',
           actions: ['clearError', assign({ form: ({ event }) => event.form, shipping: null })],
         },
       },
     },
-    /** Colour, name, usage, holder (only those with room for this type) and account. */
     choosingDetails: {
+      description:
+        'Colour, name, single or multiple use, the holder (only people with room for this type) and the account ' +
+        'it spends from.',
       on: {
         'details.submit': [
           {
+            description: 'A physical card for a holder with room: next, where it is sent.',
             guard: and(['holderHasRoom', 'isPhysical']),
             target: 'choosingAddress',
             actions: ['clearError', assign({ choices: ({ event }) => event.choices })],
           },
           {
+            description: 'A virtual card for a holder with room: it is priced.',
             guard: 'holderHasRoom',
             target: 'pricing',
             actions: ['clearError', assign({ choices: ({ event }) => event.choices })],
           },
         ],
-        'form.change': { target: 'choosingForm', actions: 'clearError' },
+        'form.change': {
+          target: 'choosingForm',
+          description: 'The user goes back to the choice of type.',
+          actions: 'clearError',
+        },
         'physical.skipped': {
+          description:
+            '"Skip the physical card": a virtual card only, when somebody may still order one (SPEC §4).',
           guard: 'canSkipPhysical',
           target: 'choosingDetails',
           actions: ['clearError', assign({ form: 'virtual', shipping: null })],
         },
       },
     },
-    /** A saved address (registered, trading, or one saved before) or a new one. */
     choosingAddress: {
+      description:
+        'Where the physical card goes: a saved address (registered, trading, or saved before) or a new one.',
       on: {
         'address.chosen': {
+          description: "The user chooses one of the merchant's saved addresses: the order is priced.",
           guard: 'knownAddress',
           target: 'pricing',
           actions: [
@@ -292,6 +334,7 @@ export const cardOrderMachine = setup({
         },
         'address.entered': {
           target: 'pricing',
+          description: 'The user enters a new address (kept for next time when asked): the order is priced.',
           actions: [
             'clearError',
             assign({
@@ -299,7 +342,11 @@ export const cardOrderMachine = setup({
             }),
           ],
         },
-        'details.change': { target: 'choosingDetails', actions: 'clearError' },
+        'details.change': {
+          target: 'choosingDetails',
+          description: "The user goes back to the card's details.",
+          actions: 'clearError',
+        },
       },
     },
     ...walletCheckoutStates({
@@ -323,11 +370,14 @@ export const cardOrderMachine = setup({
       forgetPrice: forgetCart,
       keepPaid: { result: ({ event }) => event.output, ...forgetCart },
     }),
-    /** "Order placed": a virtual card is active at once, a physical one inactive until activated. */
     ordered: {
+      description:
+        '"Order placed": the price left the wallet; a virtual card is active at once, a physical one inactive ' +
+        'until activated.',
       on: {
         'order.again': {
           target: 'loading',
+          description: 'The user orders another card: the order form is read afresh.',
           actions: assign({ form: null, choices: null, shipping: null, result: null, ...forgetCart }),
         },
       },

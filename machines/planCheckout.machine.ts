@@ -1,13 +1,14 @@
 import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { SavedAddress, ShippingAddress } from '../schemas/cards.schema';
-import type {
-  Plan,
-  PlanCartBody,
-  PlanOrderResult,
-  PlanPeriod,
-  PlanQuote,
-  PlansResponse,
-  Subscription,
+import {
+  vatRateBp,
+  type Plan,
+  type PlanCartBody,
+  type PlanOrderResult,
+  type PlanPeriod,
+  type PlanQuote,
+  type PlansResponse,
+  type Subscription,
 } from '../schemas/plans.schema';
 import { knownErrors, toApiFailure } from './apiFailure';
 import { attemptKeysOf, type AttemptKeys, type KeyedInput } from './attemptKeys';
@@ -237,19 +238,27 @@ export const planCheckoutMachine = setup({
   }),
   initial: 'opening',
   states: {
-    /** Until the screen has read the address. */
     opening: {
+      description: 'Until the screen has read the address: a plan named in it, if any.',
       on: {
-        'plans.opened': { target: 'loading', actions: assign({ planId: ({ event }) => event.planId }) },
+        'plans.opened': {
+          target: 'loading',
+          description: 'The screen names the plan of the address, if any.',
+          actions: assign({ planId: ({ event }) => event.planId }),
+        },
       },
     },
     loading: {
+      description:
+        "The plans with their prices and perks, the POS terminal add-on, the merchant's subscription and the saved " +
+        'addresses are read.',
       tags: ['busy'],
       invoke: {
         id: 'loadPlanCheckout',
         src: 'loadPlanCheckout',
         onDone: {
           target: 'choosingPlan',
+          description: 'The plans page is shown; a plan the address names is preselected when it exists.',
           actions: assign({
             data: ({ event }) => event.output,
             // A plan the address names that does not exist is simply not preselected.
@@ -259,17 +268,28 @@ export const planCheckoutMachine = setup({
         },
         onError: {
           target: 'loadFailed',
+          description: 'The plans could not be read; nothing changed.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     loadFailed: {
-      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+      description: 'The plans could not be read: the page says so and offers to try again.',
+      on: {
+        'load.retry': {
+          target: 'loading',
+          description: 'The user asks to read the plans again.',
+          actions: 'clearError',
+        },
+      },
     },
-    /** The plans page: prices, perks, the add-on, the current plan with its next billing date or pending change. */
     choosingPlan: {
+      description:
+        'The plans page: prices, perks, the add-on, and the current plan with its next billing date or the change ' +
+        'that waits.',
       on: {
         'plan.chosen': {
+          description: 'The user chooses a paid plan; Free is not bought, it is what cancelling leads to.',
           guard: 'canChoose',
           target: 'choosingOptions',
           actions: [
@@ -284,11 +304,16 @@ export const planCheckoutMachine = setup({
         },
       },
     },
-    /** Monthly or yearly, and the POS terminal where the plan offers it. */
     choosingOptions: {
+      description:
+        'Monthly or yearly, and the POS terminal where the plan offers it and the merchant has none. The plan and ' +
+        'period the merchant already has only with the terminal, or to keep them while a cancellation or a ' +
+        'downgrade waits.',
       on: {
         'options.submit': [
           {
+            description:
+              'A choice that changes something, with the POS terminal: next, where the terminal goes.',
             guard: and(['validOptions', 'wantsTerminal']),
             target: 'choosingAddress',
             actions: [
@@ -297,6 +322,7 @@ export const planCheckoutMachine = setup({
             ],
           },
           {
+            description: 'A choice that changes something, without the terminal: it is priced.',
             guard: 'validOptions',
             target: 'pricing',
             actions: [
@@ -309,13 +335,19 @@ export const planCheckoutMachine = setup({
             ],
           },
         ],
-        'plan.change': { target: 'choosingPlan', actions: 'clearError' },
+        'plan.change': {
+          target: 'choosingPlan',
+          description: 'The user goes back to the plans.',
+          actions: 'clearError',
+        },
       },
     },
-    /** Where the POS terminal goes: a saved address (registered, trading, or one saved before) or a new one. */
     choosingAddress: {
+      description:
+        'Where the POS terminal goes: a saved address (registered, trading, or saved before) or a new one.',
       on: {
         'address.chosen': {
+          description: "The user chooses one of the merchant's saved addresses: the change is priced.",
           guard: 'knownAddress',
           target: 'pricing',
           actions: [
@@ -325,6 +357,7 @@ export const planCheckoutMachine = setup({
         },
         'address.entered': {
           target: 'pricing',
+          description: 'The user enters a new address (kept for next time when asked): the change is priced.',
           actions: [
             'clearError',
             assign({
@@ -332,7 +365,11 @@ export const planCheckoutMachine = setup({
             }),
           ],
         },
-        'options.change': { target: 'choosingOptions', actions: 'clearError' },
+        'options.change': {
+          target: 'choosingOptions',
+          description: 'The user goes back to the period and the terminal.',
+          actions: 'clearError',
+        },
       },
     },
     ...walletCheckoutStates({
@@ -357,11 +394,15 @@ export const planCheckoutMachine = setup({
       // The paid quote stays: the confirmation shows what was charged.
       keepPaid: { result: ({ event }) => event.output, idempotencyKey: null },
     }),
-    /** The plan changed now (an upgrade, paid) or is scheduled for the period's end (a downgrade, nothing charged). */
     ordered: {
+      description:
+        'An upgrade takes effect at once, charged now less a credit for the unused part of the current period, ' +
+        `VAT (${vatRateBp / 100} %) included; a downgrade waits for the period's end and charges nothing now. ` +
+        '"Payment successful" when something was charged, "Order placed" otherwise.',
       on: {
         'plans.show': {
           target: 'loading',
+          description: 'The user goes back to the plans, read afresh.',
           actions: assign({
             planId: null,
             period: null,

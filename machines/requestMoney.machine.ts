@@ -2,9 +2,10 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { CoreBankingAccount } from '../schemas/accounts.schema';
 import { AmountMinor } from '../schemas/money';
 import type { MoneyRequest, MoneyRequestBody } from '../schemas/moneyRequests.schema';
-import type { Contact } from '../schemas/sendMoney.schema';
+import { noteMaxLength, type Contact } from '../schemas/sendMoney.schema';
 import { knownErrors, toApiFailure } from './apiFailure';
 import { attemptKeysOf, nextKey, type AttemptKeys, type KeyedInput } from './attemptKeys';
+import { count } from './ruleWords';
 
 /*
  * Request money (SPEC §2 /my-wallet/request-money, §4 money request statuses, §8 "Request sent").
@@ -134,12 +135,15 @@ export const requestMoneyMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description:
+        "The merchant's accounts (the currencies a request can be in) and the requests it sent are read.",
       tags: ['busy'],
       invoke: {
         id: 'loadRequestMoney',
         src: 'loadRequestMoney',
         onDone: {
           target: 'choosingRecipient',
+          description: 'The search for a recipient is shown, with the requests sent so far.',
           actions: assign({
             data: ({ event }) => event.output,
             currency: ({ context, event }) => context.currency ?? event.output.accounts[0]?.currency ?? null,
@@ -147,21 +151,32 @@ export const requestMoneyMachine = setup({
         },
         onError: {
           target: 'loadFailed',
+          description: 'The accounts could not be read; nothing changed.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     loadFailed: {
-      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+      description: 'The accounts could not be read: the page says so and offers to try again.',
+      on: {
+        'load.retry': {
+          target: 'loading',
+          description: 'The user asks to read them again.',
+          actions: 'clearError',
+        },
+      },
     },
-    /** Search a wallet tag; choose one of the merchants found. */
     choosingRecipient: {
+      description:
+        'The user searches a wallet tag and chooses one of the merchants found: a request goes to a merchant.',
       on: {
         'recipient.search': {
           target: 'searching',
+          description: 'The user searches for a wallet tag.',
           actions: ['clearError', assign({ query: ({ event }) => event.query })],
         },
         'recipient.wallet': {
+          description: 'The user chooses a merchant the search found.',
           guard: 'foundWallet',
           target: 'enteringAmount',
           actions: [
@@ -178,6 +193,8 @@ export const requestMoneyMachine = setup({
       },
     },
     searching: {
+      description:
+        'Wallet tags that start with the words typed are looked up; bank accounts found are left out.',
       tags: ['busy'],
       invoke: {
         id: 'searchContacts',
@@ -185,6 +202,7 @@ export const requestMoneyMachine = setup({
         input: ({ context }) => ({ query: context.query }),
         onDone: {
           target: 'choosingRecipient',
+          description: 'The merchants found are listed.',
           actions: assign({
             contacts: ({ event }) =>
               event.output.filter((contact): contact is WalletContact => contact.kind === 'wallet'),
@@ -192,6 +210,7 @@ export const requestMoneyMachine = setup({
         },
         onError: {
           target: 'choosingRecipient',
+          description: 'The search failed: nothing is listed and the page says why.',
           actions: [
             assign({ contacts: null }),
             { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
@@ -199,11 +218,16 @@ export const requestMoneyMachine = setup({
         },
       },
     },
-    /** Currency (one of the merchant's accounts), amount and an optional note. */
     enteringAmount: {
+      description:
+        "The currency (one of the merchant's accounts), an amount above zero and an optional note of up to " +
+        `${count(noteMaxLength, 'character')}.`,
       on: {
         'amount.submit': {
           target: 'sending',
+          description:
+            'The user sends the request. A new request gets a new payment key; the same request again (after no ' +
+            'answer) keeps its key, so the server records it once.',
           actions: [
             'clearError',
             assign({
@@ -222,11 +246,15 @@ export const requestMoneyMachine = setup({
         },
         'recipient.change': {
           target: 'choosingRecipient',
+          description: 'The user chooses another recipient.',
           actions: ['clearError', assign({ recipient: null })],
         },
       },
     },
     sending: {
+      description:
+        'The server records the request as pending for the recipient; an unknown tag, yourself or a currency ' +
+        'the merchant does not hold is refused. No money moves until the recipient accepts.',
       tags: ['busy'],
       invoke: {
         id: 'requestMoney',
@@ -238,6 +266,7 @@ export const requestMoneyMachine = setup({
         }),
         onDone: {
           target: 'sent',
+          description: '"Request sent": it joins the sent list as pending.',
           actions: assign({
             request: ({ event }) => event.output,
             attempt: null,
@@ -252,15 +281,18 @@ export const requestMoneyMachine = setup({
         },
         onError: {
           target: 'enteringAmount',
+          description:
+            'Not sent (refused, or no answer): back to the amount, which says why and keeps what was typed.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
-    /** "Request sent": the request is in the sent list as pending. */
     sent: {
+      description: '"Request sent": the request is in the sent list as pending.',
       on: {
         'request.again': {
           target: 'choosingRecipient',
+          description: 'The user starts another request.',
           actions: assign({ recipient: null, amountMinor: null, note: '', request: null }),
         },
       },

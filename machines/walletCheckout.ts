@@ -120,6 +120,7 @@ export function walletCheckoutStates<
         input: parts.price.input,
         onDone: {
           target: 'reviewing',
+          description: 'The order is priced: the checkout shows it, and a new payment key is kept for it.',
           actions: assign<TContext, DoneActorEvent<TPriced>, undefined, TEvent, never>({
             ...parts.keepPrice,
             idempotencyKey: ({ context }) => nextKey(context.keys).key,
@@ -129,12 +130,16 @@ export function walletCheckoutStates<
         onError: [
           {
             // The server refused the shipping address itself: back to the address, which shows why.
+            description:
+              'The server refused the shipping address itself: back to the address, which shows why.',
             guard: { type: 'isAddressProblem', params: failure },
             target: address,
             actions: [{ type: 'recordError', params: failure }, forget],
           },
           {
             // Anything else (the holder has no room any more, the plan is the current one): the choices say why.
+            description:
+              'The order cannot be priced as chosen: back to the choices, which say why. Nothing is paid.',
             target: choices,
             actions: [{ type: 'recordError', params: failure }, forget],
           },
@@ -144,10 +149,27 @@ export function walletCheckoutStates<
     reviewing: {
       description: 'The checkout: what is ordered, the price and the available balance; pay from the wallet.',
       on: {
-        'order.pay': { guard: 'canAfford', target: 'paying', actions: 'clearError' },
+        'order.pay': {
+          description:
+            'The user pays; offered only when the available balance covers the price (the server decides again).',
+          guard: 'canAfford',
+          target: 'paying',
+          actions: 'clearError',
+        },
         'order.change': [
-          { guard: parts.ships, target: address, actions: ['clearError', forget] },
-          { target: choices, actions: ['clearError', forget] },
+          {
+            description:
+              'The user changes the order: back to the shipping address; the price and its key are dropped.',
+            guard: parts.ships,
+            target: address,
+            actions: ['clearError', forget],
+          },
+          {
+            description:
+              'The user changes the order: back to the choices; the price and its key are dropped.',
+            target: choices,
+            actions: ['clearError', forget],
+          },
         ],
       },
     },
@@ -160,16 +182,25 @@ export function walletCheckoutStates<
         input: parts.pay.input,
         onDone: {
           target: paid,
+          description: 'Paid: the price left the wallet and the order is placed.',
           actions: assign<TContext, DoneActorEvent<TResult>, undefined, TEvent, never>(parts.keepPaid),
         },
         onError: [
           {
             // No answer: the payment may or may not have gone through; paying again sends the same key.
+            description:
+              'No answer: the payment may or may not have gone through. Back to the checkout; paying again sends ' +
+              'the same key, so the server pays at most once.',
             guard: { type: 'isNetwork', params: failure },
             target: 'reviewing',
             actions: { type: 'recordError', params: failure },
           },
-          { target: 'failed', actions: { type: 'recordError', params: failure } },
+          {
+            target: 'failed',
+            description:
+              'The server refused the payment (not enough money, the price expired or changed): nothing paid.',
+            actions: { type: 'recordError', params: failure },
+          },
         ],
       },
     },
@@ -177,7 +208,11 @@ export function walletCheckoutStates<
       description:
         '"Payment failed, possibly from insufficient balance; try again later." Back to a freshly priced checkout.',
       on: {
-        'order.review': { target: 'pricing', actions: ['clearError', forget] },
+        'order.review': {
+          target: 'pricing',
+          description: 'The user tries again: the order is priced afresh, with a new key.',
+          actions: ['clearError', forget],
+        },
       },
     },
   } as const;

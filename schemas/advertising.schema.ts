@@ -61,16 +61,22 @@ export const CampaignParams = z.object({ id: text().max(64) });
 /** No control characters and no markup: the headline is shown to other merchants as plain text. */
 const plainText = /^[^<>\p{Cc}]*$/u;
 
+/** How long a campaign's headline may be. */
+export const campaignHeadlineLength = { min: 5, max: 60 } as const;
+
+/** The longest link an advertisement may lead to. */
+export const campaignLinkMaxLength = 200;
+
 export const CampaignHeadline = text()
   .trim()
-  .min(5, 'Min 5 characters.')
-  .max(60, 'Max 60 characters.')
+  .min(campaignHeadlineLength.min, `Min ${campaignHeadlineLength.min} characters.`)
+  .max(campaignHeadlineLength.max, `Max ${campaignHeadlineLength.max} characters.`)
   .regex(plainText, 'No < > or control characters.');
 
 /** An https address without credentials: where the advertisement leads. */
 export const CampaignLink = text()
   .trim()
-  .max(200, 'Max 200 characters.')
+  .max(campaignLinkMaxLength, `Max ${campaignLinkMaxLength} characters.`)
   .refine((value) => {
     try {
       const url = new URL(value);
