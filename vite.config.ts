@@ -95,6 +95,7 @@ function dropMachineDescriptions(): Plugin {
         const { program, errors } = parseSync(id, code);
         if (errors.length > 0) return null;
         const out = new MagicString(code);
+        const dropped: Array<[number, number]> = [];
         new Visitor({
           ObjectExpression(node) {
             const keyOf = (property: (typeof node.properties)[number]) =>
@@ -114,15 +115,51 @@ function dropMachineDescriptions(): Plugin {
             });
             if (!isMachineNode) return;
             for (const property of node.properties) {
+              // Whatever the words are made of (literals, `${money(threshold, 'EUR')}`, pieces joined with `+`), they
+              // are words only: machines/ruleWords.ts marks its formatters free of side effects, so a rule's words
+              // kept in a module constant go too once nothing reads them.
               if (property.type !== 'Property' || keyOf(property) !== 'description' || property.computed)
                 continue;
-              if (staticText(property.value) === undefined) continue;
               // The property and the comma after it; a last property leaves the comma before it, which is allowed.
               const after = /^\s*,/.exec(code.slice(property.end));
-              out.remove(property.start, property.end + (after ? after[0].length : 0));
+              const end = property.end + (after ? after[0].length : 0);
+              out.remove(property.start, end);
+              dropped.push([property.start, end]);
             }
           },
         }).visit(program);
+        // A module constant that only descriptions read (`const cooldown = duration(...)`) goes with them: a template
+        // that puts in a value is not provably free of effects to the bundler, so it would stay for nothing.
+        const inDropped = (at: number) => dropped.some(([start, end]) => at >= start && at < end);
+        // Names in types, keys of objects and properties after a dot are not reads of a constant.
+        const notReads: Array<[number, number]> = [];
+        const used = new Map<string, number>();
+        const skip = (node: { start: number; end: number }) => notReads.push([node.start, node.end]);
+        new Visitor({
+          TSInterfaceDeclaration: skip,
+          TSTypeAliasDeclaration: skip,
+          TSTypeAnnotation: skip,
+          Property(node) {
+            if (!node.computed && !node.shorthand) skip(node.key);
+          },
+          MemberExpression(node) {
+            if (!node.computed) skip(node.property);
+          },
+        }).visit(program);
+        const isRead = (at: number) =>
+          !inDropped(at) && !notReads.some(([start, end]) => at >= start && at < end);
+        new Visitor({
+          Identifier(node) {
+            if (isRead(node.start)) used.set(node.name, (used.get(node.name) ?? 0) + 1);
+          },
+        }).visit(program);
+        for (const statement of program.body) {
+          if (statement.type !== 'VariableDeclaration' || statement.kind !== 'const') continue;
+          const [only] = statement.declarations;
+          if (statement.declarations.length !== 1 || only?.id.type !== 'Identifier') continue;
+          // Read nowhere but in descriptions: its one use is its own name.
+          if (used.get(only.id.name) === 1) out.remove(statement.start, statement.end);
+        }
         if (!out.hasChanged()) return null;
         return { code: out.toString(), map: out.generateMap({ hires: 'boundary', source: id }) };
       },
