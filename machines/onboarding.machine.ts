@@ -1,15 +1,19 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { z } from 'zod';
-import type {
-  CompanyStep,
-  DirectorsStep,
-  DocumentType,
-  FundingStep,
-  OnboardingDocument,
-  OnboardingState,
-  ReferenceItem,
-  RepresentativeStep,
-  ShareholdersStep,
+import { defaultUploadLimitBytes } from '../schemas/kyc.schema';
+import {
+  maxDirectors,
+  maxOwnershipBasisPoints,
+  maxShareholders,
+  type CompanyStep,
+  type DirectorsStep,
+  type DocumentType,
+  type FundingStep,
+  type OnboardingDocument,
+  type OnboardingState,
+  type ReferenceItem,
+  type RepresentativeStep,
+  type ShareholdersStep,
 } from '../schemas/onboarding.schema';
 import { knownErrors, toApiFailure } from './apiFailure';
 
@@ -165,6 +169,21 @@ function saveStepInput(merchantId: string, event: OnboardingEvent): SaveStepInpu
   }
 }
 
+/** What each form step asks, for its description (the numbers from schemas/onboarding.schema.ts). */
+const formStepWords: Record<FormStep, string> = {
+  representative: "The representative's details: name, birth date, job title, phone and address.",
+  company:
+    "The company's details: name, legal form, VAT number (checked against its country's format), registry " +
+    'numbers, industry, size, turnover and addresses.',
+  directors: `The directors: at least one, at most ${maxDirectors}.`,
+  shareholders:
+    `The shareholders (at least one, at most ${maxShareholders}), each with a percentage and whether they control ` +
+    `the company otherwise; the declared ownership may add up to at most ${maxOwnershipBasisPoints / 100} %.`,
+  funding:
+    'Expected monthly incoming funds and spending, with their countries, and any other funding method: the ' +
+    'activity the bank expects.',
+};
+
 /**
  * One form step: editing → "Continue" (`<step>.save`) → saving (saveStep, invoked as `save<Step>`) → the next step,
  * or back to the review when the step was opened from there; a refusal is editing again with the server's field
@@ -173,17 +192,30 @@ function saveStepInput(merchantId: string, event: OnboardingEvent): SaveStepInpu
 function formStepStates(step: FormStep, order: { back?: OnboardingStep; next: OnboardingStep }) {
   const save = `${step}.save` as const;
   return onboardingSetup.createStateConfig({
+    description: formStepWords[step],
     initial: 'editing',
     states: {
       editing: {
+        description: 'The form, checked in the browser as the server checks it.',
         on: {
-          [save]: { target: 'saving', actions: 'clearError' },
+          [save]: {
+            target: 'saving',
+            description: '"Continue": the step is sent to the server.',
+            actions: 'clearError',
+          },
           ...(order.back
-            ? { 'step.back': { target: `#onboarding.${order.back}`, actions: 'leaveStep' } }
+            ? {
+                'step.back': {
+                  target: `#onboarding.${order.back}`,
+                  description: '"Back": the step before, without saving this one.',
+                  actions: 'leaveStep',
+                },
+              }
             : {}),
         },
       },
       saving: {
+        description: "The server checks the step again and saves it on the merchant's onboarding.",
         tags: ['busy'],
         invoke: {
           id: `save${step.charAt(0).toUpperCase()}${step.slice(1)}`,
@@ -195,17 +227,22 @@ function formStepStates(step: FormStep, order: { back?: OnboardingStep; next: On
           },
           onDone: [
             {
+              description: 'Saved, and the step was opened from the review: back to the review.',
               guard: 'returningToReview',
               target: '#onboarding.review',
               actions: [{ type: 'storeData', params: ({ event }) => ({ data: event.output }) }, 'leaveStep'],
             },
             {
               target: `#onboarding.${order.next}`,
+              description: 'Saved: the next step.',
               actions: [{ type: 'storeData', params: ({ event }) => ({ data: event.output }) }, 'leaveStep'],
             },
           ],
           onError: {
             target: 'editing',
+            description:
+              'Not saved (a field refused, the onboarding already sent for review, or no answer): the form marks ' +
+              'the fields and keeps what was typed.',
             actions: [
               { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
               { type: 'recordFields', params: ({ event }) => ({ error: event.error }) },
@@ -232,6 +269,9 @@ export const onboardingMachine = onboardingSetup.createMachine({
   initial: 'loading',
   states: {
     loading: {
+      description:
+        "The merchant's onboarding as saved so far (steps, documents, what is complete) and the lists the forms " +
+        'choose from are read.',
       tags: ['busy'],
       invoke: {
         id: 'loadOnboarding',
@@ -239,6 +279,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
         input: ({ context }) => ({ merchantId: context.merchantId }),
         onDone: {
           target: 'opening',
+          description: 'Read: the screen opens a step.',
           actions: [
             { type: 'storeData', params: ({ event }) => ({ data: event.output.state }) },
             assign({ reference: ({ event }) => event.output.reference }),
@@ -247,17 +288,26 @@ export const onboardingMachine = onboardingSetup.createMachine({
         },
         onError: {
           target: 'loadFailed',
+          description: 'The onboarding could not be read; nothing changed.',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     loadFailed: {
-      on: { 'load.retry': { target: 'loading', actions: 'clearError' } },
+      description: 'The onboarding could not be read: the page says so and offers to try again.',
+      on: {
+        'load.retry': {
+          target: 'loading',
+          description: 'The user asks to read the onboarding again.',
+          actions: 'clearError',
+        },
+      },
     },
-    /** Loaded: the screen opens the step in the address, or the first incomplete one. */
     opening: {
+      description: 'Read: the screen opens the step in the address, or the first incomplete one.',
       on: {
         'step.open': onboardingSteps.map((step) => ({
+          description: `The screen opens the ${step} step.`,
           guard: { type: 'isStep', params: { step } } as const,
           target: step,
         })),
@@ -268,12 +318,17 @@ export const onboardingMachine = onboardingSetup.createMachine({
     directors: formStepStates('directors', { back: 'company', next: 'shareholders' }),
     shareholders: formStepStates('shareholders', { back: 'directors', next: 'documents' }),
     documents: {
+      description:
+        `The company's documents: PDF, JPEG or PNG, by default up to ${defaultUploadLimitBytes / 1024 / 1024} MB ` +
+        'each (setting UPLOAD_LIMIT_BYTES); which are required depends on the legal form.',
       initial: 'idle',
       states: {
         idle: {
+          description: 'The documents uploaded so far and those still required; upload, delete, or continue.',
           on: {
             'document.upload': {
               target: 'uploading',
+              description: 'The user uploads a file for a document type.',
               actions: [
                 'clearError',
                 assign({
@@ -286,21 +341,39 @@ export const onboardingMachine = onboardingSetup.createMachine({
               ],
             },
             'document.delete': {
+              description: 'The user deletes one of the documents uploaded.',
               guard: 'documentExists',
               target: 'deleting',
               actions: ['clearError', assign({ deletingId: ({ event }) => event.documentId })],
             },
             'documents.continue': [
-              { guard: 'returningToReview', target: '#onboarding.review', actions: 'leaveStep' },
-              { target: '#onboarding.funding', actions: 'leaveStep' },
+              {
+                description: 'Opened from the review: back to the review.',
+                guard: 'returningToReview',
+                target: '#onboarding.review',
+                actions: 'leaveStep',
+              },
+              {
+                target: '#onboarding.funding',
+                description: '"Continue": the funding step (missing documents are named at the review).',
+                actions: 'leaveStep',
+              },
             ],
-            'step.back': { target: '#onboarding.shareholders', actions: 'leaveStep' },
+            'step.back': {
+              target: '#onboarding.shareholders',
+              description: '"Back": the shareholders step.',
+              actions: 'leaveStep',
+            },
           },
         },
         uploading: {
+          description:
+            'The file is sent, with its progress; the server looks at its bytes (not its name) and keeps it with ' +
+            'its type, name and size.',
           tags: ['busy', 'uploading'],
           on: {
             'upload.progress': {
+              description: 'More of the file reached the server: the progress bar moves.',
               actions: assign({
                 uploadProgress: ({ context, event }) =>
                   context.uploadProgress && {
@@ -326,6 +399,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
             },
             onDone: {
               target: 'idle',
+              description: 'Uploaded: the document is listed.',
               actions: assign({
                 uploadProgress: null,
                 data: ({ context, event }) =>
@@ -340,6 +414,8 @@ export const onboardingMachine = onboardingSetup.createMachine({
             },
             onError: {
               target: 'idle',
+              description:
+                'Not uploaded (too large, not a PDF, JPEG or PNG, or no answer): the page says why; nothing kept.',
               actions: [
                 { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
                 assign({ uploadProgress: null }),
@@ -348,6 +424,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
           },
         },
         deleting: {
+          description: 'The server deletes the document.',
           tags: ['busy'],
           invoke: {
             id: 'deleteDocument',
@@ -358,6 +435,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
             },
             onDone: {
               target: 'idle',
+              description: 'Deleted: it leaves the list.',
               actions: assign({
                 data: ({ context }) =>
                   context.data && {
@@ -369,6 +447,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
             },
             onError: {
               target: 'idle',
+              description: 'Not deleted (refused, or no answer): it stays; the page says why.',
               actions: [
                 { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
                 assign({ deletingId: null }),
@@ -381,19 +460,31 @@ export const onboardingMachine = onboardingSetup.createMachine({
     // The last form step: saved, it leads to the review either way.
     funding: formStepStates('funding', { back: 'documents', next: 'review' }),
     review: {
+      description:
+        'Everything entered, step by step, with what is missing; each step can be edited and comes back here. ' +
+        'Then "Submit for review".',
       on: {
         'step.edit': onboardingSteps
           .filter((step) => step !== 'review')
           .map((step) => ({
+            description: `The user edits the ${step} step; saving it comes back to the review.`,
             guard: { type: 'isStep', params: { step } } as const,
             target: step,
             actions: assign({ returnToReview: true, error: null, fieldErrors: {} }),
           })),
-        'review.submit': { target: 'submitting', actions: 'clearError' },
-        'step.back': { target: 'funding' },
+        'review.submit': {
+          target: 'submitting',
+          description: '"Submit for review": the onboarding is sent to the bank.',
+          actions: 'clearError',
+        },
+        'step.back': { target: 'funding', description: '"Back": the funding step.' },
       },
     },
     submitting: {
+      description:
+        'The server accepts the onboarding only when every step is complete and still valid, the required ' +
+        `documents are uploaded, the declared ownership is at most ${maxOwnershipBasisPoints / 100} % and the ` +
+        "representative's latest identity verification passed; then it is in review and can no longer be changed.",
       tags: ['busy'],
       invoke: {
         id: 'submitForReview',
@@ -401,10 +492,12 @@ export const onboardingMachine = onboardingSetup.createMachine({
         input: ({ context }) => ({ merchantId: context.merchantId }),
         onDone: {
           target: 'submitted',
+          description: 'Sent: the merchant is in review.',
           actions: { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
         },
         onError: {
           target: 'review',
+          description: 'Not sent: the review names each step or document still missing, or says why.',
           actions: [
             { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
             { type: 'recordFields', params: ({ event }) => ({ error: event.error }) },
@@ -412,7 +505,10 @@ export const onboardingMachine = onboardingSetup.createMachine({
         },
       },
     },
-    submitted: { type: 'final' },
+    submitted: {
+      type: 'final',
+      description: 'The onboarding is in review: the bank decides; nothing more to fill in.',
+    },
   },
 });
 

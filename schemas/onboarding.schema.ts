@@ -287,8 +287,19 @@ export const Director = z
   })
   .meta({ id: 'Director' });
 
+/** How many directors and shareholders a company may declare. */
+export const maxDirectors = 20;
+export const maxShareholders = 50;
+/** The declared ownership may add up to at most 100 % (in basis points). */
+export const maxOwnershipBasisPoints = 10_000;
+
 export const DirectorsStep = z
-  .object({ directors: z.array(Director).min(1, 'Add at least one director.').max(20, 'Max 20 directors.') })
+  .object({
+    directors: z
+      .array(Director)
+      .min(1, 'Add at least one director.')
+      .max(maxDirectors, `Max ${maxDirectors} directors.`),
+  })
   .meta({ id: 'DirectorsStep' });
 export type DirectorsStep = z.infer<typeof DirectorsStep>;
 
@@ -327,7 +338,7 @@ export const ShareholdersStep = z
     shareholders: z
       .array(Shareholder)
       .min(1, 'Add at least one shareholder.')
-      .max(50, 'Max 50 shareholders.'),
+      .max(maxShareholders, `Max ${maxShareholders} shareholders.`),
     /** Whether the ultimate beneficial owners are known. */
     ubos_known: z.boolean(),
   })

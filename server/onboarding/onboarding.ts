@@ -3,6 +3,7 @@ import {
   CompanyStep,
   DirectorsStep,
   FundingStep,
+  maxOwnershipBasisPoints,
   normalisePhone,
   normaliseVat,
   percentageToBasisPoints,
@@ -122,7 +123,11 @@ export async function onboardingState(db: Db, merchantId: string): Promise<Onboa
   if (steps.representative) completed.push('representative');
   if (steps.company) completed.push('company');
   if (steps.directors && steps.directors.directors.length > 0) completed.push('directors');
-  if (steps.shareholders && steps.shareholders.shareholders.length > 0 && ownership <= 10_000) {
+  if (
+    steps.shareholders &&
+    steps.shareholders.shareholders.length > 0 &&
+    ownership <= maxOwnershipBasisPoints
+  ) {
     completed.push('shareholders');
   }
   if (steps.company && required.every((type) => uploaded.has(type))) completed.push('documents');
@@ -138,7 +143,7 @@ export async function onboardingState(db: Db, merchantId: string): Promise<Onboa
     required_documents: required,
     logo: logoRow ? documentOf(logoRow) : null,
     warnings:
-      ownership > 10_000
+      ownership > maxOwnershipBasisPoints
         ? [{ code: 'ownership_over_100', message: 'The declared ownership adds up to more than 100 %.' }]
         : [],
     identity_verification: await identityVerificationOf(db, merchantId),
@@ -272,7 +277,7 @@ export async function submitForReview(db: Database, actor: OnboardingActor): Pro
       else if (!stepSchemas[step].safeParse(saved).success) fields[step] = 'Check this step again.';
     }
     if (state.steps.directors && state.steps.directors.directors.length === 0) fields.directors = stepMissing;
-    if (totalOwnership(state.steps.shareholders) > 10_000) {
+    if (totalOwnership(state.steps.shareholders) > maxOwnershipBasisPoints) {
       fields.shareholders = 'The declared ownership adds up to more than 100 %.';
     }
     if (state.steps.company) {
