@@ -149,7 +149,7 @@ export function dot(chart: Chart, page: Page, rankdir: 'TB' | 'LR' = 'TB'): stri
   const cluster = (state: StateInfo) => `cluster_${ids.get(state.id)}`;
   const lines = [
     `digraph "${chart.name}" {`,
-    `  compound=true; rankdir=${rankdir}; nodesep=0.12; ranksep=0.45; newrank=true;`,
+    `  compound=true; rankdir=${rankdir}; nodesep=0.12; ranksep=0.45;`,
     '  graph [fontname="Helvetica", fontsize=12, color="#8a94a6", style=rounded];',
     '  node [fontname="Helvetica", fontsize=11, shape=box, style="rounded,filled", fillcolor="#ffffff", color="#005aff"];',
     '  edge [fontname="Helvetica", fontsize=9, color="#5b6577"];',
@@ -194,15 +194,25 @@ export function dot(chart: Chart, page: Page, rankdir: 'TB' | 'LR' = 'TB'): stri
   if (edges.some((drawn) => drawn.fromAny))
     lines.push('  any__ [label="in any state", shape=note, color="#8a94a6", fontcolor="#5b6577"];');
 
+  // Transitions between the same two boxes share one arrow, one line of label each: parallel arrows' labels collide.
+  const arrows = new Map<string, { attrs: string[]; labels: string[] }>();
   for (const { from, to, edge, fromAny } of edges) {
-    const attrs = [`label="${dotText(wrap(edgeLabel(edge)))}"`];
     const fromName = fromAny ? 'any__' : isCluster(from) ? anchor(from) : ids.get(from.id)!;
     // A handler of the whole machine that keeps the state loops on the "in any state" note.
     const toName = to === chart.root ? 'any__' : isCluster(to) ? anchor(to) : ids.get(to.id)!;
+    const attrs: string[] = [];
     if (!fromAny && isCluster(from) && !inside(from, to)) attrs.push(`ltail=${cluster(from)}`);
     if (isCluster(to) && !inside(to, from)) attrs.push(`lhead=${cluster(to)}`);
     if (!edge.targets.length) attrs.push('style=dashed');
-    lines.push(`  ${fromName} -> ${toName} [${attrs.join(', ')}];`);
+    const key = `${fromName} -> ${toName} ${attrs.join(' ')}`;
+    const arrow = arrows.get(key) ?? { attrs, labels: [] };
+    arrow.labels.push(wrap(edgeLabel(edge)));
+    arrows.set(key, arrow);
+  }
+  for (const [key, { attrs, labels }] of arrows) {
+    const [fromName, , toName] = key.split(' ');
+    const label = `label="${dotText(labels.join('\n'))}"`;
+    lines.push(`  ${fromName} -> ${toName} [${[label, ...attrs].join(', ')}];`);
   }
   lines.push('}');
   return lines.join('\n');
