@@ -1,3 +1,10 @@
+import { fromPromise } from 'xstate';
+import type {
+  DownloadProgress,
+  DownloadStatementInput,
+  SavedStatement,
+  StatementRequest,
+} from '../../machines/statementExport.machine';
 import type { TransactionFilters } from '../../machines/transactionList.machine';
 import type {
   MonthlyStatementQuery,
@@ -10,28 +17,8 @@ import { failureFromResponse, type ApiClient } from '../api/client';
 
 export type StatementFile = { blob: Blob; fileName: string };
 
-/** What to export: the filtered transaction list, or one calendar month of one account. */
-export type StatementRequest =
-  | { kind: 'list'; format: StatementFormat; locale: StatementLocale; filters: TransactionFilters }
-  | {
-      kind: 'monthly';
-      format: StatementFormat;
-      locale: StatementLocale;
-      /** YYYY-MM, a Europe/Athens calendar month. */
-      month: string;
-      /** `eur`; null for the merchant's first account. */
-      accountType: string | null;
-    };
-
-/** How far a download has come. */
-export type DownloadProgress = {
-  /** Bytes received so far. */
-  received: number;
-  /** The file's size when the server said it (Content-Length), else null: the file is still being made. */
-  total: number | null;
-  /** How many transactions the file holds (X-Statement-Rows), when the server said. */
-  rows: number | null;
-};
+// The journey's types live with the machine (machines/statementExport.machine.ts); the app's callers import them here.
+export type { DownloadProgress, StatementRequest };
 
 export type DownloadOptions = {
   /** Cancels the download (the request and the reading of the body). */
@@ -165,5 +152,34 @@ export function statementServices(client: ApiClient): StatementServices {
         fileName: fileNameFrom(result.response.headers.get('content-disposition'), request.format),
       };
     },
+  };
+}
+
+/** Hands a downloaded file to the browser as a download, through a short-lived object URL. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+/**
+ * The statement export journey's effect (machines/statementExport.machine.ts): the file, read as it streams in with
+ * each step reported to the journey, then handed to the browser. Leaving the `exporting` state (a cancel, the page
+ * left) aborts the signal: the request and the reading stop and nothing is saved.
+ */
+export function statementExportActors(services: StatementServices) {
+  return {
+    downloadStatement: fromPromise<SavedStatement, DownloadStatementInput>(async ({ input, signal }) => {
+      const file = await services.downloadStatement(input.request, { signal, onProgress: input.report });
+      if (signal.aborted) throw new DOMException('The download was cancelled.', 'AbortError');
+      saveFile(file.blob, file.fileName);
+      return { fileName: file.fileName };
+    }),
   };
 }

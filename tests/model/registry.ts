@@ -25,6 +25,7 @@ import { removeMfaMethodModel } from './removeMfaMethod.paths';
 import { requestMoneyModel } from './requestMoney.paths';
 import { scheduledPaymentModel } from './scheduledPayment.paths';
 import { sendMoneyModel } from './sendMoney.paths';
+import { statementExportModel } from './statementExport.paths';
 import { teamModel } from './team.paths';
 import { transactionListModel } from './transactionList.paths';
 
@@ -106,6 +107,11 @@ export const registry: readonly RegisteredModel[] = [
     test: 'removeMfaMethod.model.test.tsx',
   },
   { model: profileChangeModel, fixtures: 'profileChange.paths.ts', test: 'profileChange.model.test.tsx' },
+  {
+    model: statementExportModel,
+    fixtures: 'statementExport.paths.ts',
+    test: 'statementExport.model.test.tsx',
+  },
 ];
 
 /** Each machine file of the registry with its machine, in file order (the statechart list). */

@@ -1,7 +1,9 @@
 import { defineMessages, useIntl } from 'react-intl';
+import type { statementExportMachine } from '../../../machines/statementExport.machine';
 import type { TransactionFilters } from '../../../machines/transactionList.machine';
 import { statementFormats, type StatementFormat } from '../../../schemas/statements.schema';
 import { api } from '../../api/client';
+import type { InspectionObserver } from '../../app/inspection';
 import { statementServices, type StatementServices } from '../../app/statementActors';
 import { Button } from '../../ui/Button';
 import { Row } from '../../ui/Layout';
@@ -27,6 +29,9 @@ export type ExportButtonsProps = {
   filters: TransactionFilters;
   /** The download effect; tests provide fakes. */
   services?: StatementServices;
+  /** The export journey (machines/statementExport.machine.ts) with its effects; model tests provide their own. */
+  logic?: typeof statementExportMachine;
+  inspect?: InspectionObserver;
 };
 
 export const statementLocaleOf = (locale: string) => (locale.toLowerCase().startsWith('el') ? 'el' : 'en');
@@ -36,17 +41,21 @@ export const statementLocaleOf = (locale: string) => (locale.toLowerCase().start
  * through the API client (bearer token, not a bare link) while showing how much has arrived, with "Cancel download",
  * and a translated error.
  */
-export function ExportButtons({ filters, services = defaultStatementServices }: ExportButtonsProps) {
+export function ExportButtons({
+  filters,
+  services = defaultStatementServices,
+  logic,
+  inspect,
+}: ExportButtonsProps) {
   const intl = useIntl();
-  const { active, outcome, start, cancel } = useStatementDownload(services);
+  const { active, outcome, start, cancel } = useStatementDownload(services, {
+    logic,
+    inspect,
+    labelOf: (request) => intl.formatMessage(fileLabels[request.format]),
+  });
   const busy = active?.key ?? null;
   const download = (format: StatementFormat) =>
-    void start(format, intl.formatMessage(fileLabels[format]), {
-      kind: 'list',
-      format,
-      locale: statementLocaleOf(intl.locale),
-      filters,
-    });
+    start({ kind: 'list', format, locale: statementLocaleOf(intl.locale), filters });
 
   return (
     <div>

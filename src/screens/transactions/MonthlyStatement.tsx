@@ -62,18 +62,17 @@ export function MonthlyStatement({ services = defaultStatementServices }: { serv
   // A finished month by default: last month.
   const [month, setMonth] = useState(months[1] ?? months[0] ?? '');
   const [account, setAccount] = useState((currencyCodes[0] ?? 'EUR').toLowerCase());
-  const { active, outcome, start, cancel } = useStatementDownload(services);
+  const { active, outcome, start, cancel } = useStatementDownload(services, {
+    labelOf: (request) =>
+      intl.formatMessage(fileLabel, {
+        month: calendarMonthText(intl, request.kind === 'monthly' ? request.month : month),
+        currency: (request.kind === 'monthly' ? (request.accountType ?? account) : account).toUpperCase(),
+        format: formatNames[request.format],
+      }),
+  });
   const busy = active?.key ?? null;
   const download = (format: StatementFormat) =>
-    void start(
-      format,
-      intl.formatMessage(fileLabel, {
-        month: calendarMonthText(intl, month),
-        currency: account.toUpperCase(),
-        format: formatNames[format],
-      }),
-      { kind: 'monthly', format, locale: statementLocaleOf(intl.locale), month, accountType: account },
-    );
+    start({ kind: 'monthly', format, locale: statementLocaleOf(intl.locale), month, accountType: account });
   return (
     <Card aria-labelledby={headingId}>
       <h2 id={headingId}>{intl.formatMessage(m.title)}</h2>

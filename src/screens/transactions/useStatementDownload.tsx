@@ -1,8 +1,17 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback, useId, useMemo } from 'react';
 import { defineMessage, defineMessages, useIntl, type IntlShape } from 'react-intl';
 import styled from 'styled-components';
-import { toApiFailure } from '../../../machines/apiFailure';
-import type { DownloadProgress, StatementRequest, StatementServices } from '../../app/statementActors';
+import {
+  selectActiveExport,
+  selectExportOutcome,
+  statementExportMachine,
+  type DownloadProgress,
+  type StatementExportError,
+  type StatementRequest,
+} from '../../../machines/statementExport.machine';
+import { useJourneyActor, type InspectionObserver } from '../../app/inspection';
+import { statementExportActors, type StatementServices } from '../../app/statementActors';
 import { errorMessages } from '../../i18n/errorMessages';
 import { Button } from '../../ui/Button';
 import { Alert, Muted } from '../../ui/Layout';
@@ -70,83 +79,65 @@ export function formatBytes(intl: Pick<IntlShape, 'formatNumber'>, bytes: number
   });
 }
 
-/** Hands a downloaded file to the browser as a download, through a short-lived object URL. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
-
-function failureText(intl: IntlShape, thrown: unknown, kind: StatementRequest['kind']): string {
-  const failure = toApiFailure(thrown);
-  if (failure.kind === 'network') return intl.formatMessage(errorMessages.network);
-  if (failure.code === 'session_expired') return intl.formatMessage(errorMessages.session_expired);
-  if (failure.status === 422) return intl.formatMessage(m.tooLarge);
-  if (failure.status === 404) return intl.formatMessage(kind === 'monthly' ? m.noData : m.noAccount);
-  if (failure.status === 400) return intl.formatMessage(kind === 'monthly' ? m.badMonth : m.badFilter);
-  return intl.formatMessage(m.failed);
+function errorText(intl: IntlShape, error: StatementExportError, kind: StatementRequest['kind']): string {
+  switch (error) {
+    case 'network':
+      return intl.formatMessage(errorMessages.network);
+    case 'sessionExpired':
+      return intl.formatMessage(errorMessages.session_expired);
+    case 'tooLarge':
+      return intl.formatMessage(m.tooLarge);
+    case 'notFound':
+      return intl.formatMessage(kind === 'monthly' ? m.noData : m.noAccount);
+    case 'badRequest':
+      return intl.formatMessage(kind === 'monthly' ? m.badMonth : m.badFilter);
+    case 'unknown':
+      return intl.formatMessage(m.failed);
+  }
 }
 
 export type ActiveDownload = { key: string; label: string; progress: DownloadProgress | null };
 type Outcome = { kind: 'error' | 'cancelled' | 'saved'; text: string } | null;
 
+export type StatementExportOptions = {
+  /** The journey with its effects; the app's own (built from `services`) unless given. Tests provide their own. */
+  logic?: typeof statementExportMachine | undefined;
+  /** A test's observer of the journey. */
+  inspect?: InspectionObserver | undefined;
+  /** The file's name in the sentence "Downloading …". */
+  labelOf: (request: StatementRequest) => string;
+};
+
 /**
- * One statement download at a time: which one runs (by a key of the caller's choosing), how far it has come, a way to
- * cancel it, and what happened to the last one. Leaving the page cancels a download still running.
+ * One statement export at a time (machines/statementExport.machine.ts): which one runs (by its format), how far it
+ * has come, a way to cancel it, and what happened to the last one. Leaving the page stops the journey, and with it a
+ * download still running.
  */
-export function useStatementDownload(services: StatementServices) {
+export function useStatementDownload(
+  services: StatementServices,
+  { logic, inspect, labelOf }: StatementExportOptions,
+) {
   const intl = useIntl();
-  const [active, setActive] = useState<ActiveDownload | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const controller = useRef<AbortController | null>(null);
-
-  useEffect(() => () => controller.current?.abort(), []);
-
-  const start = useCallback(
-    async (key: string, label: string, request: StatementRequest) => {
-      controller.current?.abort();
-      const current = new AbortController();
-      controller.current = current;
-      setActive({ key, label, progress: null });
-      setOutcome(null);
-      try {
-        const file = await services.downloadStatement(request, {
-          signal: current.signal,
-          onProgress: (progress) => {
-            if (controller.current === current) setActive({ key, label, progress });
-          },
-        });
-        if (current.signal.aborted) return;
-        saveFile(file.blob, file.fileName);
-        setOutcome({ kind: 'saved', text: intl.formatMessage(m.saved) });
-      } catch (thrown) {
-        if (current.signal.aborted) return;
-        setOutcome({ kind: 'error', text: failureText(intl, thrown, request.kind) });
-      } finally {
-        if (controller.current === current) {
-          controller.current = null;
-          setActive(null);
-        }
-      }
-    },
-    [services, intl],
+  const machine = useMemo(
+    () => logic ?? statementExportMachine.provide({ actors: statementExportActors(services) }),
+    [logic, services],
   );
-
-  const cancel = useCallback(() => {
-    const current = controller.current;
-    if (!current) return;
-    controller.current = null;
-    current.abort();
-    setActive(null);
-    setOutcome({ kind: 'cancelled', text: intl.formatMessage(m.cancelled) });
-  }, [intl]);
-
+  const journey = useJourneyActor(machine, inspect ? { inspect } : {});
+  const running = useSelector(journey, selectActiveExport);
+  const last = useSelector(journey, selectExportOutcome);
+  const active: ActiveDownload | null = running
+    ? { key: running.request.format, label: labelOf(running.request), progress: running.progress }
+    : null;
+  let outcome: Outcome = null;
+  if (last?.kind === 'saved') outcome = { kind: 'saved', text: intl.formatMessage(m.saved) };
+  else if (last?.kind === 'cancelled') outcome = { kind: 'cancelled', text: intl.formatMessage(m.cancelled) };
+  else if (last?.kind === 'error')
+    outcome = { kind: 'error', text: errorText(intl, last.error, last.request.kind) };
+  const start = useCallback(
+    (request: StatementRequest) => journey.send({ type: 'export.start', request }),
+    [journey],
+  );
+  const cancel = useCallback(() => journey.send({ type: 'export.cancel' }), [journey]);
   return { active, outcome, start, cancel };
 }
 
