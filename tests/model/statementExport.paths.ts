@@ -100,7 +100,7 @@ export const statementExportFixtures = {
         {
           failure: http(404, 'no_data', 'No data found for this currency.'),
           says: 'The server finds no account in that currency (404 no_data)',
-          does: 'Choose the GBP account (Demo Coffee holds none), click "Export PDF statement"',
+          does: 'Open /transactions?account=gbp (Demo Coffee holds no GBP account), click "Export PDF statement"',
         },
         {
           failure: http(400, 'validation_failed', 'from must not be after to.'),
