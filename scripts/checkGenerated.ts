@@ -35,6 +35,11 @@ const generators: Generator[] = [
     npmArgs: ['run', 'test-paths', '--', '--check'],
   },
   {
+    name: 'flow catalogue (docs/flows/)',
+    script: 'scripts/flowCatalogue.ts',
+    npmArgs: ['run', 'flows', '--', '--check'],
+  },
+  {
     name: 'database types (server/db/types.ts, from the migrated schema)',
     script: 'scripts/dbTypes.ts',
     npmArgs: ['run', 'db:types', '--', '--check'],
