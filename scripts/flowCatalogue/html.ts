@@ -63,7 +63,7 @@ function enforcedWords(enforced: string): string {
 }
 
 export function indexPage(journeys: Journey[]): string {
-  const rows = journeys.map(({ chart, purpose, coverage, smoke, rules }) => {
+  const rows = journeys.map(({ chart, purpose, coverage, smoke, rules, diagrams }) => {
     const states = statesOf(chart).length;
     const ruleCount = 'rules' in rules ? String(rules.rules.length) : '0';
     return [
@@ -75,6 +75,14 @@ export function indexPage(journeys: Journey[]): string {
       `<td class="n">${coverage.paths}</td>`,
       `<td class="n">${smoke}</td>`,
       `<td class="n">${ruleCount}</td>`,
+      `<td>${diagrams.length ? `<a href="../statecharts/${chart.name}.md">statechart</a>` : 'no statechart yet'}, ` +
+        chart.models
+          .map(
+            (model) =>
+              `<a href="../test-paths/${model.name}.md">QA plan${chart.models.length > 1 ? ` (${model.name})` : ''}</a>`,
+          )
+          .join(', ') +
+        '</td>',
       '</tr>',
     ].join('');
   });
@@ -87,7 +95,7 @@ export function indexPage(journeys: Journey[]): string {
       'The QA plans are in <a href="../test-paths/README.md">docs/test-paths</a>.</p>',
     '<table>',
     '<thead><tr><th>Journey</th><th>Purpose</th><th>States</th><th>Transitions</th><th>Paths</th>' +
-      '<th>Smoke paths</th><th>Rules</th></tr></thead>',
+      '<th>Smoke paths</th><th>Rules</th><th>Documents</th></tr></thead>',
     '<tbody>',
     ...rows,
     '</tbody>',
@@ -109,7 +117,9 @@ export function journeyPage(journey: Journey): string {
     generated,
     `<p class="purpose">${escape(purpose)}</p>`,
     '<ul class="links">',
-    `<li>Statechart with its tables and printable drawings: <a href="../statecharts/${chart.name}.md">docs/statecharts/${chart.name}.md</a></li>`,
+    diagrams.length
+      ? `<li>Statechart with its tables and printable drawings: <a href="../statecharts/${chart.name}.md">docs/statecharts/${chart.name}.md</a></li>`
+      : `<li>Statechart: not generated yet (docs/statecharts/${chart.name}.md)</li>`,
     ...chart.models.map(
       (model) =>
         `<li>QA plan: <a href="../test-paths/${model.name}.md">docs/test-paths/${model.name}.md</a> ` +
