@@ -62,6 +62,13 @@ function enforcedWords(enforced: string): string {
   return enforced === 'both' ? 'browser and server' : enforced;
 }
 
+/** The index shows the start of a purpose (the journey's page has all of it), cut at a word. */
+export function shortened(text: string, limit = 240): string {
+  if (text.length <= limit) return text;
+  const cut = text.slice(0, limit);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), limit / 2)).replace(/[\s,;:(→-]+$/, '')} …`;
+}
+
 export function indexPage(journeys: Journey[]): string {
   const rows = journeys.map(({ chart, purpose, coverage, smoke, rules, diagrams }) => {
     const states = statesOf(chart).length;
@@ -69,7 +76,7 @@ export function indexPage(journeys: Journey[]): string {
     return [
       '<tr>',
       `<td><a href="${chart.name}.html">${escape(journeyTitle(chart.name))}</a><br><code>${chart.name}</code></td>`,
-      `<td>${escape(purpose)}</td>`,
+      `<td>${escape(shortened(purpose))}</td>`,
       `<td class="n">${states}</td>`,
       `<td class="n">${chart.edges.length}</td>`,
       `<td class="n">${coverage.paths}</td>`,
