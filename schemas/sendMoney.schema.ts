@@ -34,6 +34,8 @@ export const noteMaxLength = 140;
  */
 export const defaultVerificationThresholdEurMinor = 10_000;
 export const gifMaxLength = 300;
+/** Contact searches one user may make per minute: like name checks, a search must not become a directory. */
+export const contactSearchesPerMinute = 30;
 
 /** `eur`, `usd`, `gbp`: the account the money leaves (SPEC's account type is the currency in lower case). */
 export const AccountType = text().regex(/^[a-z]{3}$/, 'An account type such as eur.');

@@ -80,6 +80,15 @@ export function screenWords(expected: ScreenExpectation | null): string {
   return parts.join('; ');
 }
 
+/**
+ * The expected result of a step: the screen (`screenWords`), then what changed in the data (`DoneFixture.effect`) where
+ * the step's answer changes any.
+ */
+export function expectedWords(expected: ScreenExpectation | null, effect?: string): string {
+  const screen = screenWords(expected);
+  return effect ? `${screen}. **In the data**: ${effect}` : screen;
+}
+
 /** A step in words. An answer the tester causes says what the tester does to cause it (`ErrorFixture.does`). */
 function actionWords(action: StepAction): string {
   switch (action.kind) {
@@ -88,7 +97,9 @@ function actionWords(action: StepAction): string {
     case 'event':
       return action.auto ? `(automatic) ${action.says}` : action.says;
     case 'actorDone':
-      return action.says;
+      return action.tester === false
+        ? `${action.says} [fault: the sandbox does not answer so; the model tests cause it]`
+        : action.says;
     case 'actorError':
       return action.tester ? action.says : `${action.says} [fault: the model tests cause it]`;
     case 'delay': {
@@ -121,7 +132,7 @@ export type PlannedPath = {
   precondition: string;
   /** The data the tester types or chooses, as the steps send it. */
   data: string[];
-  steps: Array<{ does: string; screen: ScreenExpectation | null; state: string }>;
+  steps: Array<{ does: string; screen: ScreenExpectation | null; effect?: string; state: string }>;
   /** Whether the path ends in one of the machine's final states. */
   final: boolean;
   /** Whether it ends waiting for the server (a `busy` state): a smoke path ends where the tester can look. */
@@ -145,7 +156,11 @@ function planned<M extends AnyStateMachine>(model: Model<M>, modelPath: ModelPat
   const screens = expectedScreens(model, modelPath);
   const words = stepWords(modelPath.steps);
   const actions = modelPath.steps.map((step) => step.action);
-  const faults = actions.filter((action) => action.kind === 'actorError' && !action.tester);
+  const faults = actions.filter(
+    (action) =>
+      (action.kind === 'actorError' && !action.tester) ||
+      (action.kind === 'actorDone' && action.tester === false),
+  );
   const refusals = actions.flatMap((action) =>
     action.kind === 'actorError' && action.tester ? [action.says] : [],
   );
@@ -176,7 +191,9 @@ function planned<M extends AnyStateMachine>(model: Model<M>, modelPath: ModelPat
   ];
   return {
     id: modelPath.id,
-    title: `${journeyWords(model.name)}: ${highlights.join(', then ')} — ends on ${outcome}`,
+    title: model.title
+      ? model.title(modelPath)
+      : `${journeyWords(model.name)}: ${highlights.join(', then ')} — ends on ${outcome}`,
     scenario: '',
     decisions,
     section: faults.length ? 'automated' : 'regression',
@@ -185,6 +202,7 @@ function planned<M extends AnyStateMachine>(model: Model<M>, modelPath: ModelPat
     steps: modelPath.steps.map((step, index) => ({
       does: words[index]!,
       screen: screens[index]!,
+      ...(step.action.kind === 'actorDone' && step.action.effect ? { effect: step.action.effect } : {}),
       state: stateWords(snapshotOf(step.state).value),
     })),
     final: snapshotOf(last.state).status === 'done',
@@ -238,8 +256,9 @@ function uniqueTitles(paths: PlannedPath[]): void {
 }
 
 /**
- * The smoke plan: the shortest happy path to each final state, then one path per refusal a tester causes, then the
- * longest happy paths to other end states, at most `smokeLimit` in all.
+ * The smoke plan: the shortest happy path to each final state and each different change of the data on the way there
+ * (`DoneFixture.effect`: a payment to a wallet or to a bank after each name-check answer), then one path per refusal a
+ * tester causes, then the longest happy paths to other end states, at most `smokeLimit` in all.
  */
 function chooseSmoke(paths: PlannedPath[]): void {
   const candidates = paths.filter((one) => one.section !== 'automated');
@@ -250,8 +269,12 @@ function chooseSmoke(paths: PlannedPath[]): void {
   const ends = new Set<string>();
   // The shortest way to each end of the journey: a smoke run proves the journey ends, not every detour.
   const finals = happy.filter((each) => each.final).sort((a, b) => a.steps.length - b.steps.length);
+  const outcomes = new Set<string>();
+  const outcomeOf = (one: PlannedPath) =>
+    JSON.stringify([one.steps.at(-1)!.state, ...one.steps.flatMap((step) => step.effect ?? [])]);
   for (const one of finals) {
-    if (chosen.length >= Math.ceil(smokeLimit / 3) || ends.has(one.steps.at(-1)!.state)) continue;
+    if (chosen.length >= Math.ceil(smokeLimit / 2) || outcomes.has(outcomeOf(one))) continue;
+    outcomes.add(outcomeOf(one));
     ends.add(one.steps.at(-1)!.state);
     chosen.push(one);
   }
@@ -292,7 +315,9 @@ function pathMarkdown(one: PlannedPath, number: string): string[] {
     '| --- | --- | --- | --- |',
   ];
   one.steps.forEach((step, index) => {
-    lines.push(`| ${index} | ${cell(step.does)} | ${cell(screenWords(step.screen))} | ${cell(step.state)} |`);
+    lines.push(
+      `| ${index} | ${cell(step.does)} | ${cell(expectedWords(step.screen, step.effect))} | ${cell(step.state)} |`,
+    );
   });
   lines.push('');
   return lines;
@@ -331,8 +356,9 @@ export function planOf<M extends AnyStateMachine>(model: Model<M>, sources: Sour
     '',
     `- **Smoke** (${smoke.length} paths): run these against the sandbox first; the happy paths and the refusals a tester causes.`,
     `- **Regression** (${regression.length} paths): every other path a tester can cause.`,
-    `- **Automated only** (${automated.length} paths): they need a fault a tester cannot cause (no answer from the network,`,
-    '  a server error); the model tests run them, listed here by id and title.',
+    `- **Automated only** (${automated.length} paths): they need a fault or an answer a tester cannot cause against the`,
+    '  sandbox (no answer from the network, a server error, an answer only a test double gives); the model tests run',
+    '  them, listed here by id and title.',
     '',
     `Demo data: email \`${demoCredentials.email}\`, password \`${demoCredentials.password}\` (\`DEMO_PASSWORD\`), the`,
     `one-time code from the outbox (\`/dev/outbox\`; the model tests use \`${demoCode}\`). Waits are real durations: a`,

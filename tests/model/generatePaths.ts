@@ -83,15 +83,33 @@ export type EventFixture<TEvent, TContext = unknown> = {
   gesture?: true;
 };
 
+/**
+ * One successful answer: a realistic output (a function when it depends on what the user chose earlier, e.g. the
+ * code's channel), in plain words, and what it changes in the data (QA plan: the step's expected result).
+ */
+export type DoneFixture<TOutput, TContext> = {
+  output: TOutput | ((context: TContext) => TOutput);
+  says: string;
+  /**
+   * What changes in the data, as the server records it (balances, the transfer's fields, a stored schedule), for
+   * the tester to check after the step; a function when it depends on what the user chose. Printed in the plan.
+   */
+  effect?: string | ((context: TContext) => string);
+  /**
+   * Whether a tester can get this answer from the sandbox here (by default yes). False where only a test double
+   * answers so (e.g. a bank that names no one on a close match): a path through it is run by the model tests only.
+   */
+  tester?: (context: TContext) => boolean;
+};
+
 /** What the server (or the child journey) answers, in plain words, and the value the effect yields. */
 export type ActorFixture<TOutput, TContext> = {
-  /** A realistic output; a function when it depends on what the user chose earlier (e.g. the code's channel). */
-  done: { output: TOutput | ((context: TContext) => TOutput); says: string };
+  done: DoneFixture<TOutput, TContext>;
   /**
    * Further successful outcomes the machine tells apart by the output (a child journey that ends with a grant, or
    * cancelled without one); each is offered wherever `done` is.
    */
-  alsoDone?: ReadonlyArray<{ output: TOutput | ((context: TContext) => TOutput); says: string }>;
+  alsoDone?: ReadonlyArray<DoneFixture<TOutput, TContext>>;
   /** One entry per failure the machine tells apart (guards) or the screen words differently. */
   errors: ReadonlyArray<ErrorFixture>;
 };
@@ -139,7 +157,19 @@ export type StepAction =
   | { kind: 'start'; says: string }
   /** `auto`: the screens send it themselves (see `EventFixture.auto`). */
   | { kind: 'event'; event: EventObject; says: string; auto?: boolean }
-  | { kind: 'actorDone'; id: string; src: string; output: unknown; says: string }
+  /**
+   * `effect`: what the answer changes in the data (`DoneFixture.effect`); `tester: false`: the sandbox does not give
+   * this answer (`DoneFixture.tester`).
+   */
+  | {
+      kind: 'actorDone';
+      id: string;
+      src: string;
+      output: unknown;
+      says: string;
+      effect?: string;
+      tester?: false;
+    }
   /** `tester`: whether a tester can cause it (`testerCanCause`); `does`: what the tester does to cause it. */
   | {
       kind: 'actorError';
@@ -189,6 +219,11 @@ export type Model<M extends AnyStateMachine> = {
   activity?: ActivityReporter<SnapshotFrom<M>>;
   /** What the user must see in a state (asserted by the model tests, printed in the QA plan). */
   screen: (snapshot: SnapshotFrom<M>) => ScreenExpectation;
+  /**
+   * The QA plan's title of a path, named by what it proves (its decisions and where it ends) rather than by its last
+   * step; without it scripts/testPaths.ts words a title from the steps. Titles must be unique across all plans.
+   */
+  title?: (path: ModelPath<SnapshotFrom<M>>) => string;
 };
 
 /** What the screen shows in one state, in terms a tester (and Testing Library) can check. */
@@ -316,12 +351,24 @@ function eventSource(
             typeof outcome.output === 'function'
               ? (outcome.output as (context: unknown) => unknown)(snapshot.context)
               : outcome.output;
-          const cacheKey = `${type}|${index ? `${index}|` : ''}${JSON.stringify(output)}`;
+          const effect =
+            typeof outcome.effect === 'function' ? outcome.effect(snapshot.context) : outcome.effect;
+          const tester = outcome.tester ? outcome.tester(snapshot.context) : true;
+          // The effect is part of the key: the same answer can change different data (a name check's result).
+          const cacheKey = `${type}|${index ? `${index}|` : ''}${JSON.stringify(output)}|${effect ?? ''}|${tester}`;
           let event = doneCache.get(cacheKey);
           if (!event) {
             const created: EventObject & { output: unknown } = { type, output };
             doneCache.set(cacheKey, created);
-            actions.set(created, { kind: 'actorDone', id, src: invoke.src, output, says: outcome.says });
+            actions.set(created, {
+              kind: 'actorDone',
+              id,
+              src: invoke.src,
+              output,
+              says: outcome.says,
+              ...(effect ? { effect } : {}),
+              ...(tester ? {} : { tester: false as const }),
+            });
             event = created;
           }
           events.push(event);

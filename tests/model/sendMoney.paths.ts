@@ -1,5 +1,6 @@
 import type { ApiFailure } from '../../machines/apiFailure';
 import { testKeySeed } from '../../machines/attemptKeys';
+import { money } from '../../machines/ruleWords';
 import {
   payeeOf,
   recipientLabel,
@@ -9,12 +10,17 @@ import {
   walletTagOf,
   type SendMoneyContext,
   type SendMoneyError,
+  type SendMoneyEvent,
   type SendMoneySnapshot,
 } from '../../machines/sendMoney.machine';
 import type { Beneficiary } from '../../schemas/beneficiaries.schema';
+import {
+  contactSearchesPerMinute,
+  defaultVerificationThresholdEurMinor,
+} from '../../schemas/sendMoney.schema';
 import type { ScheduledPayment } from '../../schemas/scheduledPayments.schema';
 import type { Transaction } from '../../schemas/transactions.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
 import { loginErrorText } from './paths';
 import { codeTexts } from './oneTimeCode.paths';
 import type { StepUpMethod } from '../../schemas/stepUp.schema';
@@ -29,14 +35,15 @@ import { stepUpMethodButton } from './stepUpTexts';
  */
 
 export const mariaIban = 'GR3401101250000000012345670';
-export const vanDijkIban = 'NL02ABNA0417164300';
+/** The sandbox's bank without name checks (server/payee/externalAccounts.ts `unreachable`): a valid IBAN. */
+export const vanDijkIban = 'NL91ABNA0417164300';
 export const vanDijkId = '00000000-0000-4000-8000-0000000000d1';
 export const transactionId = '00000000-0000-4000-8000-0000000000e1';
 export const scheduleId = '00000000-0000-4000-8000-0000000000f1';
 /** The model tests' wall clock is 2026-01-15 (tests/model/harness.tsx): "today" for the schedule form. */
 export const today = '2026-01-15';
 /** Wallet payments (and schedules) from €100 on need a one-time code (SEND_MONEY_VERIFICATION_THRESHOLD_MINOR). */
-const codeThresholdMinor = 10_000n;
+const codeThresholdMinor = BigInt(defaultVerificationThresholdEurMinor);
 const checkId = '00000000-0000-4000-8000-0000000000c2';
 /** The seed of the payments' Idempotency-Keys in the model tests (the app draws a random one per journey). */
 export const keySeed = testKeySeed;
@@ -52,13 +59,14 @@ export const stepUpMethods = [
 
 const eur = (amount_minor: string) => ({ amount_minor, currency: 'EUR' });
 
+/** A company at a bank that answers no name checks; the form takes Latin letters only, hence "BV". */
 export const vanDijk = {
   id: vanDijkId,
   kind: 'bank',
-  name: 'Van Dijk Trading B.V.',
+  name: 'Van Dijk Trading BV',
   wallet_tag: null,
   first_name: 'Van Dijk',
-  last_name: 'Trading B.V.',
+  last_name: 'Trading BV',
   bank_country: 'NL',
   iban: vanDijkIban,
   name_check: { result: 'not_possible', accepted_mismatch: true },
@@ -145,6 +153,51 @@ function transactionOf(context: SendMoneyContext): Transaction {
   };
 }
 
+/** What a payment changes in the data (server/payments/sendMoney.ts `sendMoney`), for the plan's expected result. */
+function paymentEffect(context: SendMoneyContext): string {
+  const { amount, fee, total } = transactionOf(context);
+  const eurOf = (value: { amount_minor: string }) => money(value.amount_minor, 'EUR');
+  const payee = payeeOf(context.recipient);
+  const code = context.quote?.requires_verification
+    ? ' The one-time code’s grant is spent in the same transaction: it cannot pay again.'
+    : '';
+  if (!payee) {
+    return (
+      `the EUR available balance falls by ${eurOf(amount)} (no fee) and Demo Bakery’s rises by as much; the ` +
+      'transfer is completed at once (type account_to_account, counterparty @demo-bakery, with the note), Demo ' +
+      `Bakery is notified, and no name check is recorded (payee_check_result = null).${code}`
+    );
+  }
+  const result = context.check?.result ?? null;
+  return (
+    `the EUR available balance falls by ${eurOf(amount)} + ${eurOf(fee)} fee = ${eurOf(total)}; the transfer is ` +
+    `pending (type bank_transfer to ${payee.iban}) until the sandbox settlement completes it, and records ` +
+    `payee_check_id, payee_check_result = ${result} and payee_proceeded_anyway = ${result !== 'match'}.${code}`
+  );
+}
+
+/** What storing a schedule changes (server/payments/scheduledPayments.ts): no money moves until a run. */
+function scheduleEffect(context: SendMoneyContext): string {
+  const body = scheduleBodyOf(context);
+  const when =
+    body.frequency === 'once'
+      ? `once on ${body.start_date}`
+      : `${body.frequency} from ${body.start_date}${body.end_date ? ` to ${body.end_date}` : ''}`;
+  return (
+    `no money moves now and the balance stays as it was; an active scheduled payment of ` +
+    `${money(body.amount_minor, 'EUR')} to @demo-bakery is stored (${when}, next run on ${body.start_date}, run ` +
+    'count 0), listed on /scheduled-payments; each run pays then.'
+  );
+}
+
+/** What a name check records (server/payee/verifyPayee.ts): the check, which the payment then carries. */
+function nameCheckEffect(context: SendMoneyContext): string {
+  return (
+    `a name check is recorded (payee_checks: the name typed, result ${nameCheckOf(context).result}); nothing is ` +
+    'paid yet.'
+  );
+}
+
 function scheduledOf(context: SendMoneyContext): ScheduledPayment {
   const body = scheduleBodyOf(context);
   return {
@@ -202,7 +255,7 @@ export const sendMoneyFixtures = {
           amountMinor: null,
           note: null,
         },
-        does: `Open ${beneficiaryPath} (a link that names the saved beneficiary Van Dijk Trading B.V.)`,
+        does: `Open ${basePath}/:beneficiary, the id of the saved beneficiary Van Dijk Trading BV (a link that names it)`,
         auto: (context) => !context.opened,
       },
     ],
@@ -240,7 +293,7 @@ export const sendMoneyFixtures = {
     'recipient.beneficiary': [
       {
         event: { type: 'recipient.beneficiary', id: vanDijkId },
-        does: 'Click "Pay Van Dijk Trading B.V." under Saved beneficiaries',
+        does: 'Click "Pay Van Dijk Trading BV" under Saved beneficiaries',
       },
     ],
     'recipient.change': [{ event: { type: 'recipient.change' }, does: 'Click "Change recipient"' }],
@@ -294,6 +347,8 @@ export const sendMoneyFixtures = {
         {
           failure: http(404, 'not_found', 'No data found for this currency.'),
           says: 'The merchant holds no EUR account (404)',
+          // Every demo merchant has one: the sandbox cannot answer this for the precondition's merchant.
+          tester: false,
         },
         { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
       ],
@@ -309,13 +364,17 @@ export const sendMoneyFixtures = {
       errors: [
         {
           failure: http(429, 'rate_limited', 'Too many searches.', { retryAfterSeconds: 60 }),
-          says: 'Server answers 429 rate_limited',
+          says: `Server answers 429 rate_limited (more than ${contactSearchesPerMinute} searches in a minute)`,
+          does: `Type "@demo" as Wallet tag or IBAN, click "Search" ${contactSearchesPerMinute + 1} times within a minute (each time once the search has answered)`,
         },
       ],
     },
     verifyPayee: {
       done: {
         output: nameCheckOf,
+        effect: nameCheckEffect,
+        // The sandbox bank always names the holder on a close match (server/payee/verifyPayee.ts).
+        tester: (context) => payeeOf(context.recipient)?.name !== 'M. Papadopoulou',
         says: 'The payee’s bank answers: match for "Maria Papadopoulou", close match naming Maria Papadopoulou for "Maria Papadopolou", close match naming no one for "M. Papadopoulou", no match for another name, not possible for Van Dijk’s bank',
       },
       errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
@@ -329,6 +388,8 @@ export const sendMoneyFixtures = {
         {
           failure: http(422, 'recipient_not_allowed', 'You cannot send money to yourself.'),
           says: 'Server answers 422 recipient_not_allowed',
+          // Only for the payer's own tag (@demo-coffee), not for the @demo-bakery the paths pay.
+          tester: false,
         },
       ],
     },
@@ -339,7 +400,7 @@ export const sendMoneyFixtures = {
     oneTimeCode: {
       done: {
         output: { stepUpToken: 'grant-1' },
-        says: `Choose "${methodButton(stepUpMethods[0])}", type the emailed code 246810, click "Verify" (the server grants one payment)`,
+        says: `Choose "${methodButton(stepUpMethods[0])}", type the emailed code (the sandbox shows it on /dev/outbox), click "Verify" (the server grants one payment)`,
       },
       alsoDone: [{ output: null, says: 'Click "Edit the payment" on "Confirm it is you"' }],
       errors: [],
@@ -347,26 +408,38 @@ export const sendMoneyFixtures = {
     sendMoney: {
       done: {
         output: transactionOf,
+        effect: paymentEffect,
         says: 'Server makes the payment (completed, or pending for a bank transfer)',
       },
       errors: [
         {
           failure: http(403, 'step_up_required', 'Confirm with a one-time code.'),
           says: 'Server answers 403 step_up_required (the grant expired)',
+          // The paths pay 25.00 EUR to a wallet without a code, or with a grant just given: nothing expires between.
+          tester: false,
         },
         {
           failure: http(422, 'insufficient_funds', 'Insufficient funds.'),
-          says: 'Server answers 422 insufficient_funds (nothing moved)',
+          says: 'Server answers 422 insufficient_funds (the balance was spent elsewhere after the quote; nothing moved)',
+          // The amount form and the quote refuse an amount above the balance first: only a second session spending
+          // the money between the quote and the payment makes the payment itself refuse it.
+          tester: false,
         },
         { failure: { kind: 'network' }, says: 'The network fails (no answer; a retry sends the same key)' },
       ],
     },
     createScheduledPayment: {
-      done: { output: scheduledOf, says: 'Server stores the schedule (first run on the start date)' },
+      done: {
+        output: scheduledOf,
+        effect: scheduleEffect,
+        says: 'Server stores the schedule (first run on the start date)',
+      },
       errors: [
         {
           failure: http(403, 'step_up_required', 'Confirm with a one-time code.'),
           says: 'Server answers 403 step_up_required (the grant expired, or the server wants one)',
+          // As for the payment: the sandbox asks no code the quote did not ask, and a fresh grant does not expire.
+          tester: false,
         },
         {
           failure: { kind: 'network' },
@@ -390,7 +463,7 @@ export const sendTexts = {
   search: 'Search',
   chooseBakery: 'Choose Demo Bakery (@demo-bakery)',
   payIban: 'Pay this IBAN',
-  payVanDijk: 'Pay Van Dijk Trading B.V.',
+  payVanDijk: 'Pay Van Dijk Trading BV',
   amountTitle: 'How much?',
   continue: 'Continue',
   changeRecipient: 'Change recipient',
@@ -449,7 +522,8 @@ export function sendErrorText(error: SendMoneyError): string {
  * and the model test. Before the screen has read the address (`opening`, which it leaves at once) it is not known.
  */
 export function pathOf(context: SendMoneyContext): string {
-  if (context.prefill.beneficiaryId) return `${basePath}/${context.prefill.beneficiaryId}`;
+  // The beneficiary's id is the server's (the model tests' is vanDijkId): any one segment.
+  if (context.prefill.beneficiaryId) return `${basePath}/:beneficiary`;
   if (context.prefill.tag) return `${basePath}/-/${context.prefill.tag}`;
   return basePath;
 }
@@ -577,6 +651,113 @@ function sendMoneyScreen(snapshot: SendMoneySnapshot): ScreenExpectation {
   }
 }
 
+const nameCheckWords: Record<string, string> = {
+  match: 'the name matches',
+  close_match: 'a close match',
+  no_match: 'the name does not match',
+  not_possible: 'the name cannot be checked',
+};
+
+const answerOf: Record<string, string> = {
+  loadSendMoney: 'the page',
+  searchContacts: 'the search',
+  verifyPayee: 'the name check',
+  transferQuote: 'the quote',
+  loadStepUpMethods: 'the code methods',
+  sendMoney: 'the payment',
+  createScheduledPayment: 'the schedule',
+};
+
+/** A decision of a path, in a few words (null: a step that decides nothing, e.g. an answer every path gets). */
+function decisionWords(action: ModelPath<SendMoneySnapshot>['steps'][number]['action']): string | null {
+  switch (action.kind) {
+    case 'start':
+    case 'delay':
+      return null;
+    case 'actorError':
+      return action.failure.kind === 'http'
+        ? `${answerOf[action.src] ?? action.src} refused (${action.failure.code.replace(/_/g, ' ')})`
+        : `no answer from ${answerOf[action.src] ?? action.src}`;
+    case 'actorDone': {
+      if (action.src === 'verifyPayee') {
+        const check = action.output as { result: string; suggested_name?: string };
+        if (check.result === 'close_match' && !check.suggested_name) return 'a close match naming no one';
+        return nameCheckWords[check.result] ?? check.result;
+      }
+      if (action.src === 'oneTimeCode') return action.output ? 'a one-time code' : 'back from the code';
+      return null;
+    }
+    case 'event': {
+      const event = action.event as SendMoneyEvent;
+      switch (event.type) {
+        case 'journey.opened':
+          if (event.tag) return `from a link to ${event.tag}`;
+          if (event.beneficiaryId) return 'from a link to the saved beneficiary';
+          return null;
+        case 'load.retry':
+          return 'load again';
+        case 'recipient.search':
+          return event.query === mariaIban ? 'look up an IBAN' : `search "${event.query}"`;
+        case 'recipient.wallet':
+          return `choose ${event.name}`;
+        case 'recipient.iban':
+          return `pay the IBAN as "${event.name}"`;
+        case 'recipient.beneficiary':
+          return 'choose the saved beneficiary';
+        case 'recipient.change':
+          return 'change the recipient';
+        case 'amount.submit': {
+          const amount = money(event.amountMinor, 'EUR');
+          if (!event.schedule) return `${amount} now`;
+          return event.schedule.frequency === 'once'
+            ? `${amount} once on ${event.schedule.startDate}`
+            : `${amount} ${event.schedule.frequency}`;
+        }
+        case 'name.useSuggested':
+          return 'take the suggested name';
+        case 'name.amend':
+          return 'change the name';
+        case 'name.proceed':
+          return 'continue anyway';
+        case 'check.retry':
+          return 'check again';
+        case 'review.confirm':
+          return 'confirm';
+        case 'review.edit':
+          return 'edit';
+        case 'payment.retry':
+          return 'try again';
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * A path's title by what it proves: its decisions in order (where it was opened, whom it pays and how much, the
+ * name check's answer and what the merchant did about it, a code, the refusals and faults), then where it ends.
+ */
+export function sendMoneyTitle(path: ModelPath<SendMoneySnapshot>): string {
+  const decisions = path.steps.map((step) => decisionWords(step.action)).filter((one) => one !== null);
+  const last = path.steps.at(-1)!.state;
+  const step = selectSendMoneyStep(last);
+  const screen = sendMoneyScreen(last);
+  const end =
+    step === 'done'
+      ? last.context.transaction?.status === 'pending'
+        ? 'sent, pending at the other bank'
+        : 'sent'
+      : step === 'scheduled'
+        ? 'scheduled'
+        : screen.heading === null
+          ? 'stops while the page loads'
+          : last.hasTag('busy')
+            ? `waits on “${screen.heading}”`
+            : `stops on “${screen.heading}”`;
+  const words = decisions.length ? decisions.join(', ') : 'open';
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${end}`;
+}
+
 /** Where the recipient matters: until the quote; afterwards only whether it is a bank payment. */
 const recipientSteps = new Set([
   'recipient',
@@ -593,7 +774,8 @@ export const sendMoneyModel: Model<typeof sendMoneyMachine> = {
   machine: sendMoneyMachine,
   file: 'sendMoney.machine.ts',
   start:
-    'Signed in as the owner of Demo Coffee (approved, EUR account), open the send-money address the first step says',
+    `Signed in as the owner of Demo Coffee (approved, EUR account) with Van Dijk Trading BV (${vanDijkIban}, a bank ` +
+    'that answers no name checks) saved under Beneficiaries, open the send-money address the first step says',
   // The Idempotency-Keys' seed (the model test gives its screen the same): keys …000000000001, …000000000002, …
   input: { keySeed },
   fixtures: sendMoneyFixtures,
@@ -622,4 +804,5 @@ export const sendMoneyModel: Model<typeof sendMoneyMachine> = {
   },
   bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 10 },
   screen: sendMoneyScreen,
+  title: sendMoneyTitle,
 };

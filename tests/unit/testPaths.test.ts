@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allPlans, screenWords, smokeLimit } from '../../scripts/testPaths';
+import { allPlans, expectedWords, smokeLimit } from '../../scripts/testPaths';
 import { expectedScreens, generatePaths } from '../model/generatePaths';
 import { registry } from '../model/registry';
 
@@ -43,8 +43,10 @@ describe('QA plans', () => {
         screens.forEach((screen, index) => {
           const row = rows.find((line) => line.startsWith(`| ${index} |`));
           expect(row, `${modelPath.id} step ${index}`).toBeDefined();
+          const action = modelPath.steps[index]!.action;
+          const effect = action.kind === 'actorDone' ? action.effect : undefined;
           expect(cells(row!)[2], `${modelPath.id} step ${index}`).toBe(
-            screenWords(screen).replace(/\n/g, ' '),
+            expectedWords(screen, effect).replace(/\n/g, ' '),
           );
         });
       }
