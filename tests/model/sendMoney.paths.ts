@@ -669,12 +669,15 @@ const answerOf: Record<string, string> = {
 };
 
 /** A decision of a path, in a few words (null: a step that decides nothing, e.g. an answer every path gets). */
-function decisionWords(action: ModelPath<SendMoneySnapshot>['steps'][number]['action']): string | null {
+function decisionWords(step: ModelPath<SendMoneySnapshot>['steps'][number]): string | null {
+  const { action, state } = step;
   switch (action.kind) {
     case 'start':
     case 'delay':
       return null;
     case 'actorError':
+      if (action.src === 'loadSendMoney' && action.failure.kind === 'http' && action.failure.status === 404)
+        return 'no EUR account';
       return action.failure.kind === 'http'
         ? `${answerOf[action.src] ?? action.src} refused (${action.failure.code.replace(/_/g, ' ')})`
         : `no answer from ${answerOf[action.src] ?? action.src}`;
@@ -709,9 +712,14 @@ function decisionWords(action: ModelPath<SendMoneySnapshot>['steps'][number]['ac
         case 'amount.submit': {
           const amount = money(event.amountMinor, 'EUR');
           if (!event.schedule) return `${amount} now`;
-          return event.schedule.frequency === 'once'
-            ? `${amount} once on ${event.schedule.startDate}`
-            : `${amount} ${event.schedule.frequency}`;
+          const when =
+            event.schedule.frequency === 'once'
+              ? `${amount} once on ${event.schedule.startDate}`
+              : `${amount} ${event.schedule.frequency}`;
+          // A schedule to an IBAN is refused beside the choice, before anything is sent.
+          return state.context.error === 'schedule_wallet_only'
+            ? `${when}, refused beside the choice (IBAN)`
+            : when;
         }
         case 'name.useSuggested':
           return 'take the suggested name';
@@ -738,7 +746,7 @@ function decisionWords(action: ModelPath<SendMoneySnapshot>['steps'][number]['ac
  * name check's answer and what the merchant did about it, a code, the refusals and faults), then where it ends.
  */
 export function sendMoneyTitle(path: ModelPath<SendMoneySnapshot>): string {
-  const decisions = path.steps.map((step) => decisionWords(step.action)).filter((one) => one !== null);
+  const decisions = path.steps.map(decisionWords).filter((one) => one !== null);
   const last = path.steps.at(-1)!.state;
   const step = selectSendMoneyStep(last);
   const screen = sendMoneyScreen(last);

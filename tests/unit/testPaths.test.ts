@@ -69,6 +69,30 @@ describe('QA plans', () => {
     }
   });
 
+  it('send money: titles say what the path proves (the model names them), with no "variant n" left', () => {
+    const plan = plans.find((one) => one.name === 'sendMoney')!;
+    const titles = plan.paths.map((one) => one.title);
+    expect(titles.filter((title) => /variant \d+$| — ends on /.test(title))).toEqual([]);
+    expect(titles).toContain('From a link to @demo-bakery, 25.00 EUR now, confirm: sent');
+  });
+
+  it('send money: a path that moves money or stores a schedule says what changes in the data at that step', () => {
+    const plan = plans.find((one) => one.name === 'sendMoney')!;
+    const ending = plan.paths.filter((one) => one.final);
+    expect(ending.length).toBeGreaterThan(0);
+    for (const one of ending) {
+      const effect = one.steps.at(-1)!.effect ?? '';
+      expect(effect, one.id).toMatch(/balance/);
+      if (one.title.endsWith(': scheduled')) expect(effect, one.id).toMatch(/^no money moves now/);
+      if (one.title.endsWith('pending at the other bank')) {
+        expect(effect, one.id).toContain('0.50 EUR fee');
+        expect(effect, one.id).toMatch(/payee_check_result = \w+ and payee_proceeded_anyway = (true|false)/);
+      }
+    }
+    const markdown = readFileSync(path.join(planDir, 'sendMoney.md'), 'utf8');
+    expect(markdown).toContain('**In the data**: the EUR available balance falls by 25.00 EUR (no fee)');
+  });
+
   it('every path has a precondition and a scenario', () => {
     for (const plan of plans) {
       for (const one of plan.paths) {
