@@ -78,8 +78,8 @@ let holding = false;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  // Two paths ask for a payment code within seconds: a tester waits out the resend cooldown between them (by
-  // default a minute); the test shortens it.
+  // Two paths ask for a payment code within seconds: a tester waits out the resend cooldown between them (the
+  // plan's precondition says how long); the test shortens it through its setting.
   server = await startLiveServer({ env: { OTP_RESEND_COOLDOWN_SECONDS: '1' } });
   context = await browser.newContext({ locale: 'en-GB' });
   page = await context.newPage();

@@ -1,6 +1,7 @@
 import type { ApiFailure } from '../../machines/apiFailure';
 import { testKeySeed } from '../../machines/attemptKeys';
-import { money } from '../../machines/ruleWords';
+import { duration, money } from '../../machines/ruleWords';
+import { authDefaults } from '../../schemas/authLimits';
 import {
   payeeOf,
   recipientLabel,
@@ -365,7 +366,7 @@ export const sendMoneyFixtures = {
         {
           failure: http(429, 'rate_limited', 'Too many searches.', { retryAfterSeconds: 60 }),
           says: `Server answers 429 rate_limited (more than ${contactSearchesPerMinute} searches in a minute)`,
-          does: `Type "@demo" as Wallet tag or IBAN, click "Search" ${contactSearchesPerMinute + 1} times within a minute (each time once the search has answered)`,
+          does: `Type "@demo" as Wallet tag or IBAN, click "Search" ${contactSearchesPerMinute + 1} times within a minute (each time once the search has answered; searches stay refused for the rest of that minute, so run this path last)`,
         },
       ],
     },
@@ -783,7 +784,9 @@ export const sendMoneyModel: Model<typeof sendMoneyMachine> = {
   file: 'sendMoney.machine.ts',
   start:
     `Signed in as the owner of Demo Coffee (approved, EUR account) with Van Dijk Trading BV (${vanDijkIban}, a bank ` +
-    'that answers no name checks) saved under Beneficiaries, open the send-money address the first step says',
+    'that answers no name checks) saved under Beneficiaries, open the send-money address the first step says (a ' +
+    `new payment code can be asked ${duration(authDefaults.otpResendCooldownSeconds * 1000)} after the last one, ` +
+    'by default: setting OTP_RESEND_COOLDOWN_SECONDS)',
   // The Idempotency-Keys' seed (the model test gives its screen the same): keys …000000000001, …000000000002, …
   input: { keySeed },
   fixtures: sendMoneyFixtures,
