@@ -35,7 +35,8 @@ import { codeFromOutbox, demoOwner, minorOf, signInWithEmailCode, watchForBrowse
  * test holds the journey's requests in the browser and lets each through at the step that says the server answers:
  * the answers are the real server's, only later. Two substitutions, as the plan allows: the saved beneficiary's id is
  * the one the server gave (`:beneficiary` in the plan), and the model's dates (its "today" is 2026-01-15) are moved
- * by the same number of days to the real today.
+ * by the same number of days to the real tomorrow (UTC, the server's calendar): a schedule starting today would be
+ * run by the server's scheduler (every minute) while the test runs, and change the balances the next paths check.
  */
 
 const plan = planOf(sendMoneyModel, { fixtures: 'sendMoney.paths.ts', test: 'sendMoney.model.test.tsx' });
@@ -81,7 +82,8 @@ beforeAll(async () => {
   // Two paths ask for a payment code within seconds: a tester waits out the resend cooldown between them (the
   // plan's precondition says how long); the test shortens it through its setting.
   server = await startLiveServer({ env: { OTP_RESEND_COOLDOWN_SECONDS: '1' } });
-  context = await browser.newContext({ locale: 'en-GB' });
+  // The browser's calendar is the server's (UTC): the form's "today or later" agrees with the server's.
+  context = await browser.newContext({ locale: 'en-GB', timezoneId: 'UTC' });
   page = await context.newPage();
   browserErrors = watchForBrowserErrors(page);
   await page.route('**/api/**', async (route, request) => {
@@ -136,9 +138,10 @@ async function release(which: (request: Request) => boolean = () => true): Promi
   return now.length;
 }
 
-/** The model's dates, moved to the real calendar: its "today" becomes today. */
-const realToday = new Date().toISOString().slice(0, 10);
-const shift = Date.parse(realToday) - Date.parse(modelToday);
+/** The model's dates, moved to the real calendar: its "today" becomes tomorrow (see above). */
+const dayMs = 86_400_000;
+const realTomorrow = new Date(Date.now() + dayMs).toISOString().slice(0, 10);
+const shift = Date.parse(realTomorrow) - Date.parse(modelToday);
 const realDate = (date: string) => new Date(Date.parse(date) + shift).toISOString().slice(0, 10);
 
 /** What the page shows that `expected` does not: empty when it matches. */
