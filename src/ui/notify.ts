@@ -7,7 +7,8 @@ export type NoticeKind = 'default' | 'success' | 'warning' | 'danger';
 export const toastDurationMs = 5000;
 export const toastPosition = 'bottom-right' as const;
 
-const styles: Record<NoticeKind, ToastOptions['style']> = {
+/** Each kind's colours; tests/unit/toastColours.test.ts holds them to WCAG AA contrast. */
+export const toastStyles: Record<NoticeKind, { background: string; color: string }> = {
   default: { background: theme.colors.text, color: theme.colors.surface },
   success: { background: theme.colors.success, color: theme.colors.onPrimary },
   warning: { background: theme.colors.warning, color: theme.colors.text },
@@ -48,7 +49,7 @@ export function notify(kind: NoticeKind, message: string, extra: { id?: string }
     ...extra,
     duration: toastDurationMs,
     position: toastPosition,
-    style: styles[kind],
+    style: toastStyles[kind],
     ariaProps: urgent
       ? { role: 'alert', 'aria-live': 'assertive' }
       : { role: 'status', 'aria-live': 'polite' },
