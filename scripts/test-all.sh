@@ -74,42 +74,55 @@ run_static_checks() {
   [ "${#failed[@]}" -eq 0 ] || { printf '\nfailed: %s\n' "${failed[*]}"; return 1; }
 }
 
-# The e2e files keep about one core busy (they mostly wait on Chromium), so they run beside the other tests instead of
-# after them: the e2e run in the background at normal priority (Chromium and the servers it drives get the CPU they
-# ask for, so no e2e wait grows), the unit, model and API tests in the foreground at lower priority, taking what the
-# e2e leave. When TEST_POSTGRES_URL names a PostgreSQL server (.ci/run starts a scratch one), the API tests then run a
-# second time on it (docs/engineering.md principle 6); only that run sees the URL, the e2e servers stay on the
-# embedded database. A failure in the foreground stops the e2e run.
+# Two lanes side by side, each keeping about one core busy. The background lane runs the e2e files (they mostly wait
+# on Chromium; normal priority, so no wait of theirs grows) and then, when TEST_POSTGRES_URL names a PostgreSQL server
+# (.ci/run starts a scratch one), the API tests a second time on it (docs/engineering.md principle 6; only that run
+# sees the URL, the e2e servers stay on the embedded database). The foreground lane runs the unit, model and API tests
+# at lower priority, taking what the background leaves; it is the longer one. A failure in the foreground stops the
+# background lane.
+run_background_lane() {
+  local status=0
+  env -u DATABASE_URL npx vitest run --project e2e \
+    --reporter=default --reporter=json --outputFile.json="$reports/e2e.json" >"$reports/e2e.log" 2>&1 || status=$?
+  if [ -n "${TEST_POSTGRES_URL:-}" ]; then
+    DATABASE_URL="$TEST_POSTGRES_URL" nice -n 10 npx vitest run --project api --reporter=default --reporter=json \
+      --outputFile.json="$reports/api-postgres.json" >"$reports/api-postgres.log" 2>&1 || status=$((status ? status : $?))
+  fi
+  return "$status"
+}
+
 run_tests() {
-  local e2e_pid e2e_status=0 status=0
-  setsid env -u DATABASE_URL npx vitest run --project e2e \
-    --reporter=default --reporter=json --outputFile.json="$reports/e2e.json" >"$reports/e2e.log" 2>&1 &
-  e2e_pid=$!
-  printf -- '---- e2e (Chromium) started in the background; its output follows the other tests\n\n'
+  local background_pid background_status=0 status=0
+  export reports
+  export -f run_background_lane
+  setsid bash -c run_background_lane &
+  background_pid=$!
+  printf -- '---- e2e (Chromium)%s started in the background; their output follows the other tests\n\n' \
+    "$([ -n "${TEST_POSTGRES_URL:-}" ] && echo ', then the API tests on PostgreSQL,')"
   nice -n 10 npx vitest run --project unit --project model --project model-mocks --project api \
     --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || status=$?
-  if [ "$status" -eq 0 ] && [ -n "${TEST_POSTGRES_URL:-}" ]; then
-    printf '\n---- API tests on PostgreSQL\n'
-    DATABASE_URL="$TEST_POSTGRES_URL" nice -n 10 npx vitest run --project api \
-      --reporter=default --reporter=json --outputFile.json="$reports/api-postgres.json" || status=$?
-  fi
   if [ "$status" -ne 0 ]; then
-    kill -- "-$e2e_pid" 2>/dev/null || true
-    wait "$e2e_pid" 2>/dev/null || true
-    printf '\n---- e2e (Chromium): stopped, the tests above failed\n'
+    kill -- "-$background_pid" 2>/dev/null || true
+    wait "$background_pid" 2>/dev/null || true
+    printf '\n---- e2e (Chromium) and the API tests on PostgreSQL: stopped, the tests above failed\n'
     return "$status"
   fi
-  wait "$e2e_pid" || e2e_status=$?
-  printf '\n---- e2e (Chromium): %s\n' "$([ "$e2e_status" -eq 0 ] && echo passed || echo FAILED)"
+  wait "$background_pid" || background_status=$?
+  printf '\n---- e2e (Chromium)\n'
   cat "$reports/e2e.log"
-  return "$e2e_status"
+  if [ -f "$reports/api-postgres.log" ]; then
+    printf '\n---- API tests on PostgreSQL\n'
+    cat "$reports/api-postgres.log"
+  fi
+  printf '\n---- background lane: %s\n' "$([ "$background_status" -eq 0 ] && echo passed || echo FAILED)"
+  return "$background_status"
 }
 
 run_stage 'i18n: compile messages' npm run --silent i18n:compile
 run_stage 'typecheck, lint, format, generated files, build (side by side)' run_static_checks
 run_stage 'web budget: JavaScript of /login' npm run --silent check:web-budget
 if [ -n "${TEST_POSTGRES_URL:-}" ]; then
-  run_stage 'vitest: unit, model, API (PGlite, then PostgreSQL), with e2e (Chromium) beside them' run_tests
+  run_stage 'vitest: unit, model, API (PGlite) beside e2e (Chromium) then API (PostgreSQL)' run_tests
 else
   run_stage 'vitest: unit, model, API, with e2e (Chromium) beside them' run_tests
 fi
