@@ -14,6 +14,7 @@ import type {
 } from '../../schemas/statements.schema';
 import { transactionStatuses, transactionTypes } from '../../schemas/transactions.schema';
 import { failureFromResponse, type ApiClient } from '../api/client';
+import { saveFile } from '../ui/saveFile';
 
 export type StatementFile = { blob: Blob; fileName: string };
 
@@ -153,19 +154,6 @@ export function statementServices(client: ApiClient): StatementServices {
       };
     },
   };
-}
-
-/** Hands a downloaded file to the browser as a download, through a short-lived object URL. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
 /**

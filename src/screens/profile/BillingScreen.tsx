@@ -16,6 +16,7 @@ import { Alert, Card, Muted, Page } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
 import { LoadFailure } from '../LoadFailure';
 import { useLoad } from '../../app/useLoad';
+import { saveFile } from '../../ui/saveFile';
 
 const m = {
   ...defineMessages({
@@ -94,19 +95,6 @@ export function invoiceDescription(intl: IntlShape, invoice: Invoice, plans: Pla
     lines.map((line) => quoteLineText(intl, line, plans)),
     { type: 'conjunction' },
   );
-}
-
-/** Hands a downloaded file to the browser as a download, through a short-lived object URL. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
 function Invoices({

@@ -23,6 +23,7 @@ import { DirectorsEditor, ShareholdersEditor } from './LegalEditors';
 import { addressText, Section, Select, useProfileServices, useReference } from './profileParts';
 import { ProfileLoadGate, ReviewedCard, useProfileChange, type ReviewJourneyProps } from './ReviewedDetails';
 import { percentageToBasisPoints } from '../../../schemas/onboarding.schema';
+import { saveFile } from '../../ui/saveFile';
 
 /** Field messages of a refused save, translated; a failure's general text. */
 function failureText(intl: ReturnType<typeof useIntl>, failure: ApiFailure, fallback: string): string {
@@ -322,18 +323,6 @@ const Table = styled.table`
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   }
 `;
-
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 function UploadForm({ onUploaded }: { onUploaded: () => void }) {
   const intl = useIntl();
