@@ -29,6 +29,16 @@ import { statementBufferedRows, statementRowLimit } from '../../schemas/statemen
  * entry without rules gives no reason.
  */
 
+/** The two checkouts (card order, plan checkout) share walletCheckout's payment and so this rule. */
+function paidAtMostOnce(machineFile: string) {
+  return {
+    rule: 'A priced order is paid at most once',
+    value: 'one payment key per priced order; a retry after no answer sends the same key',
+    enforced: 'both' as const,
+    where: ['machines/attemptKeys.ts', machineFile, 'server/idempotency.ts'],
+  };
+}
+
 export type Enforced = 'browser' | 'server' | 'both';
 
 export type Rule = {
@@ -280,12 +290,7 @@ export const journeyRules: Record<string, JourneyRules> = {
         enforced: 'both',
         where: ['schemas/cards.schema.ts', 'server/cards/ordering.ts', 'machines/cardOrder.machine.ts'],
       },
-      {
-        rule: 'A priced order is paid at most once',
-        value: 'one payment key per priced order; a retry after no answer sends the same key',
-        enforced: 'both',
-        where: ['machines/attemptKeys.ts', 'machines/cardOrder.machine.ts', 'server/idempotency.ts'],
-      },
+      paidAtMostOnce('machines/cardOrder.machine.ts'),
     ],
   },
   cardControls: {
@@ -312,12 +317,7 @@ export const journeyRules: Record<string, JourneyRules> = {
         enforced: 'both',
         where: ['schemas/plans.schema.ts', 'server/billing/pricing.ts', 'machines/planCheckout.machine.ts'],
       },
-      {
-        rule: 'A priced order is paid at most once',
-        value: 'one payment key per priced order; a retry after no answer sends the same key',
-        enforced: 'both',
-        where: ['machines/attemptKeys.ts', 'machines/planCheckout.machine.ts', 'server/idempotency.ts'],
-      },
+      paidAtMostOnce('machines/planCheckout.machine.ts'),
     ],
   },
   advertising: {
