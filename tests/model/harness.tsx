@@ -38,6 +38,7 @@ import {
 import { endAfterTest, endRenderedApps } from './rendered';
 import { demoSession, sessionInput, texts } from './paths';
 import { registry } from './registry';
+import { VisibilityStyles } from './visibilityStyles';
 
 /*
  * Runs generated paths against the real screens in jsdom: the session actor gets controllable effects (promise
@@ -249,12 +250,14 @@ export function renderScreen(options: ScreenOptions): RenderedApp {
   const location = { path: opened.pathname, search: opened.search };
   const router: { navigate?: NavigateFunction } = {};
   const view = render(
-    <MemoryRouter initialEntries={[options.path]}>
-      <AppProviders session={session} botCheck={InstantBotCheck} locale={options.locale ?? 'en'}>
-        {options.wrap ? options.wrap(page) : page}
-        <LocationProbe into={location} router={router} />
-      </AppProviders>
-    </MemoryRouter>,
+    <VisibilityStyles>
+      <MemoryRouter initialEntries={[options.path]}>
+        <AppProviders session={session} botCheck={InstantBotCheck} locale={options.locale ?? 'en'}>
+          {options.wrap ? options.wrap(page) : page}
+          <LocationProbe into={location} router={router} />
+        </AppProviders>
+      </MemoryRouter>
+    </VisibilityStyles>,
   );
   let stopped = false;
   const stop = () => {
@@ -291,9 +294,11 @@ export function renderPart(part: ReactElement, { locale = 'en' }: { locale?: Loc
   return render(part, {
     // A wrapper, not an element around `part`: `rerender` keeps the providers.
     wrapper: ({ children }) => (
-      <LocaleProvider initialLocale={locale}>
-        <ThemeProvider theme={theme}>{children}</ThemeProvider>
-      </LocaleProvider>
+      <VisibilityStyles>
+        <LocaleProvider initialLocale={locale}>
+          <ThemeProvider theme={theme}>{children}</ThemeProvider>
+        </LocaleProvider>
+      </VisibilityStyles>
     ),
   });
 }
