@@ -7,11 +7,19 @@
 /** The most minor units one amount may have: 15 digits, above any real payment and far below int8 even when summed. */
 export const maxAmountMinor = 999_999_999_999_999n;
 
+const digitsByCurrency = new Map<string, number>();
+
 /** How many minor units a currency has (EUR 2, JPY 0, BHD 3), as Intl knows it. */
 export function currencyDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-  );
+  let digits = digitsByCurrency.get(currency);
+  if (digits === undefined) {
+    // Building a NumberFormat costs tens of microseconds, and every amount shown or parsed asks.
+    digits =
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2;
+    digitsByCurrency.set(currency, digits);
+  }
+  return digits;
 }
 
 /**
