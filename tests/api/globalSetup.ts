@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../server/config';
@@ -12,16 +13,20 @@ import { seedDemo } from '../../server/seed';
 /*
  * Every API test file starts from the database `npm start` would make: migrated and seeded with the demo merchants.
  * Building that costs seconds per file (PGlite's initdb alone is most of it), so it is built ONCE per run here and
- * each file starts from a copy (tests/api/harness.ts): a copy of the PGlite folder, or on PostgreSQL a database
- * created from this one as its template. Files still never share a database.
+ * each file starts from a copy (tests/api/harness.ts): a PGlite in memory loaded from this folder's dump, or on
+ * PostgreSQL a database created from this one as its template. Files still never share a database.
  */
 
 declare module 'vitest' {
   // Declaration merging (vitest's documented way to type `inject`) needs an interface.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
-    /** A migrated and seeded PGlite folder to copy, or a PostgreSQL database name to use as a template. */
-    apiDatabaseTemplate: { kind: 'pglite'; dir: string } | { kind: 'postgres'; database: string };
+    /**
+     * A migrated and seeded PGlite folder (to copy, for the tests of the folder itself) and its dump (a tar file each
+     * test server starts from in memory), or a PostgreSQL database name to use as a template.
+     */
+    apiDatabaseTemplate:
+      { kind: 'pglite'; dir: string; dump: string } | { kind: 'postgres'; database: string };
   }
 }
 
@@ -61,7 +66,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await seedDemo(db, demoPassword);
   // Closed cleanly, so a copy opens without recovery.
   await db.destroy();
-  project.provide('apiDatabaseTemplate', { kind: 'pglite', dir: path.join(dataDir, 'pglite') });
+  const dir = path.join(dataDir, 'pglite');
+  const dump = path.join(dataDir, 'pglite.tar');
+  const folder = new PGlite(dir);
+  // dumpDataDir before the database is ready never settles (PGlite 0.5).
+  await folder.waitReady;
+  writeFileSync(dump, Buffer.from(await (await folder.dumpDataDir('none')).arrayBuffer()));
+  await folder.close();
+  project.provide('apiDatabaseTemplate', { kind: 'pglite', dir, dump });
   return async () => {
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib/v1';
@@ -75,8 +75,16 @@ async function freshPostgresDatabase(
   };
 }
 
+let dumpRead: { file: string; blob: Blob } | undefined;
+
+/** The template's dump, read once per worker (its files share modules, vitest.config.ts). */
+function templateDump(file: string): Blob {
+  if (dumpRead?.file !== file) dumpRead = { file, blob: new Blob([readFileSync(file)]) };
+  return dumpRead.blob;
+}
+
 /**
- * The real app on a real database for one test file: PGlite in a temp folder, or a fresh database on the
+ * The real app on a real database for one test file: PGlite in memory, or a fresh database on the
  * PostgreSQL server named by DATABASE_URL. Migrated and seeded with the demo merchants, as `npm start` does: copied
  * from the template tests/api/globalSetup.ts built once for the run.
  */
@@ -90,7 +98,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     serverUrl && template.kind === 'postgres'
       ? await freshPostgresDatabase(serverUrl, template.database)
       : null;
-  if (template.kind === 'pglite') cpSync(template.dir, path.join(dataDir, 'pglite'), { recursive: true });
+
   const config = loadConfig({
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
@@ -108,6 +116,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     databaseUrl: config.databaseUrl,
     poolSize: 4,
     durable: config.embeddedFsync,
+    ...(template.kind === 'pglite' && !postgres ? { inMemoryFrom: templateDump(template.dump) } : {}),
   });
   const app = await buildApp({ config, db, logger: false });
   await app.ready();
