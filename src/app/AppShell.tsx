@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import {
   selectAuthenticated,
@@ -12,7 +12,6 @@ import {
   selectSigningOut,
   selectUser,
 } from '../../machines/session.machine';
-import { canAccess } from '../../schemas/permissions';
 import { api, unwrap } from '../api/client';
 import { errorMessages } from '../i18n/errorMessages';
 import type { Locale } from '../i18n/locale';
@@ -23,15 +22,18 @@ import { NotificationsProvider } from './notifications';
 import { useSessionActor } from './session';
 import { useUserLanguage } from './useUserLanguage';
 
-// Shown only to signed-in users, so /login does not load them; fetched ahead once a user is signed in.
+// Shown only to signed-in users, so /login does not load them (the navigation either); fetched ahead once a user is
+// signed in.
 const loadSignOutDialog = () => import('./SignOutDialog');
 const loadIdleWarningDialog = () => import('./IdleWarningDialog');
 const loadNotificationBell = () => import('./NotificationBell');
+const loadMainNav = () => import('./MainNav');
 const SignOutDialog = lazy(loadSignOutDialog);
 const IdleWarningDialog = lazy(loadIdleWarningDialog);
 const NotificationBell = lazy(() =>
   loadNotificationBell().then((module) => ({ default: module.NotificationBell })),
 );
+const MainNav = lazy(() => loadMainNav().then((module) => ({ default: module.MainNav })));
 
 /** Holds the bell's place (44 × 44, NotificationBell.tsx) while it loads, so the header does not move. */
 const BellPlace = styled.span`
@@ -76,27 +78,6 @@ const Brand = styled(Link)`
   color: ${({ theme }) => theme.colors.primary};
   text-decoration: none;
   margin-right: auto;
-`;
-
-const Nav = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(3)};
-  order: 3;
-  width: 100%;
-  @media (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
-    order: 0;
-    width: auto;
-  }
-  a {
-    font-weight: 600;
-    text-decoration: none;
-    padding: ${({ theme }) => `${theme.space(2)} 0`};
-    border-bottom: 3px solid transparent;
-  }
-  a[aria-current='page'] {
-    border-bottom-color: ${({ theme }) => theme.colors.primary};
-  }
 `;
 
 /** Public pages every visitor can reach, signed in or not (SPEC §2). */
@@ -180,6 +161,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     void loadSignOutDialog();
     void loadIdleWarningDialog();
     void loadNotificationBell();
+    void loadMainNav();
   }, [authenticated]);
 
   return (
@@ -193,69 +175,9 @@ export function AppShell({ children }: { children: ReactNode }) {
             <FormattedMessage id="app.brand" defaultMessage="Tameio" />
           </Brand>
           {authenticated && user ? (
-            <Nav aria-label={intl.formatMessage({ id: 'app.nav.label', defaultMessage: 'Main' })}>
-              {canAccess(user, 'dashboard') ? (
-                <NavLink to="/dashboard">
-                  <FormattedMessage id="app.nav.dashboard" defaultMessage="Dashboard" />
-                </NavLink>
-              ) : null}
-              <NavLink to="/overview">
-                <FormattedMessage id="app.nav.overview" defaultMessage="Overview" />
-              </NavLink>
-              {canAccess(user, 'my-wallet') ? (
-                <NavLink to="/my-wallet">
-                  <FormattedMessage id="app.nav.myWallet" defaultMessage="My wallet" />
-                </NavLink>
-              ) : null}
-              {canAccess(user, 'cards') ? (
-                <NavLink to="/cards">
-                  <FormattedMessage id="app.nav.cards" defaultMessage="Cards" />
-                </NavLink>
-              ) : null}
-              {canAccess(user, 'cashback') ? (
-                <NavLink to="/cashback">
-                  <FormattedMessage id="app.nav.cashback" defaultMessage="Cashback" />
-                </NavLink>
-              ) : null}
-              {canAccess(user, 'transactions') ? (
-                <NavLink to="/transactions">
-                  <FormattedMessage id="app.nav.transactions" defaultMessage="Transactions" />
-                </NavLink>
-              ) : null}
-              {canAccess(user, 'plans') ? (
-                <NavLink to="/plans">
-                  <FormattedMessage id="app.nav.plans" defaultMessage="Plans" />
-                </NavLink>
-              ) : null}
-              {canAccess(user, 'analytics') ? (
-                <NavLink to="/analytics">
-                  <FormattedMessage id="app.nav.analytics" defaultMessage="Analytics" />
-                </NavLink>
-              ) : null}
-              {canAccess(user, 'advertise-with-us') ? (
-                <NavLink to="/advertise-with-us">
-                  <FormattedMessage id="app.nav.advertising" defaultMessage="Advertise with us" />
-                </NavLink>
-              ) : null}
-              {canAccess(user, 'my-addresses') ? (
-                <NavLink to="/my-addresses">
-                  <FormattedMessage id="app.nav.addresses" defaultMessage="Addresses" />
-                </NavLink>
-              ) : null}
-              {canAccess(user, 'my-employees') ? (
-                <NavLink to="/my-employees">
-                  <FormattedMessage id="app.nav.team" defaultMessage="Team" />
-                </NavLink>
-              ) : null}
-              <NavLink to="/settings">
-                <FormattedMessage id="app.nav.settings" defaultMessage="Settings" />
-              </NavLink>
-              {canAccess(user, 'profile') ? (
-                <NavLink to="/profile">
-                  <FormattedMessage id="app.nav.profile" defaultMessage="Profile" />
-                </NavLink>
-              ) : null}
-            </Nav>
+            <Suspense fallback={null}>
+              <MainNav user={user} />
+            </Suspense>
           ) : null}
           <LanguageSwitcher save={authenticated && user ? saveLanguage : undefined} />
           {authenticated && user ? (

@@ -127,7 +127,7 @@ describe('/cards', () => {
     for (const face of view.container.querySelectorAll('[data-colour]'))
       expect(face.getAttribute('aria-hidden')).toBe('true');
     expect(screen.getByRole('link', { name: 'Order a card' }).getAttribute('href')).toBe('/cards/add-card');
-    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Cards' }).getAttribute('href')).toBe('/cards');
     expect(within(nav).getByRole('link', { name: 'Cashback' }).getAttribute('href')).toBe('/cashback');
     expect(await axeViolations(view.container)).toEqual([]);

@@ -232,7 +232,7 @@ describe('/plans', () => {
     expect(terminal.textContent).toContain(
       'A card terminal for your shop, bought once with a plan and sent to your address: €149.00. Available with Business or Premium.',
     );
-    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Plans' }).getAttribute('href')).toBe('/plans');
     expect(await axeViolations(view.container)).toEqual([]);
   });

@@ -124,7 +124,7 @@ describe('/my-employees', () => {
     expect(screen.getByRole('link', { name: 'Invite employees' }).getAttribute('href')).toBe(
       '/my-employees/add-employees',
     );
-    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Team' }).getAttribute('href')).toBe('/my-employees');
     expect(await axeViolations(view.container)).toEqual([]);
   });
