@@ -75,30 +75,35 @@ run_static_checks() {
 }
 
 # Two lanes side by side, each keeping about one core busy. The background lane runs the e2e files (they mostly wait
-# on Chromium; normal priority, so no wait of theirs grows) and then, when TEST_POSTGRES_URL names a PostgreSQL server
-# (.ci/run starts a scratch one), the API tests a second time on it (docs/engineering.md principle 6; only that run
-# sees the URL, the e2e servers stay on the embedded database). The foreground lane runs the unit, model and API tests
-# at lower priority, taking what the background leaves; it is the longer one. A failure in the foreground stops the
-# background lane.
+# on Chromium and on the clock, so three run at once; normal priority, so no wait of theirs grows). The foreground
+# lane runs the unit, model and API tests at lower priority, taking what the background leaves. When TEST_POSTGRES_URL
+# names a PostgreSQL server (.ci/run starts a scratch one), the API tests run a second time on it
+# (docs/engineering.md principle 6; only that run sees the URL, the e2e servers stay on the embedded database): in
+# whichever lane ends first, so neither idles while the other works. A failure in the foreground stops the background.
+claim_postgres_pass() {
+  [ -n "${TEST_POSTGRES_URL:-}" ] && mkdir "$reports/postgres-pass" 2>/dev/null
+}
+
+run_postgres_pass() {
+  DATABASE_URL="$TEST_POSTGRES_URL" nice -n 10 npx vitest run --project api --reporter=default --reporter=json \
+    --outputFile.json="$reports/api-postgres.json" >"$reports/api-postgres.log" 2>&1
+}
+
 run_background_lane() {
   local status=0
-  env -u DATABASE_URL npx vitest run --project e2e \
+  env -u DATABASE_URL npx vitest run --project e2e --maxWorkers=3 \
     --reporter=default --reporter=json --outputFile.json="$reports/e2e.json" >"$reports/e2e.log" 2>&1 || status=$?
-  if [ -n "${TEST_POSTGRES_URL:-}" ]; then
-    DATABASE_URL="$TEST_POSTGRES_URL" nice -n 10 npx vitest run --project api --reporter=default --reporter=json \
-      --outputFile.json="$reports/api-postgres.json" >"$reports/api-postgres.log" 2>&1 || status=$((status ? status : $?))
-  fi
+  if claim_postgres_pass; then run_postgres_pass || status=$((status ? status : $?)); fi
   return "$status"
 }
 
 run_tests() {
   local background_pid background_status=0 status=0
   export reports
-  export -f run_background_lane
+  export -f run_background_lane claim_postgres_pass run_postgres_pass
   setsid bash -c run_background_lane &
   background_pid=$!
-  printf -- '---- e2e (Chromium)%s started in the background; their output follows the other tests\n\n' \
-    "$([ -n "${TEST_POSTGRES_URL:-}" ] && echo ', then the API tests on PostgreSQL,')"
+  printf -- '---- e2e (Chromium) started in the background; their output follows the other tests\n\n'
   nice -n 10 npx vitest run --project unit --project model --project model-mocks --project api \
     --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || status=$?
   if [ "$status" -ne 0 ]; then
@@ -106,6 +111,10 @@ run_tests() {
     wait "$background_pid" 2>/dev/null || true
     printf '\n---- e2e (Chromium) and the API tests on PostgreSQL: stopped, the tests above failed\n'
     return "$status"
+  fi
+  if claim_postgres_pass; then
+    printf '\n---- the API tests on PostgreSQL run here, the e2e files still running\n'
+    run_postgres_pass || status=$?
   fi
   wait "$background_pid" || background_status=$?
   printf '\n---- e2e (Chromium)\n'
@@ -115,6 +124,7 @@ run_tests() {
     cat "$reports/api-postgres.log"
   fi
   printf '\n---- background lane: %s\n' "$([ "$background_status" -eq 0 ] && echo passed || echo FAILED)"
+  [ "$status" -eq 0 ] || { printf -- '---- API tests on PostgreSQL: FAILED\n'; return "$status"; }
   return "$background_status"
 }
 
@@ -122,7 +132,7 @@ run_stage 'i18n: compile messages' npm run --silent i18n:compile
 run_stage 'typecheck, lint, format, generated files, build (side by side)' run_static_checks
 run_stage 'web budget: JavaScript of /login' npm run --silent check:web-budget
 if [ -n "${TEST_POSTGRES_URL:-}" ]; then
-  run_stage 'vitest: unit, model, API (PGlite) beside e2e (Chromium) then API (PostgreSQL)' run_tests
+  run_stage 'vitest: unit, model, API (PGlite) beside e2e (Chromium), then API (PostgreSQL)' run_tests
 else
   run_stage 'vitest: unit, model, API, with e2e (Chromium) beside them' run_tests
 fi
