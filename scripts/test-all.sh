@@ -75,7 +75,8 @@ run_static_checks() {
 }
 
 # Two lanes side by side, each keeping about one core busy. The background lane runs the e2e files (they mostly wait
-# on Chromium and on the clock, so three run at once; normal priority, so no wait of theirs grows). The foreground
+# on Chromium; normal priority, so no wait of theirs grows; a third at once ended no sooner on a busy machine and cost
+# about 10 % more CPU). The foreground
 # lane runs the unit, model and API tests at lower priority, taking what the background leaves. When TEST_POSTGRES_URL
 # names a PostgreSQL server (.ci/run starts a scratch one), the API tests run a second time on it
 # (docs/engineering.md principle 6; only that run sees the URL, the e2e servers stay on the embedded database): in
@@ -91,7 +92,7 @@ run_postgres_pass() {
 
 run_background_lane() {
   local status=0
-  env -u DATABASE_URL npx vitest run --project e2e --maxWorkers=3 \
+  env -u DATABASE_URL npx vitest run --project e2e \
     --reporter=default --reporter=json --outputFile.json="$reports/e2e.json" >"$reports/e2e.log" 2>&1 || status=$?
   if claim_postgres_pass; then run_postgres_pass || status=$((status ? status : $?)); fi
   return "$status"
