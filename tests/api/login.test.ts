@@ -27,7 +27,8 @@ describe('sign-in with a second factor', () => {
     const { app } = server;
     const challenge = await api(app, 'GET', '/api/altcha/challenge/');
     expectStatus(challenge, 200);
-    expect(challenge.body).toMatchObject({ algorithm: 'SHA-256', maxnumber: 1000 });
+    expect(challenge.body).toMatchObject({ algorithm: 'SHA-256', maxnumber: server.config.altchaMaxNumber });
+    expect(server.config.altchaMaxNumber).toBe(100);
 
     const init = await initialize(app, 'demo@tameio.test', demoPassword);
     expectStatus(init, 200);
