@@ -5,11 +5,13 @@ import {
   selectRequestMoneyStep,
   type RequestMoneyContext,
   type RequestMoneyError,
+  type RequestMoneyEvent,
   type RequestMoneySnapshot,
 } from '../../machines/requestMoney.machine';
 import { testKeySeed } from '../../machines/attemptKeys';
+import { money } from '../../machines/ruleWords';
 import type { MoneyRequest } from '../../schemas/moneyRequests.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
 
 /*
  * The test model of request money (machines/requestMoney.machine.ts), run on the real screen at
@@ -59,6 +61,17 @@ function createdOf(context: RequestMoneyContext): MoneyRequest {
     decided_at: null,
     transaction_id: null,
   };
+}
+
+/** What recording a request changes (server/payments/moneyRequests.ts `requestMoney`): a row, no money. */
+function requestEffect(context: RequestMoneyContext): string {
+  const body = requestBodyOf(context);
+  const note = body.note ? `note "${body.note}"` : 'no note';
+  return (
+    `a money request is stored (money_requests: status pending, ${money(body.amount_minor, body.currency)} asked of ` +
+    `${bakery.name} (${body.wallet_tag}), ${note}, requested_by the signed-in user) and ${bakery.name} is notified ` +
+    '(money_request_received); no money moves until the payee accepts it, and both balances stay as they were.'
+  );
 }
 
 const http = (
@@ -116,7 +129,11 @@ export const requestMoneyFixtures = {
       ],
     },
     requestMoney: {
-      done: { output: createdOf, says: 'Server records the request (pending) and answers 201' },
+      done: {
+        output: createdOf,
+        effect: requestEffect,
+        says: 'Server records the request (pending) and answers 201',
+      },
       errors: [
         {
           failure: http(404, 'not_found', 'No merchant has this wallet tag.'),
@@ -209,6 +226,62 @@ function requestMoneyScreen(snapshot: RequestMoneySnapshot): ScreenExpectation {
   }
 }
 
+const answerOf: Record<string, string> = {
+  loadRequestMoney: 'the request page',
+  searchContacts: 'the search',
+  requestMoney: 'the request',
+};
+
+/** A decision of a path, in a few words (null: a step that decides nothing, e.g. an answer every path gets). */
+function decisionWords(step: ModelPath<RequestMoneySnapshot>['steps'][number]): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'start':
+    case 'delay':
+    case 'actorDone':
+      return null;
+    case 'actorError':
+      return action.failure.kind === 'http'
+        ? `${answerOf[action.src] ?? action.src} refused (${action.failure.code.replace(/_/g, ' ')})`
+        : `no answer from ${answerOf[action.src] ?? action.src}`;
+    case 'event': {
+      const event = action.event as RequestMoneyEvent;
+      switch (event.type) {
+        case 'load.retry':
+          return 'load again';
+        case 'recipient.search':
+          return `search "${event.query}"`;
+        case 'recipient.wallet':
+          return `choose ${event.name}`;
+        case 'recipient.change':
+          return 'change the recipient';
+        case 'amount.submit':
+          return `ask ${money(event.amountMinor, event.currency)}`;
+        case 'request.again':
+          return 'sent, ask again';
+      }
+    }
+  }
+  return null;
+}
+
+/** A path's title by what it proves: whom it asks and for how much, the refusals and faults, then where it ends. */
+export function requestMoneyTitle(path: ModelPath<RequestMoneySnapshot>): string {
+  const decisions = path.steps.map(decisionWords).filter((one) => one !== null);
+  const last = path.steps.at(-1)!.state;
+  const screen = requestMoneyScreen(last);
+  const end =
+    selectRequestMoneyStep(last) === 'sent'
+      ? 'request sent'
+      : screen.heading === null
+        ? 'stops while the request page loads'
+        : last.hasTag('busy')
+          ? `waits on “${screen.heading}”`
+          : `stops on “${screen.heading}”`;
+  const words = decisions.length ? decisions.join(', ') : 'open';
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${end}`;
+}
+
 export const requestMoneyModel: Model<typeof requestMoneyMachine> = {
   name: 'requestMoney',
   machine: requestMoneyMachine,
@@ -227,4 +300,5 @@ export const requestMoneyModel: Model<typeof requestMoneyMachine> = {
     }),
   bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 30 },
   screen: requestMoneyScreen,
+  title: requestMoneyTitle,
 };
