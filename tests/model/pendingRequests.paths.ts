@@ -7,10 +7,12 @@ import {
   type AcceptPreview,
   type PendingRequestsContext,
   type PendingRequestsError,
+  type PendingRequestsEvent,
   type PendingRequestsSnapshot,
 } from '../../machines/pendingRequests.machine';
+import { money } from '../../machines/ruleWords';
 import type { MoneyRequest } from '../../schemas/moneyRequests.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
 import { codeMethodButton, codeMethods, codeTexts } from './oneTimeCode.paths';
 
 /*
@@ -81,6 +83,38 @@ function decided(context: PendingRequestsContext, status: 'accepted' | 'declined
     decided_at: '2026-01-15T09:00:00.000Z',
     transaction_id: status === 'accepted' ? '00000000-0000-4000-8000-0000000000e2' : null,
   };
+}
+
+/**
+ * What accepting pays (server/payments/moneyRequests.ts `acceptMoneyRequest`): one transaction posts the transfer and
+ * marks the request accepted, so a request is paid at most once.
+ */
+function acceptEffect(context: PendingRequestsContext): string {
+  const selected = selectedRequestOf(context);
+  if (!selected) throw new Error('no request selected');
+  const amount = money(selected.amount.amount_minor, selected.amount.currency);
+  const code = context.preview?.requiresCode
+    ? ' The one-time code’s grant is spent in the same transaction: it cannot pay again.'
+    : '';
+  return (
+    `${bakery.name}’s ${selected.amount.currency} available balance falls by ${amount} (no fee) and ` +
+    `${coffee.name}’s rises by as much; a completed transfer is posted (type account_to_account, counterparty ` +
+    `${coffee.wallet_tag}, ${selected.note ? `note "${selected.note}"` : 'no note'}, idempotency key ` +
+    `request:<request id>, so a request is paid at most once), the request is marked accepted (money_requests: ` +
+    `status accepted, transfer_id, decided_by, decided_at) and ${coffee.name} is notified (money_request_accepted).` +
+    code
+  );
+}
+
+/** What declining records (server/payments/moneyRequests.ts `declineMoneyRequest`): the decision, no money. */
+function declineEffect(context: PendingRequestsContext): string {
+  const selected = selectedRequestOf(context);
+  const amount = selected ? money(selected.amount.amount_minor, selected.amount.currency) : 'the';
+  return (
+    `the ${amount} request is marked declined (money_requests: status declined, decided_by, decided_at; no ` +
+    `transfer_id); no money moves, both balances stay as they were, and ${coffee.name} is notified ` +
+    '(money_request_declined).'
+  );
 }
 
 const http = (
@@ -158,6 +192,7 @@ export const pendingRequestsFixtures = {
     acceptMoneyRequest: {
       done: {
         output: (context) => decided(context, 'accepted'),
+        effect: acceptEffect,
         says: 'Server pays the request and marks it accepted',
       },
       errors: [
@@ -174,6 +209,7 @@ export const pendingRequestsFixtures = {
     declineMoneyRequest: {
       done: {
         output: (context) => decided(context, 'declined'),
+        effect: declineEffect,
         says: 'Server marks the request declined',
       },
       errors: [
@@ -279,6 +315,100 @@ function pendingRequestsScreen(snapshot: PendingRequestsSnapshot): ScreenExpecta
   }
 }
 
+const answerOf: Record<string, string> = {
+  loadReceivedRequests: 'the request list',
+  prepareAccept: 'the balance check',
+  acceptMoneyRequest: 'the payment',
+  declineMoneyRequest: 'the decline',
+};
+
+const refusalWords: Record<string, string> = {
+  step_up_required: 'the code expired',
+  insufficient_funds: 'insufficient funds',
+  conflict: 'already decided',
+};
+
+/** The request an event names, in words: its amount, and whether it is more than the balance to pay it from. */
+function requestWords(id: string): string {
+  const one = receivedRequests.find((each) => each.id === id);
+  if (!one) return id;
+  const over =
+    BigInt(one.amount.amount_minor) > BigInt(available.amount_minor) ? ' (more than the balance)' : '';
+  return `the ${money(one.amount.amount_minor, one.amount.currency)} request${over}`;
+}
+
+type PendingStep = ModelPath<PendingRequestsSnapshot>['steps'][number];
+
+/**
+ * A decision of a path, in a few words (null: a step that decides nothing, e.g. an answer every path gets). A
+ * payment or a decline the server makes is named where the path goes on after it (at the end, the end names it).
+ */
+function decisionWords(step: PendingStep, index: number, steps: PendingStep[]): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'start':
+    case 'delay':
+      return null;
+    case 'actorDone': {
+      const last = index === steps.length - 1;
+      if (action.src === 'oneTimeCode') return action.output ? 'a one-time code' : 'cancel the code';
+      if (action.src === 'acceptMoneyRequest') return last ? null : 'paid';
+      if (action.src === 'declineMoneyRequest') return last ? null : 'declined';
+      return null;
+    }
+    case 'actorError': {
+      const answer = answerOf[action.src] ?? action.src;
+      if (action.failure.kind !== 'http') return `no answer from ${answer}`;
+      const { code } = action.failure;
+      return `${answer} refused (${refusalWords[code] ?? code.replace(/_/g, ' ')})`;
+    }
+    case 'event': {
+      const event = action.event as PendingRequestsEvent;
+      switch (event.type) {
+        case 'load.retry':
+          return 'load again';
+        case 'request.accept':
+          return `review ${requestWords(event.id)}`;
+        case 'request.decline':
+          return `decline ${requestWords(event.id)}`;
+        case 'accept.confirm':
+          return 'accept and pay';
+        case 'accept.back':
+          return 'back to the list';
+        case 'decline.confirm':
+          return 'confirm';
+        case 'decline.cancel':
+          return 'cancel';
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * A path's title by what it proves: which requests the payee accepts or declines, the code, the refusals and
+ * faults, then where it ends (a request paid or declined, or the screen it stops on).
+ */
+export function pendingRequestsTitle(path: ModelPath<PendingRequestsSnapshot>): string {
+  const decisions = path.steps.map(decisionWords).filter((one) => one !== null);
+  const last = path.steps.at(-1)!.state;
+  const screen = pendingRequestsScreen(last);
+  const step = selectPendingRequestsStep(last);
+  const shown = step === 'confirmDecline' ? pendingTexts.declineTitle : screen.heading;
+  const end =
+    step === 'accepted'
+      ? 'paid and accepted'
+      : step === 'declined'
+        ? 'declined'
+        : shown === null
+          ? 'stops while the requests load'
+          : last.hasTag('busy')
+            ? `waits on “${shown}”`
+            : `stops on “${shown}”`;
+  const words = decisions.length ? decisions.join(', ') : 'open';
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${end}`;
+}
+
 export const pendingRequestsModel: Model<typeof pendingRequestsMachine> = {
   name: 'pendingRequests',
   machine: pendingRequestsMachine,
@@ -295,4 +425,5 @@ export const pendingRequestsModel: Model<typeof pendingRequestsMachine> = {
     }),
   bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 40 },
   screen: pendingRequestsScreen,
+  title: pendingRequestsTitle,
 };
