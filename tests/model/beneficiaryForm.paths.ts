@@ -3,10 +3,12 @@ import {
   beneficiaryFormMachine,
   selectBeneficiaryFormStep,
   type BeneficiaryDraft,
+  type BeneficiaryFormContext,
+  type BeneficiaryFormEvent,
   type BeneficiaryFormSnapshot,
 } from '../../machines/beneficiaryForm.machine';
 import type { Beneficiary } from '../../schemas/beneficiaries.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
 
 /*
  * The test model of the beneficiary form (machines/beneficiaryForm.machine.ts): create at
@@ -62,6 +64,42 @@ const saved = {
 
 const checkId = '00000000-0000-4000-8000-0000000000c1';
 
+/** Create inserts a row; edit replaces the row's details (server/beneficiaries.ts createBeneficiary, updateBeneficiary). */
+function storedWords(context: BeneficiaryFormContext): string {
+  return context.id === null
+    ? 'a beneficiary is stored (a new beneficiaries row, listed on /my-beneficiaries)'
+    : 'the beneficiary’s row is updated in place (same id, updated_at now)';
+}
+
+/**
+ * What a save after a match records (server/beneficiaries.ts `resolve`): the name check is recorded first
+ * (payee_checks), then the beneficiary carries its id and result.
+ */
+function checkedSaveEffect(context: BeneficiaryFormContext): string {
+  return (
+    `a name check is recorded (payee_checks: the name typed, result match); ${storedWords(context)} with ` +
+    'name_check_id, name_check_result = match and name_mismatch_accepted = false.'
+  );
+}
+
+/**
+ * What a save without a match records: a wallet carries no check; a bank beneficiary saved anyway is checked again
+ * (a second payee_checks record) and stored with that result and the mismatch accepted.
+ */
+function acceptedSaveEffect(context: BeneficiaryFormContext): string {
+  if (context.values.kind === 'wallet') {
+    return (
+      `${storedWords(context)} for the wallet @demo-bakery (recipient_merchant_id set), with no name check ` +
+      '(name_check_id and name_check_result null).'
+    );
+  }
+  const result = context.check?.result ?? 'match';
+  return (
+    `the name is checked again and recorded (a new payee_checks row, result ${result}); ${storedWords(context)} ` +
+    `with name_check_id, name_check_result = ${result} and name_mismatch_accepted = ${result !== 'match'}.`
+  );
+}
+
 export const beneficiaryFormFixtures = {
   events: {
     'form.opened': [
@@ -106,7 +144,11 @@ export const beneficiaryFormFixtures = {
       ],
     },
     checkAndSaveBeneficiary: {
-      done: { output: saved, says: 'Server checks the name (match) and saves the beneficiary' },
+      done: {
+        output: saved,
+        effect: checkedSaveEffect,
+        says: 'Server checks the name (match) and saves the beneficiary',
+      },
       errors: [
         {
           failure: http(422, 'name_check_unconfirmed', 'Close match.', {
@@ -136,7 +178,7 @@ export const beneficiaryFormFixtures = {
       ],
     },
     saveBeneficiary: {
-      done: { output: saved, says: 'Server saves the beneficiary' },
+      done: { output: saved, effect: acceptedSaveEffect, says: 'Server saves the beneficiary' },
       errors: [
         {
           failure: http(409, 'conflict', 'You already have this beneficiary.', {
@@ -222,6 +264,85 @@ function beneficiaryScreen(snapshot: BeneficiaryFormSnapshot): ScreenExpectation
   }
 }
 
+const checkWords: Record<string, string> = {
+  close_match: 'close match',
+  no_match: 'no match',
+  not_possible: 'name check not possible',
+};
+
+const answerOf: Record<string, string> = {
+  loadBeneficiary: 'the beneficiary',
+  checkAndSaveBeneficiary: 'the name check',
+  saveBeneficiary: 'the save',
+};
+
+/** A decision of a path, in a few words (null: a step that decides nothing, e.g. the beneficiary read). */
+function decisionWords(step: ModelPath<BeneficiaryFormSnapshot>['steps'][number]): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'start':
+    case 'delay':
+      return null;
+    case 'actorDone':
+      return action.src === 'checkAndSaveBeneficiary' ? 'the name matches' : null;
+    case 'actorError': {
+      const { failure } = action;
+      if (failure.kind !== 'http') return `no answer from ${answerOf[action.src] ?? action.src}`;
+      if (failure.code === 'name_check_unconfirmed') {
+        const result = String(failure.details?.result ?? '');
+        return checkWords[result] ?? result;
+      }
+      if (failure.status === 404) return 'not found';
+      if (failure.status === 409) return 'already a beneficiary';
+      return `${answerOf[action.src] ?? action.src} refused (${failure.code.replace(/_/g, ' ')})`;
+    }
+    case 'event': {
+      const event = action.event as BeneficiaryFormEvent;
+      switch (event.type) {
+        case 'form.opened':
+          return event.id === null ? 'new beneficiary' : 'edit Maria Papadopoulou';
+        case 'form.submit':
+          return event.values.kind === 'wallet'
+            ? `wallet ${event.values.wallet_tag}`
+            : `bank account as "${event.values.first_name} ${event.values.last_name}"`;
+        case 'form.amend':
+          return 'change the details';
+        case 'name.useSuggested':
+          return 'take the suggested name';
+        case 'name.accept':
+          return 'save anyway';
+        case 'check.retry':
+          return 'check again';
+        case 'load.retry':
+          return 'load again';
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * A path's title by what it proves: create or edit, what was typed, the name check's answer and what the merchant did
+ * about it, the refusals and faults, then where it ends.
+ */
+export function beneficiaryFormTitle(path: ModelPath<BeneficiaryFormSnapshot>): string {
+  const decisions = path.steps.map(decisionWords).filter((one) => one !== null);
+  const last = path.steps.at(-1)!.state;
+  const screen = beneficiaryScreen(last);
+  const end =
+    selectBeneficiaryFormStep(last) === 'saved'
+      ? last.context.id === null
+        ? 'created'
+        : 'updated'
+      : screen.heading === null
+        ? 'stops while the page loads'
+        : last.hasTag('busy')
+          ? `waits on “${screen.heading}”`
+          : `stops on “${screen.heading}”`;
+  const words = decisions.join(', ');
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${end}`;
+}
+
 export const beneficiaryFormModel: Model<typeof beneficiaryFormMachine> = {
   name: 'beneficiaryForm',
   machine: beneficiaryFormMachine,
@@ -243,4 +364,5 @@ export const beneficiaryFormModel: Model<typeof beneficiaryFormMachine> = {
     }),
   bounds: { maxDepth: 7, simplePerState: 1, maxSimple: 30 },
   screen: beneficiaryScreen,
+  title: beneficiaryFormTitle,
 };
