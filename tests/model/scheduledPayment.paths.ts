@@ -4,10 +4,12 @@ import {
   selectConfirmingCancel,
   selectScheduledPaymentStep,
   type ScheduledPaymentError,
+  type ScheduledPaymentEvent,
   type ScheduledPaymentSnapshot,
 } from '../../machines/scheduledPayment.machine';
+import { money } from '../../machines/ruleWords';
 import type { ScheduledPayment } from '../../schemas/scheduledPayments.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
 
 /*
  * The test model of one scheduled payment (machines/scheduledPayment.machine.ts), run on the real screen at
@@ -58,6 +60,16 @@ const cancelledRent = {
   cancelled_at: '2026-01-15T09:00:00.000Z',
 } satisfies ScheduledPayment;
 
+/**
+ * What cancelling changes (server/payments/scheduledPayments.ts `cancelScheduledPayment`): only an active schedule
+ * of this merchant, and the runner pays active schedules only, so nothing runs after it.
+ */
+const rent = money(monthlyRent.amount.amount_minor, monthlyRent.amount.currency);
+const cancelEffect =
+  'no money moves now and the balance stays as it was; the schedule is marked cancelled (scheduled_payments: ' +
+  `status cancelled, next_run cleared, cancelled_at set), so no further ${rent} runs are made; the run already ` +
+  `paid on ${monthlyRent.runs[0]!.occurrence_date} stays as it was.`;
+
 export const scheduledPaymentFixtures = {
   events: {
     'payment.opened': [
@@ -89,7 +101,7 @@ export const scheduledPaymentFixtures = {
       ],
     },
     cancelScheduledPayment: {
-      done: { output: cancelledRent, says: 'Server cancels it (no further runs)' },
+      done: { output: cancelledRent, effect: cancelEffect, says: 'Server cancels it (no further runs)' },
       errors: [
         {
           failure: http(409, 'conflict', 'This scheduled payment has already ended.'),
@@ -162,6 +174,70 @@ function scheduledPaymentScreen(snapshot: ScheduledPaymentSnapshot): ScreenExpec
   }
 }
 
+const answerOf: Record<string, string> = {
+  loadScheduledPayment: 'the schedule',
+  cancelScheduledPayment: 'the cancellation',
+};
+
+const refusalWords: Record<string, string> = {
+  not_found: 'not found',
+  conflict: 'it had already ended',
+};
+
+/** A decision of a path, in a few words (null: a step that decides nothing, e.g. an answer every path gets). */
+function decisionWords(step: ModelPath<ScheduledPaymentSnapshot>['steps'][number]): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'start':
+    case 'delay':
+    case 'actorDone':
+      return null;
+    case 'actorError': {
+      const answer = answerOf[action.src] ?? action.src;
+      if (action.failure.kind !== 'http') return `no answer from ${answer}`;
+      const { code } = action.failure;
+      return `${answer} refused (${refusalWords[code] ?? code.replace(/_/g, ' ')})`;
+    }
+    case 'event': {
+      const event = action.event as ScheduledPaymentEvent;
+      switch (event.type) {
+        case 'payment.opened':
+          return null;
+        case 'load.retry':
+          return 'load again';
+        case 'cancel.request':
+          return 'cancel the payment';
+        case 'cancel.confirm':
+          return 'confirm';
+        case 'cancel.dismiss':
+          return 'keep it';
+      }
+    }
+  }
+  return null;
+}
+
+/** A path's title by what it proves: the cancellation asked and confirmed, the refusals and faults, where it ends. */
+export function scheduledPaymentTitle(path: ModelPath<ScheduledPaymentSnapshot>): string {
+  const decisions = path.steps.map(decisionWords).filter((one) => one !== null);
+  const last = path.steps.at(-1)!.state;
+  const screen = scheduledPaymentScreen(last);
+  const shown = selectConfirmingCancel(last) ? scheduledTexts.dialog : screen.heading;
+  const step = selectScheduledPaymentStep(last);
+  const end =
+    step === 'cancelled'
+      ? 'scheduled payment cancelled'
+      : shown === null
+        ? 'stops while the schedule loads'
+        : last.hasTag('busy')
+          ? `waits on “${shown}”`
+          : step === 'viewing'
+            ? `stops on the schedule’s details`
+            : `stops on “${shown}”`;
+  const words = decisions.length ? decisions.join(', ') : 'open a schedule';
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${end}`;
+}
+
 export const scheduledPaymentModel: Model<typeof scheduledPaymentMachine> = {
   name: 'scheduledPayment',
   machine: scheduledPaymentMachine,
@@ -177,4 +253,5 @@ export const scheduledPaymentModel: Model<typeof scheduledPaymentMachine> = {
     }),
   bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 6 },
   screen: scheduledPaymentScreen,
+  title: scheduledPaymentTitle,
 };
