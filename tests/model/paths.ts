@@ -4,7 +4,7 @@ import { loginMachine, selectLoginStep, type LoginError } from '../../machines/l
 import type { OneTimeCodeError } from '../../machines/oneTimeCode.machine';
 import { selectConfirmingSignOut, selectIdleWarning, sessionMachine } from '../../machines/session.machine';
 import type { SessionResponse } from '../../schemas/auth.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation, StepAction } from './generatePaths';
 
 /*
  * The test models of signing in and the session: for the login and session machines, the fixtures (what the tester
@@ -65,6 +65,9 @@ export const loginFixtures = {
       done: {
         output: { login_token: 'login-ticket-1' },
         says: 'Server accepts the password and issues a login ticket',
+        effect:
+          'a login ticket is stored (login_tickets, good only for the code step) and sign_in_audit records ' +
+          'password_ok; no session yet.',
       },
       errors: [
         {
@@ -98,6 +101,10 @@ export const loginFixtures = {
       done: {
         output: { session: demoSession },
         says: `Choose "${methodButton(demoMethods[0])}", type the emailed code ${demoCode}, click "Verify" (the server opens the session)`,
+        effect:
+          'the code is spent (otp_codes.consumed_at) and the login ticket consumed (login_tickets.consumed_at); ' +
+          'sign_in_audit records signed_in; a session is opened (a sessions row with this browser and IP, listed ' +
+          'under active sessions in settings, and its first refresh token in refresh_tokens).',
       },
       alsoDone: [
         {
@@ -217,6 +224,72 @@ function sessionScreen(snapshot: SnapshotFrom<typeof sessionMachine>): ScreenExp
   return { path: '/', heading: texts.signedInHeading, dialogs, enabled: [texts.signOut] };
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Path titles by what they prove (issue 18; as tests/model/sendMoney.paths.ts `sendMoneyTitle`).
+
+/** A refusal or fault in a few words: "<answer> refused (<code>)", or "no answer to <answer>". */
+export function failureWords(action: Extract<StepAction, { kind: 'actorError' }>, answer: string): string {
+  const { failure } = action;
+  return failure.kind === 'http'
+    ? `${answer} refused (${failure.code.replace(/_/g, ' ')})`
+    : `no answer to ${answer}`;
+}
+
+/**
+ * A path's title: its decisions in order (`words` of each step; null for a step that decides nothing), then where it
+ * ends. "Open" when nothing was decided.
+ */
+export function pathTitle<TSnapshot>(
+  path: ModelPath<TSnapshot>,
+  words: (
+    step: ModelPath<TSnapshot>['steps'][number],
+    index: number,
+    steps: ModelPath<TSnapshot>['steps'],
+  ) => string | null,
+  end: string,
+): string {
+  const decisions = path.steps.map(words).filter((one) => one !== null);
+  const text = decisions.length ? decisions.join(', ') : 'open';
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}: ${end}`;
+}
+
+/** Where a path ends that has no better word: on a page, busy (waits) or not (stops), or behind a spinner. */
+export function screenEnd(screen: ScreenExpectation, busy: boolean): string {
+  if (screen.heading === null) return busy ? 'waits behind the spinner' : 'stops behind the spinner';
+  return busy ? `waits on “${screen.heading}”` : `stops on “${screen.heading}”`;
+}
+
+type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
+
+function loginWords(step: ModelPath<LoginSnapshot>['steps'][number]): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'actorError':
+      if (action.src === 'availableMfaMethods') return failureWords(action, 'the code methods');
+      return failureWords(action, 'the password');
+    case 'actorDone':
+      if (action.src !== 'oneTimeCode') return null;
+      if (action.output === null) return 'another account';
+      return (action.output as { session?: unknown }).session
+        ? 'the emailed code'
+        : 'the sign-in expired at the code';
+    default:
+      return null;
+  }
+}
+
+/** Login: the password's answer, the code step's outcome, then signed in or the page it stops on. */
+export function loginTitle(path: ModelPath<LoginSnapshot>): string {
+  const last = path.steps.at(-1)!.state;
+  const end =
+    selectLoginStep(last) === 'done'
+      ? 'signed in'
+      : path.steps.length === 1
+        ? 'the sign-in page'
+        : screenEnd(loginScreen(last), last.hasTag('busy'));
+  return pathTitle(path, loginWords, end);
+}
+
 export const loginModel: Model<typeof loginMachine> = {
   name: 'login',
   machine: loginMachine,
@@ -228,6 +301,7 @@ export const loginModel: Model<typeof loginMachine> = {
   serialize: (snapshot) => JSON.stringify({ value: snapshot.value, error: snapshot.context.error }),
   bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 40 },
   screen: loginScreen,
+  title: loginTitle,
 };
 
 /** Idle limits the session model runs with (docs/product.md: 15 minutes, warning 30 s before). */
@@ -280,6 +354,9 @@ export const sessionFixtures = {
       done: {
         output: demoSession,
         says: 'Server refreshes from the cookie: a new access token for 10 minutes',
+        effect:
+          'the refresh token presented is spent (refresh_tokens.used_at) and its successor issued in the same ' +
+          'session; the session’s absolute limit does not move.',
       },
       errors: [
         {
@@ -290,7 +367,13 @@ export const sessionFixtures = {
       ],
     },
     signOut: {
-      done: { output: undefined, says: 'Server revokes the session; keys, cookies and storage are cleared' },
+      done: {
+        output: undefined,
+        says: 'Server revokes the session; keys, cookies and storage are cleared',
+        effect:
+          'the session is revoked (sessions.revoked_at set, revoked_reason logout) unless the server had ended it ' +
+          'already; its refresh token no longer works.',
+      },
       errors: [
         {
           failure: { kind: 'network' },
@@ -302,6 +385,7 @@ export const sessionFixtures = {
       done: {
         output: demoSession,
         says: 'Sign in with password and one-time code (the login journey completes)',
+        effect: 'a new session is opened (sessions, refresh_tokens), as at the end of the login plan.',
       },
       // The login journey ends only by succeeding; it has no error outcome.
       errors: [],
@@ -314,6 +398,69 @@ export const sessionFixtures = {
     networkRetry: 'Wait 5 s for the next refresh attempt',
   },
 } satisfies Fixtures<typeof sessionMachine>;
+
+type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+const sessionDelayWords: Record<string, string> = {
+  refreshDue: 'the token falls due',
+  idleWarningDue: 'idle until the warning',
+  idleWarningLength: 'no answer to the warning',
+  networkRetry: 'the retry falls due',
+};
+
+const sessionEventWords: Partial<Record<string, string>> = {
+  'user.activity': 'a key press',
+  'idle.stay': 'stay',
+  'idle.cancel': 'cancel the warning',
+  'signOut.request': 'ask to sign out',
+  'signOut.confirm': 'confirm the sign-out',
+  'signOut.cancel': 'keep signed in',
+  'session.refresh': 'a refused call forces a refresh',
+  'session.started': 'a registration hands over its session',
+};
+
+function sessionWords(step: ModelPath<SessionSnapshot>['steps'][number]): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'start':
+      return null;
+    case 'delay':
+      return sessionDelayWords[String(action.delay)] ?? null;
+    case 'event':
+      return sessionEventWords[action.event.type] ?? null;
+    case 'actorError':
+      if (action.id === 'restoreSession') return 'nothing to restore';
+      if (action.src === 'signOut') return 'no answer to the sign-out';
+      return failureWords(action, 'the refresh');
+    case 'actorDone':
+      if (action.id === 'restoreSession') return 'restored from the cookie';
+      if (action.id === 'refreshSession') return 'refreshed';
+      if (action.src === 'login') return 'sign in';
+      return null;
+  }
+}
+
+/** Session: how it was restored or begun, the waits, the user's answers and the server's, then where it is. */
+export function sessionTitle(path: ModelPath<SessionSnapshot>): string {
+  const last = path.steps.at(-1)!.state;
+  let end: string;
+  if (last.matches('restoring')) end = 'waits while the session is restored';
+  else if (last.matches('signingOut') || last.matches('expiring')) end = 'waits while signing out';
+  else if (last.matches('unauthenticated')) {
+    // The expiry notice is cleared once shown: whether the session expired (rather than was signed out) is in the path.
+    const expired = path.steps.some((step) => step.state.matches('expiring'));
+    end = expired ? 'signed out, told the session expired' : 'signed out';
+  } else {
+    const also = [
+      ...(last.matches({ authenticated: { token: 'refreshing' } }) ? ['refreshing'] : []),
+      ...(last.matches({ authenticated: { token: 'retryWaiting' } }) ? ['waiting to retry the refresh'] : []),
+      ...(selectIdleWarning(last) ? ['asked “Are you still there?”'] : []),
+      ...(selectConfirmingSignOut(last) ? ['“Sign out?” open'] : []),
+    ];
+    end = also.length ? `signed in, ${also.join(', ')}` : 'signed in';
+  }
+  return pathTitle(path, sessionWords, end);
+}
 
 export const sessionModel: Model<typeof sessionMachine> = {
   name: 'session',
@@ -331,6 +478,7 @@ export const sessionModel: Model<typeof sessionMachine> = {
     }),
   bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 40 },
   screen: sessionScreen,
+  title: sessionTitle,
   activity: {
     event: { type: 'user.activity' },
     throttleMs: 5_000,
