@@ -6,9 +6,13 @@ import {
   type RegistrationError,
 } from '../../machines/registration.machine';
 import type { SessionResponse } from '../../schemas/auth.schema';
-import type { RegistrationState, RegistrationStep } from '../../schemas/registration.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
-import { loginErrorText } from './paths';
+import {
+  registrationTtlSeconds,
+  type RegistrationState,
+  type RegistrationStep,
+} from '../../schemas/registration.schema';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import { failureWords, loginErrorText, pathTitle, screenEnd } from './paths';
 
 /*
  * The test model of the registration journey (machines/registration.machine.ts): fixtures (what the tester does and
@@ -141,7 +145,13 @@ export const registrationFixtures = {
       errors: [network],
     },
     startRegistration: {
-      done: { output: stateAt('verify-email', startedId), says: 'Server starts the registration' },
+      done: {
+        output: stateAt('verify-email', startedId),
+        says: 'Server starts the registration',
+        effect: (context) =>
+          `a registration is stored (registrations: ${context.email}, ${context.phone}, neither verified yet), ` +
+          `expiring ${registrationTtlSeconds / 3600} hours later; no account exists yet.`,
+      },
       errors: [
         {
           failure: http(409, 'conflict', 'An account already uses this email or phone number.'),
@@ -162,6 +172,11 @@ export const registrationFixtures = {
         // The parent takes the addresses from it; which step the server is at next does not matter to it.
         output: (context) => ({ registration: stateAt('verify-phone', context.registrationId ?? '') }),
         says: `Server sends the code at once; type ${newCode} as Verification code, click "Verify" (the server accepts it)`,
+        effect: (context) =>
+          `the code is spent (otp_codes.consumed_at) and the registration records the ` +
+          (context.codeStep === 'verify-phone'
+            ? 'mobile number as proven (registrations.phone_verified_at).'
+            : 'email as proven (registrations.email_verified_at).'),
       },
       alsoDone: [
         { output: { refused: gone.failure }, says: `Server refuses to send a code: ${gone.says}` },
@@ -177,6 +192,9 @@ export const registrationFixtures = {
       done: {
         output: (context) => stateAt('password', context.registrationId ?? ''),
         says: 'Server saves the names',
+        effect:
+          'the registration records the first and last names and the company name (registrations); no account ' +
+          'exists yet.',
       },
       errors: [
         gone,
@@ -190,6 +208,12 @@ export const registrationFixtures = {
       done: {
         output: newOwnerSession,
         says: 'Server creates the merchant and its owner and opens a session',
+        effect: (context) =>
+          `in one transaction: a merchant "${context.details.company_name}" with status onboarding (merchants), its ` +
+          `owner ${context.email} with the verified phone and the password's hash (users, is_owner), the accepted ` +
+          'terms of use and privacy policy with their versions (legal_acceptances), the registration consumed ' +
+          '(registrations.consumed_at) and a session opened (sessions, refresh_tokens); sign_in_audit records ' +
+          'registered.',
       },
       errors: [
         gone,
@@ -302,6 +326,55 @@ function registrationScreen(snapshot: Snapshot): ScreenExpectation {
   }
 }
 
+const registrationAnswers: Record<string, string> = {
+  prevalidate: 'the email check',
+  startRegistration: 'the start',
+  getRegistration: 'the saved registration',
+  saveDetails: 'the names',
+  register: 'the account',
+};
+
+function registrationWords(
+  step: ModelPath<Snapshot>['steps'][number],
+  index: number,
+  steps: ModelPath<Snapshot>['steps'],
+): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'event':
+      if (action.event.type === 'registration.resume') {
+        return `resume at ${stepOfId((action.event as unknown as { id: string }).id)}`;
+      }
+      if (action.event.type === 'registration.restart') return 'start again';
+      if (action.event.type === 'contact.check') return 'check the email as typed';
+      return null;
+    case 'actorError':
+      return failureWords(action, registrationAnswers[action.src] ?? action.src);
+    case 'actorDone': {
+      if (action.src !== 'oneTimeCode') return null;
+      // Which code it was is where the path stood before the answer.
+      const which = steps[index - 1]?.state.matches('confirmingPhone') ? 'the SMS code' : 'the email code';
+      const output = action.output as { refused?: { kind: string; code?: string } } | null;
+      if (output === null) return `start again at ${which}`;
+      if (output.refused)
+        return `${which} refused (${output.refused.code?.replace(/_/g, ' ') ?? 'no answer'})`;
+      return which;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Registration: resumed or typed, each code's outcome, refusals and faults, then registered or where it stops. */
+export function registrationTitle(path: ModelPath<Snapshot>): string {
+  const last = path.steps.at(-1)!.state;
+  const end =
+    selectRegistrationStep(last) === 'done'
+      ? 'registered and signed in'
+      : screenEnd(registrationScreen(last), last.hasTag('busy'));
+  return pathTitle(path, registrationWords, end);
+}
+
 export const registrationModel: Model<typeof registrationMachine> = {
   name: 'registration',
   machine: registrationMachine,
@@ -325,4 +398,5 @@ export const registrationModel: Model<typeof registrationMachine> = {
     }),
   bounds: { maxDepth: 6, simplePerState: 1, maxSimple: 10 },
   screen: registrationScreen,
+  title: registrationTitle,
 };
