@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ApiFailure } from '../../machines/apiFailure';
+import { count } from '../../machines/ruleWords';
 import {
   filtersToQuery,
   selectCanRetry,
@@ -7,9 +8,10 @@ import {
   selectLoadingMore,
   transactionListMachine,
   type TransactionFilters,
+  type TransactionListEvent,
 } from '../../machines/transactionList.machine';
 import type { Transaction, TransactionsPage } from '../../schemas/transactions.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
 
 /*
  * The test model of the transaction list (machines/transactionList.machine.ts), run against
@@ -160,6 +162,60 @@ function screen(snapshot: SnapshotFrom<typeof transactionListMachine>): ScreenEx
   };
 }
 
+type TransactionListSnapshot = SnapshotFrom<typeof transactionListMachine>;
+
+/** A decision of a path, in a few words (null: a step that decides nothing, e.g. a page read). */
+function decisionWords(step: ModelPath<TransactionListSnapshot>['steps'][number]): string | null {
+  const { action, state } = step;
+  switch (action.kind) {
+    case 'start':
+    case 'delay':
+    case 'actorDone':
+      return null;
+    case 'actorError': {
+      // The first page and an older one fail apart: the rows so far stay only for an older one.
+      const page = state.matches('moreFailed') ? 'the older page' : 'the list';
+      return action.failure.kind === 'http'
+        ? `${page} refused (${action.failure.code.replace(/_/g, ' ')})`
+        : `no answer for ${page}`;
+    }
+    case 'event': {
+      const event = action.event as TransactionListEvent;
+      switch (event.type) {
+        case 'filters.change':
+          return event.filters.type
+            ? `filter incoming bank transfers "${event.filters.q}"`
+            : 'clear the filters';
+        case 'list.loadMore':
+          return 'load more';
+        case 'list.retry':
+          return 'try again';
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * A path's title by what it proves: the filters, "Load more" and the faults in order, then what the list shows at
+ * the end (how many rows, whether older ones remain). Reading changes no data.
+ */
+export function transactionListTitle(path: ModelPath<TransactionListSnapshot>): string {
+  const decisions = path.steps.map(decisionWords).filter((one) => one !== null);
+  const last = path.steps.at(-1)!.state;
+  const rows = count(last.context.items.length, 'transaction');
+  const end = last.matches('loading')
+    ? 'waits for the first page'
+    : last.matches('loadingMore')
+      ? `waits for the older page below ${rows}`
+      : last.matches('failed')
+        ? 'stops on the reason with “Try again”'
+        : last.matches('moreFailed')
+          ? `stops with ${rows} and “Try again”`
+          : `shows ${rows}, ${selectHasMore(last) ? 'more to load' : 'none older'}`;
+  return ['EUR account’s transactions', ...decisions].join(', ') + `: ${end}`;
+}
+
 export const transactionListModel: Model<typeof transactionListMachine> = {
   name: 'transactionList',
   machine: transactionListMachine,
@@ -180,4 +236,5 @@ export const transactionListModel: Model<typeof transactionListMachine> = {
     }),
   bounds: { maxDepth: 6, simplePerState: 1, maxSimple: 20 },
   screen,
+  title: transactionListTitle,
 };
