@@ -5,11 +5,13 @@ import {
   onboardingSteps,
   selectOnboardingStep,
   type OnboardingError,
+  type OnboardingEvent,
   type OnboardingReference,
   type OnboardingStep,
 } from '../../machines/onboarding.machine';
 import type { OnboardingDocument, OnboardingState } from '../../schemas/onboarding.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import { failureWords, pathTitle, screenEnd } from './paths';
 
 /*
  * The test model of the company onboarding: a rejected merchant whose steps are all saved comes
@@ -252,7 +254,14 @@ export const onboardingFixtures = {
       errors: [{ failure: network, says: 'The network fails (no answer from the server)' }],
     },
     saveStep: {
-      done: { output: (context) => context.data ?? rejectedState, says: 'Server saves the step' },
+      done: {
+        output: (context) => context.data ?? rejectedState,
+        says: 'Server saves the step',
+        effect:
+          'the step’s answers replace what was saved for it (merchant_onboarding, one column per step, ' +
+          'updated_at); saving Company information also renames the merchant (merchants.name). The status stays ' +
+          'as it was: nothing is submitted.',
+      },
       errors: [
         {
           failure: http(422, 'validation_failed', 'Some fields are not valid.', {
@@ -264,7 +273,13 @@ export const onboardingFixtures = {
       ],
     },
     uploadDocument: {
-      done: { output: uploadedCertificate, says: 'Server stores the file' },
+      done: {
+        output: uploadedCertificate,
+        says: 'Server stores the file',
+        effect:
+          'the file is stored and a merchant_documents row records it (type certificate_of_registration, file ' +
+          'name, content type, size, uploaded_by the signed-in owner), beside any earlier upload of that type.',
+      },
       errors: [
         {
           failure: http(413, 'payload_too_large', 'The file is too large.'),
@@ -279,7 +294,11 @@ export const onboardingFixtures = {
       ],
     },
     deleteDocument: {
-      done: { output: undefined, says: 'Server deletes the file' },
+      done: {
+        output: undefined,
+        says: 'Server deletes the file',
+        effect: 'the merchant_documents row is deleted and the stored file removed.',
+      },
       errors: [{ failure: network, says: 'The network fails (no answer from the server)' }],
     },
     submitForReview: {
@@ -290,6 +309,10 @@ export const onboardingFixtures = {
           editable: false,
         },
         says: 'Server accepts the submission: the merchant is in review',
+        effect:
+          'the merchant’s status becomes in_review (merchants.status), merchant_onboarding.submitted_at is set and ' +
+          'the earlier rejection reason cleared, and merchant_audit records submitted_for_review by the owner; the ' +
+          'steps can no longer be changed.',
       },
       errors: [
         {
@@ -355,6 +378,76 @@ function onboardingScreen(snapshot: Snapshot): ScreenExpectation {
   }
 }
 
+const onboardingAnswers: Record<string, string> = {
+  loadOnboarding: 'the load',
+  uploadDocument: 'the upload',
+  deleteDocument: 'the delete',
+  submitForReview: 'the submission',
+};
+
+/** `save<Step>` (the saveStep invocation's id) → the step's name, in lower case. */
+const savedStep = (id: string) =>
+  (
+    texts.steps[
+      onboardingSteps.find((step) => `save${step[0]!.toUpperCase()}${step.slice(1)}` === id) ?? 'review'
+    ] ?? id
+  ).toLowerCase();
+
+function onboardingWords(step: ModelPath<Snapshot>['steps'][number]): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'event': {
+      const event = action.event as OnboardingEvent;
+      switch (event.type) {
+        case 'step.open':
+          return `open ${texts.steps[event.step].toLowerCase()}`;
+        case 'step.edit':
+          return `edit ${texts.steps[event.step].toLowerCase()}`;
+        case 'step.back':
+          return 'back';
+        case 'load.retry':
+          return 'load again';
+        case 'upload.progress':
+          return 'part of the file sent';
+        default:
+          return null;
+      }
+    }
+    case 'actorError':
+      return failureWords(
+        action,
+        action.src === 'saveStep'
+          ? `saving ${savedStep(action.id)}`
+          : (onboardingAnswers[action.src] ?? action.src),
+      );
+    case 'actorDone':
+      switch (action.src) {
+        case 'saveStep':
+          return `${savedStep(action.id)} saved`;
+        case 'uploadDocument':
+          return 'certificate uploaded';
+        case 'deleteDocument':
+          return 'certificate deleted';
+        case 'submitForReview':
+          return 'submitted';
+        default:
+          return null;
+      }
+    default:
+      return null;
+  }
+}
+
+/** Onboarding: the step opened, what was saved, uploaded or deleted, the refusals, then in review or where it stops. */
+export function onboardingTitle(path: ModelPath<Snapshot>): string {
+  const last = path.steps.at(-1)!.state;
+  const end =
+    selectOnboardingStep(last) === 'done'
+      ? 'in review'
+      : screenEnd(onboardingScreen(last), last.hasTag('busy'));
+  return pathTitle(path, onboardingWords, end);
+}
+
 export const onboardingModel: Model<typeof onboardingMachine> = {
   name: 'onboarding',
   machine: onboardingMachine,
@@ -371,4 +464,5 @@ export const onboardingModel: Model<typeof onboardingMachine> = {
     }),
   bounds: { maxDepth: 6, simplePerState: 1, maxSimple: 20 },
   screen: onboardingScreen,
+  title: onboardingTitle,
 };
