@@ -452,6 +452,29 @@ export const journeyRules: Record<string, JourneyRules> = {
       },
     ],
   },
+  botCheck: {
+    rules: [
+      {
+        rule: 'Where the bot check is solved',
+        value:
+          'in the page, on a challenge our own server signs (self-hosted ALTCHA); nothing goes to a third party',
+        enforced: 'both',
+        where: [
+          'machines/botCheck.machine.ts',
+          'src/app/botCheckActors.ts',
+          'src/app/altchaSolver.ts',
+          'server/auth/altcha.ts',
+        ],
+      },
+      {
+        rule: 'A solved bot check is accepted once',
+        value:
+          'each payload is recorded when accepted; a second use is refused, and the form asks for a fresh one',
+        enforced: 'both',
+        where: ['server/auth/altcha.ts', 'src/screens/login/CredentialsStep.tsx'],
+      },
+    ],
+  },
   cancelPlan: {
     none: 'No numeric rule: the answers and when a cancellation takes effect are in the states table.',
   },

@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState, type JSX } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, type JSX } from 'react';
 import { FormattedMessage } from 'react-intl';
 import styled from 'styled-components';
-import { api, unwrap } from '../api/client';
+import { botCheckMachine, selectBotCheckPhase, selectVerifiedPayload } from '../../machines/botCheck.machine';
+import { api } from '../api/client';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
-import { solveAltcha } from './altchaSolver';
+import { botCheckActors } from './botCheckActors';
+import { useJourneyActor, type InspectionObserver } from './inspection';
 
 /**
  * The bot check on the credentials step (docs/product.md "Identity and sessions": ALTCHA, self-hosted proof of work). It
@@ -39,36 +42,37 @@ const Tick = styled.span`
   }
 `;
 
-type Phase = 'solving' | 'verified' | 'failed';
+/** The bot check with the app's effect: the challenge through the API client, solved in the page. */
+const appBotCheck = botCheckMachine.provide({ actors: botCheckActors(api) });
+
+export type AltchaBotCheckProps = Parameters<BotCheckComponent>[0] & {
+  /** The journey with its effects; the app's own unless given. Model tests provide their own. */
+  logic?: typeof botCheckMachine | undefined;
+  /** A test's observer of the journey. */
+  inspect?: InspectionObserver | undefined;
+};
 
 /**
- * Our own small ALTCHA client: fetches a signed challenge through the API client and solves it in the page as soon as
- * it is shown. The widget's third-party bundle cost /login about 29 KB of gzipped JS (ADR 004).
+ * Our own small ALTCHA client: shows the bot-check journey (machines/botCheck.machine.ts), which fetches a signed
+ * challenge through the API client and solves it in the page as soon as it is shown. The widget's third-party bundle
+ * cost /login about 29 KB of gzipped JS (ADR 004).
  */
-export function AltchaBotCheck({ onVerified, onReset }: Parameters<BotCheckComponent>[0]): JSX.Element {
-  const [phase, setPhase] = useState<Phase>('solving');
-  const [attempt, setAttempt] = useState(0);
+export function AltchaBotCheck({ onVerified, onReset, logic, inspect }: AltchaBotCheckProps): JSX.Element {
+  const journey = useJourneyActor(logic ?? appBotCheck, inspect ? { inspect } : {});
+  const phase = useSelector(journey, selectBotCheckPhase);
+  const payload = useSelector(journey, selectVerifiedPayload);
   const callbacks = useRef({ onVerified, onReset });
 
   useEffect(() => {
     callbacks.current = { onVerified, onReset };
   });
 
+  // Each round of solving (the first, and each "Try again") drops the payload the form held; a solved one is handed
+  // to the form once.
   useEffect(() => {
-    const abort = new AbortController();
-    callbacks.current.onReset();
-    void (async () => {
-      try {
-        const challenge = await unwrap(api.GET('/api/altcha/challenge/', { signal: abort.signal }));
-        const payload = await solveAltcha(challenge, { signal: abort.signal });
-        setPhase('verified');
-        callbacks.current.onVerified(payload);
-      } catch {
-        if (!abort.signal.aborted) setPhase('failed');
-      }
-    })();
-    return () => abort.abort();
-  }, [attempt]);
+    if (phase === 'solving') callbacks.current.onReset();
+    if (phase === 'verified' && payload !== null) callbacks.current.onVerified(payload);
+  }, [phase, payload]);
 
   return (
     <Status role="status" aria-live="polite">
@@ -87,14 +91,7 @@ export function AltchaBotCheck({ onVerified, onReset }: Parameters<BotCheckCompo
       {phase === 'failed' && (
         <>
           <FormattedMessage id="login.botCheck.failed" defaultMessage="The robot check could not finish." />
-          <Button
-            type="button"
-            variant="secondary"
-            onClick={() => {
-              setPhase('solving');
-              setAttempt((n) => n + 1);
-            }}
-          >
+          <Button type="button" variant="secondary" onClick={() => journey.send({ type: 'check.retry' })}>
             <FormattedMessage id="login.botCheck.retry" defaultMessage="Try again" />
           </Button>
         </>

@@ -5,6 +5,7 @@ import { addAuthenticatorModel } from './addAuthenticator.paths';
 import { advertisingModel } from './advertising.paths';
 import { analyticsModel } from './analytics.paths';
 import { beneficiaryFormModel } from './beneficiaryForm.paths';
+import { botCheckModel } from './botCheck.paths';
 import { cancelPlanModel } from './cancelPlan.paths';
 import { cardControlsModel } from './cardControls.paths';
 import { cardOrderModel } from './cardOrder.paths';
@@ -112,6 +113,7 @@ export const registry: readonly RegisteredModel[] = [
     fixtures: 'statementExport.paths.ts',
     test: 'statementExport.model.test.tsx',
   },
+  { model: botCheckModel, fixtures: 'botCheck.paths.ts', test: 'botCheck.model.test.tsx' },
 ];
 
 /** Each machine file of the registry with its machine, in file order (the statechart list). */
