@@ -8,11 +8,13 @@ import {
   type CardOrderContext,
   type CardOrderData,
   type CardOrderError,
+  type CardOrderEvent,
   type CardOrderSnapshot,
 } from '../../machines/cardOrder.machine';
 import { testKeySeed } from '../../machines/attemptKeys';
+import { money } from '../../machines/ruleWords';
 import type { Card, Cart, CardOrderResult, SavedAddress, ShippingAddress } from '../../schemas/cards.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
 import { demoUser } from './paths';
 
 /*
@@ -138,6 +140,38 @@ function orderedOf(context: CardOrderContext): CardOrderResult {
   return { card, transaction_id: '00000000-0000-4000-8000-0000000000e5' };
 }
 
+const priceWords = (price: { amount_minor: string; currency: string }) =>
+  money(price.amount_minor, price.currency);
+
+/** What pricing an order stores (server/cards/ordering.ts `cartInitialize`): a cart to pay, nothing more. */
+function cartEffect(context: CardOrderContext): string {
+  const form = context.form ?? 'virtual';
+  return (
+    `nothing is paid and no address is saved yet; the order is kept for the checkout at the plan’s price ` +
+    `(card_carts: a ${form} card, its colour, name, holder, account${form === 'physical' ? ', the shipping address' : ''}, ` +
+    `price ${priceWords(cardOrderData.options.prices[form])}, expires_at).`
+  );
+}
+
+/**
+ * What paying makes (server/cards/ordering.ts `cartPay`): in one transaction the price goes to the bank's fees
+ * account, the card is made and the cart is marked paid; a new address is saved only when asked.
+ */
+function payEffect(context: CardOrderContext): string {
+  const cart = cartOf(context);
+  const form = cart.form;
+  const saved =
+    context.shipping?.kind === 'new' && context.shipping.save
+      ? ' The new shipping address is saved among the merchant’s addresses.'
+      : '';
+  return (
+    `the EUR available balance falls by ${priceWords(cart.price)} (a paid card_transaction to Tameio, reference ` +
+    `“Card order: ${form} card "${cart.name}"”); the card is made (cards: ${form}, ` +
+    `${form === 'physical' ? 'status inactive until its holder activates it' : 'status active at once'}, ` +
+    `order_transfer_id naming the payment) and the cart is marked paid (paid_at, card_id, transfer_id).${saved}`
+  );
+}
+
 const http = (
   status: number,
   code: string,
@@ -225,7 +259,11 @@ export const cardOrderFixtures = {
       errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
     },
     cartInitialize: {
-      done: { output: cartOf, says: 'Server prices the order; the wallet holds €2,135.80' },
+      done: {
+        output: cartOf,
+        effect: cartEffect,
+        says: 'Server prices the order; the wallet holds €2,135.80',
+      },
       errors: [
         {
           failure: http(422, 'card_limit_reached', 'This user already holds 3 cards of this form.'),
@@ -240,7 +278,11 @@ export const cardOrderFixtures = {
       ],
     },
     cartPay: {
-      done: { output: orderedOf, says: 'Server takes the price from the wallet and makes the card' },
+      done: {
+        output: orderedOf,
+        effect: payEffect,
+        says: 'Server takes the price from the wallet and makes the card',
+      },
       errors: [
         {
           failure: http(422, 'insufficient_funds', 'Insufficient funds.'),
@@ -338,6 +380,99 @@ function cardOrderScreen(snapshot: CardOrderSnapshot): ScreenExpectation {
   }
 }
 
+const answerOf: Record<string, string> = {
+  loadCardOrder: 'the order page',
+  cartInitialize: 'the pricing',
+  cartPay: 'the payment',
+};
+
+const refusalWords: Record<string, string> = {
+  validation_failed: 'details not accepted',
+  card_limit_reached: 'no card of this type left',
+  insufficient_funds: 'insufficient funds',
+};
+
+type CardOrderStepOfPath = ModelPath<CardOrderSnapshot>['steps'][number];
+
+/**
+ * A decision of a path, in a few words (null: a step that decides nothing, e.g. an answer every path gets). A card
+ * paid for is named where the path goes on after it (at the end, the end names it).
+ */
+function decisionWords(
+  step: CardOrderStepOfPath,
+  index: number,
+  steps: CardOrderStepOfPath[],
+): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'start':
+    case 'delay':
+      return null;
+    case 'actorDone':
+      return action.src === 'cartPay' && index < steps.length - 1 ? 'ordered' : null;
+    case 'actorError': {
+      const answer = answerOf[action.src] ?? action.src;
+      if (action.failure.kind !== 'http') return `no answer from ${answer}`;
+      const { code } = action.failure;
+      return `${answer} refused (${refusalWords[code] ?? code.replace(/_/g, ' ')})`;
+    }
+    case 'event': {
+      const event = action.event as CardOrderEvent;
+      switch (event.type) {
+        case 'order.opened':
+          return event.form ? `from a link to the ${event.form} card` : null;
+        case 'load.retry':
+          return 'load again';
+        case 'form.selected':
+          return `a ${event.form} card`;
+        case 'form.change':
+          return 'change the card type';
+        case 'physical.skipped':
+          return 'skip the physical card';
+        case 'details.submit':
+          return `"${event.choices.name}" in ${event.choices.colour}`;
+        case 'details.change':
+          return 'back to the details';
+        case 'address.chosen':
+          return event.addressId === registeredAddress.id
+            ? 'to the registered address'
+            : 'to a saved address';
+        case 'address.entered':
+          return event.save ? 'to a new address, saved' : 'to a new address';
+        case 'order.pay':
+          return 'pay with the wallet';
+        case 'order.change':
+          return 'change the order';
+        case 'order.review':
+          return 'back to checkout';
+        case 'order.again':
+          return 'order another';
+      }
+    }
+  }
+  return null;
+}
+
+/** A path's title by what it proves: the card chosen and where it goes, the refusals and faults, where it ends. */
+export function cardOrderTitle(path: ModelPath<CardOrderSnapshot>): string {
+  const decisions = path.steps.map(decisionWords).filter((one) => one !== null);
+  const last = path.steps.at(-1)!.state;
+  const screen = cardOrderScreen(last);
+  const form = last.context.result?.card.form;
+  const end =
+    selectCardOrderStep(last) === 'ordered'
+      ? form === 'physical'
+        ? 'card ordered, on its way'
+        : 'card ordered, ready to use'
+      : screen.heading === null
+        ? 'stops while the order page loads'
+        : last.hasTag('busy')
+          ? `waits on “${screen.heading}”`
+          : `stops on “${screen.heading}”`;
+  const words = decisions.length ? decisions.join(', ') : 'open';
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${end}`;
+}
+
 export const cardOrderModel: Model<typeof cardOrderMachine> = {
   name: 'cardOrder',
   machine: cardOrderMachine,
@@ -360,4 +495,5 @@ export const cardOrderModel: Model<typeof cardOrderMachine> = {
   },
   bounds: { maxDepth: 10, simplePerState: 1, maxSimple: 6 },
   screen: cardOrderScreen,
+  title: cardOrderTitle,
 };
