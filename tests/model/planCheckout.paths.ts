@@ -7,9 +7,11 @@ import {
   type PlanCheckoutContext,
   type PlanCheckoutData,
   type PlanCheckoutError,
+  type PlanCheckoutEvent,
   type PlanCheckoutSnapshot,
 } from '../../machines/planCheckout.machine';
 import { testKeySeed } from '../../machines/attemptKeys';
+import { money } from '../../machines/ruleWords';
 import type { ShippingAddress } from '../../schemas/cards.schema';
 import type {
   Plan,
@@ -20,7 +22,7 @@ import type {
   Subscription,
 } from '../../schemas/plans.schema';
 import { newAddress, registeredAddress } from './cardOrder.paths';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
 
 /*
  * The test model of the plans page and plan checkout (machines/planCheckout.machine.ts), run on the real screens by
@@ -105,6 +107,8 @@ export const quoteId = '00000000-0000-4000-8000-000000000201';
 export const invoiceId = '00000000-0000-4000-8000-000000000202';
 const now = '2026-01-15T09:00:00.000Z';
 const yearEnd = businessYearly.current_period_end;
+/** The day the Business year ends (yearEnd, in Athens), as the screens word it. */
+const yearEndDay = 'January 1, 2027';
 /** What is left of the Business year on Jan 15, credited on an upgrade. */
 const businessCredit = 18252n;
 
@@ -197,6 +201,65 @@ function orderedOf(context: Omit<PlanCheckoutContext, 'keys'>): PlanOrderResult 
     invoice_id: charged ? invoiceId : null,
     transaction_id: charged ? '00000000-0000-4000-8000-000000000203' : null,
   };
+}
+
+const amountWords = (value: { amount_minor: string; currency: string }) =>
+  money(value.amount_minor, value.currency);
+
+/** A quote's lines in words, as the checkout and the invoice list them. */
+function linesWords(quote: PlanQuote): string {
+  return quote.lines
+    .map((line) => {
+      const amount = amountWords(line.amount);
+      if (line.kind === 'pos_terminal') return `POS terminal ${amount}`;
+      if (line.kind === 'proration_credit')
+        return `credit for the unused ${nameOf(line.plan_id)} ${line.period} ${amount}`;
+      return `${nameOf(line.plan_id)} ${line.period} ${amount}`;
+    })
+    .join(', ');
+}
+
+/** What pricing stores (server/billing/cart.ts `planCartInitialize`): the quote to pay, nothing charged or saved. */
+function quoteEffect(context: Omit<PlanCheckoutContext, 'keys'>): string {
+  const quote = quoteOf(context);
+  return (
+    'nothing is charged and no address is saved yet; the quote is kept for the checkout (plan_carts: ' +
+    `${nameOf(quote.plan_id)} ${quote.period}, pos_terminal ${quote.pos_terminal}, lines ` +
+    `${linesWords(quote) || 'none'}, total ${amountWords(quote.total)} with VAT ${amountWords(quote.vat)}, effective ` +
+    `${quote.effective === 'now' ? 'now' : `at the year’s end, ${yearEndDay}`}, expires_at).`
+  );
+}
+
+/**
+ * What paying changes (server/billing/cart.ts `planCartPay`): in one transaction the total goes to the bank's fees
+ * account with a paid invoice (nothing of either when the total is zero), the subscription changes and the cart is
+ * marked paid.
+ */
+function orderEffect(context: Omit<PlanCheckoutContext, 'keys'>): string {
+  const quote = context.quote ?? quoteOf(context);
+  const total = BigInt(quote.total.amount_minor);
+  const charged =
+    total > 0n
+      ? `the EUR available balance falls by ${amountWords(quote.total)} (VAT ${amountWords(quote.vat)} included: a ` +
+        `paid subscription transfer to Tameio) and a paid purchase invoice is written (${linesWords(quote)})`
+      : quote.effective === 'period_end'
+        ? 'nothing is charged now (no transfer, no invoice)'
+        : 'nothing is charged (the credit for the unused year covers the price: no transfer, no invoice)';
+  const plan = `${nameOf(quote.plan_id)} ${quote.period}`;
+  const terminal = quote.pos_terminal ? ', has_pos_terminal = true' : '';
+  const subscription =
+    quote.effective === 'period_end'
+      ? `the plan stays ${businessYearly.plan_name} ${businessYearly.period} until ${yearEndDay} and the ` +
+        `change is scheduled (subscriptions: scheduled_plan_id ${quote.plan_id}, scheduled_period ${quote.period}${terminal})`
+      : quote.plan_id === businessYearly.plan_id && quote.period === businessYearly.period
+        ? `the plan stays ${plan} (subscriptions: no change scheduled${terminal})`
+        : `the merchant is on ${plan} from now (subscriptions: a new period starting now, its price, ` +
+          `the merchant’s plan = ${quote.plan_id}${terminal})`;
+  const saved =
+    context.shipping?.kind === 'new' && context.shipping.save
+      ? ' The new shipping address is saved among the merchant’s addresses.'
+      : '';
+  return `${charged}; ${subscription}; the quote is marked paid (plan_carts: paid_at, invoice_id, transfer_id).${saved}`;
 }
 
 const http = (
@@ -293,6 +356,7 @@ export const planCheckoutFixtures = {
     planCartInitialize: {
       done: {
         output: quoteOf,
+        effect: quoteEffect,
         says: 'Server prices the change: Premium now with the unused Business year credited, or Business monthly from Jan 1, 2027; the wallet holds €2,135.80',
       },
       errors: [
@@ -309,7 +373,11 @@ export const planCheckoutFixtures = {
       ],
     },
     planCartPay: {
-      done: { output: orderedOf, says: 'Server charges the wallet (if anything) and changes the plan' },
+      done: {
+        output: orderedOf,
+        effect: orderEffect,
+        says: 'Server charges the wallet (if anything) and changes the plan',
+      },
       errors: [
         {
           failure: http(
@@ -410,13 +478,110 @@ function planCheckoutScreen(snapshot: PlanCheckoutSnapshot): ScreenExpectation {
         path,
         heading:
           quote?.effective === 'period_end'
-            ? 'Your plan changes on January 1, 2027'
+            ? `Your plan changes on ${yearEndDay}`
             : `You are on the ${nameOf(quote?.plan_id ?? null)} plan`,
         alert: null,
         toast: result?.invoice_id ? t.paidToast : t.placedToast,
         enabled: [t.backToPlans],
       };
   }
+}
+
+const answerOf: Record<string, string> = {
+  loadPlanCheckout: 'the plans page',
+  planCartInitialize: 'the pricing',
+  planCartPay: 'the payment',
+};
+
+const refusalWords: Record<string, string> = {
+  validation_failed: 'details not accepted',
+  plan_unchanged: 'already on this plan',
+  insufficient_funds: 'insufficient funds',
+  cart_expired: 'the quote expired',
+};
+
+type PlanCheckoutStepOfPath = ModelPath<PlanCheckoutSnapshot>['steps'][number];
+
+/**
+ * A decision of a path, in a few words (null: a step that decides nothing, e.g. an answer every path gets). A plan
+ * change paid for is named where the path goes on after it (at the end, the end names it).
+ */
+function decisionWords(
+  step: PlanCheckoutStepOfPath,
+  index: number,
+  steps: PlanCheckoutStepOfPath[],
+): string | null {
+  const { action, state } = step;
+  switch (action.kind) {
+    case 'start':
+    case 'delay':
+      return null;
+    case 'actorDone':
+      return action.src === 'planCartPay' && index < steps.length - 1 ? 'changed' : null;
+    case 'actorError': {
+      const answer = answerOf[action.src] ?? action.src;
+      if (action.failure.kind !== 'http') return `no answer from ${answer}`;
+      const { code } = action.failure;
+      return `${answer} refused (${refusalWords[code] ?? code.replace(/_/g, ' ')})`;
+    }
+    case 'event': {
+      const event = action.event as PlanCheckoutEvent;
+      switch (event.type) {
+        case 'plans.opened':
+          return event.planId ? `from a link to ${nameOf(event.planId)}` : null;
+        case 'load.retry':
+          return 'load again';
+        case 'plan.chosen':
+          return `choose ${nameOf(event.planId)}`;
+        case 'plan.change':
+        case 'plans.show':
+          return 'back to plans';
+        case 'options.submit':
+          return `${event.period}${event.posTerminal ? ' with the POS terminal' : ''}`;
+        case 'options.change':
+          return 'back to the options';
+        case 'address.chosen':
+          return event.addressId === registeredAddress.id
+            ? 'to the registered address'
+            : 'to a saved address';
+        case 'address.entered':
+          return event.save ? 'to a new address, saved' : 'to a new address';
+        case 'order.pay': {
+          const { quote } = state.context;
+          return quote && BigInt(quote.total.amount_minor) > 0n
+            ? `pay ${amountWords(quote.total)}`
+            : 'confirm with nothing to pay';
+        }
+        case 'order.change':
+          return 'change the order';
+        case 'order.review':
+          return 'back to checkout';
+      }
+    }
+  }
+  return null;
+}
+
+/** A path's title by what it proves: the plan, period and terminal chosen, the refusals and faults, where it ends. */
+export function planCheckoutTitle(path: ModelPath<PlanCheckoutSnapshot>): string {
+  const decisions = path.steps.map(decisionWords).filter((one) => one !== null);
+  const last = path.steps.at(-1)!.state;
+  const screen = planCheckoutScreen(last);
+  const { quote } = last.context;
+  const end =
+    selectPlanCheckoutStep(last) === 'ordered' && quote
+      ? quote.effective === 'period_end'
+        ? `${nameOf(quote.plan_id)} ${quote.period} scheduled for the year’s end`
+        : quote.plan_id === businessYearly.plan_id && quote.period === businessYearly.period
+          ? `terminal ordered, plan unchanged`
+          : `now on ${nameOf(quote.plan_id)} ${quote.period}`
+      : screen.heading === null
+        ? 'stops while the plans load'
+        : last.hasTag('busy')
+          ? `waits on “${screen.heading}”`
+          : `stops on “${screen.heading}”`;
+  const words = decisions.length ? decisions.join(', ') : 'open the plans';
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${end}`;
 }
 
 export const planCheckoutModel: Model<typeof planCheckoutMachine> = {
@@ -443,4 +608,5 @@ export const planCheckoutModel: Model<typeof planCheckoutMachine> = {
   },
   bounds: { maxDepth: 10, simplePerState: 1, maxSimple: 4 },
   screen: planCheckoutScreen,
+  title: planCheckoutTitle,
 };
