@@ -15,8 +15,9 @@ import {
   type KycVerification,
 } from '../../schemas/kyc.schema';
 import type { StepUpMethod } from '../../schemas/stepUp.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
 import { codeTexts } from './oneTimeCode.paths';
+import { failureWords, pathTitle, screenEnd } from './paths';
 import { stepUpMethodButton } from './stepUpTexts';
 
 /*
@@ -148,12 +149,24 @@ export const identityVerificationFixtures = {
       done: {
         output: { stepUpToken: 'grant-1' },
         says: `Choose "${methodButton(stepUpMethods[0]!)}" (the address becomes /otp-authentication/email), type the emailed code 246810, click "Verify" (the server grants one verification)`,
+        effect:
+          'the code is spent (otp_codes.consumed_at) and a step-up grant for identity_verification is stored ' +
+          '(step_up_grants), good for one verification before it expires.',
       },
       alsoDone: [{ output: null, says: 'Click "Cancel" on "Confirm it is you"' }],
       errors: [],
     },
     initiateKyc: {
-      done: { output: { id: verificationId }, says: 'Server answers 201 with the verification id' },
+      done: {
+        output: { id: verificationId },
+        says: 'Server answers 201 with the verification id',
+        effect: (context) =>
+          'the step-up grant is used up (step_up_grants.consumed_at) and a new verification is stored ' +
+          `(kyc_verifications: ${context.details?.document_type ?? 'the document'} ` +
+          `${context.details?.document_number ?? ''}, expiry ${context.details?.expiry_date ?? ''}, ` +
+          `${context.details?.first_name ?? ''} ${context.details?.last_name ?? ''}, status pending); earlier ` +
+          'attempts stay as a trail.',
+      },
       errors: [
         {
           failure: http(403, 'step_up_required', 'Confirm with a one-time code first.'),
@@ -179,6 +192,9 @@ export const identityVerificationFixtures = {
           uploaded_at: '2026-01-15T09:00:00.000Z',
         }),
         says: 'Server answers 201: the photo is a PNG of 800 × 600 pixels',
+        effect: (context) =>
+          `the photo of the ${context.side ?? 'front'} is stored (kyc_images: PNG, 800 × 600), replacing an earlier ` +
+          'one of that side; the verification goes back to pending and its last checks are cleared.',
       },
       errors: [
         {
@@ -195,6 +211,12 @@ export const identityVerificationFixtures = {
       done: {
         output: evaluation,
         says: 'Server answers with the checks: passed for Eleni, the name check failed for Maria',
+        effect: (context) =>
+          `the verification records its five checks and the time (kyc_verifications.checks, evaluated_at) and ` +
+          `status ${evaluation(context).status}` +
+          (evaluation(context).status === 'passed'
+            ? ': the onboarding’s identity check is met.'
+            : ' (the name does not match the representative): the onboarding cannot be submitted yet.'),
       },
       errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
     },
@@ -299,6 +321,64 @@ function screenFor(snapshot: KycSnapshot): ScreenExpectation {
   }
 }
 
+const kycAnswers: Record<string, string> = {
+  loadCriteria: 'the criteria',
+  loadStepUpMethods: 'the code methods',
+  initiateKyc: 'the details',
+  uploadKycImage: 'the photo',
+  evaluateKyc: 'the check',
+};
+
+function kycWords(step: ModelPath<KycSnapshot>['steps'][number]): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'event': {
+      const event = action.event as { type: string; values?: KycDetails };
+      switch (event.type) {
+        case 'details.submit':
+          return event.values?.document_type === 'passport'
+            ? `a passport for ${event.values.first_name}`
+            : `an identity card for ${event.values?.first_name ?? ''}`;
+        case 'image.capture':
+          return 'a photo';
+        case 'side.retake':
+          return 'retake the front';
+        case 'verification.restart':
+          return 'start over';
+        case 'load.retry':
+          return 'load again';
+        default:
+          return null;
+      }
+    }
+    case 'actorError':
+      return failureWords(action, kycAnswers[action.src] ?? action.src);
+    case 'actorDone':
+      if (action.src === 'oneTimeCode') return action.output ? 'a one-time code' : 'cancel the code';
+      if (action.src === 'evaluateKyc') {
+        return (action.output as KycVerification).status === 'passed'
+          ? 'checks pass'
+          : 'the name check fails';
+      }
+      return null;
+    default:
+      return null;
+  }
+}
+
+/** Identity verification: the code, the document and whose name, the photos, the checks' answer, then where it ends. */
+export function identityVerificationTitle(path: ModelPath<KycSnapshot>): string {
+  const last = path.steps.at(-1)!.state;
+  const step = selectKycStep(last);
+  const end =
+    step === 'passed'
+      ? 'verified'
+      : step === 'cancelled'
+        ? 'back to the onboarding'
+        : screenEnd(screenFor(last), last.hasTag('busy'));
+  return pathTitle(path, kycWords, end);
+}
+
 export const identityVerificationModel: Model<typeof identityVerificationMachine> = {
   name: 'identityVerification',
   machine: identityVerificationMachine,
@@ -316,4 +396,5 @@ export const identityVerificationModel: Model<typeof identityVerificationMachine
     }),
   bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 30 },
   screen: screenFor,
+  title: identityVerificationTitle,
 };
