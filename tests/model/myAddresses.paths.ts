@@ -3,11 +3,12 @@ import {
   myAddressesMachine,
   selectAddressesStep,
   type MyAddressesContext,
+  type MyAddressesEvent,
   type MyAddressesSnapshot,
 } from '../../machines/myAddresses.machine';
 import type { GeoPlace } from '../../schemas/addresses.schema';
 import type { MerchantAddress } from '../../schemas/cards.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
 
 /*
  * The test model of /my-addresses (machines/myAddresses.machine.ts), run on the real screen by
@@ -80,6 +81,31 @@ function savedOf(context: MyAddressesContext): MerchantAddress {
   };
 }
 
+// The pin is not part of a state's key (`serialize`): an effect names where it is kept, not its value.
+const pinWords = 'latitude and longitude where the pin is (null if none was placed)';
+
+/**
+ * What a save changes (server/addresses/myAddresses.ts): a new address is a new row; an edit updates the row in place
+ * (only the pin, for the registered address: the server refuses a change to its lines).
+ */
+function saveEffect(context: MyAddressesContext): string {
+  const editing = context.editing;
+  if (!editing?.id) {
+    return (
+      `a ${editing?.kind ?? 'shipping'} address is stored (a new merchant_addresses row: ${newAddress.line1}, ` +
+      `${newAddress.postal_code} ${newAddress.city}, ${newAddress.country}, ${pinWords}, is_default false, ` +
+      'created_by the signed-in user).'
+    );
+  }
+  if (editing.kind === 'registered') {
+    return (
+      `only the registered address’s pin changes (merchant_addresses: ${pinWords}, updated_at now); its ` +
+      'lines stay as registered.'
+    );
+  }
+  return `${shop.line1}’s row is updated in place (merchant_addresses: the lines as typed, ${pinWords}, updated_at now).`;
+}
+
 export const myAddressesFixtures = {
   events: {
     'load.retry': [{ event: { type: 'load.retry' }, does: 'Click "Try again"' }],
@@ -132,7 +158,7 @@ export const myAddressesFixtures = {
       errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
     },
     saveAddress: {
-      done: { output: savedOf, says: 'Server saves the address with its pin' },
+      done: { output: savedOf, effect: saveEffect, says: 'Server saves the address with its pin' },
       errors: [
         {
           failure: http(400, 'validation_failed', 'The request is invalid.', {
@@ -143,7 +169,12 @@ export const myAddressesFixtures = {
       ],
     },
     deleteAddress: {
-      done: { output: null, says: 'Server deletes the address' },
+      done: {
+        output: null,
+        // A soft delete: the row stays for the record (server/addresses/myAddresses.ts deleteAddress).
+        effect: `${shop.line1} is marked deleted (merchant_addresses: deleted_at now, is_default false; the row stays) and leaves the list.`,
+        says: 'Server deletes the address',
+      },
       errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
     },
     setDefaultAddress: {
@@ -154,6 +185,9 @@ export const myAddressesFixtures = {
             { ...shop, is_default: true },
           ],
         },
+        effect:
+          `${shop.line1} becomes the one default address (merchant_addresses.is_default true) and ` +
+          `${registered.line1}, the default until then, is_default false.`,
         says: 'Server makes Tsimiski 10 the default',
       },
       errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
@@ -231,6 +265,99 @@ function addressesScreen(snapshot: MyAddressesSnapshot): ScreenExpectation {
   }
 }
 
+const answerOf: Record<string, string> = {
+  loadAddresses: 'the addresses',
+  saveAddress: 'the save',
+  deleteAddress: 'the delete',
+  setDefaultAddress: 'the default',
+  geocode: 'the map search',
+  reverseGeocode: 'the nearest place',
+};
+
+/** A decision of a path, in a few words (null: a step that decides nothing, e.g. the list read). */
+function decisionWords(step: ModelPath<MyAddressesSnapshot>['steps'][number]): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'start':
+      return null;
+    case 'delay':
+      // Only a pause that lets the nearest place be asked for, before the pin moves on, is a decision.
+      return 'the pin rests';
+    case 'actorDone':
+      if (action.src === 'geocode') {
+        return (action.output as { results: unknown[] }).results.length ? 'Pátra found' : 'no such place';
+      }
+      return action.src === 'reverseGeocode' ? 'the nearest place named' : null;
+    case 'actorError':
+      return action.failure.kind === 'http'
+        ? action.failure.code === 'validation_failed'
+          ? 'the postcode refused'
+          : `${answerOf[action.src] ?? action.src} refused (${action.failure.code.replace(/_/g, ' ')})`
+        : `no answer from ${answerOf[action.src] ?? action.src}`;
+    case 'event': {
+      const event = action.event as MyAddressesEvent;
+      switch (event.type) {
+        case 'load.retry':
+          return 'load again';
+        case 'address.add':
+          return `add a ${event.kind} address`;
+        case 'address.edit':
+          return event.id === registered.id ? 'edit the registered address' : `edit ${shop.line1}`;
+        case 'delete.request':
+          return `delete ${shop.line1}`;
+        case 'delete.confirm':
+          return 'confirm';
+        case 'delete.cancel':
+          return 'keep it';
+        case 'default.set':
+          return `make ${shop.line1} the default`;
+        case 'editor.cancel':
+          return 'close the editor';
+        case 'editor.locate':
+          return 'find it on the map';
+        case 'pin.move':
+          return 'move the pin';
+        case 'editor.save':
+          return 'save';
+      }
+    }
+  }
+  return null;
+}
+
+/** Where a path ends: what was just changed, the step it waits on, or where it stops. */
+function endWords(path: ModelPath<MyAddressesSnapshot>): string {
+  const { action, state } = path.steps.at(-1)!;
+  if (action.kind === 'actorDone') {
+    if (action.src === 'saveAddress') return 'saved';
+    if (action.src === 'deleteAddress') return 'deleted';
+    if (action.src === 'setDefaultAddress') return 'default changed';
+  }
+  if (state.matches('loading')) return 'waits for the list';
+  if (state.matches('loadFailed')) return 'stops with “Try again”';
+  if (state.matches('confirmingDelete')) return `stops on “${addressesTexts.deleteTitle}”`;
+  if (state.matches('deleting')) return 'waits for the delete';
+  if (state.matches('settingDefault')) return 'waits for the default';
+  if (state.matches({ editor: 'saving' })) return 'waits for the save';
+  if (state.matches({ editor: 'locating' })) return 'waits for the map search';
+  if (state.matches({ editor: 'naming' })) return 'waits for the nearest place';
+  if (state.matches({ editor: 'settling' })) return 'the pin settles';
+  if (state.matches('editor')) return 'stops in the editor';
+  return 'stops on the list';
+}
+
+/** A path's title by what it proves: what the owner did to which address, the server's answers, then the end. */
+export function myAddressesTitle(path: ModelPath<MyAddressesSnapshot>): string {
+  // A rest as the last step is said by the end (“waits for the nearest place”).
+  const words = path.steps
+    .map((step, index) =>
+      step.action.kind === 'delay' && index === path.steps.length - 1 ? null : decisionWords(step),
+    )
+    .filter((one) => one !== null)
+    .join(', ');
+  return `${(words || 'open').charAt(0).toUpperCase()}${(words || 'open').slice(1)}: ${endWords(path)}`;
+}
+
 export const myAddressesModel: Model<typeof myAddressesMachine> = {
   name: 'myAddresses',
   machine: myAddressesMachine,
@@ -254,4 +381,5 @@ export const myAddressesModel: Model<typeof myAddressesMachine> = {
     }),
   bounds: { maxDepth: 7, simplePerState: 1, maxSimple: 12 },
   screen: addressesScreen,
+  title: myAddressesTitle,
 };
