@@ -7,8 +7,14 @@ import {
   type PasswordLink,
   type PasswordLinkError,
 } from '../../machines/passwordLink.machine';
-import type { PasswordTokenPurpose } from '../../schemas/passwordJourneys.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import { duration } from '../../machines/ruleWords';
+import { authDefaults } from '../../schemas/authLimits';
+import {
+  passwordLinkCooldownSeconds,
+  type PasswordTokenPurpose,
+} from '../../schemas/passwordJourneys.schema';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import { failureWords, pathTitle, screenEnd } from './paths';
 
 /*
  * The test models of the two password journeys (machines/passwordLink.machine.ts): the same machine runs the
@@ -81,6 +87,11 @@ function fixturesFor(purpose: PasswordTokenPurpose) {
         done: {
           output: { expires_in: 3600 },
           says: 'Server answers 202 (the same whether or not the account exists; a link works 60 minutes)',
+          effect:
+            `sign_in_audit records password_${purpose}_requested; only if ${demoLink.email} is an account that ` +
+            `${purpose === 'reset' ? 'has a password' : 'has no password yet'} and no link went out within ` +
+            `${duration(passwordLinkCooldownSeconds * 1000)}, a link is stored (password_tokens, purpose ${purpose}, ` +
+            `good for ${duration(authDefaults.passwordTokenTtlSeconds * 1000)}) and its email queued (outbox).`,
         },
         errors: [
           {
@@ -101,6 +112,12 @@ function fixturesFor(purpose: PasswordTokenPurpose) {
             purpose === 'reset'
               ? 'Server answers 204: password changed, every session ended'
               : 'Server answers 204: password created',
+          effect:
+            'the password’s hash is stored (users.password_hash); every unused link of the user is spent ' +
+            '(password_tokens.used_at), every session ended (sessions.revoked_reason password_changed) and any ' +
+            `half-done sign-in closed (login_tickets.consumed_at); sign_in_audit records ` +
+            `${purpose === 'reset' ? 'password_reset' : 'password_created'} and a “password changed” email is ` +
+            'queued (outbox).',
         },
         errors: [
           {
@@ -206,6 +223,59 @@ function screenFor(purpose: PasswordTokenPurpose) {
   };
 }
 
+type PasswordLinkSnapshot = SnapshotFrom<typeof passwordLinkMachine>;
+
+const passwordAnswers: Record<string, string> = {
+  requestLink: 'the link request',
+  setPassword: 'the password',
+};
+
+function wordsFor(purpose: PasswordTokenPurpose) {
+  const journey = purpose === 'reset' ? 'reset' : 'create';
+  return (step: ModelPath<PasswordLinkSnapshot>['steps'][number]): string | null => {
+    const { action } = step;
+    switch (action.kind) {
+      case 'event':
+        switch (action.event.type) {
+          case 'journey.opened':
+            // Named for the journey: the two plans share every other word.
+            return (action.event as unknown as { link: PasswordLink | null }).link
+              ? `open the ${journey} link`
+              : `open the ${journey} page without a link`;
+          case 'link.request':
+            return 'ask for a link';
+          case 'link.requestAnother':
+            return 'ask for another link';
+          default:
+            return null;
+        }
+      case 'delay':
+        return 'wait a minute';
+      case 'actorError':
+        return failureWords(action, passwordAnswers[action.src] ?? action.src);
+      case 'actorDone':
+        return action.src === 'requestLink' ? 'link sent' : null;
+      default:
+        return null;
+    }
+  };
+}
+
+function titleFor(purpose: PasswordTokenPurpose) {
+  const screen = screenFor(purpose);
+  const words = wordsFor(purpose);
+  return (path: ModelPath<PasswordLinkSnapshot>): string => {
+    const last = path.steps.at(-1)!.state;
+    const end =
+      selectPasswordLinkStep(last) === 'done'
+        ? purpose === 'reset'
+          ? 'password changed'
+          : 'password created'
+        : screenEnd(screen(last), last.hasTag('busy'));
+    return pathTitle(path, words, end);
+  };
+}
+
 function modelFor(purpose: PasswordTokenPurpose): Model<typeof passwordLinkMachine> {
   return {
     name: purpose === 'reset' ? 'resetPassword' : 'createPassword',
@@ -228,6 +298,7 @@ function modelFor(purpose: PasswordTokenPurpose): Model<typeof passwordLinkMachi
       }),
     bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 30 },
     screen: screenFor(purpose),
+    title: titleFor(purpose),
   };
 }
 
