@@ -1,5 +1,5 @@
 import { botCheckMachine, type BotCheckSnapshot } from '../../machines/botCheck.machine';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation, StepAction } from './generatePaths';
 
 /*
  * The test model of the bot check (machines/botCheck.machine.ts), run by botCheck.model.test.tsx on the real
@@ -32,24 +32,29 @@ export const solvedPayload = btoa(
 
 export const botCheckFixtures = {
   events: {
-    'check.retry': [{ event: { type: 'check.retry' }, does: `Click "${botCheckTexts.retry}"` }],
+    'check.retry': [
+      {
+        event: { type: 'check.retry' },
+        does: `Click "${botCheckTexts.retry}": the bot check says "${botCheckTexts.solving}" again`,
+      },
+    ],
   },
   actors: {
     solveChallenge: {
       done: {
         output: { altcha: solvedPayload },
-        says: 'The server hands out a signed challenge and the page finds its proof of work',
+        says: `The server hands out a signed challenge and the page finds its proof of work: "${botCheckTexts.verified}"`,
       },
       errors: [
         {
           failure: { kind: 'network' },
-          says: 'No challenge arrives (no answer from the server)',
-          does: 'Open /login with the network off (the browser\'s developer tools, "Offline")',
+          says: `No challenge arrives (no answer from the server): "${botCheckTexts.failed}"`,
+          does: 'In the browser\'s developer tools block the address /api/altcha/challenge/ ("Block request URL"), then open /login',
           tester: true,
         },
         {
           failure: { kind: 'http', status: 500, code: 'internal_error', message: 'Internal server error' },
-          says: 'The server fails to hand out a challenge (500)',
+          says: `The server fails to hand out a challenge (500): "${botCheckTexts.failed}"`,
         },
       ],
     },
@@ -71,15 +76,33 @@ function botCheckScreen(snapshot: BotCheckSnapshot): ScreenExpectation {
   return { ...common, absent: [t.retry] };
 }
 
+/** A step in the words of a title: what happened to the check. */
+function stepWords(action: StepAction): string | null {
+  if (action.kind === 'actorDone') return 'solved';
+  if (action.kind === 'actorError') {
+    return action.failure.kind === 'network' ? 'no answer from the server' : 'the server fails';
+  }
+  if (action.kind === 'event') return `"${botCheckTexts.retry}"`;
+  return null;
+}
+
+/** "Bot check: no answer from the server, then "Try again" (ends solving)". */
+function botCheckTitle(path: ModelPath<BotCheckSnapshot>): string {
+  const words = path.steps.map((step) => stepWords(step.action)).filter((word) => word !== null);
+  const end = path.steps.at(-1)?.state.value;
+  return `Bot check: ${words.join(', then ')} (ends ${String(end)})`;
+}
+
 export const botCheckModel: Model<typeof botCheckMachine> = {
   name: 'botCheck',
   machine: botCheckMachine,
   file: 'botCheck.machine.ts',
-  start: `Signed out, open ${botCheckPath}: the bot check starts under the password field`,
+  start: `Signed out, open ${botCheckPath}: under the password field the bot check says "${botCheckTexts.solving}"`,
   fixtures: botCheckFixtures,
   // The state and whether a payload is held decide what the status line says and whether "Try again" is offered.
   serialize: (snapshot) =>
     JSON.stringify({ value: snapshot.value, solved: snapshot.context.altcha !== null }),
   bounds: { maxDepth: 5, simplePerState: 1, maxSimple: 4 },
   screen: botCheckScreen,
+  title: botCheckTitle,
 };
