@@ -4,11 +4,12 @@ import {
   selectCancelPlanStep,
   type CancellationData,
   type CancelPlanError,
+  type CancelPlanEvent,
   type CancelPlanSnapshot,
 } from '../../machines/cancelPlan.machine';
 import type { CancellationQuestion, Subscription } from '../../schemas/plans.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
-import { businessYearly } from './planCheckout.paths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import { businessYearly, yearEndDay } from './planCheckout.paths';
 
 /*
  * The test model of cancelling the subscription (machines/cancelPlan.machine.ts), run on the real screen at
@@ -61,6 +62,23 @@ export const tooExpensive = [
   { question_id: 'reason', options: ['too_expensive'] },
   { question_id: 'comments', text: 'Prices went up this year.' },
 ];
+
+const plan = businessYearly.plan_name;
+
+/**
+ * What cancelling records (server/billing/cancellation.ts `cancelPlan`): with a paid period running, the plan stays
+ * to its end and the billing job moves the merchant to Free then.
+ */
+const cancelEffect =
+  `no money moves and nothing is refunded; the plan stays ${plan} until ${yearEndDay}, then the billing job moves ` +
+  'the merchant to Free (subscriptions: cancel_at_period_end = true, cancelled_at set, any scheduled change ' +
+  `dropped); the answers are recorded (cancellation_answers: plan ${businessYearly.plan_id}, the answers, ` +
+  'effective_at the period’s end).';
+
+/** What undoing changes (server/billing/cancellation.ts `undoCancelPlan`): the renewal, nothing else. */
+const undoEffect =
+  `no money moves now; the ${plan} plan renews as before (subscriptions: cancel_at_period_end = false, ` +
+  'cancelled_at cleared); the answers given stay recorded.';
 
 const http = (
   status: number,
@@ -122,6 +140,7 @@ export const cancelPlanFixtures = {
     cancelPlan: {
       done: {
         output: cancelledSubscription,
+        effect: cancelEffect,
         says: 'Server keeps the answers and cancels at the period’s end',
       },
       errors: [
@@ -135,7 +154,11 @@ export const cancelPlanFixtures = {
       ],
     },
     undoCancelPlan: {
-      done: { output: businessYearly, says: 'Server undoes the cancellation: the plan renews as before' },
+      done: {
+        output: businessYearly,
+        effect: undoEffect,
+        says: 'Server undoes the cancellation: the plan renews as before',
+      },
       errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
     },
   },
@@ -199,6 +222,97 @@ function cancelPlanScreen(snapshot: CancelPlanSnapshot): ScreenExpectation {
   }
 }
 
+const answerOf: Record<string, string> = {
+  loadCancellation: 'the cancellation page',
+  cancelPlan: 'the cancellation',
+  undoCancelPlan: 'the undo',
+};
+
+const refusalWords: Record<string, string> = { subscription_state: 'already cancelled' };
+
+type CancelPlanStepOfPath = ModelPath<CancelPlanSnapshot>['steps'][number];
+
+/**
+ * A decision of a path, in a few words (null: a step that decides nothing, e.g. an answer every path gets). A
+ * cancellation or an undo the server makes is named where the path goes on after it (at the end, the end names it).
+ */
+function decisionWords(
+  step: CancelPlanStepOfPath,
+  index: number,
+  steps: CancelPlanStepOfPath[],
+): string | null {
+  const { action } = step;
+  const last = index === steps.length - 1;
+  switch (action.kind) {
+    case 'start':
+    case 'delay':
+      return null;
+    case 'actorDone':
+      if (action.src === 'loadCancellation') {
+        const { subscription } = action.output as CancellationData;
+        if (subscription.plan_id === freeSubscription.plan_id) return 'on Free (nothing to cancel)';
+        return subscription.cancel_at_period_end ? 'cancelled already' : null;
+      }
+      if (last) return null;
+      if (action.src === 'cancelPlan') return 'cancelled';
+      if (action.src === 'undoCancelPlan') return 'undone';
+      return null;
+    case 'actorError': {
+      const answer = answerOf[action.src] ?? action.src;
+      if (action.failure.kind !== 'http') return `no answer from ${answer}`;
+      const { code } = action.failure;
+      return `${answer} refused (${refusalWords[code] ?? code.replace(/_/g, ' ')})`;
+    }
+    case 'event': {
+      const event = action.event as CancelPlanEvent;
+      switch (event.type) {
+        case 'load.retry':
+          return 'load again';
+        case 'answers.submit': {
+          const reason = event.answers.find((one) => one.question_id === 'reason');
+          const why =
+            reason && 'options' in reason ? (reason.options?.[0] ?? '').replace(/_/g, ' ') : 'no reason';
+          const comment = event.answers.some((one) => one.question_id === 'comments')
+            ? ' with a comment'
+            : '';
+          return `answer “${why}”${comment}`;
+        }
+        case 'cancel.confirm':
+          return 'confirm';
+        case 'cancel.back':
+          return 'go back';
+        case 'undo.request':
+          return 'undo';
+        case 'cancel.restart':
+          return 'cancel again';
+      }
+    }
+  }
+  return null;
+}
+
+/** A path's title by what it proves: the plan it starts from, the answers, confirm or undo, faults, where it ends. */
+export function cancelPlanTitle(path: ModelPath<CancelPlanSnapshot>): string {
+  const decisions = path.steps.map(decisionWords).filter((one) => one !== null);
+  const lastStep = path.steps.at(-1)!;
+  const last = lastStep.state;
+  const screen = cancelPlanScreen(last);
+  const { action } = lastStep;
+  const shown = screen.dialogs?.length ? screen.dialogs[0] : screen.heading;
+  const end =
+    action.kind === 'actorDone' && action.src === 'cancelPlan'
+      ? `plan cancelled, ${plan} until ${yearEndDay}`
+      : action.kind === 'actorDone' && action.src === 'undoCancelPlan'
+        ? 'cancellation undone, the plan renews'
+        : shown === null || shown === undefined
+          ? 'stops while the subscription loads'
+          : last.hasTag('busy')
+            ? `waits on “${shown}”`
+            : `stops on “${shown}”`;
+  const words = decisions.length ? decisions.join(', ') : 'open';
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${end}`;
+}
+
 export const cancelPlanModel: Model<typeof cancelPlanMachine> = {
   name: 'cancelPlan',
   machine: cancelPlanMachine,
@@ -218,4 +332,5 @@ export const cancelPlanModel: Model<typeof cancelPlanMachine> = {
   },
   bounds: { maxDepth: 10, simplePerState: 1, maxSimple: 4 },
   screen: cancelPlanScreen,
+  title: cancelPlanTitle,
 };

@@ -108,7 +108,7 @@ export const invoiceId = '00000000-0000-4000-8000-000000000202';
 const now = '2026-01-15T09:00:00.000Z';
 const yearEnd = businessYearly.current_period_end;
 /** The day the Business year ends (yearEnd, in Athens), as the screens word it. */
-const yearEndDay = 'January 1, 2027';
+export const yearEndDay = 'January 1, 2027';
 /** What is left of the Business year on Jan 15, credited on an upgrade. */
 const businessCredit = 18252n;
 
