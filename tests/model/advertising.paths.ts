@@ -5,11 +5,13 @@ import {
   type AdvertisingContext,
   type AdvertisingData,
   type AdvertisingError,
+  type AdvertisingEvent,
   type AdvertisingSnapshot,
 } from '../../machines/advertising.machine';
 import { testKeySeed } from '../../machines/attemptKeys';
+import { money } from '../../machines/ruleWords';
 import type { AdvertisingPlan, Campaign } from '../../schemas/advertising.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
 
 /*
  * The test model of advertising (machines/advertising.machine.ts), run on the real screen at /advertise-with-us by
@@ -85,6 +87,25 @@ function booked(context: AdvertisingContext): Campaign {
     transaction_id: '00000000-0000-4000-8000-0000000000f2',
     created_at: '2026-01-15T09:00:00.000Z',
   };
+}
+
+const planOf = (planId: string | null) => [spotlight, premium].find((one) => one.id === planId) ?? spotlight;
+const priceWords = (plan: AdvertisingPlan) => money(plan.price.amount_minor, plan.price.currency);
+
+/**
+ * What buying a plan changes (server/advertising/advertising.ts `purchaseAdvertisingPlan`): in one transaction the
+ * price goes to the bank's fee income and the campaign is stored.
+ */
+function purchaseEffect(context: AdvertisingContext): string {
+  const plan = planOf(context.planId);
+  const campaign = booked(context);
+  return (
+    `the ${plan.price.currency} available balance falls by ${priceWords(plan)} (a completed advertising transfer to ` +
+    `Tameio Advertising, reference “Advertising: ${plan.name}, ${campaign.start_date} to ${campaign.end_date}”); ` +
+    `the campaign is stored (advertising_campaigns: plan ${plan.id}, headline "${campaign.headline}", link ` +
+    `${campaign.link}, start_date ${campaign.start_date}, end_date ${campaign.end_date} (${plan.duration_days} days), ` +
+    `price ${priceWords(plan)}, transfer_id, purchased_by ${owner.name}) and listed as active from today.`
+  );
 }
 
 const http = (
@@ -164,6 +185,7 @@ export const advertisingFixtures = {
     purchaseAdvertisingPlan: {
       done: {
         output: booked,
+        effect: purchaseEffect,
         says: 'Server takes €49.00 from the EUR account and books the campaign (active from today)',
       },
       errors: [
@@ -221,6 +243,84 @@ function advertisingScreen(snapshot: AdvertisingSnapshot): ScreenExpectation {
   }
 }
 
+const answerOf: Record<string, string> = {
+  loadAdvertising: 'the advertising page',
+  purchaseAdvertisingPlan: 'the purchase',
+};
+
+const refusalWords: Record<string, string> = {
+  insufficient_funds: 'insufficient funds',
+  validation_failed: 'the first day has passed',
+};
+
+type AdvertisingStepOfPath = ModelPath<AdvertisingSnapshot>['steps'][number];
+
+/**
+ * A decision of a path, in a few words (null: a step that decides nothing, e.g. an answer every path gets). A
+ * campaign booked is named where the path goes on after it (at the end, the end names it).
+ */
+function decisionWords(
+  step: AdvertisingStepOfPath,
+  index: number,
+  steps: AdvertisingStepOfPath[],
+): string | null {
+  const { action, state } = step;
+  switch (action.kind) {
+    case 'start':
+    case 'delay':
+      return null;
+    case 'actorDone':
+      return action.src === 'purchaseAdvertisingPlan' && index < steps.length - 1 ? 'booked' : null;
+    case 'actorError': {
+      const answer = answerOf[action.src] ?? action.src;
+      if (action.failure.kind !== 'http') return `no answer from ${answer}`;
+      const { code } = action.failure;
+      return `${answer} refused (${refusalWords[code] ?? code.replace(/_/g, ' ')})`;
+    }
+    case 'event': {
+      const event = action.event as AdvertisingEvent;
+      switch (event.type) {
+        case 'load.retry':
+          return 'load again';
+        case 'plan.choose':
+          return `choose ${planOf(event.planId).name}`;
+        case 'details.submit':
+          // Details the form refuses stay beside their fields: nothing is sent.
+          return Object.keys(state.context.problems).length
+            ? 'a short headline and an ftp link, refused beside the fields'
+            : 'headline and link from today';
+        case 'details.back':
+        case 'result.done':
+          return 'back to the plans';
+        case 'review.confirm':
+          return `pay ${priceWords(planOf(state.context.planId))}`;
+        case 'review.back':
+          return 'change the details';
+        case 'payment.retry':
+          return 'try again';
+      }
+    }
+  }
+  return null;
+}
+
+/** A path's title by what it proves: the plan and details, the payment, the refusals and faults, where it ends. */
+export function advertisingTitle(path: ModelPath<AdvertisingSnapshot>): string {
+  const decisions = path.steps.map(decisionWords).filter((one) => one !== null);
+  const last = path.steps.at(-1)!.state;
+  const screen = advertisingScreen(last);
+  const end =
+    selectAdvertisingStep(last) === 'paid'
+      ? 'campaign booked'
+      : screen.heading === null
+        ? 'stops while the advertising plans load'
+        : last.hasTag('busy')
+          ? `waits on “${screen.heading}”`
+          : `stops on “${screen.heading}”`;
+  const words = decisions.length ? decisions.join(', ') : 'open';
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${end}`;
+}
+
 export const advertisingModel: Model<typeof advertisingMachine> = {
   name: 'advertising',
   machine: advertisingMachine,
@@ -242,4 +342,5 @@ export const advertisingModel: Model<typeof advertisingMachine> = {
     }),
   bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 8 },
   screen: advertisingScreen,
+  title: advertisingTitle,
 };
