@@ -3,10 +3,11 @@ import {
   profileChangeMachine,
   selectProfileChangeStep,
   type ProfileChangeError,
+  type ProfileChangeEvent,
   type ProfileChangeSnapshot,
 } from '../../machines/profileChange.machine';
 import type { CompanyProfile, ProfileChange } from '../../schemas/profile.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
 
 /*
  * The test model of sending legal details to review (machines/profileChange.machine.ts), run on the real page at
@@ -119,7 +120,16 @@ export const profileChangeFixtures = {
       errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
     },
     requestProfileChange: {
-      done: { output: pendingChange, says: 'Server stores the change pending review' },
+      done: {
+        output: pendingChange,
+        // server/profile/profile.ts requestProfileChange: only the bank's approval applies the data.
+        effect:
+          'a change of the company’s legal details is stored for the bank’s review (profile_change_requests: kind ' +
+          `company, status pending_review, data with the legal name "${newLegalName}", requested_by the signed-in ` +
+          'user) and merchant_audit records profile_change_requested; the legal name stays ' +
+          `"${aegeanProfile.company.name}" until the bank approves the change.`,
+        says: 'Server stores the change pending review',
+      },
       errors: [
         {
           failure: http(400, 'validation_failed', 'Some fields are missing or not valid.', {
@@ -202,6 +212,64 @@ function profileScreen(snapshot: ProfileChangeSnapshot): ScreenExpectation {
   }
 }
 
+/** A decision of a path, in a few words (null: a step that decides nothing, e.g. the profile read). */
+function decisionWords(step: ModelPath<ProfileChangeSnapshot>['steps'][number]): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'start':
+    case 'delay':
+      return null;
+    case 'actorDone':
+      return action.src === 'requestProfileChange' ? 'sent for review' : null;
+    case 'actorError': {
+      const { failure } = action;
+      if (failure.kind !== 'http') {
+        return action.src === 'loadProfile' ? 'no answer for the profile' : 'no answer for the change';
+      }
+      if (failure.code === 'validation_failed') return 'the VAT number refused';
+      if (failure.code === 'profile_unchanged') return 'refused as no change';
+      if (failure.code === 'profile_change_pending') return 'refused, a change already waits';
+      return `refused (${failure.code.replace(/_/g, ' ')})`;
+    }
+    case 'event': {
+      const event = action.event as ProfileChangeEvent;
+      switch (event.type) {
+        case 'load.retry':
+          return 'load again';
+        case 'edit.start':
+          return 'edit the legal details';
+        case 'edit.cancel':
+          return 'cancel';
+        case 'edit.submit':
+          return 'name' in event.data ? `send "${event.data.name}"` : 'send';
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * A path's title by what it proves: the edit, what was sent and the server's answers in order, then where the page
+ * ends (a change waiting for review shows on the page).
+ */
+export function profileChangeTitle(path: ModelPath<ProfileChangeSnapshot>): string {
+  const words = ['Legal details', ...path.steps.map(decisionWords).filter((one) => one !== null)].join(', ');
+  const last = path.steps.at(-1)!.state;
+  const screen = profileScreen(last);
+  const pending = last.context.profile?.changes.some((change) => change.status === 'pending_review') ?? false;
+  const end =
+    screen.heading === null
+      ? 'stops while the page loads'
+      : last.hasTag('busy')
+        ? `waits on “${screen.heading}”`
+        : selectProfileChangeStep(last) === 'editing'
+          ? 'stops in the form'
+          : pending
+            ? `stops on “${screen.heading}”, ${profileTexts.pending.toLowerCase()}`
+            : `stops on “${screen.heading}”`;
+  return `${words}: ${end}`;
+}
+
 export const profileChangeModel: Model<typeof profileChangeMachine> = {
   name: 'profileChange',
   machine: profileChangeMachine,
@@ -220,4 +288,5 @@ export const profileChangeModel: Model<typeof profileChangeMachine> = {
     }),
   bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 6 },
   screen: profileScreen,
+  title: profileChangeTitle,
 };
