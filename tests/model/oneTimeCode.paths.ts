@@ -9,8 +9,8 @@ import {
   type OneTimeCodeInput,
   type OneTimeCodeSnapshot,
 } from '../../machines/oneTimeCode.machine';
-import { clockOf, type Fixtures, type Model, type ScreenExpectation } from './generatePaths';
-import { demoSession, loginErrorText } from './paths';
+import { clockOf, type Fixtures, type Model, type ModelPath, type ScreenExpectation } from './generatePaths';
+import { demoSession, failureWords, loginErrorText, pathTitle, screenEnd } from './paths';
 import type { StepUpMethod } from '../../schemas/stepUp.schema';
 import { stepUpMethodButton } from './stepUpTexts';
 
@@ -70,6 +70,11 @@ export const oneTimeCodeFixtures = {
           return { method, destination, expires_in: 300, resend_in: codeResendSeconds };
         },
         says: `Server sends the code (a new one after ${codeResendSeconds} s)`,
+        // A string, not a function of the context: tests/model/coverage.test.ts passes these fixtures loosely typed.
+        effect:
+          'a new code is stored for this sign-in (otp_codes, hashed, with its expiry and tries) and any earlier one ' +
+          'superseded (superseded_at); the email or SMS chosen is queued (outbox) and sign_in_audit records ' +
+          'otp_sent_email or otp_sent_sms.',
       },
       errors: [
         {
@@ -86,6 +91,9 @@ export const oneTimeCodeFixtures = {
       done: {
         output: { session: demoSession },
         says: 'Server accepts the code and opens the session',
+        effect:
+          'the code is spent (otp_codes.consumed_at) and the login ticket consumed (login_tickets.consumed_at); ' +
+          'sign_in_audit records signed_in and a session is opened (sessions, refresh_tokens).',
       },
       errors: [
         {
@@ -197,6 +205,50 @@ export function oneTimeCodeScreen(
   }
 }
 
+const codeAnswers: Record<string, string> = { sendCode: 'the code', verifyCode: 'the typed code' };
+
+function codeWords(step: ModelPath<OneTimeCodeSnapshot>['steps'][number]): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'event':
+      switch (action.event.type) {
+        case 'method.selected':
+          return (action.event as unknown as { method: string }).method === 'sms' ? 'by SMS' : 'by email';
+        case 'otp.resend':
+          return 'ask for a new code';
+        case 'method.change':
+          return 'another method';
+        case 'code.cancel':
+          return 'cancel';
+        default:
+          return null;
+      }
+    case 'delay':
+      return 'wait out the cooldown';
+    case 'actorError':
+      return failureWords(action, codeAnswers[action.src] ?? action.src);
+    case 'actorDone':
+      return action.src === 'verifyCode' ? 'the right code' : null;
+    default:
+      return null;
+  }
+}
+
+/** One-time code: the method, the code's answers and refusals, resends, then granted, refused or cancelled. */
+export function oneTimeCodeTitle(path: ModelPath<OneTimeCodeSnapshot>): string {
+  const last = path.steps.at(-1)!.state;
+  const step = selectOneTimeCodeStep(last);
+  const end =
+    step === 'done'
+      ? 'code accepted'
+      : step === 'cancelled'
+        ? last.matches('refused')
+          ? 'the sign-in is refused'
+          : 'cancelled'
+        : screenEnd(oneTimeCodeScreen(last, oneTimeCodePath), last.hasTag('busy'));
+  return pathTitle(path, codeWords, end);
+}
+
 export const oneTimeCodeModel: Model<typeof oneTimeCodeMachine> = {
   name: 'oneTimeCode',
   machine: oneTimeCodeMachine,
@@ -214,4 +266,5 @@ export const oneTimeCodeModel: Model<typeof oneTimeCodeMachine> = {
     }),
   bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 30 },
   screen: (snapshot) => oneTimeCodeScreen(snapshot, oneTimeCodePath),
+  title: oneTimeCodeTitle,
 };
