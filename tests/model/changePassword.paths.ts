@@ -5,8 +5,9 @@ import {
   type ChangePasswordError,
   type ChangePasswordSnapshot,
 } from '../../machines/changePassword.machine';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
 import { codeMethodButton, codeMethods, codeTexts } from './oneTimeCode.paths';
+import { failureWords, pathTitle, screenEnd } from './paths';
 
 /*
  * The test model of changing the password (machines/changePassword.machine.ts), run on the real journey at
@@ -61,12 +62,23 @@ export const changePasswordFixtures = {
       done: {
         output: { stepUpToken: 'grant-1' },
         says: `Choose "${codeMethodButton(codeMethods[0])}", type the emailed code 246810, click "Verify" (the server grants the change)`,
+        effect:
+          'the code is spent (otp_codes.consumed_at) and a step-up grant for password_change is stored ' +
+          '(step_up_grants); nothing about the password changes yet.',
       },
       alsoDone: [{ output: null, says: 'Click "Cancel" on "Confirm it is you"' }],
       errors: [],
     },
     changePassword: {
-      done: { output: undefined, says: 'Server changes the password and signs out the other sessions' },
+      done: {
+        output: undefined,
+        says: 'Server changes the password and signs out the other sessions',
+        effect:
+          'the step-up grant is used up (step_up_grants.consumed_at), the new password’s hash stored ' +
+          '(users.password_hash) and sign_in_audit records password_changed; with “Sign out of every other session” ' +
+          'ticked, every other session of Dora Demou ends (sessions.revoked_reason password_changed) while this ' +
+          'one stays signed in.',
+      },
       errors: [
         {
           failure: http(403, 'step_up_required', 'Confirm with a one-time code first.'),
@@ -133,6 +145,31 @@ function changePasswordScreen(snapshot: ChangePasswordSnapshot): ScreenExpectati
   }
 }
 
+function changePasswordWords(step: ModelPath<ChangePasswordSnapshot>['steps'][number]): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'event':
+      return action.event.type === 'load.retry' ? 'load the password change again' : null;
+    case 'actorError':
+      return failureWords(action, action.src === 'changePassword' ? 'the change' : 'the code methods');
+    case 'actorDone':
+      if (action.src !== 'oneTimeCode') return null;
+      return action.output ? 'a one-time code' : 'cancel the code';
+    default:
+      return null;
+  }
+}
+
+/** Change password: the code, the server's refusals, then changed or where it stops. */
+export function changePasswordTitle(path: ModelPath<ChangePasswordSnapshot>): string {
+  const last = path.steps.at(-1)!.state;
+  const end =
+    selectChangePasswordStep(last) === 'changed'
+      ? 'password changed, other sessions ended'
+      : screenEnd(changePasswordScreen(last), last.hasTag('busy'));
+  return pathTitle(path, changePasswordWords, end);
+}
+
 export const changePasswordModel: Model<typeof changePasswordMachine> = {
   name: 'changePassword',
   machine: changePasswordMachine,
@@ -145,4 +182,5 @@ export const changePasswordModel: Model<typeof changePasswordMachine> = {
   },
   bounds: { maxDepth: 10, simplePerState: 1, maxSimple: 4 },
   screen: changePasswordScreen,
+  title: changePasswordTitle,
 };
