@@ -3,11 +3,12 @@ import {
   accountDeletionMachine,
   selectAccountDeletionStep,
   type AccountDeletionError,
+  type AccountDeletionEvent,
   type AccountDeletionSnapshot,
   type DeletionData,
 } from '../../machines/accountDeletion.machine';
 import type { AccountDeletion } from '../../schemas/plans.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
 import { codeMethodButton, codeMethods, codeTexts } from './oneTimeCode.paths';
 
 /*
@@ -87,6 +88,14 @@ export const accountDeletionFixtures = {
     accountDeleteRequest: {
       done: {
         output: scheduledDeletion,
+        // server/billing/deletion.ts requestAccountDeletion: one transaction; nothing is closed before the date.
+        effect:
+          'the one-time code’s grant is spent; a deletion request is stored (account_deletions: status ' +
+          `${scheduledDeletion.status}, payout_iban ${scheduledDeletion.payout_iban}, the reason, effective_at ` +
+          `the end of the paid period (Jan 1, 2027), blockers ${scheduledDeletion.blockers.join(' and ')}); the ` +
+          'representative gets an account_deletion task (representative_tasks) and the owner an email ' +
+          '(deletion_requested, on /dev/outbox). The account stays open until that date, and then only once ' +
+          'nothing blocks it.',
         says: 'Server schedules the deletion for Jan 1, 2027: the balance and an active card must be settled first',
       },
       errors: [
@@ -103,7 +112,13 @@ export const accountDeletionFixtures = {
       ],
     },
     withdrawAccountDeletion: {
-      done: { output: { ...scheduledDeletion, status: 'withdrawn' }, says: 'Server withdraws the request' },
+      done: {
+        output: { ...scheduledDeletion, status: 'withdrawn' },
+        effect:
+          'the request is withdrawn (account_deletions: status withdrawn, withdrawn_at now) and the ' +
+          'representative’s account_deletion task is closed (status done, outcome withdrawn); the account stays open.',
+        says: 'Server withdraws the request',
+      },
       errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
     },
   },
@@ -167,6 +182,65 @@ function accountDeletionScreen(snapshot: AccountDeletionSnapshot): ScreenExpecta
   }
 }
 
+/** A decision of a path, in a few words (null: a step that decides nothing, e.g. an answer every path gets). */
+function decisionWords(step: ModelPath<AccountDeletionSnapshot>['steps'][number]): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'start':
+    case 'delay':
+      return null;
+    case 'actorDone':
+      if (action.src === 'loadDeletion') {
+        return (action.output as DeletionData).deletion ? 'a request made earlier' : null;
+      }
+      if (action.src === 'oneTimeCode') return action.output ? 'a one-time code' : 'cancel the code';
+      return null;
+    case 'actorError': {
+      const { failure } = action;
+      if (failure.kind !== 'http') {
+        return action.src === 'loadDeletion' ? 'no answer for the page' : 'no answer for the withdrawal';
+      }
+      if (failure.code === 'step_up_required') return 'the grant expired';
+      if (failure.code === 'validation_failed') return 'an own Tameio IBAN refused';
+      return `refused (${failure.code.replace(/_/g, ' ')})`;
+    }
+    case 'event': {
+      const event = action.event as AccountDeletionEvent;
+      switch (event.type) {
+        case 'load.retry':
+          return 'load again';
+        case 'deletion.submit':
+          return 'request deletion';
+        case 'withdraw.request':
+          return 'withdraw';
+      }
+    }
+  }
+  return null;
+}
+
+/** A path's title by what it proves: the request, the code, the refusals and a withdrawal in order, then the end. */
+export function accountDeletionTitle(path: ModelPath<AccountDeletionSnapshot>): string {
+  const words = ['Account deletion', ...path.steps.map(decisionWords).filter((one) => one !== null)].join(
+    ', ',
+  );
+  const last = path.steps.at(-1)!.state;
+  const screen = accountDeletionScreen(last);
+  const { outcome } = last.context;
+  const step = selectAccountDeletionStep(last);
+  const end =
+    screen.heading === null
+      ? 'stops while the page loads'
+      : last.hasTag('busy')
+        ? `waits on “${screen.heading}”`
+        : step === 'scheduled' && outcome === 'requested'
+          ? 'scheduled'
+          : step === 'explain' && outcome === 'withdrawn'
+            ? 'withdrawn'
+            : `stops on “${screen.heading}”`;
+  return `${words}: ${end}`;
+}
+
 export const accountDeletionModel: Model<typeof accountDeletionMachine> = {
   name: 'accountDeletion',
   machine: accountDeletionMachine,
@@ -180,4 +254,5 @@ export const accountDeletionModel: Model<typeof accountDeletionMachine> = {
   },
   bounds: { maxDepth: 10, simplePerState: 1, maxSimple: 4 },
   screen: accountDeletionScreen,
+  title: accountDeletionTitle,
 };
