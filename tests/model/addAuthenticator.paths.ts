@@ -6,7 +6,8 @@ import {
   type AddAuthenticatorSnapshot,
 } from '../../machines/addAuthenticator.machine';
 import type { SecuritySettings, TotpEnrollment } from '../../schemas/settings.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import { failureWords, pathTitle, screenEnd } from './paths';
 import { codeMethodButton, codeMethods, codeTexts } from './oneTimeCode.paths';
 import { securityPath } from './changePassword.paths';
 
@@ -70,12 +71,20 @@ export const addAuthenticatorFixtures = {
       done: {
         output: { stepUpToken: 'grant-1' },
         says: `Choose "${codeMethodButton(codeMethods[0])}", type the emailed code 246810, click "Verify" (the server grants the change)`,
+        effect:
+          'the code is spent (otp_codes.consumed_at) and a step-up grant for mfa_change is stored (step_up_grants).',
       },
       alsoDone: [{ output: null, says: 'Click "Cancel" on "Confirm it is you"' }],
       errors: [],
     },
     totpEnrollStart: {
-      done: { output: enrollment, says: 'Server makes a new secret and its otpauth:// URI' },
+      done: {
+        output: enrollment,
+        says: 'Server makes a new secret and its otpauth:// URI',
+        effect:
+          'a new secret is stored sealed and pending (totp_credentials, confirmed_at null), replacing any earlier ' +
+          'pending one; the app is not a second factor yet and the grant is not spent.',
+      },
       errors: [
         {
           failure: http(409, 'conflict', 'An authenticator app is set up already.'),
@@ -84,7 +93,14 @@ export const addAuthenticatorFixtures = {
       ],
     },
     totpEnrollConfirm: {
-      done: { output: addedSettings, says: 'Server accepts the code: the app is a second factor now' },
+      done: {
+        output: addedSettings,
+        says: 'Server accepts the code: the app is a second factor now',
+        effect:
+          'the step-up grant is used up (step_up_grants.consumed_at) and the app’s secret confirmed ' +
+          '(totp_credentials.confirmed_at, with the code’s time step so it cannot be used again): the next sign-in ' +
+          'offers “Authenticator app”.',
+      },
       errors: [
         {
           failure: http(400, 'otp_invalid', 'The code is not correct.', { details: { attempts_left: 4 } }),
@@ -160,6 +176,39 @@ function addAuthenticatorScreen(snapshot: AddAuthenticatorSnapshot): ScreenExpec
   }
 }
 
+const authenticatorAnswers: Record<string, string> = {
+  loadStepUpMethods: 'the code methods',
+  totpEnrollStart: 'the set-up',
+  totpEnrollConfirm: 'the app’s code',
+};
+
+function addAuthenticatorWords(step: ModelPath<AddAuthenticatorSnapshot>['steps'][number]): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'event':
+      if (action.event.type === 'load.retry') return 'load the set-up again';
+      if (action.event.type === 'authenticator.restart') return 'start again';
+      return null;
+    case 'actorError':
+      return failureWords(action, authenticatorAnswers[action.src] ?? action.src);
+    case 'actorDone':
+      if (action.src !== 'oneTimeCode') return null;
+      return action.output ? 'a one-time code' : 'cancel the code';
+    default:
+      return null;
+  }
+}
+
+/** Add an authenticator app: the code, the set-up's and the app code's answers, then added or where it stops. */
+export function addAuthenticatorTitle(path: ModelPath<AddAuthenticatorSnapshot>): string {
+  const last = path.steps.at(-1)!.state;
+  const end =
+    selectAddAuthenticatorStep(last) === 'added'
+      ? 'authenticator app added'
+      : screenEnd(addAuthenticatorScreen(last), last.hasTag('busy'));
+  return pathTitle(path, addAuthenticatorWords, end);
+}
+
 export const addAuthenticatorModel: Model<typeof addAuthenticatorMachine> = {
   name: 'addAuthenticator',
   machine: addAuthenticatorMachine,
@@ -177,4 +226,5 @@ export const addAuthenticatorModel: Model<typeof addAuthenticatorMachine> = {
   },
   bounds: { maxDepth: 12, simplePerState: 1, maxSimple: 6 },
   screen: addAuthenticatorScreen,
+  title: addAuthenticatorTitle,
 };
