@@ -1,11 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { botCheckMachine, type SolvedCheck } from '../../machines/botCheck.machine';
 import { createApiClient } from '../../src/api/client';
 import { AltchaBotCheck } from '../../src/app/botCheck';
 import { botCheckActors } from '../../src/app/botCheckActors';
+import { redactContext, redactEvent, redactInspection } from '../../src/app/inspection';
 import {
   botCheckModel,
   botCheckPath,
@@ -106,6 +107,7 @@ describe("the app's bot-check effect", () => {
     });
     const verified: string[] = [];
     let resets = 0;
+    const inspected: InspectionEvent[] = [];
     renderPart(
       <AltchaBotCheck
         round={0}
@@ -114,6 +116,7 @@ describe("the app's bot-check effect", () => {
         }}
         onVerified={(payload) => verified.push(payload)}
         logic={botCheckMachine.provide({ actors: botCheckActors(client) })}
+        inspect={(event) => inspected.push(event)}
       />,
     );
     await screen.findByText(t.verified);
@@ -123,5 +126,23 @@ describe("the app's bot-check effect", () => {
     expect(resets).toBe(1);
     expect(verified).toHaveLength(1);
     expect(await verifySolution(verified[0]!, hmacKey)).toBe(true);
+    // What the app's inspector would be shown (inspectorRedactions): the journey's context, the events and the
+    // solver's output, never the payload itself.
+    const shown = inspected
+      .filter((event) => event.type === '@xstate.snapshot')
+      .map((event) => {
+        const snapshot = event.snapshot as { context?: Record<string, unknown> };
+        const context = snapshot.context ? redactContext(snapshot.context) : undefined;
+        return JSON.stringify(
+          redactInspection({
+            ...event,
+            actorRef: null,
+            event: redactEvent(event.event),
+            snapshot: { ...snapshot, context },
+          }),
+        );
+      });
+    expect(shown.some((text) => text.includes('[redacted]'))).toBe(true);
+    expect(shown.filter((text) => text.includes(verified[0]!))).toEqual([]);
   });
 });
