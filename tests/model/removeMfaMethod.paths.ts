@@ -6,7 +6,8 @@ import {
   type RemoveMfaMethodSnapshot,
 } from '../../machines/removeMfaMethod.machine';
 import type { SecuritySettings } from '../../schemas/settings.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import { failureWords, pathTitle, screenEnd } from './paths';
 import { codeMethodButton, codeMethods, codeTexts } from './oneTimeCode.paths';
 
 /*
@@ -55,12 +56,21 @@ export const removeMfaMethodFixtures = {
       done: {
         output: { stepUpToken: 'grant-1' },
         says: `Choose "${codeMethodButton(codeMethods[0])}", type the emailed code 246810, click "Verify" (the server grants the change)`,
+        effect:
+          'the code is spent (otp_codes.consumed_at) and a step-up grant for mfa_change is stored (step_up_grants).',
       },
       alsoDone: [{ output: null, says: 'Click "Cancel" on "Confirm it is you"' }],
       errors: [],
     },
     removeMfaMethod: {
-      done: { output: afterRemoval, says: 'Server turns SMS codes off and answers the remaining methods' },
+      done: {
+        output: afterRemoval,
+        says: 'Server turns SMS codes off and answers the remaining methods',
+        effect:
+          'the step-up grant is used up (step_up_grants.consumed_at) and SMS codes are turned off for Dora Demou ' +
+          '(users.mfa_sms_enabled false; no longer the default method if it was): the next sign-in offers email ' +
+          'only.',
+      },
       errors: [
         {
           failure: http(403, 'step_up_required', 'Confirm with a one-time code first.'),
@@ -115,6 +125,34 @@ function removeMfaMethodScreen(snapshot: RemoveMfaMethodSnapshot): ScreenExpecta
   }
 }
 
+function removeMfaMethodWords(step: ModelPath<RemoveMfaMethodSnapshot>['steps'][number]): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'event':
+      return action.event.type === 'remove.confirm' ? 'remove SMS' : 'keep SMS';
+    case 'actorError':
+      return failureWords(action, action.src === 'removeMfaMethod' ? 'the removal' : 'the code methods');
+    case 'actorDone':
+      if (action.src !== 'oneTimeCode') return null;
+      return action.output ? 'a one-time code' : 'cancel the code';
+    default:
+      return null;
+  }
+}
+
+/** Remove a second factor: confirmed or kept, the code, the server's refusals, then removed or where it stops. */
+export function removeMfaMethodTitle(path: ModelPath<RemoveMfaMethodSnapshot>): string {
+  const last = path.steps.at(-1)!.state;
+  const step = selectRemoveMfaMethodStep(last);
+  const end =
+    step === 'removed'
+      ? 'SMS codes removed'
+      : step === 'cancelled'
+        ? 'SMS codes kept'
+        : screenEnd(removeMfaMethodScreen(last), last.hasTag('busy'));
+  return pathTitle(path, removeMfaMethodWords, end);
+}
+
 export const removeMfaMethodModel: Model<typeof removeMfaMethodMachine> = {
   name: 'removeMfaMethod',
   machine: removeMfaMethodMachine,
@@ -128,4 +166,5 @@ export const removeMfaMethodModel: Model<typeof removeMfaMethodMachine> = {
   },
   bounds: { maxDepth: 10, simplePerState: 1, maxSimple: 4 },
   screen: removeMfaMethodScreen,
+  title: removeMfaMethodTitle,
 };
