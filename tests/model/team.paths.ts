@@ -5,10 +5,11 @@ import {
   selectTeamStep,
   teamMachine,
   type TeamContext,
+  type TeamEvent,
   type TeamSnapshot,
 } from '../../machines/team.machine';
 import type { Employee } from '../../schemas/employees.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
 import { demoUser } from './paths';
 
 /*
@@ -75,6 +76,19 @@ function changedOf(context: TeamContext): Employee {
   return { ...employee, status: context.change?.status ?? employee.status };
 }
 
+/**
+ * What a status change does (server/team/employees.ts updateEmployeeStatus): disabling also ends every session of the
+ * employee at once; enabling lets them sign in again without bringing old sessions back.
+ */
+function statusEffect(context: TeamContext): string {
+  const employee = context.employees?.find((one) => one.id === context.change?.id) ?? viewer;
+  const name = `${employee.first_name} ${employee.last_name}`;
+  return context.change?.status === 'disabled'
+    ? `${name} is disabled (users.status disabled): every session of theirs is revoked (the refresh cookie fails at ` +
+        'once, the access token on its next request) and a half-done sign-in is spent (login_tickets.consumed_at).'
+    : `${name} is enabled (users.status enabled) and may sign in again; sessions ended before stay ended.`;
+}
+
 export const teamFixtures = {
   events: {
     'load.retry': [{ event: { type: 'load.retry' }, does: 'Click "Try again"' }],
@@ -104,6 +118,7 @@ export const teamFixtures = {
     updateEmployeeStatus: {
       done: {
         output: changedOf,
+        effect: statusEffect,
         says: 'Server changes the status (disabling signs the employee out at once)',
       },
       errors: [
@@ -173,6 +188,58 @@ function teamScreen(snapshot: TeamSnapshot): ScreenExpectation {
   }
 }
 
+/** A decision of a path, in a few words (null: a step that decides nothing, e.g. the team read). */
+function decisionWords(step: ModelPath<TeamSnapshot>['steps'][number]): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'start':
+    case 'delay':
+    case 'actorDone':
+      return null;
+    case 'actorError':
+      if (action.failure.kind !== 'http') {
+        return action.src === 'loadEmployees' ? 'no answer for the team' : 'no answer for the change';
+      }
+      return `refused (${action.failure.code.replace(/_/g, ' ')})`;
+    case 'event': {
+      const event = action.event as TeamEvent;
+      switch (event.type) {
+        case 'load.retry':
+          return 'load again';
+        case 'status.request': {
+          const employee = team.find((one) => one.id === event.id);
+          return `${event.status === 'disabled' ? 'disable' : 'enable'} ${employee ? nameOf(employee) : event.id}`;
+        }
+        case 'status.confirm':
+          return 'confirm';
+        case 'status.cancel':
+          return 'cancel';
+      }
+    }
+  }
+  return null;
+}
+
+/** A path's title by what it proves: whose status the owner changes, confirmed or not, the server's answers, the end. */
+export function teamTitle(path: ModelPath<TeamSnapshot>): string {
+  const words = ['Team', ...path.steps.map(decisionWords).filter((one) => one !== null)].join(', ');
+  const last = path.steps.at(-1)!.state;
+  const screen = teamScreen(last);
+  const { outcome } = last.context;
+  const end = last.hasTag('busy')
+    ? `waits on “${screen.heading}”`
+    : screen.dialogs?.length
+      ? `stops on “${screen.dialogs[0]}”`
+      : selectTeamStep(last) === 'loadFailed'
+        ? 'stops with “Try again”'
+        : outcome
+          ? outcome.ok
+            ? `${outcome.status}`
+            : `stops on “${screen.heading}”, not changed`
+          : `stops on “${screen.heading}”`;
+  return `${words}: ${end}`;
+}
+
 export const teamModel: Model<typeof teamMachine> = {
   name: 'team',
   machine: teamMachine,
@@ -190,4 +257,5 @@ export const teamModel: Model<typeof teamMachine> = {
     }),
   bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 8 },
   screen: teamScreen,
+  title: teamTitle,
 };
