@@ -7,8 +7,8 @@ import {
   type InvitationSnapshot,
 } from '../../machines/invitation.machine';
 import type { AcceptInvitationResponse, InvitationPreview } from '../../schemas/employees.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
-import { loginErrorText } from './paths';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import { failureWords, loginErrorText, pathTitle, screenEnd } from './paths';
 
 /*
  * The test model of accepting an invitation (machines/invitation.machine.ts), run on the real screens at
@@ -125,7 +125,16 @@ export const invitationFixtures = {
       ],
     },
     acceptInvitation: {
-      done: { output: joined, says: 'Server creates the user in Demo Coffee as a viewer and answers 201' },
+      done: {
+        output: joined,
+        says: 'Server creates the user in Demo Coffee as a viewer and answers 201',
+        effect:
+          'a user is created in Demo Coffee (users: the invited email, the names typed, the password’s hash, ' +
+          'is_owner false, role and access level from the invitation, no phone, invited_by the inviter); the ' +
+          'invitation is accepted (invitations.state accepted, accepted_user_id, accepted_at) and sign_in_audit ' +
+          'records invitation_accepted; the owners and the inviter are notified. No session is opened: the new user ' +
+          'signs in at /login.',
+      },
       errors: [
         { failure: passwordRefused, says: 'Server answers 400 validation_failed (the password is refused)' },
         {
@@ -147,6 +156,11 @@ export const invitationFixtures = {
       done: {
         output: { joined },
         says: `Server sends the code by SMS at once; type ${invitee.code} as Verification code, click "Verify" (the server accepts the invitation with it)`,
+        effect:
+          'the phone’s code is spent (otp_codes.consumed_at); a user is created in Demo Coffee as for an email ' +
+          `factor but with the proven phone ${invitee.phone} (users.phone); the invitation is accepted ` +
+          '(invitations.state accepted), sign_in_audit records invitation_accepted and the owners and the inviter are ' +
+          'notified. No session is opened.',
       },
       alsoDone: [
         { output: null, says: 'Server sends the code by SMS at once; click "Change number"' },
@@ -273,6 +287,63 @@ function invitationScreen(snapshot: InvitationSnapshot): ScreenExpectation {
   }
 }
 
+type InvitationPathStep = ModelPath<InvitationSnapshot>['steps'][number];
+
+function invitationWords(step: InvitationPathStep): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'event':
+      switch (action.event.type) {
+        case 'load.retry':
+          return 'load the invitation again';
+        case 'details.edit':
+        case 'factor.change':
+          return 'back';
+        case 'factor.chosen':
+          return (action.event as unknown as { method: string }).method === 'sms'
+            ? 'SMS codes'
+            : 'email codes';
+        default:
+          return null;
+      }
+    case 'actorError': {
+      const { failure } = action;
+      const answer = action.src === 'acceptInvitation' ? 'the acceptance' : 'the invitation';
+      // A closed invitation says how it closed (details.state): before the form, or meanwhile.
+      if (failure.kind === 'http' && failure.status === 410) {
+        const state = String((failure.details as { state?: string } | undefined)?.state ?? 'closed');
+        return action.src === 'acceptInvitation'
+          ? `invitation ${state} meanwhile`
+          : `invitation already ${state}`;
+      }
+      return failureWords(action, answer);
+    }
+    case 'actorDone': {
+      if (action.src !== 'oneTimeCode') return null;
+      const output = action.output as { refused?: ApiFailure } | null;
+      if (output === null) return 'change the number';
+      if (!output.refused) return 'the SMS code';
+      const refused = output.refused;
+      if (refused.kind !== 'http') return 'no answer to the SMS code';
+      if (refused.status === 410) return 'the code refused (invitation expired)';
+      const field = refused.fields ? Object.keys(refused.fields)[0] : undefined;
+      return `the code refused (${refused.code.replace(/_/g, ' ')}${field ? `: ${field}` : ''})`;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Accept an invitation: the invitation's state, the factor, the code and the acceptance's answers, then the end. */
+export function invitationTitle(path: ModelPath<InvitationSnapshot>): string {
+  const last = path.steps.at(-1)!.state;
+  const end =
+    selectInvitationStep(last) === 'done'
+      ? 'joined Demo Coffee'
+      : screenEnd(invitationScreen(last), last.hasTag('busy'));
+  return pathTitle(path, invitationWords, end);
+}
+
 export const invitationModel: Model<typeof invitationMachine> = {
   name: 'invitation',
   machine: invitationMachine,
@@ -289,4 +360,5 @@ export const invitationModel: Model<typeof invitationMachine> = {
     }),
   bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 10 },
   screen: invitationScreen,
+  title: invitationTitle,
 };
