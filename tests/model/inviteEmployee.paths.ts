@@ -5,11 +5,13 @@ import {
   selectCancelDialog,
   selectInviteStep,
   type InviteEmployeeContext,
+  type InviteEmployeeEvent,
   type InviteEmployeeSnapshot,
   type InviteError,
 } from '../../machines/inviteEmployee.machine';
-import type { Invitation, InviteBody } from '../../schemas/employees.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import { invitationTtlHours, type Invitation, type InviteBody } from '../../schemas/employees.schema';
+import { duration } from '../../machines/ruleWords';
+import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
 
 /*
  * The test model of inviting employees (machines/inviteEmployee.machine.ts), run on the real screen at
@@ -106,6 +108,12 @@ export const inviteEmployeeFixtures = {
     inviteEmployee: {
       done: {
         output: invitedOf,
+        // server/team/invitations.ts inviteEmployee: only the key's SHA-256 is stored; the link carries the key.
+        effect:
+          `an invitation is recorded (invitations: ${nikos.email}, Nikos Pappas, role ${nikos.role}, access ` +
+          `${nikos.access_level}, state pending, expires_at ${duration(invitationTtlHours * 3600 * 1000)} later, ` +
+          `created_by the signed-in user) and an email with its link to ${nikos.email} is queued (on /dev/outbox); ` +
+          'no user exists until the link is accepted.',
         says: 'Server records the invitation and puts the email in the outbox (201)',
       },
       errors: [
@@ -123,7 +131,11 @@ export const inviteEmployeeFixtures = {
       ],
     },
     cancelInvitation: {
-      done: { output: cancelledOf, says: 'Server cancels the invitation (its link stops working)' },
+      done: {
+        output: cancelledOf,
+        effect: `Maria Kosta’s invitation is cancelled (invitations: state cancelled, cancelled_at now); its link no longer works.`,
+        says: 'Server cancels the invitation (its link stops working)',
+      },
       errors: [
         {
           failure: http(409, 'conflict', 'The invitation is no longer pending.'),
@@ -210,6 +222,56 @@ function inviteScreen(snapshot: InviteEmployeeSnapshot): ScreenExpectation {
   }
 }
 
+/** A decision of a path, in a few words (null: a step that decides nothing, e.g. the list read). */
+function decisionWords(step: ModelPath<InviteEmployeeSnapshot>['steps'][number]): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'start':
+    case 'delay':
+    case 'actorDone':
+      return null;
+    case 'actorError':
+      if (action.failure.kind !== 'http') {
+        return action.src === 'loadInvitations' ? 'no answer for the list' : 'no answer for the invitation';
+      }
+      return `refused (${action.failure.code.replace(/_/g, ' ')})`;
+    case 'event': {
+      const event = action.event as InviteEmployeeEvent;
+      switch (event.type) {
+        case 'load.retry':
+          return 'load again';
+        case 'invite.submit':
+          return `invite ${event.body.first_name} ${event.body.last_name}`;
+        case 'invitation.cancel':
+          return 'cancel Maria Kosta’s invitation';
+        case 'cancel.confirm':
+          return 'confirm';
+        case 'cancel.back':
+          return 'keep it';
+      }
+    }
+  }
+  return null;
+}
+
+/** A path's title by what it proves: whom the owner invites or whose invitation is cancelled, the answers, the end. */
+export function inviteEmployeeTitle(path: ModelPath<InviteEmployeeSnapshot>): string {
+  const words = ['Invitations', ...path.steps.map(decisionWords).filter((one) => one !== null)].join(', ');
+  const last = path.steps.at(-1)!.state;
+  const screen = inviteScreen(last);
+  const lastAction = path.steps.at(-1)!.action;
+  const end = last.hasTag('busy')
+    ? `waits on “${screen.heading}”`
+    : screen.dialogs?.length
+      ? `stops on “${screen.dialogs[0]}”`
+      : lastAction.kind === 'actorDone' && lastAction.src === 'inviteEmployee'
+        ? 'sent'
+        : lastAction.kind === 'actorDone' && lastAction.src === 'cancelInvitation'
+          ? 'cancelled'
+          : `stops on “${screen.heading}”`;
+  return `${words}: ${end}`;
+}
+
 export const inviteEmployeeModel: Model<typeof inviteEmployeeMachine> = {
   name: 'inviteEmployee',
   machine: inviteEmployeeMachine,
@@ -227,4 +289,5 @@ export const inviteEmployeeModel: Model<typeof inviteEmployeeMachine> = {
     }),
   bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 8 },
   screen: inviteScreen,
+  title: inviteEmployeeTitle,
 };
