@@ -7,7 +7,7 @@ import {
 } from '../../machines/addAuthenticator.machine';
 import type { SecuritySettings, TotpEnrollment } from '../../schemas/settings.schema';
 import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
-import { failureWords, pathTitle, screenEnd } from './paths';
+import { failureWords, pathTitle, screenEnd } from './generatePaths';
 import { codeMethodButton, codeMethods, codeTexts } from './oneTimeCode.paths';
 import { securityPath } from './changePassword.paths';
 

@@ -11,7 +11,13 @@ import {
 import { testKeySeed } from '../../machines/attemptKeys';
 import { money } from '../../machines/ruleWords';
 import type { AdvertisingPlan, Campaign } from '../../schemas/advertising.schema';
-import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import {
+  type Fixtures,
+  type Model,
+  type ModelPath,
+  type ScreenExpectation,
+  pathTitle,
+} from './generatePaths';
 
 /*
  * The test model of advertising (machines/advertising.machine.ts), run on the real screen at /advertise-with-us by
@@ -306,7 +312,6 @@ function decisionWords(
 
 /** A path's title by what it proves: the plan and details, the payment, the refusals and faults, where it ends. */
 export function advertisingTitle(path: ModelPath<AdvertisingSnapshot>): string {
-  const decisions = path.steps.map(decisionWords).filter((one) => one !== null);
   const last = path.steps.at(-1)!.state;
   const screen = advertisingScreen(last);
   const end =
@@ -317,8 +322,7 @@ export function advertisingTitle(path: ModelPath<AdvertisingSnapshot>): string {
         : last.hasTag('busy')
           ? `waits on “${screen.heading}”`
           : `stops on “${screen.heading}”`;
-  const words = decisions.length ? decisions.join(', ') : 'open';
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${end}`;
+  return pathTitle(path, decisionWords, end);
 }
 
 export const advertisingModel: Model<typeof advertisingMachine> = {

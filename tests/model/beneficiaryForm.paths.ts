@@ -8,7 +8,13 @@ import {
   type BeneficiaryFormSnapshot,
 } from '../../machines/beneficiaryForm.machine';
 import type { Beneficiary } from '../../schemas/beneficiaries.schema';
-import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import {
+  type Fixtures,
+  type Model,
+  type ModelPath,
+  type ScreenExpectation,
+  pathTitle,
+} from './generatePaths';
 
 /*
  * The test model of the beneficiary form (machines/beneficiaryForm.machine.ts): create at
@@ -326,7 +332,6 @@ function decisionWords(step: ModelPath<BeneficiaryFormSnapshot>['steps'][number]
  * about it, the refusals and faults, then where it ends.
  */
 export function beneficiaryFormTitle(path: ModelPath<BeneficiaryFormSnapshot>): string {
-  const decisions = path.steps.map(decisionWords).filter((one) => one !== null);
   const last = path.steps.at(-1)!.state;
   const screen = beneficiaryScreen(last);
   const end =
@@ -339,8 +344,7 @@ export function beneficiaryFormTitle(path: ModelPath<BeneficiaryFormSnapshot>): 
         : last.hasTag('busy')
           ? `waits on “${screen.heading}”`
           : `stops on “${screen.heading}”`;
-  const words = decisions.join(', ');
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${end}`;
+  return pathTitle(path, decisionWords, end);
 }
 
 export const beneficiaryFormModel: Model<typeof beneficiaryFormMachine> = {

@@ -8,7 +8,13 @@ import {
   type CancelPlanSnapshot,
 } from '../../machines/cancelPlan.machine';
 import type { CancellationQuestion, Subscription } from '../../schemas/plans.schema';
-import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import {
+  type Fixtures,
+  type Model,
+  type ModelPath,
+  type ScreenExpectation,
+  pathTitle,
+} from './generatePaths';
 import { businessYearly, yearEndDay } from './planCheckout.paths';
 
 /*
@@ -293,7 +299,6 @@ function decisionWords(
 
 /** A path's title by what it proves: the plan it starts from, the answers, confirm or undo, faults, where it ends. */
 export function cancelPlanTitle(path: ModelPath<CancelPlanSnapshot>): string {
-  const decisions = path.steps.map(decisionWords).filter((one) => one !== null);
   const lastStep = path.steps.at(-1)!;
   const last = lastStep.state;
   const screen = cancelPlanScreen(last);
@@ -309,8 +314,7 @@ export function cancelPlanTitle(path: ModelPath<CancelPlanSnapshot>): string {
           : last.hasTag('busy')
             ? `waits on “${shown}”`
             : `stops on “${shown}”`;
-  const words = decisions.length ? decisions.join(', ') : 'open';
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${end}`;
+  return pathTitle(path, decisionWords, end);
 }
 
 export const cancelPlanModel: Model<typeof cancelPlanMachine> = {

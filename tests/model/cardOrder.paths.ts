@@ -14,7 +14,13 @@ import {
 import { testKeySeed } from '../../machines/attemptKeys';
 import { money } from '../../machines/ruleWords';
 import type { Card, Cart, CardOrderResult, SavedAddress, ShippingAddress } from '../../schemas/cards.schema';
-import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import {
+  type Fixtures,
+  type Model,
+  type ModelPath,
+  type ScreenExpectation,
+  pathTitle,
+} from './generatePaths';
 import { demoUser } from './paths';
 
 /*
@@ -455,7 +461,6 @@ function decisionWords(
 
 /** A path's title by what it proves: the card chosen and where it goes, the refusals and faults, where it ends. */
 export function cardOrderTitle(path: ModelPath<CardOrderSnapshot>): string {
-  const decisions = path.steps.map(decisionWords).filter((one) => one !== null);
   const last = path.steps.at(-1)!.state;
   const screen = cardOrderScreen(last);
   const form = last.context.result?.card.form;
@@ -469,8 +474,7 @@ export function cardOrderTitle(path: ModelPath<CardOrderSnapshot>): string {
         : last.hasTag('busy')
           ? `waits on “${screen.heading}”`
           : `stops on “${screen.heading}”`;
-  const words = decisions.length ? decisions.join(', ') : 'open';
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${end}`;
+  return pathTitle(path, decisionWords, end);
 }
 
 export const cardOrderModel: Model<typeof cardOrderMachine> = {

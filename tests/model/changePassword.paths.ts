@@ -7,7 +7,7 @@ import {
 } from '../../machines/changePassword.machine';
 import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
 import { codeMethodButton, codeMethods, codeTexts } from './oneTimeCode.paths';
-import { failureWords, pathTitle, screenEnd } from './paths';
+import { failureWords, pathTitle, screenEnd } from './generatePaths';
 
 /*
  * The test model of changing the password (machines/changePassword.machine.ts), run on the real journey at

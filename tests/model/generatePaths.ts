@@ -708,3 +708,40 @@ export function addressMatches(pattern: string, actual: string): boolean {
     want.every((segment, index) => (segment.startsWith(':') ? got[index] !== '' : segment === got[index]))
   );
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Titles of QA-plan paths, by what they prove (Model.title).
+
+/** A refusal or fault in a few words: "<answer> refused (<code>)", or "no answer to <answer>". */
+export function failureWords(action: Extract<StepAction, { kind: 'actorError' }>, answer: string): string {
+  const { failure } = action;
+  return failure.kind === 'http'
+    ? `${answer} refused (${failure.code.replace(/_/g, ' ')})`
+    : `no answer to ${answer}`;
+}
+
+/**
+ * A path's title: its decisions in order (`words` of each step; null for a step that decides nothing), then where it
+ * ends. "Open" when nothing was decided.
+ */
+export function pathTitle<TSnapshot>(
+  path: ModelPath<TSnapshot>,
+  words: (
+    step: ModelPath<TSnapshot>['steps'][number],
+    index: number,
+    steps: ModelPath<TSnapshot>['steps'],
+  ) => string | null,
+  end: string,
+  /** What a path that decided nothing did. */
+  none = 'open',
+): string {
+  const decisions = path.steps.map(words).filter((one) => one !== null);
+  const text = decisions.length ? decisions.join(', ') : none;
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}: ${end}`;
+}
+
+/** Where a path ends that has no better word: on a page, busy (waits) or not (stops), or behind a spinner. */
+export function screenEnd(screen: ScreenExpectation, busy: boolean): string {
+  if (screen.heading === null) return busy ? 'waits behind the spinner' : 'stops behind the spinner';
+  return busy ? `waits on “${screen.heading}”` : `stops on “${screen.heading}”`;
+}

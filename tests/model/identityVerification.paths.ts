@@ -17,7 +17,7 @@ import {
 import type { StepUpMethod } from '../../schemas/stepUp.schema';
 import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
 import { codeTexts } from './oneTimeCode.paths';
-import { failureWords, pathTitle, screenEnd } from './paths';
+import { failureWords, pathTitle, screenEnd } from './generatePaths';
 import { stepUpMethodButton } from './stepUpTexts';
 
 /*

@@ -8,7 +8,8 @@ import {
 } from '../../machines/invitation.machine';
 import type { AcceptInvitationResponse, InvitationPreview } from '../../schemas/employees.schema';
 import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
-import { failureWords, loginErrorText, pathTitle, screenEnd } from './paths';
+import { failureWords, pathTitle, screenEnd } from './generatePaths';
+import { loginErrorText } from './paths';
 
 /*
  * The test model of accepting an invitation (machines/invitation.machine.ts), run on the real screens at

@@ -11,7 +11,7 @@ import {
 } from '../../machines/onboarding.machine';
 import type { OnboardingDocument, OnboardingState } from '../../schemas/onboarding.schema';
 import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
-import { failureWords, pathTitle, screenEnd } from './paths';
+import { failureWords, pathTitle, screenEnd } from './generatePaths';
 
 /*
  * The test model of the company onboarding: a rejected merchant whose steps are all saved comes

@@ -10,7 +10,8 @@ import {
   type OneTimeCodeSnapshot,
 } from '../../machines/oneTimeCode.machine';
 import { clockOf, type Fixtures, type Model, type ModelPath, type ScreenExpectation } from './generatePaths';
-import { demoSession, failureWords, loginErrorText, pathTitle, screenEnd } from './paths';
+import { failureWords, pathTitle, screenEnd } from './generatePaths';
+import { demoSession, loginErrorText } from './paths';
 import type { StepUpMethod } from '../../schemas/stepUp.schema';
 import { stepUpMethodButton } from './stepUpTexts';
 

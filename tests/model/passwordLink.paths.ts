@@ -14,7 +14,7 @@ import {
   type PasswordTokenPurpose,
 } from '../../schemas/passwordJourneys.schema';
 import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
-import { failureWords, pathTitle, screenEnd } from './paths';
+import { failureWords, pathTitle, screenEnd } from './generatePaths';
 
 /*
  * The test models of the two password journeys (machines/passwordLink.machine.ts): the same machine runs the

@@ -4,7 +4,15 @@ import { loginMachine, selectLoginStep, type LoginError } from '../../machines/l
 import type { OneTimeCodeError } from '../../machines/oneTimeCode.machine';
 import { selectConfirmingSignOut, selectIdleWarning, sessionMachine } from '../../machines/session.machine';
 import type { SessionResponse } from '../../schemas/auth.schema';
-import type { Fixtures, Model, ModelPath, ScreenExpectation, StepAction } from './generatePaths';
+import {
+  failureWords,
+  pathTitle,
+  screenEnd,
+  type Fixtures,
+  type Model,
+  type ModelPath,
+  type ScreenExpectation,
+} from './generatePaths';
 
 /*
  * The test models of signing in and the session: for the login and session machines, the fixtures (what the tester
@@ -226,38 +234,6 @@ function sessionScreen(snapshot: SnapshotFrom<typeof sessionMachine>): ScreenExp
 
 // ---------------------------------------------------------------------------------------------------------------
 // Path titles by what they prove (issue 18; as tests/model/sendMoney.paths.ts `sendMoneyTitle`).
-
-/** A refusal or fault in a few words: "<answer> refused (<code>)", or "no answer to <answer>". */
-export function failureWords(action: Extract<StepAction, { kind: 'actorError' }>, answer: string): string {
-  const { failure } = action;
-  return failure.kind === 'http'
-    ? `${answer} refused (${failure.code.replace(/_/g, ' ')})`
-    : `no answer to ${answer}`;
-}
-
-/**
- * A path's title: its decisions in order (`words` of each step; null for a step that decides nothing), then where it
- * ends. "Open" when nothing was decided.
- */
-export function pathTitle<TSnapshot>(
-  path: ModelPath<TSnapshot>,
-  words: (
-    step: ModelPath<TSnapshot>['steps'][number],
-    index: number,
-    steps: ModelPath<TSnapshot>['steps'],
-  ) => string | null,
-  end: string,
-): string {
-  const decisions = path.steps.map(words).filter((one) => one !== null);
-  const text = decisions.length ? decisions.join(', ') : 'open';
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}: ${end}`;
-}
-
-/** Where a path ends that has no better word: on a page, busy (waits) or not (stops), or behind a spinner. */
-export function screenEnd(screen: ScreenExpectation, busy: boolean): string {
-  if (screen.heading === null) return busy ? 'waits behind the spinner' : 'stops behind the spinner';
-  return busy ? `waits on “${screen.heading}”` : `stops on “${screen.heading}”`;
-}
 
 type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
 

@@ -12,7 +12,13 @@ import {
 } from '../../machines/pendingRequests.machine';
 import { money } from '../../machines/ruleWords';
 import type { MoneyRequest } from '../../schemas/moneyRequests.schema';
-import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import {
+  type Fixtures,
+  type Model,
+  type ModelPath,
+  type ScreenExpectation,
+  pathTitle,
+} from './generatePaths';
 import { codeMethodButton, codeMethods, codeTexts } from './oneTimeCode.paths';
 
 /*
@@ -393,7 +399,6 @@ function decisionWords(step: PendingStep, index: number, steps: PendingStep[]): 
  * faults, then where it ends (a request paid or declined, or the screen it stops on).
  */
 export function pendingRequestsTitle(path: ModelPath<PendingRequestsSnapshot>): string {
-  const decisions = path.steps.map(decisionWords).filter((one) => one !== null);
   const last = path.steps.at(-1)!.state;
   const screen = pendingRequestsScreen(last);
   const step = selectPendingRequestsStep(last);
@@ -408,8 +413,7 @@ export function pendingRequestsTitle(path: ModelPath<PendingRequestsSnapshot>): 
           : last.hasTag('busy')
             ? `waits on “${shown}”`
             : `stops on “${shown}”`;
-  const words = decisions.length ? decisions.join(', ') : 'open';
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${end}`;
+  return pathTitle(path, decisionWords, end);
 }
 
 export const pendingRequestsModel: Model<typeof pendingRequestsMachine> = {

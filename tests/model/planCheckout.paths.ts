@@ -22,7 +22,13 @@ import type {
   Subscription,
 } from '../../schemas/plans.schema';
 import { newAddress, registeredAddress } from './cardOrder.paths';
-import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import {
+  type Fixtures,
+  type Model,
+  type ModelPath,
+  type ScreenExpectation,
+  pathTitle,
+} from './generatePaths';
 
 /*
  * The test model of the plans page and plan checkout (machines/planCheckout.machine.ts), run on the real screens by
@@ -564,7 +570,6 @@ function decisionWords(
 
 /** A path's title by what it proves: the plan, period and terminal chosen, the refusals and faults, where it ends. */
 export function planCheckoutTitle(path: ModelPath<PlanCheckoutSnapshot>): string {
-  const decisions = path.steps.map(decisionWords).filter((one) => one !== null);
   const last = path.steps.at(-1)!.state;
   const screen = planCheckoutScreen(last);
   const { quote } = last.context;
@@ -580,8 +585,7 @@ export function planCheckoutTitle(path: ModelPath<PlanCheckoutSnapshot>): string
         : last.hasTag('busy')
           ? `waits on “${screen.heading}”`
           : `stops on “${screen.heading}”`;
-  const words = decisions.length ? decisions.join(', ') : 'open the plans';
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${end}`;
+  return pathTitle(path, decisionWords, end, 'open the plans');
 }
 
 export const planCheckoutModel: Model<typeof planCheckoutMachine> = {

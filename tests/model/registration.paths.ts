@@ -12,7 +12,8 @@ import {
   type RegistrationStep,
 } from '../../schemas/registration.schema';
 import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
-import { failureWords, loginErrorText, pathTitle, screenEnd } from './paths';
+import { failureWords, pathTitle, screenEnd } from './generatePaths';
+import { loginErrorText } from './paths';
 
 /*
  * The test model of the registration journey (machines/registration.machine.ts): fixtures (what the tester does and

@@ -11,7 +11,13 @@ import {
 import { testKeySeed } from '../../machines/attemptKeys';
 import { money } from '../../machines/ruleWords';
 import type { MoneyRequest } from '../../schemas/moneyRequests.schema';
-import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import {
+  type Fixtures,
+  type Model,
+  type ModelPath,
+  type ScreenExpectation,
+  pathTitle,
+} from './generatePaths';
 
 /*
  * The test model of request money (machines/requestMoney.machine.ts), run on the real screen at
@@ -267,7 +273,6 @@ function decisionWords(step: ModelPath<RequestMoneySnapshot>['steps'][number]): 
 
 /** A path's title by what it proves: whom it asks and for how much, the refusals and faults, then where it ends. */
 export function requestMoneyTitle(path: ModelPath<RequestMoneySnapshot>): string {
-  const decisions = path.steps.map(decisionWords).filter((one) => one !== null);
   const last = path.steps.at(-1)!.state;
   const screen = requestMoneyScreen(last);
   const end =
@@ -278,8 +283,7 @@ export function requestMoneyTitle(path: ModelPath<RequestMoneySnapshot>): string
         : last.hasTag('busy')
           ? `waits on “${screen.heading}”`
           : `stops on “${screen.heading}”`;
-  const words = decisions.length ? decisions.join(', ') : 'open';
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${end}`;
+  return pathTitle(path, decisionWords, end);
 }
 
 export const requestMoneyModel: Model<typeof requestMoneyMachine> = {

@@ -9,7 +9,13 @@ import {
 } from '../../machines/scheduledPayment.machine';
 import { money } from '../../machines/ruleWords';
 import type { ScheduledPayment } from '../../schemas/scheduledPayments.schema';
-import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import {
+  type Fixtures,
+  type Model,
+  type ModelPath,
+  type ScreenExpectation,
+  pathTitle,
+} from './generatePaths';
 
 /*
  * The test model of one scheduled payment (machines/scheduledPayment.machine.ts), run on the real screen at
@@ -219,7 +225,6 @@ function decisionWords(step: ModelPath<ScheduledPaymentSnapshot>['steps'][number
 
 /** A path's title by what it proves: the cancellation asked and confirmed, the refusals and faults, where it ends. */
 export function scheduledPaymentTitle(path: ModelPath<ScheduledPaymentSnapshot>): string {
-  const decisions = path.steps.map(decisionWords).filter((one) => one !== null);
   const last = path.steps.at(-1)!.state;
   const screen = scheduledPaymentScreen(last);
   const shown = selectConfirmingCancel(last) ? scheduledTexts.dialog : screen.heading;
@@ -234,8 +239,7 @@ export function scheduledPaymentTitle(path: ModelPath<ScheduledPaymentSnapshot>)
           : step === 'viewing'
             ? `stops on the schedule’s details`
             : `stops on “${shown}”`;
-  const words = decisions.length ? decisions.join(', ') : 'open a schedule';
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${end}`;
+  return pathTitle(path, decisionWords, end, 'open a schedule');
 }
 
 export const scheduledPaymentModel: Model<typeof scheduledPaymentMachine> = {

@@ -21,7 +21,13 @@ import {
 } from '../../schemas/sendMoney.schema';
 import type { ScheduledPayment } from '../../schemas/scheduledPayments.schema';
 import type { Transaction } from '../../schemas/transactions.schema';
-import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import {
+  type Fixtures,
+  type Model,
+  type ModelPath,
+  type ScreenExpectation,
+  pathTitle,
+} from './generatePaths';
 import { loginErrorText } from './paths';
 import { codeTexts } from './oneTimeCode.paths';
 import type { StepUpMethod } from '../../schemas/stepUp.schema';
@@ -747,7 +753,6 @@ function decisionWords(step: ModelPath<SendMoneySnapshot>['steps'][number]): str
  * name check's answer and what the merchant did about it, a code, the refusals and faults), then where it ends.
  */
 export function sendMoneyTitle(path: ModelPath<SendMoneySnapshot>): string {
-  const decisions = path.steps.map(decisionWords).filter((one) => one !== null);
   const last = path.steps.at(-1)!.state;
   const step = selectSendMoneyStep(last);
   const screen = sendMoneyScreen(last);
@@ -763,8 +768,7 @@ export function sendMoneyTitle(path: ModelPath<SendMoneySnapshot>): string {
           : last.hasTag('busy')
             ? `waits on “${screen.heading}”`
             : `stops on “${screen.heading}”`;
-  const words = decisions.length ? decisions.join(', ') : 'open';
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${end}`;
+  return pathTitle(path, decisionWords, end);
 }
 
 /** Where the recipient matters: until the quote; afterwards only whether it is a bank payment. */
