@@ -48,13 +48,12 @@ run_stage() {
 }
 
 # The static checks and the build read the code and share nothing, so they run side by side (the machine has two
-# cores; the typecheck and the type-aware lint each keep one busy, the others fill the gaps); each one's output is
-# printed whole, in this order. The build is Vite alone: the messages were compiled by the stage before, and compiling
+# cores; the typecheck with the type-aware lint over the same program keeps one busy, the others fill the gaps); each
+# one's output is printed whole, in this order. The build is Vite alone: the messages were compiled by the stage before, and compiling
 # them again here would rewrite files the typecheck is reading.
 run_static_checks() {
-  local dir="$reports/static" names=(typecheck lint format generated build) commands=(
-    'npm run --silent typecheck'
-    'npm run --silent lint'
+  local dir="$reports/static" names=('typecheck and lint' format generated build) commands=(
+    'npm run --silent check:code'
     'npm run --silent format:check'
     'npm run --silent check:generated'
     'npx vite build --logLevel warn'
