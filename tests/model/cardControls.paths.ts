@@ -2,23 +2,35 @@ import type { ApiFailure } from '../../machines/apiFailure';
 import {
   cardControlsMachine,
   cardControlsPath,
+  revealShownMs,
   selectCardControls,
   selectCardControlsStep,
   selectCardDialog,
   type CardControlsContext,
   type CardControlsError,
+  type CardControlsEvent,
   type CardControlsSnapshot,
   type CardTask,
   type CardView,
 } from '../../machines/cardControls.machine';
+import { duration, money } from '../../machines/ruleWords';
 import {
   cardTransitions,
   type Card,
+  type CardAction,
   type CardLimits,
   type CardLimitsView,
   type CardSecret,
 } from '../../schemas/cards.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import {
+  failureWords,
+  pathTitle,
+  screenEnd,
+  type Fixtures,
+  type Model,
+  type ModelPath,
+  type ScreenExpectation,
+} from './generatePaths';
 import { codeMethodButton, codeMethods, codeTexts } from './oneTimeCode.paths';
 import { demoUser } from './paths';
 
@@ -74,8 +86,65 @@ export const secrets = {
   epin: { what: 'epin', epin: '48263' },
 } satisfies Record<CardSecret['what'], CardSecret>;
 
+/** What the name form saves: the name kept, an alias added. */
+export const renamed = { name: shopCard.name, alias: 'Till 1' };
+
 function cardOf(context: CardControlsContext): Card {
   return context.card ?? shopCard;
+}
+
+/** The column each status change stamps (server/cards/cards.ts `stampOf`); unfreezing stamps none. */
+const stampOf: Record<CardAction, string | null> = {
+  activate: 'activated_at',
+  freeze: 'frozen_at',
+  unfreeze: null,
+  report_lost: 'lost_at',
+};
+
+/** What a status other than active does to a payment (server/cards/authorizations.ts `declineOfStatus`). */
+const declineOf: Partial<Record<Card['status'], string>> = {
+  frozen: 'card_frozen',
+  lost: 'card_lost',
+  destroyed: 'card_destroyed',
+};
+
+function statusWords(status: Card['status']): string {
+  const decline = declineOf[status];
+  return decline
+    ? `every card payment is declined (${decline})`
+    : 'a card payment is no longer declined for the card’s status (its limits still apply)';
+}
+
+/** What a status change stores (server/cards/cards.ts `transitionCard`). */
+function statusEffect(context: CardControlsContext): string {
+  const action = context.action ?? 'freeze';
+  const to = cardTransitions[action].to;
+  const stamp = stampOf[action];
+  return (
+    `the card’s status becomes ${to} (cards.status${stamp ? `, ${stamp}` : ''}, updated_at); ` +
+    `from now on ${statusWords(to)}.`
+  );
+}
+
+/** What setting a PIN stores (server/cards/cards.ts `setCardSecret`): sealed, never answered back. */
+function pinEffect(context: CardControlsContext): string {
+  return context.pinKind === 'epin'
+    ? 'the e-PIN is stored encrypted (cards.epin_enc, updated_at); no answer ever carries it back.'
+    : 'the PIN is stored encrypted (cards.pin_enc, updated_at); no answer ever carries it back.';
+}
+
+const limitWords = (amount: string | null) => (amount === null ? 'null (no limit)' : amount);
+
+/** What saving the limits stores (server/cards/cards.ts `setCardLimits`): all five columns replaced at once. */
+function limitsEffect(): string {
+  const { frequency, limits } = dailyOnline;
+  return (
+    `the card’s limits are replaced (cards.limit_frequency = ${frequency}, limit_ecommerce_minor = ` +
+    `${limitWords(limits.card_ecommerce)} (${money(limits.card_ecommerce, limitsView.currency)} online per day), ` +
+    `limit_transaction_minor = ${limitWords(limits.card_transaction)}, limit_purchase_minor = ` +
+    `${limitWords(limits.card_purchase)}, limit_cash_minor = ${limitWords(limits.card_cash)}, updated_at); ` +
+    'the next card payment is checked against them.'
+  );
 }
 
 const http = (
@@ -148,8 +217,8 @@ export const cardControlsFixtures = {
     'name.edit': [{ event: { type: 'name.edit' }, does: 'Click "Edit name"' }],
     'name.submit': [
       {
-        event: { type: 'name.submit', name: 'Shop card', alias: 'Till 1' },
-        does: 'Keep "Shop card" as Card name, type "Till 1" as Alias, click "Save"',
+        event: { type: 'name.submit', ...renamed },
+        does: `Keep "${renamed.name}" as Card name, type "${renamed.alias}" as Alias, click "Save"`,
       },
     ],
     'name.cancel': [{ event: { type: 'name.cancel' }, does: 'Click "Cancel"' }],
@@ -194,6 +263,7 @@ export const cardControlsFixtures = {
     cardAction: {
       done: {
         output: (context) => ({ ...cardOf(context), status: cardTransitions[context.action ?? 'freeze'].to }),
+        effect: statusEffect,
         says: 'Server changes the card’s status',
       },
       errors: [
@@ -205,7 +275,10 @@ export const cardControlsFixtures = {
     },
     updateCard: {
       done: {
-        output: (context) => ({ ...cardOf(context), alias: 'Till 1' }),
+        output: (context) => ({ ...cardOf(context), alias: renamed.alias }),
+        effect:
+          `the card’s name stays "${renamed.name}" and its alias becomes "${renamed.alias}" (cards.name, ` +
+          'cards.alias, updated_at); the card itself and its status do not change.',
         says: 'Server stores the alias',
       },
       errors: [
@@ -218,13 +291,15 @@ export const cardControlsFixtures = {
       ],
     },
     setCardPin: {
-      done: { output: undefined, says: 'Server stores the new PIN (204)' },
+      done: { output: undefined, effect: pinEffect, says: 'Server stores the new PIN (204)' },
       errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
     },
     oneTimeCode: {
       done: {
         output: { stepUpToken: 'grant-1' },
         says: `Choose "${codeMethodButton(codeMethods[0])}", type the emailed code 246810, click "Verify" (the server grants one reveal)`,
+        effect:
+          'the code is spent (otp_codes.consumed_at) and a step-up grant for card_reveal is stored (step_up_grants).',
       },
       alsoDone: [{ output: null, says: 'Click "Cancel" on "Confirm it is you"' }],
       errors: [],
@@ -232,6 +307,9 @@ export const cardControlsFixtures = {
     revealCard: {
       done: {
         output: (context) => secrets[context.reveal ?? 'details'],
+        effect:
+          'the step-up grant is used up (step_up_grants.consumed_at); nothing about the card changes (reading is ' +
+          'not changing).',
         says: 'Server sends the secret (no-store)',
       },
       errors: [
@@ -250,12 +328,15 @@ export const cardControlsFixtures = {
       errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
     },
     setCardLimits: {
-      done: { output: dailyOnline, says: 'Server stores the limits' },
+      done: { output: dailyOnline, effect: limitsEffect(), says: 'Server stores the limits' },
       errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
     },
     deleteCard: {
       done: {
         output: (context) => ({ ...cardOf(context), status: 'destroyed' as const }),
+        effect:
+          'the card’s status becomes destroyed (cards.status, destroyed_at, updated_at): final, no transition ' +
+          `leaves it; from now on ${statusWords('destroyed')}.`,
         says: 'Server destroys the card',
       },
       errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
@@ -410,6 +491,133 @@ function cardControlsScreen(snapshot: CardControlsSnapshot): ScreenExpectation {
   }
 }
 
+const answerOf: Record<string, string> = {
+  loadCard: 'the card',
+  cardAction: 'the status change',
+  updateCard: 'the name',
+  revealCard: 'the reveal',
+  cardLimits: 'the limits',
+  setCardLimits: 'the new limits',
+  deleteCard: 'the removal',
+};
+
+const secretWords: Record<string, string> = {
+  details: 'the card details',
+  pin: 'the PIN',
+  epin: 'the e-PIN',
+};
+
+type CardControlsStepOfPath = ModelPath<CardControlsSnapshot>['steps'][number];
+
+/**
+ * A decision of a path, in a few words (null: a step that decides nothing, e.g. an answer every path gets). A change
+ * the server made is named by the request before it; a secret shown is named where the path goes on after it.
+ */
+function decisionWords(
+  step: CardControlsStepOfPath,
+  index: number,
+  steps: CardControlsStepOfPath[],
+): string | null {
+  const { action } = step;
+  const before = steps[index - 1]?.state.context;
+  switch (action.kind) {
+    case 'start':
+      return null;
+    case 'delay':
+      return `hidden by itself after ${duration(revealShownMs)}`;
+    case 'actorError':
+      if (action.src === 'loadCard' && action.failure.kind === 'http' && action.failure.status === 404)
+        return 'no such card';
+      if (action.src === 'setCardPin')
+        return failureWords(action, before?.pinKind === 'epin' ? 'the e-PIN' : 'the PIN');
+      return failureWords(action, answerOf[action.src] ?? action.src);
+    case 'actorDone':
+      if (action.src === 'oneTimeCode') return action.output ? 'a one-time code' : 'back from the code';
+      if (action.src === 'revealCard' && index < steps.length - 1) return 'shown';
+      return null;
+    case 'event': {
+      const event = action.event as CardControlsEvent;
+      switch (event.type) {
+        case 'card.opened':
+          return event.view === 'limits' ? 'from the limits address' : null;
+        case 'load.retry':
+          return 'load again';
+        case 'card.activate':
+          return 'activate';
+        case 'card.freeze':
+          return 'freeze';
+        case 'card.unfreeze':
+          return 'unfreeze';
+        case 'lost.request':
+        case 'delete.request':
+        case 'name.edit':
+        case 'pin.edit':
+          // Named by what follows: the confirmation, the form sent, or backing out.
+          return null;
+        case 'lost.confirm':
+          return 'report it lost';
+        case 'lost.cancel':
+          return 'back out of reporting it lost';
+        case 'delete.confirm':
+          return 'remove it';
+        case 'delete.cancel':
+          return 'back out of removing it';
+        case 'name.submit':
+          return `alias "${event.alias}"`;
+        case 'name.cancel':
+          return 'back out of renaming';
+        case 'pin.submit':
+          return before?.pinKind === 'epin' ? 'set the e-PIN' : 'set the PIN';
+        case 'pin.cancel':
+          return before?.pinKind === 'epin' ? 'back out of the e-PIN' : 'back out of the PIN';
+        case 'reveal.request':
+          return `show ${secretWords[event.what] ?? event.what}`;
+        case 'reveal.hide':
+          return 'hide';
+        case 'limits.open':
+          return 'open the limits';
+        case 'limits.submit':
+          return `a ${event.limits.frequency} online limit of ${money(event.limits.limits.card_ecommerce ?? '0', limitsView.currency)}`;
+        case 'limits.close':
+          return 'back to the card';
+      }
+    }
+  }
+  return null;
+}
+
+/** What a change the server made ends on (the toast's words), when the path ends on its answer. */
+const doneEnd: Record<CardTask, string> = {
+  activate: 'card activated',
+  freeze: 'card frozen',
+  unfreeze: 'card unfrozen',
+  report_lost: 'card reported lost',
+  delete: 'card removed',
+  name: 'alias saved',
+  pin: 'PIN set',
+  epin: 'e-PIN set',
+  reveal: 'shown',
+  limits: 'limits saved',
+};
+
+/**
+ * A path's title by what it proves: where the card was opened, what was asked of it (status changes, name, PINs, a
+ * reveal behind a one-time code, limits), the refusals and faults, then where it ends.
+ */
+export function cardControlsTitle(path: ModelPath<CardControlsSnapshot>): string {
+  const last = path.steps.at(-1)!;
+  const { state, action } = last;
+  const { outcome } = state.context;
+  const end = state.matches('revealed')
+    ? `${secretWords[state.context.reveal ?? 'details']} shown`
+    : action.kind === 'actorDone' && outcome?.ok
+      ? doneEnd[outcome.task]
+      : state.matches('removed')
+        ? 'card removed'
+        : screenEnd(cardControlsScreen(state), state.hasTag('busy'));
+  return pathTitle(path, decisionWords, end, 'open the card');
+}
+
 export const cardControlsModel: Model<typeof cardControlsMachine> = {
   name: 'cardControls',
   machine: cardControlsMachine,
@@ -436,4 +644,5 @@ export const cardControlsModel: Model<typeof cardControlsMachine> = {
   },
   bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 2 },
   screen: cardControlsScreen,
+  title: cardControlsTitle,
 };
