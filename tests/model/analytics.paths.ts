@@ -4,11 +4,20 @@ import {
   selectAnalyticsStep,
   type AnalyticsContext,
   type AnalyticsError,
+  type AnalyticsEvent,
   type AnalyticsReport,
   type AnalyticsSnapshot,
 } from '../../machines/analytics.machine';
 import type { AnalyticsBucket, AnalyticsPeriod, AnalyticsRange } from '../../schemas/analytics.schema';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import {
+  failureWords,
+  pathTitle,
+  screenEnd,
+  type Fixtures,
+  type Model,
+  type ModelPath,
+  type ScreenExpectation,
+} from './generatePaths';
 
 /*
  * The test model of analytics (machines/analytics.machine.ts), run on the real screen at /analytics by
@@ -226,6 +235,54 @@ function analyticsScreen(snapshot: AnalyticsSnapshot): ScreenExpectation {
   }
 }
 
+type AnalyticsStepOfPath = ModelPath<AnalyticsSnapshot>['steps'][number];
+
+/**
+ * A decision of a path, in a few words: the range or currency chosen, the refusals and faults. Reports that arrive
+ * are named where the path goes on after them (a choice after the reports, not while they load).
+ */
+function decisionWords(
+  step: AnalyticsStepOfPath,
+  index: number,
+  steps: AnalyticsStepOfPath[],
+): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'start':
+    case 'delay':
+      return null;
+    case 'actorError':
+      return failureWords(action, 'the reports');
+    case 'actorDone':
+      return index < steps.length - 1 ? 'shown' : null;
+    case 'event': {
+      const event = action.event as AnalyticsEvent;
+      switch (event.type) {
+        case 'range.change':
+          return `choose the ${event.range}`;
+        case 'currency.change':
+          return `choose ${event.currency}`;
+        case 'load.retry':
+          return 'load again';
+      }
+    }
+  }
+  return null;
+}
+
+/** A path's title by what it proves: the ranges and currencies chosen, refusals and faults, then what it shows. */
+export function analyticsTitle(path: ModelPath<AnalyticsSnapshot>): string {
+  const last = path.steps.at(-1)!.state;
+  const { range, currency } = last.context;
+  const end =
+    selectAnalyticsStep(last) === 'loaded'
+      ? `the ${range} in ${currency} shown`
+      : selectAnalyticsStep(last) === 'empty'
+        ? `no data for ${currency} in the ${range}`
+        : screenEnd(analyticsScreen(last), last.hasTag('busy'));
+  return pathTitle(path, decisionWords, end, 'open analytics');
+}
+
 export const analyticsModel: Model<typeof analyticsMachine> = {
   name: 'analytics',
   machine: analyticsMachine,
@@ -240,4 +297,5 @@ export const analyticsModel: Model<typeof analyticsMachine> = {
   },
   bounds: { maxDepth: 6, simplePerState: 1, maxSimple: 6 },
   screen: analyticsScreen,
+  title: analyticsTitle,
 };
