@@ -1,13 +1,23 @@
 import type { ApiFailure } from '../../machines/apiFailure';
 import {
   statementExportMachine,
+  toStatementExportError,
   type StatementExportError,
+  type StatementExportEvent,
   type StatementExportSnapshot,
   type StatementRequest,
 } from '../../machines/statementExport.machine';
 import { statementRowLimit } from '../../schemas/statements.schema';
 import { filtersToQuery, type TransactionFilters } from '../../machines/transactionList.machine';
-import type { Fixtures, Model, ScreenExpectation } from './generatePaths';
+import {
+  failureWords,
+  pathTitle,
+  screenEnd,
+  type Fixtures,
+  type Model,
+  type ModelPath,
+  type ScreenExpectation,
+} from './generatePaths';
 
 /*
  * The test model of the statement export (machines/statementExport.machine.ts), run by statementExport.model.test.tsx on
@@ -142,6 +152,76 @@ function statementExportScreen(snapshot: StatementExportSnapshot): ScreenExpecta
   };
 }
 
+/**
+ * Why the server refused the file, by the machine's reading of the answer (two refusals share the code
+ * validation_failed: too many rows is 422, bad filters 400). Not here: no answer (`failureWords`) and a server fault.
+ */
+const refusalWords: Partial<Record<StatementExportError, string>> = {
+  tooLarge: `more than ${statementRowLimit} transactions`,
+  notFound: 'no account in that currency',
+  badRequest: 'filters not valid',
+  sessionExpired: 'session expired',
+};
+
+type StatementExportStepOfPath = ModelPath<StatementExportSnapshot>['steps'][number];
+
+/**
+ * A decision of a path, in a few words: the export asked for, the file arriving, a cancel, the refusals and faults.
+ * A file saved is named where the path goes on after it (at the end, the end names it).
+ */
+function decisionWords(
+  step: StatementExportStepOfPath,
+  index: number,
+  steps: StatementExportStepOfPath[],
+): string | null {
+  const { action } = step;
+  switch (action.kind) {
+    case 'start':
+    case 'delay':
+      return null;
+    case 'actorError': {
+      const error = toStatementExportError(action.failure);
+      if (error === 'unknown') return 'the server fails on the file';
+      const words = refusalWords[error];
+      return words ? `the file refused (${words})` : failureWords(action, 'the file');
+    }
+    case 'actorDone':
+      return index < steps.length - 1 ? 'saved' : null;
+    case 'event': {
+      const event = action.event as StatementExportEvent;
+      const earlier = steps.slice(0, index).map((one) => one.action);
+      switch (event.type) {
+        case 'export.start':
+          return earlier.some((one) => one.kind === 'event' && one.event.type === 'export.start')
+            ? 'export again'
+            : `export a ${event.request.format.toUpperCase()} statement`;
+        case 'export.cancel':
+          return 'cancel';
+        case 'download.progress':
+          return earlier.some((one) => one.kind === 'event' && one.event.type === 'download.progress')
+            ? 'more of the file arrives'
+            : 'the file starts to arrive';
+      }
+    }
+  }
+  return null;
+}
+
+/** A path's title by what it proves: the export, how far the file came, refusals and faults, then where it ends. */
+export function statementExportTitle(path: ModelPath<StatementExportSnapshot>): string {
+  const last = path.steps.at(-1)!.state;
+  const end = last.matches('saved')
+    ? `${last.context.fileName ?? 'the file'} saved`
+    : last.matches('cancelled')
+      ? 'download cancelled, nothing saved'
+      : last.matches({ exporting: 'waiting' })
+        ? 'waits for the server to start the file'
+        : last.matches({ exporting: 'downloading' })
+          ? 'waits while the file arrives'
+          : screenEnd(statementExportScreen(last), last.hasTag('busy'));
+  return pathTitle(path, decisionWords, end, 'open the transactions');
+}
+
 export const statementExportModel: Model<typeof statementExportMachine> = {
   name: 'statementExport',
   machine: statementExportMachine,
@@ -161,4 +241,5 @@ export const statementExportModel: Model<typeof statementExportMachine> = {
   },
   bounds: { maxDepth: 6, simplePerState: 1, maxSimple: 4 },
   screen: statementExportScreen,
+  title: statementExportTitle,
 };
