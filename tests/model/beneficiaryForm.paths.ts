@@ -13,6 +13,7 @@ import {
   type Model,
   type ModelPath,
   type ScreenExpectation,
+  failureWords,
   pathTitle,
 } from './generatePaths';
 
@@ -300,7 +301,7 @@ function decisionWords(step: ModelPath<BeneficiaryFormSnapshot>['steps'][number]
       }
       if (failure.status === 404) return 'not found';
       if (failure.status === 409) return 'already a beneficiary';
-      return `${answerOf[action.src] ?? action.src} refused (${failure.code.replace(/_/g, ' ')})`;
+      return failureWords(action, answerOf[action.src] ?? action.src);
     }
     case 'event': {
       const event = action.event as BeneficiaryFormEvent;

@@ -13,6 +13,7 @@ import {
   type Model,
   type ModelPath,
   type ScreenExpectation,
+  failureWords,
   pathTitle,
 } from './generatePaths';
 import { businessYearly, yearEndDay } from './planCheckout.paths';
@@ -266,8 +267,7 @@ function decisionWords(
     case 'actorError': {
       const answer = answerOf[action.src] ?? action.src;
       if (action.failure.kind !== 'http') return `no answer from ${answer}`;
-      const { code } = action.failure;
-      return `${answer} refused (${refusalWords[code] ?? code.replace(/_/g, ' ')})`;
+      return failureWords(action, answer, refusalWords);
     }
     case 'event': {
       const event = action.event as CancelPlanEvent;

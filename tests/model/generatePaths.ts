@@ -712,11 +712,19 @@ export function addressMatches(pattern: string, actual: string): boolean {
 // ---------------------------------------------------------------------------------------------------------------
 // Titles of QA-plan paths, by what they prove (Model.title).
 
-/** A refusal or fault in a few words: "<answer> refused (<code>)", or "no answer to <answer>". */
-export function failureWords(action: Extract<StepAction, { kind: 'actorError' }>, answer: string): string {
+/**
+ * A refusal or fault in a few words: "<answer> refused (<code>)", or "no answer to <answer>". `refusals` words a code
+ * where its own name says too little to a tester (insufficient_funds → "insufficient funds", conflict → "already
+ * decided"); any other code is its name with spaces.
+ */
+export function failureWords(
+  action: Extract<StepAction, { kind: 'actorError' }>,
+  answer: string,
+  refusals: Partial<Record<string, string>> = {},
+): string {
   const { failure } = action;
   return failure.kind === 'http'
-    ? `${answer} refused (${failure.code.replace(/_/g, ' ')})`
+    ? `${answer} refused (${refusals[failure.code] ?? failure.code.replace(/_/g, ' ')})`
     : `no answer to ${answer}`;
 }
 

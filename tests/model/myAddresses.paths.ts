@@ -8,7 +8,13 @@ import {
 } from '../../machines/myAddresses.machine';
 import type { GeoPlace } from '../../schemas/addresses.schema';
 import type { MerchantAddress } from '../../schemas/cards.schema';
-import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import {
+  failureWords,
+  type Fixtures,
+  type Model,
+  type ModelPath,
+  type ScreenExpectation,
+} from './generatePaths';
 
 /*
  * The test model of /my-addresses (machines/myAddresses.machine.ts), run on the real screen by
@@ -288,12 +294,13 @@ function decisionWords(step: ModelPath<MyAddressesSnapshot>['steps'][number]): s
         return (action.output as { results: unknown[] }).results.length ? 'Pátra found' : 'no such place';
       }
       return action.src === 'reverseGeocode' ? 'the nearest place named' : null;
-    case 'actorError':
-      return action.failure.kind === 'http'
-        ? action.failure.code === 'validation_failed'
-          ? 'the postcode refused'
-          : `${answerOf[action.src] ?? action.src} refused (${action.failure.code.replace(/_/g, ' ')})`
-        : `no answer from ${answerOf[action.src] ?? action.src}`;
+    case 'actorError': {
+      const answer = answerOf[action.src] ?? action.src;
+      if (action.failure.kind !== 'http') return `no answer from ${answer}`;
+      return action.failure.code === 'validation_failed'
+        ? 'the postcode refused'
+        : failureWords(action, answer);
+    }
     case 'event': {
       const event = action.event as MyAddressesEvent;
       switch (event.type) {

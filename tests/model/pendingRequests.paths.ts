@@ -17,6 +17,7 @@ import {
   type Model,
   type ModelPath,
   type ScreenExpectation,
+  failureWords,
   pathTitle,
 } from './generatePaths';
 import { codeMethodButton, codeMethods, codeTexts } from './oneTimeCode.paths';
@@ -368,8 +369,7 @@ function decisionWords(step: PendingStep, index: number, steps: PendingStep[]): 
     case 'actorError': {
       const answer = answerOf[action.src] ?? action.src;
       if (action.failure.kind !== 'http') return `no answer from ${answer}`;
-      const { code } = action.failure;
-      return `${answer} refused (${refusalWords[code] ?? code.replace(/_/g, ' ')})`;
+      return failureWords(action, answer, refusalWords);
     }
     case 'event': {
       const event = action.event as PendingRequestsEvent;

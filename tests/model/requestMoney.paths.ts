@@ -16,6 +16,7 @@ import {
   type Model,
   type ModelPath,
   type ScreenExpectation,
+  failureWords,
   pathTitle,
 } from './generatePaths';
 
@@ -246,10 +247,10 @@ function decisionWords(step: ModelPath<RequestMoneySnapshot>['steps'][number]): 
     case 'delay':
     case 'actorDone':
       return null;
-    case 'actorError':
-      return action.failure.kind === 'http'
-        ? `${answerOf[action.src] ?? action.src} refused (${action.failure.code.replace(/_/g, ' ')})`
-        : `no answer from ${answerOf[action.src] ?? action.src}`;
+    case 'actorError': {
+      const answer = answerOf[action.src] ?? action.src;
+      return action.failure.kind === 'http' ? failureWords(action, answer) : `no answer from ${answer}`;
+    }
     case 'event': {
       const event = action.event as RequestMoneyEvent;
       switch (event.type) {

@@ -14,6 +14,7 @@ import {
   type Model,
   type ModelPath,
   type ScreenExpectation,
+  failureWords,
   pathTitle,
 } from './generatePaths';
 
@@ -201,8 +202,7 @@ function decisionWords(step: ModelPath<ScheduledPaymentSnapshot>['steps'][number
     case 'actorError': {
       const answer = answerOf[action.src] ?? action.src;
       if (action.failure.kind !== 'http') return `no answer from ${answer}`;
-      const { code } = action.failure;
-      return `${answer} refused (${refusalWords[code] ?? code.replace(/_/g, ' ')})`;
+      return failureWords(action, answer, refusalWords);
     }
     case 'event': {
       const event = action.event as ScheduledPaymentEvent;

@@ -26,6 +26,7 @@ import {
   type Model,
   type ModelPath,
   type ScreenExpectation,
+  failureWords,
   pathTitle,
 } from './generatePaths';
 import { loginErrorText } from './paths';
@@ -682,12 +683,12 @@ function decisionWords(step: ModelPath<SendMoneySnapshot>['steps'][number]): str
     case 'start':
     case 'delay':
       return null;
-    case 'actorError':
+    case 'actorError': {
       if (action.src === 'loadSendMoney' && action.failure.kind === 'http' && action.failure.status === 404)
         return 'no EUR account';
-      return action.failure.kind === 'http'
-        ? `${answerOf[action.src] ?? action.src} refused (${action.failure.code.replace(/_/g, ' ')})`
-        : `no answer from ${answerOf[action.src] ?? action.src}`;
+      const answer = answerOf[action.src] ?? action.src;
+      return action.failure.kind === 'http' ? failureWords(action, answer) : `no answer from ${answer}`;
+    }
     case 'actorDone': {
       if (action.src === 'verifyPayee') {
         const check = action.output as { result: string; suggested_name?: string };

@@ -11,7 +11,13 @@ import {
   type TransactionListEvent,
 } from '../../machines/transactionList.machine';
 import type { Transaction, TransactionsPage } from '../../schemas/transactions.schema';
-import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import {
+  failureWords,
+  type Fixtures,
+  type Model,
+  type ModelPath,
+  type ScreenExpectation,
+} from './generatePaths';
 
 /*
  * The test model of the transaction list (machines/transactionList.machine.ts), run against
@@ -175,9 +181,7 @@ function decisionWords(step: ModelPath<TransactionListSnapshot>['steps'][number]
     case 'actorError': {
       // The first page and an older one fail apart: the rows so far stay only for an older one.
       const page = state.matches('moreFailed') ? 'the older page' : 'the list';
-      return action.failure.kind === 'http'
-        ? `${page} refused (${action.failure.code.replace(/_/g, ' ')})`
-        : `no answer for ${page}`;
+      return action.failure.kind === 'http' ? failureWords(action, page) : `no answer for ${page}`;
     }
     case 'event': {
       const event = action.event as TransactionListEvent;
