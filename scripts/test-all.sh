@@ -31,7 +31,7 @@ summary() {
     }
     if (process.argv[1] === "1" && failed === 0) failed = 1;
     console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
-  ' "${1:-0}" "$reports/vitest.json" "$reports/e2e.json" "$reports/api-postgres.json"
+  ' "${1:-0}" "$reports/unit.json" "$reports/vitest.json" "$reports/e2e.json" "$reports/api-postgres.json"
 }
 
 run_stage() {
@@ -47,16 +47,18 @@ run_stage() {
   printf -- '---- stage took %ss\n' "$((SECONDS - began))"
 }
 
-# The static checks and the build read the code and share nothing, so they run side by side (the machine has two
-# cores; the typecheck with the type-aware lint over the same program keeps one busy, the others fill the gaps); each
-# one's output is printed whole, in this order. The build is Vite alone: the messages were compiled by the stage before, and compiling
-# them again here would rewrite files the typecheck is reading.
+# The static checks, the build and the unit tests read the code and share nothing, so they run side by side. The
+# typecheck with the type-aware lint over the same program is the longest: it keeps one core at normal priority, the
+# others share the second at a lower one (the unit tests used to run in the test stage while this core idled). Each
+# one's output is printed whole, in this order. The build is Vite alone: the messages were compiled by the stage
+# before, and compiling them again here would rewrite files the typecheck is reading.
 run_static_checks() {
-  local dir="$reports/static" names=('typecheck and lint' format generated build) commands=(
+  local dir="$reports/static" names=('typecheck and lint' format generated build 'unit tests') commands=(
     'npm run --silent check:code'
-    'npm run --silent format:check'
-    'npm run --silent check:generated'
-    'npx vite build --logLevel warn'
+    'nice -n 5 npm run --silent format:check'
+    'nice -n 5 npm run --silent check:generated'
+    'nice -n 5 npx vite build --logLevel warn'
+    "nice -n 5 npx vitest run --project unit --reporter=default --reporter=json --outputFile.json='$reports/unit.json'"
   )
   mkdir -p "$dir"
   local pids=() i status failed=()
@@ -76,7 +78,7 @@ run_static_checks() {
 # Two lanes side by side, each keeping about one core busy. The background lane runs the e2e files (they mostly wait
 # on Chromium; normal priority, so no wait of theirs grows; a third at once ended no sooner on a busy machine and cost
 # about 10 % more CPU). The foreground
-# lane runs the unit, model and API tests at lower priority, taking what the background leaves. When TEST_POSTGRES_URL
+# lane runs the model and API tests at lower priority, taking what the background leaves. When TEST_POSTGRES_URL
 # names a PostgreSQL server (.ci/run starts a scratch one), the API tests run a second time on it
 # (docs/engineering.md principle 6; only that run sees the URL, the e2e servers stay on the embedded database): in
 # whichever lane ends first, so neither idles while the other works. A failure in the foreground stops the background.
@@ -104,7 +106,7 @@ run_tests() {
   setsid bash -c run_background_lane &
   background_pid=$!
   printf -- '---- e2e (Chromium) started in the background; their output follows the other tests\n\n'
-  nice -n 10 npx vitest run --project unit --project model --project model-mocks --project api \
+  nice -n 10 npx vitest run --project model --project model-mocks --project api \
     --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || status=$?
   if [ "$status" -ne 0 ]; then
     kill -- "-$background_pid" 2>/dev/null || true
@@ -129,12 +131,12 @@ run_tests() {
 }
 
 run_stage 'i18n: compile messages' npm run --silent i18n:compile
-run_stage 'typecheck, lint, format, generated files, build (side by side)' run_static_checks
+run_stage 'typecheck and lint, format, generated files, build, unit tests (side by side)' run_static_checks
 run_stage 'web budget: JavaScript of /login' npm run --silent check:web-budget
 if [ -n "${TEST_POSTGRES_URL:-}" ]; then
-  run_stage 'vitest: unit, model, API (PGlite) beside e2e (Chromium), then API (PostgreSQL)' run_tests
+  run_stage 'vitest: model, API (PGlite) beside e2e (Chromium), then API (PostgreSQL)' run_tests
 else
-  run_stage 'vitest: unit, model, API, with e2e (Chromium) beside them' run_tests
+  run_stage 'vitest: model, API, with e2e (Chromium) beside them' run_tests
 fi
 
 stage "all checks passed in $((SECONDS - started))s"
