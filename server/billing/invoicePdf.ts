@@ -1,8 +1,8 @@
-import PDFDocument from 'pdfkit';
 import type { PlanPeriod } from '../../schemas/plans.schema';
 import type { StatementLocale } from '../../schemas/statements.schema';
 import { formattersFor } from '../statements/format';
 import { statementFonts } from '../statements/pdf';
+import { pdfkit } from '../heavyLibraries';
 import type { InvoiceDocument } from './invoices';
 
 /**
@@ -101,6 +101,7 @@ export function renderInvoicePdf(
   const labels = invoiceLabels[locale];
   const format = formattersFor(locale);
   const currency = invoice.currency;
+  const PDFDocument = pdfkit();
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: margin, bottom: margin, left: margin, right: margin },

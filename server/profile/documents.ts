@@ -1,10 +1,10 @@
 import type { Transaction } from 'kysely';
-import sharp from 'sharp';
 import { DocumentType, type OnboardingDocument } from '../../schemas/onboarding.schema';
 import { logoMaxSide, type CompanyLogo } from '../../schemas/profile.schema';
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
 import { AppError } from '../errors';
+import { sharp } from '../heavyLibraries';
 import { contentTypeOf, displayName, type AllowedContentType, type Upload } from '../onboarding/documents';
 import type { FileStorage } from '../storage';
 import type { ProfileActor } from './profile';
@@ -125,7 +125,7 @@ export async function uploadProfileDocument(
 /** The logo at most `logoMaxSide` pixels on its longer side, upright, as PNG without metadata. */
 export async function resizedLogo(data: Buffer): Promise<{ png: Buffer; width: number; height: number }> {
   try {
-    const { data: png, info } = await sharp(data, { limitInputPixels: logoMaxInputPixels, failOn: 'error' })
+    const { data: png, info } = await sharp()(data, { limitInputPixels: logoMaxInputPixels, failOn: 'error' })
       .rotate()
       .resize(logoMaxSide, logoMaxSide, { fit: 'inside', withoutEnlargement: true })
       .png({ compressionLevel: 9 })

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
 import type { Readable } from 'node:stream';
 import { AppError } from '../errors';
+import { pdfkit } from '../heavyLibraries';
 import { formattersFor } from './format';
 import { statementLabels } from './labels';
 import { assertBalances, assertRowsMatch, type Statement } from './statementData';
@@ -78,6 +78,7 @@ function writePdf(statement: Statement): Readable {
   const plan = planPages(statement.count);
   const periodText = `${format.day(statement.period.from)} – ${format.day(new Date(statement.period.toExclusive.getTime() - 1))}`;
 
+  const PDFDocument = pdfkit();
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: margin, bottom: 10, left: margin, right: margin },

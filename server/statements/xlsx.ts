@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { currencyDigits, minorToDecimal } from '../../schemas/money';
+import { exceljs } from '../heavyLibraries';
 import { wallClock, type StatementTimeZone } from './format';
 import { statementLabels } from './labels';
 import { assertBalances, assertRowsMatch, type Statement } from './statementData';
@@ -40,7 +41,7 @@ function writeXlsx(statement: Statement): Readable {
   const moneyFormat = currencyFormat(currency);
   const zone: StatementTimeZone = statement.timeZone;
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (exceljs().stream.xlsx.WorkbookWriter)({
     stream: output,
     useStyles: true,
     useSharedStrings: false,
