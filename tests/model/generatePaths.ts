@@ -111,13 +111,18 @@ export type ActorFixture<TOutput, TContext> = {
    */
   alsoDone?: ReadonlyArray<DoneFixture<TOutput, TContext>>;
   /** One entry per failure the machine tells apart (guards) or the screen words differently. */
-  errors: ReadonlyArray<ErrorFixture>;
+  errors: ReadonlyArray<ErrorFixture<TContext>>;
 };
 
 /** A failure the server (or the network) answers, in plain words. */
-export type ErrorFixture = {
+export type ErrorFixture<TContext = unknown> = {
   failure: ApiFailure;
   says: string;
+  /**
+   * Where the server can answer so at all, when not everywhere the call is made (no "insufficient funds" for a total
+   * of zero, which charges nothing): elsewhere no path takes this answer, in the model tests or the plan.
+   */
+  when?: (context: TContext) => boolean;
   /**
    * Whether a tester can cause this answer against the sandbox (a wrong code, a taken address, an empty balance).
    * By default a 4xx answer can, a network failure or a 5xx cannot (`testerCanCause`): paths through such a fault are
@@ -132,7 +137,7 @@ export type ErrorFixture = {
 };
 
 /** Whether a tester can make the server answer `failure` (see `ErrorFixture.tester`). */
-export function testerCanCause(fixture: Pick<ErrorFixture, 'failure' | 'tester'>): boolean {
+export function testerCanCause(fixture: Pick<ErrorFixture<never>, 'failure' | 'tester'>): boolean {
   if (fixture.tester !== undefined) return fixture.tester;
   return fixture.failure.kind === 'http' && fixture.failure.status < 500;
 }
@@ -300,6 +305,8 @@ function eventSource(
     }),
   );
   const staticEvents = new Map<string, EventObject[]>();
+  /** The answers a server gives only in some contexts (`ErrorFixture.when`). */
+  const answeredWhen = new Map<EventObject, (context: unknown) => boolean>();
   for (const event of userEvents)
     staticEvents.set(event.type, [...(staticEvents.get(event.type) ?? []), event]);
   for (const invoke of shape.invokes) {
@@ -308,6 +315,7 @@ function eventSource(
     const errors = fixture.errors.map((error) => {
       const { failure, says, does } = error;
       const event = { type: `xstate.error.actor.${invoke.id}`, error: failure };
+      if (error.when) answeredWhen.set(event, error.when);
       actions.set(event, {
         kind: 'actorError',
         id: invoke.id,
@@ -374,7 +382,11 @@ function eventSource(
           events.push(event);
         });
       } else {
-        events.push(...(staticEvents.get(type) ?? []));
+        events.push(
+          ...(staticEvents.get(type) ?? []).filter(
+            (event) => answeredWhen.get(event)?.(snapshot.context) ?? true,
+          ),
+        );
       }
     }
     const auto = events.filter((event) => autoWhen.get(event)?.(snapshot.context));

@@ -118,4 +118,24 @@ describe('QA plans', () => {
     }
     expect(contradictions).toEqual([]);
   });
+
+  it('no path has the server refuse a payment of nothing for insufficient funds (ErrorFixture.when)', () => {
+    const impossible: string[] = [];
+    const offered: string[] = [];
+    for (const { model } of registry) {
+      for (const modelPath of generated.get(model.name)!) {
+        modelPath.steps.forEach(({ action }, index) => {
+          if (action.kind !== 'actorError' || action.failure.kind !== 'http') return;
+          if (action.failure.code !== 'insufficient_funds') return;
+          offered.push(modelPath.id);
+          const before = modelPath.steps[index - 1]?.state as { context?: { quote?: unknown } } | undefined;
+          const quote = before?.context?.quote as { total: { amount_minor: string } } | null | undefined;
+          if (quote && BigInt(quote.total.amount_minor) === 0n)
+            impossible.push(`${modelPath.id} step ${index}`);
+        });
+      }
+    }
+    expect(offered.length).toBeGreaterThan(0);
+    expect(impossible).toEqual([]);
+  });
 });
