@@ -11,9 +11,9 @@ type StylisPlugin = NonNullable<ComponentProps<typeof StyleSheetManager>['stylis
  * the role queries ask for the style of each candidate and its ancestors: most of a model test's CPU. So the model
  * tests' styles keep those declarations and drop the rest (colours, spacing, borders, fonts); of `display` only
  * `none`, since flex, grid and block show alike and most rules set one. A rule left empty is not written at all, so
- * fewer rules are matched against each element. Dropping a declaration can only leave an element hidden that a browser
- * would show (a `display: flex` overriding a `none`), which a test would notice, never the reverse. The browser tests
- * (tests/e2e) see every rule, colours and contrast included.
+ * fewer rules are matched against each element. The app's styles set `display: none` nowhere today; one that a later
+ * `display: flex` overrides would read as hidden here, so hide with `none` alone or with the `hidden` attribute. The
+ * browser tests (tests/e2e) see every rule, colours and contrast included.
  */
 const shownOrHidden = new Set(['display', 'visibility', 'content', 'pointer-events', 'opacity']);
 
