@@ -278,11 +278,8 @@ function decisionWords(
       return null;
     case 'actorDone':
       return action.src === 'purchaseAdvertisingPlan' && index < steps.length - 1 ? 'booked' : null;
-    case 'actorError': {
-      const answer = answerOf[action.src] ?? action.src;
-      if (action.failure.kind !== 'http') return `no answer from ${answer}`;
-      return failureWords(action, answer, refusalWords);
-    }
+    case 'actorError':
+      return failureWords(action, answerOf[action.src] ?? action.src, refusalWords);
     case 'event': {
       const event = action.event as AdvertisingEvent;
       switch (event.type) {

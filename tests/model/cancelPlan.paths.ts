@@ -264,11 +264,8 @@ function decisionWords(
       if (action.src === 'cancelPlan') return 'cancelled';
       if (action.src === 'undoCancelPlan') return 'undone';
       return null;
-    case 'actorError': {
-      const answer = answerOf[action.src] ?? action.src;
-      if (action.failure.kind !== 'http') return `no answer from ${answer}`;
-      return failureWords(action, answer, refusalWords);
-    }
+    case 'actorError':
+      return failureWords(action, answerOf[action.src] ?? action.src, refusalWords);
     case 'event': {
       const event = action.event as CancelPlanEvent;
       switch (event.type) {

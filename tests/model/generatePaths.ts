@@ -725,7 +725,7 @@ export function addressMatches(pattern: string, actual: string): boolean {
 // Titles of QA-plan paths, by what they prove (Model.title).
 
 /**
- * A refusal or fault in a few words: "<answer> refused (<code>)", or "no answer to <answer>". `refusals` words a code
+ * A refusal or fault in a few words: "<answer> refused (<code>)", or "no answer from <answer>". `refusals` words a code
  * where its own name says too little to a tester (insufficient_funds → "insufficient funds", conflict → "already
  * decided"); any other code is its name with spaces.
  */
@@ -737,7 +737,7 @@ export function failureWords(
   const { failure } = action;
   return failure.kind === 'http'
     ? `${answer} refused (${refusals[failure.code] ?? failure.code.replace(/_/g, ' ')})`
-    : `no answer to ${answer}`;
+    : `no answer from ${answer}`;
 }
 
 /**

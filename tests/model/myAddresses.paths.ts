@@ -296,8 +296,7 @@ function decisionWords(step: ModelPath<MyAddressesSnapshot>['steps'][number]): s
       return action.src === 'reverseGeocode' ? 'the nearest place named' : null;
     case 'actorError': {
       const answer = answerOf[action.src] ?? action.src;
-      if (action.failure.kind !== 'http') return `no answer from ${answer}`;
-      return action.failure.code === 'validation_failed'
+      return action.failure.kind === 'http' && action.failure.code === 'validation_failed'
         ? 'the postcode refused'
         : failureWords(action, answer);
     }

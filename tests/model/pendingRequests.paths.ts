@@ -366,11 +366,8 @@ function decisionWords(step: PendingStep, index: number, steps: PendingStep[]): 
       if (action.src === 'declineMoneyRequest') return last ? null : 'declined';
       return null;
     }
-    case 'actorError': {
-      const answer = answerOf[action.src] ?? action.src;
-      if (action.failure.kind !== 'http') return `no answer from ${answer}`;
-      return failureWords(action, answer, refusalWords);
-    }
+    case 'actorError':
+      return failureWords(action, answerOf[action.src] ?? action.src, refusalWords);
     case 'event': {
       const event = action.event as PendingRequestsEvent;
       switch (event.type) {

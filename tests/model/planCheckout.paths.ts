@@ -527,11 +527,8 @@ function decisionWords(
       return null;
     case 'actorDone':
       return action.src === 'planCartPay' && index < steps.length - 1 ? 'changed' : null;
-    case 'actorError': {
-      const answer = answerOf[action.src] ?? action.src;
-      if (action.failure.kind !== 'http') return `no answer from ${answer}`;
-      return failureWords(action, answer, refusalWords);
-    }
+    case 'actorError':
+      return failureWords(action, answerOf[action.src] ?? action.src, refusalWords);
     case 'event': {
       const event = action.event as PlanCheckoutEvent;
       switch (event.type) {

@@ -247,10 +247,8 @@ function decisionWords(step: ModelPath<RequestMoneySnapshot>['steps'][number]): 
     case 'delay':
     case 'actorDone':
       return null;
-    case 'actorError': {
-      const answer = answerOf[action.src] ?? action.src;
-      return action.failure.kind === 'http' ? failureWords(action, answer) : `no answer from ${answer}`;
-    }
+    case 'actorError':
+      return failureWords(action, answerOf[action.src] ?? action.src);
     case 'event': {
       const event = action.event as RequestMoneyEvent;
       switch (event.type) {

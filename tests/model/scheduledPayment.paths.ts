@@ -199,11 +199,8 @@ function decisionWords(step: ModelPath<ScheduledPaymentSnapshot>['steps'][number
     case 'delay':
     case 'actorDone':
       return null;
-    case 'actorError': {
-      const answer = answerOf[action.src] ?? action.src;
-      if (action.failure.kind !== 'http') return `no answer from ${answer}`;
-      return failureWords(action, answer, refusalWords);
-    }
+    case 'actorError':
+      return failureWords(action, answerOf[action.src] ?? action.src, refusalWords);
     case 'event': {
       const event = action.event as ScheduledPaymentEvent;
       switch (event.type) {

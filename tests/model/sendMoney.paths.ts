@@ -686,8 +686,7 @@ function decisionWords(step: ModelPath<SendMoneySnapshot>['steps'][number]): str
     case 'actorError': {
       if (action.src === 'loadSendMoney' && action.failure.kind === 'http' && action.failure.status === 404)
         return 'no EUR account';
-      const answer = answerOf[action.src] ?? action.src;
-      return action.failure.kind === 'http' ? failureWords(action, answer) : `no answer from ${answer}`;
+      return failureWords(action, answerOf[action.src] ?? action.src);
     }
     case 'actorDone': {
       if (action.src === 'verifyPayee') {
