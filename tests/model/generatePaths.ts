@@ -424,6 +424,12 @@ export type Clocked = {
 };
 
 const clocks = new WeakMap<object, Clocked>();
+/**
+ * The last change of the data on the way to a snapshot (`DoneFixture.effect`): the shortest-path search tells states
+ * apart by it, so that each different change on the way to an end (a payment after each name-check answer) gets its
+ * own shortest path even where the screens look the same.
+ */
+const lastEffects = new WeakMap<object, string>();
 
 /** Simulated time and pending timers of a snapshot produced by the timed traversal. */
 export function clockOf(snapshot: object): Clocked {
@@ -482,6 +488,7 @@ function timedLogic(
   input: unknown,
   activity: ActivityReporter<AnySnapshot> | undefined,
   isGesture: (event: EventObject) => boolean,
+  effectOf: (event: EventObject) => string | undefined,
 ): { logic: AnyStateMachine; initial: AnySnapshot } {
   const initialActions: ExecutedAction[] = [];
   const initial: AnySnapshot = machine.getInitialSnapshot(
@@ -506,8 +513,11 @@ function timedLogic(
     }
     const next: AnySnapshot = machine.transition(current, event, scope);
     const lastReport = activity?.enabled(next) ? clock.lastReport : -Infinity;
-    if (next !== snapshot)
+    if (next !== snapshot) {
       clocks.set(next, { now: clock.now, timers: applyTimerActions(clock, actions), lastReport });
+      const effect = effectOf(event) ?? lastEffects.get(snapshot);
+      if (effect !== undefined) lastEffects.set(next, effect);
+    }
     return next;
   };
   return { logic, initial };
@@ -609,16 +619,35 @@ export function generatePaths<M extends AnyStateMachine>(
   // The traversal itself tells states apart by pending timers too, so that its paths are exact on a clock; the
   // paths kept are then chosen by the model's own key (what the screen shows and offers).
   const exactKey = (snapshot: AnySnapshot) => `${stateKey(snapshot)} ${timeKey(snapshot, activity)}`;
-  const { logic, initial } = timedLogic(machine, model.input, activity, isGesture);
+  const effectOf = (event: EventObject) => {
+    if (event.type === 'xstate.init') return undefined;
+    const action = actionOf(event);
+    return action.kind === 'actorDone' ? action.effect : undefined;
+  };
+  const { logic, initial } = timedLogic(machine, model.input, activity, isGesture, effectOf);
   const traversal = { events: eventsFor, serializeState: exactKey, fromState: initial };
 
-  const exactShortest: RawPath[] = getShortestPaths(logic, traversal)
+  const exactShortest: RawPath[] = getShortestPaths(logic, {
+    ...traversal,
+    serializeState: (snapshot: AnySnapshot) => `${exactKey(snapshot)} ${lastEffects.get(snapshot) ?? ''}`,
+  })
     .map((path: StatePath<AnySnapshot, EventObject>) => ({ steps: path.steps }))
     .sort((a, b) => a.steps.length - b.steps.length);
   const shortestByState = new Map<string, RawPath>();
   for (const path of exactShortest) {
     const key = stateKey(path.steps.at(-1)!.state);
     if (!shortestByState.has(key)) shortestByState.set(key, path);
+  }
+  // Besides the shortest path to each state, the shortest one that ends with each different change of the data
+  // there: the same "Payment on its way" after a match, a close match, no match and a bank that cannot check records
+  // four different transfers, and a tester (and an auditor) needs each.
+  const endsWith = (path: RawPath) =>
+    `${stateKey(path.steps.at(-1)!.state)} ${effectOf(path.steps.at(-1)!.event)}`;
+  const byEffect = new Set([...shortestByState.values()].map(endsWith));
+  for (const path of exactShortest) {
+    if (effectOf(path.steps.at(-1)!.event) === undefined || byEffect.has(endsWith(path))) continue;
+    byEffect.add(endsWith(path));
+    shortestByState.set(endsWith(path), path);
   }
   const shortest = [...shortestByState.values()];
   const adjacency = getAdjacencyMap(logic, traversal);

@@ -286,6 +286,10 @@ export const sendMoneyFixtures = {
     ],
     'recipient.iban': [
       {
+        event: { type: 'recipient.iban', iban: mariaIban, name: 'Maria Papadopoulou' },
+        does: 'Type "Maria Papadopoulou" as Account holder’s name, click "Pay this IBAN"',
+      },
+      {
         event: { type: 'recipient.iban', iban: mariaIban, name: 'Maria Papadopolou' },
         does: 'Type "Maria Papadopolou" as Account holder’s name, click "Pay this IBAN"',
       },

@@ -93,6 +93,20 @@ describe('QA plans', () => {
     expect(markdown).toContain('**In the data**: the EUR available balance falls by 25.00 EUR (no fee)');
   });
 
+  it('send money: the smoke plan pays a wallet and pays an IBAN after each name-check answer a tester can get', () => {
+    const plan = plans.find((one) => one.name === 'sendMoney')!;
+    const recorded = (section: string) =>
+      plan.paths
+        .flatMap((one) => (one.section === section && one.final ? [one.steps.at(-1)!.effect ?? ''] : []))
+        .flatMap((effect) => /payee_check_result = (\w+)/.exec(effect)?.[1] ?? [])
+        .map((result) => (result === 'null' ? 'wallet' : result));
+    // One shortest path per data effect (generatePaths `lastEffects`): without it one path reaches "sent" and the
+    // transfers recorded after a match, a close match or no match are in no plan.
+    expect(new Set(recorded('smoke'))).toEqual(
+      new Set(['wallet', 'match', 'close_match', 'no_match', 'not_possible']),
+    );
+  });
+
   it('every path has a precondition and a scenario', () => {
     for (const plan of plans) {
       for (const one of plan.paths) {
