@@ -685,7 +685,8 @@ export const sendMoneyMachine = setup({
           target: 'quoting',
           description:
             'The merchant proceeds despite the answer. The payment carries the check, and the transfer records ' +
-            'payee_check_id, payee_check_result and payee_proceeded_anyway = true.',
+            'payee_check_id, payee_check_result and payee_proceeded_anyway = true, shown on the payer’s ' +
+            'transaction details.',
           actions: assign({ proceedAnyway: true }),
         },
       },

@@ -17,6 +17,9 @@ import { text } from './text';
 import { AmountMinor } from './money';
 import { Money } from './overview.schema';
 
+/** What a payee's bank answers to a name check (server/db/migrations/011_payments.sql `payee_check_result`). */
+export const payeeCheckResults = ['match', 'close_match', 'no_match', 'not_possible'] as const;
+
 export const transactionStatuses = [
   'completed',
   'declined',
@@ -112,6 +115,11 @@ export const Transaction = z
     exchange_rate: z.object({ from: text(), to: text(), rate: text() }).nullable(),
     failure_reason: text().nullable(),
     initiated_by: z.object({ id: text(), name: text() }).nullable(),
+    /**
+     * The name check a payment to an IBAN went through (SPEC §3 verify payee), for the payer only: what the payee's
+     * bank answered and whether the payer went ahead although the name did not match. Null for anything else.
+     */
+    payee_check: z.object({ result: z.enum(payeeCheckResults), proceeded_anyway: z.boolean() }).nullable(),
   })
   .meta({ id: 'Transaction' });
 export type Transaction = z.infer<typeof Transaction>;

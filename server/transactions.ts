@@ -4,6 +4,7 @@ import { currencyCodes } from '../schemas/accounts.schema';
 import { moneyOf } from '../schemas/money';
 import {
   transactionsPageSize,
+  type payeeCheckResults,
   type IncomingTransferBody,
   type Transaction,
   type TransactionsPage,
@@ -72,6 +73,8 @@ export type TransactionRow = {
   gif: string | null;
   failure_reason: string | null;
   initiated_by: string | null;
+  payee_check_result: (typeof payeeCheckResults)[number] | null;
+  payee_proceeded_anyway: boolean | null;
   initiator_first: string | null;
   initiator_last: string | null;
   debit_merchant: string | null;
@@ -116,6 +119,8 @@ function baseQuery(db: Db) {
       't.gif',
       't.failure_reason',
       'u.id as initiated_by',
+      't.payee_check_result',
+      't.payee_proceeded_anyway',
       'u.first_name as initiator_first',
       'u.last_name as initiator_last',
       'dm.name as debit_merchant',
@@ -196,6 +201,11 @@ function toView(row: TransactionRow, perspective: ReadonlySet<string>): Transact
     initiated_by:
       out && row.initiated_by
         ? { id: row.initiated_by, name: `${row.initiator_first ?? ''} ${row.initiator_last ?? ''}`.trim() }
+        : null,
+    // The payer's own decision (pay although the name did not match): not the payee's to read.
+    payee_check:
+      out && row.payee_check_result
+        ? { result: row.payee_check_result, proceeded_anyway: row.payee_proceeded_anyway === true }
         : null,
   };
 }

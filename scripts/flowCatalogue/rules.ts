@@ -135,9 +135,15 @@ export const journeyRules: Record<string, JourneyRules> = {
         rule: 'What is recorded when a payment goes ahead despite a name mismatch',
         value:
           'the transfer records payee_check_id (the check), payee_check_result (its answer) and ' +
-          'payee_proceeded_anyway = true',
+          'payee_proceeded_anyway = true; the payer’s transaction details show the answer and “paid anyway” ' +
+          '(never the payee’s)',
         enforced: 'server',
-        where: ['server/payments/sendMoney.ts', 'server/ledger.ts'],
+        where: [
+          'server/payments/sendMoney.ts',
+          'server/ledger.ts',
+          'server/transactions.ts',
+          'src/screens/transactions/TransactionDetail.tsx',
+        ],
       },
       {
         rule: 'Longest note on a payment',

@@ -6117,6 +6117,11 @@ export interface components {
             original_amount: components["schemas"]["Money"];
             original_fee: components["schemas"]["Money"];
             original_total: components["schemas"]["Money"];
+            payee_check: {
+                proceeded_anyway: boolean;
+                /** @enum {string} */
+                result: "match" | "close_match" | "no_match" | "not_possible";
+            } | null;
             reference: string | null;
             /** @enum {string} */
             status: "completed" | "declined" | "pending" | "failed" | "cancelled" | "refunded" | "expired" | "paid";
@@ -6157,6 +6162,11 @@ export interface components {
             original_amount: components["schemas"]["MoneyInput"];
             original_fee: components["schemas"]["MoneyInput"];
             original_total: components["schemas"]["MoneyInput"];
+            payee_check: {
+                proceeded_anyway: boolean;
+                /** @enum {string} */
+                result: "match" | "close_match" | "no_match" | "not_possible";
+            } | null;
             reference: string | null;
             /** @enum {string} */
             status: "completed" | "declined" | "pending" | "failed" | "cancelled" | "refunded" | "expired" | "paid";

@@ -129,6 +129,7 @@ describe('send money to a wallet tag', () => {
     const row = await transferRow(response.body.id);
     expect(row.gif).toBe('party-parrot');
     expect(row.payee_check_id).toBeNull();
+    expect(response.body.payee_check).toBeNull();
 
     const theirs = await api(server.app, 'GET', '/api/merchants/transactions/', { token: payee.token });
     expectStatus(theirs, 200);
@@ -478,6 +479,13 @@ describe('send money to an IBAN', () => {
       payee_check_result: 'no_match',
       payee_proceeded_anyway: true,
     });
+    // The payer reads the name check and the decision on the transaction (its details and the list).
+    expect(anyway.body.payee_check).toEqual({ result: 'no_match', proceeded_anyway: true });
+    const listed = await api(server.app, 'GET', '/api/merchants/transactions/', { token: payer.token });
+    expect(listed.body.items.find((one) => one.id === anyway.body.id)?.payee_check).toEqual({
+      result: 'no_match',
+      proceeded_anyway: true,
+    });
   });
 
   it('to another bank: pending with the SEPA fee, then settled by the job', async () => {
@@ -631,6 +639,14 @@ describe('send money to an IBAN', () => {
     });
     expect(await balanceOf(payee.accountId)).toBe(700n);
     expect(await balanceOf(payer.accountId)).toBe(9_300n);
+    expect(sent.body.payee_check).toEqual({ result: 'match', proceeded_anyway: false });
+    // The payer's name check is not the payee's to read.
+    const theirs = await api(server.app, 'GET', '/api/merchants/transactions/{id}/', {
+      params: { id: sent.body.id },
+      token: payee.token,
+    });
+    expectStatus(theirs, 200);
+    expect(theirs.body).toMatchObject({ direction: 'in', payee_check: null });
   });
 
   it('international: the quote shows rate, fee and credited amount, and the payment records the same', async () => {

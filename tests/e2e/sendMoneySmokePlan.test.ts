@@ -321,6 +321,25 @@ function balanceChange(steps: Array<ModelStep<unknown>>): number | null {
   return null;
 }
 
+/** What the plan says the new transfer's details show as its name check (`DoneFixture.effect`); null: no bank payment. */
+function nameCheckOf(steps: Array<ModelStep<unknown>>): string | null {
+  const last = steps.at(-1)!.action;
+  if (last.kind !== 'actorDone' || last.src !== 'sendMoney') return null;
+  return /Name check “([^”]+)”/.exec(last.effect ?? '')?.[1] ?? null;
+}
+
+/** The "Name check" line of the newest transaction's details, as the tester opens it from /transactions. */
+async function newestNameCheck(): Promise<string> {
+  await navigate('/transactions');
+  await page.getByRole('rowgroup').last().getByRole('link').first().click();
+  const details = page.getByRole('region', { name: 'Transaction details' });
+  const value = details.locator('dt:text-is("Name check") + dd');
+  await value.waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
+    throw new Error(`${String(error)} at ${page.url()}: ${await page.locator('main').innerText()}`);
+  });
+  return (await value.textContent()) ?? '';
+}
+
 describe('the send-money smoke plan, followed in Chromium against the sandbox', () => {
   it('pays the sandbox’s own accounts: Van Dijk’s bank answers no name checks, Maria’s is held by her', () => {
     const unreachable = demoExternalAccounts.find((one) => one.key === 'unreachable')!;
@@ -362,6 +381,8 @@ describe('the send-money smoke plan, followed in Chromium against the sandbox', 
         await release();
       }
       if (change !== null) expect((await eurAvailable()) - before, `${id}: the balance`).toBe(change);
+      const check = nameCheckOf(steps);
+      if (check !== null) expect(await newestNameCheck(), `${id}: the name check shown`).toBe(check);
       expect(browserErrors).toEqual([]);
     },
     60_000,

@@ -158,6 +158,9 @@ function transactionOf(context: SendMoneyContext): Transaction {
     exchange_rate: null,
     failure_reason: null,
     initiated_by: null,
+    payee_check: context.check
+      ? { result: context.check.result, proceeded_anyway: context.check.result !== 'match' }
+      : null,
   };
 }
 
@@ -177,12 +180,22 @@ function paymentEffect(context: SendMoneyContext): string {
     );
   }
   const result = context.check?.result ?? null;
+  const shown = result ? nameCheckShown[result] : '';
   return (
     `the EUR available balance falls by ${eurOf(amount)} + ${eurOf(fee)} fee = ${eurOf(total)}; the transfer is ` +
     `pending (type bank_transfer to ${payee.iban}) until the sandbox settlement completes it, and records ` +
-    `payee_check_id, payee_check_result = ${result} and payee_proceeded_anyway = ${result !== 'match'}.${code}`
+    `payee_check_id, payee_check_result = ${result} and payee_proceeded_anyway = ${result !== 'match'}: its ` +
+    `details on /transactions show Name check “${shown}${result !== 'match' ? '; paid anyway' : ''}”.${code}`
   );
 }
+
+/** The transaction details' words for each name-check result (src/screens/transactions/TransactionDetail.tsx). */
+export const nameCheckShown = {
+  match: 'The name matched the account holder’s',
+  close_match: 'The name was close to the account holder’s, but not the same',
+  no_match: 'The name did not match the account holder’s',
+  not_possible: 'The recipient’s bank could not check the name',
+} as const;
 
 /** What storing a schedule changes (server/payments/scheduledPayments.ts): no money moves until a run. */
 function scheduleEffect(context: SendMoneyContext): string {

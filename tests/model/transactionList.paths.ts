@@ -57,6 +57,7 @@ function transaction(
     exchange_rate: null,
     failure_reason: null,
     initiated_by: null,
+    payee_check: null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, defineMessage, defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { Transaction } from '../../../schemas/transactions.schema';
@@ -67,6 +67,35 @@ const CloseLink = styled(Link)`
   padding: ${({ theme }) => `${theme.space(2)} 0`};
   font-weight: 600;
 `;
+
+const nameCheckMessages = defineMessages({
+  match: {
+    id: 'transaction.detail.nameCheck.match',
+    defaultMessage: 'The name matched the account holder’s',
+  },
+  close_match: {
+    id: 'transaction.detail.nameCheck.closeMatch',
+    defaultMessage: 'The name was close to the account holder’s, but not the same',
+  },
+  no_match: {
+    id: 'transaction.detail.nameCheck.noMatch',
+    defaultMessage: 'The name did not match the account holder’s',
+  },
+  not_possible: {
+    id: 'transaction.detail.nameCheck.notPossible',
+    defaultMessage: 'The recipient’s bank could not check the name',
+  },
+});
+const proceededAnyway = defineMessage<{ result: string }>({
+  id: 'transaction.detail.nameCheck.proceeded',
+  defaultMessage: '{result}; paid anyway',
+});
+
+/** What the payee's bank answered to the name check, and whether the payer went ahead without a match. */
+function nameCheckText(intl: IntlShape, check: NonNullable<Transaction['payee_check']>): string {
+  const result = intl.formatMessage(nameCheckMessages[check.result]);
+  return check.proceeded_anyway ? intl.formatMessage(proceededAnyway, { result }) : result;
+}
 
 function Details({ transaction }: { transaction: Transaction }) {
   const intl = useIntl();
@@ -145,6 +174,14 @@ function Details({ transaction }: { transaction: Transaction }) {
             <FormattedMessage id="transaction.detail.noRate" defaultMessage="None (same currency)" />
           )}
         </dd>
+        {transaction.payee_check ? (
+          <>
+            <dt>
+              <FormattedMessage id="transaction.detail.nameCheck" defaultMessage="Name check" />
+            </dt>
+            <dd>{nameCheckText(intl, transaction.payee_check)}</dd>
+          </>
+        ) : null}
         {transaction.failure_reason ? (
           <>
             <dt>
