@@ -482,6 +482,7 @@ describe('send money to an IBAN', () => {
     // The payer reads the name check and the decision on the transaction (its details and the list).
     expect(anyway.body.payee_check).toEqual({ result: 'no_match', proceeded_anyway: true });
     const listed = await api(server.app, 'GET', '/api/merchants/transactions/', { token: payer.token });
+    expectStatus(listed, 200);
     expect(listed.body.items.find((one) => one.id === anyway.body.id)?.payee_check).toEqual({
       result: 'no_match',
       proceeded_anyway: true,
