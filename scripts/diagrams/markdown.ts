@@ -1,6 +1,6 @@
 import type { Viz } from '@viz-js/viz';
 import type { Chart, EdgeInfo, QaLink, StateInfo } from './model';
-import { mermaid, pagesOf, pageStates, widthBudgetPt, type Page } from './render';
+import { minPrintedLabelPt, mermaid, pagesOf, pageStates, type Page } from './render';
 
 /*
  * docs/statecharts/<machine>.md: the legend, the links to the machine, its QA plans and model tests, then one section
@@ -21,7 +21,7 @@ function legend(chart: Chart): string[] {
     "  frame's dot is a handler of the whole compound, taken from whichever state inside it is current.",
     '- A frame around states is a compound state; a dashed frame is a parallel state (its regions run together).',
     '  A shaded box marked "(its own section below)" is a compound state drawn on a page of its own, so that each',
-    `  page prints readably on A4 (no drawing is wider than ${widthBudgetPt} pt).`,
+    `  page prints readably on A4 (fitted to the page, its smallest label is at least ${minPrintedLabelPt} pt tall).`,
     '- A dashed grey box is a state outside the section, named with the compound it belongs to.',
     '- An arrow is a transition, labelled `event [guard(parameters)]`: `X done` / `X failed` are the answer of the',
     '  server call X; `after 30 seconds (name)` is a timer with its duration (a named delay whose duration comes from',

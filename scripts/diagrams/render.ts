@@ -1,22 +1,35 @@
 import type { Viz } from '@viz-js/viz';
+import PDFDocument from 'pdfkit';
 import { flatten, type Chart, type EdgeInfo, type StateInfo } from './model';
 
 /*
- * One chart becomes pages a reviewer can print: an overview and, when the whole machine is too wide for an A4 page,
- * one page per compound state (its own section and SVG), each at most `widthBudgetPt` wide. Each page is drawn twice,
+ * One chart becomes pages a reviewer can print: an overview and, when the whole machine would print too small on A4,
+ * one page per compound state (its own section and SVG), each readable on A4 (`minPrintedLabelPt`). Each page is drawn twice,
  * as Mermaid (rendered by GitHub) and as Graphviz SVG (rendered here by @viz-js/viz), from the same choice of what is
  * shown: the page's states, its compound states drawn inside it or collapsed to one box with their own page, and the
  * states outside it that its transitions lead to or come from.
  */
 
 /**
- * The widest SVG a page may be, in points (1,150 pt, about 1,530 px): printed on A4 (about 510 pt of width in portrait,
- * 770 pt in landscape) the 9 to 11 pt labels stay at 4 to 7 pt. The flat hub machines (cardControls, beneficiaryForm)
- * set it: they have no compound state to split off.
+ * What "reads at A4" means: the smallest label of a page (11 pt on screen, states and transitions alike) printed on A4, fitted to the page
+ * in the better orientation within 1.5 cm margins (510 by 770 pt), is at least 6 pt tall. A page that would print
+ * smaller has its compound states drawn on pages of their own, or is drawn more tightly (`printedLabelPt`).
  */
-export const widthBudgetPt = 1150;
-/** Wider than this (about 1,200 px), a page has its compound states drawn on pages of their own. */
+export const minPrintedLabelPt = 6;
+const a4 = { short: 510, long: 770 };
+
+/**
+ * Wider than this on screen (about 1,200 px, a laptop's width), a page has its compound states drawn on pages of their
+ * own even when it would print readably: an overview a reviewer takes in at a glance, then one page per part.
+ */
 export const splitAbovePt = 900;
+
+export type PageLayout = { rankdir: 'TB' | 'LR'; ranksep: number };
+/** Tried in this order until one prints its labels at `minPrintedLabelPt`: top to bottom reads best. */
+const layouts: PageLayout[] = [0.45, 0.3, 0.2].flatMap((ranksep) => [
+  { rankdir: 'TB' as const, ranksep },
+  { rankdir: 'LR' as const, ranksep },
+]);
 
 export type Page = {
   /** The state the page is about: the machine itself for the overview. */
@@ -139,7 +152,8 @@ function wrap(text: string, width = 18): string {
   return lines.join('\n');
 }
 
-export function dot(chart: Chart, page: Page, rankdir: 'TB' | 'LR' = 'TB'): string {
+export function dot(chart: Chart, page: Page, layout: PageLayout = layouts[0]!): string {
+  const { rankdir, ranksep } = layout;
   const { ids } = chart;
   const view: View = { chart, page, home: homeStates(chart, page) };
   const { edges, externals } = drawnEdges(view);
@@ -149,10 +163,10 @@ export function dot(chart: Chart, page: Page, rankdir: 'TB' | 'LR' = 'TB'): stri
   const cluster = (state: StateInfo) => `cluster_${ids.get(state.id)}`;
   const lines = [
     `digraph "${chart.name}" {`,
-    `  compound=true; rankdir=${rankdir}; nodesep=0.12; ranksep=0.45;`,
+    `  compound=true; rankdir=${rankdir}; nodesep=0.12; ranksep=${ranksep};`,
     '  graph [fontname="Helvetica", fontsize=12, color="#8a94a6", style=rounded];',
     '  node [fontname="Helvetica", fontsize=11, shape=box, style="rounded,filled", fillcolor="#ffffff", color="#005aff"];',
-    '  edge [fontname="Helvetica", fontsize=9, color="#5b6577"];',
+    '  edge [fontname="Helvetica", fontsize=11, color="#5b6577"];',
   ];
   const emit = (state: StateInfo, indent: string) => {
     if (isCluster(state)) {
@@ -218,10 +232,72 @@ export function dot(chart: Chart, page: Page, rankdir: 'TB' | 'LR' = 'TB'): stri
   return lines.join('\n');
 }
 
-/** The width of a rendered SVG in points. */
-export function svgWidth(svg: string): number {
-  const match = /<svg[^>]*\swidth="([\d.]+)pt"/.exec(svg);
-  return match ? Number(match[1]) : Number.POSITIVE_INFINITY;
+/** The size of a rendered SVG in points. */
+export function svgSize(svg: string): { width: number; height: number } {
+  const match = /<svg[^>]*\swidth="([\d.]+)pt"\s+height="([\d.]+)pt"/.exec(svg);
+  return match
+    ? { width: Number(match[1]), height: Number(match[2]) }
+    : { width: Number.POSITIVE_INFINITY, height: Number.POSITIVE_INFINITY };
+}
+
+const helvetica = (() => {
+  // Graphviz sizes labels by Helvetica's metrics; pdfkit carries the same standard font metrics (AFM).
+  const doc = new PDFDocument({ autoFirstPage: false });
+  doc.font('Helvetica');
+  return (text: string, size: number) => doc.fontSize(size).widthOfString(text);
+})();
+
+const unescapeXml = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/**
+ * Pairs of labels of a rendered SVG that overlap (each as "a × b"), their boxes measured with Helvetica's metrics (the
+ * fonts that stand in for it, Arial and Liberation Sans, share them): Graphviz keeps transition labels apart, but not
+ * from a compound's title, nor those of transitions between states of one rank.
+ */
+export function labelOverlaps(svg: string): string[] {
+  const boxes = [
+    ...svg.matchAll(
+      /<text[^>]*text-anchor="(\w+)" x="([-\d.]+)" y="([-\d.]+)"[^>]*font-size="([\d.]+)"[^>]*>([^<]*)<\/text>/g,
+    ),
+  ].map(([, anchor, x, y, size, raw]) => {
+    const text = unescapeXml(raw!);
+    const width = helvetica(text, Number(size));
+    const left = Number(x) - (anchor === 'middle' ? width / 2 : anchor === 'end' ? width : 0);
+    // From the cap height above the baseline to the descenders below it.
+    return {
+      text,
+      left,
+      right: left + width,
+      top: Number(y) - Number(size) * 0.72,
+      bottom: Number(y) + Number(size) * 0.21,
+    };
+  });
+  const overlaps: string[] = [];
+  boxes.forEach((a, index) => {
+    for (const b of boxes.slice(index + 1)) {
+      const across = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const down = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (across > 0 && down > 0) overlaps.push(`${a.text} × ${b.text}`);
+    }
+  });
+  return overlaps;
+}
+
+/** How tall the smallest label of a rendered SVG prints on A4, fitted in the better orientation (never enlarged). */
+export function printedLabelPt(svg: string): number {
+  const sizes = [...svg.matchAll(/font-size="([\d.]+)"/g)].map((match) => Number(match[1]));
+  const { width, height } = svgSize(svg);
+  const fit = Math.max(
+    Math.min(a4.short / width, a4.long / height),
+    Math.min(a4.long / width, a4.short / height),
+  );
+  return Math.min(...sizes) * Math.min(1, fit);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -235,12 +311,18 @@ const anchorOf = (state: StateInfo) => `inside-${state.path.replace(/\./g, '')}`
  */
 export function pagesOf(chart: Chart, viz: Viz): Array<{ page: Page; svg: string }> {
   const result: Array<{ page: Page; svg: string }> = [];
-  // Top to bottom reads best; a page too wide that way is drawn left to right when that is narrower.
+  const reads = (svg: string) => printedLabelPt(svg) >= minPrintedLabelPt && !labelOverlaps(svg).length;
+  const fits = (svg: string) => reads(svg) && svgSize(svg).width <= splitAbovePt;
+  // The first layout that fits the screen and reads at A4, else the first that reads, else the one printing largest.
   const render = (page: Page) => {
-    const svg = viz.renderString(dot(chart, page), { format: 'svg', engine: 'dot' });
-    if (svgWidth(svg) <= splitAbovePt) return svg;
-    const sideways = viz.renderString(dot(chart, page, 'LR'), { format: 'svg', engine: 'dot' });
-    return svgWidth(sideways) < svgWidth(svg) ? sideways : svg;
+    const drawn = layouts.map((layout) =>
+      viz.renderString(dot(chart, page, layout), { format: 'svg', engine: 'dot' }),
+    );
+    return (
+      drawn.find(fits) ??
+      drawn.find(reads) ??
+      drawn.reduce((best, svg) => (printedLabelPt(svg) > printedLabelPt(best) ? svg : best))
+    );
   };
   const visit = (focus: StateInfo) => {
     const page: Page = {
@@ -255,10 +337,14 @@ export function pagesOf(chart: Chart, viz: Viz): Array<{ page: Page; svg: string
       .filter((state) => state.children.length > 0)
       .sort((a, b) => flatten(b).length - flatten(a).length || a.path.localeCompare(b.path));
     for (const candidate of candidates) {
-      if (svgWidth(svg) <= splitAbovePt) break;
+      if (fits(svg)) break;
       if ([...page.collapsed].some((id) => inside(chart.states.get(id)!, candidate))) continue;
       page.collapsed.add(candidate.id);
-      svg = render(page);
+      const collapsed = render(page);
+      // A compound whose many transitions in and out make the page print smaller still stays drawn inside it.
+      if (!fits(collapsed) && printedLabelPt(collapsed) < printedLabelPt(svg))
+        page.collapsed.delete(candidate.id);
+      else svg = collapsed;
     }
     result.push({ page, svg: svg.endsWith('\n') ? svg : `${svg}\n` });
     for (const id of [...page.collapsed].sort()) visit(chart.states.get(id)!);

@@ -115,4 +115,34 @@ describe('the flow catalogue', () => {
     expect(errors, file).toEqual([]);
     await page.close();
   });
+
+  it('draws the statecharts’ SVGs with no label over another, in Chromium’s own fonts', async () => {
+    const dir = path.join(flowsDir, '..', 'statecharts');
+    const svgs = readdirSync(dir).filter((file) => file.endsWith('.svg'));
+    expect(svgs.length).toBeGreaterThan(20);
+    const page = await context.newPage();
+    const overlaps: string[] = [];
+    for (const file of svgs) {
+      await page.goto(`${server.baseUrl}/docs/statecharts/${file}`);
+      const found = await page.evaluate(() => {
+        const boxes = [...document.querySelectorAll('text')].map((text) => ({
+          text: text.textContent ?? '',
+          box: text.getBoundingClientRect(),
+        }));
+        const pairs: string[] = [];
+        boxes.forEach((a, index) => {
+          for (const b of boxes.slice(index + 1)) {
+            const across = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+            const down = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+            // A glyph box holds a pixel or two of side bearing and line gap: more than that is ink over ink.
+            if (across > 2 && down > 2) pairs.push(`${a.text} × ${b.text}`);
+          }
+        });
+        return pairs;
+      });
+      overlaps.push(...found.map((pair) => `${file}: ${pair}`));
+    }
+    expect(overlaps).toEqual([]);
+    await page.close();
+  });
 });

@@ -4,12 +4,12 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderChart, type Rendered } from '../../scripts/diagrams/markdown';
 import { flatten, guardWords, headingAnchor, loadCharts, type Chart } from '../../scripts/diagrams/model';
-import { svgWidth, widthBudgetPt } from '../../scripts/diagrams/render';
+import { labelOverlaps, minPrintedLabelPt, printedLabelPt } from '../../scripts/diagrams/render';
 
 /*
  * Issue 18: the statecharts a compliance reviewer renders and prints (scripts/diagrams.ts). Each page's Mermaid is read
  * back with Mermaid's own parser (what GitHub draws), and checked against the machine: every state shows its name,
- * sits inside its parent, and every guard keeps its parameters; every SVG fits the print width budget.
+ * sits inside its parent, and every guard keeps its parameters; every SVG reads printed on A4, no label over another.
  */
 
 type MermaidNode = { id: string; label?: string; parentId?: string; isGroup: boolean; shape?: string };
@@ -167,17 +167,37 @@ describe('statechart pages (docs/statecharts)', () => {
     expect(onboarding.rendered.markdown).toContain('isStep(step: "company")');
   });
 
-  it(`keeps every page's drawing within ${widthBudgetPt} pt`, () => {
-    const wide = charts.flatMap(({ rendered }) =>
+  it(`prints every page on A4 with labels at least ${minPrintedLabelPt} pt tall, none over another`, () => {
+    const small = charts.flatMap(({ rendered }) =>
       [...rendered.svgs]
-        .filter(([, svg]) => svgWidth(svg) > widthBudgetPt)
-        .map(([file, svg]) => `${file}: ${svgWidth(svg)} pt`),
+        .filter(([, svg]) => printedLabelPt(svg) < minPrintedLabelPt)
+        .map(([file, svg]) => `${file}: ${printedLabelPt(svg).toFixed(1)} pt`),
     );
-    expect(wide).toEqual([]);
-    // Too wide whole (onboarding's seven steps side by side), a machine is split: an overview, a page per compound.
+    expect(small).toEqual([]);
+    const overlapping = charts.flatMap(({ rendered }) =>
+      [...rendered.svgs].flatMap(([file, svg]) => labelOverlaps(svg).map((pair) => `${file}: ${pair}`)),
+    );
+    expect(overlapping).toEqual([]);
+    // Too big whole (onboarding's seven steps side by side), a machine is split: an overview, a page per compound.
     const onboarding = charts.find(({ chart }) => chart.name === 'onboarding')!.rendered;
     expect(onboarding.svgs.size).toBeGreaterThan(1);
     expect(onboarding.svgs.size).toBe(onboarding.pages.length);
+  });
+
+  it('measures what it promises: the printed size of the smallest label, and labels drawn over each other', () => {
+    const svg = (width: number, height: number, texts: string) =>
+      `<svg width="${width}pt" height="${height}pt" viewBox="0 0 ${width} ${height}">${texts}</svg>`;
+    const text = (x: number, y: number, words: string, size = 11) =>
+      `<text xml:space="preserve" text-anchor="middle" x="${x}" y="${y}" font-family="Helvetica,sans-Serif" font-size="${size}.00">${words}</text>`;
+    // 1,540 pt wide fits A4 landscape (770 pt) at half size: 9 pt labels print at 4.5 pt.
+    expect(printedLabelPt(svg(1540, 500, text(100, 100, 'a') + text(100, 200, 'b', 9)))).toBeCloseTo(4.5);
+    // Small pages are never enlarged.
+    expect(printedLabelPt(svg(300, 200, text(100, 100, 'a')))).toBe(11);
+    // "resend" (about 34 pt wide at 11 pt) centred 20 pt from "after" on the same line: they collide; 60 pt apart not.
+    expect(labelOverlaps(svg(300, 200, text(100, 100, 'resend') + text(120, 102, 'after')))).toEqual([
+      'resend × after',
+    ]);
+    expect(labelOverlaps(svg(300, 200, text(100, 100, 'resend') + text(160, 100, 'after')))).toEqual([]);
   });
 
   it('links each state to the line that defines it, in the machine or a helper of machines/ it imports', () => {
