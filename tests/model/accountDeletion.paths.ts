@@ -8,7 +8,13 @@ import {
   type DeletionData,
 } from '../../machines/accountDeletion.machine';
 import type { AccountDeletion } from '../../schemas/plans.schema';
-import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import {
+  failureWords,
+  type Fixtures,
+  type Model,
+  type ModelPath,
+  type ScreenExpectation,
+} from './generatePaths';
 import { codeMethodButton, codeMethods, codeTexts } from './oneTimeCode.paths';
 
 /*
@@ -197,12 +203,17 @@ function decisionWords(step: ModelPath<AccountDeletionSnapshot>['steps'][number]
       return null;
     case 'actorError': {
       const { failure } = action;
-      if (failure.kind !== 'http') {
-        return action.src === 'loadDeletion' ? 'no answer for the page' : 'no answer for the withdrawal';
-      }
-      if (failure.code === 'step_up_required') return 'the grant expired';
-      if (failure.code === 'validation_failed') return 'an own Tameio IBAN refused';
-      return `refused (${failure.code.replace(/_/g, ' ')})`;
+      if (failure.kind === 'http' && failure.code === 'step_up_required') return 'the grant expired';
+      if (failure.kind === 'http' && failure.code === 'validation_failed')
+        return 'an own Tameio IBAN refused';
+      return failureWords(
+        action,
+        {
+          loadDeletion: 'the page',
+          accountDeleteRequest: 'the request',
+          withdrawAccountDeletion: 'the withdrawal',
+        }[action.src] ?? action.src,
+      );
     }
     case 'event': {
       const event = action.event as AccountDeletionEvent;

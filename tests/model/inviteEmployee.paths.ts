@@ -11,7 +11,13 @@ import {
 } from '../../machines/inviteEmployee.machine';
 import { invitationTtlHours, type Invitation, type InviteBody } from '../../schemas/employees.schema';
 import { duration } from '../../machines/ruleWords';
-import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import {
+  failureWords,
+  type Fixtures,
+  type Model,
+  type ModelPath,
+  type ScreenExpectation,
+} from './generatePaths';
 
 /*
  * The test model of inviting employees (machines/inviteEmployee.machine.ts), run on the real screen at
@@ -231,10 +237,18 @@ function decisionWords(step: ModelPath<InviteEmployeeSnapshot>['steps'][number])
     case 'actorDone':
       return null;
     case 'actorError':
-      if (action.failure.kind !== 'http') {
-        return action.src === 'loadInvitations' ? 'no answer for the list' : 'no answer for the invitation';
-      }
-      return `refused (${action.failure.code.replace(/_/g, ' ')})`;
+      return failureWords(
+        action,
+        {
+          loadInvitations: 'the list',
+          inviteEmployee: 'the invitation',
+          cancelInvitation: 'the cancellation',
+        }[action.src] ?? action.src,
+        {
+          conflict: action.src === 'inviteEmployee' ? 'already a user or invited' : 'no longer pending',
+          validation_failed: 'a field refused',
+        },
+      );
     case 'event': {
       const event = action.event as InviteEmployeeEvent;
       switch (event.type) {

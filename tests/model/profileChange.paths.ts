@@ -7,7 +7,13 @@ import {
   type ProfileChangeSnapshot,
 } from '../../machines/profileChange.machine';
 import type { CompanyProfile, ProfileChange } from '../../schemas/profile.schema';
-import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import {
+  failureWords,
+  type Fixtures,
+  type Model,
+  type ModelPath,
+  type ScreenExpectation,
+} from './generatePaths';
 
 /*
  * The test model of sending legal details to review (machines/profileChange.machine.ts), run on the real page at
@@ -223,13 +229,11 @@ function decisionWords(step: ModelPath<ProfileChangeSnapshot>['steps'][number]):
       return action.src === 'requestProfileChange' ? 'sent for review' : null;
     case 'actorError': {
       const { failure } = action;
-      if (failure.kind !== 'http') {
-        return action.src === 'loadProfile' ? 'no answer for the profile' : 'no answer for the change';
-      }
-      if (failure.code === 'validation_failed') return 'the VAT number refused';
-      if (failure.code === 'profile_unchanged') return 'refused as no change';
-      if (failure.code === 'profile_change_pending') return 'refused, a change already waits';
-      return `refused (${failure.code.replace(/_/g, ' ')})`;
+      if (failure.kind === 'http' && failure.code === 'validation_failed') return 'the VAT number refused';
+      return failureWords(action, action.src === 'loadProfile' ? 'the profile' : 'the change', {
+        profile_unchanged: 'no change',
+        profile_change_pending: 'a change already waits',
+      });
     }
     case 'event': {
       const event = action.event as ProfileChangeEvent;

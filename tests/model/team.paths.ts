@@ -9,7 +9,13 @@ import {
   type TeamSnapshot,
 } from '../../machines/team.machine';
 import type { Employee } from '../../schemas/employees.schema';
-import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
+import {
+  failureWords,
+  type Fixtures,
+  type Model,
+  type ModelPath,
+  type ScreenExpectation,
+} from './generatePaths';
 import { demoUser } from './paths';
 
 /*
@@ -197,10 +203,9 @@ function decisionWords(step: ModelPath<TeamSnapshot>['steps'][number]): string |
     case 'actorDone':
       return null;
     case 'actorError':
-      if (action.failure.kind !== 'http') {
-        return action.src === 'loadEmployees' ? 'no answer for the team' : 'no answer for the change';
-      }
-      return `refused (${action.failure.code.replace(/_/g, ' ')})`;
+      return failureWords(action, action.src === 'loadEmployees' ? 'the team' : 'the change', {
+        forbidden: 'only the owner may',
+      });
     case 'event': {
       const event = action.event as TeamEvent;
       switch (event.type) {
