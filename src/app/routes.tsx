@@ -7,6 +7,7 @@ import { PageSpinner } from '../ui/Spinner';
 import { AppShell } from './AppShell';
 import { ErrorBoundary } from './ErrorBoundary';
 import { GuestOnly, RequireAuth } from './guards';
+import { PageAnnouncer } from './PageAnnouncer';
 
 // Each screen is its own chunk, fetched when a route first shows it, so /login loads only what signing in needs. The
 // login screen itself, where every signed-out visit starts, is part of the entry chunk: its first paint then waits for
@@ -119,6 +120,7 @@ export type RouteOptions = {
 function RootLayout() {
   return (
     <AppShell>
+      <PageAnnouncer />
       <ErrorBoundary>
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

@@ -1,0 +1,156 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import el from '../../lang/el.json';
+import en from '../../lang/en.json';
+import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
+import { routeTitleOf } from '../../src/app/routeTitles';
+import { signInWithEmailCode, watchForBrowserErrors } from './pageChecks';
+
+/*
+ * Issue 19, WCAG 2.2 2.4.2 and 2.4.3 in Chromium against the real server: every page a signed-in owner reaches has its
+ * own title in English and in Greek, and after every move to another page (the way the app's links move: history,
+ * no reload) and every step that replaces a journey's heading, focus is on the page's main heading and the new page is
+ * announced. The titles' words come from lang/*.json, the same messages the app formats (src/app/routeTitles.ts).
+ */
+
+/** One address per route a signed-in owner of the demo merchant can open (src/app/routes.tsx). */
+const addresses = [
+  '/dashboard',
+  '/overview',
+  '/my-wallet',
+  '/my-wallet/my-accounts/eur',
+  '/my-wallet/qr-codes',
+  '/my-wallet/request-money',
+  '/my-wallet/pending-requests',
+  '/my-wallet/scheduled-payments',
+  '/my-wallet/eur/send-money',
+  '/cards',
+  '/cards/add-card',
+  '/plans',
+  '/profile',
+  '/account/deletion',
+  '/settings',
+  '/cashback',
+  '/my-addresses',
+  '/my-employees',
+  '/my-employees/add-employees',
+  '/transactions',
+  '/my-beneficiaries',
+  '/my-beneficiaries/create-beneficiary',
+  '/notifications',
+  '/analytics',
+  '/advertise-with-us',
+  '/faq',
+  '/download-app',
+  '/terms-of-use',
+  '/privacy-policy',
+  '/no-such-page',
+];
+
+const messages = { en, el } as Record<'en' | 'el', Record<string, string>>;
+
+/** The title the app must show at `pathname` in `language`, from the message files. */
+function expectedTitle(pathname: string, language: 'en' | 'el'): string {
+  const page = messages[language][routeTitleOf(pathname).id!]!;
+  return messages[language]['title.withBrand']!.replace('{page}', page);
+}
+
+let browser: Browser;
+let server: LiveServer;
+let context: BrowserContext;
+let page: Page;
+let browserErrors: string[];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  server = await startLiveServer();
+  context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  browserErrors = watchForBrowserErrors(page);
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * Moves inside the app as its links do (no reload: a reload would restore the session, not navigate). The heading of
+ * the page left is marked, so that `focusAfterMove` waits for the next page's.
+ */
+async function navigate(address: string): Promise<void> {
+  await page.evaluate((to) => {
+    document.querySelector('main h1')?.setAttribute('data-left', '');
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, address);
+}
+
+/** Where focus is and what the announcer says, once focus has settled on a main heading (or after 15 s). */
+async function focusAfterMove(where = ''): Promise<{ focused: string; heading: string; announced: string }> {
+  const read = () =>
+    page.evaluate(() => {
+      const active = document.activeElement;
+      const heading = document.querySelector('main h1:not([data-left])');
+      return {
+        focused:
+          active === heading && heading ? 'main heading' : (active?.outerHTML.slice(0, 80) ?? 'nothing'),
+        heading: heading?.textContent?.trim() ?? '',
+        announced: document.querySelector('[data-testid="page-announcer"]')?.textContent?.trim() ?? '',
+      };
+    });
+  await expect
+    .poll(async () => (await read()).focused, { timeout: 15_000, message: `${where} at ${page.url()}` })
+    .toBe('main heading');
+  return read();
+}
+
+describe('page titles, focus and announcements', () => {
+  it('every page has its own title in English and in Greek; focus lands on its main heading', async () => {
+    await signInWithEmailCode(page, browser, server.baseUrl);
+    for (const language of ['en', 'el'] as const) {
+      if (language === 'el') {
+        await page.getByRole('combobox', { name: 'Language' }).selectOption('el');
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('el');
+      }
+      const titles = new Map<string, string>();
+      for (const address of addresses) {
+        // From a page with a different heading, so that every move is a real change of page.
+        const here = new URL(page.url()).pathname;
+        const from = ['/faq', '/dashboard', '/cashback'].find((one) => one !== address && one !== here)!;
+        await navigate(from);
+        await focusAfterMove(`${language} ${from} before ${address}`);
+        await navigate(address);
+        const { heading, announced } = await focusAfterMove(`${language} ${address}`);
+        const pathname = new URL(page.url()).pathname;
+        const title = await page.title();
+        expect(title, `${language} ${address} (at ${pathname})`).toBe(expectedTitle(pathname, language));
+        expect(heading, `${language} ${address}`).not.toBe('');
+        expect(announced, `${language} ${address}: announced`).toBe(heading);
+        titles.set(pathname, title);
+      }
+      // Different pages, different titles (one journey's addresses share its title).
+      const byTitle = new Map<string, string[]>();
+      for (const [pathname, title] of titles) byTitle.set(title, [...(byTitle.get(title) ?? []), pathname]);
+      expect([...byTitle.values()].filter((same) => same.length > 1)).toEqual([]);
+    }
+    await page.getByRole('combobox', { name: 'Γλώσσα' }).selectOption('en');
+    expect(browserErrors).toEqual([]);
+  }, 300_000);
+
+  it('a journey’s next step on the same address takes the focus to its heading', async () => {
+    await navigate('/my-wallet/eur/send-money');
+    await focusAfterMove();
+    await page.getByLabel('Wallet tag or IBAN').fill('@demo');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('button', { name: 'Choose Demo Bakery (@demo-bakery)' }).click();
+    const { heading, announced } = await focusAfterMove();
+    expect(heading).toBe('How much?');
+    expect(announced).toBe('How much?');
+    // A failed field keeps the focus: typing is not interrupted by the heading.
+    await page.getByLabel('Amount (EUR)').fill('1');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('INPUT');
+    expect(browserErrors).toEqual([]);
+  }, 120_000);
+});
