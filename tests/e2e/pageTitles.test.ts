@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import el from '../../lang/el.json';
@@ -10,7 +11,8 @@ import { signInWithEmailCode, watchForBrowserErrors } from './pageChecks';
  * Issue 19, WCAG 2.2 2.4.2 and 2.4.3 in Chromium against the real server: every page a signed-in owner reaches has its
  * own title in English and in Greek, and after every move to another page (the way the app's links move: history,
  * no reload) and every step that replaces a journey's heading, focus is on the page's main heading and the new page is
- * announced. The titles' words come from lang/*.json, the same messages the app formats (src/app/routeTitles.ts).
+ * announced, at a laptop's width and a phone's. The titles' words come from lang/*.json, the same messages the app
+ * formats (src/app/routeTitles.ts).
  */
 
 /** One address per route a signed-in owner of the demo merchant can open (src/app/routes.tsx). */
@@ -54,6 +56,18 @@ function expectedTitle(pathname: string, language: 'en' | 'el'): string {
   const page = messages[language][routeTitleOf(pathname).id!]!;
   return messages[language]['title.withBrand']!.replace('{page}', page);
 }
+
+/**
+ * Every page at a phone's and a laptop's width in both languages, for a reviewer to look through: kept as the run's
+ * artefacts (artifacts/screenshots/, ignored by git), never compared.
+ */
+const screenshotDir = path.resolve(import.meta.dirname, '..', '..', 'artifacts', 'screenshots');
+const screenshotPath = (language: string, width: number, address: string) =>
+  path.join(
+    screenshotDir,
+    `${language}-${width}`,
+    `${address.replace(/^\//, '').replace(/\//g, '_') || 'home'}.png`,
+  );
 
 let browser: Browser;
 let server: LiveServer;
@@ -115,20 +129,24 @@ describe('page titles, focus and announcements', () => {
         await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('el');
       }
       const titles = new Map<string, string>();
-      for (const address of addresses) {
-        // From a page with a different heading, so that every move is a real change of page.
-        const here = new URL(page.url()).pathname;
-        const from = ['/faq', '/dashboard', '/cashback'].find((one) => one !== address && one !== here)!;
-        await navigate(from);
-        await focusAfterMove(`${language} ${from} before ${address}`);
-        await navigate(address);
-        const { heading, announced } = await focusAfterMove(`${language} ${address}`);
-        const pathname = new URL(page.url()).pathname;
-        const title = await page.title();
-        expect(title, `${language} ${address} (at ${pathname})`).toBe(expectedTitle(pathname, language));
-        expect(heading, `${language} ${address}`).not.toBe('');
-        expect(announced, `${language} ${address}: announced`).toBe(heading);
-        titles.set(pathname, title);
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        for (const address of addresses) {
+          // From a page with a different heading, so that every move is a real change of page.
+          const here = new URL(page.url()).pathname;
+          const from = ['/faq', '/dashboard', '/cashback'].find((one) => one !== address && one !== here)!;
+          await navigate(from);
+          await focusAfterMove(`${language} ${from} before ${address}`);
+          await navigate(address);
+          const { heading, announced } = await focusAfterMove(`${language} ${address}`);
+          const pathname = new URL(page.url()).pathname;
+          const title = await page.title();
+          expect(title, `${language} ${address} (at ${pathname})`).toBe(expectedTitle(pathname, language));
+          expect(heading, `${language} ${address}`).not.toBe('');
+          expect(announced, `${language} ${address}: announced`).toBe(heading);
+          titles.set(pathname, title);
+          await page.screenshot({ path: screenshotPath(language, width, address), fullPage: true });
+        }
       }
       // Different pages, different titles (one journey's addresses share its title).
       const byTitle = new Map<string, string[]>();
