@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { LogOut } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -16,6 +17,7 @@ import { api, unwrap } from '../api/client';
 import { errorMessages } from '../i18n/errorMessages';
 import type { Locale } from '../i18n/locale';
 import { Button } from '../ui/Button';
+import { theme } from '../ui/theme';
 import { notify } from '../ui/notify';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NotificationsProvider } from './notifications';
@@ -62,22 +64,76 @@ const Header = styled.header`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
+/** One row at every width from 320 px: brand, language, bell and sign-out; the navigation is in the sidebar or bar. */
 const HeaderInner = styled.div`
-  max-width: 64rem;
-  margin: 0 auto;
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
+  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
   display: flex;
-  flex-wrap: wrap;
+  flex-wrap: nowrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${({ theme }) => theme.space(1)};
+  @media (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
+    padding: ${({ theme }) => `${theme.space(2)} ${theme.space(6)}`};
+    gap: ${({ theme }) => theme.space(3)};
+  }
 `;
 
 const Brand = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: 44px;
   font-size: 1.25rem;
   font-weight: 800;
   color: ${({ theme }) => theme.colors.primary};
   text-decoration: none;
   margin-right: auto;
+  white-space: nowrap;
+  @media not all and (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
+    font-size: 1.125rem;
+  }
+`;
+
+/** On phones the icon alone shows, beside the words kept for screen readers; from tablet width up both show. */
+const SignOutButton = styled(Button)`
+  flex: none;
+  @media not all and (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
+    padding: ${({ theme }) => theme.space(2)};
+    min-width: 44px;
+  }
+`;
+
+const SignOutWords = styled.span`
+  @media not all and (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0, 0, 0, 0);
+    white-space: nowrap;
+  }
+`;
+
+/**
+ * Signed in: the sidebar beside the content from tablet width up (src/app/MainNav.tsx); on phones the content is
+ * padded at the bottom so the fixed bottom bar never covers its end.
+ */
+const Frame = styled.div<{ $withNav: boolean }>`
+  ${({ $withNav, theme }) =>
+    $withNav
+      ? `
+  @media (min-width: ${theme.breakpoints.tablet}) {
+    display: grid;
+    grid-template-columns: ${theme.shell.sidebarWidth} minmax(0, 1fr);
+    align-items: start;
+  }
+  @media not all and (min-width: ${theme.breakpoints.tablet}) {
+    padding-bottom: calc(${theme.shell.bottomBarHeight} + env(safe-area-inset-bottom));
+  }`
+      : ''}
+`;
+
+const Content = styled.div`
+  min-width: 0;
+  grid-column: 2;
 `;
 
 /** Public pages every visitor can reach, signed in or not (SPEC §2). */
@@ -138,7 +194,10 @@ function useExpiryNotice() {
   }, [notice, intl, session]);
 }
 
-/** The frame of every page: header (brand, navigation, language, sign-out) and the session's dialogs and notices. */
+/**
+ * The frame of every page: the header (brand, language, bell, sign-out), the signed-in navigation (a sidebar, or a bottom
+ * bar on phones), the footer, and the session's dialogs and notices.
+ */
 export function AppShell({ children }: { children: ReactNode }) {
   const session = useSessionActor();
   const intl = useIntl();
@@ -148,6 +207,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const user = useSelector(session, selectUser);
   const confirmingSignOut = useSelector(session, selectConfirmingSignOut);
   const idleWarning = useSelector(session, selectIdleWarning);
+  const withNav = authenticated && user !== null;
   useActivityTracking(authenticated);
   useExpiryNotice();
   useUserLanguage();
@@ -174,11 +234,6 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Brand to={authenticated ? '/' : '/login'}>
             <FormattedMessage id="app.brand" defaultMessage="Tameio" />
           </Brand>
-          {authenticated && user ? (
-            <Suspense fallback={null}>
-              <MainNav user={user} />
-            </Suspense>
-          ) : null}
           <LanguageSwitcher save={authenticated && user ? saveLanguage : undefined} />
           {authenticated && user ? (
             <Suspense fallback={<BellPlace />}>
@@ -186,33 +241,47 @@ export function AppShell({ children }: { children: ReactNode }) {
             </Suspense>
           ) : null}
           {authenticated ? (
-            <Button variant="secondary" onClick={() => session.send({ type: 'signOut.request' })}>
-              <FormattedMessage id="app.signOut" defaultMessage="Sign out" />
-            </Button>
+            <SignOutButton variant="secondary" onClick={() => session.send({ type: 'signOut.request' })}>
+              <LogOut aria-hidden="true" focusable="false" size={theme.shell.iconSize} />
+              <SignOutWords>
+                <FormattedMessage id="app.signOut" defaultMessage="Sign out" />
+              </SignOutWords>
+            </SignOutButton>
           ) : null}
         </HeaderInner>
       </Header>
-      <Main id="main" tabIndex={-1} aria-busy={signingOut || undefined}>
-        {children}
-      </Main>
-      {/* Hidden while the session is restored: the page above it then grows from a spinner to the screen, and on a small
-          phone the footer would jump down; shown afterwards, it moves nothing. */}
-      <Footer hidden={restoring}>
-        <nav aria-label={intl.formatMessage({ id: 'app.footer.label', defaultMessage: 'Help and legal' })}>
-          <Link to="/faq">
-            <FormattedMessage id="app.footer.faq" defaultMessage="FAQ" />
-          </Link>
-          <Link to="/download-app">
-            <FormattedMessage id="app.footer.downloadApp" defaultMessage="Get the app" />
-          </Link>
-          <Link to="/terms-of-use">
-            <FormattedMessage id="app.footer.terms" defaultMessage="Terms of use" />
-          </Link>
-          <Link to="/privacy-policy">
-            <FormattedMessage id="app.footer.privacy" defaultMessage="Privacy policy" />
-          </Link>
-        </nav>
-      </Footer>
+      <Frame $withNav={withNav}>
+        {authenticated && user ? (
+          <Suspense fallback={null}>
+            <MainNav user={user} />
+          </Suspense>
+        ) : null}
+        <Content>
+          <Main id="main" tabIndex={-1} aria-busy={signingOut || undefined}>
+            {children}
+          </Main>
+          {/* Hidden while the session is restored: the page above it then grows from a spinner to the screen, and on a small
+              phone the footer would jump down; shown afterwards, it moves nothing. */}
+          <Footer hidden={restoring}>
+            <nav
+              aria-label={intl.formatMessage({ id: 'app.footer.label', defaultMessage: 'Help and legal' })}
+            >
+              <Link to="/faq">
+                <FormattedMessage id="app.footer.faq" defaultMessage="FAQ" />
+              </Link>
+              <Link to="/download-app">
+                <FormattedMessage id="app.footer.downloadApp" defaultMessage="Get the app" />
+              </Link>
+              <Link to="/terms-of-use">
+                <FormattedMessage id="app.footer.terms" defaultMessage="Terms of use" />
+              </Link>
+              <Link to="/privacy-policy">
+                <FormattedMessage id="app.footer.privacy" defaultMessage="Privacy policy" />
+              </Link>
+            </nav>
+          </Footer>
+        </Content>
+      </Frame>
       <Suspense fallback={null}>
         {confirmingSignOut ? <SignOutDialog /> : null}
         {idleWarning ? <IdleWarningDialog /> : null}

@@ -27,6 +27,10 @@ export const theme = {
     /** Warning fill under dark text: text on it 10.7:1. */
     warning: '#f5c542',
     focus: '#005aff',
+    /** Behind the current page's link in the navigation. primaryStrong on it: 7.2:1; text: 15.2:1; focus ring: 4.7:1. */
+    navCurrent: '#e8f0ff',
+    /** Dims the page behind a dialog or sheet. */
+    overlay: 'rgba(20, 26, 38, 0.55)',
   },
   fonts: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif",
@@ -35,6 +39,8 @@ export const theme = {
   radii: { small: '6px', medium: '10px' },
   space: (n: number) => `${n * 0.25}rem`,
   breakpoints: { tablet: '40rem', desktop: '64rem' },
+  /** The signed-in frame (src/app/AppShell.tsx): the sidebar from tablet width up, the bottom bar on phones. */
+  shell: { sidebarWidth: '15rem', bottomBarHeight: '4rem', iconSize: 20 },
   shadow: '0 1px 2px rgba(20, 26, 38, 0.08), 0 4px 12px rgba(20, 26, 38, 0.06)',
 } as const;
 
