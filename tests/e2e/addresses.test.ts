@@ -99,7 +99,7 @@ describe('addresses', () => {
     // The pin saved is the pin dropped (both written to 5 decimals).
     const pinText = `Pin at ${dragged.latitude.toFixed(5)}, ${dragged.longitude.toFixed(5)}`;
     await expect.poll(() => item.locator('dd').first().textContent()).toBe(pinText);
-    await item.getByRole('button', { name: /^Make .* the default$/ }).click();
+    await item.getByRole('button', { name: /^Make default: / }).click();
     await toast('Default address changed').waitFor();
     await expect.poll(() => item.getByText('Default', { exact: true }).count()).toBe(1);
     await expectAccessible(page, '/my-addresses (with the new default)');

@@ -79,7 +79,7 @@ const executors: Executors<typeof myAddressesMachine> = {
   },
   'default.set': async (app, event) => {
     await app.user.click(
-      screen.getByRole('button', { name: new RegExp(`^Make ${escape(lineOf(event.id))},.* the default$`) }),
+      screen.getByRole('button', { name: new RegExp(`^Make default: ${escape(lineOf(event.id))},`) }),
     );
   },
   'editor.cancel': async (app) => {

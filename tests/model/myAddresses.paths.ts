@@ -123,7 +123,7 @@ export const myAddressesFixtures = {
       { event: { type: 'address.edit', id: shop.id }, does: 'Click "Edit" on Tsimiski 10' },
       {
         event: { type: 'address.edit', id: registered.id },
-        does: 'Click "Edit" on the registered address (Ermou 1): only its pin can move',
+        does: 'Click "Move the pin" on the registered address (Ermou 1): only its pin can move',
       },
     ],
     'delete.request': [

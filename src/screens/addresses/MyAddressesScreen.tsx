@@ -104,7 +104,7 @@ function AddressItem({ journey, address }: { journey: AddressesActor; address: M
           })}
           onClick={() => journey.send({ type: 'address.edit', id: address.id })}
         >
-          {intl.formatMessage(m.edit)}
+          {intl.formatMessage(isRegistered(address) ? m.movePin : m.edit)}
         </Button>
         {address.is_default ? null : (
           <Button

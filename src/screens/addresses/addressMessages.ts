@@ -21,6 +21,7 @@ export const addressesText = {
     edit: { id: 'addresses.edit', defaultMessage: 'Edit' },
     delete: { id: 'addresses.delete', defaultMessage: 'Delete' },
     makeDefault: { id: 'addresses.makeDefault', defaultMessage: 'Make default' },
+    movePin: { id: 'addresses.movePin', defaultMessage: 'Move the pin' },
     isDefault: { id: 'addresses.isDefault', defaultMessage: 'Default' },
     noPin: { id: 'addresses.noPin', defaultMessage: 'No pin on the map yet' },
     registeredNote: {
@@ -71,6 +72,7 @@ export const addressesText = {
       defaultMessage: 'Country outlines: Natural Earth (public domain). Places: GeoNames (CC BY 4.0).',
     },
   }),
+  // Each button's name starts with the words it shows (WCAG 2.5.3), so voice control finds it by what is on screen.
   editNamed: defineMessage<Values>({ id: 'addresses.editNamed', defaultMessage: 'Edit {address}' }),
   movePinNamed: defineMessage<Values>({
     id: 'addresses.movePinNamed',
@@ -79,7 +81,7 @@ export const addressesText = {
   deleteNamed: defineMessage<Values>({ id: 'addresses.deleteNamed', defaultMessage: 'Delete {address}' }),
   makeDefaultNamed: defineMessage<Values>({
     id: 'addresses.makeDefaultNamed',
-    defaultMessage: 'Make {address} the default',
+    defaultMessage: 'Make default: {address}',
   }),
   pinAt: defineMessage<Values>({ id: 'addresses.pinAt', defaultMessage: 'Pin at {latitude}, {longitude}' }),
   deleteBody: defineMessage<Values>({

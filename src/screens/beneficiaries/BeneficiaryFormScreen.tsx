@@ -27,6 +27,7 @@ import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page, Row } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
 import { PageSpinner } from '../../ui/Spinner';
+import { useFocusFirstError } from '../../ui/formErrors';
 import { TextField } from '../../ui/TextField';
 import {
   beneficiaryMessages as m,
@@ -127,6 +128,7 @@ function BeneficiaryForm({ form }: { form: FormActor }) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  const { formRef, failed, summary } = useFocusFirstError(serverErrors);
 
   const errorOf = (field: keyof BeneficiaryDraft): string | null => {
     if (errors[field]) return errors[field];
@@ -143,6 +145,7 @@ function BeneficiaryForm({ form }: { form: FormActor }) {
     const found = clientErrors(intl, values);
     setErrors(found);
     if (Object.keys(found).length === 0) form.send({ type: 'form.submit', values });
+    else failed();
   };
   const text = (field: keyof BeneficiaryDraft) => ({
     name: field,
@@ -155,7 +158,8 @@ function BeneficiaryForm({ form }: { form: FormActor }) {
   const countryError = errorOf('bank_country');
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form ref={formRef} noValidate onSubmit={onSubmit}>
+      {summary}
       {error ? (
         <Alert role="alert">
           {intl.formatMessage(error === 'network' ? errorMessages.network : errorMessages.unknown)}

@@ -62,6 +62,7 @@ import { Alert, Card, Muted, Page, Row, Stack } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
 import { OneTimeCodeStep } from '../../ui/OneTimeCodeStep';
 import { PageSpinner } from '../../ui/Spinner';
+import { useFocusFirstError } from '../../ui/formErrors';
 import { TextField } from '../../ui/TextField';
 import { cardControlsErrorText, cardControlsText as m, cardOutcomeText, cardsText } from './cardMessages';
 import { addressText } from '../../ui/address/addressText';
@@ -367,6 +368,7 @@ function NameForm({ journey }: { journey: ControlsActor }) {
   const [name, setName] = useState(card?.name ?? '');
   const [alias, setAlias] = useState(card?.alias ?? '');
   const [errors, setErrors] = useState<{ name?: string; alias?: string }>({});
+  const { formRef, failed, summary } = useFocusFirstError(serverFields);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -377,7 +379,10 @@ function NameForm({ journey }: { journey: ControlsActor }) {
     if (parsedAlias && !parsedAlias.success)
       found.alias = cardFieldText(intl, parsedAlias.error.issues[0]?.message ?? '');
     setErrors(found);
-    if (!parsedName.success || (parsedAlias && !parsedAlias.success)) return;
+    if (!parsedName.success || (parsedAlias && !parsedAlias.success)) {
+      failed();
+      return;
+    }
     journey.send({ type: 'name.submit', name: parsedName.data, alias: parsedAlias?.data ?? null });
   };
 
@@ -387,7 +392,8 @@ function NameForm({ journey }: { journey: ControlsActor }) {
     <>
       <h1>{intl.formatMessage(m.nameTitle)}</h1>
       <ErrorAlert journey={journey} />
-      <form noValidate onSubmit={submit}>
+      <form ref={formRef} noValidate onSubmit={submit}>
+        {summary}
         <TextField
           label={intl.formatMessage(m.nameLabel)}
           name="name"
@@ -431,6 +437,7 @@ function PinForm({ journey }: { journey: ControlsActor }) {
   const [value, setValue] = useState('');
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<{ value?: string; repeat?: string }>({});
+  const { formRef, failed, summary } = useFocusFirstError(serverFields);
   const epin = kind === 'epin';
 
   const submit = (event: FormEvent) => {
@@ -440,7 +447,10 @@ function PinForm({ journey }: { journey: ControlsActor }) {
     if (problem) found.value = cardFieldText(intl, problem);
     else if (repeat !== value) found.repeat = intl.formatMessage(m.pinMismatch);
     setErrors(found);
-    if (found.value || found.repeat) return;
+    if (found.value || found.repeat) {
+      failed();
+      return;
+    }
     journey.send({ type: 'pin.submit', value });
   };
 
@@ -450,7 +460,8 @@ function PinForm({ journey }: { journey: ControlsActor }) {
     <>
       <h1>{intl.formatMessage(epin ? m.epinTitle : m.pinTitle)}</h1>
       <ErrorAlert journey={journey} />
-      <form noValidate onSubmit={submit}>
+      <form ref={formRef} noValidate onSubmit={submit}>
+        {summary}
         <TextField
           label={intl.formatMessage(epin ? m.newEpin : m.newPin)}
           hint={intl.formatMessage(epin ? m.epinHint : m.pinHint)}
@@ -511,6 +522,7 @@ function LimitsForm({ journey }: { journey: ControlsActor }) {
   const [frequency, setFrequency] = useState<LimitFrequency>(view?.frequency ?? 'monthly');
   const [draft, setDraft] = useState<LimitDraft>(initial);
   const [errors, setErrors] = useState<Partial<Record<CardLimitCategory, string>>>({});
+  const { formRef, failed, summary } = useFocusFirstError();
   if (!view) return null;
 
   const submit = (event: FormEvent) => {
@@ -528,7 +540,10 @@ function LimitsForm({ journey }: { journey: ControlsActor }) {
       else limits[category] = amount.data;
     }
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) {
+      failed();
+      return;
+    }
     journey.send({ type: 'limits.submit', limits: { frequency, limits } });
   };
 
@@ -538,7 +553,8 @@ function LimitsForm({ journey }: { journey: ControlsActor }) {
       <h1>{intl.formatMessage(m.limitsTitle)}</h1>
       <ErrorAlert journey={journey} />
       <Muted>{intl.formatMessage(m.limitsIntro)}</Muted>
-      <form noValidate onSubmit={submit}>
+      <form ref={formRef} noValidate onSubmit={submit}>
+        {summary}
         <SelectField
           label={intl.formatMessage(m.frequency)}
           name="frequency"

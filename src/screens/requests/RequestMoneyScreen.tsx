@@ -33,6 +33,7 @@ import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page, Row } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
 import { PageSpinner } from '../../ui/Spinner';
+import { useFocusFirstError } from '../../ui/formErrors';
 import { TextField } from '../../ui/TextField';
 import { requestMoneyErrorText, requestMoneyText as m, requestStatusText } from './requestMessages';
 import { LinkRow, PlainList, SelectField } from '../../ui/Blocks';
@@ -156,6 +157,7 @@ function AmountStep({ journey }: { journey: RequestMoneyActor }) {
   );
   const [note, setNote] = useState(initialNote);
   const [errors, setErrors] = useState<{ amount?: string; note?: string }>({});
+  const { formRef, failed, summary } = useFocusFirstError(serverFields);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -164,7 +166,10 @@ function AmountStep({ journey }: { journey: RequestMoneyActor }) {
     if (requestAmountProblem(minor)) found.amount = intl.formatMessage(m.amountInvalid);
     if (!Note.safeParse(note).success) found.note = intl.formatMessage(m.noteTooLong);
     setErrors(found);
-    if (found.amount || found.note || !minor || !currency) return;
+    if (found.amount || found.note || !minor || !currency) {
+      failed();
+      return;
+    }
     journey.send({ type: 'amount.submit', currency, amountMinor: minor, note: note.trim() });
   };
 
@@ -175,7 +180,8 @@ function AmountStep({ journey }: { journey: RequestMoneyActor }) {
       <p>{intl.formatMessage(m.from, { recipient: recipientLabel })}</p>
       <ErrorAlert journey={journey} />
       {accounts.length === 0 ? <Muted>{intl.formatMessage(m.noAccount)}</Muted> : null}
-      <form noValidate onSubmit={submit}>
+      <form ref={formRef} noValidate onSubmit={submit}>
+        {summary}
         <SelectField>
           <label htmlFor={currencyId}>{intl.formatMessage(m.currencyLabel)}</label>
           <select

@@ -48,6 +48,7 @@ import { Alert, Card, Muted, Page, Row } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
 import { OneTimeCodeStep } from '../../ui/OneTimeCodeStep';
 import { PageSpinner } from '../../ui/Spinner';
+import { useFocusFirstError } from '../../ui/formErrors';
 import { TextField } from '../../ui/TextField';
 import { scheduledPaymentsPath } from '../../app/paths';
 import { useJourneyActor } from '../../app/inspection';
@@ -401,6 +402,7 @@ function AmountStep({ journey, gifs }: { journey: SendMoneyActor; gifs: GifServi
   const [gif, setGif] = useState<string | null>(initialGif);
   const [draft, setDraft] = useState<ScheduleDraft>(() => draftOf(initialSchedule));
   const [errors, setErrors] = useState<{ amount?: string; note?: string; schedule?: ScheduleProblems }>({});
+  const { formRef, failed, summary } = useFocusFirstError();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -426,7 +428,10 @@ function AmountStep({ journey, gifs }: { journey: SendMoneyActor; gifs: GifServi
       if (problems.startDate || problems.endDate) found.schedule = problems;
     }
     setErrors(found);
-    if (found.amount || found.note || found.schedule || !minor) return;
+    if (found.amount || found.note || found.schedule || !minor) {
+      failed();
+      return;
+    }
     journey.send({ type: 'amount.submit', amountMinor: minor, note: note.trim(), gif, schedule });
   };
 
@@ -436,7 +441,8 @@ function AmountStep({ journey, gifs }: { journey: SendMoneyActor; gifs: GifServi
       <p>{intl.formatMessage(m.to, { recipient: recipientLabel(recipient) })}</p>
       <FromAccount journey={journey} />
       {error === 'schedule_wallet_only' ? null : <ErrorAlert journey={journey} />}
-      <form noValidate onSubmit={submit}>
+      <form ref={formRef} noValidate onSubmit={submit}>
+        {summary}
         {data && data.amounts.length > 0 ? (
           <Chips role="group" aria-label={intl.formatMessage(m.predefined)}>
             {data.amounts.map((money) => (

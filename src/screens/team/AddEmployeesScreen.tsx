@@ -36,6 +36,7 @@ import { Dialog } from '../../ui/Dialog';
 import { Alert, Card, Muted, Page } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
 import { PageSpinner } from '../../ui/Spinner';
+import { useFocusFirstError } from '../../ui/formErrors';
 import { TextField } from '../../ui/TextField';
 import { accessText, roleHintText, roleText } from '../../i18n/teamText';
 import { inviteErrorText, invitesText as m } from './teamMessages';
@@ -96,6 +97,7 @@ function InviteForm({ journey }: { journey: InviteActor }) {
     access: 'own',
   });
   const [shown, setShown] = useState<Partial<Record<DraftField, boolean>>>({});
+  const { formRef, failed, summary } = useFocusFirstError(serverFields);
 
   const nameProblem = (value: string): string | null => {
     if (PersonName.safeParse(value).success) return null;
@@ -131,7 +133,10 @@ function InviteForm({ journey }: { journey: InviteActor }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setShown({ email: true, first_name: true, last_name: true });
-    if (Object.values(problems).some((problem) => problem !== null)) return;
+    if (Object.values(problems).some((problem) => problem !== null)) {
+      failed();
+      return;
+    }
     journey.send({
       type: 'invite.submit',
       body: {
@@ -145,8 +150,9 @@ function InviteForm({ journey }: { journey: InviteActor }) {
   };
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form ref={formRef} noValidate onSubmit={submit}>
       <h2>{intl.formatMessage(m.formTitle)}</h2>
+      {summary}
       {error ? <Alert role="alert">{inviteErrorText(intl, error)}</Alert> : null}
       {text('email', intl.formatMessage(m.email), 'off', 'email')}
       {text('first_name', intl.formatMessage(m.firstName), 'off')}
