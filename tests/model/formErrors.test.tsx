@@ -208,26 +208,30 @@ describe('add employees', () => {
 
 // ---------------------------------------------------------------------------------------------------------------
 
+function startRequestMoney(): RenderedApp {
+  return renderJourneyScreen<ActorRefFrom<typeof requestMoneyMachine>>({
+    path: requestMoneyPath,
+    route: requestMoneyPath,
+    journey: journeyCapture('request-money journey'),
+    screen: ({ effects, inspect }) => (
+      <RequestMoneyScreen
+        logic={requestMoneyMachine.provide({
+          actors: {
+            loadRequestMoney: effects.logic<RequestMoneyData, void>(),
+            searchContacts: effects.logic<Contact[], SearchInput>(),
+            requestMoney: effects.logic<MoneyRequest, SendRequestInput>(),
+          },
+        })}
+        inspect={inspect}
+        keySeed={testKeySeed}
+      />
+    ),
+  });
+}
+
 describe('request money', () => {
   it('no amount: focus on the amount', async () => {
-    const app = renderJourneyScreen<ActorRefFrom<typeof requestMoneyMachine>>({
-      path: requestMoneyPath,
-      route: requestMoneyPath,
-      journey: journeyCapture('request-money journey'),
-      screen: ({ effects, inspect }) => (
-        <RequestMoneyScreen
-          logic={requestMoneyMachine.provide({
-            actors: {
-              loadRequestMoney: effects.logic<RequestMoneyData, void>(),
-              searchContacts: effects.logic<Contact[], SearchInput>(),
-              requestMoney: effects.logic<MoneyRequest, SendRequestInput>(),
-            },
-          })}
-          inspect={inspect}
-          keySeed={testKeySeed}
-        />
-      ),
-    });
+    const app = startRequestMoney();
     const { actors } = requestMoneyFixtures;
     await app.effects.settle('loadRequestMoney', actors.loadRequestMoney.done);
     await type(app, 'Wallet tag', '@demo');
@@ -236,6 +240,14 @@ describe('request money', () => {
     await click(app, requestTexts.chooseBakery);
     await click(app, requestTexts.send);
     await expectFailedSubmit('Amount (EUR)', '1 field needs attention: Amount (EUR)');
+  });
+
+  it('a search too short: focus on the wallet tag', async () => {
+    const app = startRequestMoney();
+    await app.effects.settle('loadRequestMoney', requestMoneyFixtures.actors.loadRequestMoney.done);
+    await type(app, 'Wallet tag', '@');
+    await click(app, requestTexts.search);
+    await expectFailedSubmit('Wallet tag', '1 field needs attention: Wallet tag');
   });
 });
 

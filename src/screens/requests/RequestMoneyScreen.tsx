@@ -78,12 +78,14 @@ function RecipientStep({ journey }: { journey: RequestMoneyActor }) {
   const lastQuery = useJourney(journey, selectRequestQuery);
   const [query, setQuery] = useState(lastQuery);
   const [queryError, setQueryError] = useState<string | null>(null);
+  const searchErrors = useFocusFirstError();
   const resultsId = useId();
 
   const search = (event: FormEvent) => {
     event.preventDefault();
     if (query.trim().length < contactQueryMinLength) {
       setQueryError(intl.formatMessage(m.searchTooShort));
+      searchErrors.failed();
       return;
     }
     setQueryError(null);
@@ -94,7 +96,8 @@ function RecipientStep({ journey }: { journey: RequestMoneyActor }) {
     <>
       <h1>{intl.formatMessage(m.recipientTitle)}</h1>
       <ErrorAlert journey={journey} />
-      <form noValidate onSubmit={search} role="search">
+      <form ref={searchErrors.formRef} noValidate onSubmit={search} role="search">
+        {searchErrors.summary}
         <TextField
           label={intl.formatMessage(m.searchLabel)}
           hint={intl.formatMessage(m.searchHint)}

@@ -130,6 +130,7 @@ function RecipientStep({ journey }: { journey: SendMoneyActor }) {
   const [queryError, setQueryError] = useState<string | null>(null);
   const [name, setName] = useState(recipient?.kind === 'iban' ? recipient.name : '');
   const [nameError, setNameError] = useState<string | null>(null);
+  const searchErrors = useFocusFirstError();
   const resultsId = useId();
   const savedId = useId();
 
@@ -137,6 +138,7 @@ function RecipientStep({ journey }: { journey: SendMoneyActor }) {
     event.preventDefault();
     if (query.trim().length < contactQueryMinLength) {
       setQueryError(intl.formatMessage(m.searchTooShort));
+      searchErrors.failed();
       return;
     }
     setQueryError(null);
@@ -159,7 +161,8 @@ function RecipientStep({ journey }: { journey: SendMoneyActor }) {
       <h1>{intl.formatMessage(m.recipientTitle)}</h1>
       <FromAccount journey={journey} />
       <ErrorAlert journey={journey} />
-      <form noValidate onSubmit={search} role="search">
+      <form ref={searchErrors.formRef} noValidate onSubmit={search} role="search">
+        {searchErrors.summary}
         <TextField
           label={intl.formatMessage(m.searchLabel)}
           hint={intl.formatMessage(m.searchHint)}
