@@ -55,6 +55,9 @@ const hasErrors = (errors: Readonly<Record<string, unknown>> | undefined) =>
  * announced once. Fields in error are found by `aria-invalid` (TextField, SelectField and TextArea set it with
  * `aria-describedby` pointing at their message), so the screen only says when a submit failed.
  *
+ * Destructure what it returns (`const { formRef, failed, summary } = useFocusFirstError()`): the React lint takes
+ * `errors.formRef` in JSX for a ref read during render.
+ *
  * `serverErrors`: the journey's field errors; each new non-empty set counts as a failed submit, including the one
  * present when the form is first shown (a form remounted to show them).
  */

@@ -78,14 +78,14 @@ function RecipientStep({ journey }: { journey: RequestMoneyActor }) {
   const lastQuery = useJourney(journey, selectRequestQuery);
   const [query, setQuery] = useState(lastQuery);
   const [queryError, setQueryError] = useState<string | null>(null);
-  const searchErrors = useFocusFirstError();
+  const { formRef: searchRef, failed: searchFailed, summary: searchSummary } = useFocusFirstError();
   const resultsId = useId();
 
   const search = (event: FormEvent) => {
     event.preventDefault();
     if (query.trim().length < contactQueryMinLength) {
       setQueryError(intl.formatMessage(m.searchTooShort));
-      searchErrors.failed();
+      searchFailed();
       return;
     }
     setQueryError(null);
@@ -96,8 +96,8 @@ function RecipientStep({ journey }: { journey: RequestMoneyActor }) {
     <>
       <h1>{intl.formatMessage(m.recipientTitle)}</h1>
       <ErrorAlert journey={journey} />
-      <form ref={searchErrors.formRef} noValidate onSubmit={search} role="search">
-        {searchErrors.summary}
+      <form ref={searchRef} noValidate onSubmit={search} role="search">
+        {searchSummary}
         <TextField
           label={intl.formatMessage(m.searchLabel)}
           hint={intl.formatMessage(m.searchHint)}

@@ -130,7 +130,7 @@ function RecipientStep({ journey }: { journey: SendMoneyActor }) {
   const [queryError, setQueryError] = useState<string | null>(null);
   const [name, setName] = useState(recipient?.kind === 'iban' ? recipient.name : '');
   const [nameError, setNameError] = useState<string | null>(null);
-  const searchErrors = useFocusFirstError();
+  const { formRef: searchRef, failed: searchFailed, summary: searchSummary } = useFocusFirstError();
   const resultsId = useId();
   const savedId = useId();
 
@@ -138,7 +138,7 @@ function RecipientStep({ journey }: { journey: SendMoneyActor }) {
     event.preventDefault();
     if (query.trim().length < contactQueryMinLength) {
       setQueryError(intl.formatMessage(m.searchTooShort));
-      searchErrors.failed();
+      searchFailed();
       return;
     }
     setQueryError(null);
@@ -161,8 +161,8 @@ function RecipientStep({ journey }: { journey: SendMoneyActor }) {
       <h1>{intl.formatMessage(m.recipientTitle)}</h1>
       <FromAccount journey={journey} />
       <ErrorAlert journey={journey} />
-      <form ref={searchErrors.formRef} noValidate onSubmit={search} role="search">
-        {searchErrors.summary}
+      <form ref={searchRef} noValidate onSubmit={search} role="search">
+        {searchSummary}
         <TextField
           label={intl.formatMessage(m.searchLabel)}
           hint={intl.formatMessage(m.searchHint)}
