@@ -2,7 +2,7 @@ import { Ellipsis } from 'lucide-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, useLocation } from 'react-router';
-import styled, { css } from 'styled-components';
+import styled, { createGlobalStyle, css } from 'styled-components';
 import type { UserInfo } from '../../schemas/auth.schema';
 import { theme } from '../ui/theme';
 import { NavSheet } from './NavSheet';
@@ -32,6 +32,13 @@ const Bar = styled.nav`
   }
   li {
     display: flex;
+  }
+`;
+
+/** A field or button focused near the bottom is scrolled above the bar, not under it (WCAG 2.2 2.4.11). */
+const ScrollAboveBar = createGlobalStyle`
+  html {
+    scroll-padding-bottom: calc(${({ theme }) => theme.shell.bottomBarHeight} + env(safe-area-inset-bottom));
   }
 `;
 
@@ -91,6 +98,7 @@ export function BottomBar({ user }: { user: UserInfo }) {
   const open = openOn === pathname;
   return (
     <Bar aria-label={intl.formatMessage({ id: 'app.nav.label', defaultMessage: 'Main' })}>
+      <ScrollAboveBar />
       <ul>
         {bottomBarDestinationsFor(user).map((destination) => (
           <li key={destination.to}>
