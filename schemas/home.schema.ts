@@ -55,6 +55,34 @@ export const OverviewCard = z
   .meta({ id: 'OverviewCard' });
 export type OverviewCard = z.infer<typeof OverviewCard>;
 
+/** How many days of balances the dashboard's chart shows, today included. */
+export const balanceHistoryDays = 30;
+
+/**
+ * The booked balance (ledger: what has been posted, without card holds) of one currency at the end of each of the
+ * last `balanceHistoryDays` days, oldest first, the last being today so far. Days are UTC calendar days.
+ */
+export const BalanceHistory = z
+  .object({
+    currency: text(),
+    points: z.array(z.object({ date: text(), balance_minor: text() })),
+  })
+  .meta({ id: 'BalanceHistory' });
+export type BalanceHistory = z.infer<typeof BalanceHistory>;
+
+/**
+ * What waits for the merchant, as counts: money requests from others to answer, scheduled payments that run in the
+ * next 7 days (today included), and frozen cards. Each is null when the caller may not see its area.
+ */
+export const NeedsAttention = z
+  .object({
+    requests_to_answer: z.number().int().nullable(),
+    scheduled_this_week: z.number().int().nullable(),
+    cards_frozen: z.number().int().nullable(),
+  })
+  .meta({ id: 'NeedsAttention' });
+export type NeedsAttention = z.infer<typeof NeedsAttention>;
+
 export const HomeOverviewResponse = z
   .object({
     merchant: z.object({ id: text(), name: text() }),
@@ -79,6 +107,10 @@ export const HomeOverviewResponse = z
     scheduled_payments: z.array(UpcomingScheduledPayment).nullable(),
     /** Computed from the merchant's data on every read, never stored: it ticks itself. Null outside the dashboard. */
     welcome_checklist: WelcomeChecklist.nullable(),
+    /** One per currency of `total_balance`, in its order. Null outside the dashboard. */
+    balance_history: z.array(BalanceHistory).nullable(),
+    /** Null outside the dashboard. */
+    needs_attention: NeedsAttention.nullable(),
   })
   .meta({ id: 'HomeOverviewResponse' });
 export type HomeOverviewResponse = z.infer<typeof HomeOverviewResponse>;

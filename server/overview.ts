@@ -1,8 +1,11 @@
-import type {
-  HomeOverviewResponse,
-  OverviewCard,
-  UpcomingScheduledPayment,
-  WelcomeChecklist,
+import { sql } from 'kysely';
+import {
+  balanceHistoryDays,
+  type BalanceHistory,
+  type HomeOverviewResponse,
+  type OverviewCard,
+  type UpcomingScheduledPayment,
+  type WelcomeChecklist,
 } from '../schemas/home.schema';
 import { moneyOf } from '../schemas/money';
 import type { Money } from '../schemas/overview.schema';
@@ -165,6 +168,8 @@ export async function homeOverview(db: Database, caller: OverviewCaller): Promis
       cashback: null,
       scheduled_payments: null,
       welcome_checklist: null,
+      balance_history: null,
+      needs_attention: null,
     };
   }
   const { accounts } = await merchantAccounts(db, merchantId);
@@ -195,6 +200,107 @@ export async function homeOverview(db: Database, caller: OverviewCaller): Promis
       ? await upcomingScheduledPayments(db, merchantId)
       : null,
     welcome_checklist: canAccess(actor, 'dashboard') ? await checklistState(db, merchantId) : null,
+    balance_history: canAccess(actor, 'dashboard')
+      ? await balanceHistory(
+          db,
+          accounts.map((a) => ({ id: a.id, currency: a.currency })),
+          [...totals.keys()],
+        )
+      : null,
+    needs_attention: canAccess(actor, 'dashboard') ? await needsAttention(db, merchantId, actor) : null,
+  };
+}
+
+const dayMs = 86_400_000;
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * The booked balance per currency at the end of each of the last `balanceHistoryDays` UTC days: today's balance less
+ * what was posted after each day ended (ledger_entries), so the last point is the balance now and no history table
+ * is needed.
+ */
+export async function balanceHistory(
+  db: Database,
+  accounts: ReadonlyArray<{ id: string; currency: string }>,
+  currencies: readonly string[],
+  now = new Date(),
+): Promise<BalanceHistory[]> {
+  const todayStart = Date.parse(`${utcDay(now)}T00:00:00.000Z`);
+  const days = Array.from({ length: balanceHistoryDays }, (_, index) =>
+    utcDay(new Date(todayStart - (balanceHistoryDays - 1 - index) * dayMs)),
+  );
+  if (accounts.length === 0) return [];
+  const ids = accounts.map((a) => a.id);
+  const since = new Date(todayStart - (balanceHistoryDays - 1) * dayMs);
+  const [balances, posted] = await Promise.all([
+    db.selectFrom('ledger_accounts').select(['id', 'balance_minor']).where('id', 'in', ids).execute(),
+    db
+      .selectFrom('ledger_entries')
+      .select(['account_id', sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`.as('day')])
+      .select((eb) => eb.fn.sum<string>('amount_minor').as('amount'))
+      .where('account_id', 'in', ids)
+      .where('created_at', '>=', since)
+      .groupBy(['account_id', 'day'])
+      .execute(),
+  ]);
+  const currencyOf = new Map(accounts.map((a) => [a.id, a.currency]));
+  return currencies.map((currency) => {
+    let balance = balances
+      .filter((row) => currencyOf.get(row.id) === currency)
+      .reduce((sum, row) => sum + BigInt(row.balance_minor), 0n);
+    const perDay = new Map<string, bigint>();
+    for (const row of posted) {
+      if (currencyOf.get(row.account_id) !== currency) continue;
+      perDay.set(row.day, (perDay.get(row.day) ?? 0n) + BigInt(row.amount));
+    }
+    // From today backwards: the end of the day before is this day's end less what this day posted.
+    const points: BalanceHistory['points'] = [];
+    for (const day of [...days].reverse()) {
+      points.unshift({ date: day, balance_minor: balance.toString() });
+      balance -= perDay.get(day) ?? 0n;
+    }
+    return { currency, points };
+  });
+}
+
+/** The dashboard's "needs your attention" counts, each only where the caller may see its area (SPEC §6). */
+async function needsAttention(db: Database, merchantId: string, actor: OverviewCaller['actor']) {
+  const today = utcDay(new Date());
+  const weekEnd = utcDay(new Date(Date.parse(`${today}T00:00:00.000Z`) + 6 * dayMs));
+  const count = async (query: Promise<{ n: string | number | bigint } | undefined>) =>
+    Number((await query)?.n ?? 0);
+  return {
+    requests_to_answer: canAccess(actor, 'request-money')
+      ? await count(
+          db
+            .selectFrom('money_requests')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('payee_merchant_id', '=', merchantId)
+            .where('status', '=', 'pending')
+            .executeTakeFirst(),
+        )
+      : null,
+    scheduled_this_week: canAccess(actor, 'scheduled-payments')
+      ? await count(
+          db
+            .selectFrom('scheduled_payments')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('merchant_id', '=', merchantId)
+            .where('status', '=', 'active')
+            .where('next_run', '<=', sql<Date>`${weekEnd}::date`)
+            .executeTakeFirst(),
+        )
+      : null,
+    cards_frozen: canAccess(actor, 'cards')
+      ? await count(
+          db
+            .selectFrom('cards')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('merchant_id', '=', merchantId)
+            .where('status', '=', 'frozen')
+            .executeTakeFirst(),
+        )
+      : null,
   };
 }
 

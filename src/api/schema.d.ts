@@ -3062,6 +3062,20 @@ export interface components {
                 method: "email" | "sms" | "totp";
             }[];
         };
+        BalanceHistory: {
+            currency: string;
+            points: {
+                balance_minor: string;
+                date: string;
+            }[];
+        };
+        BalanceHistoryInput: {
+            currency: string;
+            points: {
+                balance_minor: string;
+                date: string;
+            }[];
+        };
         BeneficiariesResponse: {
             beneficiaries: components["schemas"]["Beneficiary"][];
         };
@@ -4179,6 +4193,7 @@ export interface components {
                 id: string;
                 name: string;
             }[];
+            balance_history: components["schemas"]["BalanceHistory"][] | null;
             cashback: components["schemas"]["Money"][] | null;
             latest_transactions: components["schemas"]["LatestTransaction"][];
             merchant: {
@@ -4186,6 +4201,7 @@ export interface components {
                 name: string;
             };
             my_cards: components["schemas"]["OverviewCard"][];
+            needs_attention: components["schemas"]["NeedsAttention"] | null;
             scheduled_payments: components["schemas"]["UpcomingScheduledPayment"][] | null;
             total_balance: components["schemas"]["Money"][];
             welcome_checklist: components["schemas"]["WelcomeChecklist"] | null;
@@ -4199,6 +4215,7 @@ export interface components {
                 id: string;
                 name: string;
             }[];
+            balance_history: components["schemas"]["BalanceHistoryInput"][] | null;
             cashback: components["schemas"]["MoneyInput"][] | null;
             latest_transactions: components["schemas"]["LatestTransactionInput"][];
             merchant: {
@@ -4206,6 +4223,7 @@ export interface components {
                 name: string;
             };
             my_cards: components["schemas"]["OverviewCardInput"][];
+            needs_attention: components["schemas"]["NeedsAttentionInput"] | null;
             scheduled_payments: components["schemas"]["UpcomingScheduledPaymentInput"][] | null;
             total_balance: components["schemas"]["MoneyInput"][];
             welcome_checklist: components["schemas"]["WelcomeChecklistInput"] | null;
@@ -4743,6 +4761,16 @@ export interface components {
         };
         MoneyRequestsResponseInput: {
             items: components["schemas"]["MoneyRequestInput"][];
+        };
+        NeedsAttention: {
+            cards_frozen: number | null;
+            requests_to_answer: number | null;
+            scheduled_this_week: number | null;
+        };
+        NeedsAttentionInput: {
+            cards_frozen: number | null;
+            requests_to_answer: number | null;
+            scheduled_this_week: number | null;
         };
         NewAddressBody: {
             city: string;
@@ -6432,6 +6460,8 @@ export type SchemaApiError = components['schemas']['ApiError'];
 export type SchemaApiErrorInput = components['schemas']['ApiErrorInput'];
 export type SchemaAvailableMfaMethodsResponse = components['schemas']['AvailableMfaMethodsResponse'];
 export type SchemaAvailableMfaMethodsResponseInput = components['schemas']['AvailableMfaMethodsResponseInput'];
+export type SchemaBalanceHistory = components['schemas']['BalanceHistory'];
+export type SchemaBalanceHistoryInput = components['schemas']['BalanceHistoryInput'];
 export type SchemaBeneficiariesResponse = components['schemas']['BeneficiariesResponse'];
 export type SchemaBeneficiariesResponseInput = components['schemas']['BeneficiariesResponseInput'];
 export type SchemaBeneficiary = components['schemas']['Beneficiary'];
@@ -6628,6 +6658,8 @@ export type SchemaMoneyRequestBodyInput = components['schemas']['MoneyRequestBod
 export type SchemaMoneyRequestInput = components['schemas']['MoneyRequestInput'];
 export type SchemaMoneyRequestsResponse = components['schemas']['MoneyRequestsResponse'];
 export type SchemaMoneyRequestsResponseInput = components['schemas']['MoneyRequestsResponseInput'];
+export type SchemaNeedsAttention = components['schemas']['NeedsAttention'];
+export type SchemaNeedsAttentionInput = components['schemas']['NeedsAttentionInput'];
 export type SchemaNewAddressBody = components['schemas']['NewAddressBody'];
 export type SchemaNewAddressBodyInput = components['schemas']['NewAddressBodyInput'];
 export type SchemaNewPassword = components['schemas']['NewPassword'];

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { HomeOverviewResponse } from '../../schemas/home.schema';
@@ -50,7 +50,14 @@ function signedAmount(transaction: Transaction) {
 }
 
 /** "Latest transactions" (SPEC §2 dashboard and overview). */
-export function TransactionList({ transactions }: { transactions: Transaction[] }) {
+export function TransactionList({
+  transactions,
+  emptyAction,
+}: {
+  transactions: Transaction[];
+  /** With no transactions, what to do next (a link), where the user may do it. */
+  emptyAction?: ReactNode;
+}) {
   const intl = useIntl();
   const headingId = useId();
   return (
@@ -59,9 +66,12 @@ export function TransactionList({ transactions }: { transactions: Transaction[] 
         <FormattedMessage id="transactions.latest" defaultMessage="Latest transactions" />
       </h2>
       {transactions.length === 0 ? (
-        <Muted>
-          <FormattedMessage id="transactions.none" defaultMessage="No transactions yet." />
-        </Muted>
+        <>
+          <Muted>
+            <FormattedMessage id="transactions.none" defaultMessage="No transactions yet." />
+          </Muted>
+          {emptyAction}
+        </>
       ) : (
         <List aria-labelledby={headingId}>
           {transactions.map((transaction) => (

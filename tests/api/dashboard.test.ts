@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HomeOverviewResponse } from '../../schemas/home.schema';
+import { balanceHistoryDays, type HomeOverviewResponse } from '../../schemas/home.schema';
 import { assignWalletTag } from '../../server/accounts';
 import { ledgerInvariants, postTransfer, systemAccount } from '../../server/ledger';
 import { utcDate } from '../../server/payments/scheduledPayments';
+import { orderCard } from './cards';
 import { api, expectStatus, type JsonBodyOf } from './client';
 import { startTestServer, type TestServer } from './harness';
 import {
@@ -202,5 +203,86 @@ describe('welcome checklist', () => {
     expect(employee.cashback).toBeNull();
     expect(employee.scheduled_payments).toBeNull();
     expect(employee.welcome_checklist).toBeNull();
+  });
+});
+
+describe('balance history and what needs attention', () => {
+  const day = (offset: number) => utcDate(new Date(Date.now() + offset * 86_400_000));
+
+  it('gives the booked balance at the end of each of the last 30 days, today last, from the ledger', async () => {
+    const m = await tagged();
+    const empty = await overview(m.token);
+    expect(empty.balance_history).toHaveLength(1);
+    const [eur] = empty.balance_history!;
+    expect(eur!.currency).toBe('EUR');
+    expect(eur!.points).toHaveLength(balanceHistoryDays);
+    expect(eur!.points.at(-1)!.date).toBe(day(0));
+    expect(eur!.points[0]!.date).toBe(day(-(balanceHistoryDays - 1)));
+    expect(new Set(eur!.points.map((point) => point.balance_minor))).toEqual(new Set(['0']));
+
+    // 500.00 EUR posted three days ago (moved back in time as the ledger would have booked it), 120.00 EUR today.
+    await fund(server.db, m.accountId, 50_000n);
+    await server.db
+      .updateTable('ledger_entries')
+      .set({ created_at: new Date(Date.now() - 3 * 86_400_000) })
+      .where('account_id', '=', m.accountId)
+      .execute();
+    await fund(server.db, m.accountId, 12_000n);
+    const points = (await overview(m.token)).balance_history![0]!.points;
+    const at = (offset: number) => points.find((point) => point.date === day(offset))!.balance_minor;
+    expect([at(-4), at(-3), at(-1), at(0)]).toEqual(['0', '50000', '50000', '62000']);
+    expect(BigInt(at(0))).toBe(BigInt((await overview(m.token)).total_balance[0]!.amount_minor));
+  });
+
+  it('counts requests to answer, payments due within 7 days and frozen cards; an employee gets none', async () => {
+    const m = await tagged(100_000n);
+    const other = await tagged(100_000n);
+    expect((await overview(m.token)).needs_attention).toEqual({
+      requests_to_answer: 0,
+      scheduled_this_week: 0,
+      cards_frozen: 0,
+    });
+
+    const asked = await api(server.app, 'POST', '/api/merchants/request_money/', {
+      token: other.token,
+      body: { wallet_tag: m.tag, amount_minor: '100', currency: 'EUR' },
+      headers: { 'idempotency-key': newKey('request') },
+    });
+    expectStatus(asked, 201);
+    for (const [startInDays, key] of [
+      [6, 'soon'],
+      [8, 'later'],
+    ] as const) {
+      const scheduled = await api(server.app, 'POST', '/api/merchants/scheduled_payments/', {
+        token: m.token,
+        headers: { 'idempotency-key': newKey(key) },
+        body: {
+          account_type: 'eur',
+          recipient: { wallet_tag: other.tag },
+          amount_minor: '100',
+          frequency: 'once',
+          start_date: day(startInDays),
+        },
+      });
+      expectStatus(scheduled, 201);
+    }
+    const { card } = await orderCard(server, m);
+    const frozen = await api(server.app, 'POST', '/api/merchants/cards/{id}/{action}/', {
+      params: { id: card.id, action: 'freeze' },
+      token: m.token,
+    });
+    expectStatus(frozen, 200);
+
+    // The request is the payee's to answer, not the requester's; the payment in 8 days is not this week's.
+    expect((await overview(m.token)).needs_attention).toEqual({
+      requests_to_answer: 1,
+      scheduled_this_week: 1,
+      cards_frozen: 1,
+    });
+    expect((await overview(other.token)).needs_attention).toMatchObject({ requests_to_answer: 0 });
+
+    const employee = await overview(await employeeToken(server, m.merchantId, 'employee'));
+    expect(employee.needs_attention).toBeNull();
+    expect(employee.balance_history).toBeNull();
   });
 });

@@ -66,6 +66,17 @@ const overview = {
     { item: 'pick_plan', done: false },
     { item: 'create_card', done: false },
   ],
+  // 30 days ending 2026-01-15 (the model tests' clock): 1,000.00 EUR rising to 2,135.80 EUR, flat in between.
+  balance_history: [
+    {
+      currency: 'EUR',
+      points: Array.from({ length: 30 }, (_, index) => ({
+        date: new Date(Date.UTC(2025, 11, 17 + index)).toISOString().slice(0, 10),
+        balance_minor: index < 20 ? '100000' : index < 29 ? '180000' : '213580',
+      })),
+    },
+  ],
+  needs_attention: { requests_to_answer: 2, scheduled_this_week: 1, cards_frozen: 0 },
 } satisfies HomeOverviewResponse;
 
 const allDone: HomeOverviewResponse['welcome_checklist'] = [
@@ -188,11 +199,65 @@ describe('/dashboard', () => {
     }));
     expect((await region('Total balance')).textContent).toContain('€0.00');
     expect((await region('Cashback earned')).textContent).toContain('€0.00');
-    expect((await region('Latest transactions')).textContent).toContain('No transactions yet.');
+    const latest = await region('Latest transactions');
+    expect(latest.textContent).toContain('No transactions yet.');
+    await view.userLoaded();
+    // Each empty state says what to do next.
+    expect(
+      within(latest)
+        .getByRole('link', { name: /^Top up your account: see its IBAN/ })
+        .getAttribute('href'),
+    ).toBe('/my-wallet/my-accounts');
     const scheduled = await region('Scheduled payments');
-    expect(scheduled.textContent).toContain('No scheduled payments.');
+    expect(scheduled.textContent).toContain('No scheduled payments. Choose “Schedule” when you send money');
     expect(within(scheduled).getByRole('link', { name: 'All scheduled payments' })).toBeTruthy();
     expect(await axeViolations(view.container)).toEqual([]);
+  });
+
+  it('offers the quick actions the user may take, and says what needs attention with where to settle it', async () => {
+    const view = renderDashboard(async () => overview);
+    await view.userLoaded();
+    const actions = await screen.findByRole('navigation', { name: 'Quick actions' });
+    expect(
+      within(actions)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Send money', '/my-wallet/eur/send-money'],
+      ['Request money', '/my-wallet/request-money'],
+      ['Top up', '/my-wallet/my-accounts'],
+      ['Order a card', '/cards/add-card'],
+    ]);
+    const attention = await region('Needs your attention');
+    expect(
+      within(attention)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['2 money requests to answer', '/my-wallet/pending-requests'],
+      ['1 scheduled payment runs in the next 7 days', '/my-wallet/scheduled-payments'],
+    ]);
+    // The chart is a picture; its figures are in words for a screen reader.
+    expect((await region('Total balance')).textContent).toContain(
+      'EUR balance over the last 30 days: €1,000.00 on Dec 17, €2,135.80 today; lowest €1,000.00, highest €2,135.80.',
+    );
+    expect(await axeViolations(view.container)).toEqual([]);
+  });
+
+  it('offers a viewer no quick action (SPEC §6: viewers send, request, top up and order nothing)', async () => {
+    const view = renderDashboard(async () => overview, 'viewer');
+    await region('Total balance');
+    await view.userLoaded();
+    expect(screen.queryByRole('navigation', { name: 'Quick actions' })).toBeNull();
+  });
+
+  it('holds the page’s shape while the figures load, as one named progress indicator', async () => {
+    let finish: (value: HomeOverviewResponse) => void = () => {};
+    renderDashboard(() => new Promise((resolve) => (finish = resolve)));
+    expect(await screen.findByRole('progressbar', { name: 'Loading…' })).toBeTruthy();
+    finish(overview);
+    await screen.findByRole('heading', { level: 1, name: 'Demo Coffee' });
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
   it('offers a viewer no top-up, plan or card link (SPEC §6: no top-up details, plans or card orders for viewers)', async () => {
@@ -205,7 +270,14 @@ describe('/dashboard', () => {
 
   it('leaves out the parts the server did not send (null)', async () => {
     renderDashboard(
-      async () => ({ ...overview, cashback: null, scheduled_payments: null, welcome_checklist: null }),
+      async () => ({
+        ...overview,
+        cashback: null,
+        scheduled_payments: null,
+        welcome_checklist: null,
+        balance_history: null,
+        needs_attention: null,
+      }),
       'employee',
     );
     await region('Total balance');

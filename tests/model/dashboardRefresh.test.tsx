@@ -37,6 +37,8 @@ function overviewWith(balance: string, topUpDone: boolean): HomeOverviewResponse
       { item: 'pick_plan', done: false },
       { item: 'create_card', done: false },
     ],
+    balance_history: [{ currency: 'EUR', points: [{ date: '2026-01-15', balance_minor: balance }] }],
+    needs_attention: { requests_to_answer: 0, scheduled_this_week: 0, cards_frozen: 0 },
   };
 }
 

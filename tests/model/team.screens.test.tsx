@@ -373,6 +373,8 @@ describe('/overview', () => {
     cashback: null,
     scheduled_payments: null,
     welcome_checklist: null,
+    balance_history: null,
+    needs_attention: null,
   } satisfies HomeOverviewResponse;
 
   it('shows an employee with company access their cards, the accounts and the latest transactions', async () => {

@@ -1,10 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { selectUser } from '../../../machines/session.machine';
+import { ArrowDownLeft, ArrowUpRight, CreditCard, Wallet, type LucideIcon } from 'lucide-react';
 import type {
+  NeedsAttention,
   UpcomingScheduledPayment,
   WelcomeChecklist,
   WelcomeChecklistItem,
@@ -14,12 +16,13 @@ import { canAccess, type Area } from '../../../schemas/permissions';
 import { useSessionActor } from '../../app/session';
 import { formatMoney } from '../../i18n/formatMoney';
 import { Card, Grid, Muted, Page, VisuallyHidden } from '../../ui/Layout';
-import { PageSpinner } from '../../ui/Spinner';
 import { LoadFailure } from '../LoadFailure';
 import { scheduledPaymentsPath } from '../../app/paths';
 import { calendarDateText, frequencyText } from '../../i18n/scheduleText';
 import { TransactionList } from '../TransactionList';
 import { useOverview, type LoadOverview } from '../useOverview';
+import { BalanceChart } from './BalanceChart';
+import { DashboardSkeleton } from './DashboardSkeleton';
 
 /** Where an unticked checklist item leads, and the area of schemas/permissions.ts it needs. */
 const checklistLinks: Record<WelcomeChecklistItem, { to: string; area: Area } | null> = {
@@ -189,7 +192,10 @@ function ScheduledPaymentsCard({ payments }: { payments: UpcomingScheduledPaymen
       </h2>
       {payments.length === 0 ? (
         <Muted>
-          <FormattedMessage id="dashboard.scheduled.none" defaultMessage="No scheduled payments." />
+          <FormattedMessage
+            id="dashboard.scheduled.noneWithAction"
+            defaultMessage="No scheduled payments. Choose “Schedule” when you send money to pay rent or a supplier on a date or every month."
+          />
         </Muted>
       ) : (
         <Plain aria-labelledby={headingId}>
@@ -228,9 +234,152 @@ function ScheduledPaymentsCard({ payments }: { payments: UpcomingScheduledPaymen
   );
 }
 
+const Actions = styled.nav`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr));
+  gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(5)};
+  a {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space(2)};
+    min-height: 48px;
+    padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
+    border-radius: ${({ theme }) => theme.radii.medium};
+    background: ${({ theme }) => theme.colors.surface};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    font-weight: 700;
+    text-decoration: none;
+  }
+  a:hover {
+    border-color: ${({ theme }) => theme.colors.primary};
+  }
+  svg {
+    flex: none;
+  }
+`;
+
+const quickActionTexts = defineMessages({
+  label: { id: 'dashboard.actions.label', defaultMessage: 'Quick actions' },
+  send: { id: 'dashboard.actions.send', defaultMessage: 'Send money' },
+  request: { id: 'dashboard.actions.request', defaultMessage: 'Request money' },
+  topUp: { id: 'dashboard.actions.topUp', defaultMessage: 'Top up' },
+  card: { id: 'dashboard.actions.card', defaultMessage: 'Order a card' },
+});
+
+/** The four things merchants do most from home, each only where the user may (SPEC §6; the server refuses anyway). */
+const quickActions = [
+  { to: '/my-wallet/eur/send-money', area: 'send-money', text: quickActionTexts.send, Icon: ArrowUpRight },
+  {
+    to: '/my-wallet/request-money',
+    area: 'request-money',
+    text: quickActionTexts.request,
+    Icon: ArrowDownLeft,
+  },
+  { to: '/my-wallet/my-accounts', area: 'my-accounts', text: quickActionTexts.topUp, Icon: Wallet },
+  { to: '/cards/add-card', area: 'add-card', text: quickActionTexts.card, Icon: CreditCard },
+] satisfies ReadonlyArray<{ to: string; area: Area; text: MessageDescriptor; Icon: LucideIcon }>;
+
+function QuickActions() {
+  const intl = useIntl();
+  const user = useSelector(useSessionActor(), selectUser);
+  const allowed = quickActions.filter((action) => user !== null && canAccess(user, action.area));
+  if (allowed.length === 0) return null;
+  return (
+    <Actions aria-label={intl.formatMessage(quickActionTexts.label)}>
+      {allowed.map(({ to, text, Icon }) => (
+        <Link key={to} to={to}>
+          <Icon aria-hidden="true" size={20} />
+          {intl.formatMessage(text)}
+        </Link>
+      ))}
+    </Actions>
+  );
+}
+
+/** With nothing on the account yet, the way to put money on it (for those who may see the top-up details). */
+function FirstMoneyLink() {
+  const user = useSelector(useSessionActor(), selectUser);
+  if (user === null || !canAccess(user, 'my-accounts')) return null;
+  return (
+    <More to="/my-wallet/my-accounts">
+      <FormattedMessage
+        id="dashboard.transactions.firstMoney"
+        defaultMessage="Top up your account: see its IBAN to pay in by bank transfer"
+      />
+    </More>
+  );
+}
+
+/** What waits for the merchant (schemas/home.schema.ts `NeedsAttention`), each with the page that settles it. */
+function AttentionCard({ attention }: { attention: NeedsAttention }) {
+  const headingId = useId();
+  const items = [
+    attention.requests_to_answer
+      ? {
+          to: '/my-wallet/pending-requests',
+          text: (
+            <FormattedMessage
+              id="dashboard.attention.requests"
+              defaultMessage="{count, plural, one {# money request to answer} other {# money requests to answer}}"
+              values={{ count: attention.requests_to_answer }}
+            />
+          ),
+        }
+      : null,
+    attention.scheduled_this_week
+      ? {
+          to: scheduledPaymentsPath,
+          text: (
+            <FormattedMessage
+              id="dashboard.attention.scheduled"
+              defaultMessage="{count, plural, one {# scheduled payment runs in the next 7 days} other {# scheduled payments run in the next 7 days}}"
+              values={{ count: attention.scheduled_this_week }}
+            />
+          ),
+        }
+      : null,
+    attention.cards_frozen
+      ? {
+          to: '/cards',
+          text: (
+            <FormattedMessage
+              id="dashboard.attention.frozen"
+              defaultMessage="{count, plural, one {# card is frozen} other {# cards are frozen}}"
+              values={{ count: attention.cards_frozen }}
+            />
+          ),
+        }
+      : null,
+  ].filter((item) => item !== null);
+  return (
+    <Card aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        <FormattedMessage id="dashboard.attention.heading" defaultMessage="Needs your attention" />
+      </h2>
+      {items.length === 0 ? (
+        <Muted>
+          <FormattedMessage
+            id="dashboard.attention.none"
+            defaultMessage="Nothing waits for you: no requests to answer, no payments due this week, no frozen cards."
+          />
+        </Muted>
+      ) : (
+        <Plain aria-labelledby={headingId}>
+          {items.map((item) => (
+            <Step key={item.to} $done={false}>
+              <Link to={item.to}>{item.text}</Link>
+            </Step>
+          ))}
+        </Plain>
+      )}
+    </Card>
+  );
+}
+
 /**
- * SPEC §2 /dashboard (also /): the merchant's name, the welcome checklist until everything on it is done, total
- * balance, cashback, latest transfers and scheduled payments. A part the server leaves out (null: the user may not
+ * SPEC §2 /dashboard (also /): the merchant's name, quick actions, the welcome checklist until everything on it is
+ * done, total balance with its last 30 days, cashback, what needs attention, latest transfers and scheduled payments. A part the server leaves out (null: the user may not
  * see it, SPEC §6) is not shown.
  */
 export function DashboardScreen({ loadOverview }: { loadOverview?: LoadOverview }) {
@@ -238,7 +387,7 @@ export function DashboardScreen({ loadOverview }: { loadOverview?: LoadOverview 
   const balanceId = useId();
   const cashbackId = useId();
 
-  if (state.status === 'loading') return <PageSpinner />;
+  if (state.status === 'loading') return <DashboardSkeleton />;
   if (state.status === 'failed') {
     return (
       <Page>
@@ -252,6 +401,7 @@ export function DashboardScreen({ loadOverview }: { loadOverview?: LoadOverview 
   return (
     <Page>
       <h1>{overview.merchant.name}</h1>
+      <QuickActions />
       {checklist !== null && !checklist.every((entry) => entry.done) && (
         <ChecklistCard checklist={checklist} />
       )}
@@ -261,6 +411,7 @@ export function DashboardScreen({ loadOverview }: { loadOverview?: LoadOverview 
             <FormattedMessage id="dashboard.totalBalance" defaultMessage="Total balance" />
           </Label>
           <Totals amounts={overview.total_balance} />
+          {overview.balance_history?.[0] ? <BalanceChart history={overview.balance_history[0]} /> : null}
         </Card>
         {overview.cashback !== null && (
           <Card aria-labelledby={cashbackId}>
@@ -274,7 +425,8 @@ export function DashboardScreen({ loadOverview }: { loadOverview?: LoadOverview 
           </Card>
         )}
       </Figures>
-      <TransactionList transactions={overview.latest_transactions} />
+      {overview.needs_attention !== null && <AttentionCard attention={overview.needs_attention} />}
+      <TransactionList transactions={overview.latest_transactions} emptyAction={<FirstMoneyLink />} />
       {overview.scheduled_payments !== null && (
         <ScheduledPaymentsCard payments={overview.scheduled_payments} />
       )}
