@@ -504,8 +504,9 @@ describe('geocoding', () => {
           token: me.token,
         });
         expectStatus(slow, 200);
+        // The stub never answers "Slow": the gazetteer's answer can only come from the time-out. (Whether the stub saw
+        // the request at all is not asserted: on a busy machine the app may give up before it arrives.)
         expect(slow.body.source).toBe('gazetteer');
-        expect(requests.at(-1)).toContain('city=Slow');
       } finally {
         await app.close();
         await impatient.close();
