@@ -75,6 +75,8 @@ describe('addresses', () => {
 
     // ---- Drag the pin east with the mouse ----
     const pin = page.getByTestId('map-pin');
+    // As a user would: the map may sit below the fold (the mouse drags only what is on screen).
+    await pin.scrollIntoViewIfNeeded();
     const box = await pin.boundingBox();
     if (!box) throw new Error('the pin is not on screen');
     const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
