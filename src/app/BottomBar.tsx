@@ -35,10 +35,14 @@ const Bar = styled.nav`
   }
 `;
 
-/** A field or button focused near the bottom is scrolled above the bar, not under it (WCAG 2.2 2.4.11). */
+/**
+ * A field or button focused near the bottom is scrolled above the bar, not under it (WCAG 2.2 2.4.11); what else sits
+ * at the bottom of the screen (the toasts, src/ui/ToastHost.tsx) reads the bar's height from --bottom-bar-offset.
+ */
 const ScrollAboveBar = createGlobalStyle`
   html {
-    scroll-padding-bottom: calc(${({ theme }) => theme.shell.bottomBarHeight} + env(safe-area-inset-bottom));
+    --bottom-bar-offset: calc(${({ theme }) => theme.shell.bottomBarHeight} + env(safe-area-inset-bottom));
+    scroll-padding-bottom: var(--bottom-bar-offset);
   }
 `;
 

@@ -13,7 +13,12 @@ export function ToastHost() {
   if (!requested) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position={toastPosition} toastOptions={{ duration: toastDurationMs }} />
+      {/* Above the phone's bottom navigation while it shows (src/app/BottomBar.tsx sets the offset). */}
+      <Toaster
+        position={toastPosition}
+        toastOptions={{ duration: toastDurationMs }}
+        containerStyle={{ bottom: 'calc(16px + var(--bottom-bar-offset, 0px))' }}
+      />
     </Suspense>
   );
 }

@@ -121,6 +121,14 @@ describe('send money by keyboard alone', () => {
 
     await heading('Payment completed').waitFor({ timeout: 15_000 });
     await expect.poll(async () => (await focused()).name).toBe('Payment completed');
+    // The toast shows above the phone's bottom navigation, not under it (once it has slid in).
+    const bar = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+    await expect
+      .poll(async () => {
+        const toast = await page.getByRole('status').filter({ hasText: 'Amount sent' }).boundingBox();
+        return toast && bar ? bar.y - (toast.y + toast.height) : null;
+      })
+      .toBeGreaterThanOrEqual(0);
     expect((await eurAvailable()) - before).toBe(-15_000);
     expect(browserErrors).toEqual([]);
   }, 120_000);

@@ -101,7 +101,7 @@ async function navigate(address: string): Promise<void> {
   }, address);
 }
 
-/** Where focus is and what the announcer says, once focus has settled on a main heading (or after 15 s). */
+/** Where focus is and what the announcer says, once focus is on the new main heading and it is announced. */
 async function focusAfterMove(where = ''): Promise<{ focused: string; heading: string; announced: string }> {
   const read = () =>
     page.evaluate(() => {
@@ -114,9 +114,18 @@ async function focusAfterMove(where = ''): Promise<{ focused: string; heading: s
         announced: document.querySelector('[data-testid="page-announcer"]')?.textContent?.trim() ?? '',
       };
     });
+  // The announcement is a React update after the focus moves: wait for both.
   await expect
-    .poll(async () => (await read()).focused, { timeout: 15_000, message: `${where} at ${page.url()}` })
-    .toBe('main heading');
+    .poll(
+      async () => {
+        const now = await read();
+        return now.focused === 'main heading' && now.announced === now.heading
+          ? 'settled'
+          : JSON.stringify(now);
+      },
+      { timeout: 15_000, message: `${where} at ${page.url()}` },
+    )
+    .toBe('settled');
   return read();
 }
 
