@@ -14,6 +14,7 @@ const Figure = styled.figure`
     display: block;
     width: 100%;
     height: auto;
+    color: ${({ theme }) => theme.colors.primary};
   }
   figcaption {
     color: ${({ theme }) => theme.colors.textMuted};
