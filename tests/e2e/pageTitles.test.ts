@@ -166,6 +166,33 @@ describe('page titles, focus and announcements', () => {
     expect(browserErrors).toEqual([]);
   }, 300_000);
 
+  it('folds the transactions filters on a phone until asked, and nothing there is wider than a 320 px screen', async () => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await navigate('/transactions');
+    await focusAfterMove();
+    const show = page.getByRole('button', { name: 'Show filters', exact: true });
+    await expect.poll(() => show.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByLabel('From date').isVisible()).toBe(false);
+    await show.click();
+    await page.getByLabel('From date').waitFor();
+    expect(await page.getByRole('button', { name: 'Hide filters' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    for (const language of ['el', 'en'] as const) {
+      await page
+        .getByRole('combobox', { name: language === 'el' ? 'Language' : 'Γλώσσα' })
+        .selectOption(language);
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${language}: sideways scroll at 320 px`).toBeLessThanOrEqual(0);
+    }
+    // Wider than a phone the filters are simply there.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByLabel('From date').waitFor();
+    expect(await page.getByRole('button', { name: /^(Show|Hide) filters/ }).count()).toBe(0);
+    expect(browserErrors).toEqual([]);
+  }, 120_000);
+
   it('a journey’s next step on the same address takes the focus to its heading', async () => {
     await navigate('/my-wallet/eur/send-money');
     await focusAfterMove();

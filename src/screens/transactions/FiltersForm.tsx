@@ -5,6 +5,7 @@ import { filtersToQuery, type TransactionFilters } from '../../../machines/trans
 import { currencyCodes } from '../../../schemas/accounts.schema';
 import { transactionStatuses, transactionTypes } from '../../../schemas/transactions.schema';
 import { transactionStatusText, transactionTypeText } from '../../i18n/transactionMessages';
+import { usePhoneLayout } from '../../app/usePhoneLayout';
 import { Button } from '../../ui/Button';
 import { Card, Row } from '../../ui/Layout';
 import { TextField } from '../../ui/TextField';
@@ -13,6 +14,13 @@ import { OptionSelectField } from '../../ui/SelectField';
 const Fields = styled.div`
   display: grid;
   gap: 0 ${({ theme }) => theme.space(4)};
+  /* A long option (a Greek "any status") must not widen the column past the screen. */
+  > * {
+    min-width: 0;
+  }
+  select {
+    max-width: 100%;
+  }
   @media (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
     grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
   }
@@ -64,6 +72,10 @@ export function FiltersForm({
 }) {
   const intl = useIntl();
   const headingId = useId();
+  const formId = useId();
+  // On a phone the form (about 700 px of fields) is folded until asked for; wider, it is always there.
+  const phone = usePhoneLayout();
+  const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState(() => toDraft(filters));
   // Filters changed from outside (back, forward, a link): the form shows them. Adjusted while rendering rather than
   // by remounting, so focus stays on the button that applied them.
@@ -87,12 +99,31 @@ export function FiltersForm({
     onApply({});
   };
 
+  const appliedCount = Object.keys(filters).length;
   return (
     <Card aria-labelledby={headingId}>
       <h2 id={headingId}>
         <FormattedMessage id="transactions.filters.heading" defaultMessage="Filters" />
       </h2>
-      <form onSubmit={submit} aria-labelledby={headingId}>
+      {phone ? (
+        <Button
+          variant="secondary"
+          aria-expanded={open}
+          aria-controls={formId}
+          onClick={() => setOpen((now) => !now)}
+        >
+          {open ? (
+            <FormattedMessage id="transactions.filters.hide" defaultMessage="Hide filters" />
+          ) : (
+            <FormattedMessage
+              id="transactions.filters.show"
+              defaultMessage="{count, plural, =0 {Show filters} one {Show filters (# applied)} other {Show filters (# applied)}}"
+              values={{ count: appliedCount }}
+            />
+          )}
+        </Button>
+      ) : null}
+      <form id={formId} onSubmit={submit} aria-labelledby={headingId} hidden={phone && !open}>
         <Fields>
           <TextField
             label={t('from')}
