@@ -18,8 +18,8 @@ import { signInWithEmailCode, watchForBrowserErrors } from './pageChecks';
 /** One address per route a signed-in owner of the demo merchant can open (src/app/routes.tsx). */
 const addresses = [
   '/dashboard',
-  '/overview',
   '/my-wallet',
+  '/overview',
   '/my-wallet/my-accounts/eur',
   '/my-wallet/qr-codes',
   '/my-wallet/request-money',
@@ -141,11 +141,12 @@ describe('page titles, focus and announcements', () => {
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         for (const address of addresses) {
-          // From a page with a different heading, so that every move is a real change of page.
-          const here = new URL(page.url()).pathname;
-          const from = ['/faq', '/dashboard', '/cashback'].find((one) => one !== address && one !== here)!;
-          await navigate(from);
-          await focusAfterMove(`${language} ${from} before ${address}`);
+          // Every move must be a real change of page: the list never names one page twice in a row (/overview,
+          // which sends an owner to /dashboard, does not follow it), and sign-in leaves the walk on the dashboard.
+          if (routeTitleOf(new URL(page.url()).pathname) === routeTitleOf(address)) {
+            await navigate('/faq');
+            await focusAfterMove(`${language} /faq before ${address}`);
+          }
           await navigate(address);
           const { heading, announced } = await focusAfterMove(`${language} ${address}`);
           const pathname = new URL(page.url()).pathname;
