@@ -4,6 +4,7 @@ import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/
 import {
   codeFromOutbox,
   demoOwner,
+  eurAvailable,
   expectAccessible,
   minorOf,
   signInWithEmailCode,
@@ -49,13 +50,6 @@ afterEach(async () => {
 const heading = (on: Page, name: string) => on.getByRole('heading', { level: 1, name, exact: true });
 const toast = (on: Page, text: string) => on.getByRole('status').filter({ hasText: text });
 
-async function eurAvailable(on: Page): Promise<number> {
-  await on.goto(`${server.baseUrl}/my-wallet`);
-  const card = on.getByRole('region', { name: 'EUR account' });
-  await card.waitFor();
-  return minorOf((await card.locator('dt:text-is("Available balance") + dd').textContent()) ?? '');
-}
-
 type Authorization = { approved: boolean; decline_reason: string | null; transaction_id: string | null };
 
 /** The sandbox card network asks the bank to approve an online payment of `amountMinor` cents. */
@@ -82,7 +76,7 @@ async function authorize(
 describe('cards', () => {
   it('orders a virtual card, limits online spending, is declined over the limit and when frozen, reveals with a code', async () => {
     await signInWithEmailCode(page, browser, server.baseUrl);
-    const before = await eurAvailable(page);
+    const before = await eurAvailable(page, server.baseUrl);
 
     // ---- Order a virtual card (the Free plan's price comes from the wallet) ----
     await page.goto(`${server.baseUrl}/cards`);
@@ -108,7 +102,7 @@ describe('cards', () => {
     await page.getByRole('heading', { name: 'Online supplies' }).first().waitFor();
     const cardId = /\/cards\/([0-9a-f-]{36})/.exec(page.url())?.[1];
     expect(cardId, page.url()).toBeTruthy();
-    expect(await eurAvailable(page)).toBe(before - price);
+    expect(await eurAvailable(page, server.baseUrl)).toBe(before - price);
 
     // ---- A daily online limit of €50.00 ----
     await page.goto(`${server.baseUrl}/cards/${cardId}`);
@@ -130,7 +124,7 @@ describe('cards', () => {
       decline_reason: 'limit_card_ecommerce',
     });
     expect(await authorize(byId, 2000, `e2e-card-3-${cardId}`)).toMatchObject({ approved: true });
-    expect(await eurAvailable(page)).toBe(before - price - 5000);
+    expect(await eurAvailable(page, server.baseUrl)).toBe(before - price - 5000);
 
     // ---- Freeze: the next payment is declined as frozen ----
     await page.goto(`${server.baseUrl}/cards/${cardId}`);
@@ -166,7 +160,7 @@ describe('cards', () => {
       approved: false,
       decline_reason: 'card_frozen',
     });
-    expect(await eurAvailable(page)).toBe(before - price - 5000);
+    expect(await eurAvailable(page, server.baseUrl)).toBe(before - price - 5000);
 
     // ---- The merchant sees the declines and the cashback of the two purchases ----
     await page.goto(`${server.baseUrl}/transactions?status=declined`);

@@ -1,7 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
-import { codeFromOutbox, demoOwner, minorOf, signInWithEmailCode, watchForBrowserErrors } from './pageChecks';
+import {
+  codeFromOutbox,
+  demoOwner,
+  eurAvailable,
+  signInWithEmailCode,
+  watchForBrowserErrors,
+} from './pageChecks';
 
 /*
  * Issue 19: send money with a one-time code by keyboard alone, in Chromium against the real server. After signing in
@@ -78,17 +84,10 @@ async function tabTo(name: RegExp, backwards = false): Promise<void> {
 
 const heading = (name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
-async function eurAvailable(): Promise<number> {
-  await page.goto(`${server.baseUrl}/my-wallet`);
-  const card = page.getByRole('region', { name: 'EUR account' });
-  await card.waitFor();
-  return minorOf((await card.locator('dt:text-is("Available balance") + dd').textContent()) ?? '');
-}
-
 describe('send money by keyboard alone', () => {
   it('pays €150 to @demo-bakery with an emailed code, never touching the mouse', async () => {
     await signInWithEmailCode(page, browser, server.baseUrl);
-    const before = await eurAvailable();
+    const before = await eurAvailable(page, server.baseUrl);
     await page.goto(`${server.baseUrl}/my-wallet/eur/send-money`);
     await heading('Who are you paying?').waitFor();
 
@@ -129,7 +128,7 @@ describe('send money by keyboard alone', () => {
         return toast && bar ? bar.y - (toast.y + toast.height) : null;
       })
       .toBeGreaterThanOrEqual(0);
-    expect((await eurAvailable()) - before).toBe(-15_000);
+    expect((await eurAvailable(page, server.baseUrl)) - before).toBe(-15_000);
     expect(browserErrors).toEqual([]);
   }, 120_000);
 });

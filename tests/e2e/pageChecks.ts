@@ -156,3 +156,11 @@ export function minorOf(text: string): number {
   const [, sign, whole, cents] = match;
   return (sign ? -1 : 1) * (Number(whole!.replace(/,/g, '')) * 100 + Number(cents));
 }
+
+/** The EUR account's available balance in minor units, as /my-wallet shows it. */
+export async function eurAvailable(on: Page, baseUrl: string): Promise<number> {
+  await on.goto(`${baseUrl}/my-wallet`);
+  const card = on.getByRole('region', { name: 'EUR account' });
+  await card.waitFor();
+  return minorOf((await card.locator('dt:text-is("Available balance") + dd').textContent()) ?? '');
+}

@@ -4,8 +4,8 @@ import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/
 import {
   codeFromOutbox,
   demoOwner,
+  eurAvailable,
   expectAccessible,
-  minorOf,
   signInWithEmailCode,
   watchForBrowserErrors,
 } from './pageChecks';
@@ -51,17 +51,10 @@ afterEach(async () => {
 const heading = (on: Page, name: string) => on.getByRole('heading', { level: 1, name, exact: true });
 const toast = (on: Page, text: string) => on.getByRole('status').filter({ hasText: text });
 
-async function eurAvailable(on: Page): Promise<number> {
-  await on.goto(`${server.baseUrl}/my-wallet`);
-  const card = on.getByRole('region', { name: 'EUR account' });
-  await card.waitFor();
-  return minorOf((await card.locator('dt:text-is("Available balance") + dd').textContent()) ?? '');
-}
-
 describe('QR codes', () => {
   it('one merchant generates, copies and deletes QR codes; another opens the link, signs in and pays it', async () => {
     await signInWithEmailCode(page, browser, server.baseUrl);
-    const coffeeBefore = await eurAvailable(page);
+    const coffeeBefore = await eurAvailable(page, server.baseUrl);
     await page.getByRole('link', { name: 'Get paid with a QR code' }).click();
     await page.waitForURL((url) => url.pathname === '/my-wallet/qr-codes');
     await heading(page, 'QR codes').waitFor();
@@ -152,7 +145,7 @@ describe('QR codes', () => {
     expect(payerErrors).toEqual([]);
 
     // The money reached Demo Coffee.
-    expect((await eurAvailable(page)) - coffeeBefore).toBe(800);
+    expect((await eurAvailable(page, server.baseUrl)) - coffeeBefore).toBe(800);
 
     // A deleted code's link no longer works, and one's own code cannot be paid.
     await page.goto(deletedLink);

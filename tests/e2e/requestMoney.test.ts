@@ -5,8 +5,8 @@ import { demoMerchants } from '../../server/seed';
 import {
   codeFromOutbox,
   demoOwner,
+  eurAvailable,
   expectAccessible,
-  minorOf,
   signInWithEmailCode,
   watchForBrowserErrors,
 } from './pageChecks';
@@ -57,13 +57,6 @@ afterEach(async () => {
 const heading = (on: Page, name: string) => on.getByRole('heading', { level: 1, name, exact: true });
 const toast = (on: Page, text: string) => on.getByRole('status').filter({ hasText: text });
 
-async function eurAvailable(on: Page): Promise<number> {
-  await on.goto(`${server.baseUrl}/my-wallet`);
-  const card = on.getByRole('region', { name: 'EUR account' });
-  await card.waitFor();
-  return minorOf((await card.locator('dt:text-is("Available balance") + dd').textContent()) ?? '');
-}
-
 /** On /my-wallet/request-money: asks Demo Bakery for `amount` with `note`, up to "Request sent". */
 async function requestFromBakery(amount: string, note: string) {
   await heading(page, 'Who should pay you?').waitFor();
@@ -105,7 +98,7 @@ describe('request money', () => {
     const bakery = await bakeryContext.newPage();
     const bakeryErrors = watchForBrowserErrors(bakery);
     await signInWithEmailCode(bakery, browser, server.baseUrl, bakeryOwner);
-    const before = await eurAvailable(bakery);
+    const before = await eurAvailable(bakery, server.baseUrl);
     await bakery.getByRole('link', { name: 'Pending requests', exact: true }).click();
     await bakery.waitForURL((url) => url.pathname === '/my-wallet/pending-requests');
     await heading(bakery, 'Pending requests').waitFor();
@@ -145,7 +138,7 @@ describe('request money', () => {
     await expect.poll(() => croissants.textContent()).toContain('Declined');
     await expect.poll(() => dialog.count()).toBe(0);
 
-    const after = await eurAvailable(bakery);
+    const after = await eurAvailable(bakery, server.baseUrl);
     expect(before - after).toBe(15000);
     expect(bakeryErrors).toEqual([]);
 

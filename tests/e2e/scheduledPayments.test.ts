@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
 import { occurrenceDate } from '../../server/payments/scheduledPayments';
-import { expectAccessible, minorOf, signInWithEmailCode, watchForBrowserErrors } from './pageChecks';
+import { eurAvailable, expectAccessible, signInWithEmailCode, watchForBrowserErrors } from './pageChecks';
 
 // Scheduled payments: the demo merchant schedules a monthly payment to the other demo merchant's tag
 // (@demo-bakery) starting today, runs the scheduled-payments job through the sandbox, sees the payment in its
@@ -46,13 +46,6 @@ const shown = (date: string) =>
     new Date(`${date}T00:00:00Z`),
   );
 
-async function eurAvailable(): Promise<number> {
-  await page.goto(`${server.baseUrl}/my-wallet`);
-  const card = page.getByRole('region', { name: 'EUR account' });
-  await card.waitFor();
-  return minorOf((await card.locator('dt:text-is("Available balance") + dd').textContent()) ?? '');
-}
-
 /** The sandbox's scheduled-payments job at a chosen clock (server/sandbox/scheduledPayments.routes.ts). */
 async function runJob(now: string): Promise<{ paid: number; failed: number }> {
   const response = await fetch(`${server.baseUrl}/api/sandbox/scheduled_payments/run/`, {
@@ -67,7 +60,7 @@ async function runJob(now: string): Promise<{ paid: number; failed: number }> {
 describe('scheduled payments', () => {
   it('schedule a monthly payment and run the job', async () => {
     await signInWithEmailCode(page, browser, server.baseUrl);
-    const before = await eurAvailable();
+    const before = await eurAvailable(page, server.baseUrl);
     const today = new Date().toISOString().slice(0, 10);
     const nextMonth = occurrenceDate(today, 'monthly', 1);
 
@@ -131,7 +124,7 @@ describe('scheduled payments', () => {
     const transaction = (await panel.textContent()) ?? '';
     expect(transaction).toContain('Completed');
     expect(transaction).toContain('€15.00');
-    const afterRun = await eurAvailable();
+    const afterRun = await eurAvailable(page, server.baseUrl);
     expect(before - afterRun).toBe(1500);
 
     // 3. Cancel it, with the confirmation dialog.
@@ -154,7 +147,7 @@ describe('scheduled payments', () => {
     await heading('Scheduled payment').waitFor();
     await runs.getByText('Paid').waitFor();
     expect(await runs.getByRole('listitem').count()).toBe(1);
-    expect(await eurAvailable()).toBe(afterRun);
+    expect(await eurAvailable(page, server.baseUrl)).toBe(afterRun);
     expect(browserErrors).toEqual([]);
   });
 });

@@ -7,8 +7,8 @@ import { demoExternalAccounts } from '../../server/payee/externalAccounts';
 import {
   codeFromOutbox,
   demoOwner,
+  eurAvailable,
   expectAccessible,
-  minorOf,
   signInWithEmailCode,
   watchForBrowserErrors,
 } from './pageChecks';
@@ -54,13 +54,6 @@ const signIn = () => signInWithEmailCode(page, browser, server.baseUrl);
 
 const heading = (name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
-
-async function eurAvailable(): Promise<number> {
-  await page.goto(`${server.baseUrl}/my-wallet`);
-  const card = page.getByRole('region', { name: 'EUR account' });
-  await card.waitFor();
-  return minorOf((await card.locator('dt:text-is("Available balance") + dd').textContent()) ?? '');
-}
 
 type Messages = Record<string, string>;
 const langDir = path.resolve(import.meta.dirname, '../../lang');
@@ -123,7 +116,7 @@ async function expectNoEnglish(page: Page, where: string): Promise<void> {
 describe('send money', () => {
   it('pays a wallet tag without a code, then an IBAN with a close-match name and a one-time code', async () => {
     await signIn();
-    const before = await eurAvailable();
+    const before = await eurAvailable(page, server.baseUrl);
     await expectAccessible(page, '/my-wallet');
 
     // 1. To @demo-bakery by tag, 12.50 EUR: below the threshold, no code.
@@ -167,7 +160,7 @@ describe('send money', () => {
     expect(await panel.textContent()).toContain('Completed');
     await panel.getByRole('img').first().waitFor();
 
-    const afterWallet = await eurAvailable();
+    const afterWallet = await eurAvailable(page, server.baseUrl);
     expect(before - afterWallet).toBe(1250);
 
     // 2. To Maria's IBAN at another bank, with a typo in the name: close match → use the suggested name.
@@ -208,7 +201,7 @@ describe('send money', () => {
     await panel.getByText('Maria Papadopoulou').waitFor();
     expect(await panel.textContent()).toContain('Pending');
 
-    const afterIban = await eurAvailable();
+    const afterIban = await eurAvailable(page, server.baseUrl);
     expect(afterWallet - afterIban).toBe(2050);
 
     // 3. The settlement job completes it.
