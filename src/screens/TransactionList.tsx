@@ -2,8 +2,8 @@ import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { HomeOverviewResponse } from '../../schemas/home.schema';
-import { formatMoney } from '../i18n/formatMoney';
 import { transactionStatusText, transactionTypeText } from '../i18n/transactionMessages';
+import { Amount } from '../ui/Amount';
 import { Card, Muted } from '../ui/Layout';
 
 type Transaction = HomeOverviewResponse['latest_transactions'][number];
@@ -30,11 +30,8 @@ const Counterparty = styled.span`
   overflow-wrap: anywhere;
 `;
 
-const Amount = styled.span<{ $incoming: boolean }>`
-  font-weight: 700;
-  font-variant-numeric: tabular-nums;
+const AmountCell = styled.span`
   text-align: right;
-  color: ${({ theme, $incoming }) => ($incoming ? theme.colors.success : theme.colors.text)};
 `;
 
 const Details = styled.span`
@@ -42,12 +39,6 @@ const Details = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: 0.9rem;
 `;
-
-/** Outgoing amounts are shown negative whatever sign the API used, incoming ones with a plus. */
-function signedAmount(transaction: Transaction) {
-  const minor = transaction.amount.amount_minor.replace(/^-/, '');
-  return { ...transaction.amount, amount_minor: transaction.direction === 'out' ? `-${minor}` : minor };
-}
 
 /** "Latest transactions" (SPEC §2 dashboard and overview). */
 export function TransactionList({
@@ -77,9 +68,9 @@ export function TransactionList({
           {transactions.map((transaction) => (
             <Item key={transaction.id}>
               <Counterparty>{transaction.counterparty}</Counterparty>
-              <Amount $incoming={transaction.direction === 'in'}>
-                {formatMoney(intl, signedAmount(transaction), { signDisplay: 'exceptZero' })}
-              </Amount>
+              <AmountCell>
+                <Amount money={transaction.amount} direction={transaction.direction} strong />
+              </AmountCell>
               <Details>
                 <FormattedMessage
                   id="transactions.details"

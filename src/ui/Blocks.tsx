@@ -13,7 +13,7 @@ export const Figures = styled.dl`
   }
   dd {
     margin: 0;
-    font-weight: 700;
+    font-weight: ${({ theme }) => theme.weights.bold};
     text-align: right;
     overflow-wrap: anywhere;
   }
@@ -28,7 +28,7 @@ export const LinkRow = styled.div`
   a {
     display: inline-block;
     padding: ${({ theme }) => `${theme.space(2)} 0`};
-    font-weight: 600;
+    font-weight: ${({ theme }) => theme.weights.semibold};
   }
 `;
 
@@ -49,7 +49,7 @@ export const SelectField = styled.div`
   gap: ${({ theme }) => theme.space(1)};
   margin-bottom: ${({ theme }) => theme.space(4)};
   label {
-    font-weight: 600;
+    font-weight: ${({ theme }) => theme.weights.semibold};
   }
   select {
     min-height: 44px;
@@ -71,7 +71,7 @@ export const Fieldset = styled.fieldset`
   flex-wrap: wrap;
   gap: ${({ theme }) => `${theme.space(1)} ${theme.space(4)}`};
   legend {
-    font-weight: 600;
+    font-weight: ${({ theme }) => theme.weights.semibold};
     margin-bottom: ${({ theme }) => theme.space(2)};
   }
   label {
@@ -95,7 +95,7 @@ export const Options = styled(Fieldset)`
   small {
     display: block;
     color: ${({ theme }) => theme.colors.textMuted};
-    font-size: 0.9rem;
+    font-size: ${({ theme }) => theme.type.small.size};
   }
 `;
 

@@ -26,6 +26,10 @@ const variants = {
     background: ${({ theme }) => theme.colors.danger};
     border-color: ${({ theme }) => theme.colors.danger};
     color: ${({ theme }) => theme.colors.onPrimary};
+    &:hover:not(:disabled) {
+      background: ${({ theme }) => theme.colors.dangerStrong};
+      border-color: ${({ theme }) => theme.colors.dangerStrong};
+    }
   `,
   quiet: css`
     background: transparent;
@@ -46,13 +50,16 @@ const StyledButton = styled.button<{ $variant: Variant; $block: boolean }>`
   border: 2px solid transparent;
   border-radius: ${({ theme }) => theme.radii.small};
   font: inherit;
-  font-weight: 600;
+  font-weight: ${({ theme }) => theme.weights.semibold};
   cursor: pointer;
   width: ${({ $block }) => ($block ? '100%' : 'auto')};
   ${({ $variant }) => variants[$variant]}
+  /* Token colours rather than opacity, so a disabled button's words stay readable (AA) over any page colour. */
   &:disabled {
     cursor: not-allowed;
-    opacity: 0.6;
+    background: ${({ theme }) => theme.colors.disabledSurface};
+    border-color: ${({ theme }) => theme.colors.disabledSurface};
+    color: ${({ theme }) => theme.colors.disabledText};
   }
 `;
 

@@ -17,8 +17,8 @@ const Face = styled.div<{ $colour: CardColour; $size: 'small' | 'large' }>`
   border-radius: ${({ theme }) => theme.radii.medium};
   background: ${({ $colour }) => cardFaceColours[$colour].background};
   color: ${({ $colour }) => cardFaceColours[$colour].text};
-  font-size: ${({ $size }) => ($size === 'large' ? '1rem' : '0.8125rem')};
-  box-shadow: ${({ theme }) => theme.shadow};
+  font-size: ${({ theme, $size }) => ($size === 'large' ? theme.type.body.size : theme.type.caption.size)};
+  box-shadow: ${({ theme }) => theme.elevation.raised};
   overflow: hidden;
   user-select: none;
 `;
@@ -28,7 +28,7 @@ const Top = styled.div`
   justify-content: space-between;
   align-items: baseline;
   gap: ${({ theme }) => theme.space(2)};
-  font-weight: 700;
+  font-weight: ${({ theme }) => theme.weights.bold};
 `;
 
 const Chip = styled.span`
@@ -41,7 +41,7 @@ const Chip = styled.span`
 
 const Name = styled.span`
   display: block;
-  font-weight: 700;
+  font-weight: ${({ theme }) => theme.weights.bold};
   font-size: 1.125em;
   overflow: hidden;
   text-overflow: ellipsis;
@@ -60,11 +60,11 @@ const Bottom = styled.div`
 const Badge = styled.span`
   font-family: ${({ theme }) => theme.fonts.body};
   letter-spacing: normal;
-  font-weight: 700;
+  font-weight: ${({ theme }) => theme.weights.bold};
   text-transform: uppercase;
   font-size: 0.8125em;
   border: 1px solid currentColor;
-  border-radius: 999px;
+  border-radius: ${({ theme }) => theme.radii.pill};
   padding: 0 0.6em;
 `;
 

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 const Backdrop = styled.div`
   position: fixed;
   inset: 0;
-  background: rgba(20, 26, 38, 0.55);
+  background: ${({ theme }) => theme.colors.overlay};
   display: flex;
   align-items: flex-end;
   justify-content: center;
@@ -20,7 +20,7 @@ const Panel = styled.div`
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
   border-radius: ${({ theme }) => theme.radii.medium};
-  box-shadow: ${({ theme }) => theme.shadow};
+  box-shadow: ${({ theme }) => theme.elevation.overlay};
   padding: ${({ theme }) => theme.space(6)};
   width: 100%;
   max-width: 28rem;

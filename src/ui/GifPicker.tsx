@@ -81,7 +81,7 @@ const Preview = styled.figure`
   margin: 0 0 ${({ theme }) => theme.space(2)};
   figcaption {
     color: ${({ theme }) => theme.colors.textMuted};
-    font-size: 0.9rem;
+    font-size: ${({ theme }) => theme.type.small.size};
     margin-bottom: ${({ theme }) => theme.space(1)};
   }
 `;

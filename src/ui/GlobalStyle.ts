@@ -9,12 +9,26 @@ export const GlobalStyle = createGlobalStyle`
     background: ${({ theme }) => theme.colors.background};
     color: ${({ theme }) => theme.colors.text};
     font-family: ${({ theme }) => theme.fonts.body};
-    font-size: 1rem;
-    line-height: 1.5;
+    font-size: ${({ theme }) => theme.type.body.size};
+    font-weight: ${({ theme }) => theme.type.body.weight};
+    line-height: ${({ theme }) => theme.type.body.lineHeight};
   }
-  h1, h2, h3 { line-height: 1.25; margin: 0 0 ${({ theme }) => theme.space(3)}; }
-  h1 { font-size: 1.625rem; }
-  h2 { font-size: 1.25rem; }
+  h1, h2, h3 { margin: 0 0 ${({ theme }) => theme.space(3)}; }
+  h1 {
+    font-size: ${({ theme }) => theme.type.h1.size};
+    font-weight: ${({ theme }) => theme.type.h1.weight};
+    line-height: ${({ theme }) => theme.type.h1.lineHeight};
+  }
+  h2 {
+    font-size: ${({ theme }) => theme.type.h2.size};
+    font-weight: ${({ theme }) => theme.type.h2.weight};
+    line-height: ${({ theme }) => theme.type.h2.lineHeight};
+  }
+  h3 {
+    font-size: ${({ theme }) => theme.type.h3.size};
+    font-weight: ${({ theme }) => theme.type.h3.weight};
+    line-height: ${({ theme }) => theme.type.h3.lineHeight};
+  }
   p { margin: 0 0 ${({ theme }) => theme.space(3)}; }
   a { color: ${({ theme }) => theme.colors.primary}; }
   a:hover { color: ${({ theme }) => theme.colors.primaryStrong}; }

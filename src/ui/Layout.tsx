@@ -15,7 +15,7 @@ export const Card = styled.section`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.medium};
-  box-shadow: ${({ theme }) => theme.shadow};
+  box-shadow: ${({ theme }) => theme.elevation.raised};
   padding: ${({ theme }) => theme.space(5)};
   margin-bottom: ${({ theme }) => theme.space(5)};
   @media (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
@@ -57,7 +57,7 @@ export const Alert = styled.div`
   border-left: 4px solid ${({ theme }) => theme.colors.danger};
   background: ${({ theme }) => theme.colors.dangerSurface};
   color: ${({ theme }) => theme.colors.danger};
-  font-weight: 600;
+  font-weight: ${({ theme }) => theme.weights.semibold};
   padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
   border-radius: ${({ theme }) => theme.radii.small};
   margin-bottom: ${({ theme }) => theme.space(4)};

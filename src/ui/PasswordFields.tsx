@@ -93,7 +93,7 @@ const Checklist = styled.ul`
   list-style: none;
   margin: ${({ theme }) => `-${theme.space(2)} 0 ${theme.space(4)}`};
   padding: 0;
-  font-size: 0.9rem;
+  font-size: ${({ theme }) => theme.type.small.size};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
@@ -102,7 +102,7 @@ const Rule = styled.li<{ $met: boolean }>`
   gap: ${({ theme }) => theme.space(2)};
   align-items: baseline;
   color: ${({ $met, theme }) => ($met ? theme.colors.success : theme.colors.textMuted)};
-  font-weight: ${({ $met }) => ($met ? 600 : 400)};
+  font-weight: ${({ $met, theme }) => ($met ? theme.weights.semibold : theme.weights.regular)};
 `;
 
 /** The tick or bullet is decoration (CSS content); the state is read out by the visually hidden text. */

@@ -7,7 +7,7 @@ const SelectBox = styled.div`
   gap: ${({ theme }) => theme.space(1)};
   margin-bottom: ${({ theme }) => theme.space(4)};
   label {
-    font-weight: 600;
+    font-weight: ${({ theme }) => theme.weights.semibold};
   }
   select {
     min-height: 44px;
@@ -24,12 +24,12 @@ const SelectBox = styled.div`
   }
   p {
     margin: 0;
-    font-size: 0.9rem;
+    font-size: ${({ theme }) => theme.type.small.size};
     color: ${({ theme }) => theme.colors.textMuted};
   }
   p.error {
     color: ${({ theme }) => theme.colors.danger};
-    font-weight: 600;
+    font-weight: ${({ theme }) => theme.weights.semibold};
   }
 `;
 

@@ -9,8 +9,13 @@ const Ring = styled.span<{ $size: number }>`
   height: ${({ $size }) => $size}px;
   border: 3px solid ${({ theme }) => theme.colors.border};
   border-top-color: ${({ theme }) => theme.colors.primary};
-  border-radius: 50%;
+  border-radius: ${({ theme }) => theme.radii.round};
   animation: ${spin} 0.8s linear infinite;
+  /* A still ring still says "loading" (its role and name do); a spinning one can trouble readers who asked for less
+     motion, and makes screenshots differ from run to run. */
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
 `;
 
 const Centered = styled.div`

@@ -7,7 +7,7 @@ const Field = styled.div`
   gap: ${({ theme }) => theme.space(1)};
   margin-bottom: ${({ theme }) => theme.space(4)};
   label {
-    font-weight: 600;
+    font-weight: ${({ theme }) => theme.weights.semibold};
   }
   textarea {
     min-height: 6rem;
@@ -26,12 +26,12 @@ const Field = styled.div`
   }
   p {
     margin: 0;
-    font-size: 0.9rem;
+    font-size: ${({ theme }) => theme.type.small.size};
     color: ${({ theme }) => theme.colors.textMuted};
   }
   p.error {
     color: ${({ theme }) => theme.colors.danger};
-    font-weight: 600;
+    font-weight: ${({ theme }) => theme.weights.semibold};
   }
 `;
 

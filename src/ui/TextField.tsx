@@ -9,7 +9,7 @@ const Field = styled.div`
 `;
 
 const Label = styled.label`
-  font-weight: 600;
+  font-weight: ${({ theme }) => theme.weights.semibold};
 `;
 
 const Input = styled.input`
@@ -33,14 +33,14 @@ const Input = styled.input`
 const Hint = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.9rem;
+  font-size: ${({ theme }) => theme.type.small.size};
 `;
 
 const ErrorText = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.danger};
-  font-size: 0.9rem;
-  font-weight: 600;
+  font-size: ${({ theme }) => theme.type.small.size};
+  font-weight: ${({ theme }) => theme.weights.semibold};
 `;
 
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {

@@ -233,8 +233,8 @@ const Select = styled.select`
 const ErrorText = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.danger};
-  font-size: 0.9rem;
-  font-weight: 600;
+  font-size: ${({ theme }) => theme.type.small.size};
+  font-weight: ${({ theme }) => theme.weights.semibold};
 `;
 
 /** A select bound to `path`, listing reference items (or fixed options) by their name in the current language. */
@@ -318,7 +318,7 @@ export const Fieldset = styled.fieldset`
   padding: ${({ theme }) => theme.space(4)};
   margin: 0 0 ${({ theme }) => theme.space(4)};
   legend {
-    font-weight: 700;
+    font-weight: ${({ theme }) => theme.weights.bold};
     padding: 0 ${({ theme }) => theme.space(1)};
   }
 `;

@@ -149,9 +149,9 @@ export async function signInWithEmailCode(
   await page.getByRole('heading', { level: 1, name: user.merchant }).waitFor();
 }
 
-/** "€1,234.56" (en-GB) → 123456 minor units. */
+/** "€1,234.56" (en-GB) → 123456 minor units; "−€3.00" (the typographic minus src/ui/Amount.tsx writes) → -300. */
 export function minorOf(text: string): number {
-  const match = /(-?)[^\d-]*([\d,]+)\.(\d{2})/.exec(text);
+  const match = /([-−]?)[^\d−-]*([\d,]+)\.(\d{2})/.exec(text);
   if (!match) throw new Error(`no amount in "${text}"`);
   const [, sign, whole, cents] = match;
   return (sign ? -1 : 1) * (Number(whole!.replace(/,/g, '')) * 100 + Number(cents));

@@ -134,9 +134,9 @@ describe('transaction detail', () => {
         .getByRole('rowheader', { name })
         .closest('tr')!
         .textContent?.replace(/\u00a0/g, ' ');
-    expect(row('Amount')).toBe('Amount-€100.00-$108.42');
+    expect(row('Amount')).toBe('Amount−€100.00−$108.42');
     expect(row('Fee')).toBe('Fee€1.50$1.63');
-    expect(row('Total')).toBe('Total-€101.50-$110.05');
+    expect(row('Total')).toBe('Total−€101.50−$110.05');
     expect(screen.getByText('1 EUR = 1.0842 USD')).toBeTruthy();
     expect(screen.getByText('Invoice 42')).toBeTruthy();
     expect(screen.getByText('Bank transfer')).toBeTruthy();

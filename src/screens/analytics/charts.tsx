@@ -286,7 +286,7 @@ const Track = styled.span`
   grid-column: 1 / -1;
   display: block;
   height: 0.75rem;
-  border-radius: 999px;
+  border-radius: ${({ theme }) => theme.radii.pill};
   background: ${({ theme }) => theme.colors.background};
   overflow: hidden;
 `;
@@ -296,7 +296,7 @@ const Fill = styled.span<{ $colour: string; $share: number }>`
   height: 100%;
   width: ${({ $share }) => `${Math.max($share * 100, 1)}%`};
   background: ${({ $colour }) => $colour};
-  border-radius: 999px;
+  border-radius: ${({ theme }) => theme.radii.pill};
 `;
 
 /** Rows of label, exact figure and a bar proportional to the value: a list, read in order by screen readers. */

@@ -7,7 +7,7 @@ import { api, type ApiClient } from '../../api/client';
 import { loadCashback } from '../../app/cardActors';
 import { maskedNumberText } from '../../i18n/cardText';
 import { bankDateText } from '../../i18n/formatDate';
-import { formatMoney } from '../../i18n/formatMoney';
+import { Amount } from '../../ui/Amount';
 import { Card, Muted, Page } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
 import { LoadFailure } from '../LoadFailure';
@@ -30,7 +30,6 @@ const Table = styled.table`
     font-weight: 600;
   }
   td.amount {
-    font-variant-numeric: tabular-nums;
     white-space: nowrap;
   }
 `;
@@ -73,9 +72,15 @@ function Totals({ data }: { data: CashbackResponse }) {
               {data.totals.map((total) => (
                 <tr key={total.currency}>
                   <th scope="row">{total.currency}</th>
-                  <td className="amount">{formatMoney(intl, total.earned)}</td>
-                  <td className="amount">{formatMoney(intl, total.paid_out)}</td>
-                  <td className="amount">{formatMoney(intl, total.pending)}</td>
+                  <td className="amount">
+                    <Amount money={total.earned} />
+                  </td>
+                  <td className="amount">
+                    <Amount money={total.paid_out} />
+                  </td>
+                  <td className="amount">
+                    <Amount money={total.pending} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -119,9 +124,13 @@ function History({ data }: { data: CashbackResponse }) {
                   <td>{intl.formatDate(item.accrued_at, { dateStyle: 'medium' })}</td>
                   <td>{item.merchant_name}</td>
                   <td>{maskedNumberText(intl, item.card_last4)}</td>
-                  <td className="amount">{formatMoney(intl, item.purchase)}</td>
+                  <td className="amount">
+                    <Amount money={item.purchase} />
+                  </td>
                   <td>{rateText(intl, item.rate_bp)}</td>
-                  <td className="amount">{formatMoney(intl, item.amount)}</td>
+                  <td className="amount">
+                    <Amount money={item.amount} />
+                  </td>
                   <td>
                     {item.paid_at
                       ? intl.formatMessage(m.paidOn, {

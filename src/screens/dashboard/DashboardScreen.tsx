@@ -14,7 +14,7 @@ import type {
 import type { Money } from '../../../schemas/overview.schema';
 import { canAccess, type Area } from '../../../schemas/permissions';
 import { useSessionActor } from '../../app/session';
-import { formatMoney } from '../../i18n/formatMoney';
+import { Amount } from '../../ui/Amount';
 import { Card, Grid, Muted, Page, VisuallyHidden } from '../../ui/Layout';
 import { LoadFailure } from '../LoadFailure';
 import { scheduledPaymentsPath } from '../../app/paths';
@@ -41,10 +41,7 @@ const Figures = styled(Grid)`
   margin-bottom: ${({ theme }) => theme.space(5)};
 `;
 
-const Amount = styled.p`
-  font-size: 2rem;
-  font-weight: 800;
-  font-variant-numeric: tabular-nums;
+const Total = styled.p`
   margin: 0;
   overflow-wrap: anywhere;
 `;
@@ -101,8 +98,6 @@ const Recipient = styled.span`
 `;
 
 const ScheduledAmount = styled.span`
-  font-weight: 700;
-  font-variant-numeric: tabular-nums;
   text-align: right;
 `;
 
@@ -121,13 +116,18 @@ const More = styled(Link)`
 
 /** A total per currency; with none, zero in euro (the first account's currency). */
 function Totals({ amounts }: { amounts: Money[] }) {
-  const intl = useIntl();
   if (amounts.length === 0)
-    return <Amount>{formatMoney(intl, { amount_minor: '0', currency: 'EUR' })}</Amount>;
+    return (
+      <Total>
+        <Amount money={{ amount_minor: '0', currency: 'EUR' }} size="large" />
+      </Total>
+    );
   return (
     <>
       {amounts.map((money) => (
-        <Amount key={money.currency}>{formatMoney(intl, money)}</Amount>
+        <Total key={money.currency}>
+          <Amount money={money} size="large" />
+        </Total>
       ))}
     </>
   );
@@ -208,7 +208,9 @@ function ScheduledPaymentsCard({ payments }: { payments: UpcomingScheduledPaymen
                   values={{ name: payment.recipient.name, tag: payment.recipient.wallet_tag }}
                 />
               </Recipient>
-              <ScheduledAmount>{formatMoney(intl, payment.amount)}</ScheduledAmount>
+              <ScheduledAmount>
+                <Amount money={payment.amount} strong />
+              </ScheduledAmount>
               <Details>
                 {payment.next_run_date === null ? (
                   frequencyText(intl, payment.frequency)

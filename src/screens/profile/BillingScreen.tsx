@@ -8,7 +8,7 @@ import { api } from '../../api/client';
 import { billingServices, type BillingServices } from '../../app/planActors';
 import { errorMessages } from '../../i18n/errorMessages';
 import { bankDateText } from '../../i18n/formatDate';
-import { formatMoney } from '../../i18n/formatMoney';
+import { Amount } from '../../ui/Amount';
 import { quoteLineText } from '../../i18n/planText';
 import { LinkRow } from '../../ui/Blocks';
 import { Button } from '../../ui/Button';
@@ -74,7 +74,6 @@ const Table = styled.table`
     font-weight: 600;
   }
   td.amount {
-    font-variant-numeric: tabular-nums;
     white-space: nowrap;
   }
   small {
@@ -176,8 +175,12 @@ function Invoices({
                       </small>
                     ) : null}
                   </td>
-                  <td className="amount">{formatMoney(intl, invoice.total)}</td>
-                  <td className="amount">{formatMoney(intl, invoice.vat)}</td>
+                  <td className="amount">
+                    <Amount money={invoice.total} />
+                  </td>
+                  <td className="amount">
+                    <Amount money={invoice.vat} />
+                  </td>
                   <td>{intl.formatMessage(invoice.status === 'paid' ? m.paid : m.failed)}</td>
                   <td>
                     <Button

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import type { ScheduledPaymentSummary } from '../../../schemas/scheduledPayments.schema';
 import { api, type ApiClient } from '../../api/client';
 import { loadScheduledPayments } from '../../app/scheduledPaymentActors';
-import { formatMoney } from '../../i18n/formatMoney';
+import { Amount } from '../../ui/Amount';
 import { Card, Muted, Page, VisuallyHidden } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
 import { LoadFailure } from '../LoadFailure';
@@ -34,7 +34,6 @@ const Table = styled.table`
     font-weight: 600;
   }
   td.amount {
-    font-variant-numeric: tabular-nums;
     white-space: nowrap;
   }
   a {
@@ -54,7 +53,9 @@ function PaymentRow({ payment }: { payment: ScheduledPaymentSummary }) {
   return (
     <tr>
       <td>{recipient}</td>
-      <td className="amount">{formatMoney(intl, payment.amount)}</td>
+      <td className="amount">
+        <Amount money={payment.amount} />
+      </td>
       <td>{frequencyText(intl, payment.frequency)}</td>
       <td>
         {payment.next_run_date ? calendarDateText(intl, payment.next_run_date) : intl.formatMessage(m.noNext)}

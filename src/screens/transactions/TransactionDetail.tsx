@@ -4,15 +4,14 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { Transaction } from '../../../schemas/transactions.schema';
 import type { WalletServices } from '../../app/walletActors';
-import { formatMoney } from '../../i18n/formatMoney';
 import { transactionStatusText, transactionTypeText } from '../../i18n/transactionMessages';
+import { Amount } from '../../ui/Amount';
 import { GifImage } from '../../ui/GifImage';
 import { Alert, Card } from '../../ui/Layout';
 import { Spinner } from '../../ui/Spinner';
 import { LoadFailure } from '../LoadFailure';
 import { groupIban } from '../../i18n/formatIban';
 import { isNotFound, useLoad } from '../../app/useLoad';
-import { signed } from './money';
 
 const Facts = styled.dl`
   display: grid;
@@ -43,7 +42,6 @@ const Amounts = styled.table`
     padding: ${({ theme }) => `${theme.space(2)} ${theme.space(2)}`};
     border-top: 1px solid ${({ theme }) => theme.colors.border};
     text-align: right;
-    font-variant-numeric: tabular-nums;
   }
   th[scope='row'] {
     text-align: left;
@@ -99,7 +97,6 @@ function nameCheckText(intl: IntlShape, check: NonNullable<Transaction['payee_ch
 
 function Details({ transaction }: { transaction: Transaction }) {
   const intl = useIntl();
-  const money = (value: Transaction['amount']) => formatMoney(intl, value);
   const rate = transaction.exchange_rate;
   const { counterparty } = transaction;
   return (
@@ -219,22 +216,34 @@ function Details({ transaction }: { transaction: Transaction }) {
             <th scope="row">
               <FormattedMessage id="transaction.detail.amount" defaultMessage="Amount" />
             </th>
-            <td>{money(signed(transaction.amount, transaction.direction))}</td>
-            <td>{money(signed(transaction.original_amount, transaction.direction))}</td>
+            <td>
+              <Amount money={transaction.amount} direction={transaction.direction} />
+            </td>
+            <td>
+              <Amount money={transaction.original_amount} direction={transaction.direction} />
+            </td>
           </tr>
           <tr>
             <th scope="row">
               <FormattedMessage id="transaction.detail.fee" defaultMessage="Fee" />
             </th>
-            <td>{money(transaction.fee)}</td>
-            <td>{money(transaction.original_fee)}</td>
+            <td>
+              <Amount money={transaction.fee} />
+            </td>
+            <td>
+              <Amount money={transaction.original_fee} />
+            </td>
           </tr>
           <tr>
             <th scope="row">
               <FormattedMessage id="transaction.detail.total" defaultMessage="Total" />
             </th>
-            <td>{money(signed(transaction.total, transaction.direction))}</td>
-            <td>{money(signed(transaction.original_total, transaction.direction))}</td>
+            <td>
+              <Amount money={transaction.total} direction={transaction.direction} />
+            </td>
+            <td>
+              <Amount money={transaction.original_total} direction={transaction.direction} />
+            </td>
           </tr>
         </tbody>
       </Amounts>

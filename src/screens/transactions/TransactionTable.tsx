@@ -3,9 +3,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { Transaction } from '../../../schemas/transactions.schema';
-import { formatMoney } from '../../i18n/formatMoney';
 import { transactionStatusText, transactionTypeText } from '../../i18n/transactionMessages';
-import { signed } from './money';
+import { Amount } from '../../ui/Amount';
 
 const Scroller = styled.div`
   overflow-x: auto;
@@ -41,9 +40,7 @@ const Table = styled.table`
   }
   .amount {
     text-align: right;
-    font-variant-numeric: tabular-nums;
     white-space: nowrap;
-    font-weight: 700;
   }
   tr[aria-current='true'] {
     background: ${({ theme }) => theme.colors.background};
@@ -90,10 +87,6 @@ const Table = styled.table`
       flex-basis: 100%;
     }
   }
-`;
-
-const Incoming = styled.span`
-  color: ${({ theme }) => theme.colors.success};
 `;
 
 /**
@@ -145,39 +138,34 @@ export function TransactionTable({
           </tr>
         </thead>
         <tbody role="rowgroup">
-          {items.map((transaction, index) => {
-            const amount = formatMoney(intl, signed(transaction.amount, transaction.direction), {
-              signDisplay: 'exceptZero',
-            });
-            return (
-              <tr
-                role="row"
-                key={transaction.id}
-                aria-current={transaction.id === selectedId ? 'true' : undefined}
-              >
-                <td role="cell" className="date">
-                  {intl.formatDate(transaction.created_at, { dateStyle: 'medium', timeStyle: 'short' })}
-                </td>
-                <th role="rowheader" scope="row">
-                  <Link
-                    to={`/transactions/${transaction.id}${search}`}
-                    ref={index === focusFrom ? firstNew : undefined}
-                  >
-                    {transaction.counterparty.name}
-                  </Link>
-                </th>
-                <td role="cell" className="kind">
-                  {transactionTypeText(intl, transaction.type)}
-                </td>
-                <td role="cell" className="status">
-                  {transactionStatusText(intl, transaction.status)}
-                </td>
-                <td role="cell" className="amount">
-                  {transaction.direction === 'in' ? <Incoming>{amount}</Incoming> : amount}
-                </td>
-              </tr>
-            );
-          })}
+          {items.map((transaction, index) => (
+            <tr
+              role="row"
+              key={transaction.id}
+              aria-current={transaction.id === selectedId ? 'true' : undefined}
+            >
+              <td role="cell" className="date">
+                {intl.formatDate(transaction.created_at, { dateStyle: 'medium', timeStyle: 'short' })}
+              </td>
+              <th role="rowheader" scope="row">
+                <Link
+                  to={`/transactions/${transaction.id}${search}`}
+                  ref={index === focusFrom ? firstNew : undefined}
+                >
+                  {transaction.counterparty.name}
+                </Link>
+              </th>
+              <td role="cell" className="kind">
+                {transactionTypeText(intl, transaction.type)}
+              </td>
+              <td role="cell" className="status">
+                {transactionStatusText(intl, transaction.status)}
+              </td>
+              <td role="cell" className="amount">
+                <Amount money={transaction.amount} direction={transaction.direction} strong />
+              </td>
+            </tr>
+          ))}
         </tbody>
       </Table>
     </Scroller>

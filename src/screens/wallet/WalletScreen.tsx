@@ -11,7 +11,8 @@ import { useSessionActor } from '../../app/session';
 import { useLoad } from '../../app/useLoad';
 import { walletServices, type WalletServices } from '../../app/walletActors';
 import { groupIban } from '../../i18n/formatIban';
-import { formatMoney } from '../../i18n/formatMoney';
+import { Amount } from '../../ui/Amount';
+import { Figures } from '../../ui/Blocks';
 import { CopyButton } from '../../ui/CopyButton';
 import { Card, Grid, Muted, Page, Row } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
@@ -25,23 +26,6 @@ const Tag = styled.p`
   font-weight: 800;
   margin: 0;
   overflow-wrap: anywhere;
-`;
-
-const Figures = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(4)}`};
-  margin: ${({ theme }) => `${theme.space(3)} 0`};
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    font-weight: 700;
-    font-variant-numeric: tabular-nums;
-    text-align: right;
-    overflow-wrap: anywhere;
-  }
 `;
 
 const Iban = styled.p`
@@ -85,11 +69,15 @@ function AccountCard({ account }: { account: CoreBankingAccount }) {
         <dt>
           <FormattedMessage id="wallet.account.balance" defaultMessage="Balance" />
         </dt>
-        <dd>{formatMoney(intl, account.balance)}</dd>
+        <dd>
+          <Amount money={account.balance} />
+        </dd>
         <dt>
           <FormattedMessage id="wallet.account.available" defaultMessage="Available balance" />
         </dt>
-        <dd>{formatMoney(intl, account.available_balance)}</dd>
+        <dd>
+          <Amount money={account.available_balance} />
+        </dd>
       </Figures>
       <Iban>
         <FormattedMessage
