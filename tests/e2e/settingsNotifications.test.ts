@@ -68,16 +68,18 @@ const timeStep = () => Math.floor(Date.now() / 1000 / stepSeconds);
 let lastUsedStep = -1;
 
 /**
- * The code an authenticator app with `secret` shows now (otplib's defaults: SHA-1, 6 digits, 30 s, as the server),
- * waiting for the next 30-second window when this window's code was used already.
+ * The code an authenticator app with `secret` shows (otplib's defaults: SHA-1, 6 digits, 30 s, as the server). A code
+ * works once, so when this window's code was used already the app is taken to run one window ahead, which the server
+ * accepts as a phone clock a little off (server/settings/totp.ts); only a third code within one window waits.
  */
 async function appCode(secret: string): Promise<string> {
-  while (timeStep() <= lastUsedStep) {
-    const nextWindow = (lastUsedStep + 1) * stepSeconds * 1000;
+  while (lastUsedStep > timeStep()) {
+    const nextWindow = lastUsedStep * stepSeconds * 1000;
     await new Promise((resolve) => setTimeout(resolve, Math.max(50, nextWindow - Date.now() + 200)));
   }
-  lastUsedStep = timeStep();
-  return generate({ secret });
+  const step = Math.max(timeStep(), lastUsedStep + 1);
+  lastUsedStep = step;
+  return generate({ secret, epoch: step * stepSeconds + 1 });
 }
 
 // ---- The other merchant, through the API from Node ----
