@@ -86,7 +86,10 @@ export function ChartCard({
         </Button>
       </Head>
       {description}
-      <Scroll id={bodyId}>{asTable ? table : chart}</Scroll>
+      {/* A chart or table wider than a phone scrolls sideways: the keyboard must reach it to scroll it (WCAG 2.1.1). */}
+      <Scroll id={bodyId} tabIndex={0} role="group" aria-labelledby={headingId}>
+        {asTable ? table : chart}
+      </Scroll>
     </Card>
   );
 }

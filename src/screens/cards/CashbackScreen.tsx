@@ -58,7 +58,7 @@ function Totals({ data }: { data: CashbackResponse }) {
       {data.totals.length === 0 ? (
         <Muted>{intl.formatMessage(m.noTotals)}</Muted>
       ) : (
-        <Scroll>
+        <Scroll tabIndex={0} role="group" aria-labelledby={headingId}>
           <Table>
             <thead>
               <tr>
@@ -105,7 +105,7 @@ function History({ data }: { data: CashbackResponse }) {
       {data.items.length === 0 ? (
         <Muted>{intl.formatMessage(m.empty)}</Muted>
       ) : (
-        <Scroll>
+        <Scroll tabIndex={0} role="group" aria-labelledby={headingId}>
           <Table aria-labelledby={headingId}>
             <thead>
               <tr>
