@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent, Observer, Snapshot } from 'xstate';
@@ -36,7 +36,8 @@ import { formatMoney } from '../../i18n/formatMoney';
 import { Button } from '../../ui/Button';
 import { CardFace } from '../../ui/CardFace';
 import { CheckoutFailed, CheckoutPay } from '../../ui/Checkout';
-import { Alert, Card, Muted, Page, Row, Stack } from '../../ui/Layout';
+import { Alert, Muted, Row, Stack } from '../../ui/Layout';
+import { WizardActions, WizardFrame, type WizardSummaryItem } from '../../ui/WizardFrame';
 import { notify } from '../../ui/notify';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
@@ -218,14 +219,19 @@ function DetailsStep({ journey }: { journey: OrderActor }) {
             </option>
           ))}
         </SelectField>
-        <Row>
+        <WizardActions>
           <Button type="submit" disabled={busy || holderProblem}>
             {intl.formatMessage(m.continue)}
           </Button>
-          <Button variant="quiet" disabled={busy} onClick={() => journey.send({ type: 'form.change' })}>
+          <Button
+            variant="secondary"
+            data-back
+            disabled={busy}
+            onClick={() => journey.send({ type: 'form.change' })}
+          >
             {intl.formatMessage(m.changeForm)}
           </Button>
-        </Row>
+        </WizardActions>
       </form>
       {canSkip ? (
         <Stack>
@@ -484,7 +490,12 @@ function JourneyHost({
   clock,
   keySeed,
   follow,
-}: CardOrderScreenProps & { machine: typeof cardOrderMachine; follow: (path: string | null) => void }) {
+  children,
+}: CardOrderScreenProps & {
+  machine: typeof cardOrderMachine;
+  follow: (path: string | null) => void;
+  children: ReactNode;
+}) {
   const { pathname } = useLocation();
   const [restored] = useState(() => restore(pathname));
   const [opening] = useState(() => orderOpeningOf(pathname));
@@ -503,7 +514,68 @@ function JourneyHost({
     return () => subscription.unsubscribe();
   }, [journey, opening]);
 
-  return <Journey journey={journey} follow={follow} />;
+  return (
+    <CardOrderFrame journey={journey}>
+      <Journey journey={journey} follow={follow} />
+      {children}
+    </CardOrderFrame>
+  );
+}
+
+/**
+ * The wizard frame: the card type, its details, delivery (a physical card only) and payment, and what is chosen so far
+ * (the card and its price, then its name and holder, then where it goes) beside the step. Checkout lists it all itself.
+ */
+function CardOrderFrame({ journey, children }: { journey: OrderActor; children: ReactNode }) {
+  const intl = useIntl();
+  const step = useJourney(journey, selectCardOrderStep);
+  const form = useJourney(journey, selectOrderForm);
+  const options = useJourney(journey, selectCardOptions);
+  const choices = useJourney(journey, selectOrderChoices);
+  const shipping = useJourney(journey, selectOrderShipping);
+  const addresses = useJourney(journey, selectSavedAddresses);
+  const physical = form !== 'virtual';
+  const steps = [m.stepForm, m.stepDetails, ...(physical ? [m.stepAddress] : []), m.stepPay].map((name) =>
+    intl.formatMessage(name),
+  );
+  const current =
+    step === 'form'
+      ? 0
+      : step === 'details'
+        ? 1
+        : step === 'address'
+          ? 2
+          : step === 'checkout' || step === 'failed'
+            ? steps.length - 1
+            : null;
+  const summary: WizardSummaryItem[] = [];
+  if (form && options && (step === 'details' || step === 'address' || step === 'failed')) {
+    summary.push({ term: intl.formatMessage(m.card), value: cardFormText(intl, form) });
+    summary.push({ term: intl.formatMessage(m.price), value: formatMoney(intl, options.prices[form]) });
+    if (choices && step !== 'details') {
+      summary.push({ term: intl.formatMessage(m.name), value: choices.name });
+      const holder = options.holders.find((one) => one.user_id === choices.holderUserId);
+      if (holder) summary.push({ term: intl.formatMessage(m.holder), value: holder.name });
+    }
+    const address =
+      shipping?.kind === 'new' ? shipping.address : addresses.find((one) => one.id === shipping?.addressId);
+    if (step === 'failed' && address) {
+      summary.push({ term: intl.formatMessage(m.shipsTo), value: addressText(intl, address) });
+    }
+  }
+  return (
+    <WizardFrame
+      steps={steps}
+      current={current}
+      summaryTitle={intl.formatMessage(m.summaryTitle)}
+      summary={summary}
+      summaryGist={
+        form && options ? `${cardFormText(intl, form)}, ${formatMoney(intl, options.prices[form])}` : ''
+      }
+    >
+      {children}
+    </WizardFrame>
+  );
 }
 
 /**
@@ -517,21 +589,18 @@ export function CardOrderScreen({ logic, inspect, clock, keySeed }: CardOrderScr
   const machine = useMemo(() => logic ?? cardOrderMachine.provide({ actors: cardOrderActors(api) }), [logic]);
   const { run, follow } = useJourneyAddress();
   return (
-    <Page $narrow>
-      <Card>
-        <JourneyHost
-          key={run}
-          machine={machine}
-          follow={follow}
-          {...(inspect ? { inspect } : {})}
-          {...(clock ? { clock } : {})}
-          {...(keySeed ? { keySeed } : {})}
-        />
-        <LinkRow>
-          <Link to="/cards">{intl.formatMessage(m.allCards)}</Link>
-        </LinkRow>
-      </Card>
-    </Page>
+    <JourneyHost
+      key={run}
+      machine={machine}
+      follow={follow}
+      {...(inspect ? { inspect } : {})}
+      {...(clock ? { clock } : {})}
+      {...(keySeed ? { keySeed } : {})}
+    >
+      <LinkRow>
+        <Link to="/cards">{intl.formatMessage(m.allCards)}</Link>
+      </LinkRow>
+    </JourneyHost>
   );
 }
 

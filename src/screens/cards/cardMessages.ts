@@ -29,6 +29,11 @@ export const cardOrderText = {
   ...defineMessages({
     title: { id: 'cardOrder.title', defaultMessage: 'Order a card' },
     retry: { id: 'cardOrder.retry', defaultMessage: 'Try again' },
+    stepForm: { id: 'cardOrder.step.form', defaultMessage: 'Card type' },
+    stepDetails: { id: 'cardOrder.step.details', defaultMessage: 'Details' },
+    stepAddress: { id: 'cardOrder.step.address', defaultMessage: 'Delivery' },
+    stepPay: { id: 'cardOrder.step.pay', defaultMessage: 'Pay' },
+    summaryTitle: { id: 'cardOrder.summary.title', defaultMessage: 'Your card' },
     formTitle: { id: 'cardOrder.form.title', defaultMessage: 'Which card would you like?' },
     formIntro: {
       id: 'cardOrder.form.intro',

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Fragment, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import styled from 'styled-components';
@@ -53,6 +53,7 @@ import { CheckoutFailed, CheckoutPay } from '../../ui/Checkout';
 import { Alert, Card, Grid, Muted, Page, Row, Stack } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
 import { PageSpinner } from '../../ui/Spinner';
+import { WizardActions, WizardFrame, type WizardSummaryItem } from '../../ui/WizardFrame';
 import { planCheckoutErrorText, plansText as m } from './planMessages';
 import { planCheckoutStorageKey } from './planJourney';
 
@@ -377,14 +378,19 @@ function OptionsStep({ journey }: { journey: CheckoutActor }) {
           <Muted>{intl.formatMessage(m.terminalOwned)}</Muted>
         ) : null}
         {changes ? null : <Muted role="status">{intl.formatMessage(m.unchanged)}</Muted>}
-        <Row>
+        <WizardActions>
           <Button type="submit" disabled={busy || !changes}>
             {intl.formatMessage(m.continue)}
           </Button>
-          <Button variant="quiet" disabled={busy} onClick={() => journey.send({ type: 'plan.change' })}>
+          <Button
+            variant="secondary"
+            data-back
+            disabled={busy}
+            onClick={() => journey.send({ type: 'plan.change' })}
+          >
             {intl.formatMessage(m.backToPlans)}
           </Button>
-        </Row>
+        </WizardActions>
       </form>
     </>
   );
@@ -683,11 +689,70 @@ function JourneyHost({
     );
   }
   return (
-    <Page $narrow>
-      <Card>
-        <Journey journey={journey} follow={follow} />
-      </Card>
-    </Page>
+    <PlanCheckoutFrame journey={journey}>
+      <Journey journey={journey} follow={follow} />
+    </PlanCheckoutFrame>
+  );
+}
+
+/**
+ * The wizard frame from the options on (the plans page is step one, a page of its own): options, delivery of the POS
+ * terminal when one is added, payment; beside the step the plan chosen, then its billing and the terminal. Checkout
+ * lists it all itself.
+ */
+function PlanCheckoutFrame({ journey, children }: { journey: CheckoutActor; children: ReactNode }) {
+  const intl = useIntl();
+  const step = useJourney(journey, selectPlanCheckoutStep);
+  const plan = useJourney(journey, selectChosenPlan);
+  const plans = useJourney(journey, selectPlansData);
+  const period = useJourney(journey, selectChosenPeriod);
+  const terminal = useJourney(
+    journey,
+    (snapshot) => selectWantsTerminal(snapshot) && selectTerminalOffered(snapshot),
+  );
+  const steps = [m.stepPlan, m.stepOptions, ...(terminal ? [m.stepAddress] : []), m.stepPay].map((name) =>
+    intl.formatMessage(name),
+  );
+  const current =
+    step === 'options'
+      ? 1
+      : step === 'address'
+        ? 2
+        : step === 'checkout' || step === 'failed'
+          ? steps.length - 1
+          : null;
+  const summary: WizardSummaryItem[] = [];
+  if (plan && (step === 'options' || step === 'address' || step === 'failed')) {
+    summary.push({ term: intl.formatMessage(m.summaryPlan), value: plan.name });
+    if (period && step !== 'options') {
+      summary.push({
+        term: intl.formatMessage(m.periodLegend),
+        value:
+          period === 'monthly'
+            ? intl.formatMessage(m.monthlyOption, { price: formatMoney(intl, plan.monthly_price) })
+            : intl.formatMessage(m.yearlyOption, {
+                price: formatMoney(intl, plan.yearly_price),
+                saving: formatMoney(intl, plan.yearly_saving),
+              }),
+      });
+    }
+    if (terminal && plans && step !== 'options') {
+      summary.push({
+        term: intl.formatMessage(m.terminalLegend),
+        value: formatMoney(intl, plans.pos_terminal.price),
+      });
+    }
+  }
+  return (
+    <WizardFrame
+      steps={steps}
+      current={current}
+      summaryTitle={intl.formatMessage(m.summaryTitle)}
+      summary={summary}
+      summaryGist={plan?.name ?? ''}
+    >
+      {children}
+    </WizardFrame>
   );
 }
 

@@ -8,6 +8,12 @@ type Values = Record<string, string>;
 export const plansText = {
   ...defineMessages({
     title: { id: 'plans.title', defaultMessage: 'Plans' },
+    stepPlan: { id: 'planCheckout.step.plan', defaultMessage: 'Plan' },
+    stepOptions: { id: 'planCheckout.step.options', defaultMessage: 'Options' },
+    stepAddress: { id: 'planCheckout.step.address', defaultMessage: 'Delivery' },
+    stepPay: { id: 'planCheckout.step.pay', defaultMessage: 'Pay' },
+    summaryTitle: { id: 'planCheckout.summary.title', defaultMessage: 'Your plan' },
+    summaryPlan: { id: 'planCheckout.summary.plan', defaultMessage: 'Plan' },
     intro: {
       id: 'plans.intro',
       defaultMessage: 'Choose the plan that fits your business. Prices include VAT.',

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useParams, useSearchParams } from 'react-router';
 import styled from 'styled-components';
@@ -44,7 +44,8 @@ import { formatMoney } from '../../i18n/formatMoney';
 import { Button } from '../../ui/Button';
 import { GifImage } from '../../ui/GifImage';
 import { GifPicker, type GifServices } from '../../ui/GifPicker';
-import { Alert, Card, Muted, Page, Row } from '../../ui/Layout';
+import { Alert, Muted } from '../../ui/Layout';
+import { WizardActions, WizardFrame, type WizardSummaryItem } from '../../ui/WizardFrame';
 import { notify } from '../../ui/notify';
 import { OneTimeCodeStep } from '../../ui/OneTimeCodeStep';
 import { PageSpinner } from '../../ui/Spinner';
@@ -489,14 +490,19 @@ function AmountStep({ journey, gifs }: { journey: SendMoneyActor; gifs: GifServi
           disabled={busy}
           onChange={setDraft}
         />
-        <Row>
+        <WizardActions>
           <Button type="submit" busy={quoting} disabled={busy}>
             {intl.formatMessage(m.continue)}
           </Button>
-          <Button variant="quiet" disabled={busy} onClick={() => journey.send({ type: 'recipient.change' })}>
+          <Button
+            variant="secondary"
+            data-back
+            disabled={busy}
+            onClick={() => journey.send({ type: 'recipient.change' })}
+          >
             {intl.formatMessage(m.changeRecipient)}
           </Button>
-        </Row>
+        </WizardActions>
       </form>
     </>
   );
@@ -527,12 +533,12 @@ function NameCheckStep({
         <h1>{intl.formatMessage(m.failedTitle)}</h1>
         <p>{recipientLabel(recipient)}</p>
         <Alert role="alert">{intl.formatMessage(m.verificationFailed)}</Alert>
-        <Row>
+        <WizardActions>
           <Button onClick={() => journey.send({ type: 'check.retry' })}>{intl.formatMessage(m.retry)}</Button>
-          <Button variant="secondary" onClick={() => journey.send({ type: 'name.amend' })}>
+          <Button variant="secondary" data-back onClick={() => journey.send({ type: 'name.amend' })}>
             {intl.formatMessage(m.amend)}
           </Button>
-        </Row>
+        </WizardActions>
       </>
     );
   }
@@ -552,7 +558,7 @@ function NameCheckStep({
       <h1>{title}</h1>
       <Warning>
         <p role="alert">{body}</p>
-        <Row>
+        <WizardActions>
           {step === 'closeMatch' && suggested ? (
             <Button onClick={() => journey.send({ type: 'name.useSuggested' })}>
               {intl.formatMessage(m.useSuggested, { name: suggested })}
@@ -567,7 +573,7 @@ function NameCheckStep({
           <Button variant="secondary" onClick={() => journey.send({ type: 'name.proceed' })}>
             {intl.formatMessage(m.proceed)}
           </Button>
-        </Row>
+        </WizardActions>
       </Warning>
     </>
   );
@@ -634,14 +640,19 @@ function ReviewStep({ journey }: { journey: SendMoneyActor }) {
           {intl.formatMessage(m.insufficientHint, { available: formatMoney(intl, quote.available_balance) })}
         </Muted>
       )}
-      <Row>
+      <WizardActions>
         <Button busy={busy} disabled={busy} onClick={() => journey.send({ type: 'review.confirm' })}>
           {intl.formatMessage(schedule ? m.confirmSchedule : m.confirm)}
         </Button>
-        <Button variant="secondary" disabled={busy} onClick={() => journey.send({ type: 'review.edit' })}>
+        <Button
+          variant="secondary"
+          data-back
+          disabled={busy}
+          onClick={() => journey.send({ type: 'review.edit' })}
+        >
           {intl.formatMessage(m.edit)}
         </Button>
-      </Row>
+      </WizardActions>
     </>
   );
 }
@@ -677,16 +688,16 @@ function FailedStep({ journey }: { journey: SendMoneyActor }) {
           </LinkRow>
         </>
       ) : null}
-      <Row>
+      <WizardActions>
         {canRetry ? (
           <Button onClick={() => journey.send({ type: 'payment.retry' })}>
             {intl.formatMessage(m.retry)}
           </Button>
         ) : null}
-        <Button variant="secondary" onClick={() => journey.send({ type: 'review.edit' })}>
+        <Button variant="secondary" data-back onClick={() => journey.send({ type: 'review.edit' })}>
           {intl.formatMessage(m.editAfterFailure)}
         </Button>
-      </Row>
+      </WizardActions>
     </>
   );
 }
@@ -796,6 +807,80 @@ function Journey({ journey, gifs }: { journey: SendMoneyActor; gifs: GifServices
   }
 }
 
+/** Which of the three steps a state is part of; null outside them (loading, outcomes). */
+function stepIndex(step: ReturnType<typeof selectSendMoneyStep>): number | null {
+  switch (step) {
+    case 'recipient':
+      return 0;
+    case 'amount':
+      return 1;
+    case 'checkingName':
+    case 'closeMatch':
+    case 'noMatch':
+    case 'notPossible':
+    case 'verificationFailed':
+    case 'review':
+    case 'confirm':
+    case 'failed':
+      return 2;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The wizard frame around every step: which of the three it is, and from the amount step on what is decided so far
+ * (the account, the recipient, then the amount, then the fee and total), so the name check and the code are never
+ * answered without seeing whom and how much. The review step lists all of it itself.
+ */
+function SendMoneyFrame({ journey, children }: { journey: SendMoneyActor; children: ReactNode }) {
+  const intl = useIntl();
+  const step = useJourney(journey, selectSendMoneyStep);
+  const data = useJourney(journey, selectSendMoneyData);
+  const recipient = useJourney(journey, selectRecipient);
+  const amountMinor = useJourney(journey, selectAmountMinor);
+  const quote = useJourney(journey, selectQuote);
+  const schedule = useJourney(journey, selectSchedule);
+  const current = stepIndex(step);
+  const summary: WizardSummaryItem[] = [];
+  const amount =
+    data && amountMinor
+      ? formatMoney(intl, { amount_minor: amountMinor, currency: data.account.currency })
+      : null;
+  if (data && recipient && current !== null && current >= 1 && step !== 'review') {
+    summary.push({
+      term: intl.formatMessage(m.summaryFrom),
+      value: intl.formatMessage(m.summaryAccount, { currency: data.account.currency }),
+    });
+    summary.push({ term: intl.formatMessage(m.recipient), value: recipientLabel(recipient) });
+    if (current === 2 && amount) summary.push({ term: intl.formatMessage(m.amount), value: amount });
+    if (current === 2 && quote && (step === 'confirm' || step === 'failed')) {
+      summary.push({ term: intl.formatMessage(m.fee), value: formatMoney(intl, quote.fee) });
+      summary.push({ term: intl.formatMessage(m.total), value: formatMoney(intl, quote.total) });
+    }
+    if (current === 2 && schedule)
+      summary.push({ term: intl.formatMessage(m.whenRow), value: scheduleText(intl, schedule) });
+  }
+  const name = recipient ? recipientLabel(recipient) : '';
+  return (
+    <WizardFrame
+      steps={[
+        intl.formatMessage(m.stepRecipient),
+        intl.formatMessage(m.stepAmount),
+        intl.formatMessage(m.stepReview),
+      ]}
+      current={current}
+      summaryTitle={intl.formatMessage(m.summaryTitle)}
+      summary={summary}
+      summaryGist={
+        current === 2 && amount ? intl.formatMessage(m.summaryGist, { amount, recipient: name }) : name
+      }
+    >
+      {children}
+    </WizardFrame>
+  );
+}
+
 type InspectionObserver = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 
 export type SendMoneyScreenProps = {
@@ -845,11 +930,9 @@ export function SendMoneyScreen({ logic, gifs, inspect, clock, keySeed }: SendMo
   }, [journey, accountType, account, tag, prefillAmount, prefillNote]);
 
   return (
-    <Page $narrow>
-      <Card>
-        <Journey journey={journey} gifs={gifSearch} />
-      </Card>
-    </Page>
+    <SendMoneyFrame journey={journey}>
+      <Journey journey={journey} gifs={gifSearch} />
+    </SendMoneyFrame>
   );
 }
 

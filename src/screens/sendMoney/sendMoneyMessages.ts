@@ -4,6 +4,11 @@ import { loginErrorText } from '../../i18n/errorMessages';
 
 export const sendMoneyMessages = defineMessages({
   title: { id: 'sendMoney.title', defaultMessage: 'Send money' },
+  stepRecipient: { id: 'sendMoney.step.recipient', defaultMessage: 'Recipient' },
+  stepAmount: { id: 'sendMoney.step.amount', defaultMessage: 'Amount' },
+  stepReview: { id: 'sendMoney.step.review', defaultMessage: 'Review and confirm' },
+  summaryTitle: { id: 'sendMoney.summary.title', defaultMessage: 'Your payment' },
+  summaryFrom: { id: 'sendMoney.summary.from', defaultMessage: 'From' },
   noAccount: { id: 'sendMoney.noAccount', defaultMessage: 'No data found for this currency.' },
   retry: { id: 'sendMoney.retry', defaultMessage: 'Try again' },
   backToWallet: { id: 'sendMoney.backToWallet', defaultMessage: 'Back to my wallet' },
@@ -158,6 +163,14 @@ const sendMoneyValueMessages = {
     defaultMessage: 'Pay {name}',
   }),
   to: defineMessage<Record<string, string>>({ id: 'sendMoney.amount.to', defaultMessage: 'To {recipient}' }),
+  summaryAccount: defineMessage<Record<string, string>>({
+    id: 'sendMoney.summary.account',
+    defaultMessage: '{currency} account',
+  }),
+  summaryGist: defineMessage<Record<string, string>>({
+    id: 'sendMoney.summary.gist',
+    defaultMessage: '{amount} to {recipient}',
+  }),
   amountLabel: defineMessage<Record<string, string>>({
     id: 'sendMoney.amount.label',
     defaultMessage: 'Amount ({currency})',
