@@ -50,6 +50,7 @@ const titles = defineMessages({
   newBeneficiary: { id: 'title.newBeneficiary', defaultMessage: 'New beneficiary' },
   editBeneficiary: { id: 'title.editBeneficiary', defaultMessage: 'Edit beneficiary' },
   outbox: { id: 'title.outbox', defaultMessage: 'Sandbox outbox' },
+  styleGuide: { id: 'title.styleGuide', defaultMessage: 'Style guide' },
   notFound: { id: 'title.notFound', defaultMessage: 'Page not found' },
 });
 
@@ -112,6 +113,7 @@ export const routeTitles: ReadonlyArray<{ path: string; title: MessageDescriptor
   { path: '/my-beneficiaries/edit-beneficiary/:id', title: titles.editBeneficiary },
   { path: '/my-beneficiaries', title: titles.beneficiaries },
   { path: '/dev/outbox', title: titles.outbox },
+  { path: '/dev/style-guide', title: titles.styleGuide },
 ];
 
 /** The title of the page at `pathname`: its route's, or "Page not found" where no route answers. */

@@ -15,6 +15,7 @@ import { PageAnnouncer } from './PageAnnouncer';
 const DashboardScreen = lazy(() => import('../screens/dashboard/DashboardScreen'));
 const OverviewScreen = lazy(() => import('../screens/overview/OverviewScreen'));
 const OutboxScreen = lazy(() => import('../screens/dev/OutboxScreen'));
+const StyleGuideScreen = lazy(() => import('../screens/dev/StyleGuideScreen'));
 const ResetPasswordScreen = lazy(() => import('../screens/password/ResetPasswordScreen'));
 const CreatePasswordScreen = lazy(() => import('../screens/password/CreatePasswordScreen'));
 const RegistrationRoute = lazy(() => import('./RegistrationRoute'));
@@ -113,7 +114,7 @@ function AccountActionRoute() {
 }
 
 export type RouteOptions = {
-  /** The server's sandbox rails are on (not production): show /dev/outbox. */
+  /** The server's sandbox rails are on (not production): show /dev/outbox and the style guide, /dev/style-guide. */
   sandbox: boolean;
 };
 
@@ -389,7 +390,12 @@ export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
             </RequireAuth>
           ),
         },
-        ...(sandbox ? [{ path: '/dev/outbox', element: <OutboxScreen /> }] : []),
+        ...(sandbox
+          ? [
+              { path: '/dev/outbox', element: <OutboxScreen /> },
+              { path: '/dev/style-guide', element: <StyleGuideScreen /> },
+            ]
+          : []),
         { path: '*', element: <NotFoundScreen /> },
       ],
     },

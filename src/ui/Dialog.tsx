@@ -16,7 +16,8 @@ const Backdrop = styled.div`
   }
 `;
 
-const Panel = styled.div`
+/** The dialog's panel, exported alone for the style guide (src/screens/dev/StyleGuideScreen.tsx) to show it at rest. */
+export const DialogPanel = styled.div`
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
   border-radius: ${({ theme }) => theme.radii.medium};
@@ -29,7 +30,7 @@ const Panel = styled.div`
   }
 `;
 
-const Actions = styled.div`
+export const DialogActions = styled.div`
   display: flex;
   flex-wrap: wrap-reverse;
   justify-content: flex-end;
@@ -92,7 +93,7 @@ export function Dialog({ title, children, actions, onEscape }: DialogProps) {
 
   return createPortal(
     <Backdrop>
-      <Panel
+      <DialogPanel
         ref={panel}
         role="dialog"
         aria-modal="true"
@@ -103,8 +104,8 @@ export function Dialog({ title, children, actions, onEscape }: DialogProps) {
       >
         <h2 id={titleId}>{title}</h2>
         {children ? <div id={bodyId}>{children}</div> : null}
-        <Actions data-dialog-actions="">{actions}</Actions>
-      </Panel>
+        <DialogActions data-dialog-actions="">{actions}</DialogActions>
+      </DialogPanel>
     </Backdrop>,
     document.body,
   );
