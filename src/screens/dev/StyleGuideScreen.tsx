@@ -312,7 +312,7 @@ function Tokens() {
         <Icons>
           {Object.entries(icons).map(([name, Icon]) => (
             <li key={name}>
-              <Icon size={theme.shell.iconSize} aria-hidden="true" />
+              <Icon aria-hidden="true" focusable="false" size={theme.shell.iconSize} />
               {name}
             </li>
           ))}
