@@ -5,6 +5,8 @@ import { cardFaceText, cardFormText, cardStatusText, maskedNumberText } from '..
 import { cardFaceColours } from './cardColours';
 import { VisuallyHidden } from './Layout';
 
+// Inside the face, sizes are in em of the face's own type token, so the small and the large face are one drawing at two
+// scales.
 const Face = styled.div<{ $colour: CardColour; $size: 'small' | 'large' }>`
   position: relative;
   display: flex;
