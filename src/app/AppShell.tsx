@@ -19,6 +19,7 @@ import type { Locale } from '../i18n/locale';
 import { Button } from '../ui/Button';
 import { theme } from '../ui/theme';
 import { notify } from '../ui/notify';
+import { mayChooseAccount } from './currentAccount';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NotificationsProvider } from './notifications';
 import { useSessionActor } from './session';
@@ -30,12 +31,16 @@ const loadSignOutDialog = () => import('./SignOutDialog');
 const loadIdleWarningDialog = () => import('./IdleWarningDialog');
 const loadNotificationBell = () => import('./NotificationBell');
 const loadMainNav = () => import('./MainNav');
+const loadAccountSwitcher = () => import('./AccountSwitcher');
 const SignOutDialog = lazy(loadSignOutDialog);
 const IdleWarningDialog = lazy(loadIdleWarningDialog);
 const NotificationBell = lazy(() =>
   loadNotificationBell().then((module) => ({ default: module.NotificationBell })),
 );
 const MainNav = lazy(() => loadMainNav().then((module) => ({ default: module.MainNav })));
+const AccountSwitcher = lazy(() =>
+  loadAccountSwitcher().then((module) => ({ default: module.AccountSwitcher })),
+);
 
 /** Holds the bell's place (44 × 44, NotificationBell.tsx) while it loads, so the header does not move. */
 const BellPlace = styled.span`
@@ -64,9 +69,13 @@ const Header = styled.header`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
-/** One row at every width from 320 px: brand, language, bell and sign-out; the navigation is in the sidebar or bar. */
+/**
+ * One row at every width from 320 px: brand, the merchant's name and account switcher, language, bell and sign-out;
+ * the navigation is in the sidebar or bar. The account list opens below it (src/app/AccountSwitcher.tsx).
+ */
 const HeaderInner = styled.div`
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+  position: relative;
+  padding: ${({ theme }) => theme.space(2)};
   display: flex;
   flex-wrap: nowrap;
   align-items: center;
@@ -77,7 +86,12 @@ const HeaderInner = styled.div`
   }
 `;
 
-const Brand = styled(Link)`
+/**
+ * Signed in on a phone the merchant's name takes the brand's place: the row has no room for both, and the bottom bar
+ * leads home.
+ */
+const Brand = styled(Link)<{ $yieldOnPhones: boolean }>`
+  flex: none;
   display: inline-flex;
   align-items: center;
   min-height: 44px;
@@ -85,10 +99,35 @@ const Brand = styled(Link)`
   font-weight: 800;
   color: ${({ theme }) => theme.colors.primary};
   text-decoration: none;
-  margin-right: auto;
   white-space: nowrap;
   @media not all and (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
     font-size: 1.125rem;
+    ${({ $yieldOnPhones }) => ($yieldOnPhones ? 'display: none;' : '')}
+  }
+`;
+
+/** Takes the row's free space, so what follows sits at the right edge; the name gives way first when it is narrow. */
+const Company = styled.div`
+  flex: 1 1 auto;
+  min-width: 0;
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  @media not all and (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
+    gap: ${({ theme }) => theme.space(1)};
+  }
+`;
+
+/** Cut with an ellipsis when narrow; the whole name stays in the text (screen readers) and in the title (hover). */
+const MerchantName = styled.span`
+  min-width: 0;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  font-weight: 600;
+  @media (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
+    padding-left: ${({ theme }) => theme.space(3)};
+    border-left: 1px solid ${({ theme }) => theme.colors.border};
   }
 `;
 
@@ -195,7 +234,7 @@ function useExpiryNotice() {
 }
 
 /**
- * The frame of every page: the header (brand, language, bell, sign-out), the signed-in navigation (a sidebar, or a bottom
+ * The frame of every page: the header (brand, the merchant's name and account, language, bell, sign-out), the signed-in navigation (a sidebar, or a bottom
  * bar on phones), the footer, and the session's dialogs and notices.
  */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -208,6 +247,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const confirmingSignOut = useSelector(session, selectConfirmingSignOut);
   const idleWarning = useSelector(session, selectIdleWarning);
   const withNav = authenticated && user !== null;
+  const withAccounts = authenticated && user !== null && mayChooseAccount(user);
   useActivityTracking(authenticated);
   useExpiryNotice();
   useUserLanguage();
@@ -222,6 +262,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     void loadIdleWarningDialog();
     void loadNotificationBell();
     void loadMainNav();
+    void loadAccountSwitcher();
   }, [authenticated]);
 
   return (
@@ -231,9 +272,17 @@ export function AppShell({ children }: { children: ReactNode }) {
       </SkipLink>
       <Header>
         <HeaderInner>
-          <Brand to={authenticated ? '/' : '/login'}>
+          <Brand to={authenticated ? '/' : '/login'} $yieldOnPhones={withNav}>
             <FormattedMessage id="app.brand" defaultMessage="Tameio" />
           </Brand>
+          <Company>
+            {withNav ? <MerchantName title={user.merchant.name}>{user.merchant.name}</MerchantName> : null}
+            {withAccounts ? (
+              <Suspense fallback={null}>
+                <AccountSwitcher />
+              </Suspense>
+            ) : null}
+          </Company>
           <LanguageSwitcher save={authenticated && user ? saveLanguage : undefined} />
           {authenticated && user ? (
             <Suspense fallback={<BellPlace />}>

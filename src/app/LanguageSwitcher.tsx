@@ -4,21 +4,28 @@ import styled from 'styled-components';
 import { useLocale } from '../i18n/LocaleProvider';
 import { isLocale, locales, type Locale } from '../i18n/locale';
 import { notify } from '../ui/notify';
+import { theme } from '../ui/theme';
 
 const names = defineMessages({
   en: { id: 'app.language.en', defaultMessage: 'English' },
   el: { id: 'app.language.el', defaultMessage: 'Ελληνικά' },
 });
 
+/** The phone header's short form of a language's own name, as sites print it: "English" → "EN", "Ελληνικά" → "ΕΛ". */
+const shortName = (name: string, locale: Locale) => name.slice(0, 2).toLocaleUpperCase(locale);
+
 const Wrapper = styled.div`
+  flex: none;
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
 `;
 
+const phone = `not all and (min-width: ${theme.breakpoints.tablet})`;
+
 /** On phones the select alone fits the header; the label stays for screen readers (visually hidden). */
 const Label = styled.label`
-  @media (max-width: ${({ theme }) => theme.breakpoints.tablet}) {
+  @media ${phone} {
     position: absolute;
     width: 1px;
     height: 1px;
@@ -29,13 +36,48 @@ const Label = styled.label`
 `;
 
 const Select = styled.select`
-  min-height: 40px;
+  min-height: 44px;
   padding: ${({ theme }) => `${theme.space(1)} ${theme.space(2)}`};
   border: 1px solid ${({ theme }) => theme.colors.inputBorder};
   border-radius: ${({ theme }) => theme.radii.small};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
   font: inherit;
+  /* On phones the select lies unseen over the short name below it: a tap or a key opens the browser's own list with
+     the full names, and screen readers meet the select itself, named "Language", valued "English". */
+  @media ${phone} {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    opacity: 0;
+    cursor: pointer;
+  }
+`;
+
+const Field = styled.span`
+  position: relative;
+  display: inline-flex;
+`;
+
+const Short = styled.span`
+  display: none;
+  @media ${phone} {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    min-width: 44px;
+    min-height: 44px;
+    padding: ${({ theme }) => `0 ${theme.space(1)}`};
+    border: 1px solid ${({ theme }) => theme.colors.inputBorder};
+    border-radius: ${({ theme }) => theme.radii.small};
+    background: ${({ theme }) => theme.colors.surface};
+    font-weight: 600;
+    ${Select}:focus-visible + & {
+      outline: 2px solid ${({ theme }) => theme.colors.focus};
+      outline-offset: 2px;
+    }
+  }
 `;
 
 const saveFailed = defineMessages({
@@ -77,19 +119,22 @@ export function LanguageSwitcher({ save }: { save?: (locale: Locale) => Promise<
       <Label htmlFor={id}>
         {intl.formatMessage({ id: 'app.language.label', defaultMessage: 'Language' })}
       </Label>
-      <Select
-        id={id}
-        value={locale}
-        onChange={(event) => {
-          if (isLocale(event.target.value)) void choose(event.target.value);
-        }}
-      >
-        {locales.map((option) => (
-          <option key={option} value={option} lang={option}>
-            {intl.formatMessage(names[option])}
-          </option>
-        ))}
-      </Select>
+      <Field>
+        <Select
+          id={id}
+          value={locale}
+          onChange={(event) => {
+            if (isLocale(event.target.value)) void choose(event.target.value);
+          }}
+        >
+          {locales.map((option) => (
+            <option key={option} value={option} lang={option}>
+              {intl.formatMessage(names[option])}
+            </option>
+          ))}
+        </Select>
+        <Short aria-hidden="true">{shortName(intl.formatMessage(names[locale]), locale)}</Short>
+      </Field>
     </Wrapper>
   );
 }

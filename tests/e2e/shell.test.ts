@@ -12,7 +12,8 @@ import {
 
 // The signed-in shell (issue 19, "A phone-first shell"): from tablet width up the grouped navigation is a sidebar
 // beside the page and the header one row; on phones a bottom bar with the four most used destinations and "More",
-// which opens the whole menu in a sheet. An employee sees no destination the permission table refuses.
+// which opens the whole menu in a sheet. The header holds the merchant's name and an account switcher in the same
+// row. An employee sees no destination the permission table refuses, and no account switcher.
 // Real server, built app (WEB_DIR, default dist/web), Chromium, axe.
 
 let browser: Browser;
@@ -77,31 +78,84 @@ async function expectNoHorizontalScroll(where: string) {
   expect(widths.scroll, `page wider than the screen on ${where}`).toBeLessThanOrEqual(widths.client);
 }
 
-/** The header holds one row: brand, language, bell and sign-out side by side, under 72 px tall. */
-async function expectOneRowHeader(where: string) {
+/** What the header's controls are called in each language. */
+const headerWords = {
+  en: {
+    switcher: 'EUR account, switch account',
+    accounts: 'Your accounts',
+    account: 'EUR account',
+    bell: /^Notifications/,
+    signOut: 'Sign out',
+    nav: 'Main',
+    more: 'More',
+    accountPage: 'Top-up details',
+  },
+  el: {
+    switcher: 'Λογαριασμός EUR, αλλαγή λογαριασμού',
+    accounts: 'Οι λογαριασμοί σας',
+    account: 'Λογαριασμός EUR',
+    bell: /^Ειδοποιήσεις/,
+    signOut: 'Αποσύνδεση',
+    nav: 'Κύρια',
+    more: 'Μενού',
+    accountPage: 'Στοιχεία κατάθεσης',
+  },
+} as const;
+type Language = keyof typeof headerWords;
+
+const merchantName = 'Demo Coffee';
+
+/**
+ * The header holds one row (issue 19): the merchant's name, the account switcher, language, bell and sign-out (and the
+ * brand from tablet width up) share one horizontal band, side by side without overlapping, inside the screen, the
+ * header under 72 px tall and its row not wider than the screen. Every control is a target of at least 44 × 44 px.
+ */
+async function expectOneRowHeader(where: string, language: Language = 'en', options = { switcher: true }) {
+  const words = headerWords[language];
   const header = page.getByRole('banner');
   const box = await header.boundingBox();
   expect(box?.height ?? Infinity, `header height on ${where}`).toBeLessThan(72);
-  const parts = [
-    header.getByRole('link', { name: 'Tameio' }),
+  const wide = (page.viewportSize()?.width ?? 0) >= 640;
+  const controls = [
+    ...(options.switcher ? [header.getByRole('button', { name: words.switcher, exact: true })] : []),
     header.getByRole('combobox'),
-    header.getByRole('link', { name: /^Notifications/ }),
-    header.getByRole('button', { name: 'Sign out' }),
+    header.getByRole('link', { name: words.bell }),
+    header.getByRole('button', { name: words.signOut, exact: true }),
   ];
+  const name = header.getByText(merchantName, { exact: true });
+  expect(await name.getAttribute('title'), `the merchant's full name on ${where}`).toBe(merchantName);
+  const parts = [...(wide ? [header.getByRole('link', { name: 'Tameio' })] : []), name, ...controls];
   const row = await header.evaluate((element) => {
     const inner = element.firstElementChild;
     return { scroll: inner?.scrollWidth ?? Infinity, client: inner?.clientWidth ?? 0 };
   });
   expect(row.scroll, `header row wider than the screen on ${where}`).toBeLessThanOrEqual(row.client);
+  const boxes = [];
   for (const part of parts) {
     const partBox = await part.boundingBox();
     expect(partBox, `a header part is missing on ${where}`).not.toBeNull();
     if (!partBox || !box) continue;
+    boxes.push(partBox);
     expect(partBox.y).toBeGreaterThanOrEqual(box.y);
     expect(partBox.y + partBox.height).toBeLessThanOrEqual(box.y + box.height);
+    expect(partBox.x, `header part before the screen's edge on ${where}`).toBeGreaterThanOrEqual(0);
     expect(partBox.x + partBox.width, `header part beyond the screen on ${where}`).toBeLessThanOrEqual(
       page.viewportSize()?.width ?? 0,
     );
+  }
+  // One row: a horizontal line crosses every part; and side by side, in order, none over the next.
+  const lowestTop = Math.max(...boxes.map((b) => b.y));
+  const highestBottom = Math.min(...boxes.map((b) => b.y + b.height));
+  expect(lowestTop, `the header's parts share no row on ${where}`).toBeLessThan(highestBottom);
+  for (const [index, partBox] of boxes.entries()) {
+    const next = boxes[index + 1];
+    if (next)
+      expect(partBox.x + partBox.width, `header parts overlap on ${where}`).toBeLessThanOrEqual(next.x + 0.5);
+  }
+  for (const control of controls) {
+    const controlBox = await control.boundingBox();
+    expect(controlBox?.width ?? 0, `a header control's width on ${where}`).toBeGreaterThanOrEqual(44);
+    expect(controlBox?.height ?? 0, `a header control's height on ${where}`).toBeGreaterThanOrEqual(44);
   }
 }
 
@@ -211,6 +265,54 @@ describe('the signed-in shell', () => {
     expect(browserErrors).toEqual([]);
   });
 
+  it("holds the merchant's name and account switcher in the one header row at 390 and 320 px, in English and Greek", async () => {
+    await signInWithEmailCode(page, browser, server.baseUrl);
+    for (const language of ['en', 'el'] as const) {
+      const words = headerWords[language];
+      if (language === 'el') await page.getByRole('banner').getByRole('combobox').selectOption('el');
+      for (const width of [390, 320]) {
+        const where = `${width} px in ${language === 'en' ? 'English' : 'Greek'}`;
+        await page.setViewportSize({ width, height: 800 });
+        await page
+          .getByRole('navigation', { name: words.nav })
+          .getByRole('button', { name: words.more })
+          .waitFor();
+        await expectNoHorizontalScroll(where);
+        await expectOneRowHeader(where, language);
+      }
+    }
+
+    // The keyboard alone (Greek, 320 px): Enter opens the list with focus on the current account, Escape closes it
+    // and focus is back on the button; ArrowDown opens it again and Enter opens the account.
+    const words = headerWords.el;
+    const header = page.getByRole('banner');
+    const switcher = header.getByRole('button', { name: words.switcher, exact: true });
+    await switcher.focus();
+    await page.keyboard.press('Enter');
+    const list = header.getByRole('list', { name: words.accounts });
+    await list.waitFor();
+    expect(await switcher.getAttribute('aria-expanded')).toBe('true');
+    const account = list.getByRole('link', { name: new RegExp(`^${words.account}`) });
+    expect(await account.evaluate((link) => link === document.activeElement)).toBe(true);
+    expect(await account.getAttribute('aria-current')).toBe('true');
+    // Below the header, inside the screen, and nothing scrolls sideways.
+    const listBox = await list.boundingBox();
+    expect(listBox?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect((listBox?.x ?? 0) + (listBox?.width ?? Infinity)).toBeLessThanOrEqual(320);
+    await expectNoHorizontalScroll('the account list open at 320 px');
+    await expectAccessible(page, 'the account list open at 320 px in Greek');
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'detached' });
+    expect(await switcher.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await list.waitFor();
+    await page.keyboard.press('Enter');
+    await heading(words.accountPage).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/my-wallet/my-accounts/eur');
+    expect(await header.getByRole('list').count()).toBe(0);
+    expect(browserErrors).toEqual([]);
+  });
+
   it('shows an employee only the destinations the permission table opens, sidebar and sheet alike', async () => {
     // The owner invites an employee through the API; the employee accepts and signs in through the screens.
     const tokens = collectAccessTokens(page);
@@ -265,6 +367,14 @@ describe('the signed-in shell', () => {
     ])
       expect(allowed).not.toContain(refused);
     expect(await groupsIn(mainNav())).toEqual(expected);
+    // The merchant's name, but no account switcher: SPEC §6 keeps the accounts from a cardholder.
+    await expectOneRowHeader('1280 px as an employee', 'en', { switcher: false });
+    expect(
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /switch account/ })
+        .count(),
+    ).toBe(0);
     await expectAccessible(page, '/overview as an employee at 1280 px');
 
     await page.setViewportSize({ width: 390, height: 800 });
