@@ -1,6 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import { formatAmount } from '../../src/ui/Amount';
 import { contrastRatio } from '../../src/ui/cardColours';
 import { theme } from '../../src/ui/theme';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
 
 /*
  * Issue 19 "contrast AA in every state": every pair of colour tokens the components paint together, at rest, on hover,
@@ -99,5 +105,47 @@ describe('type scale, radii and elevation', () => {
 
   it('keeps the older names working: theme.shadow is the raised elevation', () => {
     expect(theme.shadow).toBe(theme.elevation.raised);
+  });
+});
+
+describe('amounts mean the same everywhere (src/ui/Amount.tsx)', () => {
+  const en = createIntl({ locale: 'en-GB' });
+  const el = createIntl({ locale: 'el' });
+  const euro = (amountMinor: string) => ({ amount_minor: amountMinor, currency: 'EUR' });
+  const plain = (text: string) => text.replace(/\u00a0/g, ' ');
+
+  it('money received has a plus, money paid a typographic minus, whatever sign the API gave', () => {
+    expect(formatAmount(en, euro('25000'), 'in')).toBe('+€250.00');
+    expect(formatAmount(en, euro('-25000'), 'in')).toBe('+€250.00');
+    expect(formatAmount(en, euro('30000'), 'out')).toBe('−€300.00');
+    expect(formatAmount(en, euro('-30000'), 'out')).toBe('−€300.00');
+    expect(plain(formatAmount(el, euro('30000'), 'out'))).toBe('−300,00 €');
+    expect(plain(formatAmount(el, euro('25000'), 'in'))).toBe('+250,00 €');
+  });
+
+  it('a balance takes no sign unless negative, and then the same minus; zero never has one', () => {
+    expect(formatAmount(en, euro('213580'))).toBe('€2,135.80');
+    expect(formatAmount(en, euro('-500'))).toBe('−€5.00');
+    expect(formatAmount(en, euro('0'), 'out')).toBe('€0.00');
+    expect(formatAmount(en, euro('0'), 'in')).toBe('€0.00');
+  });
+
+  it('no hyphen-minus reaches the screen in either language', () => {
+    for (const intl of [en, el])
+      for (const direction of ['in', 'out', undefined] as const)
+        expect(formatAmount(intl, euro('-123456'), direction)).not.toContain('-');
+  });
+});
+
+describe('icons', () => {
+  // Issue 19: one maintained icon set. Any other icon package, or an icon font, would be a second visual language.
+  const otherIconSources =
+    /from '(react-icons|@heroicons|@mui\/icons|@fortawesome|@tabler\/icons|phosphor-react|@phosphor-icons|react-feather|@radix-ui\/react-icons|bootstrap-icons)/;
+
+  it('come from lucide-react only', () => {
+    const offenders = readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(ts|tsx)$/.test(file))
+      .filter((file) => otherIconSources.test(readFileSync(path.join(root, 'src', file), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });
