@@ -97,8 +97,10 @@ const More = styled.button`
 export function BottomBar({ user }: { user: UserInfo }) {
   const intl = useIntl();
   const { pathname } = useLocation();
-  // Remembers the page the sheet was opened on: going elsewhere (a link, the browser's Back) closes it.
+  // Remembers the page the sheet was opened on: going elsewhere (a link, the browser's Back) closes it for good, so
+  // coming back to that page (the browser's Forward) does not find it open again.
   const [openOn, setOpenOn] = useState<string | null>(null);
+  if (openOn !== null && openOn !== pathname) setOpenOn(null);
   const open = openOn === pathname;
   return (
     <Bar aria-label={intl.formatMessage({ id: 'app.nav.label', defaultMessage: 'Main' })}>

@@ -246,6 +246,15 @@ describe('the signed-in shell', () => {
     expect(await mainNav().getByRole('link', { name: 'My wallet' }).getAttribute('aria-current')).toBe(
       'page',
     );
+    // The browser's Back closes the sheet, and Forward to the page it was opened on does not open it again.
+    await mainNav().getByRole('button', { name: 'More' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    await page.goBack();
+    await heading('Team').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.goForward();
+    await heading('My wallet').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await expectNoHorizontalScroll('/my-wallet at 320 px');
     await expectAccessible(page, '/my-wallet at 320 px');
 
