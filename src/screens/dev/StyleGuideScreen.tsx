@@ -12,6 +12,7 @@ import { CopyButton } from '../../ui/CopyButton';
 import { DialogActions, DialogPanel } from '../../ui/Dialog';
 import { Alert, Card, Muted, Page, Row, Stack } from '../../ui/Layout';
 import { OtpCodeForm } from '../../ui/OtpCodeForm';
+import { PasswordFields } from '../../ui/PasswordFields';
 import { SelectField } from '../../ui/SelectField';
 import { Spinner } from '../../ui/Spinner';
 import { TextArea } from '../../ui/TextArea';
@@ -88,6 +89,7 @@ const m = defineMessages({
     defaultMessage:
       'Not seen: after a failed submit, screen readers hear how many fields need attention, and focus moves to the first.',
   },
+  passwords: { id: 'styleGuide.passwords', defaultMessage: 'Password fields' },
   copy: { id: 'styleGuide.copy', defaultMessage: 'Copy button' },
   copyWhat: { id: 'styleGuide.copy.what', defaultMessage: 'IBAN' },
 });
@@ -335,6 +337,20 @@ function FilledField() {
   );
 }
 
+/** Half way through choosing a password: some rules met, some not, the confirmation still empty. */
+function PasswordExample() {
+  const [password, setPassword] = useState('olive');
+  const [confirmation, setConfirmation] = useState('');
+  return (
+    <PasswordFields
+      password={password}
+      confirmation={confirmation}
+      onPasswordChange={setPassword}
+      onConfirmationChange={setConfirmation}
+    />
+  );
+}
+
 /** Every component in its states, in the language of the IntlProvider around it (headed by that language's name). */
 function Components({ locale }: { locale: Locale }) {
   const intl = useIntl();
@@ -430,6 +446,9 @@ function Components({ locale }: { locale: Locale }) {
           onResend={noop}
           secondary={<Button variant="quiet">{t(m.otpOther)}</Button>}
         />
+      </Section>
+      <Section title={t(m.passwords)}>
+        <PasswordExample />
       </Section>
       <Section title={t(m.copy)}>
         <CopyButton value="GR16 0110 1250 0000 0001 2300 695" what={t(m.copyWhat)} />
