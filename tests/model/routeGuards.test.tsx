@@ -102,6 +102,7 @@ const pages: Record<string, Page> = {
   // Every signed-in user has their own language, password, second factors and sessions.
   '/settings/:page?': protectedAs('settings'),
   '/dev/outbox': { kind: 'open' },
+  '/dev/style-guide': { kind: 'open' },
   '*': { kind: 'open' },
   '/': protectedAs('dashboard'),
   '/dashboard': protectedAs('dashboard'),
