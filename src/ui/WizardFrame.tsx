@@ -108,13 +108,25 @@ const Summary = styled.aside`
     font-size: 1rem;
     margin: 0;
   }
+  position: sticky;
+  top: ${({ theme }) => theme.space(4)};
+  /* A narrow column: each term above its value, values left-aligned, long ones (an IBAN) broken anywhere. */
   ${Figures} {
+    grid-template-columns: minmax(0, 1fr);
+    row-gap: 0;
     margin-bottom: 0;
+    dt:not(:first-child) {
+      margin-top: ${({ theme }) => theme.space(2)};
+    }
+    dd {
+      text-align: left;
+    }
   }
   > button {
     display: none;
   }
   @media ${phone} {
+    position: static;
     padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
     > h2 {
       display: none;
@@ -126,6 +138,10 @@ const Summary = styled.aside`
       display: none;
     }
   }
+`;
+
+const After = styled.div`
+  margin-top: ${({ theme }) => theme.space(5)};
 `;
 
 /** The phone's fold: the summary's name and its gist on one line, a chevron-free "Show" / "Hide" at the end. */
@@ -168,6 +184,8 @@ export type WizardFrameProps = {
   summary?: readonly WizardSummaryItem[];
   /** The summary in a few words for the folded line on phones ("€125.00 to Maria"). */
   summaryGist?: string;
+  /** Below the step and summary, as wide as both (the requests sent so far under the request form). */
+  after?: ReactNode;
   children: ReactNode;
 };
 
@@ -177,6 +195,7 @@ export function WizardFrame({
   summaryTitle,
   summary = [],
   summaryGist,
+  after,
   children,
 }: WizardFrameProps) {
   const intl = useIntl();
@@ -243,6 +262,7 @@ export function WizardFrame({
         ) : null}
         <Step ref={step}>{children}</Step>
       </Body>
+      {after ? <After>{after}</After> : null}
     </Frame>
   );
 }

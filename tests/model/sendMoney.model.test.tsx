@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  selectSendMoneyStep,
   sendMoneyMachine,
   scheduleBodyOf,
   scheduleProblems,
@@ -172,6 +173,54 @@ function startApp(initialPath: string): RenderedApp {
   });
 }
 
+/**
+ * Issue 19's wizard frame where the path ends: the step of three while in one, and from the amount step on whom the
+ * money goes to, and from the name check on how much, beside every step but the review (which lists them itself).
+ */
+function expectWizardFrame(snapshot: ReturnType<typeof journey.snapshot>) {
+  const step = selectSendMoneyStep(snapshot);
+  const progress = [...document.querySelectorAll('main p')]
+    .map((paragraph) => paragraph.textContent)
+    .find((text) => text?.startsWith('Step '));
+  const index = step === 'recipient' ? 0 : step === 'amount' ? 1 : stepsAfterAmount.includes(step) ? 2 : null;
+  const names = ['Recipient', 'Amount', 'Review and confirm'];
+  expect(progress ?? null, `progress on ${step}`).toBe(
+    index === null ? null : `Step ${index + 1} of 3: ${names[index]}`,
+  );
+  const heading = document.querySelector('main h1');
+  if (index !== null) expect(heading?.getAttribute('aria-describedby')).toBeTruthy();
+  const summary = document.querySelector('main aside dl')?.textContent ?? '';
+  const { recipient, amountMinor } = snapshot.context;
+  if (index === null || index === 0 || step === 'review' || !recipient) {
+    expect(summary, `no summary on ${step}`).toBe('');
+    return;
+  }
+  const name =
+    recipient.kind === 'beneficiary'
+      ? recipient.beneficiary.name
+      : recipient.kind === 'iban'
+        ? recipient.name
+        : (recipient.name ?? recipient.walletTag);
+  expect(summary, `recipient beside ${step}`).toContain(name);
+  if (index === 2 && amountMinor) {
+    const amount = new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(
+      Number(amountMinor) / 100,
+    );
+    expect(summary, `amount beside ${step}`).toContain(amount);
+  }
+}
+
+const stepsAfterAmount: string[] = [
+  'checkingName',
+  'closeMatch',
+  'noMatch',
+  'notPossible',
+  'verificationFailed',
+  'review',
+  'confirm',
+  'failed',
+];
+
 const paths = generatePaths(sendMoneyModel);
 afterEach(() => {
   sends = [];
@@ -197,6 +246,7 @@ describe(`sendMoney journey: ${paths.length} generated paths`, () => {
     };
     const app = startApp(start);
     await runPath(runner, path, app);
+    expectWizardFrame(journey.snapshot());
     // Every try of one confirmed payment carries the same Idempotency-Key; only a changed payment gets a new one.
     const events = path.steps.flatMap(({ action }) => (action.kind === 'event' ? [action.event.type] : []));
     const firstConfirm = events.indexOf('review.confirm');

@@ -1,10 +1,11 @@
-import { useEffect, useMemo } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router';
 import type { InspectionEvent, Observer } from 'xstate';
 import {
   firstStep,
   onboardingMachine,
+  onboardingSteps,
   selectOnboardingData,
   selectOnboardingStep,
   selectReference,
@@ -14,7 +15,9 @@ import { onboardingActors, onboardingServices } from '../../app/onboardingActors
 import { useSessionActor } from '../../app/session';
 import { useJourneyActor } from '../../app/inspection';
 import { Button } from '../../ui/Button';
-import { Alert, Card, Page } from '../../ui/Layout';
+import { Alert } from '../../ui/Layout';
+import { WizardFrame } from '../../ui/WizardFrame';
+import { stepTitle } from './steps';
 import { PageSpinner } from '../../ui/Spinner';
 import { CompanyStep } from './CompanyStep';
 import { DirectorsStep } from './DirectorsStep';
@@ -143,13 +146,53 @@ export function OnboardingScreen({ merchantId, logic, services, inspect }: Onboa
   const calls = useMemo(() => services ?? onboardingServices(api), [services]);
   const onboarding = useJourneyActor(machine, { input: { merchantId }, ...(inspect ? { inspect } : {}) });
   return (
-    <Page>
-      <Card>
-        <OnboardingServicesContext.Provider value={calls}>
-          <OnboardingJourney onboarding={onboarding} merchantId={merchantId} />
-        </OnboardingServicesContext.Provider>
-      </Card>
-    </Page>
+    <OnboardingFrame onboarding={onboarding}>
+      <OnboardingServicesContext.Provider value={calls}>
+        <OnboardingJourney onboarding={onboarding} merchantId={merchantId} />
+      </OnboardingServicesContext.Provider>
+    </OnboardingFrame>
+  );
+}
+
+const frameText = defineMessages({
+  summaryTitle: { id: 'onboarding.summary.title', defaultMessage: 'Your application' },
+  done: { id: 'onboarding.summary.done', defaultMessage: 'Done' },
+  toDo: { id: 'onboarding.summary.toDo', defaultMessage: 'Still to do' },
+});
+
+const gistText = defineMessage<Record<string, number>>({
+  id: 'onboarding.summary.gist',
+  defaultMessage: '{done} of {total} steps done',
+});
+
+/**
+ * The wizard frame: which of the seven steps this is, and beside it which steps are done and which are still to do
+ * (the review lists everything itself).
+ */
+function OnboardingFrame({ onboarding, children }: { onboarding: OnboardingActor; children: ReactNode }) {
+  const intl = useIntl();
+  const step = useOnboarding(onboarding, selectOnboardingStep);
+  const data = useOnboarding(onboarding, selectOnboardingData);
+  const index = onboardingSteps.findIndex((one) => one === step);
+  const toFill = onboardingSteps.filter((one) => one !== 'review');
+  const done = toFill.filter((one) => data?.completed_steps.includes(one));
+  const summary =
+    data && index >= 0 && step !== 'review'
+      ? toFill.map((one) => ({
+          term: stepTitle(intl, one),
+          value: intl.formatMessage(done.includes(one) ? frameText.done : frameText.toDo),
+        }))
+      : [];
+  return (
+    <WizardFrame
+      steps={onboardingSteps.map((one) => stepTitle(intl, one))}
+      current={index >= 0 ? index : null}
+      summaryTitle={intl.formatMessage(frameText.summaryTitle)}
+      summary={summary}
+      summaryGist={intl.formatMessage(gistText, { done: done.length, total: toFill.length })}
+    >
+      {children}
+    </WizardFrame>
   );
 }
 

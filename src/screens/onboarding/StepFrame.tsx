@@ -8,7 +8,8 @@ import {
 } from '../../../machines/onboarding.machine';
 import { errorMessages } from '../../i18n/errorMessages';
 import { Button } from '../../ui/Button';
-import { Alert, Row } from '../../ui/Layout';
+import { Alert } from '../../ui/Layout';
+import { WizardActions } from '../../ui/WizardFrame';
 import { StepHeading } from '../../ui/StepHeading';
 import { useOnboarding, type OnboardingActor } from './onboardingActor';
 
@@ -82,12 +83,7 @@ export function StepFrame({
       <StepHeading>{title}</StepHeading>
       <OnboardingErrorAlert onboarding={onboarding} />
       {children}
-      <Row>
-        {back ? (
-          <Button variant="secondary" disabled={busy} onClick={() => onboarding.send({ type: 'step.back' })}>
-            <FormattedMessage id="onboarding.back" defaultMessage="Back" />
-          </Button>
-        ) : null}
+      <WizardActions>
         <Button type="submit" busy={busy}>
           {toReview ? (
             <FormattedMessage id="onboarding.saveAndReview" defaultMessage="Save and return to review" />
@@ -95,7 +91,17 @@ export function StepFrame({
             <FormattedMessage id="onboarding.continue" defaultMessage="Continue" />
           )}
         </Button>
-      </Row>
+        {back ? (
+          <Button
+            variant="secondary"
+            data-back
+            disabled={busy}
+            onClick={() => onboarding.send({ type: 'step.back' })}
+          >
+            <FormattedMessage id="onboarding.back" defaultMessage="Back" />
+          </Button>
+        ) : null}
+      </WizardActions>
     </form>
   );
 }

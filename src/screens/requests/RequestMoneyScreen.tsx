@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -30,11 +30,12 @@ import { requestMoneyActors } from '../../app/requestMoneyActors';
 import { useJourneyActor } from '../../app/inspection';
 import { formatMoney } from '../../i18n/formatMoney';
 import { Button } from '../../ui/Button';
-import { Alert, Card, Muted, Page, Row } from '../../ui/Layout';
+import { Alert, Card, Muted, Row } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
 import { PageSpinner } from '../../ui/Spinner';
 import { useFocusFirstError } from '../../ui/formErrors';
 import { TextField } from '../../ui/TextField';
+import { WizardActions, WizardFrame } from '../../ui/WizardFrame';
 import { requestMoneyErrorText, requestMoneyText as m, requestStatusText } from './requestMessages';
 import { LinkRow, PlainList, SelectField } from '../../ui/Blocks';
 
@@ -221,14 +222,19 @@ function AmountStep({ journey }: { journey: RequestMoneyActor }) {
           error={errors.note ?? null}
           onChange={(event) => setNote(event.target.value)}
         />
-        <Row>
+        <WizardActions>
           <Button type="submit" busy={sending} disabled={busy || accounts.length === 0}>
             {intl.formatMessage(m.send)}
           </Button>
-          <Button variant="quiet" disabled={busy} onClick={() => journey.send({ type: 'recipient.change' })}>
+          <Button
+            variant="secondary"
+            data-back
+            disabled={busy}
+            onClick={() => journey.send({ type: 'recipient.change' })}
+          >
             {intl.formatMessage(m.changeRecipient)}
           </Button>
-        </Row>
+        </WizardActions>
       </form>
     </>
   );
@@ -333,16 +339,45 @@ export function RequestMoneyScreen({ logic, inspect, keySeed }: RequestMoneyScre
   const [seed] = useState(() => keySeed ?? globalThis.crypto.randomUUID());
   const journey = useJourneyActor(machine, { input: { keySeed: seed }, ...(inspect ? { inspect } : {}) });
   return (
-    <Page $narrow>
-      <Card>
-        <Journey journey={journey} />
-        <LinkRow>
-          <Link to="/my-wallet/pending-requests">{intl.formatMessage(m.pendingLink)}</Link>
-          <Link to="/my-wallet">{intl.formatMessage(m.backToWallet)}</Link>
-        </LinkRow>
-      </Card>
-      <SentList journey={journey} />
-    </Page>
+    <RequestMoneyFrame journey={journey} after={<SentList journey={journey} />}>
+      <Journey journey={journey} />
+      <LinkRow>
+        <Link to="/my-wallet/pending-requests">{intl.formatMessage(m.pendingLink)}</Link>
+        <Link to="/my-wallet">{intl.formatMessage(m.backToWallet)}</Link>
+      </LinkRow>
+    </RequestMoneyFrame>
+  );
+}
+
+/** The wizard frame: who pays, then how much; beside the amount step, whom the request goes to. */
+function RequestMoneyFrame({
+  journey,
+  after,
+  children,
+}: {
+  journey: RequestMoneyActor;
+  after: ReactNode;
+  children: ReactNode;
+}) {
+  const intl = useIntl();
+  const step = useJourney(journey, selectRequestMoneyStep);
+  const recipient = useJourney(journey, selectRequestRecipient);
+  const current = step === 'recipient' ? 0 : step === 'amount' ? 1 : null;
+  const summary =
+    step === 'amount' && recipient
+      ? [{ term: intl.formatMessage(m.summaryFrom), value: `${recipient.name} (${recipient.wallet_tag})` }]
+      : [];
+  return (
+    <WizardFrame
+      steps={[intl.formatMessage(m.stepRecipient), intl.formatMessage(m.stepAmount)]}
+      current={current}
+      summaryTitle={intl.formatMessage(m.summaryTitle)}
+      summary={summary}
+      summaryGist={recipient?.name ?? ''}
+      after={after}
+    >
+      {children}
+    </WizardFrame>
   );
 }
 

@@ -14,6 +14,10 @@ export const requestMoneyText = {
     backToWallet: { id: 'requestMoney.backToWallet', defaultMessage: 'Back to my wallet' },
     pendingLink: { id: 'requestMoney.pendingLink', defaultMessage: 'Requests sent to you' },
     recipientTitle: { id: 'requestMoney.recipient.title', defaultMessage: 'Who should pay you?' },
+    stepRecipient: { id: 'requestMoney.step.recipient', defaultMessage: 'Who pays' },
+    stepAmount: { id: 'requestMoney.step.amount', defaultMessage: 'Amount' },
+    summaryTitle: { id: 'requestMoney.summary.title', defaultMessage: 'Your request' },
+    summaryFrom: { id: 'requestMoney.summary.from', defaultMessage: 'From' },
     searchLabel: { id: 'requestMoney.recipient.search', defaultMessage: 'Wallet tag' },
     searchHint: {
       id: 'requestMoney.recipient.searchHint',

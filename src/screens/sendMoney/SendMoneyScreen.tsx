@@ -29,6 +29,7 @@ import {
   selectSendMoneyStep,
   selectTransaction,
   sendMoneyMachine,
+  type Recipient,
   type Schedule,
   type ScheduleProblems,
 } from '../../../machines/sendMoney.machine';
@@ -828,6 +829,40 @@ function stepIndex(step: ReturnType<typeof selectSendMoneyStep>): number | null 
   }
 }
 
+/** A recipient as a name and, under it, the tag or IBAN it is paid at. */
+function recipientParts(recipient: Recipient): { name: string; address: string } {
+  switch (recipient.kind) {
+    case 'wallet':
+      return {
+        name: recipient.name || recipient.walletTag,
+        address: recipient.name ? recipient.walletTag : '',
+      };
+    case 'iban':
+      return { name: recipient.name, address: recipient.iban };
+    default:
+      return {
+        name: recipient.beneficiary.name,
+        address: recipient.beneficiary.wallet_tag ?? recipient.beneficiary.iban ?? '',
+      };
+  }
+}
+
+function RecipientLines({ recipient }: { recipient: Recipient }) {
+  const { name, address } = recipientParts(recipient);
+  return (
+    <>
+      {name}
+      {address ? <SummaryAddress>{address}</SummaryAddress> : null}
+    </>
+  );
+}
+
+const SummaryAddress = styled.span`
+  display: block;
+  font-weight: 400;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
 /**
  * The wizard frame around every step: which of the three it is, and from the amount step on what is decided so far
  * (the account, the recipient, then the amount, then the fee and total), so the name check and the code are never
@@ -852,7 +887,7 @@ function SendMoneyFrame({ journey, children }: { journey: SendMoneyActor; childr
       term: intl.formatMessage(m.summaryFrom),
       value: intl.formatMessage(m.summaryAccount, { currency: data.account.currency }),
     });
-    summary.push({ term: intl.formatMessage(m.recipient), value: recipientLabel(recipient) });
+    summary.push({ term: intl.formatMessage(m.recipient), value: <RecipientLines recipient={recipient} /> });
     if (current === 2 && amount) summary.push({ term: intl.formatMessage(m.amount), value: amount });
     if (current === 2 && quote && (step === 'confirm' || step === 'failed')) {
       summary.push({ term: intl.formatMessage(m.fee), value: formatMoney(intl, quote.fee) });
@@ -861,7 +896,7 @@ function SendMoneyFrame({ journey, children }: { journey: SendMoneyActor; childr
     if (current === 2 && schedule)
       summary.push({ term: intl.formatMessage(m.whenRow), value: scheduleText(intl, schedule) });
   }
-  const name = recipient ? recipientLabel(recipient) : '';
+  const name = recipient ? recipientParts(recipient).name : '';
   return (
     <WizardFrame
       steps={[
