@@ -104,15 +104,18 @@ const Toggle = styled.button`
   }
 `;
 
-/** "EUR account" from tablet width up; the currency alone on phones (the button's name still says it all). */
+/**
+ * "EUR account" from desktop width up; below it the currency alone, as the row also holds the merchant's name there
+ * (the button's accessible name still says it all).
+ */
 const Words = styled.span`
-  @media not all and (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
+  @media not all and (min-width: ${({ theme }) => theme.breakpoints.desktop}) {
     display: none;
   }
 `;
 
 const Code = styled.span`
-  @media (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
+  @media (min-width: ${({ theme }) => theme.breakpoints.desktop}) {
     display: none;
   }
 `;

@@ -106,20 +106,18 @@ const Brand = styled(Link)<{ $yieldOnPhones: boolean }>`
   }
 `;
 
-/** Takes the row's free space, so what follows sits at the right edge; the name gives way first when it is narrow. */
-const Company = styled.div`
-  flex: 1 1 auto;
+/** Takes the row's free space, so what follows it sits at the right edge. */
+const Spacer = styled.span`
+  flex: 1 1 0;
   min-width: 0;
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-  @media not all and (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
-    gap: ${({ theme }) => theme.space(1)};
-  }
 `;
 
-/** Cut with an ellipsis when narrow; the whole name stays in the text (screen readers) and in the title (hover). */
+/**
+ * The one part of the row that gives way when it is narrow: cut with an ellipsis, the whole name stays in the text
+ * (screen readers) and in the title (hover).
+ */
 const MerchantName = styled.span`
+  flex: 0 1 auto;
   min-width: 0;
   overflow: hidden;
   text-overflow: ellipsis;
@@ -131,17 +129,20 @@ const MerchantName = styled.span`
   }
 `;
 
-/** On phones the icon alone shows, beside the words kept for screen readers; from tablet width up both show. */
+/**
+ * Below desktop width the icon alone shows, beside the words kept for screen readers (the row also holds the merchant's
+ * name and account there); from desktop width up both show.
+ */
 const SignOutButton = styled(Button)`
   flex: none;
-  @media not all and (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
+  @media not all and (min-width: ${({ theme }) => theme.breakpoints.desktop}) {
     padding: ${({ theme }) => theme.space(2)};
     min-width: 44px;
   }
 `;
 
 const SignOutWords = styled.span`
-  @media not all and (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
+  @media not all and (min-width: ${({ theme }) => theme.breakpoints.desktop}) {
     position: absolute;
     width: 1px;
     height: 1px;
@@ -275,14 +276,13 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Brand to={authenticated ? '/' : '/login'} $yieldOnPhones={withNav}>
             <FormattedMessage id="app.brand" defaultMessage="Tameio" />
           </Brand>
-          <Company>
-            {withNav ? <MerchantName title={user.merchant.name}>{user.merchant.name}</MerchantName> : null}
-            {withAccounts ? (
-              <Suspense fallback={null}>
-                <AccountSwitcher />
-              </Suspense>
-            ) : null}
-          </Company>
+          {withNav ? <MerchantName title={user.merchant.name}>{user.merchant.name}</MerchantName> : null}
+          {withAccounts ? (
+            <Suspense fallback={null}>
+              <AccountSwitcher />
+            </Suspense>
+          ) : null}
+          <Spacer />
           <LanguageSwitcher save={authenticated && user ? saveLanguage : undefined} />
           {authenticated && user ? (
             <Suspense fallback={<BellPlace />}>

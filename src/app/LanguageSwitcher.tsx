@@ -23,9 +23,9 @@ const Wrapper = styled.div`
 
 const phone = `not all and (min-width: ${theme.breakpoints.tablet})`;
 
-/** On phones the select alone fits the header; the label stays for screen readers (visually hidden). */
+/** Below desktop width the select alone fits the header; the label stays for screen readers (visually hidden). */
 const Label = styled.label`
-  @media ${phone} {
+  @media not all and (min-width: ${({ theme }) => theme.breakpoints.desktop}) {
     position: absolute;
     width: 1px;
     height: 1px;
