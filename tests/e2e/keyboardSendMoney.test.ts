@@ -110,6 +110,20 @@ describe('send money by keyboard alone', () => {
     await page.keyboard.press('Enter');
 
     await heading('Confirm it is you').waitFor();
+    // The wizard frame on a phone: which step, described on the heading, and the payment folded above the step;
+    // unfolded by keyboard it shows whom and how much before the code is asked for.
+    await page.getByText('Step 3 of 3: Review and confirm').waitFor();
+    const describedBy = await heading('Confirm it is you').getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Step 3 of 3: Review and confirm');
+    const fold = page.getByRole('button', { name: /^Your payment: €150\.00 to Demo Bakery/ });
+    expect(await fold.getAttribute('aria-expanded')).toBe('false');
+    const summary = page.getByRole('complementary', { name: 'Your payment' });
+    expect(await summary.getByText(/^Demo Bakery/).isVisible()).toBe(false);
+    await tabTo(/^Your payment: /, true);
+    await page.keyboard.press('Enter');
+    expect(await fold.getAttribute('aria-expanded')).toBe('true');
+    await summary.getByText('€150.00', { exact: true }).first().waitFor();
+    expect(await summary.getByText(/^Demo Bakery/).isVisible()).toBe(true);
     await tabTo(/^Send a code by email/);
     await page.keyboard.press('Enter');
     await heading('Enter the one-time code').waitFor();
