@@ -8,8 +8,9 @@ import { Figures } from './Blocks';
  * bar), what is decided so far (recipient, amount, fee, card, plan) beside the step on wide screens and folded above it
  * on phones, and one place for the step's actions. The step itself stays the journey's own: its h1, fields and words.
  *
- * The phone rules sit in `not all and (min-width: tablet)` queries (the complement usePhoneLayout uses), so the wide
- * layout is the one without a query.
+ * The narrow rules follow the frame's own width (a container query), not the window's: on a phone, in a tablet's
+ * column beside the navigation, or in half of the style guide, the summary folds above the step once there is no room
+ * for both side by side. The wide layout is the one without a query.
  */
 
 const progressMessage = defineMessage<Record<string, string | number>>({
@@ -37,10 +38,11 @@ const messages = defineMessages({
   },
 });
 
-const phone = ({ theme }: { theme: { breakpoints: { tablet: string } } }) =>
-  `not all and (min-width: ${theme.breakpoints.tablet})`;
+/** Below this width of the frame the summary no longer fits beside a step of readable width. */
+const narrow = '(max-width: 46rem)';
 
 const Frame = styled.div`
+  container: wizard / inline-size;
   width: 100%;
   max-width: 56rem;
   margin: 0 auto;
@@ -79,7 +81,7 @@ const Body = styled.div<{ $withSummary: boolean }>`
   grid-template-columns: ${({ $withSummary }) => ($withSummary ? 'minmax(0, 1fr) 17rem' : 'minmax(0, 36rem)')};
   grid-template-areas: ${({ $withSummary }) => ($withSummary ? "'step summary'" : "'step'")};
   justify-content: center;
-  @media ${phone} {
+  @container wizard ${narrow} {
     grid-template-columns: minmax(0, 1fr);
     grid-template-areas: ${({ $withSummary }) => ($withSummary ? "'summary' 'step'" : "'step'")};
   }
@@ -125,7 +127,7 @@ const Summary = styled.aside`
   > button {
     display: none;
   }
-  @media ${phone} {
+  @container wizard ${narrow} {
     position: static;
     padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
     > h2 {
@@ -280,7 +282,7 @@ export const WizardActions = styled.div`
   > [data-back] {
     margin-left: auto;
   }
-  @media ${phone} {
+  @container wizard ${narrow} {
     flex-direction: column;
     align-items: stretch;
     > [data-back] {

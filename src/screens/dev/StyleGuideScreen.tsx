@@ -17,6 +17,7 @@ import { SelectField } from '../../ui/SelectField';
 import { Spinner } from '../../ui/Spinner';
 import { TextArea } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
+import { WizardActions, WizardFrame } from '../../ui/WizardFrame';
 
 /*
  * The living style guide (issue 19, docs/design.md): the tokens once, then every shared component of src/ui in its
@@ -92,6 +93,14 @@ const m = defineMessages({
   passwords: { id: 'styleGuide.passwords', defaultMessage: 'Password fields' },
   copy: { id: 'styleGuide.copy', defaultMessage: 'Copy button' },
   copyWhat: { id: 'styleGuide.copy.what', defaultMessage: 'IBAN' },
+  wizard: { id: 'styleGuide.wizard', defaultMessage: 'Wizard frame' },
+  wizardRecipient: { id: 'styleGuide.wizard.recipient', defaultMessage: 'Recipient' },
+  wizardAmount: { id: 'styleGuide.wizard.amount', defaultMessage: 'Amount' },
+  wizardReview: { id: 'styleGuide.wizard.review', defaultMessage: 'Review and confirm' },
+  wizardSummary: { id: 'styleGuide.wizard.summary', defaultMessage: 'Your payment' },
+  wizardStep: { id: 'styleGuide.wizard.step', defaultMessage: 'How much?' },
+  wizardContinue: { id: 'styleGuide.wizard.continue', defaultMessage: 'Continue' },
+  wizardBack: { id: 'styleGuide.wizard.back', defaultMessage: 'Change recipient' },
 });
 
 const languageNames = defineMessages({
@@ -455,6 +464,27 @@ function Components({ locale }: { locale: Locale }) {
       </Section>
       <Section title={t(m.errorSummary)}>
         <Muted>{t(m.errorSummaryNote)}</Muted>
+      </Section>
+      <Section title={t(m.wizard)}>
+        <WizardFrame
+          steps={[t(m.wizardRecipient), t(m.wizardAmount), t(m.wizardReview)]}
+          current={1}
+          summaryTitle={t(m.wizardSummary)}
+          summary={[
+            { term: t(m.wizardRecipient), value: 'Olive Press (@olive-press)' },
+            { term: t(m.wizardAmount), value: <Amount money={sample.balance} /> },
+          ]}
+          summaryGist="Olive Press"
+        >
+          <h4>{t(m.wizardStep)}</h4>
+          <TextField label={t(m.wizardAmount)} inputMode="decimal" />
+          <WizardActions>
+            <Button>{t(m.wizardContinue)}</Button>
+            <Button variant="secondary" data-back>
+              {t(m.wizardBack)}
+            </Button>
+          </WizardActions>
+        </WizardFrame>
       </Section>
     </Card>
   );
