@@ -14,6 +14,7 @@ import type {
 import type { Money } from '../../../schemas/overview.schema';
 import { canAccess, type Area } from '../../../schemas/permissions';
 import { useSessionActor } from '../../app/session';
+import { useCurrentAccount } from '../../app/currentAccount';
 import { Amount } from '../../ui/Amount';
 import { Card, Grid, Muted, Page, VisuallyHidden } from '../../ui/Layout';
 import { LoadFailure } from '../LoadFailure';
@@ -271,7 +272,13 @@ const quickActionTexts = defineMessages({
 
 /** The four things merchants do most from home, each only where the user may (SPEC §6; the server refuses anyway). */
 const quickActions = [
-  { to: '/my-wallet/eur/send-money', area: 'send-money', text: quickActionTexts.send, Icon: ArrowUpRight },
+  // The account chosen in the header's switcher (src/app/currentAccount.ts), EUR until one is.
+  {
+    to: '/my-wallet/{account}/send-money',
+    area: 'send-money',
+    text: quickActionTexts.send,
+    Icon: ArrowUpRight,
+  },
   {
     to: '/my-wallet/request-money',
     area: 'request-money',
@@ -285,12 +292,13 @@ const quickActions = [
 function QuickActions() {
   const intl = useIntl();
   const user = useSelector(useSessionActor(), selectUser);
+  const account = useCurrentAccount() ?? 'eur';
   const allowed = quickActions.filter((action) => user !== null && canAccess(user, action.area));
   if (allowed.length === 0) return null;
   return (
     <Actions aria-label={intl.formatMessage(quickActionTexts.label)}>
       {allowed.map(({ to, text, Icon }) => (
-        <Link key={to} to={to}>
+        <Link key={to} to={to.replace('{account}', account)}>
           <Icon aria-hidden="true" size={20} />
           {intl.formatMessage(text)}
         </Link>
