@@ -2,11 +2,17 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
 import { demoExternalAccounts } from '../../server/payee/externalAccounts';
-import { expectAccessible, signInWithEmailCode, watchForBrowserErrors } from './pageChecks';
+import {
+  expectAccessible,
+  expectAccessibleInBothLanguages,
+  signInWithEmailCode,
+  watchForBrowserErrors,
+} from './pageChecks';
 
 // Beneficiaries: the demo owner adds a bank beneficiary whose name is a close match of the holder's (an
 // account the sandbox seeds at another bank), takes the suggested name, edits it and saves a close match anyway,
-// searches, and deletes it with a confirmation. Real server, built app (WEB_DIR, default dist/web), Chromium, axe.
+// searches, and deletes it with a confirmation. Real server, built app (WEB_DIR, default dist/web), Chromium, axe
+// (the form's steps in English and Greek).
 
 const maria = demoExternalAccounts.find((account) => account.key === 'person')!;
 
@@ -55,14 +61,14 @@ describe('beneficiaries', () => {
     await page.getByRole('link', { name: 'Add beneficiary' }).click();
     await heading('New beneficiary').waitFor();
     expect(new URL(page.url()).pathname).toBe('/my-beneficiaries/create-beneficiary');
-    await expectAccessible(page, '/my-beneficiaries/create-beneficiary');
+    await expectAccessibleInBothLanguages(page, '/my-beneficiaries/create-beneficiary');
     // The shared schema answers before anything is sent.
     await page.getByLabel('First name').fill('Μαρία');
     await page.getByLabel('IBAN').fill('GR00 1234');
     await page.getByRole('button', { name: 'Save beneficiary' }).click();
     await page.getByText('Only Latin characters allowed').waitFor();
     await page.getByText('Invalid IBAN.').waitFor();
-    await expectAccessible(page, 'create form with field errors');
+    await expectAccessibleInBothLanguages(page, 'create form with field errors');
 
     await page.getByLabel('First name').fill('Maria');
     await page.getByLabel('Last name').fill('Papadopolou');
@@ -70,7 +76,7 @@ describe('beneficiaries', () => {
     await page.getByLabel('IBAN').fill(maria.iban.replace(/(.{4})/g, '$1 ').trim());
     await page.getByRole('button', { name: 'Save beneficiary' }).click();
     await page.getByRole('heading', { name: 'Did you mean Maria Papadopoulou?' }).waitFor();
-    await expectAccessible(page, 'close match');
+    await expectAccessibleInBothLanguages(page, 'close match');
     await page.getByRole('button', { name: 'Use Maria Papadopoulou' }).click();
 
     await toast('Beneficiary created').waitFor();
@@ -80,14 +86,14 @@ describe('beneficiaries', () => {
     await row.waitFor();
     await expect.poll(() => row.textContent()).toContain(maria.iban);
     await expect.poll(() => row.textContent()).not.toContain('Saved without a confirmed name');
-    await expectAccessible(page, '/my-beneficiaries (one beneficiary)');
+    await expectAccessibleInBothLanguages(page, '/my-beneficiaries (one beneficiary)');
 
     // Edit: another first name is checked again; a close match saved anyway is marked in the list.
     await page.getByRole('link', { name: 'Edit Maria Papadopoulou' }).click();
     await heading('Edit beneficiary').waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/my-beneficiaries\/edit-beneficiary\/[0-9a-f-]{36}$/);
     await expect.poll(() => page.getByLabel('Last name').inputValue()).toBe('Papadopoulou');
-    await expectAccessible(page, '/my-beneficiaries/edit-beneficiary/:id');
+    await expectAccessibleInBothLanguages(page, '/my-beneficiaries/edit-beneficiary/:id');
     await page.getByLabel('First name').fill('Mariah');
     await page.getByRole('button', { name: 'Save beneficiary' }).click();
     await page.getByRole('heading', { name: 'Did you mean Maria Papadopoulou?' }).waitFor();

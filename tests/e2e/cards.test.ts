@@ -6,6 +6,7 @@ import {
   demoOwner,
   eurAvailable,
   expectAccessible,
+  expectAccessibleInBothLanguages,
   minorOf,
   signInWithEmailCode,
   watchForBrowserErrors,
@@ -16,7 +17,7 @@ import {
 // the limit: declined), then €20.00 (exactly up to the limit: approved); the owner freezes the card and the next
 // authorisation is declined as frozen; the card details are revealed only after a one-time code from the outbox and
 // their number is the one the network used. Declines show in /transactions, cashback in /cashback. Real server,
-// built app (WEB_DIR, default dist/web), Chromium, axe on every card page.
+// built app (WEB_DIR, default dist/web), Chromium, axe on every card page and step, in English and Greek.
 
 let browser: Browser;
 let server: LiveServer;
@@ -84,9 +85,11 @@ describe('cards', () => {
     await page.getByText('You have no cards yet.').waitFor();
     await expectAccessible(page, '/cards (empty)');
     await page.getByRole('link', { name: 'Order a card' }).click();
+    await page.getByRole('button', { name: /^Virtual card/ }).waitFor();
+    await expectAccessibleInBothLanguages(page, 'card order: card type');
     await page.getByRole('button', { name: /^Virtual card/ }).click();
     await page.getByLabel('Name on the card').fill('Online supplies');
-    await expectAccessible(page, `${new URL(page.url()).pathname} (details)`);
+    await expectAccessibleInBothLanguages(page, `${new URL(page.url()).pathname} (details)`);
     await page.getByRole('button', { name: 'Continue' }).click();
     await heading(page, 'Checkout').waitFor();
     const checkout = page.getByRole('main');
@@ -94,10 +97,11 @@ describe('cards', () => {
     const price = minorOf(priceText);
     expect(price).toBe(200);
     expect(new URL(page.url()).pathname).toMatch(/^\/plans\/card\/checkout/);
-    await expectAccessible(page, '/plans/card/checkout');
+    await expectAccessibleInBothLanguages(page, '/plans/card/checkout');
     await page.getByRole('button', { name: 'Pay with wallet' }).click();
     await toast(page, 'Order placed').waitFor();
     await heading(page, 'Your card is ready').waitFor();
+    await expectAccessibleInBothLanguages(page, 'card order: done');
     await page.getByRole('link', { name: 'See the card' }).click();
     await page.getByRole('heading', { name: 'Online supplies' }).first().waitFor();
     const cardId = /\/cards\/([0-9a-f-]{36})/.exec(page.url())?.[1];
@@ -112,7 +116,7 @@ describe('cards', () => {
     await page.getByLabel('Limit period').selectOption('daily');
     await page.getByRole('checkbox', { name: 'No limit for Online' }).uncheck();
     await page.getByLabel('Online limit (EUR)').fill('50.00');
-    await expectAccessible(page, '/cards/:card/:id/card-limit');
+    await expectAccessibleInBothLanguages(page, '/cards/:card/:id/card-limit');
     await page.getByRole('button', { name: 'Save limits' }).click();
     await toast(page, 'Limits updated').waitFor();
 
@@ -131,19 +135,22 @@ describe('cards', () => {
     await page.getByRole('button', { name: 'Freeze card' }).click();
     await toast(page, 'Card frozen').waitFor();
     await page.getByRole('button', { name: 'Unfreeze card' }).waitFor();
-    await expectAccessible(page, '/cards/:card (frozen)');
+    await expectAccessibleInBothLanguages(page, '/cards/:card (frozen)');
 
     // ---- Reveal the details with a one-time code; the number is the card's ----
     await page.getByRole('button', { name: 'Show card details' }).click();
     await heading(page, 'Confirm it is you').waitFor();
+    await expectAccessibleInBothLanguages(page, 'card details: code method');
     await page.getByRole('button', { name: /^Send a code by email/ }).click();
+    await page.getByLabel('One-time code').waitFor();
+    await expectAccessibleInBothLanguages(page, 'card details: code');
     await page
       .getByLabel('One-time code')
       .fill(await codeFromOutbox(browser, server.baseUrl, demoOwner.email));
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     const details = page.getByRole('region', { name: 'Card details', exact: true });
     await details.waitFor();
-    await expectAccessible(page, '/cards/:card (details shown)');
+    await expectAccessibleInBothLanguages(page, '/cards/:card (details shown)');
     const number = ((await details.locator('dt:text-is("Card number") + dd').textContent()) ?? '').replace(
       /\D/g,
       '',
@@ -172,7 +179,7 @@ describe('cards', () => {
     const history = page.getByRole('table', { name: 'Cashback from card purchases' });
     await history.getByRole('row').filter({ hasText: 'Paper & Ink Online' }).first().waitFor();
     expect(await history.getByRole('row').filter({ hasText: 'Paper & Ink Online' }).count()).toBe(2);
-    await expectAccessible(page, '/cashback');
+    await expectAccessibleInBothLanguages(page, '/cashback');
     expect(browserErrors).toEqual([]);
   });
 });

@@ -5,11 +5,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
 import { pngImage } from '../api/kycImages';
-import { expectAccessible, watchForBrowserErrors, codeFromOutbox as codeFromOutboxPage } from './pageChecks';
+import {
+  expectAccessibleInBothLanguages,
+  watchForBrowserErrors,
+  codeFromOutbox as codeFromOutboxPage,
+} from './pageChecks';
 
 // Identity verification: the representative of a merchant in onboarding confirms it is them with a
 // fresh one-time code (/otp-authentication/:method), photographs a document and a selfie, and the server's checks
-// decide. Real server, built app, Chromium; axe on every KYC page.
+// decide. Real server, built app, Chromium; axe on every KYC page in English
+// and Greek.
 
 let browser: Browser;
 let server: LiveServer;
@@ -122,19 +127,19 @@ async function registerWithRepresentative(
 async function confirmWithCode(method: 'email' | 'sms', address: string, wrongFirst = false): Promise<void> {
   await heading('Confirm it is you').waitFor({ timeout: 15_000 });
   await expect.poll(pathname).toBe('/identity-verification/');
-  await expectAccessible(page, '/identity-verification/ confirm it is you');
+  await expectAccessibleInBothLanguages(page, '/identity-verification/ confirm it is you');
   const label = method === 'email' ? /^Send a code by email to / : /^Send a code by SMS to /;
   await page.getByRole('button', { name: label }).click();
 
   await heading('Enter the one-time code').waitFor({ timeout: 15_000 });
   await expect.poll(pathname).toBe(`/otp-authentication/${method}`);
-  await expectAccessible(page, `/otp-authentication/${method}`);
+  await expectAccessibleInBothLanguages(page, `/otp-authentication/${method}`);
   const code = await codeFromOutbox(address);
   if (wrongFirst) {
     await page.getByLabel('One-time code').fill(code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('alert').filter({ hasText: 'That code is not right. 4 tries left.' }).waitFor();
-    await expectAccessible(page, `/otp-authentication/${method} wrong code`);
+    await expectAccessibleInBothLanguages(page, `/otp-authentication/${method} wrong code`);
   }
   await page.getByLabel('One-time code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -150,7 +155,7 @@ async function startVerification(details: {
   await heading('Verify your identity').waitFor();
   await expect.poll(pathname).toBe('/identity-verification/');
   await page.getByText(/Photos: JPEG or PNG, at least 600 × 400 pixels/).waitFor();
-  await expectAccessible(page, '/identity-verification/');
+  await expectAccessibleInBothLanguages(page, '/identity-verification/');
   await page.getByLabel('Document type').selectOption({ label: details.type });
   await page.getByLabel('Document number').fill(details.number);
   await page.getByLabel('Expiry date').fill(nextYear());
@@ -163,13 +168,13 @@ async function startVerification(details: {
 async function capture(title: string, method: string, file: string): Promise<void> {
   await heading(title).waitFor({ timeout: 15_000 });
   await expect.poll(pathname).toBe(`/verification/${method}`);
-  await expectAccessible(page, `/verification/${method}`);
+  await expectAccessibleInBothLanguages(page, `/verification/${method}`);
   await page.getByLabel('Take or choose a photo').setInputFiles(file);
   const preview = page.getByRole('img', { name: `Preview of ${title}` });
   await expect
     .poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
     .toBe(true);
-  await expectAccessible(page, `/verification/${method} with a photo`);
+  await expectAccessibleInBothLanguages(page, `/verification/${method} with a photo`);
   await page.getByRole('button', { name: 'Use this photo' }).click();
 }
 
@@ -179,7 +184,7 @@ async function reviewAndEvaluate(sides: string[]): Promise<void> {
   await expect.poll(pathname).toBe('/identity-verification/');
   for (const side of sides) await page.getByRole('button', { name: `Retake ${side}` }).waitFor();
   expect(await page.getByRole('button', { name: /^Retake / }).count()).toBe(sides.length);
-  await expectAccessible(page, '/identity-verification/ photos ready');
+  await expectAccessibleInBothLanguages(page, '/identity-verification/ photos ready');
   await page.getByRole('button', { name: 'Verify my identity' }).click();
 }
 
@@ -217,7 +222,7 @@ describe('identity verification', () => {
       await failedChecks.filter({ hasText: `Passed: ${text}` }).waitFor();
     }
     expect(await failedChecks.count()).toBe(5);
-    await expectAccessible(page, '/identity-verification/ failed');
+    await expectAccessibleInBothLanguages(page, '/identity-verification/ failed');
 
     // ---- Try again: a passport (front and selfie) in the representative's name ----
     await page.getByRole('button', { name: 'Try again' }).click();
@@ -237,7 +242,7 @@ describe('identity verification', () => {
     const back = page.getByRole('link', { name: 'Back to onboarding: review and submit' });
     await back.waitFor();
     expect(await back.getAttribute('href')).toMatch(/^\/registration\/review\/[0-9a-f-]{36}$/);
-    await expectAccessible(page, '/identity-verification/ passed');
+    await expectAccessibleInBothLanguages(page, '/identity-verification/ passed');
     expect(browserErrors).toEqual([]);
   });
 });

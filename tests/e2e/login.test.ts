@@ -4,6 +4,7 @@ import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/
 import {
   collectAccessTokens,
   expectAccessible,
+  expectAccessibleInBothLanguages,
   expectNoTokenReadableByScripts,
   refreshCookie,
   watchForBrowserErrors,
@@ -11,7 +12,8 @@ import {
 } from './pageChecks';
 
 // The path every user takes: sign in with a password and a one-time code read from the
-// outbox, stay signed in across a reload, switch to Greek, sign out. Real server, built app, Chromium.
+// outbox, stay signed in across a reload, switch to Greek, sign out. Real server, built app, Chromium, axe on every
+// step in English and Greek.
 
 const demo = { email: 'demo@tameio.test', password: 'Demo-Merchant-2026!', merchant: 'Demo Coffee' };
 
@@ -57,8 +59,10 @@ async function signInWithPassword(): Promise<void> {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
-async function chooseEmail(): Promise<void> {
+/** `check` runs axe on the choice of where the code goes. */
+async function chooseEmail(check = false): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Choose where to get your code' }).waitFor();
+  if (check) await expectAccessibleInBothLanguages(page, '/login (method step)');
   await page.getByRole('button', { name: /^Email/ }).click();
   await page.getByRole('heading', { level: 1, name: 'Enter your code' }).waitFor();
 }
@@ -82,11 +86,11 @@ describe('login with a second factor', () => {
 
     await page.goto(`${server.baseUrl}/login`);
     await page.getByRole('heading', { level: 1, name: 'Sign in to Tameio' }).waitFor();
-    await expectAccessible(page, '/login');
+    await expectAccessibleInBothLanguages(page, '/login');
 
     await signInWithPassword();
-    await chooseEmail();
-    await expectAccessible(page, '/login (code step)');
+    await chooseEmail(true);
+    await expectAccessibleInBothLanguages(page, '/login (code step)');
     await enterCode(await codeFromOutbox(demo.email));
 
     await expectDashboard('Sign out');
@@ -154,6 +158,7 @@ describe('login with a second factor', () => {
     await alert.waitFor();
     expect(await alert.textContent()).toMatch(/That code is not right\. 4 tries left\./);
     await page.getByRole('heading', { level: 1, name: 'Enter your code' }).waitFor();
+    await expectAccessibleInBothLanguages(page, '/login (code step, wrong code)');
     expect(await refreshCookie(context)).toBeUndefined();
     expect(browserErrors).toEqual([]);
   });

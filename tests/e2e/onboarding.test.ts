@@ -6,12 +6,17 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
 import { passIdentityVerification } from './kycJourney';
-import { expectAccessible, watchForBrowserErrors, codeFromOutbox as codeFromOutboxPage } from './pageChecks';
+import {
+  expectAccessible,
+  expectAccessibleInBothLanguages,
+  watchForBrowserErrors,
+  codeFromOutbox as codeFromOutboxPage,
+} from './pageChecks';
 
 // The whole way in: a visitor registers a merchant from nothing (both codes from the outbox), completes every
 // onboarding step with real uploads (with their progress bar), verifies the representative's identity (refused
 // without it), submits, is approved through the sandbox review, and sees the account's IBAN.
-// Real server, built app, Chromium; axe on every step.
+// Real server, built app, Chromium; axe on every step in English and Greek.
 
 let browser: Browser;
 let server: LiveServer;
@@ -83,11 +88,11 @@ const heading = (name: string) => page.getByRole('heading', { level: 1, name });
 const pathname = () => new URL(page.url()).pathname;
 const continueButton = () => page.getByRole('button', { name: 'Continue', exact: true });
 
-/** An onboarding step: its heading, its address (/registration/:step/:merchant_id) and axe. */
+/** An onboarding step: its heading, its address (/registration/:step/:merchant_id) and axe in both languages. */
 async function atStep(title: string, step: string, merchantId: string): Promise<void> {
   await heading(title).waitFor();
   await expect.poll(pathname).toBe(`/registration/${step}/${merchantId}`);
-  await expectAccessible(page, `/registration/${step}`);
+  await expectAccessibleInBothLanguages(page, `/registration/${step}`);
 }
 
 async function fillAddress(scope: Locator, address: { postal: string; city: string; line1: string }) {
@@ -218,7 +223,7 @@ describe('onboarding', () => {
     await page.getByRole('button', { name: 'Add a shareholder' }).click();
     await page.getByRole('group', { name: 'Shareholder 2' }).getByLabel('Ownership (%)').fill('20');
     await overWarning.waitFor();
-    await expectAccessible(page, '/registration/shareholders with the ownership warning');
+    await expectAccessibleInBothLanguages(page, '/registration/shareholders with the ownership warning');
     await page.getByRole('button', { name: 'Remove shareholder 2' }).click();
     await overWarning.waitFor({ state: 'detached' });
     expect(
@@ -272,7 +277,7 @@ describe('onboarding', () => {
     expect(progress.every((bar) => uploaded.some((name) => bar.label === `Uploading ${name}`))).toBe(true);
     // Gone once the uploads are stored.
     expect(await page.locator('progress').count()).toBe(0);
-    await expectAccessible(page, '/registration/documents with uploads');
+    await expectAccessibleInBothLanguages(page, '/registration/documents with uploads');
     await continueButton().click();
 
     // ---- 6. Funding and activity ----
@@ -314,7 +319,7 @@ describe('onboarding', () => {
     await page.getByRole('alert').filter({ hasText: 'Some information is still missing.' }).waitFor();
     const missing = page.getByText('Complete these steps first:');
     await missing.waitFor();
-    await expectAccessible(page, '/registration/review refused without identity verification');
+    await expectAccessibleInBothLanguages(page, '/registration/review refused without identity verification');
     await expect.poll(pathname).toBe(`/registration/review/${merchantId}`);
     await page.getByRole('link', { name: "Verify the representative's identity" }).first().click();
 
@@ -334,7 +339,7 @@ describe('onboarding', () => {
     await heading('Thank you, your information has been submitted').waitFor({ timeout: 15_000 });
     await expect.poll(pathname).toBe('/information-submitted');
     await page.getByRole('status').filter({ hasText: 'Status: in review' }).waitFor();
-    await expectAccessible(page, '/information-submitted');
+    await expectAccessibleInBothLanguages(page, '/information-submitted');
 
     // ---- Review: the sandbox reviewer approves; approval opens the EUR account ----
     const review = await fetch(`${server.baseUrl}/api/sandbox/reviews/${merchantId}/`, {

@@ -2,9 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-/** WCAG 2.2 AA, the level docs/engineering.md "Front end" promises. */
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
-
+/**
+ * Issue 19 asks for zero violations of any impact, so axe runs every rule it enables by default: the WCAG 2.2 A and AA
+ * rules and its best practices (landmarks, heading order, one main heading, scrollable regions reachable by keyboard),
+ * minor ones included. Only its experimental rules, which it leaves off itself, are not run.
+ */
 export async function expectAccessible(page: Page, where: string): Promise<void> {
   // A toast fading in or out blends its colours with the page for a moment; what a reader sees and what axe must judge
   // is the settled page, so finite animations finish first (a spinner's endless one is left running).
@@ -22,9 +24,11 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
   // every analysis, which only cross-origin frames need: the app has no frames, and that page cost about 0.3 s of
   // Chromium's CPU per check, 150 checks a run.
   const { violations } = await new AxeBuilder({ page })
-    .withTags(wcagTags)
     .exclude('[data-rht-toaster]')
     .setLegacyMode(true)
+    // Only violations are read: axe then leaves out the lists of every element that passed, which it would otherwise
+    // serialise and send back from the page on each check.
+    .options({ resultTypes: ['violations'] })
     .analyze();
   const report = violations.map(
     (violation) =>
@@ -32,6 +36,27 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
       violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join('\n'),
   );
   expect(report, `axe violations on ${where}`).toEqual([]);
+}
+
+/** The header's language switcher, named in the language the page is in. */
+export async function chooseLanguage(page: Page, language: 'en' | 'el'): Promise<void> {
+  if ((await page.evaluate(() => document.documentElement.lang)) === language) return;
+  await page.getByRole('combobox', { name: /^(Language|Γλώσσα)$/ }).selectOption(language);
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+}
+
+/**
+ * axe on the page in the language it is in, then in the other one, then back: the switcher re-renders the same step
+ * without leaving it (the journey's state is kept), so a wizard step is checked in English and Greek without walking
+ * the journey twice. Greek words are longer, and every name and label is another message: both can fail on their own.
+ */
+export async function expectAccessibleInBothLanguages(page: Page, where: string): Promise<void> {
+  const start = (await page.evaluate(() => document.documentElement.lang)) === 'el' ? 'el' : 'en';
+  const other = start === 'el' ? 'en' : 'el';
+  await expectAccessible(page, `${where} (${start})`);
+  await chooseLanguage(page, other);
+  await expectAccessible(page, `${where} (${other})`);
+  await chooseLanguage(page, start);
 }
 
 /** Page errors and CSP violations fail the test: both mean the built app is broken in a real browser. */

@@ -6,6 +6,7 @@ import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/
 import {
   demoOwner,
   expectAccessible,
+  expectAccessibleInBothLanguages,
   minorOf,
   signInWithEmailCode,
   watchForBrowserErrors,
@@ -15,7 +16,8 @@ import {
 // shipped to the registered address, pays €639.00 from the wallet (the balance drops by exactly that), finds the
 // invoice in the billing history and reads its PDF back (number, merchant, VAT line, total), cancels through the
 // questionnaire and sees the date the plan becomes Free, then undoes it. The billing job, run with a clock past the
-// period's end after a second cancellation, moves the merchant to Free. Real server, built app, Chromium, axe.
+// period's end after a second cancellation, moves the merchant to Free. Real server, built app, Chromium, axe on each
+// step in English and Greek.
 
 let browser: Browser;
 let server: LiveServer;
@@ -80,23 +82,23 @@ describe('plans', () => {
     await page.getByRole('button', { name: 'Choose Premium' }).click();
     await page.getByRole('radio', { name: /^Yearly/ }).check();
     await page.getByRole('checkbox', { name: /^Add a POS terminal for €149\.00/ }).check();
-    await expectAccessible(page, '/plans/plan/checkout (options)');
+    await expectAccessibleInBothLanguages(page, '/plans/plan/checkout (options)');
     await page.getByRole('button', { name: 'Continue' }).click();
 
     // ---- Where the terminal goes: the registered address is already chosen ----
     await heading('Where should we send the POS terminal?').waitFor();
-    await expectAccessible(page, '/plans/address');
+    await expectAccessibleInBothLanguages(page, '/plans/address');
     await page.getByRole('button', { name: 'Continue' }).click();
 
     // ---- The price, VAT included, then pay from the wallet ----
     await heading('Checkout').waitFor();
     await page.getByText('€639.00').first().waitFor();
     await page.getByText('VAT included (24%)').first().waitFor();
-    await expectAccessible(page, '/plans/plan/checkout (checkout)');
+    await expectAccessibleInBothLanguages(page, '/plans/plan/checkout (checkout)');
     await page.getByRole('button', { name: 'Pay with wallet' }).click();
     await heading('You are on the Premium plan').waitFor();
     await toast('Payment successful').waitFor();
-    await expectAccessible(page, '/plans/plan/checkout (done)');
+    await expectAccessibleInBothLanguages(page, '/plans/plan/checkout (done)');
 
     // The wallet paid exactly the total, once.
     expect(before - (await eurBalance())).toBe(63_900);
@@ -107,7 +109,7 @@ describe('plans', () => {
     const invoices = page.getByRole('table', { name: 'Invoices' });
     await invoices.waitFor();
     await expect.poll(() => invoices.getByRole('row').count()).toBe(2); // the header and one invoice
-    await expectAccessible(page, '/profile/billing');
+    await expectAccessibleInBothLanguages(page, '/profile/billing');
     const pdfButton = invoices.getByRole('button', { name: /^Download PDF of invoice TAM-\d{4}-\d{6}$/ });
     const number = /TAM-\d{4}-\d{6}/.exec((await pdfButton.getAttribute('aria-label')) ?? '')?.[0];
     expect(number).toBeDefined();
@@ -126,7 +128,7 @@ describe('plans', () => {
     await page.goto(`${server.baseUrl}/account/cancellation`);
     await heading('Cancel subscription').waitFor();
     await page.getByRole('radio', { name: 'It costs too much' }).check();
-    await expectAccessible(page, '/account/cancellation');
+    await expectAccessibleInBothLanguages(page, '/account/cancellation');
     await page.getByRole('button', { name: 'Cancel my subscription' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel your Premium plan?' });
     await dialog.waitFor();
@@ -140,7 +142,7 @@ describe('plans', () => {
     await stays.waitFor();
     const shownDay = /until (.+)\. Then/.exec((await stays.textContent()) ?? '')?.[1];
     expect(days).toContain(shownDay);
-    await expectAccessible(page, '/account/cancellation (cancelled)');
+    await expectAccessibleInBothLanguages(page, '/account/cancellation (cancelled)');
 
     // The plans page says it too.
     await page.goto(`${server.baseUrl}/plans`);

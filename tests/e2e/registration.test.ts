@@ -3,13 +3,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
 import {
   expectAccessible,
+  expectAccessibleInBothLanguages,
   refreshCookie,
   watchForBrowserErrors,
   codeFromOutbox as codeFromOutboxPage,
 } from './pageChecks';
 
 // A visitor registers a merchant from nothing, verifying the email and the phone with codes read
-// from the outbox, resumes after a reload, and ends signed in. Real server, built app, Chromium.
+// from the outbox, resumes after a reload, and ends signed in. Real server, built app, Chromium, axe on every step
+// in English and Greek.
 
 let browser: Browser;
 let server: LiveServer;
@@ -51,12 +53,13 @@ describe('registration', () => {
     await page.goto(`${server.baseUrl}/registration`);
     await heading('Create your Tameio account').waitFor();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/registration/contact');
-    await expectAccessible(page, '/registration/contact');
+    await expectAccessibleInBothLanguages(page, '/registration/contact');
 
     // Prevalidation as the field is left: the demo owner's email is taken.
     await page.getByLabel('Email', { exact: true }).fill('demo@tameio.test');
     await page.getByLabel('Mobile phone').focus();
     await page.getByText('An account already uses this email. Sign in instead, or use another.').waitFor();
+    await expectAccessibleInBothLanguages(page, '/registration/contact (email taken)');
 
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Mobile phone').fill(national);
@@ -66,7 +69,7 @@ describe('registration', () => {
     await expect
       .poll(() => new URL(page.url()).pathname)
       .toMatch(/^\/registration\/verify-email\/[0-9a-f-]{36}$/);
-    await expectAccessible(page, '/registration/verify-email');
+    await expectAccessibleInBothLanguages(page, '/registration/verify-email');
     await page.getByLabel('Verification code').fill(await codeFromOutbox(email));
     await page.getByRole('button', { name: 'Verify' }).click();
 
@@ -74,14 +77,16 @@ describe('registration', () => {
     // A reload resumes at the step reached (a fresh code is on its way or the last one still works).
     await page.reload();
     await heading('Confirm your mobile number').waitFor();
+    await expectAccessibleInBothLanguages(page, '/registration/verify-phone');
     await page.getByLabel('Verification code').fill(await codeFromOutbox(`+30${national}`));
     await page.getByRole('button', { name: 'Verify' }).click();
 
     await heading('About you and your company').waitFor();
-    await expectAccessible(page, '/registration/details');
+    await expectAccessibleInBothLanguages(page, '/registration/details');
     await page.getByLabel('First name').fill('Ελένη');
     await page.getByLabel('Last name').focus();
     await page.getByText('Only Latin characters allowed; special characters not allowed.').waitFor();
+    await expectAccessibleInBothLanguages(page, '/registration/details (a field in error)');
     await page.getByLabel('First name').fill('Eleni');
     await page.getByLabel('Last name').fill('Papadopoulou');
     await page.getByLabel('Company name').fill('Olive Grove Trading IKE');
@@ -95,7 +100,7 @@ describe('registration', () => {
     await page.getByLabel('Confirm new password').fill('Blue-Harbour-Lantern-42');
     await page.getByRole('checkbox', { name: /terms of use/ }).check();
     await page.getByRole('checkbox', { name: /privacy policy/ }).check();
-    await expectAccessible(page, '/registration/password');
+    await expectAccessibleInBothLanguages(page, '/registration/password');
     await expect
       .poll(() => page.getByRole('button', { name: 'Create account' }).isEnabled(), { timeout: 30_000 })
       .toBe(true);

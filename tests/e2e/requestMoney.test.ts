@@ -7,6 +7,7 @@ import {
   demoOwner,
   eurAvailable,
   expectAccessible,
+  expectAccessibleInBothLanguages,
   signInWithEmailCode,
   watchForBrowserErrors,
 } from './pageChecks';
@@ -15,7 +16,7 @@ import {
 // one-time code threshold, server/payments/settings.ts) and for €12.50; Demo Bakery's owner signs in in a fresh
 // browser context, finds both under pending requests, accepts the first with a one-time code from the outbox (her
 // balance drops by €150.00) and declines the second; Demo Coffee then sees both decisions. Real server, built app
-// (WEB_DIR, default dist/web), Chromium, axe on both new pages.
+// (WEB_DIR, default dist/web), Chromium, axe on every step in English and Greek (the decline dialog in English).
 
 const bakeryOwner = {
   email: demoMerchants[1].owner.email,
@@ -58,12 +59,17 @@ const heading = (on: Page, name: string) => on.getByRole('heading', { level: 1, 
 const toast = (on: Page, text: string) => on.getByRole('status').filter({ hasText: text });
 
 /** On /my-wallet/request-money: asks Demo Bakery for `amount` with `note`, up to "Request sent". */
-async function requestFromBakery(amount: string, note: string) {
+/** Asks Demo Bakery for `amount`; `check` runs axe on the search's results and on the amount step. */
+async function requestFromBakery(amount: string, note: string, check = false) {
   await heading(page, 'Who should pay you?').waitFor();
   await page.getByLabel('Wallet tag', { exact: true }).fill('@demo-b');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.getByRole('button', { name: 'Choose Demo Bakery (@demo-bakery)' }).click();
+  const bakery = page.getByRole('button', { name: 'Choose Demo Bakery (@demo-bakery)' });
+  await bakery.waitFor();
+  if (check) await expectAccessibleInBothLanguages(page, 'request money: search results');
+  await bakery.click();
   await heading(page, 'How much are you asking for?').waitFor();
+  if (check) await expectAccessibleInBothLanguages(page, 'request money: amount');
   await page.getByLabel('Amount (EUR)').fill(amount);
   await page.getByLabel('Note (optional)').fill(note);
   await page.getByRole('button', { name: 'Send request' }).click();
@@ -79,11 +85,11 @@ describe('request money', () => {
     await page.getByRole('link', { name: 'Request money', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/my-wallet/request-money');
     await heading(page, 'Who should pay you?').waitFor();
-    await expectAccessible(page, '/my-wallet/request-money');
-    await requestFromBakery('150', 'Invoice 42');
+    await expectAccessibleInBothLanguages(page, '/my-wallet/request-money');
+    await requestFromBakery('150', 'Invoice 42', true);
     const sent = page.getByRole('region', { name: 'Requests you sent' });
     await sent.getByText('€150.00 from Demo Bakery (@demo-bakery)').waitFor();
-    await expectAccessible(page, '/my-wallet/request-money (sent)');
+    await expectAccessibleInBothLanguages(page, '/my-wallet/request-money (sent)');
     // The second request must announce itself: its toast is told apart from the first one's only once that one has
     // gone (a toast stays 5 s, paused while the pointer rests on it).
     await page.mouse.move(0, 0);
@@ -106,20 +112,20 @@ describe('request money', () => {
     const croissants = bakery.getByRole('listitem').filter({ hasText: 'asks for €12.50' });
     await invoice.waitFor();
     await croissants.waitFor();
-    await expectAccessible(bakery, '/my-wallet/pending-requests');
+    await expectAccessibleInBothLanguages(bakery, '/my-wallet/pending-requests');
 
     // 3. Accepts €150.00: at the threshold, so a one-time code from the outbox.
     await invoice.getByRole('button', { name: 'Accept', exact: true }).click();
     await heading(bakery, 'Accept this request?').waitFor();
     await bakery.getByText('Your available balance', { exact: true }).waitFor();
     await bakery.getByText('We will ask for a one-time code to confirm this payment.').waitFor();
-    await expectAccessible(bakery, '/my-wallet/pending-requests (review)');
+    await expectAccessibleInBothLanguages(bakery, '/my-wallet/pending-requests (review)');
     await bakery.getByRole('button', { name: 'Accept and pay' }).click();
     await heading(bakery, 'Confirm it is you').waitFor();
-    await expectAccessible(bakery, '/my-wallet/pending-requests (code method)');
+    await expectAccessibleInBothLanguages(bakery, '/my-wallet/pending-requests (code method)');
     await bakery.getByRole('button', { name: /^Send a code by email/ }).click();
     await heading(bakery, 'Enter the one-time code').waitFor();
-    await expectAccessible(bakery, '/my-wallet/pending-requests (code)');
+    await expectAccessibleInBothLanguages(bakery, '/my-wallet/pending-requests (code)');
     await bakery
       .getByLabel('One-time code')
       .fill(await codeFromOutbox(browser, server.baseUrl, bakeryOwner.email));

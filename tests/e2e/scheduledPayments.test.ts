@@ -2,12 +2,18 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
 import { occurrenceDate } from '../../server/payments/scheduledPayments';
-import { eurAvailable, expectAccessible, signInWithEmailCode, watchForBrowserErrors } from './pageChecks';
+import {
+  eurAvailable,
+  expectAccessible,
+  expectAccessibleInBothLanguages,
+  signInWithEmailCode,
+  watchForBrowserErrors,
+} from './pageChecks';
 
 // Scheduled payments: the demo merchant schedules a monthly payment to the other demo merchant's tag
 // (@demo-bakery) starting today, runs the scheduled-payments job through the sandbox, sees the payment in its
 // transactions and the next run a month on; cancels it and sees the job pay nothing more. Real server, built app
-// (WEB_DIR, default dist/web), Chromium, axe on the new pages.
+// (WEB_DIR, default dist/web), Chromium, axe on the new pages (the steps and pages in English and Greek).
 
 let browser: Browser;
 let server: LiveServer;
@@ -79,7 +85,7 @@ describe('scheduled payments', () => {
     await page.getByRole('radio', { name: 'Schedule' }).check();
     await page.getByLabel('How often').selectOption('monthly');
     await page.getByLabel('Start date').fill(today);
-    await expectAccessible(page, 'send money: amount with a schedule');
+    await expectAccessibleInBothLanguages(page, 'send money: amount with a schedule');
     await page.getByRole('button', { name: 'Continue' }).click();
     await heading('Confirm the scheduled payment').waitFor();
     const review = page.locator('dl');
@@ -87,11 +93,11 @@ describe('scheduled payments', () => {
       .poll(() => review.textContent())
       .toContain(`Every month from ${shown(today)} until you cancel`);
     expect(await review.textContent()).toContain('€15.00');
-    await expectAccessible(page, 'send money: review (schedule)');
+    await expectAccessibleInBothLanguages(page, 'send money: review (schedule)');
     await page.getByRole('button', { name: 'Confirm and schedule' }).click();
     await toast('Payment scheduled').waitFor();
     await heading('Your payment is scheduled').waitFor();
-    await expectAccessible(page, 'send money: scheduled');
+    await expectAccessibleInBothLanguages(page, 'send money: scheduled');
     await page.getByRole('link', { name: 'See your scheduled payments' }).click();
     await page.waitForURL((url) => url.pathname === '/my-wallet/scheduled-payments');
     const row = page.getByRole('row').filter({ hasText: 'Demo Bakery (@demo-bakery)' });
@@ -100,7 +106,7 @@ describe('scheduled payments', () => {
     expect(listed).toContain('€15.00');
     expect(listed).toContain('Every month');
     expect(listed).toContain('Active');
-    await expectAccessible(page, '/my-wallet/scheduled-payments');
+    await expectAccessibleInBothLanguages(page, '/my-wallet/scheduled-payments');
 
     // 2. The job pays today's occurrence (the server's own minute job may have been first: each occurrence is paid
     // once either way) and moves the next run a month on.
@@ -113,7 +119,7 @@ describe('scheduled payments', () => {
     const runs = page.getByRole('region', { name: 'Payments so far' });
     await runs.getByText('Paid').waitFor();
     expect(await runs.getByRole('listitem').count()).toBe(1);
-    await expectAccessible(page, '/my-wallet/scheduled-payments/:id');
+    await expectAccessibleInBothLanguages(page, '/my-wallet/scheduled-payments/:id');
     const detailPath = new URL(page.url()).pathname;
 
     // …and the payment is in the transactions.
@@ -138,7 +144,7 @@ describe('scheduled payments', () => {
     await toast('Payment cancelled').waitFor();
     await expect.poll(() => page.locator('dl').textContent()).toContain('Cancelled');
     await expect(page.getByRole('button', { name: 'Cancel this payment' }).count()).resolves.toBe(0);
-    await expectAccessible(page, 'scheduled payment: cancelled');
+    await expectAccessibleInBothLanguages(page, 'scheduled payment: cancelled');
 
     // 4. A month on, the job pays nothing more.
     const later = await runJob(`${nextMonth}T12:00:00.000Z`);

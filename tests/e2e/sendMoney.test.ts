@@ -9,18 +9,21 @@ import {
   demoOwner,
   eurAvailable,
   expectAccessible,
+  expectAccessibleInBothLanguages,
   signInWithEmailCode,
   watchForBrowserErrors,
 } from './pageChecks';
 
 // Send money: the demo merchant pays @demo-bakery by tag (below the code threshold: no code) and sees the
-// balance drop and the transaction; then pays an IBAN at another bank (seeded by the sandbox) with a close-match
-// name, takes the suggested name, confirms with a one-time code from the outbox, sees it pending, runs the sandbox
-// settlement and finds it completed in /transactions. Real server, built app (WEB_DIR, default dist/web), Chromium,
-// axe on each step.
+// balance drop and the transaction; then meets a bank that cannot check names and a name that does not match (each
+// amended), pays an IBAN at another bank (seeded by the sandbox) with a close-match name, takes the suggested name,
+// confirms with a one-time code from the outbox, sees it pending, runs the sandbox settlement and finds it completed
+// in /transactions. Real server, built app (WEB_DIR, default dist/web), Chromium, axe on each step in English and
+// Greek.
 
 const demo = demoOwner;
 const maria = demoExternalAccounts.find((account) => account.key === 'person')!;
+const vanDijk = demoExternalAccounts.find((account) => account.key === 'unreachable')!;
 
 let browser: Browser;
 let server: LiveServer;
@@ -123,12 +126,12 @@ describe('send money', () => {
     await page.getByRole('link', { name: 'Send money from the EUR account' }).click();
     await page.waitForURL((url) => url.pathname === '/my-wallet/eur/send-money');
     await heading('Who are you paying?').waitFor();
-    await expectAccessible(page, 'send money: recipient');
+    await expectAccessibleInBothLanguages(page, 'send money: recipient');
     await page.getByLabel('Wallet tag or IBAN').fill('@demo-b');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('button', { name: 'Choose Demo Bakery (@demo-bakery)' }).click();
     await heading('How much?').waitFor();
-    await expectAccessible(page, 'send money: amount');
+    await expectAccessibleInBothLanguages(page, 'send money: amount');
     // The form refuses an amount above the available balance before anything is sent.
     await page.getByLabel('Amount (EUR)').fill('99999999');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -148,11 +151,11 @@ describe('send money', () => {
     const review = page.locator('dl');
     await expect.poll(() => review.textContent()).toContain('€12.50');
     await review.getByRole('img').waitFor();
-    await expectAccessible(page, 'send money: review (wallet)');
+    await expectAccessibleInBothLanguages(page, 'send money: review (wallet)');
     await page.getByRole('button', { name: 'Confirm and send' }).click();
     await toast('Amount sent').waitFor();
     await heading('Payment completed').waitFor();
-    await expectAccessible(page, 'send money: done (wallet)');
+    await expectAccessibleInBothLanguages(page, 'send money: done (wallet)');
     await page.getByRole('link', { name: 'See the transaction' }).click();
     await page.waitForURL((url) => /^\/transactions\/[0-9a-f-]{36}$/.test(url.pathname));
     const panel = page.getByRole('region', { name: 'Transaction details' });
@@ -163,19 +166,37 @@ describe('send money', () => {
     const afterWallet = await eurAvailable(page, server.baseUrl);
     expect(before - afterWallet).toBe(1250);
 
-    // 2. To Maria's IBAN at another bank, with a typo in the name: close match → use the suggested name.
+    // 2. Two name checks that are not a match, each amended: a bank that cannot check names, then a wrong name.
     await page.goto(`${server.baseUrl}/my-wallet/eur/send-money`);
+    for (const { iban, name, title } of [
+      { iban: vanDijk.iban, name: vanDijk.holder_name, title: 'The name cannot be checked' },
+      { iban: maria.iban, name: 'Nikos Georgiou', title: 'The name does not match' },
+    ]) {
+      await heading('Who are you paying?').waitFor();
+      await page.getByLabel('Wallet tag or IBAN').fill(iban);
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByLabel('Account holder’s name').fill(name);
+      await page.getByRole('button', { name: 'Pay this IBAN' }).click();
+      await heading('How much?').waitFor();
+      await page.getByLabel('Amount (EUR)').fill('20');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await heading(title).waitFor();
+      await expectAccessibleInBothLanguages(page, `send money: ${title}`);
+      await page.getByRole('button', { name: 'Change the name' }).click();
+    }
+
+    // 3. To Maria's IBAN at another bank, with a typo in the name: close match → use the suggested name.
     await heading('Who are you paying?').waitFor();
     await page.getByLabel('Wallet tag or IBAN').fill(maria.iban);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByLabel('Account holder’s name').fill('Maria Papadopolou');
-    await expectAccessible(page, 'send money: IBAN found');
+    await expectAccessibleInBothLanguages(page, 'send money: IBAN found');
     await page.getByRole('button', { name: 'Pay this IBAN' }).click();
     await heading('How much?').waitFor();
     await page.getByLabel('Amount (EUR)').fill('20');
     await page.getByRole('button', { name: 'Continue' }).click();
     await heading('Did you mean Maria Papadopoulou?').waitFor();
-    await expectAccessible(page, 'send money: close match');
+    await expectAccessibleInBothLanguages(page, 'send money: close match');
     await page.getByRole('button', { name: 'Use Maria Papadopoulou' }).click();
     await heading('Confirm the payment').waitFor();
     await expect.poll(() => review.textContent()).toContain('Maria Papadopoulou');
@@ -183,18 +204,18 @@ describe('send money', () => {
     expect(figures).toContain('€20.00');
     expect(figures).toContain('€0.50');
     expect(figures).toContain('€20.50');
-    await expectAccessible(page, 'send money: review (IBAN)');
+    await expectAccessibleInBothLanguages(page, 'send money: review (IBAN)');
     await page.getByRole('button', { name: 'Confirm and send' }).click();
     await heading('Confirm it is you').waitFor();
-    await expectAccessible(page, 'send money: code method');
+    await expectAccessibleInBothLanguages(page, 'send money: code method');
     await page.getByRole('button', { name: /^Send a code by email/ }).click();
     await heading('Enter the one-time code').waitFor();
-    await expectAccessible(page, 'send money: code');
+    await expectAccessibleInBothLanguages(page, 'send money: code');
     await page.getByLabel('One-time code').fill(await codeFromOutbox(browser, server.baseUrl, demo.email));
     await page.getByRole('button', { name: 'Verify' }).click();
     await toast('Amount sent').waitFor();
     await heading('Payment on its way').waitFor();
-    await expectAccessible(page, 'send money: done (pending)');
+    await expectAccessibleInBothLanguages(page, 'send money: done (pending)');
     await page.getByRole('link', { name: 'See the transaction' }).click();
     await page.waitForURL((url) => /^\/transactions\/[0-9a-f-]{36}$/.test(url.pathname));
     const transactionPath = new URL(page.url()).pathname;
@@ -204,7 +225,7 @@ describe('send money', () => {
     const afterIban = await eurAvailable(page, server.baseUrl);
     expect(afterWallet - afterIban).toBe(2050);
 
-    // 3. The settlement job completes it.
+    // 4. The settlement job completes it.
     const run = await fetch(`${server.baseUrl}/api/sandbox/settlement/run/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -215,7 +236,7 @@ describe('send money', () => {
     await page.goto(`${server.baseUrl}${transactionPath}`);
     await panel.getByText('Maria Papadopoulou').waitFor();
     await expect.poll(() => panel.textContent()).toContain('Completed');
-    await expectAccessible(page, '/transactions/:id (settled)');
+    await expectAccessibleInBothLanguages(page, '/transactions/:id (settled)');
     expect(browserErrors).toEqual([]);
   });
   it('pays a wallet tag in Greek, with no English on the way', async () => {

@@ -4,6 +4,7 @@ import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/
 import {
   collectAccessTokens,
   expectAccessible,
+  expectAccessibleInBothLanguages,
   signInWithEmailCode,
   watchForBrowserErrors,
 } from './pageChecks';
@@ -12,7 +13,8 @@ import {
 // outbox and opened in a fresh browser context, where the invitee chooses email codes and a password and joins. The
 // viewer signs in, sees the dashboard, is sent to Overview from send money, and the server refuses send money called
 // directly with the viewer's own token (403, no money moved). The owner then disables the viewer, whose session stops
-// working at once. Real server, built app, Chromium, axe on every new page.
+// working at once. Real server, built app, Chromium, axe on every new page (the form and the invitation's steps in
+// English and Greek).
 
 let browser: Browser;
 let server: LiveServer;
@@ -80,7 +82,7 @@ describe('team', () => {
     await page.getByLabel('Last name').fill(invitee.last);
     await page.getByLabel('Role').selectOption({ label: 'Viewer' });
     await page.getByRole('radio', { name: 'Company balances and transactions' }).check();
-    await expectAccessible(page, '/my-employees/add-employees');
+    await expectAccessibleInBothLanguages(page, '/my-employees/add-employees');
     await page.getByRole('button', { name: 'Send invitation' }).click();
     await toast(page, 'Invitation sent').waitFor();
     await page
@@ -98,17 +100,19 @@ describe('team', () => {
     await guest.goto(link);
     await heading(guest, 'Join Demo Coffee on Tameio').waitFor();
     expect(await guest.getByLabel('First name').inputValue()).toBe(invitee.first);
-    await expectAccessible(guest, '/merchant-invitation/:key/accept');
+    await expectAccessibleInBothLanguages(guest, '/merchant-invitation/:key/accept');
     await guest.getByRole('button', { name: 'Continue' }).click();
     await heading(guest, 'Where should we send your sign-in codes?').waitFor();
+    await expectAccessibleInBothLanguages(guest, 'invitation: code method');
     await guest.getByRole('button', { name: `Email to ${invitee.email}` }).click();
     await heading(guest, 'Choose a password').waitFor();
+    await expectAccessibleInBothLanguages(guest, 'invitation: password');
     await guest.getByLabel('New password', { exact: true }).fill(invitee.password);
     await guest.getByLabel('Confirm new password').fill(invitee.password);
     await guest.getByRole('button', { name: 'Accept invitation' }).click();
     await heading(guest, 'Welcome to Demo Coffee').waitFor();
     expect(new URL(guest.url()).pathname).toBe('/invitation/success');
-    await expectAccessible(guest, '/invitation/success');
+    await expectAccessibleInBothLanguages(guest, '/invitation/success');
 
     // The link is single use.
     await guest.goto(link);
