@@ -78,7 +78,7 @@ const Body = styled.div<{ $withSummary: boolean }>`
   display: grid;
   gap: ${({ theme }) => theme.space(5)};
   align-items: start;
-  grid-template-columns: ${({ $withSummary }) => ($withSummary ? 'minmax(0, 1fr) 17rem' : 'minmax(0, 36rem)')};
+  grid-template-columns: ${({ $withSummary }) => ($withSummary ? 'minmax(0, 1fr) 17rem' : 'minmax(0, 40rem)')};
   grid-template-areas: ${({ $withSummary }) => ($withSummary ? "'step summary'" : "'step'")};
   justify-content: center;
   @container wizard ${narrow} {

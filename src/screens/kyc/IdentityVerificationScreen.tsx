@@ -1,5 +1,5 @@
-import { useEffect, useMemo } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { ActorOptions, AnyActorLogic, InspectionEvent, Observer } from 'xstate';
 import {
@@ -11,7 +11,7 @@ import { api } from '../../api/client';
 import { kycActors } from '../../app/kycActors';
 import { useJourneyActor } from '../../app/inspection';
 import { Button } from '../../ui/Button';
-import { Card, Page } from '../../ui/Layout';
+import { WizardFrame } from '../../ui/WizardFrame';
 import { PageSpinner } from '../../ui/Spinner';
 import { StepHeading } from '../../ui/StepHeading';
 import { CaptureStep } from './CaptureStep';
@@ -91,10 +91,31 @@ export function IdentityVerificationScreen({ logic, inspect, clock }: IdentityVe
   );
   const kyc = useJourneyActor(machine, { ...(inspect ? { inspect } : {}), ...(clock ? { clock } : {}) });
   return (
-    <Page>
-      <Card>
-        <Journey kyc={kyc} />
-      </Card>
-    </Page>
+    <KycFrame kyc={kyc}>
+      <Journey kyc={kyc} />
+    </KycFrame>
+  );
+}
+
+const stepNames = defineMessages({
+  confirm: { id: 'kyc.step.confirm', defaultMessage: 'Confirm it is you' },
+  start: { id: 'kyc.step.start', defaultMessage: 'Your document' },
+  capture: { id: 'kyc.step.capture', defaultMessage: 'Photos' },
+  ready: { id: 'kyc.step.ready', defaultMessage: 'Send for checking' },
+});
+
+/** The wizard frame: the one-time code, the document chosen, its photos and the selfie, then sending them. */
+function KycFrame({ kyc, children }: { kyc: KycActor; children: ReactNode }) {
+  const intl = useIntl();
+  const step = useKyc(kyc, selectKycStep);
+  const order = ['confirm', 'start', 'capture', 'ready'] as const;
+  const index = order.findIndex((one) => one === step);
+  return (
+    <WizardFrame
+      steps={order.map((one) => intl.formatMessage(stepNames[one]))}
+      current={index >= 0 ? index : null}
+    >
+      {children}
+    </WizardFrame>
   );
 }
