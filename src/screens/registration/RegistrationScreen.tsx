@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router';
 import type { ActorOptions, AnyActorLogic } from 'xstate';
 import {
@@ -8,7 +9,7 @@ import {
 } from '../../../machines/registration.machine';
 import { useSessionActor } from '../../app/session';
 import { useJourneyActor } from '../../app/inspection';
-import { Card, Page } from '../../ui/Layout';
+import { WizardFrame } from '../../ui/WizardFrame';
 import { PageSpinner } from '../../ui/Spinner';
 import { CodeStep } from './CodeStep';
 import { ContactStep } from './ContactStep';
@@ -96,10 +97,39 @@ export function RegistrationScreen({ logic, clock, onActor }: RegistrationScreen
   }, [registration, session, navigate]);
 
   return (
-    <Page $narrow>
-      <Card>
-        <Journey registration={registration} />
-      </Card>
-    </Page>
+    <RegistrationFrame registration={registration}>
+      <Journey registration={registration} />
+    </RegistrationFrame>
+  );
+}
+
+const stepNames = defineMessages({
+  contact: { id: 'registration.step.contact', defaultMessage: 'Email and mobile' },
+  'verify-email': { id: 'registration.step.verifyEmail', defaultMessage: 'Email code' },
+  'verify-phone': { id: 'registration.step.verifyPhone', defaultMessage: 'Mobile code' },
+  details: { id: 'registration.step.details', defaultMessage: 'About you' },
+  password: { id: 'registration.step.password', defaultMessage: 'Password' },
+});
+
+const stepOrder = ['contact', 'verify-email', 'verify-phone', 'details', 'password'] as const;
+
+/** The wizard frame: which of the five steps of creating the account this is. */
+function RegistrationFrame({
+  registration,
+  children,
+}: {
+  registration: RegistrationActor;
+  children: ReactNode;
+}) {
+  const intl = useIntl();
+  const step = useRegistration(registration, selectRegistrationStep);
+  const index = stepOrder.findIndex((one) => one === step);
+  return (
+    <WizardFrame
+      steps={stepOrder.map((one) => intl.formatMessage(stepNames[one]))}
+      current={index >= 0 ? index : null}
+    >
+      {children}
+    </WizardFrame>
   );
 }
