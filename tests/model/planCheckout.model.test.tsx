@@ -188,7 +188,7 @@ describe('the plan checkout addresses', () => {
     ]);
     expect(screen.getAllByRole('definition').map((definition) => definition.textContent)).toEqual([
       '€490.00',
-      '-€182.52',
+      '−€182.52',
       '€149.00',
       '€456.48',
       '€88.35',

@@ -48,6 +48,7 @@ import { basisPointsText, perkText, planPeriodText, priceOrFree, quoteLineText }
 import { AddressForm } from '../../ui/address/AddressForm';
 import { addressText } from '../../ui/address/addressText';
 import { Figures, LinkRow, Options, Warning } from '../../ui/Blocks';
+import { Amount } from '../../ui/Amount';
 import { Button } from '../../ui/Button';
 import { CheckoutFailed, CheckoutPay } from '../../ui/Checkout';
 import { Alert, Card, Grid, Muted, Page, Row, Stack } from '../../ui/Layout';
@@ -453,7 +454,9 @@ function CheckoutStep({ journey }: { journey: CheckoutActor }) {
             {quote.lines.map((line, index) => (
               <Fragment key={`${line.kind}-${index}`}>
                 <dt>{quoteLineText(intl, line, items)}</dt>
-                <dd>{formatMoney(intl, line.amount)}</dd>
+                <dd>
+                  <Amount money={line.amount} />
+                </dd>
               </Fragment>
             ))}
             <dt>{intl.formatMessage(m.total)}</dt>
