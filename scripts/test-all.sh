@@ -47,14 +47,17 @@ run_stage() {
   printf -- '---- stage took %ss\n' "$((SECONDS - began))"
 }
 
-# The static checks and the unit tests read the code and share nothing, so they run side by side. The typecheck with
-# the type-aware lint over the same program is the longest: it keeps one core at normal priority, the others share the
-# second at a lower one. Each one's output is printed whole, in this order.
+# The static checks, the build and the unit tests read the code and share nothing, so they run side by side. The
+# typecheck with the type-aware lint over the same program is the longest: it keeps one core at normal priority, the
+# others share the second at a lower one (the unit tests used to run in the test stage while this core idled). Each
+# one's output is printed whole, in this order. The build is Vite alone: the messages were compiled by the stage
+# before, and compiling them again here would rewrite files the typecheck is reading.
 run_static_checks() {
-  local dir="$reports/static" names=('typecheck and lint' format generated 'unit tests') commands=(
+  local dir="$reports/static" names=('typecheck and lint' format generated build 'unit tests') commands=(
     'npm run --silent check:code'
     'nice -n 5 npm run --silent format:check'
     'nice -n 5 npm run --silent check:generated'
+    'nice -n 5 npx vite build --logLevel warn'
     "nice -n 5 npx vitest run --project unit --reporter=default --reporter=json --outputFile.json='$reports/unit.json'"
   )
   mkdir -p "$dir"
@@ -72,13 +75,13 @@ run_static_checks() {
   [ "${#failed[@]}" -eq 0 ] || { printf '\nfailed: %s\n' "${failed[*]}"; return 1; }
 }
 
-# Two lanes side by side. The background lane runs the e2e files: they mostly wait on Chromium and on their servers,
-# so it starts as soon as the build is there, beside the static checks (which keep the cores busy meanwhile) instead of
-# after them; at normal priority, so no wait of theirs grows. The foreground lane, after the static checks, runs the
-# model and API tests at lower priority, taking what the background leaves. When TEST_POSTGRES_URL names a PostgreSQL
-# server (.ci/run starts a scratch one), the API tests run a second time on it (docs/engineering.md principle 6; only
-# that run sees the URL, the e2e servers stay on the embedded database): in whichever lane ends first, so neither idles
-# while the other works. A failure in the foreground stops the background.
+# Two lanes side by side, each keeping about one core busy. The background lane runs the e2e files (they mostly wait
+# on Chromium; normal priority, so no wait of theirs grows; a third at once ended no sooner on a busy machine and cost
+# about 10 % more CPU). The foreground
+# lane runs the model and API tests at lower priority, taking what the background leaves. When TEST_POSTGRES_URL
+# names a PostgreSQL server (.ci/run starts a scratch one), the API tests run a second time on it
+# (docs/engineering.md principle 6; only that run sees the URL, the e2e servers stay on the embedded database): in
+# whichever lane ends first, so neither idles while the other works. A failure in the foreground stops the background.
 claim_postgres_pass() {
   [ -n "${TEST_POSTGRES_URL:-}" ] && mkdir "$reports/postgres-pass" 2>/dev/null
 }
@@ -92,34 +95,23 @@ run_background_lane() {
   local status=0
   env -u DATABASE_URL npx vitest run --project e2e \
     --reporter=default --reporter=json --outputFile.json="$reports/e2e.json" >"$reports/e2e.log" 2>&1 || status=$?
-  printf '%s\n' "$SECONDS" >"$reports/e2e-ended"
   if claim_postgres_pass; then run_postgres_pass || status=$((status ? status : $?)); fi
   return "$status"
 }
 
-background_pid=''
-start_background_lane() {
+run_tests() {
+  local background_pid background_status=0 status=0
   export reports
   export -f run_background_lane claim_postgres_pass run_postgres_pass
   setsid bash -c run_background_lane &
   background_pid=$!
-  printf -- '---- e2e (Chromium) started in the background; their output follows the other tests\n'
-}
-
-stop_background_lane() {
-  [ -n "$background_pid" ] || return 0
-  kill -- "-$background_pid" 2>/dev/null || true
-  wait "$background_pid" 2>/dev/null || true
-  background_pid=''
-  printf '\n---- e2e (Chromium) and the API tests on PostgreSQL: stopped, a stage before them failed\n'
-}
-
-run_tests() {
-  local background_status=0 status=0
+  printf -- '---- e2e (Chromium) started in the background; their output follows the other tests\n\n'
   nice -n 10 npx vitest run --project model --project model-mocks --project api \
     --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || status=$?
   if [ "$status" -ne 0 ]; then
-    stop_background_lane
+    kill -- "-$background_pid" 2>/dev/null || true
+    wait "$background_pid" 2>/dev/null || true
+    printf '\n---- e2e (Chromium) and the API tests on PostgreSQL: stopped, the tests above failed\n'
     return "$status"
   fi
   if claim_postgres_pass; then
@@ -127,7 +119,7 @@ run_tests() {
     run_postgres_pass || status=$?
   fi
   wait "$background_pid" || background_status=$?
-  printf '\n---- e2e (Chromium): %ss\n' "$(cat "$reports/e2e-ended" 2>/dev/null || echo '?')"
+  printf '\n---- e2e (Chromium)\n'
   cat "$reports/e2e.log"
   if [ -f "$reports/api-postgres.log" ]; then
     printf '\n---- API tests on PostgreSQL\n'
@@ -139,19 +131,13 @@ run_tests() {
 }
 
 run_stage 'i18n: compile messages' npm run --silent i18n:compile
-# Vite alone: the messages were compiled by the stage before, and compiling them again here would rewrite files the
-# typecheck reads.
-run_stage 'build (Vite)' npx vite build --logLevel warn
-start_background_lane
-trap 'stop_background_lane; rm -rf "$reports"' EXIT
-run_stage 'typecheck and lint, format, generated files, unit tests (side by side, the e2e files beside them)' \
-  run_static_checks
+run_stage 'typecheck and lint, format, generated files, build, unit tests (side by side)' run_static_checks
 run_stage 'web budget: JavaScript of /login' npm run --silent check:web-budget
 if [ -n "${TEST_POSTGRES_URL:-}" ]; then
   run_stage 'vitest: model, API (PGlite) beside e2e (Chromium), then API (PostgreSQL)' run_tests
 else
   run_stage 'vitest: model, API, with e2e (Chromium) beside them' run_tests
 fi
-background_pid=''
+
 stage "all checks passed in $((SECONDS - started))s"
 summary 0
