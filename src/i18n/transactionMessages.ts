@@ -1,7 +1,8 @@
-import { defineMessages, type IntlShape } from 'react-intl';
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import type { TransactionStatus, TransactionType } from '../../schemas/transactions.schema';
 
-/** SPEC §4 transaction statuses, as the API spells them. */
-const statuses = defineMessages({
+/** SPEC §4 transaction statuses, as the API spells them; one for each (a new status fails the typecheck here). */
+const statuses: Record<TransactionStatus, MessageDescriptor> = defineMessages({
   completed: { id: 'transaction.status.completed', defaultMessage: 'Completed' },
   declined: { id: 'transaction.status.declined', defaultMessage: 'Declined' },
   pending: { id: 'transaction.status.pending', defaultMessage: 'Pending' },
@@ -12,8 +13,8 @@ const statuses = defineMessages({
   paid: { id: 'transaction.status.paid', defaultMessage: 'Paid' },
 });
 
-/** SPEC §4 transaction types. */
-const types = defineMessages({
+/** SPEC §4 transaction types and the bank's own; one for each (a new type fails the typecheck here). */
+const types: Record<TransactionType, MessageDescriptor> = defineMessages({
   face_to_face: { id: 'transaction.type.face_to_face', defaultMessage: 'Face to face' },
   account_to_account: { id: 'transaction.type.account_to_account', defaultMessage: 'Account to account' },
   incoming_bank_transfer: {
@@ -24,6 +25,7 @@ const types = defineMessages({
   bank_transfer: { id: 'transaction.type.bank_transfer', defaultMessage: 'Bank transfer' },
   cashback: { id: 'transaction.type.cashback', defaultMessage: 'Cashback' },
   subscription: { id: 'transaction.type.subscription', defaultMessage: 'Subscription' },
+  advertising: { id: 'transaction.type.advertising', defaultMessage: 'Advertising' },
 });
 
 function isKey<T extends object>(table: T, key: string): key is Extract<keyof T, string> {

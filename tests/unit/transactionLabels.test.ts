@@ -1,0 +1,39 @@
+import { createIntl } from 'react-intl';
+import { describe, expect, it } from 'vitest';
+import el from '../../lang/el.json';
+import en from '../../lang/en.json';
+import { transactionStatuses, transactionTypes } from '../../schemas/transactions.schema';
+import { transactionStatusText, transactionTypeText } from '../../src/i18n/transactionMessages';
+
+/*
+ * Issue 20: an advertising purchase showed its type as the API spells it ("advertising") in both languages. Every
+ * type and status the API can send has words of its own in English and in Greek.
+ */
+const intls = {
+  en: createIntl({ locale: 'en', messages: en }),
+  el: createIntl({ locale: 'el', messages: el }),
+};
+
+describe('transaction labels', () => {
+  for (const [language, intl] of Object.entries(intls)) {
+    it(`names every type and status in ${language}, never by its code`, () => {
+      for (const type of transactionTypes) {
+        const text = transactionTypeText(intl, type);
+        expect(text, type).not.toBe(type);
+        expect(text.trim(), type).not.toBe('');
+      }
+      for (const status of transactionStatuses) {
+        const text = transactionStatusText(intl, status);
+        expect(text, status).not.toBe(status);
+        expect(text.trim(), status).not.toBe('');
+      }
+    });
+  }
+
+  it('says them in Greek, not in English, in Greek', () => {
+    const same = transactionTypes.filter(
+      (type) => transactionTypeText(intls.el, type) === transactionTypeText(intls.en, type),
+    );
+    expect(same).toEqual([]);
+  });
+});
