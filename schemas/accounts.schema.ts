@@ -37,6 +37,13 @@ export const AccountType = z.enum(['eur', 'usd', 'gbp']);
 export type AccountType = z.infer<typeof AccountType>;
 export const AccountTypeParams = z.object({ account_type: text().max(10) });
 
+/**
+ * The names the bank gives an account it opens (server/accounts.ts, server/seed.ts). They are stored as data, in
+ * English; the app shows them in the reader's language (src/i18n/accountText.ts), and any other name as it is.
+ */
+export const mainAccountName = 'Main account';
+export const currencyAccountName = (currency: string): string => `${currency} account`;
+
 export const CoreBankingAccount = z
   .object({
     id: text(),

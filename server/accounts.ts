@@ -1,7 +1,9 @@
 import { extractIBAN } from 'ibantools';
 import { sql } from 'kysely';
 import {
+  currencyAccountName,
   currencyCodes,
+  mainAccountName,
   type AccountTopUpDetails,
   type CoreBankingAccount,
   type CoreBankingAccountsResponse,
@@ -98,7 +100,7 @@ export async function ensureMerchantAccount(db: Db, merchantId: string, currency
     .insertInto('ledger_accounts')
     .values({
       merchant_id: merchantId,
-      name: currency === 'EUR' ? 'Main account' : `${currency} account`,
+      name: currency === 'EUR' ? mainAccountName : currencyAccountName(currency),
       currency,
       iban: await newIban(db),
       kind: 'merchant',

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { mainAccountName } from '../schemas/accounts.schema';
 import {
   CompanyStep,
   DirectorsStep,
@@ -217,7 +218,7 @@ export async function seedDemo(db: Database, demoPassword: string): Promise<bool
         .execute();
       ids[demo.key] = await openAccount(trx, {
         merchantId: merchant.id,
-        name: 'Main account',
+        name: mainAccountName,
         currency: 'EUR',
         iban: demoIban(demo.accountNumber),
       });

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { accountNameText } from '../../i18n/accountText';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { CardColour, CardForm, CardStatus } from '../../../schemas/cards.schema';
@@ -157,7 +158,9 @@ export function OverviewScreen({ loadOverview }: { loadOverview?: LoadOverview }
           <Accounts aria-labelledby={accountsId}>
             {overview.accounts.map((account) => (
               <Account key={account.id}>
-                <strong>{account.name}</strong>
+                <strong>
+                  {accountNameText(intl, { name: account.name, currency: account.balance.currency })}
+                </strong>
                 <strong>{formatMoney(intl, account.balance)}</strong>
                 <Iban>
                   <FormattedMessage

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { accountNameText } from '../../i18n/accountText';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { isApiFailure, type ApiFailure } from '../../../machines/apiFailure';
@@ -245,7 +246,7 @@ function GenerateForm({
             value={currency}
             options={accounts.map((account) => ({
               value: account.currency,
-              label: `${account.currency} · ${account.name}`,
+              label: `${account.currency} · ${accountNameText(intl, account)}`,
             }))}
             onChange={setCurrency}
           />

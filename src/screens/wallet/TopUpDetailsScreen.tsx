@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, type ReactNode } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { accountNameText } from '../../i18n/accountText';
 import { Link, useNavigate, useParams } from 'react-router';
 import styled from 'styled-components';
 import type { AccountTopUpDetails } from '../../../schemas/accounts.schema';
@@ -115,7 +116,13 @@ function TopUpDetails({ details }: { details: AccountTopUpDetails }) {
         />
       </Muted>
       <Details>
-        <Field label={t('accountName')} value={details.account_name} />
+        <Field
+          label={t('accountName')}
+          value={accountNameText(intl, {
+            name: details.account_name,
+            currency: details.account_type.toUpperCase(),
+          })}
+        />
         <Field label={t('holder')} value={details.account_holder_name} />
         <Field label={t('iban')} value={details.iban} shown={groupIban(details.iban)} mono />
         <Field label={t('sortCode')} value={details.sort_code} mono />

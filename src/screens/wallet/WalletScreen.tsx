@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { accountNameText } from '../../i18n/accountText';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { selectUser } from '../../../machines/session.machine';
@@ -64,7 +65,7 @@ function AccountCard({ account }: { account: CoreBankingAccount }) {
           values={{ currency }}
         />
       </h3>
-      <Muted>{account.name}</Muted>
+      <Muted>{accountNameText(intl, account)}</Muted>
       <Figures>
         <dt>
           <FormattedMessage id="wallet.account.balance" defaultMessage="Balance" />

@@ -2,12 +2,15 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import el from '../../lang/el.json';
 import en from '../../lang/en.json';
+import { currencyAccountName, mainAccountName } from '../../schemas/accounts.schema';
 import { transactionStatuses, transactionTypes } from '../../schemas/transactions.schema';
+import { accountNameText } from '../../src/i18n/accountText';
 import { transactionStatusText, transactionTypeText } from '../../src/i18n/transactionMessages';
 
 /*
- * Issue 20: an advertising purchase showed its type as the API spells it ("advertising") in both languages. Every
- * type and status the API can send has words of its own in English and in Greek.
+ * Issue 20: an advertising purchase showed its type as the API spells it ("advertising") in both languages, and the
+ * default account's name came in English on Greek pages. Every type and status the API can send has words of its own
+ * in English and in Greek; the names the bank gives accounts are shown in the reader's language.
  */
 const intls = {
   en: createIntl({ locale: 'en', messages: en }),
@@ -35,5 +38,19 @@ describe('transaction labels', () => {
       (type) => transactionTypeText(intls.el, type) === transactionTypeText(intls.en, type),
     );
     expect(same).toEqual([]);
+  });
+});
+
+describe('account names', () => {
+  it('shows the names the bank gives in the reader’s language, and a name someone chose as it is', () => {
+    expect(accountNameText(intls.en, { name: mainAccountName, currency: 'EUR' })).toBe('Main account');
+    expect(accountNameText(intls.el, { name: mainAccountName, currency: 'EUR' })).toBe('Κύριος λογαριασμός');
+    expect(accountNameText(intls.el, { name: currencyAccountName('USD'), currency: 'USD' })).toBe(
+      'Λογαριασμός USD',
+    );
+    expect(accountNameText(intls.el, { name: 'Ταμείο καταστήματος', currency: 'EUR' })).toBe(
+      'Ταμείο καταστήματος',
+    );
+    expect(accountNameText(intls.el, { name: 'USD account', currency: 'EUR' })).toBe('USD account');
   });
 });
