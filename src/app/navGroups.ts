@@ -1,6 +1,7 @@
 import {
   ArrowLeftRight,
   BadgePercent,
+  BookUser,
   ChartColumn,
   CreditCard,
   Gem,
@@ -23,6 +24,7 @@ const labels = defineMessages({
   overview: { id: 'app.nav.overview', defaultMessage: 'Overview' },
   myWallet: { id: 'app.nav.myWallet', defaultMessage: 'My wallet' },
   transactions: { id: 'app.nav.transactions', defaultMessage: 'Transactions' },
+  beneficiaries: { id: 'app.nav.beneficiaries', defaultMessage: 'Beneficiaries' },
   cashback: { id: 'app.nav.cashback', defaultMessage: 'Cashback' },
   cards: { id: 'app.nav.cards', defaultMessage: 'Cards' },
   team: { id: 'app.nav.team', defaultMessage: 'Team' },
@@ -64,6 +66,7 @@ const allGroups: readonly NavGroup[] = [
       { to: '/overview', label: labels.overview, icon: House, area: null },
       { to: '/my-wallet', label: labels.myWallet, icon: Wallet, area: 'my-wallet' },
       { to: '/transactions', label: labels.transactions, icon: ArrowLeftRight, area: 'transactions' },
+      { to: '/my-beneficiaries', label: labels.beneficiaries, icon: BookUser, area: 'beneficiaries' },
       { to: '/cashback', label: labels.cashback, icon: BadgePercent, area: 'cashback' },
     ],
   },
