@@ -18,10 +18,8 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { signInThroughScreens } from './demoSignIn';
 import { chromiumArgs, chromiumPath, startLiveServer, type LiveServer } from './liveServer';
-
-/** The first seeded merchant's owner (server/seed.ts), as the end-to-end tests sign in. */
-const demoOwner = { email: 'demo@tameio.test', password: 'Demo-Merchant-2026!', merchant: 'Demo Coffee' };
 
 /** The pages, in the order they are audited: the signed-out one first, before the sign-in. */
 export const auditedPages = [
@@ -44,23 +42,7 @@ async function signIn(server: LiveServer, port: number): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const page = await browser.contexts()[0]!.newPage();
-    await page.goto(`${server.baseUrl}/login`);
-    await page.getByLabel('Email', { exact: true }).fill(demoOwner.email);
-    await page.getByLabel('Password', { exact: true }).fill(demoOwner.password);
-    const next = page.getByRole('button', { name: 'Continue' });
-    await next.and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
-    await next.click();
-    await page.getByRole('button', { name: /^Email/ }).click();
-    await page.getByRole('heading', { level: 1, name: 'Enter your code' }).waitFor();
-    const outbox = await fetch(
-      `${server.baseUrl}/api/sandbox/outbox/?to=${encodeURIComponent(demoOwner.email)}`,
-    );
-    const { messages } = (await outbox.json()) as { messages: Array<{ body: string }> };
-    const code = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
-    if (!code) throw new Error('no 6-digit code in the newest outbox message');
-    await page.getByLabel('One-time code').fill(code);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('heading', { level: 1, name: demoOwner.merchant }).waitFor();
+    await signInThroughScreens(page, server.baseUrl);
     await page.close();
   } finally {
     // Disconnects Playwright; the browser, started by chrome-launcher, stays for Lighthouse.

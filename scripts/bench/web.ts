@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { signInThroughScreens } from '../demoSignIn';
 import { chromiumArgs, chromiumPath, launchChromium, startLiveServer, type LiveServer } from '../liveServer';
 
 const { values } = parseArgs({
@@ -26,9 +27,6 @@ const { values } = parseArgs({
   },
 });
 const runs = Number(values.runs);
-
-/** The first seeded merchant's owner (server/seed.ts), as the end-to-end tests sign in. */
-const demoOwner = { email: 'demo@tameio.test', password: 'Demo-Merchant-2026!', merchant: 'Demo Coffee' };
 
 type Figures = { score: number; fcp: number; lcp: number; tbt: number; cls: number; si: number };
 
@@ -46,25 +44,7 @@ async function signIn(server: LiveServer): Promise<string> {
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/login`);
-    await page.getByLabel('Email', { exact: true }).fill(demoOwner.email);
-    await page.getByLabel('Password', { exact: true }).fill(demoOwner.password);
-    await page
-      .getByRole('button', { name: 'Continue' })
-      .and(page.locator(':enabled'))
-      .waitFor({ timeout: 60_000 });
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('button', { name: /^Email/ }).click();
-    await page.getByRole('heading', { level: 1, name: 'Enter your code' }).waitFor();
-    const outbox = await fetch(
-      `${server.baseUrl}/api/sandbox/outbox/?to=${encodeURIComponent(demoOwner.email)}`,
-    );
-    const { messages } = (await outbox.json()) as { messages: Array<{ body: string }> };
-    const code = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
-    if (!code) throw new Error('no 6-digit code in the newest outbox message');
-    await page.getByLabel('One-time code').fill(code);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('heading', { level: 1, name: demoOwner.merchant }).waitFor();
+    await signInThroughScreens(page, server.baseUrl);
     const cookie = (await context.cookies()).find((c) => c.name === 'refreshKey');
     if (!cookie) throw new Error('signed in without a refresh cookie');
     return `${cookie.name}=${cookie.value}`;
