@@ -40,6 +40,8 @@ export const sameInGreek: ReadonlySet<string> = new Set([
   'CSV',
   'PDF',
   'EUR',
+  // The loan word lang/glossary.json chose for cashback ("Επιστροφή μετρητών" reads as cash handed out).
+  'Cashback',
   'OK',
   'English',
   'Ελληνικά',
@@ -78,7 +80,7 @@ export function placeholders(elements: MessageFormatElement[], into = new Set<st
 }
 
 /** The words of a message that a reader sees, with ICU arguments dropped and tags unwrapped. */
-function visibleText(elements: MessageFormatElement[]): string {
+export function visibleText(elements: MessageFormatElement[]): string {
   return elements
     .map((element) => {
       if (isLiteralElement(element)) return element.value;

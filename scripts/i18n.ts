@@ -2,7 +2,8 @@
  * The message pipeline of docs/engineering.md principle 9.
  *
  *   npm run i18n:extract   src/**\/*.{ts,tsx} → lang/en.json ({ "id": "English text" }, sorted)
- *   npm run i18n:check     fails when lang/en.json is stale or lang/el.json is incomplete or wrong
+ *   npm run i18n:check     fails when lang/en.json is stale or lang/el.json is incomplete or wrong, or when a Greek
+ *                          text (lang/el.json or the server's) uses a variant lang/glossary.json forbids
  *   npm run i18n:compile   lang/<locale>.json → src/i18n/compiled/<locale>.json (pre-parsed ICU AST)
  *
  * The compiled files carry parsed messages so the browser bundle needs no ICU parser.
@@ -21,6 +22,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { checkMessages, formatMessagesJson, sortedMessages, type Messages } from './checkMessages';
+import { checkGlossary, greekTextsOfCode, greekTextsOfMessages, readGlossary } from './glossary';
 
 const root = path.resolve(import.meta.dirname, '..');
 const langDir = path.join(root, 'lang');
@@ -108,8 +110,16 @@ function check(): void {
     enText: en.text,
     el: el.messages,
   });
+  const glossary = readGlossary(root);
+  const greek = [...greekTextsOfMessages(el.messages), ...greekTextsOfCode(root)];
+  const terms = checkGlossary(glossary, greek);
+  if (terms.length > 0)
+    problems.push('Greek that breaks lang/glossary.json:', ...terms.map((line) => `  ${line}`));
   if (problems.length > 0) fail(`i18n check failed:\n${problems.join('\n')}`);
-  console.log(`i18n check passed: ${Object.keys(en.messages).length} messages in English and Greek.`);
+  console.log(
+    `i18n check passed: ${Object.keys(en.messages).length} messages in English and Greek; ` +
+      `${greek.length} Greek texts follow the ${glossary.terms.length} terms of lang/glossary.json.`,
+  );
 }
 
 function extract(): void {

@@ -78,9 +78,9 @@ const el: Labels = {
   vat: (rate) => `ΦΠΑ ${rate}`,
   total: 'Σύνολο',
   plan: (name, period) =>
-    `Πρόγραμμα ${name}${period ? `, ${period === 'monthly' ? 'μηνιαίο' : 'ετήσιο'}` : ''}`,
+    `Συνδρομή ${name}${period ? `, ${period === 'monthly' ? 'μηνιαία' : 'ετήσια'}` : ''}`,
   credit: (name, period) =>
-    `Πίστωση για τον αχρησιμοποίητο χρόνο του προγράμματος ${name}${period ? ` (${period === 'monthly' ? 'μηνιαίο' : 'ετήσιο'})` : ''}`,
+    `Πίστωση για τον αχρησιμοποίητο χρόνο της συνδρομής ${name}${period ? ` (${period === 'monthly' ? 'μηνιαία' : 'ετήσια'})` : ''}`,
   pos: 'Τερματικό POS',
   vatIncluded: 'Οι τιμές περιλαμβάνουν ΦΠΑ.',
 };

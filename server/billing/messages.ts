@@ -37,7 +37,7 @@ const blockerText: Record<Locale, Record<string, string>> = {
     balance: 'υπόλοιπο στους λογαριασμούς σας (θα αποδοθεί στο IBAN που δώσατε)',
     pending_transfer: 'πληρωμή σε εκκρεμότητα',
     active_card: 'κάρτα που δεν έχει καταστραφεί',
-    active_plan: 'πληρωμένο πρόγραμμα που δεν έχει ακυρωθεί',
+    active_plan: 'συνδρομή επί πληρωμή που δεν έχει ακυρωθεί',
   },
 };
 
@@ -47,20 +47,20 @@ function text(locale: Locale, message: BillingMessage): Text {
     switch (message.kind) {
       case 'renewal_failed':
         return {
-          subject: 'Η ανανέωση του προγράμματός σας Tameio απέτυχε',
+          subject: 'Η ανανέωση της συνδρομής σας στο Tameio απέτυχε',
           body:
-            `Δεν μπορέσαμε να χρεώσουμε ${f.money(message.amountMinor, message.currency)} για την ανανέωση του ` +
-            `προγράμματος ${message.planName}: το υπόλοιπο δεν επαρκεί. Θα προσπαθήσουμε ξανά στις ` +
+            `Δεν μπορέσαμε να χρεώσουμε ${f.money(message.amountMinor, message.currency)} για την ανανέωση της ` +
+            `συνδρομής ${message.planName}: το υπόλοιπο δεν επαρκεί. Θα προσπαθήσουμε ξανά στις ` +
             `${f.day(message.nextRetryAt)}. Αν η πληρωμή δεν γίνει έως τις ${f.day(message.downgradeAt)}, ` +
-            'το πρόγραμμά σας θα γίνει Free. Προσθέστε χρήματα στον λογαριασμό σας για να το κρατήσετε.',
+            'η συνδρομή σας θα γίνει Free. Προσθέστε χρήματα στον λογαριασμό σας για να την κρατήσετε.',
         };
       case 'moved_to_free':
         return {
-          subject: 'Το πρόγραμμά σας Tameio είναι πλέον Free',
+          subject: 'Η συνδρομή σας στο Tameio είναι πλέον Free',
           body:
             message.reason === 'unpaid'
-              ? `Η ανανέωση του προγράμματος ${message.planName} δεν πληρώθηκε, οπότε το πρόγραμμά σας είναι πλέον Free. Μπορείτε να επιλέξετε ξανά πρόγραμμα οποτεδήποτε.`
-              : `Το πρόγραμμα ${message.planName} έληξε και το πρόγραμμά σας είναι πλέον Free. Μπορείτε να επιλέξετε ξανά πρόγραμμα οποτεδήποτε.`,
+              ? `Η ανανέωση της συνδρομής ${message.planName} δεν πληρώθηκε, οπότε πλέον έχετε τη συνδρομή Free. Μπορείτε να επιλέξετε ξανά συνδρομή οποτεδήποτε.`
+              : `Η συνδρομή ${message.planName} έληξε και πλέον έχετε τη συνδρομή Free. Μπορείτε να επιλέξετε ξανά συνδρομή οποτεδήποτε.`,
         };
       case 'deletion_requested':
         return {

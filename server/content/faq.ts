@@ -8,13 +8,13 @@ import type { FaqCategory, FaqEntry, FaqResponse, LocalizedText } from '../../sc
 
 const categoryTitles: Record<FaqCategory, LocalizedText> = {
   getting_started: { en: 'Getting started', el: 'Πρώτα βήματα' },
-  account_and_top_up: { en: 'Account and top-up', el: 'Λογαριασμός και φόρτιση' },
+  account_and_top_up: { en: 'Account and top-up', el: 'Λογαριασμός και καταθέσεις' },
   payments: { en: 'Payments', el: 'Πληρωμές' },
   cards: { en: 'Cards', el: 'Κάρτες' },
-  plans_and_fees: { en: 'Plans and fees', el: 'Προγράμματα και χρεώσεις' },
+  plans_and_fees: { en: 'Plans and fees', el: 'Συνδρομές και χρεώσεις' },
   security: { en: 'Security', el: 'Ασφάλεια' },
   team: { en: 'Your team', el: 'Η ομάδα σας' },
-  analytics_and_statements: { en: 'Analytics and statements', el: 'Αναλύσεις και καταστάσεις' },
+  analytics_and_statements: { en: 'Analytics and statements', el: 'Αναλύσεις και κινήσεις λογαριασμού' },
 };
 
 const order: FaqCategory[] = [
@@ -38,7 +38,7 @@ export const faqEntries: FaqEntry[] = [
     },
     answer: {
       en: 'Register with your email and mobile phone, confirm each with the code we send, and choose a password. Then complete the company onboarding: the representative, company details, directors, shareholders, documents and expected activity. Once you submit it, we review your application; money features open as soon as it is approved.',
-      el: 'Εγγραφείτε με το email και το κινητό σας, επιβεβαιώστε το καθένα με τον κωδικό που σας στέλνουμε και επιλέξτε συνθηματικό. Έπειτα συμπληρώστε τα στοιχεία της εταιρείας: νόμιμο εκπρόσωπο, στοιχεία εταιρείας, διευθυντές, μετόχους, έγγραφα και αναμενόμενη δραστηριότητα. Μόλις τα υποβάλετε, εξετάζουμε την αίτηση· οι λειτουργίες χρημάτων ανοίγουν μόλις εγκριθεί.',
+      el: 'Εγγραφείτε με το email και το κινητό σας, επιβεβαιώστε το καθένα με τον κωδικό που σας στέλνουμε και επιλέξτε κωδικό πρόσβασης. Έπειτα συμπληρώστε τα στοιχεία της εταιρείας: νόμιμο εκπρόσωπο, στοιχεία εταιρείας, διευθυντές, μετόχους, έγγραφα και αναμενόμενη δραστηριότητα. Μόλις τα υποβάλετε, εξετάζουμε την αίτηση· οι λειτουργίες χρημάτων ανοίγουν μόλις εγκριθεί.',
     },
   },
   {
@@ -58,7 +58,7 @@ export const faqEntries: FaqEntry[] = [
     category: 'account_and_top_up',
     question: {
       en: 'How do I top up my account?',
-      el: 'Πώς φορτίζω τον λογαριασμό μου;',
+      el: 'Πώς καταθέτω χρήματα στον λογαριασμό μου;',
     },
     answer: {
       en: 'Send a bank transfer from any bank to the IBAN shown under My wallet → My accounts (account holder, IBAN and BIC are there to copy). The money appears in your balance as soon as the transfer reaches us; it is listed in Transactions as an incoming bank transfer.',
@@ -86,7 +86,7 @@ export const faqEntries: FaqEntry[] = [
     },
     answer: {
       en: 'From My wallet choose Send money and find the recipient by wallet tag (such as @demo-coffee), by IBAN with the payee’s name, or from your saved beneficiaries. Payments to a wallet tag or to an IBAN of Tameio arrive at once and are free; payments to other banks arrive after the other bank confirms them. You can add a note, and schedule a payment or repeat it.',
-      el: 'Από το Πορτοφόλι μου επιλέξτε Αποστολή χρημάτων και βρείτε τον παραλήπτη με το wallet tag του (π.χ. @demo-coffee), με IBAN και το όνομα του δικαιούχου ή από τους αποθηκευμένους δικαιούχους σας. Οι πληρωμές σε wallet tag ή σε IBAN του Tameio φτάνουν αμέσως και χωρίς χρέωση· οι πληρωμές σε άλλες τράπεζες φτάνουν όταν τις επιβεβαιώσει η άλλη τράπεζα. Μπορείτε να προσθέσετε σημείωση και να προγραμματίσετε ή να επαναλαμβάνετε μια πληρωμή.',
+      el: 'Από το Πορτοφόλι μου επιλέξτε Αποστολή χρημάτων και βρείτε τον παραλήπτη με την ετικέτα πορτοφολιού του (π.χ. @demo-coffee), με IBAN και το όνομα του δικαιούχου ή από τους αποθηκευμένους δικαιούχους σας. Οι πληρωμές σε ετικέτα πορτοφολιού ή σε IBAN του Tameio φτάνουν αμέσως και χωρίς χρέωση· οι πληρωμές σε άλλες τράπεζες φτάνουν όταν τις επιβεβαιώσει η άλλη τράπεζα. Μπορείτε να προσθέσετε σημείωση και να προγραμματίσετε ή να επαναλαμβάνετε μια πληρωμή.',
     },
   },
   {
@@ -98,7 +98,7 @@ export const faqEntries: FaqEntry[] = [
     },
     answer: {
       en: 'Payments to a wallet tag or to an IBAN of Tameio are free. A SEPA payment in euro to another bank costs EUR 0.50; a payment outside SEPA or in another currency costs EUR 5.00. The fee is shown before you confirm and is charged on top of the amount. Currency conversion uses the mid-market rate less a 0.50 % margin.',
-      el: 'Οι πληρωμές σε wallet tag ή σε IBAN του Tameio είναι δωρεάν. Μια πληρωμή SEPA σε ευρώ προς άλλη τράπεζα κοστίζει 0,50 €· μια πληρωμή εκτός SEPA ή σε άλλο νόμισμα κοστίζει 5,00 €. Η χρέωση εμφανίζεται πριν την επιβεβαίωση και προστίθεται στο ποσό. Η μετατροπή νομίσματος γίνεται με τη μέση ισοτιμία της αγοράς μείον περιθώριο 0,50 %.',
+      el: 'Οι πληρωμές σε ετικέτα πορτοφολιού ή σε IBAN του Tameio είναι δωρεάν. Μια πληρωμή SEPA σε ευρώ προς άλλη τράπεζα κοστίζει 0,50 €· μια πληρωμή εκτός SEPA ή σε άλλο νόμισμα κοστίζει 5,00 €. Η χρέωση εμφανίζεται πριν την επιβεβαίωση και προστίθεται στο ποσό. Η μετατροπή νομίσματος γίνεται με τη μέση ισοτιμία της αγοράς μείον περιθώριο 0,50 %.',
     },
   },
   {
@@ -122,7 +122,7 @@ export const faqEntries: FaqEntry[] = [
     },
     answer: {
       en: 'Yes. Other Tameio merchants can pay your wallet tag directly. You can also send a money request, which they accept or decline, or create a QR code with a shareable link that opens a payment to you.',
-      el: 'Ναι. Άλλοι έμποροι του Tameio μπορούν να πληρώσουν απευθείας το wallet tag σας. Μπορείτε επίσης να στείλετε αίτημα πληρωμής, το οποίο αποδέχονται ή απορρίπτουν, ή να δημιουργήσετε κωδικό QR με σύνδεσμο κοινοποίησης που ανοίγει μια πληρωμή προς εσάς.',
+      el: 'Ναι. Άλλοι έμποροι του Tameio μπορούν να σας πληρώσουν απευθείας στην ετικέτα πορτοφολιού σας. Μπορείτε επίσης να στείλετε αίτημα πληρωμής, το οποίο αποδέχονται ή απορρίπτουν, ή να δημιουργήσετε κωδικό QR με σύνδεσμο κοινοποίησης που ανοίγει μια πληρωμή προς εσάς.',
     },
   },
   {
@@ -166,11 +166,11 @@ export const faqEntries: FaqEntry[] = [
     category: 'plans_and_fees',
     question: {
       en: 'Which plans are there, and how do I change or cancel mine?',
-      el: 'Ποια προγράμματα υπάρχουν και πώς αλλάζω ή ακυρώνω το δικό μου;',
+      el: 'Ποιες συνδρομές υπάρχουν και πώς αλλάζω ή ακυρώνω τη δική μου;',
     },
     answer: {
       en: 'There are Free, Business and Premium, billed monthly or yearly (a yearly plan costs less than twelve months), with an optional POS terminal. Paid plans bring cheaper or free cards and more cashback. An upgrade starts at once; if you cancel, your plan stays until the end of the billing period and then becomes Free.',
-      el: 'Υπάρχουν τα προγράμματα Free, Business και Premium, με μηνιαία ή ετήσια χρέωση (το ετήσιο κοστίζει λιγότερο από δώδεκα μήνες), με προαιρετικό τερματικό POS. Τα επί πληρωμή προγράμματα προσφέρουν φθηνότερες ή δωρεάν κάρτες και μεγαλύτερη επιστροφή μετρητών. Η αναβάθμιση ισχύει αμέσως· αν ακυρώσετε, το πρόγραμμα παραμένει έως το τέλος της περιόδου χρέωσης και μετά γίνεται Free.',
+      el: 'Υπάρχουν οι συνδρομές Free, Business και Premium, με μηνιαία ή ετήσια χρέωση (η ετήσια κοστίζει λιγότερο από δώδεκα μήνες), με προαιρετικό τερματικό POS. Οι συνδρομές επί πληρωμή προσφέρουν φθηνότερες ή δωρεάν κάρτες και μεγαλύτερο cashback. Η αναβάθμιση ισχύει αμέσως· αν ακυρώσετε, η συνδρομή παραμένει έως το τέλος της περιόδου χρέωσης και μετά γίνεται Free.',
     },
   },
   {
@@ -178,11 +178,11 @@ export const faqEntries: FaqEntry[] = [
     category: 'plans_and_fees',
     question: {
       en: 'How does cashback work?',
-      el: 'Πώς λειτουργεί η επιστροφή μετρητών;',
+      el: 'Πώς λειτουργεί το cashback;',
     },
     answer: {
       en: 'Every approved card payment in a shop or online earns cashback at your plan’s rate (0.25 % on Free, 0.5 % on Business, 1 % on Premium). What you earn in a month is paid into your account at the start of the next month and shown on the Cashback page.',
-      el: 'Κάθε εγκεκριμένη πληρωμή με κάρτα σε κατάστημα ή στο διαδίκτυο κερδίζει επιστροφή με το ποσοστό του προγράμματός σας (0,25 % στο Free, 0,5 % στο Business, 1 % στο Premium). Ό,τι κερδίζετε μέσα σε έναν μήνα πιστώνεται στον λογαριασμό σας στην αρχή του επόμενου και εμφανίζεται στη σελίδα Επιστροφή μετρητών.',
+      el: 'Κάθε εγκεκριμένη πληρωμή με κάρτα σε κατάστημα ή στο διαδίκτυο κερδίζει cashback με το ποσοστό της συνδρομής σας (0,25 % στο Free, 0,5 % στο Business, 1 % στο Premium). Ό,τι κερδίζετε μέσα σε έναν μήνα πιστώνεται στον λογαριασμό σας στην αρχή του επόμενου και εμφανίζεται στη σελίδα Cashback.',
     },
   },
   {
@@ -194,7 +194,7 @@ export const faqEntries: FaqEntry[] = [
     },
     answer: {
       en: 'Signing in needs your password and a code sent to your email or phone. We ask for a fresh code again before sensitive actions: every payment to an IBAN, wallet payments of 100 EUR or more, and viewing card details. A code works once, for 5 minutes, for the action it was sent for. Tameio staff never ask you for a code.',
-      el: 'Η σύνδεση απαιτεί το συνθηματικό σας και έναν κωδικό που αποστέλλεται στο email ή στο τηλέφωνό σας. Ζητάμε νέο κωδικό και πριν από ευαίσθητες ενέργειες: κάθε πληρωμή σε IBAN, πληρωμές wallet από 100 € και πάνω και προβολή στοιχείων κάρτας. Ένας κωδικός ισχύει μία φορά, για 5 λεπτά, για την ενέργεια για την οποία στάλθηκε. Το προσωπικό του Tameio δεν σας ζητά ποτέ κωδικό.',
+      el: 'Η σύνδεση απαιτεί τον κωδικό πρόσβασής σας και έναν κωδικό που αποστέλλεται στο email ή στο τηλέφωνό σας. Ζητάμε νέο κωδικό και πριν από ευαίσθητες ενέργειες: κάθε πληρωμή σε IBAN, πληρωμές σε ετικέτα πορτοφολιού από 100 € και πάνω και προβολή στοιχείων κάρτας. Ένας κωδικός ισχύει μία φορά, για 5 λεπτά, για την ενέργεια για την οποία στάλθηκε. Το προσωπικό του Tameio δεν σας ζητά ποτέ κωδικό.',
     },
   },
   {
@@ -206,7 +206,7 @@ export const faqEntries: FaqEntry[] = [
     },
     answer: {
       en: 'For your safety a session ends after 15 minutes without activity; 30 seconds before, we ask whether you want to stay. A session also ends after 12 hours in any case, and when you or the account owner sign out everywhere. Sign in again to continue.',
-      el: 'Για την ασφάλειά σας μια σύνδεση λήγει μετά από 15 λεπτά αδράνειας· 30 δευτερόλεπτα πριν σας ρωτάμε αν θέλετε να παραμείνετε. Μια σύνδεση λήγει επίσης σε κάθε περίπτωση μετά από 12 ώρες και όταν εσείς ή ο κάτοχος του λογαριασμού αποσυνδεθείτε από όλες τις συσκευές. Συνδεθείτε ξανά για να συνεχίσετε.',
+      el: 'Για την ασφάλειά σας μια σύνδεση λήγει μετά από 15 λεπτά αδράνειας· 30 δευτερόλεπτα πριν σας ρωτάμε αν θέλετε να παραμείνετε. Μια σύνδεση λήγει επίσης σε κάθε περίπτωση μετά από 12 ώρες και όταν εσείς ή ο ιδιοκτήτης του λογαριασμού αποσυνδεθείτε από όλες τις συσκευές. Συνδεθείτε ξανά για να συνεχίσετε.',
     },
   },
   {
@@ -218,7 +218,7 @@ export const faqEntries: FaqEntry[] = [
     },
     answer: {
       en: 'The account owner invites a person by email under My employees, choosing a role (Admin, Cardholder or Viewer) and an access level: their own cards only, or also the company’s balances, statements and transactions. The invitation link works for 72 hours. Viewers can look but not move money; you can disable an employee at any time, which signs them out at once.',
-      el: 'Ο κάτοχος του λογαριασμού προσκαλεί ένα πρόσωπο με email από τους Υπαλλήλους μου, επιλέγοντας ρόλο (Διαχειριστής, Κάτοχος κάρτας ή Θεατής) και επίπεδο πρόσβασης: μόνο τις δικές του κάρτες ή και τα υπόλοιπα, τις καταστάσεις και τις συναλλαγές της εταιρείας. Ο σύνδεσμος πρόσκλησης ισχύει 72 ώρες. Οι θεατές βλέπουν αλλά δεν μετακινούν χρήματα· μπορείτε να απενεργοποιήσετε έναν υπάλληλο οποιαδήποτε στιγμή, οπότε αποσυνδέεται αμέσως.',
+      el: 'Ο ιδιοκτήτης του λογαριασμού προσκαλεί ένα πρόσωπο με email από τους Υπαλλήλους μου, επιλέγοντας ρόλο (Διαχειριστής, Κάτοχος κάρτας ή Προβολή μόνο) και επίπεδο πρόσβασης: μόνο τις δικές του κάρτες ή και τα υπόλοιπα, τις κινήσεις λογαριασμών και τις συναλλαγές της εταιρείας. Ο σύνδεσμος πρόσκλησης ισχύει 72 ώρες. Όσοι έχουν τον ρόλο Προβολή μόνο βλέπουν αλλά δεν μετακινούν χρήματα· μπορείτε να απενεργοποιήσετε έναν υπάλληλο οποιαδήποτε στιγμή, οπότε αποσυνδέεται αμέσως.',
     },
   },
   {
@@ -226,11 +226,11 @@ export const faqEntries: FaqEntry[] = [
     category: 'analytics_and_statements',
     question: {
       en: 'How do I download a statement?',
-      el: 'Πώς κατεβάζω μια κατάσταση λογαριασμού;',
+      el: 'Πώς κατεβάζω την κίνηση ενός λογαριασμού;',
     },
     answer: {
       en: 'In Transactions, filter the list as you like and export it as CSV, Excel or PDF, or download the monthly statement of an account. Each file shows your company’s details, the period, and the opening and closing balances; large exports download while they are being made.',
-      el: 'Στις Συναλλαγές φιλτράρετε τη λίστα όπως θέλετε και εξαγάγετέ τη ως CSV, Excel ή PDF, ή κατεβάστε τη μηνιαία κατάσταση ενός λογαριασμού. Κάθε αρχείο δείχνει τα στοιχεία της εταιρείας σας, την περίοδο και το αρχικό και τελικό υπόλοιπο· οι μεγάλες εξαγωγές κατεβαίνουν καθώς δημιουργούνται.',
+      el: 'Στις Συναλλαγές φιλτράρετε τη λίστα όπως θέλετε και εξαγάγετέ τη ως CSV, Excel ή PDF, ή κατεβάστε τη μηνιαία κίνηση ενός λογαριασμού. Κάθε αρχείο δείχνει τα στοιχεία της εταιρείας σας, την περίοδο και το αρχικό και τελικό υπόλοιπο· οι μεγάλες εξαγωγές κατεβαίνουν καθώς δημιουργούνται.',
     },
   },
   {
@@ -254,7 +254,7 @@ export const faqEntries: FaqEntry[] = [
     },
     answer: {
       en: 'Under Advertise with us choose a plan by reach and duration, write a short headline and the web address it should lead to, and pick a start date. The price is paid from your wallet and the campaign appears in your list as scheduled, active or ended.',
-      el: 'Στην ενότητα Διαφημιστείτε μαζί μας επιλέξτε πρόγραμμα ανάλογα με την εμβέλεια και τη διάρκεια, γράψτε έναν σύντομο τίτλο και τη διεύθυνση ιστού στην οποία θα οδηγεί και επιλέξτε ημερομηνία έναρξης. Η τιμή πληρώνεται από το πορτοφόλι σας και η καμπάνια εμφανίζεται στη λίστα σας ως προγραμματισμένη, ενεργή ή ολοκληρωμένη.',
+      el: 'Στην ενότητα Διαφημιστείτε μαζί μας επιλέξτε πακέτο ανάλογα με την εμβέλεια και τη διάρκεια, γράψτε έναν σύντομο τίτλο και τη διεύθυνση ιστού στην οποία θα οδηγεί και επιλέξτε ημερομηνία έναρξης. Η τιμή πληρώνεται από το πορτοφόλι σας και η καμπάνια εμφανίζεται στη λίστα σας ως προγραμματισμένη, ενεργή ή ολοκληρωμένη.',
     },
   },
 ];

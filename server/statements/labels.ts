@@ -165,7 +165,7 @@ const el: StatementLabels = {
     incoming_bank_transfer: 'Εισερχόμενη τραπεζική μεταφορά',
     card_transaction: 'Συναλλαγή με κάρτα',
     bank_transfer: 'Τραπεζική μεταφορά',
-    cashback: 'Επιστροφή μετρητών',
+    cashback: 'Cashback',
     subscription: 'Συνδρομή',
     advertising: 'Διαφήμιση',
   },

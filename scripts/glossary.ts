@@ -1,0 +1,207 @@
+/**
+ * The product's words in Greek, one rendering each (lang/glossary.json), checked by `npm run i18n:check` over every
+ * Greek text the merchant reads: lang/el.json and the Greek the server writes (FAQ, emails and SMS, PDFs, reference
+ * names). Pure functions apart from `greekTextsOfCode`, so tests/unit/glossary.test.ts can seed a mistake and see it
+ * caught.
+ *
+ * How a forbidden variant matches (Greek is inflected, and the same word is typed with or without accents and in
+ * capitals on buttons):
+ *   - text and pattern are folded first: accents dropped, lower case, final ς as σ ("ΠΡΟΓΡΆΜΜΑΤΟΣ" = "προγραμματοσ");
+ *   - a pattern matches whole words: "άκυρο" does not match "άκυρος";
+ *   - a word of the pattern ending in `*` is a stem and matches every ending ("συνθηματικ*": -ό, -ού, -ά). A stem is
+ *     written only where no other word shares it: "προγραμμ*" would also catch "προγραμματισμένη" (scheduled), so
+ *     "plan" lists the four forms of "πρόγραμμα" instead;
+ *   - ICU arguments and tags of a message are left out, so "{tag}" is not the English word "tag".
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from '@formatjs/icu-messageformat-parser';
+import ts from 'typescript';
+import { visibleText, type Messages } from './checkMessages';
+
+export type GlossaryTerm = {
+  /** The English term as the app writes it. */
+  en: string;
+  /** The one Greek rendering (dictionary form). */
+  el: string;
+  /** Greek renderings, or English words left untranslated, that must not appear in Greek text. */
+  forbidden: string[];
+  /** Why this rendering, when the choice is not obvious. */
+  note?: string;
+};
+
+export type Glossary = { about?: string[]; terms: GlossaryTerm[] };
+
+/** One Greek text the merchant may read, with where it comes from ("lang/el.json plans.title"). */
+export type GreekText = { source: string; text: string };
+
+export function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A forbidden pattern as a regular expression over folded text (see the rules at the top). */
+export function patternRegExp(pattern: string): RegExp {
+  const words = fold(pattern.trim())
+    .split(/\s+/)
+    .map((word) =>
+      word.endsWith('*') ? `${escapeRegExp(word.slice(0, -1))}[\\p{L}\\p{M}]*` : escapeRegExp(word),
+    );
+  return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${words.join('[\\s\\u00a0]+')}(?![\\p{L}\\p{M}\\p{N}])`, 'gu');
+}
+
+/** The Greek a reader sees of each message of lang/el.json (ICU arguments dropped, plural branches joined). */
+export function greekTextsOfMessages(el: Messages, file = 'lang/el.json'): GreekText[] {
+  return Object.entries(el).map(([id, message]) => {
+    let text = message;
+    try {
+      text = visibleText(parse(message));
+    } catch {
+      // An invalid message is reported by the message check; its raw text is still worth checking here.
+    }
+    return { source: `${file} ${id}`, text };
+  });
+}
+
+const greekLetter = /[\u0370-\u03ff\u1f00-\u1fff]/;
+
+/**
+ * Code whose Greek the merchant never reads: place names from a data set, and the tables that fold names and
+ * search words. Everything else under these folders is scanned.
+ */
+const notShown = new Set([
+  'server/geo/gazetteer.ts',
+  'server/payee/nameMatch.ts',
+  'server/accounts.ts',
+  'src/screens/faq/faqSearch.ts',
+  'schemas/gifs.ts',
+]);
+const codeFolders = ['server', 'schemas', 'src'];
+
+function codeFiles(root: string): string[] {
+  return codeFolders
+    .flatMap((folder) =>
+      readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' }).map((file) =>
+        path.posix.join(folder, file.split(path.sep).join('/')),
+      ),
+    )
+    .filter(
+      (file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts') && !file.startsWith('src/i18n/compiled/'),
+    )
+    .filter((file) => !notShown.has(file))
+    .sort();
+}
+
+/** A readable name for where a string sits: the property names above it, an array item by its `id` when it has one. */
+function placeOf(node: ts.Node, sourceFile: ts.SourceFile): string {
+  const names: string[] = [];
+  for (let at: ts.Node = node; at.parent; at = at.parent) {
+    const parent = at.parent;
+    if (ts.isPropertyAssignment(parent) && parent.initializer === at) {
+      names.unshift(parent.name.getText(sourceFile).replace(/^['"]|['"]$/g, ''));
+    } else if (ts.isObjectLiteralExpression(at) && ts.isArrayLiteralExpression(parent)) {
+      const id = at.properties.find(
+        (property): property is ts.PropertyAssignment =>
+          ts.isPropertyAssignment(property) && property.name.getText(sourceFile) === 'id',
+      );
+      if (id && ts.isStringLiteral(id.initializer)) names.unshift(id.initializer.text);
+    } else if (ts.isVariableDeclaration(parent) || ts.isFunctionDeclaration(parent)) {
+      if (parent.name) names.unshift(parent.name.getText(sourceFile));
+      break;
+    }
+  }
+  const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
+  return `${sourceFile.fileName}:${line}${names.length > 0 ? ` ${names.join('.')}` : ''}`;
+}
+
+/** Every string in the code that holds Greek letters: the literal parts of a template, comments left out. */
+export function greekTextsOfSource(fileName: string, source: string): GreekText[] {
+  const sourceFile = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
+  const texts: GreekText[] = [];
+  const visit = (node: ts.Node) => {
+    let text: string | undefined;
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = node.text;
+    else if (ts.isTemplateExpression(node)) {
+      text = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' ');
+    }
+    if (text !== undefined) {
+      if (greekLetter.test(text)) texts.push({ source: placeOf(node, sourceFile), text });
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return texts;
+}
+
+/** The Greek the server and shared code write (FAQ, emails, SMS, PDFs, reference names), read from the code. */
+export function greekTextsOfCode(root: string): GreekText[] {
+  return codeFiles(root).flatMap((file) => {
+    const source = readFileSync(path.join(root, file), 'utf8');
+    // Parsing is the slow part, and few files hold Greek at all.
+    return greekLetter.test(source) ? greekTextsOfSource(file, source) : [];
+  });
+}
+
+/** Every problem with the glossary itself or a Greek text that breaks it, one line each; empty when all is well. */
+export function checkGlossary(glossary: Glossary, texts: GreekText[]): string[] {
+  const problems: string[] = [];
+  const rules = glossary.terms.flatMap((term) =>
+    term.forbidden.map((variant) => ({ term, variant, regExp: patternRegExp(variant) })),
+  );
+  for (const { term, variant, regExp } of rules) {
+    for (const other of glossary.terms) {
+      if (new RegExp(regExp.source, regExp.flags).test(fold(other.el))) {
+        problems.push(
+          `lang/glossary.json: "${other.el}" (${other.en}) is itself forbidden by "${variant}" (${term.en})`,
+        );
+      }
+    }
+  }
+  // The longest variants first, so "wallet tag" is reported once, not again as "wallet" and "tag".
+  rules.sort((a, b) => b.variant.length - a.variant.length);
+  for (const { source, text } of texts) {
+    const folded = fold(text);
+    const reported: [number, number][] = [];
+    for (const { term, variant, regExp } of rules) {
+      regExp.lastIndex = 0;
+      for (let match = regExp.exec(folded); match; match = regExp.exec(folded)) {
+        const [start, end] = [match.index, match.index + match[0].length];
+        if (reported.some(([from, to]) => from <= start && end <= to)) continue;
+        reported.push([start, end]);
+        // Folding keeps every letter in place (it only drops the combining accents NFD splits off), so the words as
+        // written are found again by position in the decomposed text.
+        const decomposed = text.normalize('NFD');
+        const written = decomposed.slice(...originalRange(decomposed, start, end - start)).normalize('NFC');
+        problems.push(
+          `${source}: "${written}" is the forbidden "${variant}"; the glossary term "${term.en}" is "${term.el}" in Greek`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+/** The range in the decomposed text of a match in its folded form (which lacks the combining marks). */
+function originalRange(decomposed: string, start: number, length: number): [number, number] {
+  let folded = 0;
+  let from = -1;
+  for (let index = 0; index < decomposed.length; index++) {
+    if (/\p{M}/u.test(decomposed[index] ?? '')) continue;
+    if (folded === start) from = index;
+    folded++;
+    if (folded === start + length) {
+      let to = index + 1;
+      while (to < decomposed.length && /\p{M}/u.test(decomposed[to] ?? '')) to++;
+      return [from, to];
+    }
+  }
+  return [Math.max(from, 0), decomposed.length];
+}
+
+export function readGlossary(root: string): Glossary {
+  return JSON.parse(readFileSync(path.join(root, 'lang/glossary.json'), 'utf8')) as Glossary;
+}
