@@ -10,6 +10,7 @@ import {
 import {
   CalendarDate,
   scheduleFrequencies,
+  scheduleNeedsCode,
   type CreateScheduledPaymentBody,
   type ScheduledPayment,
   type ScheduleFrequency,
@@ -48,7 +49,7 @@ import { attemptKeysOf, nextKey, type AttemptKeys, type KeyedInput } from './att
  * choice) → for an IBAN: checkingName (verifyPayee) → match: on; close match: "Did you mean X?" when the bank names
  * the holder (one click uses X and checks again), amend or proceed anyway; no match (no name shown, a warning) and not
  * possible: amend or proceed anyway; a failed check: "Beneficiary verification failed, try again later" → quoting (amount, fee, total, rate; for a schedule, whether it needs a code) → reviewing (with the
- * schedule; "Edit" goes back) → when the quote says so, a one-time code (the oneTimeCode child, purpose send_money; cancelling it edits the
+ * schedule; "Edit" goes back) → when the quote says so, or the schedule repeats, a one-time code (the oneTimeCode child, purpose send_money; cancelling it edits the
  * payment) → sending (one
  * Idempotency-Key per confirmed review, kept for retries) → done ("Amount sent"), or scheduling
  * (createScheduledPayment; no money moves now) → scheduled ("Payment scheduled", a link to the list); or failed
@@ -285,8 +286,8 @@ const noStepUp = { stepUpToken: null } satisfies Partial<SendMoneyContext>;
 
 // The rules the descriptions state, rendered from the constants the server and the screen enforce.
 const codeRule =
-  'A payment to an IBAN always needs a one-time code; a wallet payment or a schedule needs one from ' +
-  `${money(defaultVerificationThresholdEurMinor, 'EUR')} by default (setting ` +
+  'A payment to an IBAN and a repeating schedule always need a one-time code; a wallet payment or a one-off ' +
+  `schedule needs one from ${money(defaultVerificationThresholdEurMinor, 'EUR')} by default (setting ` +
   'SEND_MONEY_VERIFICATION_THRESHOLD_MINOR; other currencies at the mid rate).';
 const scheduleRule =
   'Only a wallet tag can be paid on a schedule: once on a date, or ' +
@@ -360,7 +361,10 @@ export const sendMoneyMachine = setup({
     /** The bank named the holder on its close match: one click uses that name and checks again. */
     hasSuggestedName: ({ context }) => Boolean(context.check?.suggestedName),
     isNoMatch: (_, params: { check: PayeeVerifyResponse }) => params.check.result === 'no_match',
-    requiresCode: ({ context }) => context.quote?.requires_verification === true,
+    /** The quote says so (the amount, an IBAN), or the payment repeats on a schedule (scheduleNeedsCode). */
+    requiresCode: ({ context }) =>
+      context.quote?.requires_verification === true ||
+      (context.schedule !== null && scheduleNeedsCode(context.schedule.frequency)),
     gotGrant: (_, params: { output: OneTimeCodeOutput }) => stepUpTokenOf(params.output) !== null,
     /** A grant for a payment on a schedule: it goes with the schedule, not a payment now. */
     gotGrantForSchedule: ({ context }, params: { output: OneTimeCodeOutput }) =>
@@ -778,13 +782,13 @@ export const sendMoneyMachine = setup({
           {
             guard: 'requiresCode',
             target: 'loadingMethods',
-            description: `Confirmed, and the price says a code is needed. ${codeRule} The payment gets its key.`,
+            description: `Confirmed, and a code is needed (the price says so, or the schedule repeats). ${codeRule} The payment gets its key.`,
             actions: ['clearError', 'keyPayment'],
           },
           {
             guard: 'isScheduled',
             target: 'scheduling',
-            description: 'Confirmed schedule below the code threshold: it is stored with its key.',
+            description: 'Confirmed one-off schedule below the code threshold: it is stored with its key.',
             actions: ['clearError', 'keyPayment'],
           },
           {

@@ -26,6 +26,14 @@ export const scheduleFrequencies = ['once', 'daily', 'weekly', 'monthly', 'yearl
 export const ScheduleFrequency = z.enum(scheduleFrequencies);
 export type ScheduleFrequency = z.infer<typeof ScheduleFrequency>;
 
+/**
+ * A repeating schedule needs a one-time code when it is created, whatever one run's amount: it pays again and again
+ * without the user (with no end date, for ever), so what it can move adds up with no bound. A one-off schedule is
+ * confirmed like a payment now (from the send-money threshold on). The server enforces it; the journey asks for the
+ * code before the server has to refuse.
+ */
+export const scheduleNeedsCode = (frequency: ScheduleFrequency): boolean => frequency !== 'once';
+
 export const scheduleStatuses = ['active', 'completed', 'cancelled'] as const;
 export const ScheduleStatus = z.enum(scheduleStatuses);
 export type ScheduleStatus = z.infer<typeof ScheduleStatus>;

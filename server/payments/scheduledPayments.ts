@@ -1,12 +1,13 @@
 import { sql, type Transaction } from 'kysely';
 import { moneyOf } from '../../schemas/money';
-import type {
-  CreateScheduledPaymentBody,
-  ScheduledPayment,
-  ScheduledPaymentRun,
-  ScheduledPaymentSummary,
-  ScheduledPaymentsRunResult,
-  ScheduleFrequency,
+import {
+  scheduleNeedsCode,
+  type CreateScheduledPaymentBody,
+  type ScheduledPayment,
+  type ScheduledPaymentRun,
+  type ScheduledPaymentSummary,
+  type ScheduledPaymentsRunResult,
+  type ScheduleFrequency,
 } from '../../schemas/scheduledPayments.schema';
 import { consumeStepUp } from '../auth/stepUp';
 import type { Database } from '../db/database';
@@ -270,11 +271,13 @@ async function schedule(
 
   const recipientAccountId = recipient.account_id;
   const recipientTag = recipient.wallet_tag;
-  // Every run pays without the user, so the schedule itself is confirmed like a payment of one occurrence: from the
-  // send-money threshold on, a step-up grant, used up in the transaction that stores the schedule and its key.
+  // Every run pays without the user, so the schedule itself is confirmed when it is stored, with a step-up grant used
+  // up in the same transaction: a repeating schedule always (it pays again and again, with no end date possibly, so
+  // its total is unbounded whatever one run's amount), a one-off from the send-money threshold on like a payment.
   if (
-    isSupportedCurrency(currency) &&
-    BigInt(body.amount_minor) >= thresholdIn(currency, confirmation.settings)
+    scheduleNeedsCode(body.frequency) ||
+    (isSupportedCurrency(currency) &&
+      BigInt(body.amount_minor) >= thresholdIn(currency, confirmation.settings))
   ) {
     await consumeStepUp(trx, {
       userId: owner.userId,

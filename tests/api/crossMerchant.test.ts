@@ -125,7 +125,8 @@ beforeAll(async () => {
         account_type: 'eur',
         recipient: { wallet_tag: cTag },
         amount_minor: '1000',
-        frequency: 'weekly',
+        // One-off: a repeating schedule needs a one-time code, which is not what this test is about.
+        frequency: 'once',
         start_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
         note: 'Bravo rent',
       },

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceHistoryDays, type HomeOverviewResponse } from '../../schemas/home.schema';
+import { scheduleNeedsCode } from '../../schemas/scheduledPayments.schema';
 import { assignWalletTag } from '../../server/accounts';
 import { ledgerInvariants, postTransfer, systemAccount } from '../../server/ledger';
 import { utcDate } from '../../server/payments/scheduledPayments';
 import { orderCard } from './cards';
 import { api, expectStatus, type JsonBodyOf } from './client';
 import { startTestServer, type TestServer } from './harness';
+import { stepUpHeaders, stepUpToken } from './stepUp';
 import {
   employeeToken,
   expectHealthy,
@@ -102,10 +104,16 @@ describe('scheduled payments', () => {
     const payee = await tagged();
     expect((await overview(payer.token)).scheduled_payments).toEqual([]);
 
-    const create = (startInDays: number, frequency: Frequency, amount: string) =>
+    // A repeating schedule needs a one-time code (scheduleNeedsCode): each gets a fresh grant.
+    const create = async (startInDays: number, frequency: Frequency, amount: string) =>
       api(server.app, 'POST', '/api/merchants/scheduled_payments/', {
         token: payer.token,
-        headers: { 'idempotency-key': newKey() },
+        headers: {
+          'idempotency-key': newKey(),
+          ...(scheduleNeedsCode(frequency)
+            ? stepUpHeaders(await stepUpToken(server, payer.token, 'send_money'))
+            : {}),
+        },
         body: {
           account_type: 'eur',
           recipient: { wallet_tag: payee.tag },

@@ -55,7 +55,8 @@ const creates: Record<string, () => Promise<Create>> = {
       account_type: 'eur',
       recipient: { wallet_tag: payee.tag },
       amount_minor: variant === 0 ? '1000' : '2000',
-      frequency: 'monthly' as const,
+      // One-off: a repeating schedule needs a one-time code, which is not what this test is about.
+      frequency: 'once' as const,
       start_date: tomorrow(),
     });
     return {

@@ -213,7 +213,8 @@ describe('each event notifies exactly once, the right users', () => {
           account_type: 'eur',
           recipient: { wallet_tag: payee.tag },
           amount_minor: amount,
-          frequency: 'monthly',
+          // One-off: a repeating schedule needs a one-time code, which is not what this test is about.
+          frequency: 'once',
           start_date: today,
         },
       });
@@ -230,7 +231,7 @@ describe('each event notifies exactly once, the right users', () => {
         account_type: 'eur',
         recipient: { wallet_tag: payee.tag },
         amount_minor: '2500',
-        frequency: 'monthly',
+        frequency: 'once',
         start_date: today,
       },
     });

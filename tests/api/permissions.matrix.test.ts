@@ -224,7 +224,8 @@ beforeAll(async () => {
       account_type: 'eur',
       recipient: { wallet_tag: otherTag },
       amount_minor: '1000',
-      frequency: 'weekly',
+      // One-off: a repeating schedule needs a one-time code, which is not what this fixture is about.
+      frequency: 'once',
       start_date: tomorrow,
     },
   });

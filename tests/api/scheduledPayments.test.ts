@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scheduleNeedsCode } from '../../schemas/scheduledPayments.schema';
 import {
   occurrenceDate,
   occurrenceKey,
@@ -41,9 +42,22 @@ const noon = (date: string) => new Date(`${date}T12:00:00Z`);
 
 type ScheduleBody = JsonBodyOf<'POST', '/api/merchants/scheduled_payments/'>;
 
-function create(payer: Merchant, body: ScheduleBody, token = payer.token) {
+/** Creates a schedule; a repeating one always needs a code (scheduleNeedsCode), so it gets a fresh grant. */
+async function create(payer: Merchant, body: ScheduleBody, token = payer.token) {
+  const grant = scheduleNeedsCode(body.frequency)
+    ? stepUpHeaders(await stepUpToken(server, token, 'send_money'))
+    : {};
   return api(server.app, 'POST', '/api/merchants/scheduled_payments/', {
     token,
+    headers: { ...grant, 'idempotency-key': newKey('schedule') },
+    body,
+  });
+}
+
+/** Creates a schedule with no code at all. */
+function createWithoutCode(payer: Merchant, body: ScheduleBody) {
+  return api(server.app, 'POST', '/api/merchants/scheduled_payments/', {
+    token: payer.token,
     headers: { 'idempotency-key': newKey('schedule') },
     body,
   });
@@ -195,12 +209,12 @@ describe('create, list, cancel', () => {
     expect(again.body.error.code).toBe('conflict');
   });
 
-  it('needs a one-time code for a schedule from the send-money threshold on, used up when it is stored', async () => {
+  it('needs a one-time code for a one-off schedule from the send-money threshold on, used up when it is stored', async () => {
     const payer = await merchant(50_000n);
     const payee = await merchant();
     const big = {
       amount_minor: '15000',
-      frequency: 'monthly',
+      frequency: 'once',
       start_date: addDays(today(), 1),
     } satisfies Partial<ScheduleBody>;
 
@@ -229,6 +243,43 @@ describe('create, list, cancel', () => {
       token: payer.token,
     });
     expectStatus(cancelled, 200);
+  });
+
+  it('needs a one-time code for every repeating schedule, whatever its amount, and none for a small one-off', async () => {
+    const payer = await merchant(50_000n);
+    const payee = await merchant();
+    const start_date = addDays(today(), 1);
+    // The issue's case: a 1.00 EUR monthly payment with no end date was stored without a code while a single
+    // 125.00 EUR payment needed one.
+    for (const frequency of ['daily', 'weekly', 'monthly', 'yearly'] as const) {
+      const refused = await createWithoutCode(payer, {
+        ...scheduleBody(payee),
+        amount_minor: '100',
+        frequency,
+        start_date,
+      });
+      expectStatus(refused, 403);
+      expect(refused.body.error.code).toBe('step_up_required');
+    }
+    expect(await storedFor(payer.merchantId)).toBe(0);
+
+    const small = await createWithoutCode(payer, { ...scheduleBody(payee), amount_minor: '100', start_date });
+    expectStatus(small, 201);
+    const monthly = await create(payer, {
+      ...scheduleBody(payee),
+      amount_minor: '100',
+      frequency: 'monthly',
+      start_date,
+    });
+    expectStatus(monthly, 201);
+    expect(await storedFor(payer.merchantId)).toBe(2);
+    for (const id of [small.body.id, monthly.body.id]) {
+      const cancelled = await api(server.app, 'POST', '/api/merchants/scheduled_payments/{id}/cancel/', {
+        params: { id },
+        token: payer.token,
+      });
+      expectStatus(cancelled, 200);
+    }
   });
 
   it('refuses bad input with a 4xx and stores nothing', async () => {

@@ -3,6 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
 import { occurrenceDate } from '../../server/payments/scheduledPayments';
 import {
+  codeFromOutbox,
+  demoOwner,
   eurAvailable,
   expectAccessible,
   expectAccessibleInBothLanguages,
@@ -95,6 +97,14 @@ describe('scheduled payments', () => {
     expect(await review.textContent()).toContain('€15.00');
     await expectAccessibleInBothLanguages(page, 'send money: review (schedule)');
     await page.getByRole('button', { name: 'Confirm and schedule' }).click();
+    // A repeating schedule always needs a one-time code, however small one run is (scheduleNeedsCode).
+    await heading('Confirm it is you').waitFor();
+    await page.getByRole('button', { name: /^Send a code by email/ }).click();
+    await heading('Enter the one-time code').waitFor();
+    await page
+      .getByLabel('One-time code')
+      .fill(await codeFromOutbox(browser, server.baseUrl, demoOwner.email));
+    await page.getByRole('button', { name: 'Verify' }).click();
     await toast('Payment scheduled').waitFor();
     await heading('Your payment is scheduled').waitFor();
     await expectAccessibleInBothLanguages(page, 'send money: scheduled');

@@ -39,7 +39,8 @@ import { stepUpMethodButton } from './stepUpTexts';
  * /my-wallet/eur/send-money/:account?/:tag? by sendMoney.model.test.tsx: a wallet payment found by tag (no code), an
  * IBAN payment through the four name-check answers, a one-time code (the oneTimeCode child, whose own paths are in
  * oneTimeCode.paths.ts: here it grants the payment or is cancelled), and the failures the screen words differently;
- * a wallet payment scheduled monthly (no code) or once for €150 (from the €100 threshold on: a code).
+ * a wallet payment scheduled monthly for €25 with no end date (a repeating schedule always needs a code,
+ * scheduleNeedsCode) or once for €50 (below the €100 threshold: no code).
  */
 
 export const mariaIban = 'GR3401101250000000012345670';
@@ -339,19 +340,19 @@ export const sendMoneyFixtures = {
           amountMinor: '2500',
           note: 'Rent',
           gif: null,
-          schedule: { frequency: 'monthly', startDate: today, endDate: '2026-06-15' },
+          schedule: { frequency: 'monthly', startDate: today, endDate: null },
         },
-        does: `Type 25.00 as Amount and "Rent" as Note, choose "Schedule", "Every month", Start date ${today} (today), End date 2026-06-15, click "Continue" (for an IBAN it is refused beside the choice)`,
+        does: `Type 25.00 as Amount and "Rent" as Note, choose "Schedule", "Every month", Start date ${today} (today), leave End date empty, click "Continue" (for an IBAN it is refused beside the choice)`,
       },
       {
         event: {
           type: 'amount.submit',
-          amountMinor: '15000',
+          amountMinor: '5000',
           note: '',
           gif: null,
           schedule: { frequency: 'once', startDate: '2026-02-01', endDate: null },
         },
-        does: 'Type 150.00 as Amount, empty Note, choose "Schedule", "Once", Date 2026-02-01, click "Continue" (for an IBAN it is refused beside the choice)',
+        does: 'Type 50.00 as Amount, empty Note, choose "Schedule", "Once", Date 2026-02-01, click "Continue" (for an IBAN it is refused beside the choice)',
       },
     ],
     'name.useSuggested': [{ event: { type: 'name.useSuggested' }, does: 'Click "Use Maria Papadopoulou"' }],
