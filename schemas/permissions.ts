@@ -238,6 +238,8 @@ export const operationRules = {
   // An employee with access level `own` gets only their cards' payments here (server/transactions.ts).
   transactions: read('transactions'),
   transaction: read('transactions'),
+  // The proof of payment prints what the detail shows: the same rule.
+  transactionProof: read('transactions'),
   // A statement carries the account's opening and closing balances.
   exportTransactions: read('transactions', { companyData: true }),
   // Sending money.

@@ -5,6 +5,8 @@
  * Endpoints (operationId), all under /api/:
  * - GET  merchants/transactions/        transactions              TransactionsQuery → TransactionsPage
  * - GET  merchants/transactions/{id}/   transaction               → Transaction (another merchant's id: 404)
+ * - GET  merchants/transactions/{id}/proof/  transactionProof     → application/pdf, the proof of payment of an
+ *                                                                 outgoing transfer (`hasProofOfPayment`; else 404)
  * - POST sandbox/incoming-transfers/    sandboxIncomingTransfer   IncomingTransferBody + Idempotency-Key → Transaction
  *                                                                 (not in production; unknown IBAN 404)
  *
@@ -45,6 +47,8 @@ export const transactionTypes = [
   'subscription',
   /** An advertising campaign bought from the wallet (schemas/advertising.schema.ts). */
   'advertising',
+  /** A card bought from the bank (schemas/cards.schema.ts card order); a payment made with a card is `card_transaction`. */
+  'card_order',
 ] as const;
 export const TransactionType = z.enum(transactionTypes);
 export type TransactionType = z.infer<typeof TransactionType>;
@@ -83,6 +87,39 @@ export type TransactionsQuery = z.infer<typeof TransactionsQuery>;
 export const transactionsPageSize = 20;
 
 export const TransactionIdParams = z.object({ id: text().max(64) });
+
+/** Payments to someone else: what send money, a QR code or a bank transfer makes. */
+export const proofOfPaymentTypes = ['account_to_account', 'bank_transfer', 'face_to_face'] as const;
+/**
+ * Statuses a payment has once it was made: a declined, failed, cancelled or expired one moved no money, and a proof
+ * of it would prove nothing.
+ */
+export const proofOfPaymentStatuses = ['completed', 'pending', 'paid', 'refunded'] as const;
+
+/**
+ * Whether a transaction has a proof of payment (GET transactionProof): an outgoing payment to someone else that was
+ * made. The app offers the download on exactly these; the server answers 404 for any other.
+ */
+export function hasProofOfPayment(transaction: Pick<Transaction, 'direction' | 'type' | 'status'>): boolean {
+  return (
+    transaction.direction === 'out' &&
+    (proofOfPaymentTypes as readonly string[]).includes(transaction.type) &&
+    (proofOfPaymentStatuses as readonly string[]).includes(transaction.status)
+  );
+}
+
+export const TransactionProofQuery = z.object({
+  /** The language of the document; the caller's own language when absent. */
+  lang: z.enum(['en', 'el']).optional(),
+});
+export type TransactionProofQuery = z.infer<typeof TransactionProofQuery>;
+
+export const TransactionProofPdf = z
+  .any()
+  .describe(
+    'The proof of payment as application/pdf, an attachment named after the transaction ' +
+      '(tameio-proof-of-payment-<first 8 characters of the id>.pdf).',
+  );
 
 export const Transaction = z
   .object({

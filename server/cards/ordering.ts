@@ -342,7 +342,7 @@ export async function cartPay(
       if (cart.price_minor > 0n) {
         try {
           const posted = await postTransfer(trx, {
-            type: 'card_transaction',
+            type: 'card_order',
             status: 'paid',
             amountMinor: cart.price_minor,
             currency: cart.currency,

@@ -58,6 +58,7 @@ export type TransferType =
   | 'account_to_account'
   | 'advertising'
   | 'bank_transfer'
+  | 'card_order'
   | 'card_transaction'
   | 'cashback'
   | 'face_to_face'

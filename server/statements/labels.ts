@@ -103,6 +103,7 @@ const en: StatementLabels = {
     cashback: 'Cashback',
     subscription: 'Subscription',
     advertising: 'Advertising',
+    card_order: 'Card order',
   },
   statuses: {
     completed: 'Completed',
@@ -168,6 +169,7 @@ const el: StatementLabels = {
     cashback: 'Cashback',
     subscription: 'Συνδρομή',
     advertising: 'Διαφήμιση',
+    card_order: 'Παραγγελία κάρτας',
   },
   statuses: {
     completed: 'Ολοκληρώθηκε',

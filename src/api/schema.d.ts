@@ -2346,6 +2346,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/transactions/{id}/proof/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The proof of payment of an outgoing payment as a one-page PDF attachment: payer, payee with IBAN or wallet tag, amount, fee, total, date and time, reference, status and the transaction id, in `lang` (en or el), else the caller’s language. Read as the transaction detail is; an incoming transaction, one that moved no money (declined, failed, cancelled, expired) and another merchant’s are 404. */
+        get: operations["transactionProof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/transactions/export/": {
         parameters: {
             query?: never;
@@ -6155,7 +6172,7 @@ export interface components {
             status: "completed" | "declined" | "pending" | "failed" | "cancelled" | "refunded" | "expired" | "paid";
             total: components["schemas"]["Money"];
             /** @enum {string} */
-            type: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer" | "cashback" | "subscription" | "advertising";
+            type: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer" | "cashback" | "subscription" | "advertising" | "card_order";
             updated_at: string | null;
         };
         TransactionInput: {
@@ -6200,7 +6217,7 @@ export interface components {
             status: "completed" | "declined" | "pending" | "failed" | "cancelled" | "refunded" | "expired" | "paid";
             total: components["schemas"]["MoneyInput"];
             /** @enum {string} */
-            type: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer" | "cashback" | "subscription" | "advertising";
+            type: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer" | "cashback" | "subscription" | "advertising" | "card_order";
             updated_at: string | null;
         };
         TransactionsPage: {
@@ -15083,7 +15100,7 @@ export interface operations {
                 q?: string;
                 status?: "completed" | "declined" | "pending" | "failed" | "cancelled" | "refunded" | "expired" | "paid";
                 to?: string;
-                type?: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer" | "cashback" | "subscription" | "advertising";
+                type?: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer" | "cashback" | "subscription" | "advertising" | "card_order";
             };
             header?: never;
             path?: never;
@@ -15187,6 +15204,66 @@ export interface operations {
             };
         };
     };
+    transactionProof: {
+        parameters: {
+            query?: {
+                lang?: "en" | "el";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proof of payment as application/pdf, an attachment named after the transaction (tameio-proof-of-payment-<first 8 characters of the id>.pdf). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     exportTransactions: {
         parameters: {
             query: {
@@ -15199,7 +15276,7 @@ export interface operations {
                 q?: string;
                 status?: "completed" | "declined" | "pending" | "failed" | "cancelled" | "refunded" | "expired" | "paid";
                 to?: string;
-                type?: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer" | "cashback" | "subscription" | "advertising";
+                type?: "face_to_face" | "account_to_account" | "incoming_bank_transfer" | "card_transaction" | "bank_transfer" | "cashback" | "subscription" | "advertising" | "card_order";
             };
             header?: never;
             path?: never;

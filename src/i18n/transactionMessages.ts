@@ -26,6 +26,7 @@ const types: Record<TransactionType, MessageDescriptor> = defineMessages({
   cashback: { id: 'transaction.type.cashback', defaultMessage: 'Cashback' },
   subscription: { id: 'transaction.type.subscription', defaultMessage: 'Subscription' },
   advertising: { id: 'transaction.type.advertising', defaultMessage: 'Advertising' },
+  card_order: { id: 'transaction.type.card_order', defaultMessage: 'Card order' },
 });
 
 function isKey<T extends object>(table: T, key: string): key is Extract<keyof T, string> {

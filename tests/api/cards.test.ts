@@ -127,8 +127,9 @@ describe('ordering a card', () => {
       params: { id: String(paid.body.transaction_id) },
       token: me.token,
     });
+    // A card bought is a card order, not a payment made with a card.
     expect(transaction.body).toMatchObject({
-      type: 'card_transaction',
+      type: 'card_order',
       status: 'paid',
       direction: 'out',
       amount: { amount_minor: '200', currency: 'EUR' },

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef } from 'react';
 import { FormattedMessage, defineMessage, defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import type { Transaction } from '../../../schemas/transactions.schema';
+import { hasProofOfPayment, type Transaction } from '../../../schemas/transactions.schema';
 import type { WalletServices } from '../../app/walletActors';
 import { transactionStatusText, transactionTypeText } from '../../i18n/transactionMessages';
 import { Amount } from '../../ui/Amount';
@@ -12,6 +12,7 @@ import { Spinner } from '../../ui/Spinner';
 import { LoadFailure } from '../LoadFailure';
 import { groupIban } from '../../i18n/formatIban';
 import { isNotFound, useLoad } from '../../app/useLoad';
+import { ProofOfPayment, type ProofServices } from './ProofOfPayment';
 
 const Facts = styled.dl`
   display: grid;
@@ -95,7 +96,7 @@ function nameCheckText(intl: IntlShape, check: NonNullable<Transaction['payee_ch
   return check.proceeded_anyway ? intl.formatMessage(proceededAnyway, { result }) : result;
 }
 
-function Details({ transaction }: { transaction: Transaction }) {
+function Details({ transaction, proof }: { transaction: Transaction; proof: ProofServices | undefined }) {
   const intl = useIntl();
   const rate = transaction.exchange_rate;
   const { counterparty } = transaction;
@@ -247,6 +248,7 @@ function Details({ transaction }: { transaction: Transaction }) {
           </tr>
         </tbody>
       </Amounts>
+      {hasProofOfPayment(transaction) ? <ProofOfPayment transaction={transaction} services={proof} /> : null}
     </>
   );
 }
@@ -255,10 +257,13 @@ function Details({ transaction }: { transaction: Transaction }) {
 export function TransactionDetail({
   id,
   services,
+  proof,
   closeTo,
 }: {
   id: string;
   services: WalletServices;
+  /** The proof of payment's download; tests provide a fake. */
+  proof?: ProofServices | undefined;
   /** The list's address with its filters. */
   closeTo: string;
 }) {
@@ -284,7 +289,7 @@ export function TransactionDetail({
     ) : (
       <LoadFailure failure={state.failure} onRetry={reload} />
     );
-  } else body = <Details transaction={state.data} />;
+  } else body = <Details transaction={state.data} proof={proof} />;
 
   return (
     <Card aria-labelledby={headingId}>

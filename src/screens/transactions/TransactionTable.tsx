@@ -133,7 +133,7 @@ export function TransactionTable({
               <FormattedMessage id="transactions.column.status" defaultMessage="Status" />
             </th>
             <th role="columnheader" scope="col" className="amount">
-              <FormattedMessage id="transactions.column.amount" defaultMessage="Amount" />
+              <FormattedMessage id="transactions.column.total" defaultMessage="Total" />
             </th>
           </tr>
         </thead>
@@ -162,7 +162,8 @@ export function TransactionTable({
                 {transactionStatusText(intl, transaction.status)}
               </td>
               <td role="cell" className="amount">
-                <Amount money={transaction.amount} direction={transaction.direction} strong />
+                {/* What left or reached the account, fee included: the detail's total, and the statement's. */}
+                <Amount money={transaction.total} direction={transaction.direction} strong />
               </td>
             </tr>
           ))}
