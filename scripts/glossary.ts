@@ -28,6 +28,12 @@ export type GlossaryTerm = {
   forbidden: string[];
   /** Why this rendering, when the choice is not obvious. */
   note?: string;
+  /**
+   * For terms a translator could render some new way: a message of lang/el.json whose English has one of `en` must
+   * have one of `el` (same matching rules), unless its id starts with one of `except`; with `only`, just the messages
+   * whose id starts with one of those.
+   */
+  required?: { en: string[]; el: string[]; except?: string[]; only?: string[] };
 };
 
 export type Glossary = { about?: string[]; terms: GlossaryTerm[] };
@@ -178,6 +184,43 @@ export function checkGlossary(glossary: Glossary, texts: GreekText[]): string[] 
         const written = decomposed.slice(...originalRange(decomposed, start, end - start)).normalize('NFC');
         problems.push(
           `${source}: "${written}" is the forbidden "${variant}"; the glossary term "${term.en}" is "${term.el}" in Greek`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * Messages whose English names a term but whose Greek has none of the term's renderings: the variants nobody thought
+ * to forbid.
+ */
+export function checkRenderings(glossary: Glossary, en: Messages, el: Messages): string[] {
+  const seen = (message: string) => {
+    try {
+      return fold(visibleText(parse(message)));
+    } catch {
+      return fold(message);
+    }
+  };
+  const pairs = Object.entries(en).flatMap(([id, english]) => {
+    const greek = el[id];
+    return greek === undefined ? [] : [{ id, english: seen(english), greek: seen(greek) }];
+  });
+  const matches = (regExps: RegExp[], text: string) => regExps.some((regExp) => text.search(regExp) >= 0);
+  const problems: string[] = [];
+  for (const term of glossary.terms) {
+    const required = term.required;
+    if (!required) continue;
+    const [enRegExps, elRegExps] = [required.en.map(patternRegExp), required.el.map(patternRegExp)];
+    for (const { id, english, greek } of pairs) {
+      if (required.except?.some((prefix) => id.startsWith(prefix))) continue;
+      if (required.only && !required.only.some((prefix) => id.startsWith(prefix))) continue;
+      if (matches(enRegExps, english) && !matches(elRegExps, greek)) {
+        const wanted = required.el.map((pattern) => `"${pattern}"`).join(', ');
+        problems.push(
+          `lang/el.json ${id}: the English says "${term.en}" but the Greek has none of ${wanted}; ` +
+            `the glossary term "${term.en}" is "${term.el}" in Greek`,
         );
       }
     }

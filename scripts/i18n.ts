@@ -22,7 +22,13 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { checkMessages, formatMessagesJson, sortedMessages, type Messages } from './checkMessages';
-import { checkGlossary, greekTextsOfCode, greekTextsOfMessages, readGlossary } from './glossary';
+import {
+  checkGlossary,
+  checkRenderings,
+  greekTextsOfCode,
+  greekTextsOfMessages,
+  readGlossary,
+} from './glossary';
 
 const root = path.resolve(import.meta.dirname, '..');
 const langDir = path.join(root, 'lang');
@@ -112,7 +118,7 @@ function check(): void {
   });
   const glossary = readGlossary(root);
   const greek = [...greekTextsOfMessages(el.messages), ...greekTextsOfCode(root)];
-  const terms = checkGlossary(glossary, greek);
+  const terms = [...checkGlossary(glossary, greek), ...checkRenderings(glossary, en.messages, el.messages)];
   if (terms.length > 0)
     problems.push('Greek that breaks lang/glossary.json:', ...terms.map((line) => `  ${line}`));
   if (problems.length > 0) fail(`i18n check failed:\n${problems.join('\n')}`);

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import el from '../../lang/el.json';
+import en from '../../lang/en.json';
 import {
   checkGlossary,
+  checkRenderings,
   greekTextsOfCode,
   greekTextsOfMessages,
   greekTextsOfSource,
@@ -19,6 +21,7 @@ import {
 const root = path.resolve(import.meta.dirname, '../..');
 const glossary = readGlossary(root);
 const messages: Record<string, string> = el;
+const english: Record<string, string> = en;
 
 describe('Greek glossary', () => {
   it('is followed by lang/el.json and by the Greek in the server code (FAQ, emails, PDFs)', () => {
@@ -39,6 +42,22 @@ describe('Greek glossary', () => {
       'lang/el.json dashboard.checklist.pickPlan: "πρόγραμμα" is the forbidden "πρόγραμμα"; ' +
         'the glossary term "plan" is "συνδρομή" in Greek',
     ]);
+  });
+
+  it('finds in lang/el.json every term the English names, in its one rendering', () => {
+    expect(checkRenderings(glossary, english, messages)).toEqual([]);
+  });
+
+  it('fails on a rendering nobody thought to forbid: "plan" as "πακέτο" outside advertising', () => {
+    const seeded = { ...messages, 'dashboard.checklist.pickPlan': 'Επιλέξτε πακέτο' };
+    expect(checkRenderings(glossary, { 'dashboard.checklist.pickPlan': 'Pick a plan' }, seeded)).toEqual([
+      'lang/el.json dashboard.checklist.pickPlan: the English says "plan" but the Greek has none of "συνδρομ*"; ' +
+        'the glossary term "plan" is "συνδρομή" in Greek',
+    ]);
+    // An advertising plan is a package, so there "πακέτο" is the rendering asked for.
+    expect(
+      checkRenderings(glossary, { 'advertising.plan': 'Plan' }, { 'advertising.plan': 'Πακέτο' }),
+    ).toEqual([]);
   });
 
   it('fails on a forbidden word in the FAQ, naming the entry it is in', () => {
