@@ -123,7 +123,7 @@ export async function listInvitations(db: Database, merchantId: string): Promise
 
 const roleLabels: Record<'en' | 'el', Record<EmployeeRole, string>> = {
   en: { admin: 'Admin', employee: 'Cardholder', viewer: 'Viewer' },
-  el: { admin: 'Διαχειριστής', employee: 'Κάτοχος κάρτας', viewer: 'Παρατηρητής' },
+  el: { admin: 'Διαχειριστής', employee: 'Κάτοχος κάρτας', viewer: 'Προβολή μόνο' },
 };
 
 function invitationMessage(
@@ -134,8 +134,8 @@ function invitationMessage(
     return {
       subject: `Πρόσκληση στην ομάδα της ${input.merchant} στο Tameio`,
       body:
-        `Ο/Η ${input.inviter} σας προσκάλεσε στην ομάδα της ${input.merchant} στο Tameio ως ` +
-        `${roleLabels.el[input.role]}. Για να αποδεχτείτε την πρόσκληση και να ορίσετε κωδικό πρόσβασης, ανοίξτε ` +
+        `Ο/Η ${input.inviter} σας προσκάλεσε στην ομάδα της ${input.merchant} στο Tameio με τον ` +
+        `ρόλο «${roleLabels.el[input.role]}». Για να αποδεχτείτε την πρόσκληση και να ορίσετε κωδικό πρόσβασης, ανοίξτε ` +
         `τον σύνδεσμο: ${input.link}\nΟ σύνδεσμος ισχύει μία φορά, για ${invitationTtlHours} ώρες. Αν δεν ` +
         `περιμένατε αυτή την πρόσκληση, αγνοήστε αυτό το μήνυμα.`,
     };
