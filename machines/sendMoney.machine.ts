@@ -40,8 +40,9 @@ import { attemptKeysOf, nextKey, type AttemptKeys, type KeyedInput } from './att
  * `?amount=<minor units>&note=` (a QR code's link) prefill the amount form; both stay editable and are checked as
  * typed ones are (an amount that is not a positive whole number of minor units is dropped).
  *
- * loading (the account, predefined amounts, saved beneficiaries) → choosingRecipient (a wallet tag prefix or a whole
- * IBAN through searchContacts, or a saved beneficiary; an IBAN also needs the holder's name) → enteringAmount
+ * loading (the account, predefined amounts, saved beneficiaries) → choosingRecipient (one ranked search,
+ * searchContacts, over wallet tags, business names, saved beneficiaries, recent payees and a whole IBAN; or a saved
+ * beneficiary from the list; a typed IBAN also needs the holder's name) → enteringAmount
  * (amount > 0 and ≤ the available balance, note, GIF, and "Send now" or "Schedule": once on a date, or daily,
  * weekly, monthly, yearly from a start date (today or later, UTC) up to an optional end date (not before the start);
  * the screen checks with the shared schemas, the server again. Only wallet-tag recipients can be scheduled: a run
@@ -339,14 +340,18 @@ export const sendMoneyMachine = setup({
       context.prefill.beneficiaryId !== null &&
       params.data.beneficiaries.some((b) => b.id === context.prefill.beneficiaryId),
     prefilledTag: ({ context }) => context.prefill.tag !== null,
-    /** Only a wallet the search found can be chosen. */
+    /** Only a wallet the search found (a merchant, or a recent payee paid by tag) can be chosen. */
     foundWallet: ({ context, event }) =>
       event.type === 'recipient.wallet' &&
-      (context.contacts ?? []).some((c) => c.kind === 'wallet' && c.wallet_tag === event.walletTag),
-    /** Only a valid IBAN the search found (typed whole) can be paid. */
+      (context.contacts ?? []).some(
+        (c) => (c.kind === 'wallet' || c.kind === 'recent') && c.wallet_tag === event.walletTag,
+      ),
+    /** Only a valid IBAN the search found (typed whole, or a recent payee paid by IBAN) can be paid. */
     foundIban: ({ context, event }) =>
       event.type === 'recipient.iban' &&
-      (context.contacts ?? []).some((c) => c.kind === 'iban' && c.valid && c.iban === event.iban),
+      (context.contacts ?? []).some(
+        (c) => ((c.kind === 'iban' && c.valid) || c.kind === 'recent') && c.iban === event.iban,
+      ),
     /** Only a beneficiary the merchant has saved can be chosen. */
     savedBeneficiary: ({ context, event }) =>
       event.type === 'recipient.beneficiary' &&
@@ -496,17 +501,18 @@ export const sendMoneyMachine = setup({
     },
     /** Search a wallet tag or an IBAN, or pick a saved beneficiary. */
     choosingRecipient: {
-      description: `Who to pay: a wallet tag (from its first ${count(contactQueryMinLength, 'character')}) or a whole IBAN through the search, or a saved beneficiary.`,
+      description: `Who to pay, found by one search (from its first ${count(contactQueryMinLength, 'character')}) over wallet tags, business names, saved beneficiaries and recent payees, or a whole IBAN; or a saved beneficiary from the list.`,
       on: {
         'recipient.search': {
           target: 'searching',
-          description: 'The merchant searches a wallet tag or an IBAN.',
+          description: 'The merchant searches a name, a wallet tag or an IBAN.',
           actions: ['clearError', assign({ query: ({ event }) => event.query })],
         },
         'recipient.wallet': {
           guard: 'foundWallet',
           target: 'enteringAmount',
-          description: 'The merchant picks a wallet the search found: paid at once, no name check.',
+          description:
+            'The merchant picks a wallet the search found (a merchant or a recent payee): paid at once, no name check.',
           actions: [
             'clearError',
             'forgetCheck',
@@ -523,7 +529,7 @@ export const sendMoneyMachine = setup({
           guard: 'foundIban',
           target: 'enteringAmount',
           description:
-            'The merchant pays a valid IBAN the search found, with the account holder’s name, which the ' +
+            'The merchant pays a valid IBAN the search found (typed whole, or a recent payee with the name used then), with the account holder’s name, which the ' +
             'recipient’s bank checks before the payment.',
           actions: [
             'clearError',
@@ -537,7 +543,7 @@ export const sendMoneyMachine = setup({
           guard: 'savedBeneficiary',
           target: 'enteringAmount',
           description:
-            'The merchant picks a saved beneficiary; one paid by IBAN has its name checked again before each payment.',
+            'The merchant picks a saved beneficiary (from the list or the search); one paid by IBAN has its name checked again before each payment.',
           actions: [
             'clearError',
             'forgetCheck',
@@ -552,7 +558,8 @@ export const sendMoneyMachine = setup({
       },
     },
     searching: {
-      description: 'Searching wallet tags and IBANs (the search is rate limited per user).',
+      description:
+        'Searching wallet tags, business names, saved beneficiaries, recent payees and IBANs (rate limited per user).',
       tags: ['busy'],
       invoke: {
         id: 'searchContacts',
@@ -560,7 +567,8 @@ export const sendMoneyMachine = setup({
         input: ({ context }) => ({ query: context.query }),
         onDone: {
           target: 'choosingRecipient',
-          description: 'The matches are listed (an IBAN says whether it is valid).',
+          description:
+            'The matches are listed, ranked, each saying what it is (an IBAN says whether it is valid).',
           actions: assign({ contacts: ({ event }) => event.output }),
         },
         onError: {

@@ -112,14 +112,50 @@ export const contactQueryMinLength = 2;
 export const contactSearchLimit = 10;
 
 export const ContactSearchQuery = z.object({
-  /** A wallet tag's beginning (`@demo`, `demo`) or a whole IBAN. */
+  /**
+   * A wallet tag's beginning (`@demo`, `demo`), the beginning of a word of a business or beneficiary name (`bakery`,
+   * `Demo Bak`; case and accents do not matter), or a whole IBAN. A query starting with `@` is a tag only.
+   */
   q: text().trim().min(contactQueryMinLength, `At least ${contactQueryMinLength} characters`).max(64),
 });
 
+/**
+ * One recipient the search found, saying what it is. Never the merchant itself; at most `contactSearchLimit`.
+ *
+ * Ranking (server/payments/sendMoney.ts searchContacts), each recipient listed once under its best kind (a saved
+ * beneficiary before a recent payee before a wallet or a typed IBAN):
+ * 1. exact: a wallet tag equal to the query (with or without `@`), or a name equal to it (case and accents aside);
+ * 2. saved beneficiaries that match (by name, company name, wallet tag or IBAN), by name;
+ * 3. recent payees (recipients of the merchant's latest payments) that match, the latest first;
+ * 4. the rest: approved merchants whose wallet tag or a word of whose business name starts with the query, by tag,
+ *    and the typed IBAN.
+ */
 export const Contact = z
   .discriminatedUnion('kind', [
-    /** An approved merchant whose wallet tag starts with the query: its name and tag only. */
+    /** An approved merchant whose wallet tag or business name matches: its name and tag only. */
     z.object({ kind: z.literal('wallet'), wallet_tag: text(), name: text() }),
+    /**
+     * One of the merchant's saved beneficiaries: pay it by `beneficiary_id` (a bank one has its name checked before
+     * each payment). `name` is the person's or the company's, as the merchant saved it.
+     */
+    z.object({
+      kind: z.literal('beneficiary'),
+      beneficiary_id: z.uuid(),
+      name: text(),
+      wallet_tag: text().nullable(),
+      iban: text().nullable(),
+    }),
+    /**
+     * The recipient of one of the merchant's latest payments: a wallet tag (with the merchant's name), or an IBAN with
+     * the name the merchant itself gave when paying it (never the bank's name for the holder).
+     */
+    z.object({
+      kind: z.literal('recent'),
+      name: text(),
+      wallet_tag: text().nullable(),
+      iban: text().nullable(),
+      last_paid_at: text(),
+    }),
     /**
      * An IBAN typed whole: whether it is valid and whether it is an account of this bank. The holder's name is never
      * given here; the name check (verifyPayee) decides what may be shown.

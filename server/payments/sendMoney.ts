@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { extractIBAN, isValidIBAN } from 'ibantools';
-import type { Transaction as Trx } from 'kysely';
+import { sql, type Transaction as Trx } from 'kysely';
 import { currencyCodes, type CurrencyCode } from '../../schemas/accounts.schema';
 import { moneyOf } from '../../schemas/money';
 import { payeeCheckValidityMs, type PayeeCheckResult } from '../../schemas/payee.schema';
@@ -16,7 +16,7 @@ import type {
 import { contactSearchLimit } from '../../schemas/sendMoney.schema';
 import type { Transaction } from '../../schemas/transactions.schema';
 import { consumeStepUp } from '../auth/stepUp';
-import { getBeneficiary } from '../beneficiaries';
+import { getBeneficiary, listBeneficiaries } from '../beneficiaries';
 import { namedStatement, precompiled, type Database } from '../db/database';
 import type { DB } from '../db/types';
 import { AppError } from '../errors';
@@ -630,37 +630,212 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
+/** Lower case without accents, every run of other characters one space: how names are compared in the search. */
+function searchForm(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^a-z0-9α-ω]+/g, ' ')
+    .trim();
+}
+
 /**
- * searchContacts: a whole IBAN (its validity and whether it is ours; never a name, the name check decides that), or
- * approved merchants whose wallet tag starts with the query (name and tag only), never the merchant itself.
+ * The same comparison form in SQL (for merchants' business names): `translate` maps each accented Latin or Greek
+ * letter to its plain one, the pairs computed here so that the database and `searchForm` agree.
+ */
+const accentPairs = (() => {
+  const from: string[] = [];
+  const to: string[] = [];
+  const ranges: [number, number][] = [
+    [0xc0, 0x17f],
+    [0x386, 0x3ce],
+  ];
+  for (const [first, last] of ranges) {
+    for (let code = first; code <= last; code += 1) {
+      const letter = String.fromCodePoint(code).toLowerCase();
+      const plain = letter.normalize('NFD').replace(/\p{M}/gu, '');
+      if (letter.length === 1 && plain.length === 1 && plain !== letter && !from.includes(letter)) {
+        from.push(letter);
+        to.push(plain);
+      }
+    }
+  }
+  return { from: from.join(''), to: to.join('') };
+})();
+
+const sqlSearchForm = (column: string) =>
+  sql<string>`' ' || regexp_replace(translate(lower(${sql.ref(column)}), ${accentPairs.from}, ${accentPairs.to}), '[^a-z0-9α-ω]+', ' ', 'g')`;
+
+/** How many of the merchant's latest outgoing payments are read for recent payees. */
+const recentPaymentsRead = 50;
+
+type Candidate = { contact: Contact; key: string; exact: boolean; group: number; order: number };
+
+/**
+ * searchContacts (the ranking rule is in schemas/sendMoney.schema.ts `Contact`): wallet tags by prefix and business
+ * names by word prefix among approved merchants, the merchant's saved beneficiaries and recent payees, and a whole
+ * IBAN (its validity and whether it is ours; never a name, the name check decides that). Never the merchant itself.
  */
 export async function searchContacts(db: Database, merchantId: string, q: string): Promise<Contact[]> {
-  const compact = q.replace(/[\s-]+/g, '').toUpperCase();
-  if (/^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,}$/.test(compact) && compact.length >= 15) {
-    if (!isValidIBAN(compact)) return [{ kind: 'iban', iban: compact, valid: false, at_this_bank: false }];
-    const ours = await db
-      .selectFrom('ledger_accounts')
-      .select(['merchant_id'])
-      .where('iban', '=', compact)
-      .where('kind', '=', 'merchant')
-      .executeTakeFirst();
-    if (ours?.merchant_id === merchantId) return [];
-    return [{ kind: 'iban', iban: compact, valid: true, at_this_bank: Boolean(ours) }];
-  }
-  const prefix = q.trim().toLowerCase().replace(/^@/, '');
-  if (!/^[a-z0-9-]{1,32}$/.test(prefix)) return [];
-  const rows = await db
-    .selectFrom('merchants')
-    .select(['name', 'wallet_tag'])
-    .where('status', '=', 'approved')
-    .where('id', '<>', merchantId)
-    .where('wallet_tag', 'like', `@${escapeLike(prefix)}%`)
-    .orderBy('wallet_tag')
-    .limit(contactSearchLimit)
+  const query = q.trim();
+  const compact = query.replace(/[\s-]+/g, '').toUpperCase();
+  const wholeIban = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,}$/.test(compact) && compact.length >= 15;
+  const ibanPrefix = /^[A-Z]{2}[0-9]{2}[A-Z0-9]*$/.test(compact) ? compact : null;
+  const tagPrefix = query.toLowerCase().replace(/^@/, '');
+  const byTag = /^[a-z0-9-]{1,32}$/.test(tagPrefix) ? `@${tagPrefix}` : null;
+  // A query starting with `@` is a wallet tag only; an IBAN is not a name.
+  const name = query.startsWith('@') || wholeIban ? '' : searchForm(query);
+
+  const own = await db
+    .selectFrom('merchants as m')
+    .leftJoin('ledger_accounts as a', (join) =>
+      join.onRef('a.merchant_id', '=', 'm.id').on('a.kind', '=', 'merchant'),
+    )
+    .select(['m.wallet_tag', 'a.id as account_id', 'a.iban'])
+    .where('m.id', '=', merchantId)
     .execute();
-  return rows.flatMap((row) =>
-    row.wallet_tag ? [{ kind: 'wallet' as const, wallet_tag: row.wallet_tag, name: row.name }] : [],
-  );
+  const ownTag = own[0]?.wallet_tag ?? null;
+  const ownIbans = new Set(own.flatMap((row) => (row.iban ? [row.iban] : [])));
+  const ownAccounts = own.flatMap((row) => (row.account_id ? [row.account_id] : []));
+  const isSelf = (tag: string | null, iban: string | null) =>
+    (tag !== null && tag === ownTag) || (iban !== null && ownIbans.has(iban));
+
+  const matchesName = (text: string) => name !== '' && ` ${searchForm(text)}`.includes(` ${name}`);
+  const matchesAddress = (tag: string | null, iban: string | null) =>
+    (byTag !== null && tag !== null && tag.startsWith(byTag)) ||
+    (ibanPrefix !== null && iban !== null && iban.startsWith(ibanPrefix));
+  const isExact = (text: string, tag: string | null, iban: string | null) =>
+    (name !== '' && searchForm(text) === name) ||
+    (byTag !== null && tag === byTag) ||
+    (wholeIban && iban === compact);
+
+  const candidates: Candidate[] = [];
+  const saved = await listBeneficiaries(db, merchantId, undefined);
+  saved.beneficiaries.forEach((beneficiary, order) => {
+    const { wallet_tag: tag, iban } = beneficiary;
+    if (isSelf(tag, iban)) return;
+    const names = [beneficiary.name, beneficiary.first_name ?? '', beneficiary.last_name ?? ''];
+    if (!names.some(matchesName) && !matchesAddress(tag, iban)) return;
+    candidates.push({
+      contact: {
+        kind: 'beneficiary',
+        beneficiary_id: beneficiary.id,
+        name: beneficiary.name,
+        wallet_tag: tag,
+        iban,
+      },
+      key: tag ?? iban ?? beneficiary.id,
+      exact: isExact(beneficiary.name, tag, iban),
+      group: 1,
+      order,
+    });
+  });
+
+  if (ownAccounts.length > 0) {
+    const payments = await db
+      .selectFrom('transfers')
+      .select(['counterparty_name', 'counterparty_wallet_tag', 'counterparty_iban', 'created_at'])
+      .where('debit_account_id', 'in', ownAccounts)
+      .where('type', 'in', ['account_to_account', 'bank_transfer'])
+      .where('status', '<>', 'failed')
+      .where((eb) =>
+        eb.or([eb('counterparty_wallet_tag', 'is not', null), eb('counterparty_iban', 'is not', null)]),
+      )
+      .orderBy('created_at', 'desc')
+      .limit(recentPaymentsRead)
+      .execute();
+    const seen = new Set<string>();
+    payments.forEach((payment, order) => {
+      const tag = payment.counterparty_wallet_tag;
+      const iban = tag === null ? payment.counterparty_iban : null;
+      const key = tag ?? iban ?? '';
+      if (seen.has(key) || isSelf(tag, iban)) return;
+      seen.add(key);
+      const label = payment.counterparty_name ?? tag ?? iban ?? '';
+      if (!matchesName(label) && !matchesAddress(tag, iban)) return;
+      candidates.push({
+        contact: {
+          kind: 'recent',
+          name: label,
+          wallet_tag: tag,
+          iban,
+          last_paid_at: payment.created_at.toISOString(),
+        },
+        key,
+        exact: isExact(label, tag, iban),
+        group: 2,
+        order,
+      });
+    });
+  }
+
+  if (wholeIban) {
+    if (!isValidIBAN(compact)) {
+      candidates.push({
+        contact: { kind: 'iban', iban: compact, valid: false, at_this_bank: false },
+        key: compact,
+        exact: false,
+        group: 3,
+        order: 0,
+      });
+    } else if (!ownIbans.has(compact)) {
+      const ours = await db
+        .selectFrom('ledger_accounts')
+        .select(['merchant_id'])
+        .where('iban', '=', compact)
+        .where('kind', '=', 'merchant')
+        .executeTakeFirst();
+      if (ours?.merchant_id !== merchantId) {
+        candidates.push({
+          contact: { kind: 'iban', iban: compact, valid: true, at_this_bank: Boolean(ours) },
+          key: compact,
+          exact: false,
+          group: 3,
+          order: 0,
+        });
+      }
+    }
+  } else if (byTag !== null || name !== '') {
+    const normalized = sqlSearchForm('name');
+    const rows = await db
+      .selectFrom('merchants')
+      .select(['name', 'wallet_tag'])
+      .where('status', '=', 'approved')
+      .where('id', '<>', merchantId)
+      .where('wallet_tag', 'is not', null)
+      .where((eb) =>
+        eb.or([
+          ...(byTag !== null ? [eb('wallet_tag', 'like', `${escapeLike(byTag)}%`)] : []),
+          ...(name !== '' ? [eb(normalized, 'like', `% ${escapeLike(name)}%`)] : []),
+        ]),
+      )
+      .orderBy(sql`(wallet_tag = ${byTag ?? ''} OR ${normalized} = ${` ${name}`})`, 'desc')
+      .orderBy('wallet_tag')
+      .limit(contactSearchLimit * 2)
+      .execute();
+    rows.forEach((row, order) => {
+      if (!row.wallet_tag) return;
+      candidates.push({
+        contact: { kind: 'wallet', wallet_tag: row.wallet_tag, name: row.name },
+        key: row.wallet_tag,
+        exact: isExact(row.name, row.wallet_tag, null),
+        group: 3,
+        order,
+      });
+    });
+  }
+
+  // One entry per recipient, under its best kind (the lowest group), then exact first and group by group.
+  const best = new Map<string, Candidate>();
+  for (const candidate of candidates) {
+    const kept = best.get(candidate.key);
+    if (!kept || candidate.group < kept.group) best.set(candidate.key, candidate);
+  }
+  return [...best.values()]
+    .sort((a, b) => Number(b.exact) - Number(a.exact) || a.group - b.group || a.order - b.order)
+    .slice(0, contactSearchLimit)
+    .map((candidate) => candidate.contact);
 }
 
 /**

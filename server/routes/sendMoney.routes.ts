@@ -129,8 +129,9 @@ export const sendMoneyRoutes: FastifyPluginAsyncZod<{
         ...secured,
         operationId: 'searchContacts',
         summary:
-          'Recipients by wallet tag prefix (approved merchants, never oneself: name and tag) or by a whole IBAN ' +
-          "(valid, and whether it is this bank's; never the holder's name). Rate limited per user.",
+          'One ranked search for a recipient: approved merchants by wallet tag prefix or a word of their business ' +
+          "name, the merchant's saved beneficiaries and recent payees, or a whole IBAN (valid, and whether it is this " +
+          "bank's; never the holder's name). Never oneself. Rate limited per user.",
         querystring: ContactSearchQuery,
         response: { 200: ContactSearchResponse, ...errorResponses(400, 401, 403, 429) },
       },

@@ -852,7 +852,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Recipients by wallet tag prefix (approved merchants, never oneself: name and tag) or by a whole IBAN (valid, and whether it is this bank's; never the holder's name). Rate limited per user. */
+        /** One ranked search for a recipient: approved merchants by wallet tag prefix or a word of their business name, the merchant's saved beneficiaries and recent payees, or a whole IBAN (valid, and whether it is this bank's; never the holder's name). Never oneself. Rate limited per user. */
         get: operations["searchContacts"];
         put?: never;
         post?: never;
@@ -3885,6 +3885,21 @@ export interface components {
             name: string;
             wallet_tag: string;
         } | {
+            /** Format: uuid */
+            beneficiary_id: string;
+            iban: string | null;
+            /** @constant */
+            kind: "beneficiary";
+            name: string;
+            wallet_tag: string | null;
+        } | {
+            iban: string | null;
+            /** @constant */
+            kind: "recent";
+            last_paid_at: string;
+            name: string;
+            wallet_tag: string | null;
+        } | {
             at_this_bank: boolean;
             iban: string;
             /** @constant */
@@ -3896,6 +3911,21 @@ export interface components {
             kind: "wallet";
             name: string;
             wallet_tag: string;
+        } | {
+            /** Format: uuid */
+            beneficiary_id: string;
+            iban: string | null;
+            /** @constant */
+            kind: "beneficiary";
+            name: string;
+            wallet_tag: string | null;
+        } | {
+            iban: string | null;
+            /** @constant */
+            kind: "recent";
+            last_paid_at: string;
+            name: string;
+            wallet_tag: string | null;
         } | {
             at_this_bank: boolean;
             iban: string;

@@ -35,7 +35,7 @@ import {
 } from '../../../machines/sendMoney.machine';
 import { PayeeName } from '../../../schemas/payee.schema';
 import { scheduleFrequencies, type ScheduleFrequency } from '../../../schemas/scheduledPayments.schema';
-import { contactQueryMinLength, Note } from '../../../schemas/sendMoney.schema';
+import { contactQueryMinLength, Note, type Contact } from '../../../schemas/sendMoney.schema';
 import { AmountMinor, currencyDigits, decimalToMinor, minorToDecimal } from '../../../schemas/money';
 import type { Money } from '../../../schemas/overview.schema';
 import { api } from '../../api/client';
@@ -186,24 +186,8 @@ function RecipientStep({ journey }: { journey: SendMoneyActor }) {
           {contacts.length === 0 ? <Muted>{intl.formatMessage(m.noResults)}</Muted> : null}
           <PlainList>
             {contacts.map((contact) =>
-              contact.kind === 'wallet' ? (
-                <li key={contact.wallet_tag}>
-                  <Button
-                    variant="secondary"
-                    disabled={busy}
-                    onClick={() =>
-                      journey.send({
-                        type: 'recipient.wallet',
-                        walletTag: contact.wallet_tag,
-                        name: contact.name,
-                      })
-                    }
-                  >
-                    {intl.formatMessage(m.chooseWallet, { name: contact.name, tag: contact.wallet_tag })}
-                  </Button>
-                </li>
-              ) : (
-                <li key={contact.iban}>
+              contact.kind === 'iban' ? (
+                <li key={`iban:${contact.iban}`}>
                   {contact.valid ? (
                     <form noValidate onSubmit={payIban(contact.iban)}>
                       <p>{intl.formatMessage(m.ibanFound, { iban: contact.iban })}</p>
@@ -223,6 +207,12 @@ function RecipientStep({ journey }: { journey: SendMoneyActor }) {
                     <Muted>{intl.formatMessage(m.ibanInvalid)}</Muted>
                   )}
                 </li>
+              ) : (
+                <ContactItem
+                  key={`${contact.kind}:${contactKey(contact)}`}
+                  contact={contact}
+                  journey={journey}
+                />
               ),
             )}
           </PlainList>
@@ -248,9 +238,52 @@ function RecipientStep({ journey }: { journey: SendMoneyActor }) {
         </section>
       ) : null}
       <LinkRow>
+        <Link to="/my-beneficiaries">{intl.formatMessage(m.manageBeneficiaries)}</Link>
+        <Link to="/my-beneficiaries/create-beneficiary">{intl.formatMessage(m.newBeneficiary)}</Link>
         <Link to="/my-wallet">{intl.formatMessage(m.backToWallet)}</Link>
       </LinkRow>
     </>
+  );
+}
+
+type FoundContact = Exclude<Contact, { kind: 'iban' }>;
+
+/** Where a found recipient is paid: its wallet tag, or its IBAN. */
+const addressOf = (contact: FoundContact): string =>
+  contact.kind === 'wallet' ? contact.wallet_tag : (contact.wallet_tag ?? contact.iban ?? '');
+
+const contactKey = (contact: FoundContact): string =>
+  contact.kind === 'beneficiary' ? contact.beneficiary_id : addressOf(contact);
+
+const kindText = { wallet: m.kindWallet, beneficiary: m.kindBeneficiary, recent: m.kindRecent } as const;
+
+/**
+ * One search result that is not a typed IBAN: what it is (a business on Tameio, a saved beneficiary, a recent payee),
+ * then its name and address. A saved beneficiary goes on as one picked from the saved list; a recent payee as a
+ * wallet tag, or as an IBAN with the name used the last time (checked again before the payment).
+ */
+function ContactItem({ contact, journey }: { contact: FoundContact; journey: SendMoneyActor }) {
+  const intl = useIntl();
+  const busy = useJourney(journey, selectSendMoneyBusy);
+  const address = addressOf(contact);
+  const choose = () => {
+    if (contact.kind === 'beneficiary') {
+      journey.send({ type: 'recipient.beneficiary', id: contact.beneficiary_id });
+    } else if (contact.kind === 'wallet') {
+      journey.send({ type: 'recipient.wallet', walletTag: contact.wallet_tag, name: contact.name });
+    } else if (contact.wallet_tag !== null) {
+      journey.send({ type: 'recipient.wallet', walletTag: contact.wallet_tag, name: contact.name });
+    } else if (contact.iban !== null) {
+      journey.send({ type: 'recipient.iban', iban: contact.iban, name: contact.name });
+    }
+  };
+  return (
+    <li>
+      <Muted as="span">{intl.formatMessage(kindText[contact.kind])} </Muted>
+      <Button variant="secondary" disabled={busy} onClick={choose}>
+        {intl.formatMessage(m.chooseWallet, { name: contact.name, tag: address })}
+      </Button>
+    </li>
   );
 }
 

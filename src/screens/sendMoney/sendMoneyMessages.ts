@@ -16,7 +16,8 @@ export const sendMoneyMessages = defineMessages({
   searchLabel: { id: 'sendMoney.recipient.search', defaultMessage: 'Wallet tag or IBAN' },
   searchHint: {
     id: 'sendMoney.recipient.searchHint',
-    defaultMessage: 'The beginning of a wallet tag (@demo) or a whole IBAN.',
+    defaultMessage:
+      'The beginning of a name (bakery) or of a wallet tag (@demo), or a whole IBAN. Your saved beneficiaries and recent payees come first.',
   },
   searchButton: { id: 'sendMoney.recipient.searchButton', defaultMessage: 'Search' },
   searchTooShort: { id: 'sendMoney.recipient.searchTooShort', defaultMessage: 'Type at least 2 characters.' },
@@ -29,6 +30,14 @@ export const sendMoneyMessages = defineMessages({
   nameTooLong: { id: 'sendMoney.recipient.nameTooLong', defaultMessage: 'Max 140 characters' },
   continueIban: { id: 'sendMoney.recipient.continueIban', defaultMessage: 'Pay this IBAN' },
   saved: { id: 'sendMoney.recipient.saved', defaultMessage: 'Saved beneficiaries' },
+  kindWallet: { id: 'sendMoney.recipient.kind.wallet', defaultMessage: 'Business on Tameio' },
+  kindBeneficiary: { id: 'sendMoney.recipient.kind.beneficiary', defaultMessage: 'Saved beneficiary' },
+  kindRecent: { id: 'sendMoney.recipient.kind.recent', defaultMessage: 'Paid recently' },
+  manageBeneficiaries: {
+    id: 'sendMoney.recipient.manageBeneficiaries',
+    defaultMessage: 'Manage beneficiaries',
+  },
+  newBeneficiary: { id: 'sendMoney.recipient.newBeneficiary', defaultMessage: 'Save a new beneficiary' },
   amountTitle: { id: 'sendMoney.amount.title', defaultMessage: 'How much?' },
   predefined: { id: 'sendMoney.amount.predefined', defaultMessage: 'Quick amounts' },
   amountInvalid: { id: 'sendMoney.amount.invalid', defaultMessage: 'Enter an amount greater than zero.' },
