@@ -132,6 +132,8 @@ export const ClientConfig = z
     environment: z.enum(['development', 'test', 'production']),
     idle_timeout_seconds: z.number().int(),
     idle_warning_seconds: z.number().int(),
+    /** How long a one-time code works (OTP_TTL_SECONDS): the code forms quote it. */
+    otp_ttl_seconds: z.number().int(),
     sandbox: z.boolean(),
     /** The map of /my-addresses: street tiles when configured. */
     map: MapSettings,

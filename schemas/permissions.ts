@@ -91,6 +91,106 @@ export const fallbackRoute = '/overview';
 
 /*
  * ---------------------------------------------------------------------------------------------------------------
+ * What each role and access level is told it can do (the team page, the invite form, the invitation)
+ * ---------------------------------------------------------------------------------------------------------------
+ * One description per role, rendered in words by src/i18n/teamText.ts and checked against `canAccess` and `mayCall`
+ * by tests/unit/roleDescriptions.test.ts: a description that names an area the role cannot open, leaves out a main
+ * area it can, or says it changes less or more than the operation table lets it, fails the test.
+ */
+
+/** The parts of the product a role description names, in the order it names them (the menu's main places). */
+export const mainAreas = [
+  'overview',
+  'dashboard',
+  'analytics',
+  'transactions',
+  'cards',
+  'my-wallet',
+  'scheduled-payments',
+  'beneficiaries',
+  'qr-codes',
+  'cashback',
+  'my-employees',
+  'send-money',
+  'request-money',
+  'add-card',
+  'plans',
+  'profile',
+] as const satisfies readonly Area[];
+export type MainArea = (typeof mainAreas)[number];
+
+/** Who someone is on a merchant's team: the owner, or an employee's role (SPEC §1: Admin, Cardholder, Viewer). */
+export type RoleName = EmployeeType | 'owner';
+
+export type RoleDescription = {
+  /** The main areas the role opens, every one of them, in `mainAreas` order. */
+  opens: readonly MainArea[];
+  /**
+   * What the role may change: `everything`; `own-cards` (their own cards, besides their own sign-in settings);
+   * `nothing` (besides their own sign-in settings and revealing a card of theirs).
+   */
+  changes: 'everything' | 'own-cards' | 'nothing';
+  /** Another role with exactly the same rights, said in the description so the two names do not mislead. */
+  sameAs?: RoleName;
+};
+
+const cardholderOpens = ['overview', 'transactions', 'cards'] as const satisfies readonly MainArea[];
+
+/**
+ * SPEC §6 gives Admin exactly the Cardholder's rights ("non-owner users who are not viewers"; ADR 011 point 4), so its
+ * description says so rather than promising more than it can do.
+ */
+export const roleDescriptions: Record<RoleName, RoleDescription> = {
+  owner: { opens: mainAreas, changes: 'everything' },
+  admin: { opens: cardholderOpens, changes: 'own-cards', sameAs: 'employee' },
+  employee: { opens: cardholderOpens, changes: 'own-cards' },
+  viewer: {
+    opens: [
+      'overview',
+      'dashboard',
+      'analytics',
+      'transactions',
+      'cards',
+      'my-wallet',
+      'scheduled-payments',
+      'beneficiaries',
+      'qr-codes',
+      'cashback',
+      'my-employees',
+    ],
+    changes: 'nothing',
+  },
+};
+
+/**
+ * What an access level shows of the company's money: `company` its balances, statements and every transaction; `own`
+ * only the employee's own cards and their payments (`companyData` operations are closed to it).
+ */
+export const accessLevelDescriptions: Record<AccessLevelName, { companyMoney: boolean }> = {
+  own: { companyMoney: false },
+  company: { companyMoney: true },
+};
+
+/** Main areas where every read is the company's money (`companyData`): they open, but empty, for access `own`. */
+export const companyMoneyAreas: readonly MainArea[] = [
+  'analytics',
+  'my-wallet',
+  'scheduled-payments',
+  'beneficiaries',
+  'qr-codes',
+  'cashback',
+  'request-money',
+];
+
+/** The main areas a description names for a role at an access level (null: the owner's, everything). */
+export function describedAreas(role: RoleName, access: AccessLevelName | null): MainArea[] {
+  const { opens } = roleDescriptions[role];
+  if (role === 'owner' || access === null || accessLevelDescriptions[access].companyMoney) return [...opens];
+  return opens.filter((area) => !companyMoneyAreas.includes(area));
+}
+
+/*
+ * ---------------------------------------------------------------------------------------------------------------
  * API operations (docs/engineering.md principle 8; docs/decisions/011-operation-permission-table.md)
  * ---------------------------------------------------------------------------------------------------------------
  * Every operationId the server has, and who may call it. The server reads this table when a route is registered

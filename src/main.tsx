@@ -11,22 +11,14 @@ import { AppInspector, inspectorRedactions } from './app/inspection';
 import { AppRoutes } from './app/routes';
 import { loadMessages } from './i18n/messages';
 import { readStoredLocale } from './i18n/locale';
-
-/** docs/product.md: 15 minutes idle, warned 30 seconds before (SPEC §9); used when /api/config/ cannot be read. */
-const fallbackConfig: ClientConfig = {
-  environment: 'production',
-  idle_timeout_seconds: 15 * 60,
-  idle_warning_seconds: 30,
-  sandbox: false,
-  map: { tile_url: null, tile_attribution: null },
-};
+import { ClientConfigContext, defaultClientConfig } from './ui/clientConfig';
 
 async function loadConfig(): Promise<ClientConfig> {
   try {
     return await unwrap(api.GET('/api/config/'));
   } catch (error) {
     console.error('Could not read /api/config/; using defaults', error);
-    return fallbackConfig;
+    return defaultClientConfig;
   }
 }
 
@@ -67,11 +59,13 @@ async function start() {
   createRoot(container).render(
     <StrictMode>
       <AppInspector value={inspect}>
-        <AppProviders session={session}>
-          <BrowserRouter>
-            <AppRoutes sandbox={config.sandbox} />
-          </BrowserRouter>
-        </AppProviders>
+        <ClientConfigContext value={config}>
+          <AppProviders session={session}>
+            <BrowserRouter>
+              <AppRoutes sandbox={config.sandbox} />
+            </BrowserRouter>
+          </AppProviders>
+        </ClientConfigContext>
       </AppInspector>
     </StrictMode>,
   );

@@ -39,6 +39,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       environment: config.environment,
       idle_timeout_seconds: config.idleTimeoutSeconds,
       idle_warning_seconds: config.idleWarningSeconds,
+      otp_ttl_seconds: config.otpTtlSeconds,
       sandbox: config.environment !== 'production',
       map: {
         tile_url: config.mapTileUrl ?? null,

@@ -3725,6 +3725,7 @@ export interface components {
             idle_timeout_seconds: number;
             idle_warning_seconds: number;
             map: components["schemas"]["MapSettings"];
+            otp_ttl_seconds: number;
             sandbox: boolean;
         };
         ClientConfigInput: {
@@ -3733,6 +3734,7 @@ export interface components {
             idle_timeout_seconds: number;
             idle_warning_seconds: number;
             map: components["schemas"]["MapSettingsInput"];
+            otp_ttl_seconds: number;
             sandbox: boolean;
         };
         CodeMethodBody: {

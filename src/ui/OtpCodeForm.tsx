@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useClientConfig } from './clientConfig';
 import { useCountdown } from './useCountdown';
 import { Button } from './Button';
 import { Muted, Stack } from './Layout';
@@ -56,6 +57,8 @@ export function OtpCodeForm(props: OtpCodeFormProps) {
   const [code, setCode] = useState('');
   const [shapeError, setShapeError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  // The server's OTP_TTL_SECONDS, rounded as the code's email and SMS round it (server/auth/otp.ts).
+  const codeMinutes = Math.round(useClientConfig().otp_ttl_seconds / 60);
 
   useEffect(() => {
     if (props.rejection) input.current?.select();
@@ -85,8 +88,8 @@ export function OtpCodeForm(props: OtpCodeFormProps) {
         <Muted>
           <FormattedMessage
             id="otp.code.sentTo"
-            defaultMessage="We sent a 6-digit code to {destination}. It is valid for 5 minutes."
-            values={{ destination: props.destination }}
+            defaultMessage="We sent a 6-digit code to {destination}. It is valid for {minutes, plural, one {# minute} other {# minutes}}."
+            values={{ destination: props.destination, minutes: codeMinutes }}
           />
         </Muted>
       ) : null}

@@ -41,6 +41,7 @@ describe('HTTP surface', () => {
       environment: 'test',
       idle_timeout_seconds: 900,
       idle_warning_seconds: 30,
+      otp_ttl_seconds: 300,
       // Without MAP_TILE_URL the map draws the bundled outlines only.
       map: { tile_url: null, tile_attribution: null },
       sandbox: true,

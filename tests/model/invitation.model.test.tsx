@@ -176,3 +176,26 @@ describe('the success page', () => {
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
   });
 });
+
+describe('the details page', () => {
+  it('tells the invitee, in the second person, what their role lets them see and change', async () => {
+    const app = startApp();
+    const path = paths.find((one) => one.target.includes('"value":"accepted"'));
+    if (!path) throw new Error('no path ends accepted');
+    // Run the path up to the details page only.
+    const details = path.steps.findIndex((step) => step.event.type === 'details.submit');
+    await runPath(runner, { ...path, steps: path.steps.slice(0, details) }, app);
+    await screen.findByText('Demo Coffee invited you (' + invitee.email + ') as Viewer.');
+    expect(
+      screen.getByText(
+        'You will see: Overview, Dashboard, Analytics, Transactions, Cards, Wallet, Scheduled payments, ' +
+          'Beneficiaries, QR codes, Cashback, and Team. You cannot change anything: you cannot pay, order cards, ' +
+          'or change the plan or the team.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('You will also see the company’s balances and all its transactions.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Their own/)).toBeNull();
+  });
+});

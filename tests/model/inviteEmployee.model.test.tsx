@@ -27,7 +27,10 @@ type InviteActor = ActorRefFrom<typeof inviteEmployeeMachine>;
 const journey = journeyCapture<InviteActor>('invite journey');
 
 const roleLabels = { admin: 'Admin', viewer: 'Viewer', employee: 'Cardholder' } as const;
-const accessLabels = { own: 'Their own cards only', company: 'Company balances and transactions' } as const;
+const accessLabels = {
+  own: 'Their own cards and their payments only',
+  company: 'Company balances and transactions',
+} as const;
 
 async function retype(app: RenderedApp, label: string, value: string) {
   const field = screen.getByLabelText(label);

@@ -84,8 +84,13 @@ const facts = (item: HTMLElement) =>
   Object.fromEntries(
     within(item)
       .getAllByRole('term')
-      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+      // The first text of each value: the role's description follows its name in the same value.
+      .map((term) => [term.textContent, term.nextElementSibling?.firstChild?.textContent]),
   );
+
+/** The role's description under its name (schemas/permissions.ts `roleDescriptions`). */
+const roleDescription = (item: HTMLElement) =>
+  within(item).getByText('Role').nextElementSibling?.lastChild?.textContent;
 
 describe('/my-employees', () => {
   it('lists each person with role, status, access and cards; the owner first and not changeable', async () => {
@@ -115,9 +120,21 @@ describe('/my-employees', () => {
     expect(facts(items[2]!)).toEqual({
       Role: 'Cardholder',
       Status: 'Disabled',
-      Access: 'Their own cards only',
+      Access: 'Their own cards and their payments only',
       Cards: 'Ads online •••• 9911',
     });
+    expect(roleDescription(items[0]!)).toBe(
+      'Sees everything. Changes everything: pays, orders cards, manages the team, the plan and the company profile.',
+    );
+    expect(roleDescription(items[1]!)).toBe(
+      'Sees Overview, Dashboard, Analytics, Transactions, Cards, Wallet, Scheduled payments, Beneficiaries, QR codes, ' +
+        'Cashback, and Team. Changes nothing: cannot pay, order cards, or change the plan or the team.',
+    );
+    // Access `own`: the areas that show only the company's money are not promised.
+    expect(roleDescription(items[2]!)).toBe(
+      'Sees Overview, Transactions, and Cards. Can freeze, limit and set the PIN of their own cards only; cannot pay, ' +
+        'order cards, or change the plan or the team.',
+    );
     expect(within(items[0]!).queryByRole('button')).toBeNull();
     expect(within(items[1]!).getByRole('button', { name: 'Disable Nikos Pappas' })).toBeTruthy();
     expect(within(items[2]!).getByRole('button', { name: 'Enable Eleni Georgiou' })).toBeTruthy();
@@ -242,8 +259,18 @@ describe('/my-employees/add-employees', () => {
     await user.type(screen.getByLabelText('Email'), 'Nikos@Demo-Coffee.test');
     await user.type(screen.getByLabelText('First name'), 'Nikos');
     await user.type(screen.getByLabelText('Last name'), 'Pappas');
+    // The hint under the role says what it lets the person do: Admin honestly the same as Cardholder (SPEC §6).
+    await user.selectOptions(screen.getByLabelText('Role'), screen.getByRole('option', { name: 'Admin' }));
+    expect(screen.getByLabelText('Role').getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Admin: Sees Overview, Transactions, and Cards. Can freeze, limit and set the PIN of their own cards only; ' +
+          'cannot pay, order cards, or change the plan or the team. The same access as a Cardholder.',
+      ),
+    ).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Role'), screen.getByRole('option', { name: 'Viewer' }));
     await user.click(screen.getByRole('radio', { name: 'Company balances and transactions' }));
+    expect(screen.getByText(/^Viewer: Sees Overview, Dashboard, Analytics, .* Changes nothing/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
     await screen.findByText('Invitation sent');
     expect(calls.filter((call) => call.method === 'POST')).toEqual([

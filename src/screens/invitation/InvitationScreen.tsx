@@ -29,7 +29,7 @@ import { isPasswordPairAcceptable, PasswordFields } from '../../ui/PasswordField
 import { PageSpinner } from '../../ui/Spinner';
 import { StepHeading } from '../../ui/StepHeading';
 import { TextField } from '../../ui/TextField';
-import { accessText, roleText } from '../../i18n/teamText';
+import { accessToYouText, roleDescriptionText, roleText } from '../../i18n/teamText';
 import {
   closedBodyText,
   closedTitleText,
@@ -108,9 +108,10 @@ function DetailsStep({ journey }: { journey: InvitationActor }) {
           merchant: invitation.merchant_name,
           email: invitation.email,
           role: roleText(intl, invitation.role),
-          access: accessText(intl, invitation.access_level),
         })}
       </p>
+      <p>{roleDescriptionText(intl, invitation.role, invitation.access_level, 'you')}</p>
+      <p>{accessToYouText(intl, invitation.access_level)}</p>
       <ErrorAlert journey={journey} />
       {field('first_name', intl.formatMessage(m.firstName), 'given-name')}
       {field('last_name', intl.formatMessage(m.lastName), 'family-name')}

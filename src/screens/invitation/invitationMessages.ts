@@ -69,7 +69,7 @@ export const invitationText = {
   }),
   detailsIntro: defineMessage<Values>({
     id: 'invitation.details.intro',
-    defaultMessage: '{merchant} invited you ({email}) as {role}. On the overview you will see: {access}.',
+    defaultMessage: '{merchant} invited you ({email}) as {role}.',
   }),
   factorEmail: defineMessage<Values>({ id: 'invitation.factor.email', defaultMessage: 'Email to {email}' }),
   passwordIntro: defineMessage<Values>({

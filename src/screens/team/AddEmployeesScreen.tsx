@@ -177,7 +177,7 @@ function InviteForm({ journey }: { journey: InviteActor }) {
           ))}
         </select>
         <Muted as="span" id={`${accessId}-role-hint`}>
-          {roleHintText(intl, draft.role)}
+          {roleHintText(intl, draft.role, draft.access)}
         </Muted>
       </SelectField>
       <Options disabled={busy}>

@@ -28,10 +28,15 @@ import { Dialog } from '../../ui/Dialog';
 import { Alert, Card, Muted, Page } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
 import { PageSpinner } from '../../ui/Spinner';
-import { accessText, employeeStatusText, roleText } from '../../i18n/teamText';
+import { accessText, employeeStatusText, roleDescriptionText, roleText } from '../../i18n/teamText';
 import { employeesText as m, teamErrorText } from './teamMessages';
 
 type TeamActor = ActorRefFrom<typeof teamMachine>;
+
+/** What the role can open and change, under its name (schemas/permissions.ts `roleDescriptions`). */
+const RoleDescription = styled(Muted).attrs({ as: 'span' })`
+  display: block;
+`;
 
 const Person = styled.li`
   padding: ${({ theme }) => `${theme.space(3)} 0`};
@@ -66,7 +71,12 @@ function EmployeeItem({ journey, employee }: { journey: TeamActor; employee: Emp
       <Muted as="span">{employee.email}</Muted>
       <Figures>
         <dt>{intl.formatMessage(m.role)}</dt>
-        <dd>{roleText(intl, role)}</dd>
+        <dd>
+          {roleText(intl, role)}
+          <RoleDescription>
+            {roleDescriptionText(intl, role, employee.is_owner ? null : employee.access_level, 'they')}
+          </RoleDescription>
+        </dd>
         <dt>{intl.formatMessage(m.status)}</dt>
         <dd data-status={employee.status}>{employeeStatusText(intl, employee.status)}</dd>
         <dt>{intl.formatMessage(m.access)}</dt>
