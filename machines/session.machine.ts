@@ -29,7 +29,7 @@ export type SessionContext = {
 export type SessionEvent =
   | { type: 'user.activity' }
   | { type: 'idle.stay' }
-  | { type: 'idle.cancel' }
+  | { type: 'idle.signOut' }
   | { type: 'signOut.request' }
   | { type: 'signOut.confirm' }
   | { type: 'signOut.cancel' }
@@ -254,11 +254,16 @@ export const sessionMachine = setup({
                 },
               },
               on: {
+                // Closing the dialog (Escape) keeps the session like "Stay signed in": only the button that says
+                // so signs out.
                 'idle.stay': {
                   target: 'active',
-                  description: '"Stay": the idle clock starts again.',
+                  description: '"Stay signed in" or Escape: the idle clock starts again.',
                 },
-                'idle.cancel': { target: '#session.signingOut', description: '"Cancel": signed out now.' },
+                'idle.signOut': {
+                  target: '#session.signingOut',
+                  description: '"Sign out now": signed out now.',
+                },
               },
             },
           },

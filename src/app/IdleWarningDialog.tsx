@@ -5,7 +5,10 @@ import { Dialog } from '../ui/Dialog';
 import { useSessionActor } from './session';
 import { useCountdown } from '../ui/useCountdown';
 
-/** SPEC §4: 30 seconds before an idle session ends, offer Stay or Cancel (sign out now). */
+/**
+ * SPEC §4: before an idle session ends, offer to stay or to sign out now. Nothing that reads as "close" signs out
+ * (a "Cancel" that did surprised merchants): Escape stays, and signing out is a button that says so.
+ */
 export function IdleWarningDialog() {
   const session = useSessionActor();
   const intl = useIntl();
@@ -17,11 +20,11 @@ export function IdleWarningDialog() {
       onEscape={() => session.send({ type: 'idle.stay' })}
       actions={
         <>
-          <Button variant="secondary" onClick={() => session.send({ type: 'idle.cancel' })}>
-            <FormattedMessage id="idle.dialog.cancel" defaultMessage="Cancel" />
+          <Button variant="secondary" onClick={() => session.send({ type: 'idle.signOut' })}>
+            <FormattedMessage id="idle.dialog.signOut" defaultMessage="Sign out now" />
           </Button>
           <Button onClick={() => session.send({ type: 'idle.stay' })} data-autofocus="">
-            <FormattedMessage id="idle.dialog.stay" defaultMessage="Stay" />
+            <FormattedMessage id="idle.dialog.staySignedIn" defaultMessage="Stay signed in" />
           </Button>
         </>
       }
@@ -29,7 +32,7 @@ export function IdleWarningDialog() {
       <p>
         <FormattedMessage
           id="idle.dialog.body"
-          defaultMessage="For your security you will be signed out in {seconds, plural, one {# second} other {# seconds}}. Choose Stay to keep working."
+          defaultMessage="For your security you will be signed out in {seconds, plural, one {# second} other {# seconds}}. Choose Stay signed in to keep working."
           values={{ seconds: secondsLeft }}
         />
       </p>

@@ -287,10 +287,18 @@ export const sessionFixtures = {
   events: {
     'user.activity': [{ event: { type: 'user.activity' }, does: 'Press a key on the page', gesture: true }],
     'idle.stay': [
-      { event: { type: 'idle.stay' }, does: 'Click "Stay" in "Are you still there?"', gesture: true },
+      {
+        event: { type: 'idle.stay' },
+        does: 'Click "Stay signed in" in "Are you still there?"',
+        gesture: true,
+      },
     ],
-    'idle.cancel': [
-      { event: { type: 'idle.cancel' }, does: 'Click "Cancel" in "Are you still there?"', gesture: true },
+    'idle.signOut': [
+      {
+        event: { type: 'idle.signOut' },
+        does: 'Click "Sign out now" in "Are you still there?"',
+        gesture: true,
+      },
     ],
     'signOut.request': [
       { event: { type: 'signOut.request' }, does: 'Click "Sign out" in the header', gesture: true },
@@ -387,7 +395,7 @@ const sessionDelayWords: Record<string, string> = {
 const sessionEventWords: Partial<Record<string, string>> = {
   'user.activity': 'a key press',
   'idle.stay': 'stay',
-  'idle.cancel': 'cancel the warning',
+  'idle.signOut': 'sign out from the warning',
   'signOut.request': 'ask to sign out',
   'signOut.confirm': 'confirm the sign-out',
   'signOut.cancel': 'keep signed in',

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loginMachine, type InitializeLoginInput, type LoginTicketInput } from '../../machines/login.machine';
@@ -28,10 +28,10 @@ const executors: Executors<typeof sessionMachine> = {
     await app.user.keyboard('{Shift}');
   },
   'idle.stay': async (app) => {
-    await app.user.click(inDialog(texts.idleDialog).getByRole('button', { name: 'Stay' }));
+    await app.user.click(inDialog(texts.idleDialog).getByRole('button', { name: 'Stay signed in' }));
   },
-  'idle.cancel': async (app) => {
-    await app.user.click(inDialog(texts.idleDialog).getByRole('button', { name: 'Cancel' }));
+  'idle.signOut': async (app) => {
+    await app.user.click(inDialog(texts.idleDialog).getByRole('button', { name: 'Sign out now' }));
   },
   'signOut.request': async (app) => {
     await app.user.click(inHeader().getByRole('button', { name: texts.signOut }));
@@ -133,5 +133,29 @@ describe(`session: ${paths.length} generated paths`, () => {
   it.each(paths.map((path) => [path.id, path] as const))('%s', async (_id, path) => {
     const app = startSessionApp();
     await runPath(runner, path, app);
+  });
+});
+
+describe('the idle warning', () => {
+  it('offers "Sign out now" and "Stay signed in", no "Cancel", and Escape keeps the session', async () => {
+    // The first path to reach the warning with no other dialog on the way (the sign-out dialog gives focus back to
+    // the header when it closes), walked up to the warning.
+    const warned = (step: (typeof paths)[number]['steps'][number]) =>
+      step.state.matches({ authenticated: { activity: 'warning' } });
+    const toWarning = paths
+      .map((path) => path.steps.slice(0, path.steps.findIndex(warned) + 1))
+      .find((steps) => steps.length > 0 && !steps.some((step) => step.event.type === 'signOut.request'));
+    expect(toWarning).toBeDefined();
+    const app = startSessionApp();
+    await runPath(runner, { ...paths[0]!, steps: toWarning! }, app);
+    const dialog = inDialog(texts.idleDialog);
+    expect(dialog.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Sign out now',
+      'Stay signed in',
+    ]);
+    expect(document.activeElement?.textContent).toBe('Stay signed in');
+    await app.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: texts.idleDialog })).toBeNull());
+    expect(app.session.getSnapshot().matches({ authenticated: { activity: 'active' } })).toBe(true);
   });
 });

@@ -219,11 +219,11 @@ describe('session machine', () => {
     expect(selectNotice(actor.getSnapshot())).toBe('sessionExpired');
   });
 
-  it('signs out at once, without the notice, when the user cancels the idle warning', async () => {
+  it('signs out at once, without the notice, when the user signs out from the idle warning', async () => {
     const { actor, clock } = startSession([{ ok: session('t1', 12 * 3600) }]);
     await waitFor(actor, selectAuthenticated);
     clock.increment(15 * 60_000 - 30_000);
-    actor.send({ type: 'idle.cancel' });
+    actor.send({ type: 'idle.signOut' });
     await waitFor(actor, (s) => s.matches('unauthenticated'));
     expect(selectNotice(actor.getSnapshot())).toBeNull();
   });
