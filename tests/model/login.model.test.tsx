@@ -135,3 +135,24 @@ describe('a sign-in the server slows down', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('a refused password', () => {
+  it('is cleared from its field, which takes the focus for the next try; the email stays', async () => {
+    const app = startLoginApp();
+    await waitFor(app.session, (s) => s.children.login !== undefined);
+    await executors['credentials.submit'](app, {
+      type: 'credentials.submit',
+      email: 'demo@tameio.test',
+      password: 'wrong-password',
+      altcha: 'solved',
+    });
+    await app.effects.settle('initializeLogin', {
+      error: { kind: 'http', status: 401, code: 'invalid_credentials', message: 'Wrong email or password.' },
+    });
+    await screen.findByRole('alert');
+    const password = screen.getByLabelText<HTMLInputElement>('Password');
+    expect(password.value).toBe('');
+    expect(document.activeElement).toBe(password);
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('demo@tameio.test');
+  });
+});

@@ -1,4 +1,4 @@
-import { createElement, useState, type FormEvent } from 'react';
+import { createElement, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -41,6 +41,17 @@ export function CredentialsStep({ login }: { login: LoginActor }) {
   const [verified, setVerified] = useState<{ round: number; payload: string } | null>(null);
   const altcha = verified?.round === round ? verified.payload : null;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const passwordField = useRef<HTMLInputElement>(null);
+  const seenRound = useRef(round);
+  // A refused password is cleared and the field focused, so the next try starts from an empty field instead of
+  // editing the wrong one blind (the round moves on after every failed attempt).
+  useEffect(() => {
+    if (round === seenRound.current) return;
+    seenRound.current = round;
+    if (error !== 'invalid_credentials') return;
+    setPassword('');
+    passwordField.current?.focus();
+  }, [round, error]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -87,6 +98,7 @@ export function CredentialsStep({ login }: { login: LoginActor }) {
         autoComplete="current-password"
         required
         value={password}
+        ref={passwordField}
         error={fieldErrors.password ?? waitText}
         onChange={(event) => setPassword(event.target.value)}
       />
