@@ -44,22 +44,42 @@ const Details = styled.span`
 export function TransactionList({
   transactions,
   emptyAction,
+  ownCards = false,
 }: {
   transactions: Transaction[];
   /** With no transactions, what to do next (a link), where the user may do it. */
   emptyAction?: ReactNode;
+  /**
+   * Only the payments of the user's own cards (access level `own`): the heading and the empty list say so, so an
+   * empty list does not read as if the company had no transactions.
+   */
+  ownCards?: boolean;
 }) {
   const intl = useIntl();
   const headingId = useId();
   return (
     <Card aria-labelledby={headingId}>
       <h2 id={headingId}>
-        <FormattedMessage id="transactions.latest" defaultMessage="Latest transactions" />
+        {ownCards ? (
+          <FormattedMessage
+            id="transactions.latest.ownCards"
+            defaultMessage="Latest payments with your cards"
+          />
+        ) : (
+          <FormattedMessage id="transactions.latest" defaultMessage="Latest transactions" />
+        )}
       </h2>
       {transactions.length === 0 ? (
         <>
           <Muted>
-            <FormattedMessage id="transactions.none" defaultMessage="No transactions yet." />
+            {ownCards ? (
+              <FormattedMessage
+                id="transactions.none.ownCards"
+                defaultMessage="No payments with your cards yet."
+              />
+            ) : (
+              <FormattedMessage id="transactions.none" defaultMessage="No transactions yet." />
+            )}
           </Muted>
           {emptyAction}
         </>

@@ -287,6 +287,38 @@ describe('/dashboard', () => {
     expect(screen.getByRole('region', { name: 'Latest transactions' })).toBeTruthy();
   });
 
+  it('tells a viewer who sees only their own cards what the page covers, with no company total of €0.00', async () => {
+    const view = renderDashboard(
+      async () => ({
+        ...overview,
+        access: 'own',
+        total_balance: [],
+        accounts: [],
+        latest_transactions: [],
+        cashback: null,
+        scheduled_payments: null,
+        welcome_checklist: null,
+        balance_history: null,
+        needs_attention: null,
+      }),
+      'viewer',
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Demo Coffee' });
+    expect(
+      screen.getByText(
+        'Your cards and their transactions: you see the cards given to you and the payments made with them, not ' +
+          'the company’s balances or its other transactions.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Total balance' })).toBeNull();
+    expect(screen.queryByText('€0.00')).toBeNull();
+    const latest = screen.getByRole('region', { name: 'Latest payments with your cards' });
+    expect(within(latest).getByText('No payments with your cards yet.')).toBeTruthy();
+    expect(within(latest).getByRole('link', { name: 'See your cards' }).getAttribute('href')).toBe('/cards');
+    expect(screen.queryByText('No transactions yet.')).toBeNull();
+    expect(await axeViolations(view.container)).toEqual([]);
+  });
+
   it('says what went wrong and loads again on "Try again"', async () => {
     const failure: ApiFailure = { kind: 'network' };
     let calls = 0;

@@ -430,7 +430,9 @@ describe('/overview', () => {
     await screen.findByText('Demo Coffee: your cards and the payments made with them.');
     expect(screen.getByRole('region', { name: 'Your cards' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Accounts' })).toBeNull();
-    expect(screen.getByRole('region', { name: 'Latest transactions' })).toBeTruthy();
+    // The list is of their cards' payments, and says so (not "Latest transactions" of the company).
+    expect(screen.getByRole('region', { name: 'Latest payments with your cards' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Latest transactions' })).toBeNull();
   });
 
   it('says when no card is assigned', async () => {

@@ -408,35 +408,59 @@ export function DashboardScreen({ loadOverview }: { loadOverview?: LoadOverview 
 
   const { overview } = state;
   const checklist = overview.welcome_checklist;
+  // Access level `own`: no company balances reach this user, so none is shown (not a total of €0.00).
+  const ownOnly = overview.access === 'own';
   return (
     <Page>
       <h1>{overview.merchant.name}</h1>
+      {ownOnly ? (
+        <Muted>
+          <FormattedMessage
+            id="dashboard.intro.own"
+            defaultMessage="Your cards and their transactions: you see the cards given to you and the payments made with them, not the company’s balances or its other transactions."
+          />
+        </Muted>
+      ) : null}
       <QuickActions />
       {checklist !== null && !checklist.every((entry) => entry.done) && (
         <ChecklistCard checklist={checklist} />
       )}
-      <Figures>
-        <Card aria-labelledby={balanceId}>
-          <Label id={balanceId}>
-            <FormattedMessage id="dashboard.totalBalance" defaultMessage="Total balance" />
-          </Label>
-          <Totals amounts={overview.total_balance} />
-          {overview.balance_history?.[0] ? <BalanceChart history={overview.balance_history[0]} /> : null}
-        </Card>
-        {overview.cashback !== null && (
-          <Card aria-labelledby={cashbackId}>
-            <Label id={cashbackId}>
-              <FormattedMessage id="dashboard.cashback" defaultMessage="Cashback earned" />
+      {ownOnly ? null : (
+        <Figures>
+          <Card aria-labelledby={balanceId}>
+            <Label id={balanceId}>
+              <FormattedMessage id="dashboard.totalBalance" defaultMessage="Total balance" />
             </Label>
-            <Totals amounts={overview.cashback} />
-            <More to="/cashback">
-              <FormattedMessage id="dashboard.cashback.details" defaultMessage="Cashback details" />
-            </More>
+            <Totals amounts={overview.total_balance} />
+            {overview.balance_history?.[0] ? <BalanceChart history={overview.balance_history[0]} /> : null}
           </Card>
-        )}
-      </Figures>
+          {overview.cashback !== null && (
+            <Card aria-labelledby={cashbackId}>
+              <Label id={cashbackId}>
+                <FormattedMessage id="dashboard.cashback" defaultMessage="Cashback earned" />
+              </Label>
+              <Totals amounts={overview.cashback} />
+              <More to="/cashback">
+                <FormattedMessage id="dashboard.cashback.details" defaultMessage="Cashback details" />
+              </More>
+            </Card>
+          )}
+        </Figures>
+      )}
       {overview.needs_attention !== null && <AttentionCard attention={overview.needs_attention} />}
-      <TransactionList transactions={overview.latest_transactions} emptyAction={<FirstMoneyLink />} />
+      <TransactionList
+        transactions={overview.latest_transactions}
+        ownCards={ownOnly}
+        emptyAction={
+          ownOnly ? (
+            <More to="/cards">
+              <FormattedMessage id="dashboard.transactions.yourCards" defaultMessage="See your cards" />
+            </More>
+          ) : (
+            <FirstMoneyLink />
+          )
+        }
+      />
       {overview.scheduled_payments !== null && (
         <ScheduledPaymentsCard payments={overview.scheduled_payments} />
       )}

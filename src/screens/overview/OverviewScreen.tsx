@@ -174,7 +174,7 @@ export function OverviewScreen({ loadOverview }: { loadOverview?: LoadOverview }
           </Accounts>
         </Card>
       )}
-      <TransactionList transactions={overview.latest_transactions} />
+      <TransactionList transactions={overview.latest_transactions} ownCards={ownOnly} />
     </Page>
   );
 }
