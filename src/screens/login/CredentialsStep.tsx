@@ -42,16 +42,20 @@ export function CredentialsStep({ login }: { login: LoginActor }) {
   const altcha = verified?.round === round ? verified.payload : null;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const passwordField = useRef<HTMLInputElement>(null);
-  const seenRound = useRef(round);
-  // A refused password is cleared and the field focused, so the next try starts from an empty field instead of
-  // editing the wrong one blind (the round moves on after every failed attempt).
+  // A refused password is cleared and its field focused, so the next try starts from an empty field instead of
+  // editing the wrong one blind. The round moves on after every failed attempt; the state follows it while
+  // rendering (React's "adjusting state when a prop changes"), the focus after.
+  const [passwordRound, setPasswordRound] = useState(round);
+  const refused = round !== passwordRound && error === 'invalid_credentials';
+  if (round !== passwordRound) {
+    setPasswordRound(round);
+    if (refused) setPassword('');
+  }
+  const [focusRound, setFocusRound] = useState<number | null>(null);
+  if (refused) setFocusRound(round);
   useEffect(() => {
-    if (round === seenRound.current) return;
-    seenRound.current = round;
-    if (error !== 'invalid_credentials') return;
-    setPassword('');
-    passwordField.current?.focus();
-  }, [round, error]);
+    if (focusRound !== null) passwordField.current?.focus();
+  }, [focusRound]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
