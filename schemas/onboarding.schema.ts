@@ -30,6 +30,7 @@
 import { z } from 'zod';
 import { text } from './text';
 import { AmountMinorOrZero } from './money';
+import { defaultPhoneCountry, normalizePhone, phoneRules } from './registration.schema';
 
 export const MerchantStatus = z.enum(['onboarding', 'in_review', 'rejected', 'approved']);
 export type MerchantStatus = z.infer<typeof MerchantStatus>;
@@ -106,7 +107,10 @@ export const optionalText = (max: number) =>
     .nullable()
     .optional();
 
-/** E.164 with optional spaces, dashes or brackets for readability; the server stores it without them. */
+/**
+ * A phone number as registration accepts it, and landlines too: international (+30 210…, 0030 210…) or a national
+ * number of the home market (`defaultPhoneCountry`: 69… mobiles, 2… landlines), stored as E.164.
+ */
 export const Phone = text()
   .trim()
   .max(25, 'Max 25 characters.')
@@ -114,8 +118,27 @@ export const Phone = text()
     (value) => /^\+[1-9]\d{6,14}$/.test(normalisePhone(value)),
     'Enter the number with its country code, e.g. +30 2101234567.',
   );
-export function normalisePhone(value: string): string {
-  return value.replace(/[\s()-]/g, '');
+
+/** National landline numbers of the countries whose national numbers are read without a +code. */
+const nationalLandlines: Record<string, RegExp> = { GR: /^2\d{9}$/, CY: /^2\d{7}$/ };
+
+/** What was typed, as E.164 when it can be read as a number; unchanged otherwise (the schema then refuses it). */
+export function normalisePhone(value: string, country: string = defaultPhoneCountry): string {
+  const compact = value.replace(/[\s().-]/g, '');
+  if (compact.startsWith('+')) return compact;
+  if (/^00\d+$/.test(compact)) return `+${compact.slice(2)}`;
+  const mobile = normalizePhone(compact, country);
+  if (mobile) return mobile;
+  const rule = phoneRules[country];
+  if (rule && nationalLandlines[country]?.test(compact)) return `+${rule.callingCode}${compact}`;
+  return compact;
+}
+
+/** A website as typed, with https:// in front when no scheme was given ("example.com" → "https://example.com"). */
+export function normaliseWebsite(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '' || /^https?:\/\//i.test(trimmed)) return trimmed;
+  return `https://${trimmed}`;
 }
 
 /** An ISO date (YYYY-MM-DD) of a real day in the past. */
@@ -257,7 +280,7 @@ export const CompanyStep = z
       .trim()
       .max(200, 'Max 200 characters.')
       .refine(
-        (value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]{2,}$/i.test(value),
+        (value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]{2,}$/i.test(normaliseWebsite(value)),
         'Invalid format.',
       )
       .nullable()
@@ -342,6 +365,22 @@ export const ShareholdersStep = z
     /** Whether the ultimate beneficial owners are known. */
     ubos_known: z.boolean(),
   })
+  .superRefine((step, ctx) => {
+    // Refused at the step, beside the percentage that takes the total over 100 %, not first at submit.
+    let total = 0;
+    for (const [index, holder] of step.shareholders.entries()) {
+      total += percentageToBasisPoints(holder.percentage.trim());
+      if (total > maxOwnershipBasisPoints) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['shareholders', index, 'percentage'],
+          message: 'Percentage must be between 0 and 100.',
+          params: { reason: 'ownership_total' },
+        });
+        return;
+      }
+    }
+  })
   .meta({ id: 'ShareholdersStep' });
 export type ShareholdersStep = z.infer<typeof ShareholdersStep>;
 
@@ -413,6 +452,15 @@ export const IdentityVerification = z
   .meta({ id: 'IdentityVerification' });
 export type IdentityVerification = z.infer<typeof IdentityVerification>;
 
+/**
+ * The owner's name and mobile and the company's name as registration saved them, each in a form its step accepts
+ * (a value the step would refuse is given as ''): the representative step and the company step start from them.
+ */
+export const OnboardingPrefill = z
+  .object({ first_name: text(), last_name: text(), phone: text(), company_name: text() })
+  .meta({ id: 'OnboardingPrefill' });
+export type OnboardingPrefill = z.infer<typeof OnboardingPrefill>;
+
 export const onboardingWarningCodes = ['ownership_over_100'] as const;
 export const OnboardingWarningCode = z.enum(onboardingWarningCodes);
 export type OnboardingWarningCode = z.infer<typeof OnboardingWarningCode>;
@@ -439,6 +487,8 @@ export const OnboardingState = z
     warnings: z.array(z.object({ code: OnboardingWarningCode, message: text() })),
     /** The representative's identity verification: submit_for_review needs it `passed`. */
     identity_verification: IdentityVerification,
+    /** What registration collected, for the steps not saved yet to start with (nothing is asked twice). */
+    prefill: OnboardingPrefill,
   })
   .meta({ id: 'OnboardingState' });
 export type OnboardingState = z.infer<typeof OnboardingState>;

@@ -3,15 +3,20 @@ import {
   CompanyStep,
   DirectorsStep,
   FundingStep,
+  LatinName,
+  LatinText,
   maxOwnershipBasisPoints,
   normalisePhone,
   normaliseVat,
+  normaliseWebsite,
+  Phone,
   percentageToBasisPoints,
   RepresentativeStep,
   ShareholdersStep,
   type Address,
   type IdentityVerification,
   type OnboardingDocument,
+  type OnboardingPrefill,
   type OnboardingState,
   type OnboardingStep,
 } from '../../schemas/onboarding.schema';
@@ -85,6 +90,33 @@ export async function identityVerificationOf(db: Db, merchantId: string): Promis
   return { status: latest.status === 'failed' ? 'failed' : 'in_progress', verified_at: null };
 }
 
+/** `value` when `schema` accepts it as it is, else '' (a prefill the step would refuse helps nobody). */
+function acceptedOr(schema: { safeParse: (value: unknown) => { success: boolean } }, value: string): string {
+  const typographic = value.replace(/\u2019/g, "'");
+  return schema.safeParse(typographic).success ? typographic : '';
+}
+
+/**
+ * What registration collected (the owner's name and verified mobile, the company's name), in the forms the
+ * representative and company steps accept: registration allows a typographic apostrophe the steps write as '.
+ */
+async function prefillOf(db: Db, merchantId: string, companyName: string): Promise<OnboardingPrefill> {
+  const owner = await db
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'phone'])
+    .where('merchant_id', '=', merchantId)
+    .where('is_owner', '=', true)
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    first_name: acceptedOr(LatinName(50), owner?.first_name ?? ''),
+    last_name: acceptedOr(LatinName(50), owner?.last_name ?? ''),
+    phone: acceptedOr(Phone, owner?.phone ?? ''),
+    company_name: acceptedOr(LatinText(100), companyName),
+  };
+}
+
 /** The whole saved onboarding of a merchant, as getOnboarding answers it. */
 export async function onboardingState(db: Db, merchantId: string): Promise<OnboardingState> {
   const merchant = await db
@@ -147,6 +179,7 @@ export async function onboardingState(db: Db, merchantId: string): Promise<Onboa
         ? [{ code: 'ownership_over_100', message: 'The declared ownership adds up to more than 100 %.' }]
         : [],
     identity_verification: await identityVerificationOf(db, merchantId),
+    prefill: await prefillOf(db, merchantId, merchant.name),
   };
 }
 
@@ -218,7 +251,7 @@ export function normaliseStep<S extends DataStep>(step: S, data: StepData[S]): S
           value.trading_same_as_registered || !value.trading_address
             ? null
             : addressOf(value.trading_address),
-        website_url: orNull(value.website_url),
+        website_url: orNull(normaliseWebsite(value.website_url ?? '')),
       } as StepData[S];
     }
     case 'directors': {

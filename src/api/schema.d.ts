@@ -4911,6 +4911,18 @@ export interface components {
             type: ("certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other") | "company_logo";
             uploaded_at: string;
         };
+        OnboardingPrefill: {
+            company_name: string;
+            first_name: string;
+            last_name: string;
+            phone: string;
+        };
+        OnboardingPrefillInput: {
+            company_name: string;
+            first_name: string;
+            last_name: string;
+            phone: string;
+        };
         OnboardingState: {
             completed_steps: ("representative" | "company" | "directors" | "shareholders" | "documents" | "funding")[];
             documents: components["schemas"]["OnboardingDocument"][];
@@ -4923,6 +4935,7 @@ export interface components {
                 /** @enum {string} */
                 status: "onboarding" | "in_review" | "rejected" | "approved";
             };
+            prefill: components["schemas"]["OnboardingPrefill"];
             rejection_reason: string | null;
             required_documents: ("certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other")[];
             steps: {
@@ -4950,6 +4963,7 @@ export interface components {
                 /** @enum {string} */
                 status: "onboarding" | "in_review" | "rejected" | "approved";
             };
+            prefill: components["schemas"]["OnboardingPrefillInput"];
             rejection_reason: string | null;
             required_documents: ("certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other")[];
             steps: {
@@ -6723,6 +6737,8 @@ export type SchemaNotificationsUnreadCount = components['schemas']['Notification
 export type SchemaNotificationsUnreadCountInput = components['schemas']['NotificationsUnreadCountInput'];
 export type SchemaOnboardingDocument = components['schemas']['OnboardingDocument'];
 export type SchemaOnboardingDocumentInput = components['schemas']['OnboardingDocumentInput'];
+export type SchemaOnboardingPrefill = components['schemas']['OnboardingPrefill'];
+export type SchemaOnboardingPrefillInput = components['schemas']['OnboardingPrefillInput'];
 export type SchemaOnboardingState = components['schemas']['OnboardingState'];
 export type SchemaOnboardingStateInput = components['schemas']['OnboardingStateInput'];
 export type SchemaOtpLoginBody = components['schemas']['OtpLoginBody'];

@@ -9,6 +9,7 @@ import {
   type OnboardingReference,
   type OnboardingStep,
 } from '../../machines/onboarding.machine';
+import { defaultUploadLimitBytes } from '../../schemas/kyc.schema';
 import type { OnboardingDocument, OnboardingState } from '../../schemas/onboarding.schema';
 import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
 import { failureWords, pathTitle, screenEnd } from './generatePaths';
@@ -109,6 +110,12 @@ export const rejectedState = {
   warnings: [],
   // Passed before the rejection: a rejected merchant need not verify again.
   identity_verification: { status: 'passed', verified_at: '2026-01-10T10:00:00.000Z' },
+  prefill: {
+    first_name: 'Eleni',
+    last_name: 'Papadopoulou',
+    phone: '+306912345678',
+    company_name: 'Acropolis Coffee',
+  },
 } satisfies OnboardingState;
 
 const item = (code: string, name_en: string, name_el: string) => ({ code, name_en, name_el });
@@ -179,10 +186,17 @@ export function onboardingErrorText(error: OnboardingError): string {
       return 'Some information is still missing.';
     case 'onboarding_locked':
       return 'Your information is in review and cannot be changed now.';
+    // Said beside the file field (src/ui/FileDrop.tsx), with the rules' figures.
     case 'payload_too_large':
-      return 'The file is too large.';
+      return (
+        `This file is larger than ${defaultUploadLimitBytes / (1024 * 1024)} MB. Choose a smaller file, or save or ` +
+        'scan it at a lower resolution.'
+      );
     case 'unsupported_file_type':
-      return 'This file is not a PDF, JPEG or PNG. Upload one of those.';
+      return (
+        'This file is not a PDF, JPEG or PNG file: we look at what is inside it, not at its name. Save or scan it ' +
+        'as PDF, JPEG or PNG and choose it again.'
+      );
     case 'network':
       return 'A network error has occurred.';
     case 'unknown':

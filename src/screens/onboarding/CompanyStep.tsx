@@ -3,6 +3,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { selectFieldErrors, selectOnboardingData } from '../../../machines/onboarding.machine';
 import {
   CompanyStep as CompanySchema,
+  sizeCodes,
+  turnoverCodes,
   type OnboardingDocument,
   type VatCheckResponse,
 } from '../../../schemas/onboarding.schema';
@@ -24,6 +26,8 @@ import {
   type StepForm,
 } from '../../ui/stepForm';
 import { useOnboarding, type OnboardingActor } from './onboardingActor';
+import { useScaleOptions } from './options';
+import { usePhoneHint } from './phoneHint';
 import { useOnboardingServices } from './services';
 import { StepFrame } from './StepFrame';
 import { stepTitle } from './steps';
@@ -134,21 +138,24 @@ export function CompanyStep({ onboarding }: { onboarding: OnboardingActor }) {
   const countries = useOptions(reference.countries);
   const legalForms = useOptions(reference.legalForms);
   const industries = useOptions(reference.industries);
-  const sizes = useOptions(reference.sizes);
-  const turnovers = useOptions(reference.turnovers);
+  const sizes = useScaleOptions(reference.sizes, sizeCodes);
+  const turnovers = useScaleOptions(reference.turnovers, turnoverCodes);
+  const prefill = useOnboarding(onboarding, (s) => selectOnboardingData(s)?.prefill ?? null);
   const services = useOnboardingServices();
+  const phoneHint = usePhoneHint();
   const [vat, setVat] = useState<VatState>(null);
   const form = useStepForm(
     CompanySchema,
     () => ({
-      name: saved?.name ?? '',
+      // Registration asked for the company's name and the owner's mobile: the first visit starts with them.
+      name: saved?.name ?? prefill?.company_name ?? '',
       commercial_name: saved?.commercial_name ?? '',
       legal_form: saved?.legal_form ?? '',
       country_of_registration: saved?.country_of_registration ?? '',
       vat_number: saved?.vat_number ?? '',
       registration_number: saved?.registration_number ?? '',
       tic_number: saved?.tic_number ?? '',
-      phone: saved?.phone ?? '',
+      phone: saved?.phone ?? prefill?.phone ?? '',
       registered_address: saved ? addressValues(saved.registered_address) : emptyAddress,
       trading_same_as_registered: saved?.trading_same_as_registered ?? true,
       trading_address: saved?.trading_address ? addressValues(saved.trading_address) : emptyAddress,
@@ -261,6 +268,7 @@ export function CompanyStep({ onboarding }: { onboarding: OnboardingActor }) {
         path="phone"
         type="tel"
         autoComplete="tel"
+        hint={phoneHint}
         label={intl.formatMessage({ id: 'onboarding.company.phone', defaultMessage: 'Company phone' })}
       />
       <AddressFields
@@ -293,7 +301,13 @@ export function CompanyStep({ onboarding }: { onboarding: OnboardingActor }) {
       <FormText
         form={bound}
         path="website_url"
-        type="url"
+        type="text"
+        inputMode="url"
+        autoComplete="url"
+        hint={intl.formatMessage({
+          id: 'onboarding.company.websiteHint',
+          defaultMessage: 'For example example.com; https:// is added for you.',
+        })}
         optional
         label={intl.formatMessage({ id: 'onboarding.company.website', defaultMessage: 'Website URL' })}
       />

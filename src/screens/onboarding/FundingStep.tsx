@@ -15,6 +15,7 @@ import {
 import { useOnboarding, type OnboardingActor } from './onboardingActor';
 import { StepFrame } from './StepFrame';
 import { stepTitle } from './steps';
+import { wholeUnits } from './options';
 
 const currencies = ['EUR', 'USD', 'GBP'] as const;
 
@@ -22,24 +23,23 @@ const currencies = ['EUR', 'USD', 'GBP'] as const;
  * The form as typed: amounts in whole units (the body carries minor units). Built from the step schema's own parts,
  * so the rules stay the server's; `AmountMinor` allows 15 digits, two of which the cents take.
  */
-const FundingForm = z.object({
-  incoming: z
+function fundingForm(locale: string) {
+  const amount = z
     .string()
-    .trim()
-    .regex(/^\d{1,13}$/, 'Whole numbers only.'),
-  incoming_currency: CurrencyCode,
-  source_country: CountryCode,
-  spending: z
-    .string()
-    .trim()
-    .regex(/^\d{1,13}$/, 'Whole numbers only.'),
-  spending_currency: CurrencyCode,
-  destination_country: CountryCode,
-  other_funding_method: FundingSchema.shape.other_funding_method,
-});
+    .refine((value) => /^\d{1,13}$/.test(wholeUnits(locale, value) ?? ''), 'Whole numbers only.');
+  return z.object({
+    incoming: amount,
+    incoming_currency: CurrencyCode,
+    source_country: CountryCode,
+    spending: amount,
+    spending_currency: CurrencyCode,
+    destination_country: CountryCode,
+    other_funding_method: FundingSchema.shape.other_funding_method,
+  });
+}
 
-/** Whole units as typed ("2500") ↔ minor units on the wire ("250000"). */
-const toMinor = (whole: string) => String(BigInt(whole.trim()) * 100n);
+/** Whole units as typed ("2500", "2.500" in Greek) ↔ minor units on the wire ("250000"). */
+const toMinor = (locale: string, whole: string) => String(BigInt(wholeUnits(locale, whole) ?? '0') * 100n);
 const toWhole = (minor: string) => String(BigInt(minor) / 100n);
 
 /** The server's errors for body paths, moved onto the inputs that show them. */
@@ -64,8 +64,9 @@ export function FundingStep({ onboarding }: { onboarding: OnboardingActor }) {
   const serverErrors = useMemo(() => formErrors(fieldErrors), [fieldErrors]);
   const countries = useOptions(useReference().countries);
   const currencyOptions = currencies.map((code) => ({ code, name: code }));
+  const schema = useMemo(() => fundingForm(intl.locale), [intl.locale]);
   const form = useStepForm(
-    FundingForm,
+    schema,
     () => ({
       incoming: saved ? toWhole(saved.expected_incoming.amount_minor) : '',
       incoming_currency: saved?.expected_incoming.currency ?? 'EUR',
@@ -89,12 +90,12 @@ export function FundingStep({ onboarding }: { onboarding: OnboardingActor }) {
           type: 'funding.save',
           values: {
             expected_incoming: {
-              amount_minor: toMinor(values.incoming),
+              amount_minor: toMinor(intl.locale, values.incoming),
               currency: values.incoming_currency,
             },
             source_country: values.source_country,
             expected_spending: {
-              amount_minor: toMinor(values.spending),
+              amount_minor: toMinor(intl.locale, values.spending),
               currency: values.spending_currency,
             },
             destination_country: values.destination_country,

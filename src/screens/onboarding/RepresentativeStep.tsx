@@ -12,6 +12,7 @@ import {
 } from '../../ui/stepForm';
 import { useOnboarding, type OnboardingActor } from './onboardingActor';
 import { Muted } from '../../ui/Layout';
+import { usePhoneHint } from './phoneHint';
 import { StepFrame } from './StepFrame';
 import { stepTitle } from './steps';
 
@@ -20,15 +21,18 @@ export function RepresentativeStep({ onboarding }: { onboarding: OnboardingActor
   const intl = useIntl();
   const saved = useOnboarding(onboarding, (s) => selectOnboardingData(s)?.steps.representative ?? null);
   const serverErrors = useOnboarding(onboarding, selectFieldErrors);
+  const prefill = useOnboarding(onboarding, (s) => selectOnboardingData(s)?.prefill ?? null);
   const countries = useOptions(useReference().countries);
+  const phoneHint = usePhoneHint();
   const form = useStepForm(
     RepresentativeSchema,
     () => ({
-      first_name: saved?.first_name ?? '',
-      last_name: saved?.last_name ?? '',
+      // Registration asked for the owner's name and mobile: the first visit starts with them.
+      first_name: saved?.first_name ?? prefill?.first_name ?? '',
+      last_name: saved?.last_name ?? prefill?.last_name ?? '',
       job_title: saved?.job_title ?? '',
       date_of_birth: saved?.date_of_birth ?? '',
-      phone: saved?.phone ?? '',
+      phone: saved?.phone ?? prefill?.phone ?? '',
       citizenship: saved?.citizenship ?? '',
     }),
     serverErrors,
@@ -79,6 +83,7 @@ export function RepresentativeStep({ onboarding }: { onboarding: OnboardingActor
         path="phone"
         type="tel"
         autoComplete="tel"
+        hint={phoneHint}
         label={intl.formatMessage({ id: 'onboarding.representative.phone', defaultMessage: 'Phone number' })}
       />
       <FormSelect
