@@ -41,6 +41,20 @@ import { ShippingAddress } from './cards.schema';
 /** Greek VAT, included in every price: 24 %. */
 export const vatRateBp = 2400;
 
+/** What a plan can list, in the order the plans page shows them (server/plans.ts `planPerks` picks a plan's). */
+export const planPerkKeys = [
+  'wallet',
+  'virtual_cards',
+  'free_virtual_cards',
+  'physical_cards',
+  'discounted_physical_cards',
+  'free_physical_cards',
+  'cashback',
+  'employees',
+  'analytics',
+] as const;
+export type PlanPerk = (typeof planPerkKeys)[number];
+
 export const PlanPeriod = z.enum(['monthly', 'yearly']);
 export type PlanPeriod = z.infer<typeof PlanPeriod>;
 
@@ -61,7 +75,10 @@ export const Plan = z
     yearly_saving: Money,
     cashback_rate_bp: z.number().int(),
     card_prices: z.object({ physical: Money, virtual: Money }),
-    /** Perk keys, in the order shown (docs/plans.md); the app translates them. */
+    /**
+     * Perk keys (`PlanPerk`), in the order shown; the app translates them. Derived by the server from what the plan
+     * allows (server/plans.ts `planPerks`): its card prices, its cashback rate and the features every plan opens.
+     */
     perks: z.array(text()),
   })
   .meta({ id: 'Plan' });

@@ -1,3 +1,5 @@
+import type { PlanPerk } from '../schemas/plans.schema';
+import type { OperationId } from '../schemas/permissions';
 import type { Db } from './ledger';
 
 /**
@@ -46,4 +48,38 @@ export async function planOf(db: Db, merchantId: string): Promise<Plan> {
     virtualCardPriceMinor: row.virtual_card_price_minor,
     perks: row.perks,
   };
+}
+
+/**
+ * The features no plan limits, each with the operations that use it: the server checks the plan before none of them
+ * (schemas/permissions.ts gates by role and access level only), so every plan lists them. tests/api/plans.test.ts
+ * calls these operations on every plan, so a plan limit added later without changing this list fails there.
+ */
+export const featuresOfEveryPlan = {
+  wallet: ['coreBankingAccounts', 'sendMoney'],
+  employees: ['employees', 'inviteEmployee'],
+  analytics: ['analyticsAmounts', 'analyticsMonthlyAmounts'],
+} as const satisfies Partial<Record<PlanPerk, readonly OperationId[]>>;
+
+/** What decides a plan's card and cashback perks: the prices card ordering charges and the rate cashback pays. */
+export type PlanTerms = Pick<Plan, 'physicalCardPriceMinor' | 'virtualCardPriceMinor' | 'cashbackRateBp'>;
+
+/**
+ * A plan's perks as the plans page lists them, derived from what the server does on that plan, never typed by hand:
+ * the features every plan opens (`featuresOfEveryPlan`); virtual and physical cards, free when the plan's price for
+ * them is zero and "at a discount" when below the dearest plan's; cashback when its rate is above zero.
+ */
+export function planPerks(plan: PlanTerms, allPlans: readonly PlanTerms[]): PlanPerk[] {
+  const dearestPhysical = allPlans.reduce(
+    (most, other) => (other.physicalCardPriceMinor > most ? other.physicalCardPriceMinor : most),
+    plan.physicalCardPriceMinor,
+  );
+  const perks: PlanPerk[] = ['wallet'];
+  perks.push(plan.virtualCardPriceMinor === 0n ? 'free_virtual_cards' : 'virtual_cards');
+  if (plan.physicalCardPriceMinor === 0n) perks.push('free_physical_cards');
+  else if (plan.physicalCardPriceMinor < dearestPhysical) perks.push('discounted_physical_cards');
+  else perks.push('physical_cards');
+  if (plan.cashbackRateBp > 0) perks.push('cashback');
+  perks.push('employees', 'analytics');
+  return perks;
 }

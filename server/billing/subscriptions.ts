@@ -3,6 +3,7 @@ import { moneyOf } from '../../schemas/money';
 import type { PlanPeriod, PlansResponse, Subscription, Plan as PlanView } from '../../schemas/plans.schema';
 import type { DB } from '../db/types';
 import type { Db } from '../ledger';
+import { planPerks } from '../plans';
 import type { BillingPlan, PosOffer, SubscriptionState } from './pricing';
 
 /**
@@ -191,7 +192,7 @@ export async function subscriptionOf(db: Db, merchantId: string): Promise<Subscr
   return subscriptionView(await readSubscription(db, merchantId), await loadPlans(db));
 }
 
-/** plans: every plan with its prices, yearly saving, card prices and perks; the POS terminal; the subscription. */
+/** plans: every plan with its prices, yearly saving, card prices and perks (what it allows); the POS terminal; the subscription. */
 export async function plansView(db: Db, merchantId: string): Promise<PlansResponse> {
   const rows = await db
     .selectFrom('plans')
@@ -204,11 +205,15 @@ export async function plansView(db: Db, merchantId: string): Promise<PlansRespon
       'cashback_rate_bp',
       'physical_card_price_minor',
       'virtual_card_price_minor',
-      'perks',
     ])
     .orderBy('sort_order')
     .execute();
-  const items: PlanView[] = rows.map((row) => ({
+  const terms = rows.map((row) => ({
+    physicalCardPriceMinor: row.physical_card_price_minor,
+    virtualCardPriceMinor: row.virtual_card_price_minor,
+    cashbackRateBp: row.cashback_rate_bp,
+  }));
+  const items: PlanView[] = rows.map((row, index) => ({
     id: row.id,
     name: row.name,
     monthly_price: moneyOf(row.monthly_price_minor, row.currency),
@@ -219,7 +224,8 @@ export async function plansView(db: Db, merchantId: string): Promise<PlansRespon
       physical: moneyOf(row.physical_card_price_minor, row.currency),
       virtual: moneyOf(row.virtual_card_price_minor, row.currency),
     },
-    perks: row.perks,
+    // What the plan allows, derived (server/plans.ts), not the migration's hand-typed list.
+    perks: planPerks(terms[index]!, terms),
   }));
   const pos = await posOffer(db);
   return {

@@ -1,6 +1,8 @@
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planPerkKeys } from '../../schemas/plans.schema';
 import { planCartInitialize, planCartPay } from '../../server/billing/cart';
+import { featuresOfEveryPlan } from '../../server/plans';
 import { address } from './cards';
 import {
   api,
@@ -19,6 +21,7 @@ import {
   ledgerSnapshot,
   merchantWithAccount,
   newKey,
+  walletMerchant,
   type MoneyMerchant,
 } from './money';
 import {
@@ -127,6 +130,103 @@ describe('plans', () => {
     });
     expectStatus(questions, 200);
     expect(questions.body.items[0]).toMatchObject({ id: 'reason', type: 'single', required: true });
+  });
+});
+
+describe('plan perks are what the server allows', () => {
+  type FeatureOperation = (typeof featuresOfEveryPlan)[keyof typeof featuresOfEveryPlan][number];
+
+  /** Calls one operation of a feature as the owner of `me`; its status says whether the plan let it through. */
+  async function call(operation: FeatureOperation, me: MoneyMerchant, payeeTag: string): Promise<number> {
+    switch (operation) {
+      case 'coreBankingAccounts':
+        return (await api(server.app, 'GET', '/api/merchants/core_banking_accounts/', { token: me.token }))
+          .status;
+      case 'sendMoney':
+        return (
+          await api(server.app, 'POST', '/api/merchants/send_money/', {
+            token: me.token,
+            headers: { 'idempotency-key': newKey('send') },
+            body: { account_type: 'eur', recipient: { wallet_tag: payeeTag }, amount_minor: '100' },
+          })
+        ).status;
+      case 'employees':
+        return (await api(server.app, 'GET', '/api/merchants/employees/', { token: me.token })).status;
+      case 'inviteEmployee':
+        return (
+          await api(server.app, 'POST', '/api/merchants/invitations/', {
+            token: me.token,
+            headers: { 'idempotency-key': newKey('invite') },
+            body: {
+              email: `perk-${newKey('mail').slice(-12)}@example.test`.toLowerCase(),
+              first_name: 'Nikos',
+              last_name: 'Pappas',
+              role: 'viewer',
+              access_level: 'company',
+            },
+          })
+        ).status;
+      case 'analyticsAmounts':
+        return (
+          await api(server.app, 'GET', '/api/merchants/analytics/amounts/', {
+            token: me.token,
+            query: { range: 'month', currency: 'EUR' },
+          })
+        ).status;
+      case 'analyticsMonthlyAmounts':
+        return (
+          await api(server.app, 'GET', '/api/merchants/analytics/monthly_amounts/', {
+            token: me.token,
+            query: { currency: 'EUR' },
+          })
+        ).status;
+    }
+  }
+
+  it('lists on every plan exactly what that plan lets the merchant do, and it works there', async () => {
+    const payee = await walletMerchant(server);
+    const listed = bodyOf(
+      await api(server.app, 'GET', '/api/merchants/plans/', { token: (await merchant(0n)).token }),
+      200,
+    ).items;
+    // Perks derived from the prices and rates card ordering and cashback use, and the features no plan limits.
+    expect(Object.fromEntries(listed.map((plan) => [plan.id, plan.perks]))).toEqual({
+      free: ['wallet', 'virtual_cards', 'physical_cards', 'cashback', 'employees', 'analytics'],
+      business: [
+        'wallet',
+        'free_virtual_cards',
+        'discounted_physical_cards',
+        'cashback',
+        'employees',
+        'analytics',
+      ],
+      premium: ['wallet', 'free_virtual_cards', 'free_physical_cards', 'cashback', 'employees', 'analytics'],
+    });
+    for (const plan of listed) {
+      // Every perk shown is one the app has words for, and each card perk matches the price charged for a card.
+      for (const perk of plan.perks) expect(planPerkKeys, perk).toContain(perk);
+      const physical = BigInt(plan.card_prices.physical.amount_minor);
+      const virtual = BigInt(plan.card_prices.virtual.amount_minor);
+      expect(plan.perks.includes('free_physical_cards')).toBe(physical === 0n);
+      expect(plan.perks.includes('free_virtual_cards')).toBe(virtual === 0n);
+      expect(plan.perks.includes('cashback')).toBe(plan.cashback_rate_bp > 0);
+
+      // Every feature no plan limits is listed on this plan, and works for a merchant on it.
+      const me = await merchant();
+      await server.db
+        .updateTable('merchants')
+        .set({ plan_id: plan.id })
+        .where('id', '=', me.merchantId)
+        .execute();
+      for (const [feature, operations] of Object.entries(featuresOfEveryPlan)) {
+        expect(plan.perks, `${plan.id} lists ${feature}`).toContain(feature);
+        for (const operation of operations) {
+          const status = await call(operation, me, payee.tag);
+          expect(status, `${operation} on ${plan.id}`).toBeGreaterThanOrEqual(200);
+          expect(status, `${operation} on ${plan.id}`).toBeLessThan(300);
+        }
+      }
+    }
   });
 });
 

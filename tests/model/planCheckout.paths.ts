@@ -50,15 +50,7 @@ const premium = {
   yearly_saving: eur('9800'),
   cashback_rate_bp: 100,
   card_prices: { physical: eur('0'), virtual: eur('0') },
-  perks: [
-    'wallet',
-    'free_virtual_cards',
-    'free_physical_cards',
-    'cashback',
-    'employees',
-    'analytics',
-    'priority_support',
-  ],
+  perks: ['wallet', 'free_virtual_cards', 'free_physical_cards', 'cashback', 'employees', 'analytics'],
 } satisfies Plan;
 
 export const plans = [
@@ -70,7 +62,8 @@ export const plans = [
     yearly_saving: eur('0'),
     cashback_rate_bp: 25,
     card_prices: { physical: eur('1490'), virtual: eur('200') },
-    perks: ['wallet', 'virtual_cards', 'physical_cards', 'cashback'],
+    // As the server derives them (server/plans.ts planPerks): every plan has the team and analytics.
+    perks: ['wallet', 'virtual_cards', 'physical_cards', 'cashback', 'employees', 'analytics'],
   },
   {
     id: 'business',
@@ -80,7 +73,14 @@ export const plans = [
     yearly_saving: eur('3800'),
     cashback_rate_bp: 50,
     card_prices: { physical: eur('490'), virtual: eur('0') },
-    perks: ['wallet', 'free_virtual_cards', 'discounted_physical_cards', 'cashback', 'employees'],
+    perks: [
+      'wallet',
+      'free_virtual_cards',
+      'discounted_physical_cards',
+      'cashback',
+      'employees',
+      'analytics',
+    ],
   },
   premium,
 ] satisfies Plan[];

@@ -208,7 +208,15 @@ describe('/plans', () => {
       'Cashback on card purchases',
       'Invite your employees',
       'Analytics of income and spending',
-      'Priority support',
+    ]);
+    // Free lists the team and analytics too: no plan limits them (server/plans.ts featuresOfEveryPlan).
+    expect(texts(within(screen.getByRole('region', { name: 'Free' })).getAllByRole('listitem'))).toEqual([
+      'Business wallet with its own IBAN',
+      'Virtual cards',
+      'Physical cards',
+      'Cashback on card purchases',
+      'Invite your employees',
+      'Analytics of income and spending',
     ]);
     const business = screen.getByRole('region', { name: 'Business' });
     expect(within(business).getByText('Current plan')).toBeTruthy();
