@@ -14,6 +14,17 @@ import {
 } from '../schemas/cards.schema';
 import { knownErrors, toApiFailure } from './apiFailure';
 import { attemptKeysOf, type AttemptKeys, type KeyedInput } from './attemptKeys';
+import {
+  arriveAt,
+  backTo,
+  forwardTo,
+  navBack,
+  navForward,
+  restartNav,
+  startNav,
+  type JourneyNav,
+  type NavEvent,
+} from './journeyNav';
 import { count } from './ruleWords';
 import { refusesShipping, walletCheckoutGuards, walletCheckoutStates } from './walletCheckout';
 
@@ -36,7 +47,16 @@ import { refusesShipping, walletCheckoutGuards, walletCheckoutStates } from './w
  *
  * The address bar follows the state (`cardOrderPath`): the journey started from the cards pages stays on
  * /cards/add-card/…, the one from the plans pages on /plans/…; both check out on /plans/card/checkout/:card.
+ *
+ * Each step (type, details, address, checkout, ordered) is an entry of the tab's history (machines/journeyNav.ts):
+ * the browser's Back (`nav.back`) goes to the step before with what was chosen there, Forward (`nav.forward`) to the
+ * step Back left while the order still holds what it needs; nothing goes back from paying or a placed order. The
+ * journey's snapshot is kept for the tab, so a reload takes it up again at its step (src/app/usePersistedJourney.ts).
  */
+
+/** The steps of the order, in order; each is an entry of the tab's history. */
+export const cardOrderSteps = ['form', 'details', 'address', 'checkout', 'ordered'] as const;
+export type CardOrderNavStep = (typeof cardOrderSteps)[number];
 
 export type CardOrderEntry = 'cards' | 'plans';
 
@@ -88,9 +108,13 @@ export type CardOrderContext = {
   error: CardOrderError | null;
   /** Which body fields the server refused (validation_failed), keyed by dotted path. */
   fieldErrors: Record<string, string>;
+  /** The step and the steps behind and ahead of it in the tab's history (machines/journeyNav.ts). */
+  nav: JourneyNav<CardOrderNavStep>;
 };
 
 export type CardOrderEvent =
+  /** The browser's Back or Forward between the order's steps. */
+  | NavEvent
   /** Sent by the screen once it has read the address: which side of the app, and a card type named in it. */
   | { type: 'order.opened'; entry: CardOrderEntry; form: CardForm | null }
   | { type: 'load.retry' }
@@ -166,6 +190,29 @@ const cardRoom =
   `at most ${count(maxCardsPerUser.physical, 'physical card')} and ` +
   `${count(maxCardsPerUser.virtual, 'virtual card')} per person`;
 
+/** The checkout this journey shares with the plan checkout (machines/walletCheckout.ts). */
+const checkout = walletCheckoutStates({
+  types: {
+    context: {} as CardOrderContext,
+    events: {} as CardOrderEvent,
+    priced: {} as Cart,
+    result: {} as CardOrderResult,
+  },
+  price: { actor: 'cartInitialize', input: ({ context }) => ({ body: cartBodyOf(context) }) },
+  pay: {
+    actor: 'cartPay',
+    input: ({ context }) => ({
+      cartId: context.cart?.id ?? '',
+      idempotencyKey: context.idempotencyKey ?? '',
+    }),
+  },
+  ships: 'isPhysical',
+  states: { choices: 'choosingDetails', address: 'choosingAddress', paid: 'ordered' },
+  keepPrice: { cart: ({ event }) => event.output },
+  forgetPrice: forgetCart,
+  keepPaid: { result: ({ event }) => event.output, ...forgetCart },
+});
+
 export const cardOrderMachine = setup({
   types: {
     context: {} as CardOrderContext,
@@ -183,6 +230,14 @@ export const cardOrderMachine = setup({
       fieldErrors: (_, params: { error: unknown }) => fieldsOf(params.error),
     }),
     clearError: assign({ error: null, fieldErrors: {} }),
+    arrive: assign({
+      nav: ({ context }, params: { step: CardOrderNavStep }) =>
+        arriveAt(cardOrderSteps, context.nav, params.step),
+    }),
+    navBack: assign({ nav: ({ context }) => navBack(context.nav) }),
+    navForward: assign({ nav: ({ context }) => navForward(context.nav) }),
+    /** The order changed where it stands: the steps Back left no longer follow from it. */
+    dropAhead: assign({ nav: ({ context }) => ({ ...context.nav, ahead: [] }) }),
   },
   guards: {
     ...walletCheckoutGuards,
@@ -204,6 +259,13 @@ export const cardOrderMachine = setup({
     isAddressProblem: ({ context }, params: { error: unknown }) =>
       context.form === 'physical' && refusesShipping(params.error),
     canAfford: ({ context }) => canAfford(context.cart),
+    backTo: ({ context }, params: { step: CardOrderNavStep }) => backTo(context.nav, params.step),
+    forwardTo: ({ context }, params: { step: CardOrderNavStep }) => forwardTo(context.nav, params.step),
+    /** The type chosen before can still be ordered by somebody. */
+    keptFormAvailable: ({ context }) => context.form !== null && formAvailable(context.data, context.form),
+    /** The details chosen before still fit: the holder has room for this type. */
+    keptChoicesFit: ({ context }) => context.choices !== null && holderFits(context, context.choices),
+    hasShipping: ({ context }) => context.shipping !== null,
   },
 }).createMachine({
   id: 'cardOrder',
@@ -219,6 +281,7 @@ export const cardOrderMachine = setup({
     result: null,
     error: null,
     fieldErrors: {},
+    nav: startNav(),
   }),
   initial: 'opening',
   states: {
@@ -277,7 +340,16 @@ export const cardOrderMachine = setup({
       description:
         `Physical or virtual, each with its price. A type nobody may order any more (${cardRoom}) is shown but ` +
         'cannot be chosen.',
+      entry: { type: 'arrive', params: { step: 'form' } },
       on: {
+        'nav.forward': {
+          description:
+            "The browser's Forward after Back: the details again, with the type chosen before while somebody may " +
+            'still order it.',
+          guard: and([{ type: 'forwardTo', params: { step: 'details' as const } }, 'keptFormAvailable']),
+          target: 'choosingDetails',
+          actions: ['clearError', 'navForward'],
+        },
         'form.selected': {
           description: 'The user chooses a type somebody may still order.',
           guard: 'formAvailable',
@@ -290,7 +362,36 @@ export const cardOrderMachine = setup({
       description:
         'Colour, name, single or multiple use, the holder (only people with room for this type) and the account ' +
         'it spends from.',
+      entry: { type: 'arrive', params: { step: 'details' } },
       on: {
+        'nav.back': {
+          description: "The browser's Back: the choice of type, as chosen.",
+          guard: { type: 'backTo', params: { step: 'form' } },
+          target: 'choosingForm',
+          actions: ['clearError', 'navBack'],
+        },
+        'nav.forward': [
+          {
+            description:
+              "The browser's Forward after Back: the address again, with the details chosen before while the " +
+              'holder has room.',
+            guard: and([
+              { type: 'forwardTo', params: { step: 'address' as const } },
+              'keptChoicesFit',
+              'isPhysical',
+            ]),
+            target: 'choosingAddress',
+            actions: ['clearError', 'navForward'],
+          },
+          {
+            description:
+              "The browser's Forward after Back: a virtual card's checkout again, priced afresh with the details " +
+              'chosen before.',
+            guard: and([{ type: 'forwardTo', params: { step: 'checkout' as const } }, 'keptChoicesFit']),
+            target: 'pricing',
+            actions: ['clearError', 'navForward'],
+          },
+        ],
         'details.submit': [
           {
             description: 'A physical card for a holder with room: next, where it is sent.',
@@ -315,14 +416,28 @@ export const cardOrderMachine = setup({
             '"Skip the physical card": a virtual card only, when somebody may still order one (SPEC §4).',
           guard: 'canSkipPhysical',
           target: 'choosingDetails',
-          actions: ['clearError', assign({ form: 'virtual', shipping: null })],
+          actions: ['clearError', 'dropAhead', assign({ form: 'virtual', shipping: null })],
         },
       },
     },
     choosingAddress: {
       description:
         'Where the physical card goes: a saved address (registered, trading, or saved before) or a new one.',
+      entry: { type: 'arrive', params: { step: 'address' } },
       on: {
+        'nav.back': {
+          description: "The browser's Back: the card's details, as chosen.",
+          guard: { type: 'backTo', params: { step: 'details' } },
+          target: 'choosingDetails',
+          actions: ['clearError', 'navBack'],
+        },
+        'nav.forward': {
+          description:
+            "The browser's Forward after Back: the checkout again, priced afresh for the address chosen.",
+          guard: and([{ type: 'forwardTo', params: { step: 'checkout' as const } }, 'hasShipping']),
+          target: 'pricing',
+          actions: ['clearError', 'navForward'],
+        },
         'address.chosen': {
           description: "The user chooses one of the merchant's saved addresses: the order is priced.",
           guard: 'knownAddress',
@@ -349,36 +464,70 @@ export const cardOrderMachine = setup({
         },
       },
     },
-    ...walletCheckoutStates({
-      types: {
-        context: {} as CardOrderContext,
-        events: {} as CardOrderEvent,
-        priced: {} as Cart,
-        result: {} as CardOrderResult,
+    pricing: { ...checkout.pricing, entry: { type: 'arrive', params: { step: 'checkout' } } },
+    reviewing: {
+      ...checkout.reviewing,
+      on: {
+        ...checkout.reviewing.on,
+        'nav.back': [
+          {
+            description:
+              "The browser's Back: the shipping address, as chosen; the price and its key are dropped.",
+            guard: { type: 'backTo', params: { step: 'address' } },
+            target: 'choosingAddress',
+            actions: ['clearError', assign(forgetCart), 'navBack'],
+          },
+          {
+            description:
+              "The browser's Back: the card's details, as chosen; the price and its key are dropped.",
+            guard: { type: 'backTo', params: { step: 'details' } },
+            target: 'choosingDetails',
+            actions: ['clearError', assign(forgetCart), 'navBack'],
+          },
+        ],
       },
-      price: { actor: 'cartInitialize', input: ({ context }) => ({ body: cartBodyOf(context) }) },
-      pay: {
-        actor: 'cartPay',
-        input: ({ context }) => ({
-          cartId: context.cart?.id ?? '',
-          idempotencyKey: context.idempotencyKey ?? '',
-        }),
+    },
+    paying: checkout.paying,
+    failed: {
+      ...checkout.failed,
+      on: {
+        ...checkout.failed.on,
+        'nav.back': [
+          {
+            description:
+              "The browser's Back: the shipping address, as chosen; the price and its key are dropped.",
+            guard: { type: 'backTo', params: { step: 'address' } },
+            target: 'choosingAddress',
+            actions: ['clearError', assign(forgetCart), 'navBack'],
+          },
+          {
+            description:
+              "The browser's Back: the card's details, as chosen; the price and its key are dropped.",
+            guard: { type: 'backTo', params: { step: 'details' } },
+            target: 'choosingDetails',
+            actions: ['clearError', assign(forgetCart), 'navBack'],
+          },
+        ],
       },
-      ships: 'isPhysical',
-      states: { choices: 'choosingDetails', address: 'choosingAddress', paid: 'ordered' },
-      keepPrice: { cart: ({ event }) => event.output },
-      forgetPrice: forgetCart,
-      keepPaid: { result: ({ event }) => event.output, ...forgetCart },
-    }),
+    },
     ordered: {
       description:
         '"Order placed": the price left the wallet; a virtual card is active at once, a physical one inactive ' +
-        'until activated.',
+        "until activated. The browser's Back cannot take the order back to its checkout.",
+      entry: { type: 'arrive', params: { step: 'ordered' } },
       on: {
         'order.again': {
           target: 'loading',
-          description: 'The user orders another card: the order form is read afresh.',
-          actions: assign({ form: null, choices: null, shipping: null, result: null, ...forgetCart }),
+          description:
+            'The user orders another card: the order form is read afresh, in a history of its own.',
+          actions: assign({
+            form: null,
+            choices: null,
+            shipping: null,
+            result: null,
+            ...forgetCart,
+            nav: ({ context }) => restartNav(context.nav),
+          }),
         },
       },
     },

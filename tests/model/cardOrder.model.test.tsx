@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { ActorRefFrom, EventObject } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -19,6 +19,7 @@ import {
   registeredAddress,
   shopCard,
 } from './cardOrder.paths';
+import { pressBack, pressForward } from './browserHistory';
 import { generatePaths } from './generatePaths';
 import {
   journeyCapture,
@@ -85,6 +86,8 @@ const executors: Executors<typeof cardOrderMachine> = {
   'order.change': (app) => click(app, cardOrderTexts.change),
   'order.review': (app) => click(app, cardOrderTexts.backToCheckout),
   'order.again': (app) => click(app, cardOrderTexts.again),
+  'nav.back': (app) => pressBack(app),
+  'nav.forward': (app) => pressForward(app),
 };
 
 /** Where a path opens the journey: the address its `order.opened` event stands for. */
@@ -176,6 +179,54 @@ describe('the order addresses', () => {
     });
     await screen.findByRole('heading', { level: 1, name: cardOrderTexts.checkoutTitle });
     expect(reloaded.path()).toBe('/plans/card/checkout/physical');
+  });
+});
+
+describe('Back, Forward and leaving the order', () => {
+  it('goes back through the steps with what was chosen, forward again, and asks before leaving a priced order', async () => {
+    const app = startApp('/cards/add-card/physical');
+    await app.effects.settle('loadCardOrder', { output: cardOrderData });
+    await screen.findByRole('heading', { level: 1, name: cardOrderTexts.physicalTitle });
+    await executors['details.submit'](app, { type: 'details.submit', choices: shopCard });
+    await executors['address.chosen'](app, { type: 'address.chosen', addressId: registeredAddress.id });
+    const cart = cardOrderFixtures.actors.cartInitialize.done.output;
+    await app.effects.settle('cartInitialize', { output: cart(journey.snapshot().context) });
+    await screen.findByRole('heading', { level: 1, name: cardOrderTexts.checkoutTitle });
+    expect(app.path()).toBe('/plans/card/checkout/physical');
+
+    // A link away from a priced order asks first; "Stay" keeps the checkout.
+    await app.user.click(screen.getByRole('link', { name: 'All cards' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this payment?' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(app.path()).toBe('/plans/card/checkout/physical');
+
+    // Back: the address, as chosen; Back again: the details, as typed; Forward: the address again.
+    await pressBack(app);
+    await screen.findByRole('heading', { level: 1, name: cardOrderTexts.addressTitle });
+    expect(app.path()).toBe('/cards/add-card/physical/address');
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: cardOrderTexts.registered }).checked).toBe(
+      true,
+    );
+    await pressBack(app);
+    await screen.findByRole('heading', { level: 1, name: cardOrderTexts.physicalTitle });
+    expect(screen.getByLabelText<HTMLInputElement>('Name on the card').value).toBe(shopCard.name);
+    await pressForward(app);
+    await screen.findByRole('heading', { level: 1, name: cardOrderTexts.addressTitle });
+    await pressForward(app);
+    await app.effects.settle('cartInitialize', { output: cart(journey.snapshot().context) });
+    await screen.findByRole('heading', { level: 1, name: cardOrderTexts.checkoutTitle });
+    expect(journey.snapshot().context.cart).not.toBeNull();
+
+    // Leaving for good forgets the order.
+    await app.user.click(screen.getByRole('link', { name: 'All cards' }));
+    await app.user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave this payment?' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
+    await waitFor(() => expect(app.path()).toBe('/cards'));
+    expect(window.sessionStorage.getItem('tameio.cardOrder')).toBeNull();
   });
 });
 

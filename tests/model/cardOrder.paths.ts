@@ -22,6 +22,7 @@ import {
   failureWords,
   pathTitle,
 } from './generatePaths';
+import { browserButtons } from './browserHistory';
 import { demoUser } from './paths';
 
 /*
@@ -256,6 +257,8 @@ export const cardOrderFixtures = {
     'order.change': [{ event: { type: 'order.change' }, does: 'Click "Change the order"' }],
     'order.review': [{ event: { type: 'order.review' }, does: 'Click "Back to checkout"' }],
     'order.again': [{ event: { type: 'order.again' }, does: 'Click "Order another card"' }],
+    'nav.back': [browserButtons.back],
+    'nav.forward': [browserButtons.forward],
   },
   actors: {
     loadCardOrder: {
@@ -450,6 +453,10 @@ function decisionWords(
           return 'back to checkout';
         case 'order.again':
           return 'order another';
+        case 'nav.back':
+          return 'the browser’s Back';
+        case 'nav.forward':
+          return 'the browser’s Forward';
       }
     }
   }
@@ -492,6 +499,8 @@ export const cardOrderModel: Model<typeof cardOrderMachine> = {
       value,
       form: context.form,
       error: context.error,
+      // Where Back and Forward go: the same step with other steps behind it is another state to test.
+      nav: [context.nav.behind, context.nav.ahead],
     });
   },
   bounds: { maxDepth: 10, simplePerState: 1, maxSimple: 6 },

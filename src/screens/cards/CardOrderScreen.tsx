@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
-import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent, Observer, Snapshot } from 'xstate';
+import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent, Observer } from 'xstate';
 import {
   canAfford,
   cardOrderMachine,
@@ -45,8 +45,8 @@ import { AddressForm } from '../../ui/address/AddressForm';
 import { addressText } from '../../ui/address/addressText';
 import { Figures, LinkRow, Options } from '../../ui/Blocks';
 import { SelectField } from '../../ui/SelectField';
-import { useJourneyAddress } from '../../app/useJourneyAddress';
-import { useJourneyActor } from '../../app/inspection';
+import { LeaveJourneyDialog } from '../../app/LeaveJourneyDialog';
+import { usePersistedJourney, useJourneyRestarts } from '../../app/usePersistedJourney';
 import { cardOrderErrorText, cardOrderText as m } from './cardMessages';
 import { Preview } from './parts';
 
@@ -386,17 +386,11 @@ function OrderedStep({ journey }: { journey: OrderActor }) {
   );
 }
 
-function Journey({ journey, follow }: { journey: OrderActor; follow: (path: string | null) => void }) {
+function Journey({ journey }: { journey: OrderActor }) {
   const intl = useIntl();
   const step = useJourney(journey, selectCardOrderStep);
-  // Until the journey has read the address it was opened at, it has no address of its own.
-  const path = useJourney(journey, (snapshot) =>
-    snapshot.matches('opening') ? null : cardOrderPath(snapshot),
-  );
   const result = useJourney(journey, selectOrderResult);
   const announced = useRef<string | null>(null);
-
-  useEffect(() => follow(path), [follow, path]);
 
   useEffect(() => {
     if (!result || announced.current === result.card.id) return;
@@ -439,39 +433,19 @@ export function orderOpeningOf(pathname: string): { entry: CardOrderEntry; form:
   };
 }
 
-// docs/engineering.md "Front end": a wizard's progress survives a reload, as a machine snapshot in sessionStorage. It is taken
-// up again only at the address it was left on; a finished order is forgotten.
+// docs/engineering.md "Front end": the order survives Back, Forward and a reload (src/app/usePersistedJourney.ts); a
+// placed order is forgotten.
 const storageKey = 'tameio.cardOrder';
-
-function restore(pathname: string): Snapshot<unknown> | undefined {
-  try {
-    const stored = JSON.parse(window.sessionStorage.getItem(storageKey) ?? 'null') as {
-      path?: unknown;
-      snapshot?: unknown;
-    } | null;
-    if (!stored || stored.path !== pathname || typeof stored.snapshot !== 'object' || !stored.snapshot)
-      return undefined;
-    const snapshot = stored.snapshot as Snapshot<unknown>;
-    // A snapshot of an older version of the journey, which the machine cannot take up, is dropped.
-    cardOrderMachine.resolveState(snapshot as Parameters<typeof cardOrderMachine.resolveState>[0]);
-    return snapshot;
-  } catch {
-    return undefined;
-  }
-}
-
-function persist(journey: OrderActor) {
-  const snapshot = journey.getSnapshot();
-  try {
-    if (snapshot.matches('ordered')) window.sessionStorage.removeItem(storageKey);
-    else {
-      const stored = { path: cardOrderPath(snapshot), snapshot: journey.getPersistedSnapshot() };
-      window.sessionStorage.setItem(storageKey, JSON.stringify(stored));
-    }
-  } catch {
-    // Storage full or off: the order simply starts afresh after a reload.
-  }
-}
+// Until the journey has read the address it was opened at, it has no address of its own.
+const orderPathOf = (snapshot: CardOrderSnapshot) =>
+  snapshot.matches('opening') ? null : cardOrderPath(snapshot);
+const orderNavOf = (snapshot: CardOrderSnapshot) => snapshot.context.nav;
+const keepOrder = (snapshot: CardOrderSnapshot) => !snapshot.matches('ordered');
+/** A priced order not yet paid: leaving it by a link asks first. */
+const orderAtStake = (snapshot: CardOrderSnapshot) => {
+  const step = selectCardOrderStep(snapshot);
+  return step === 'checkout' || step === 'failed';
+};
 
 type InspectionObserver = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 
@@ -489,35 +463,41 @@ function JourneyHost({
   inspect,
   clock,
   keySeed,
-  follow,
+  restart,
+  fresh,
   children,
 }: CardOrderScreenProps & {
   machine: typeof cardOrderMachine;
-  follow: (path: string | null) => void;
+  restart: () => void;
+  fresh: boolean;
   children: ReactNode;
 }) {
   const { pathname } = useLocation();
-  const [restored] = useState(() => restore(pathname));
   const [opening] = useState(() => orderOpeningOf(pathname));
   // A journey taken up again after a reload keeps the seed it had (in the snapshot); a new one gets a new seed.
   const [seed] = useState(() => keySeed ?? globalThis.crypto.randomUUID());
-  const journey = useJourneyActor(machine, {
+  const { journey, leaving, leave, stay } = usePersistedJourney(machine, {
+    storageKey,
     input: { keySeed: seed },
-    ...(restored ? { snapshot: restored } : {}),
-    ...(inspect ? { inspect } : {}),
-    ...(clock ? { clock } : {}),
+    inspect,
+    clock,
+    pathOf: orderPathOf,
+    navOf: orderNavOf,
+    keep: keepOrder,
+    atStake: orderAtStake,
+    onForeignEntry: restart,
+    fresh,
   });
 
   useEffect(() => {
     if (journey.getSnapshot().matches('opening')) journey.send({ type: 'order.opened', ...opening });
-    const subscription = journey.subscribe(() => persist(journey));
-    return () => subscription.unsubscribe();
   }, [journey, opening]);
 
   return (
     <CardOrderFrame journey={journey}>
-      <Journey journey={journey} follow={follow} />
+      <Journey journey={journey} />
       {children}
+      <LeaveJourneyDialog leaving={leaving} onStay={stay} onLeave={leave} />
     </CardOrderFrame>
   );
 }
@@ -587,12 +567,13 @@ function CardOrderFrame({ journey, children }: { journey: OrderActor; children: 
 export function CardOrderScreen({ logic, inspect, clock, keySeed }: CardOrderScreenProps) {
   const intl = useIntl();
   const machine = useMemo(() => logic ?? cardOrderMachine.provide({ actors: cardOrderActors(api) }), [logic]);
-  const { run, follow } = useJourneyAddress();
+  const { run, restart } = useJourneyRestarts();
   return (
     <JourneyHost
       key={run}
       machine={machine}
-      follow={follow}
+      restart={restart}
+      fresh={run > 0}
       {...(inspect ? { inspect } : {})}
       {...(clock ? { clock } : {})}
       {...(keySeed ? { keySeed } : {})}
