@@ -45,6 +45,12 @@ const toKycError = knownErrors([
   'onboarding_locked',
   'rate_limited',
   'step_up_required',
+  // The owner only; a verification that is gone, or has passed already; an upload that did not arrive whole: each has
+  // its own words on the screen.
+  'forbidden',
+  'bad_request',
+  'not_found',
+  'conflict',
   'network',
 ]);
 export type KycError = ReturnType<typeof toKycError>;
@@ -52,6 +58,13 @@ export type KycError = ReturnType<typeof toKycError>;
 function fieldsOf(error: unknown): Record<string, string> {
   const failure = toApiFailure(error);
   return failure.kind === 'http' ? (failure.fields ?? {}) : {};
+}
+
+/** The facts the server gave with its refusal (a photo's pixels when it is too small), for the screen's words. */
+export type KycErrorDetails = Record<string, string | number | boolean | null>;
+function detailsOf(error: unknown): KycErrorDetails {
+  const failure = toApiFailure(error);
+  return failure.kind === 'http' ? (failure.details ?? {}) : {};
 }
 
 /** The capture step in the address (/verification/:method) for each side. */
@@ -80,6 +93,7 @@ export type IdentityVerificationContext = {
   side: KycSide | null;
   checks: KycCheck[];
   error: KycError | null;
+  errorDetails: KycErrorDetails;
   fieldErrors: Record<string, string>;
 };
 
@@ -121,6 +135,7 @@ const fresh = {
   side: null,
   checks: [],
   error: null,
+  errorDetails: {},
   fieldErrors: {},
 } satisfies Omit<IdentityVerificationContext, 'criteria' | 'methods'>;
 
@@ -146,9 +161,12 @@ export const identityVerificationMachine = setup({
     evaluateKyc: fromPromise<KycVerification, EvaluateInput>(async () => notProvided('evaluateKyc')),
   },
   actions: {
-    recordError: assign({ error: (_, params: { error: unknown }) => toKycError(params.error) }),
+    recordError: assign({
+      error: (_, params: { error: unknown }) => toKycError(params.error),
+      errorDetails: (_, params: { error: unknown }) => detailsOf(params.error),
+    }),
     recordFields: assign({ fieldErrors: (_, params: { error: unknown }) => fieldsOf(params.error) }),
-    clearError: assign({ error: null, fieldErrors: {} }),
+    clearError: assign({ error: null, errorDetails: {}, fieldErrors: {} }),
     startOver: assign(fresh),
   },
   guards: {
@@ -453,6 +471,8 @@ export function kycPath(snapshot: IdentityVerificationSnapshot, code?: OneTimeCo
 export const selectKycBusy = (snapshot: IdentityVerificationSnapshot): boolean => snapshot.hasTag('busy');
 export const selectKycError = (snapshot: IdentityVerificationSnapshot): KycError | null =>
   snapshot.context.error;
+export const selectKycErrorDetails = (snapshot: IdentityVerificationSnapshot): KycErrorDetails =>
+  snapshot.context.errorDetails;
 export const selectKycFieldErrors = (snapshot: IdentityVerificationSnapshot): Record<string, string> =>
   snapshot.context.fieldErrors;
 export const selectKycCriteria = (snapshot: IdentityVerificationSnapshot): KycCriteria | null =>

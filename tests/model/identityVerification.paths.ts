@@ -10,6 +10,8 @@ import {
 } from '../../machines/identityVerification.machine';
 import {
   kycCriteriaIds,
+  kycMinLongSide,
+  kycMinShortSide,
   requiredSides,
   type KycCriteria,
   type KycVerification,
@@ -67,6 +69,9 @@ const criteria: KycCriteria = {
   name_must_match_representative: true,
   criteria: [...kycCriteriaIds],
 };
+
+/** A photo smaller than the server accepts (a square selfie of 400 pixels). */
+const tooSmall = { width: 400, height: 400 };
 
 const http = (
   status: number,
@@ -205,6 +210,15 @@ export const identityVerificationFixtures = {
           failure: http(413, 'payload_too_large', 'The request body is too large.'),
           says: 'Server answers 413 payload_too_large',
         },
+        {
+          failure: http(400, 'validation_failed', 'Some fields are missing or not valid.', {
+            fields: { file: `The image must be at least ${kycMinLongSide} × ${kycMinShortSide} pixels.` },
+            details: { width: tooSmall.width, height: tooSmall.height },
+          }),
+          says:
+            `Server answers 400 validation_failed (the photo is ${tooSmall.width} × ${tooSmall.height} pixels, ` +
+            `smaller than ${kycMinLongSide} × ${kycMinShortSide})`,
+        },
       ],
     },
     evaluateKyc: {
@@ -254,18 +268,59 @@ export function kycErrorText(error: KycError): string {
     case 'step_up_required':
       return 'Your confirmation has expired. Confirm it is you with a new one-time code; what you entered is kept.';
     case 'validation_failed':
-      return 'This was not accepted. Check what you entered or choose another photo.';
+      return 'Some details were not accepted. Check the fields marked below.';
     case 'unsupported_file_type':
-      return 'Choose a JPEG or PNG photo.';
+      return photoTypeWords;
     case 'payload_too_large':
-      return 'The photo is too large.';
+      return photoTooLargeWords;
     case 'onboarding_locked':
       return 'Your information is in review and cannot be changed now.';
+    case 'forbidden':
+      return 'Only the owner of the company can verify the representative’s identity.';
+    case 'not_found':
+      return 'This verification is no longer there. Start over to begin a new one.';
+    case 'bad_request':
+      return 'What was sent could not be read. Reload the page, then try again.';
+    case 'conflict':
+      return 'This verification has passed already: nothing more is needed. Reload the page to see it.';
     case 'network':
       return 'A network error has occurred.';
     case 'unknown':
       return 'Something went wrong. Please try again.';
   }
+}
+
+const photoTypes = criteria.image.content_types
+  .map((type) => type.replace('image/', '').toUpperCase())
+  .join(' or ');
+const photoTypeWords =
+  `This file is not a ${photoTypes} file: we look at what is inside it, not at its name. Save or scan it as ` +
+  `${photoTypes} and choose it again.`;
+const photoTooLargeWords =
+  `This file is larger than ${criteria.image.max_bytes / (1024 * 1024)} MB. Choose a smaller file, or save or scan ` +
+  'it at a lower resolution.';
+
+/** What the capture step says beside the photo when the upload was refused. */
+export function kycPhotoErrorText(
+  error: KycError,
+  details: IdentityVerificationContext['errorDetails'],
+): string {
+  const { width, height } = details;
+  if (error === 'validation_failed' && typeof width === 'number' && typeof height === 'number') {
+    return (
+      `This photo is ${width} × ${height} pixels; it must be at least ${criteria.image.min_width} × ` +
+      `${criteria.image.min_height} pixels, either way round. Take it again closer, or choose a larger photo.`
+    );
+  }
+  if (error === 'validation_failed') {
+    return (
+      'This file is empty or cannot be read. Open it to check it, then choose it again or choose another ' +
+      `${photoTypes} file.`
+    );
+  }
+  if (error === 'network')
+    return 'The file was not sent: the connection was lost. Check it, then choose the file again.';
+  return kycErrorText(error);
 }
 
 type KycSnapshot = SnapshotFrom<typeof identityVerificationMachine>;
@@ -300,7 +355,7 @@ function screenFor(snapshot: KycSnapshot): ScreenExpectation {
       return {
         path,
         heading: t.sideTitles[snapshot.context.side ?? 'front'],
-        alert,
+        alert: error ? kycPhotoErrorText(error, snapshot.context.errorDetails) : null,
         ...(busy ? { disabled: [t.usePhoto, t.startOver] } : { enabled: [t.startOver] }),
       };
     case 'ready':

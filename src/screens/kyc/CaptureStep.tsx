@@ -1,13 +1,19 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { selectKycBusy, selectKycSide } from '../../../machines/identityVerification.machine';
+import {
+  selectKycBusy,
+  selectKycCriteria,
+  selectKycError,
+  selectKycErrorDetails,
+  selectKycSide,
+} from '../../../machines/identityVerification.machine';
 import { Button } from '../../ui/Button';
+import { FileDrop } from '../../ui/FileDrop';
 import { Muted, Row } from '../../ui/Layout';
 import { StepHeading } from '../../ui/StepHeading';
-import { KycErrorAlert } from './KycErrorAlert';
 import { useKyc, type KycActor } from './kycActor';
-import { sideTitle } from './kycMessages';
+import { kycPhotoErrorText, kycPhotoRules, sideTitle } from './kycMessages';
 
 const Preview = styled.img`
   display: block;
@@ -38,9 +44,11 @@ function usePreview(file: File | null): string | null {
  */
 export function CaptureStep({ kyc }: { kyc: KycActor }) {
   const intl = useIntl();
-  const id = useId();
   const side = useKyc(kyc, selectKycSide) ?? 'front';
   const busy = useKyc(kyc, selectKycBusy);
+  const criteria = useKyc(kyc, selectKycCriteria);
+  const error = useKyc(kyc, selectKycError);
+  const details = useKyc(kyc, selectKycErrorDetails);
   const [file, setFile] = useState<File | null>(null);
   const preview = usePreview(file);
   // A new side starts without a choice.
@@ -53,7 +61,6 @@ export function CaptureStep({ kyc }: { kyc: KycActor }) {
   return (
     <div>
       <StepHeading>{title}</StepHeading>
-      <KycErrorAlert kyc={kyc} />
       <Muted>
         {side === 'selfie' ? (
           <FormattedMessage
@@ -67,21 +74,20 @@ export function CaptureStep({ kyc }: { kyc: KycActor }) {
           />
         )}
       </Muted>
-      <p>
-        <label htmlFor={id}>
-          <FormattedMessage id="kyc.capture.photo" defaultMessage="Take or choose a photo" />
-        </label>
-        <input
-          // A fresh input per side, so the same photo file can be chosen again for the next side.
-          key={side}
-          id={id}
-          type="file"
-          accept="image/*"
-          capture={side === 'selfie' ? 'user' : 'environment'}
-          disabled={busy}
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-        />
-      </p>
+      <FileDrop
+        // A fresh field per side, so the same photo file can be chosen again for the next side.
+        key={side}
+        label={intl.formatMessage({ id: 'kyc.capture.photo', defaultMessage: 'Take or choose a photo' })}
+        rules={kycPhotoRules(criteria)}
+        // Any image, so that phones offer the camera; the server checks the type from the bytes.
+        accept="image/*"
+        capture={side === 'selfie' ? 'user' : 'environment'}
+        disabled={busy}
+        file={file}
+        // The only call this step makes is the upload: why it was refused belongs beside the photo.
+        error={error && !busy ? kycPhotoErrorText(intl, error, details, criteria) : null}
+        onFile={setFile}
+      />
       {preview ? (
         <Preview
           src={preview}

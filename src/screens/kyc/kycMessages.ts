@@ -1,7 +1,18 @@
 import type { IntlShape } from 'react-intl';
-import type { KycError } from '../../../machines/identityVerification.machine';
-import type { KycCriterion, KycDocumentType, KycSide } from '../../../schemas/kyc.schema';
+import type { KycError, KycErrorDetails } from '../../../machines/identityVerification.machine';
+import type { ErrorCode } from '../../../schemas/error.schema';
+import {
+  defaultUploadLimitBytes,
+  kycImageContentTypes,
+  kycMinLongSide,
+  kycMinShortSide,
+  type KycCriteria,
+  type KycCriterion,
+  type KycDocumentType,
+  type KycSide,
+} from '../../../schemas/kyc.schema';
 import { errorMessages, loginErrorText } from '../../i18n/errorMessages';
+import { fileErrorText, type FileRules } from '../../ui/fileErrors';
 
 export function documentTypeName(intl: IntlShape, type: KycDocumentType): string {
   switch (type) {
@@ -48,10 +59,13 @@ export function criterionText(intl: IntlShape, criterion: KycCriterion, passed: 
     case 'image_dimensions':
       return passed
         ? intl.formatMessage({ id: 'kyc.check.size.ok', defaultMessage: 'The photos are large enough.' })
-        : intl.formatMessage({
-            id: 'kyc.check.size.failed',
-            defaultMessage: 'A photo is too small: it must be at least 600 × 400 pixels.',
-          });
+        : intl.formatMessage(
+            {
+              id: 'kyc.check.size.failed',
+              defaultMessage: 'A photo is too small: it must be at least {long} × {short} pixels.',
+            },
+            { long: kycMinLongSide, short: kycMinShortSide },
+          );
     case 'document_not_expired':
       return passed
         ? intl.formatMessage({ id: 'kyc.check.expiry.ok', defaultMessage: 'The document has not expired.' })
@@ -70,8 +84,46 @@ export function criterionText(intl: IntlShape, criterion: KycCriterion, passed: 
   }
 }
 
-/** The sentence shown for a failed load, start, upload or evaluation (the code step words its own). */
-export function kycErrorText(intl: IntlShape, error: KycError): string {
+/**
+ * What a photo must be: the server's criteria once loaded, else the shared constants the server checks with (the
+ * limit's default; setting UPLOAD_LIMIT_BYTES changes it, and the criteria say so).
+ */
+export function kycPhotoRules(criteria: KycCriteria | null): FileRules {
+  return {
+    types: criteria?.image.content_types ?? kycImageContentTypes,
+    maxBytes: criteria?.image.max_bytes ?? defaultUploadLimitBytes,
+    minPixels: {
+      long: criteria?.image.min_width ?? kycMinLongSide,
+      short: criteria?.image.min_height ?? kycMinShortSide,
+    },
+  };
+}
+
+/**
+ * The sentence shown beside the photo field when a photo was refused: the rule it broke, with the server's figures
+ * (a photo too small says its own size and the smallest accepted).
+ */
+export function kycPhotoErrorText(
+  intl: IntlShape,
+  error: KycError,
+  details: KycErrorDetails,
+  criteria: KycCriteria | null,
+): string {
+  switch (error) {
+    case 'step_up_required':
+    case 'rate_limited':
+    case 'unknown':
+      return kycErrorText(intl, error);
+    default:
+      return fileErrorText(intl, { code: error, details }, kycPhotoRules(criteria));
+  }
+}
+
+/**
+ * The sentence shown for a failed load, start, upload or evaluation (the code step words its own). Any code an
+ * identity verification endpoint answers has its own words (tests/api/uploadErrorWords.test.ts).
+ */
+export function kycErrorText(intl: IntlShape, error: KycError | ErrorCode): string {
   switch (error) {
     case 'rate_limited':
       // The same sentence as at sign-in.
@@ -84,21 +136,50 @@ export function kycErrorText(intl: IntlShape, error: KycError): string {
       });
     case 'validation_failed':
       return intl.formatMessage({
-        id: 'kyc.error.validation',
-        defaultMessage: 'This was not accepted. Check what you entered or choose another photo.',
+        id: 'kyc.error.details',
+        defaultMessage: 'Some details were not accepted. Check the fields marked below.',
       });
     case 'unsupported_file_type':
-      return intl.formatMessage({ id: 'kyc.error.type', defaultMessage: 'Choose a JPEG or PNG photo.' });
     case 'payload_too_large':
-      return intl.formatMessage({ id: 'kyc.error.tooLarge', defaultMessage: 'The photo is too large.' });
+      return fileErrorText(intl, { code: error }, kycPhotoRules(null));
     case 'onboarding_locked':
       return intl.formatMessage({
         id: 'kyc.error.locked',
         defaultMessage: 'Your information is in review and cannot be changed now.',
       });
+    case 'forbidden':
+      return intl.formatMessage({
+        id: 'kyc.error.forbidden',
+        defaultMessage: 'Only the owner of the company can verify the representative’s identity.',
+      });
+    case 'not_found':
+      return intl.formatMessage({
+        id: 'kyc.error.notFound',
+        defaultMessage: 'This verification is no longer there. Start over to begin a new one.',
+      });
+    case 'conflict':
+      return intl.formatMessage({
+        id: 'kyc.error.conflict',
+        defaultMessage:
+          'This verification has passed already: nothing more is needed. Reload the page to see it.',
+      });
+    case 'bad_request':
+      return intl.formatMessage({
+        id: 'kyc.error.badRequest',
+        defaultMessage: 'What was sent could not be read. Reload the page, then try again.',
+      });
+    case 'unauthorized':
+    case 'session_expired':
+      return intl.formatMessage(errorMessages.session_expired);
+    case 'internal_error':
+      return intl.formatMessage({
+        id: 'kyc.error.server',
+        defaultMessage: 'This could not be done on our side. Try again in a few minutes.',
+      });
     case 'network':
+    case 'service_unavailable':
       return intl.formatMessage(errorMessages.network);
-    case 'unknown':
+    default:
       return intl.formatMessage(errorMessages.unknown);
   }
 }

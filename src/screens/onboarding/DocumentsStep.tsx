@@ -1,21 +1,24 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import {
   selectDeleting,
   selectOnboardingBusy,
   selectOnboardingData,
+  selectOnboardingError,
   selectUploadProgress,
 } from '../../../machines/onboarding.machine';
 import type { DocumentType, OnboardingDocument } from '../../../schemas/onboarding.schema';
 import { documentTypeName } from '../../i18n/documentText';
 import { Button } from '../../ui/Button';
+import { FileDrop } from '../../ui/FileDrop';
+import { fileErrorText, fileTypeList } from '../../ui/fileErrors';
 import { Muted, Row } from '../../ui/Layout';
 import { Spinner } from '../../ui/Spinner';
 import { Fieldset } from '../../ui/stepForm';
 import { useOnboarding, type OnboardingActor } from './onboardingActor';
 import { useOnboardingServices } from './services';
-import { StepFrame } from './StepFrame';
+import { documentRules, StepFrame } from './StepFrame';
 import { stepTitle } from './steps';
 
 const Preview = styled.img`
@@ -60,72 +63,8 @@ export function DocumentPreview({ document }: { document: OnboardingDocument }) 
   return <Preview src={url} alt={document.file_name} />;
 }
 
-function UploadInput({
-  type,
-  disabled,
-  onFile,
-}: {
-  type: DocumentType;
-  disabled: boolean;
-  onFile: (file: File) => void;
-}) {
-  const intl = useIntl();
-  const id = useId();
-  return (
-    <p>
-      <label htmlFor={id}>
-        <FormattedMessage
-          id="onboarding.documents.upload"
-          defaultMessage="Upload {type} (PDF, JPEG or PNG)"
-          values={{ type: documentTypeName(intl, type) }}
-        />
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept="application/pdf,image/jpeg,image/png"
-        disabled={disabled}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) onFile(file);
-        }}
-      />
-    </p>
-  );
-}
-
-const ProgressRow = styled.p`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-  progress {
-    flex: 1;
-    max-width: 20rem;
-  }
-`;
-
-/** The upload under way: a real progress bar (bytes sent, from the upload effect) with its percentage. */
-function UploadProgressBar({ progress }: { progress: NonNullable<ReturnType<typeof selectUploadProgress>> }) {
-  const intl = useIntl();
-  const id = useId();
-  const percent = intl.formatNumber(progress.percent / 100, { style: 'percent' });
-  return (
-    <ProgressRow>
-      <label htmlFor={id}>
-        <FormattedMessage
-          id="onboarding.documents.uploadingFile"
-          defaultMessage="Uploading {name}"
-          values={{ name: progress.fileName }}
-        />
-      </label>
-      <progress id={id} max={100} value={progress.percent} aria-valuetext={percent}>
-        {percent}
-      </progress>
-      <span aria-hidden="true">{percent}</span>
-    </ProgressRow>
-  );
-}
+/** The upload last sent: the field its refusal is shown beside, and the file it was about. */
+type LastUpload = { kind: DocumentType; name: string; size: number };
 
 /** Step 5: the documents the legal form needs; each upload and deletion is its own call, shown while it runs. */
 export function DocumentsStep({ onboarding }: { onboarding: OnboardingActor }) {
@@ -134,9 +73,14 @@ export function DocumentsStep({ onboarding }: { onboarding: OnboardingActor }) {
   const busy = useOnboarding(onboarding, selectOnboardingBusy);
   const progress = useOnboarding(onboarding, selectUploadProgress);
   const deleting = useOnboarding(onboarding, selectDeleting);
+  const error = useOnboarding(onboarding, selectOnboardingError);
+  const [last, setLast] = useState<LastUpload | null>(null);
+  // A refusal belongs to the field whose upload it answered; a failed deletion is said at the top of the step.
+  const uploadError = last && error && !busy ? fileErrorText(intl, { code: error }, documentRules) : null;
+  const types = fileTypeList(intl, documentRules.types);
   const documents = data?.documents ?? [];
   const required = data?.required_documents ?? [];
-  const types: DocumentType[] = [...required, 'other'];
+  const kinds: DocumentType[] = [...required, 'other'];
   return (
     <StepFrame
       onboarding={onboarding}
@@ -151,7 +95,6 @@ export function DocumentsStep({ onboarding }: { onboarding: OnboardingActor }) {
           />
         </Muted>
       ) : null}
-      {progress ? <UploadProgressBar progress={progress} /> : null}
       {deleting ? (
         <Row>
           <Spinner
@@ -161,7 +104,8 @@ export function DocumentsStep({ onboarding }: { onboarding: OnboardingActor }) {
           <FormattedMessage id="onboarding.documents.deleting" defaultMessage="Deleting…" />
         </Row>
       ) : null}
-      {types.map((type) => {
+      {kinds.map((type) => {
+        const mineLast = last?.kind === type ? last : null;
         const mine = documents.filter((document) => document.type === type);
         return (
           <Fieldset key={type}>
@@ -180,7 +124,10 @@ export function DocumentsStep({ onboarding }: { onboarding: OnboardingActor }) {
                 <Button
                   variant="quiet"
                   disabled={busy}
-                  onClick={() => onboarding.send({ type: 'document.delete', documentId: document.id })}
+                  onClick={() => {
+                    setLast(null);
+                    onboarding.send({ type: 'document.delete', documentId: document.id });
+                  }}
                 >
                   <FormattedMessage
                     id="onboarding.documents.delete"
@@ -190,10 +137,20 @@ export function DocumentsStep({ onboarding }: { onboarding: OnboardingActor }) {
                 </Button>
               </div>
             ))}
-            <UploadInput
-              type={type}
+            <FileDrop
+              label={intl.formatMessage(
+                { id: 'onboarding.documents.upload', defaultMessage: 'Upload {type} ({types})' },
+                { type: documentTypeName(intl, type), types },
+              )}
+              rules={documentRules}
               disabled={busy}
-              onFile={(file) => onboarding.send({ type: 'document.upload', kind: type, file })}
+              file={mineLast && (progress || uploadError) ? mineLast : null}
+              progress={mineLast ? progress : null}
+              error={mineLast ? uploadError : null}
+              onFile={(file) => {
+                setLast({ kind: type, name: file.name, size: file.size });
+                onboarding.send({ type: 'document.upload', kind: type, file });
+              }}
             />
           </Fieldset>
         );

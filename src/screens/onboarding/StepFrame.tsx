@@ -6,15 +6,34 @@ import {
   selectReturnToReview,
   type OnboardingError,
 } from '../../../machines/onboarding.machine';
+import type { ErrorCode } from '../../../schemas/error.schema';
+import { defaultUploadLimitBytes } from '../../../schemas/kyc.schema';
+import { OnboardingDocument } from '../../../schemas/onboarding.schema';
 import { errorMessages } from '../../i18n/errorMessages';
+import { fileErrorText, type FileRules } from '../../ui/fileErrors';
 import { Button } from '../../ui/Button';
 import { Alert } from '../../ui/Layout';
 import { WizardActions } from '../../ui/WizardFrame';
 import { StepHeading } from '../../ui/StepHeading';
 import { useOnboarding, type OnboardingActor } from './onboardingActor';
 
-/** The sentence shown for a failed load, save, upload or submission. */
-export function onboardingErrorText(intl: IntlShape, error: OnboardingError): string {
+/**
+ * What the documents step accepts: the content types an onboarding document may have (the schema the server answers
+ * with) and the default upload limit (setting UPLOAD_LIMIT_BYTES; no onboarding endpoint tells the configured one).
+ */
+export const documentRules: FileRules = {
+  types: OnboardingDocument.shape.content_type.options,
+  maxBytes: defaultUploadLimitBytes,
+};
+
+/** Codes only an upload answers: the documents step says them beside the file field (src/ui/fileErrors.ts). */
+const fileFieldErrors: ReadonlySet<string> = new Set(['unsupported_file_type', 'payload_too_large']);
+
+/**
+ * The sentence shown for a failed load, save, upload or submission. Any code an onboarding endpoint answers has
+ * its own words (tests/api/uploadErrorWords.test.ts), also those the journey does not tell apart yet.
+ */
+export function onboardingErrorText(intl: IntlShape, error: OnboardingError | ErrorCode): string {
   switch (error) {
     case 'validation_failed':
       return intl.formatMessage({
@@ -32,18 +51,46 @@ export function onboardingErrorText(intl: IntlShape, error: OnboardingError): st
         defaultMessage: 'Your information is in review and cannot be changed now.',
       });
     case 'payload_too_large':
-      return intl.formatMessage({
-        id: 'onboarding.error.tooLarge',
-        defaultMessage: 'The file is too large.',
-      });
     case 'unsupported_file_type':
+      return fileErrorText(intl, { code: error }, documentRules);
+    case 'forbidden':
       return intl.formatMessage({
-        id: 'onboarding.error.fileType',
-        defaultMessage: 'This file is not a PDF, JPEG or PNG. Upload one of those.',
+        id: 'onboarding.error.forbidden',
+        defaultMessage: 'Only the owner of the company can fill in and submit the application.',
+      });
+    case 'not_found':
+      return intl.formatMessage({
+        id: 'onboarding.error.notFound',
+        defaultMessage: 'This is no longer there. Reload the page to see the application as it is now.',
+      });
+    case 'conflict':
+      return intl.formatMessage({
+        id: 'onboarding.error.conflict',
+        defaultMessage: 'This changed in the meantime. Reload the page, then try again.',
+      });
+    case 'bad_request':
+      return intl.formatMessage({
+        id: 'onboarding.error.badRequest',
+        defaultMessage: 'What was sent could not be read. Reload the page, then try again.',
+      });
+    case 'rate_limited':
+      return intl.formatMessage({
+        id: 'onboarding.error.rateLimited',
+        defaultMessage: 'Too many tries in a short time. Wait a minute, then try again.',
+      });
+    case 'unauthorized':
+    case 'session_expired':
+      return intl.formatMessage(errorMessages.session_expired);
+    case 'internal_error':
+      return intl.formatMessage({
+        id: 'onboarding.error.server',
+        defaultMessage:
+          'This could not be saved on our side. What you entered is kept: try again in a few minutes.',
       });
     case 'network':
+    case 'service_unavailable':
       return intl.formatMessage(errorMessages.network);
-    case 'unknown':
+    default:
       return intl.formatMessage(errorMessages.unknown);
   }
 }
@@ -51,7 +98,7 @@ export function onboardingErrorText(intl: IntlShape, error: OnboardingError): st
 export function OnboardingErrorAlert({ onboarding }: { onboarding: OnboardingActor }) {
   const intl = useIntl();
   const error = useOnboarding(onboarding, selectOnboardingError);
-  if (!error) return null;
+  if (!error || fileFieldErrors.has(error)) return null;
   return <Alert role="alert">{onboardingErrorText(intl, error)}</Alert>;
 }
 
