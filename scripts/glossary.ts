@@ -29,9 +29,9 @@ export type GlossaryTerm = {
   /** Why this rendering, when the choice is not obvious. */
   note?: string;
   /**
-   * For terms a translator could render some new way: a message of lang/el.json whose English has one of `en` must
-   * have one of `el` (same matching rules), unless its id starts with one of `except`; with `only`, just the messages
-   * whose id starts with one of those.
+   * For terms a translator could render some new way: a Greek text whose English has one of `en` must have one of
+   * `el` (same matching rules), unless its id (message id, or property path in the code) starts with one of
+   * `except`; with `only`, just the texts whose id starts with one of those.
    */
   required?: { en: string[]; el: string[]; except?: string[]; only?: string[] };
 };
@@ -39,7 +39,14 @@ export type GlossaryTerm = {
 export type Glossary = { about?: string[]; terms: GlossaryTerm[] };
 
 /** One Greek text the merchant may read, with where it comes from ("lang/el.json plans.title"). */
-export type GreekText = { source: string; text: string };
+export type GreekText = {
+  source: string;
+  /** What `except` and `only` of a required term compare with: the message id, or the property path in the code. */
+  id: string;
+  text: string;
+  /** The English beside it (the message's, or the `en` next to an `el` in the code), for required renderings. */
+  english?: string;
+};
 
 export function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ');
@@ -59,16 +66,31 @@ export function patternRegExp(pattern: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${words.join('[\\s\\u00a0]+')}(?![\\p{L}\\p{M}\\p{N}])`, 'gu');
 }
 
-/** The Greek a reader sees of each message of lang/el.json (ICU arguments dropped, plural branches joined). */
-export function greekTextsOfMessages(el: Messages, file = 'lang/el.json'): GreekText[] {
+/** The words a reader sees of a message: ICU arguments dropped, plural branches joined. */
+function visibleWords(message: string): string {
+  try {
+    return visibleText(parse(message));
+  } catch {
+    // An invalid message is reported by the message check; its raw text is still worth checking here.
+    return message;
+  }
+}
+
+/** Letters every match of a pattern contains (its first word up to a `*`): a cheap test before the regular expression. */
+function clueOf(pattern: string): string {
+  return (fold(pattern.trim()).split(/\s+/)[0] ?? '').replace(/\*$/, '');
+}
+
+/** The Greek of each message of lang/el.json, with the English of the same id when `en` is given. */
+export function greekTextsOfMessages(el: Messages, en: Messages = {}, file = 'lang/el.json'): GreekText[] {
   return Object.entries(el).map(([id, message]) => {
-    let text = message;
-    try {
-      text = visibleText(parse(message));
-    } catch {
-      // An invalid message is reported by the message check; its raw text is still worth checking here.
-    }
-    return { source: `${file} ${id}`, text };
+    const english = en[id];
+    return {
+      source: `${file} ${id}`,
+      id,
+      text: visibleWords(message),
+      ...(english === undefined ? {} : { english: visibleWords(english) }),
+    };
   });
 }
 
@@ -101,8 +123,8 @@ function codeFiles(root: string): string[] {
     .sort();
 }
 
-/** A readable name for where a string sits: the property names above it, an array item by its `id` when it has one. */
-function placeOf(node: ts.Node, sourceFile: ts.SourceFile): string {
+/** Where a string sits: the property names above it, an array item by its `id` when it has one. */
+function pathOf(node: ts.Node, sourceFile: ts.SourceFile): string {
   const names: string[] = [];
   for (let at: ts.Node = node; at.parent; at = at.parent) {
     const parent = at.parent;
@@ -119,8 +141,26 @@ function placeOf(node: ts.Node, sourceFile: ts.SourceFile): string {
       break;
     }
   }
-  const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
-  return `${sourceFile.fileName}:${line}${names.length > 0 ? ` ${names.join('.')}` : ''}`;
+  return names.join('.');
+}
+
+function literalText(node: ts.Node): string | undefined {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isTemplateExpression(node)) {
+    return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' ');
+  }
+  return undefined;
+}
+
+/** The English of `{ en: '…', el: '…' }` when `node` is the `el` of such an object. */
+function englishBeside(node: ts.Node, sourceFile: ts.SourceFile): string | undefined {
+  const property = node.parent;
+  if (!ts.isPropertyAssignment(property) || property.name.getText(sourceFile) !== 'el') return undefined;
+  const en = property.parent.properties.find(
+    (other): other is ts.PropertyAssignment =>
+      ts.isPropertyAssignment(other) && other.name.getText(sourceFile) === 'en',
+  );
+  return en ? literalText(en.initializer) : undefined;
 }
 
 /** Every string in the code that holds Greek letters: the literal parts of a template, comments left out. */
@@ -128,13 +168,19 @@ export function greekTextsOfSource(fileName: string, source: string): GreekText[
   const sourceFile = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
   const texts: GreekText[] = [];
   const visit = (node: ts.Node) => {
-    let text: string | undefined;
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = node.text;
-    else if (ts.isTemplateExpression(node)) {
-      text = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' ');
-    }
+    const text = literalText(node);
     if (text !== undefined) {
-      if (greekLetter.test(text)) texts.push({ source: placeOf(node, sourceFile), text });
+      if (greekLetter.test(text)) {
+        const id = pathOf(node, sourceFile);
+        const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
+        const english = englishBeside(node, sourceFile);
+        texts.push({
+          source: `${fileName}:${line}${id ? ` ${id}` : ''}`,
+          id,
+          text,
+          ...(english === undefined ? {} : { english }),
+        });
+      }
       return;
     }
     ts.forEachChild(node, visit);
@@ -156,11 +202,17 @@ export function greekTextsOfCode(root: string): GreekText[] {
 export function checkGlossary(glossary: Glossary, texts: GreekText[]): string[] {
   const problems: string[] = [];
   const rules = glossary.terms.flatMap((term) =>
-    term.forbidden.map((variant) => ({ term, variant, regExp: patternRegExp(variant) })),
+    term.forbidden.map((variant) => ({
+      term,
+      variant,
+      regExp: patternRegExp(variant),
+      clue: clueOf(variant),
+    })),
   );
+  const renderings = glossary.terms.map((other) => ({ other, folded: fold(other.el) }));
   for (const { term, variant, regExp } of rules) {
-    for (const other of glossary.terms) {
-      if (new RegExp(regExp.source, regExp.flags).test(fold(other.el))) {
+    for (const { other, folded } of renderings) {
+      if (folded.search(regExp) >= 0) {
         problems.push(
           `lang/glossary.json: "${other.el}" (${other.en}) is itself forbidden by "${variant}" (${term.en})`,
         );
@@ -172,7 +224,8 @@ export function checkGlossary(glossary: Glossary, texts: GreekText[]): string[] 
   for (const { source, text } of texts) {
     const folded = fold(text);
     const reported: [number, number][] = [];
-    for (const { term, variant, regExp } of rules) {
+    for (const { term, variant, regExp, clue } of rules) {
+      if (!folded.includes(clue)) continue;
       regExp.lastIndex = 0;
       for (let match = regExp.exec(folded); match; match = regExp.exec(folded)) {
         const [start, end] = [match.index, match.index + match[0].length];
@@ -192,34 +245,28 @@ export function checkGlossary(glossary: Glossary, texts: GreekText[]): string[] 
 }
 
 /**
- * Messages whose English names a term but whose Greek has none of the term's renderings: the variants nobody thought
- * to forbid.
+ * Greek whose English names a term but which has none of the term's renderings, the variants nobody thought to
+ * forbid: each message, and each `el` beside an `en` in the code (the FAQ).
  */
-export function checkRenderings(glossary: Glossary, en: Messages, el: Messages): string[] {
-  const seen = (message: string) => {
-    try {
-      return fold(visibleText(parse(message)));
-    } catch {
-      return fold(message);
-    }
-  };
-  const pairs = Object.entries(en).flatMap(([id, english]) => {
-    const greek = el[id];
-    return greek === undefined ? [] : [{ id, english: seen(english), greek: seen(greek) }];
-  });
-  const matches = (regExps: RegExp[], text: string) => regExps.some((regExp) => text.search(regExp) >= 0);
+export function checkRenderings(glossary: Glossary, texts: GreekText[]): string[] {
+  const pairs = texts.flatMap(({ source, id, text, english }) =>
+    english === undefined ? [] : [{ source, id, english: fold(english), greek: fold(text) }],
+  );
+  const matches = (patterns: { regExp: RegExp; clue: string }[], text: string) =>
+    patterns.some(({ regExp, clue }) => text.includes(clue) && text.search(regExp) >= 0);
+  const compiled = (pattern: string) => ({ regExp: patternRegExp(pattern), clue: clueOf(pattern) });
   const problems: string[] = [];
   for (const term of glossary.terms) {
     const required = term.required;
     if (!required) continue;
-    const [enRegExps, elRegExps] = [required.en.map(patternRegExp), required.el.map(patternRegExp)];
-    for (const { id, english, greek } of pairs) {
+    const [enRegExps, elRegExps] = [required.en.map(compiled), required.el.map(compiled)];
+    for (const { source, id, english, greek } of pairs) {
       if (required.except?.some((prefix) => id.startsWith(prefix))) continue;
       if (required.only && !required.only.some((prefix) => id.startsWith(prefix))) continue;
       if (matches(enRegExps, english) && !matches(elRegExps, greek)) {
         const wanted = required.el.map((pattern) => `"${pattern}"`).join(', ');
         problems.push(
-          `lang/el.json ${id}: the English says "${term.en}" but the Greek has none of ${wanted}; ` +
+          `${source}: the English says "${term.en}" but the Greek has none of ${wanted}; ` +
             `the glossary term "${term.en}" is "${term.el}" in Greek`,
         );
       }
