@@ -100,6 +100,11 @@ export const UserInfo = z
     last_name: text(),
     is_owner: z.boolean(),
     employee_type: z.enum(['admin', 'employee', 'viewer']).nullable(),
+    /**
+     * What an employee sees of the company's money (schemas/employees.schema.ts `AccessLevel`): `own` only their cards
+     * and their payments; null for the owner. The screens word an `own` view as such; absent reads as `company`.
+     */
+    access_level: z.enum(['own', 'company']).nullable().optional(),
     /** The user's language, applied by the app after sign-in. */
     language: Language,
     merchant: z.object({

@@ -32,6 +32,8 @@ export type UserInfo = {
   last_name: string;
   is_owner: boolean;
   employee_type: 'admin' | 'employee' | 'viewer' | null;
+  /** Null for the owner. */
+  access_level: 'own' | 'company' | null;
   language: 'en' | 'el';
   merchant: { id: string; name: string; status: PublicMerchantStatus };
 };
@@ -288,6 +290,7 @@ export async function userInfo(db: Database | Transaction<DB>, userId: string): 
       'u.last_name',
       'u.is_owner',
       'u.employee_type',
+      'u.access_level',
       'u.locale',
       'm.id as merchantId',
       'm.name as merchantName',
@@ -302,6 +305,7 @@ export async function userInfo(db: Database | Transaction<DB>, userId: string): 
     last_name: row.last_name,
     is_owner: row.is_owner,
     employee_type: row.employee_type,
+    access_level: row.is_owner ? null : row.access_level,
     language: row.locale === 'el' ? 'el' : 'en',
     merchant: {
       id: row.merchantId,

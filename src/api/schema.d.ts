@@ -6385,6 +6385,7 @@ export interface components {
             file: string;
         };
         UserInfo: {
+            access_level?: ("own" | "company") | null;
             email: string;
             employee_type: ("admin" | "employee" | "viewer") | null;
             first_name: string;
@@ -6401,6 +6402,7 @@ export interface components {
             };
         };
         UserInfoInput: {
+            access_level?: ("own" | "company") | null;
             email: string;
             employee_type: ("admin" | "employee" | "viewer") | null;
             first_name: string;

@@ -72,6 +72,7 @@ describe('sign-in with a second factor', () => {
         email: 'demo@tameio.test',
         is_owner: true,
         employee_type: null,
+        access_level: null,
         merchant: { name: 'Demo Coffee' },
       },
     });

@@ -232,7 +232,12 @@ describe('permissions', () => {
       })
       .execute();
     const viewer = await signIn(server.app, viewerEmail, 'Viewer-Password-1');
-    expect(viewer.body.user).toMatchObject({ is_owner: false, employee_type: 'viewer' });
+    // The access level travels with the user, so the screens can word an own-cards view as such.
+    expect(viewer.body.user).toMatchObject({
+      is_owner: false,
+      employee_type: 'viewer',
+      access_level: 'company',
+    });
     const seen = await overview(viewer.accessToken);
     expectStatus(seen, 200);
     expect(seen.body.merchant.id).toBe(owner.merchantId);

@@ -26,6 +26,8 @@ import {
   type WalletServices,
 } from '../../app/walletActors';
 import { useJourneyActor } from '../../app/inspection';
+import { useSessionActor } from '../../app/session';
+import { selectUser } from '../../../machines/session.machine';
 import { errorMessages } from '../../i18n/errorMessages';
 import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page, Row } from '../../ui/Layout';
@@ -92,6 +94,8 @@ export function TransactionsScreen({
   const lastPageSize = useSelector(list, selectLastPageSize);
   // Focus goes to the first row of a page the user asked for with "Load more", never on the first page.
   const [focusMore, setFocusMore] = useState(false);
+  // Access level `own`: the list holds only the payments of the user's cards (server/transactions.ts), and says so.
+  const ownCards = useSelector(useSessionActor(), selectUser)?.access_level === 'own';
 
   // The address is the source of the filters: follow it (form, reload, back and forward).
   useEffect(() => {
@@ -126,9 +130,18 @@ export function TransactionsScreen({
       <h1>
         <FormattedMessage id="transactions.title" defaultMessage="Transactions" />
       </h1>
+      {ownCards ? (
+        <Muted>
+          <FormattedMessage
+            id="transactions.intro.ownCards"
+            defaultMessage="Your cards and their transactions: the payments made with the cards given to you, not the company’s other transactions."
+          />
+        </Muted>
+      ) : null}
       {id ? <TransactionDetail id={id} services={services} closeTo={`/transactions${search}`} /> : null}
       <FiltersForm filters={filters} onApply={apply} />
-      <ExportButtons filters={filters} />
+      {/* Statements carry the account's balances (companyData): not offered to an `own` user, who would get 403. */}
+      {ownCards ? null : <ExportButtons filters={filters} />}
       <Card as="div" aria-busy={loadingFirst || loadingMore || undefined}>
         <p role="status">
           {loadingFirst ? (
@@ -167,6 +180,11 @@ export function TransactionsScreen({
                 id="transactions.noneMatch"
                 defaultMessage="No transactions match these filters."
               />
+            ) : ownCards ? (
+              <FormattedMessage
+                id="transactions.noneYet.ownCards"
+                defaultMessage="No payments with your cards yet."
+              />
             ) : (
               <FormattedMessage id="transactions.noneYet" defaultMessage="No transactions yet." />
             )}
@@ -203,7 +221,7 @@ export function TransactionsScreen({
           ) : null}
         </More>
       </Card>
-      <MonthlyStatement />
+      {ownCards ? null : <MonthlyStatement />}
     </Page>
   );
 }
