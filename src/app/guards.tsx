@@ -7,6 +7,7 @@ import {
   selectSigningOut,
   selectUser,
 } from '../../machines/session.machine';
+import type { UserInfo } from '../../schemas/auth.schema';
 import type { MerchantStatus } from '../../schemas/onboarding.schema';
 import { canAccess, fallbackRoute, type Area } from '../../schemas/permissions';
 import { PageSpinner } from '../ui/Spinner';
@@ -36,6 +37,32 @@ export function onboardingRedirect(status: MerchantStatus): string | null {
 }
 
 /**
+ * How a route opens, for the guards here and for the navigation (src/app/navGroups.ts), which shows a link only where
+ * `routeRedirect` lets it open, so the menu never offers a page that bounces back:
+ * - `protected`: a banking page of `area` (RequireAuth): approved merchants whose role opens the area;
+ * - `application`: the page of the merchant's application (`to`: /registration or /information-submitted) while it
+ *   is not approved, the one `onboardingRedirect` sends every protected route to;
+ * - `public`: any visitor (the FAQ).
+ */
+export type RouteAccess =
+  { kind: 'protected'; area: Area } | { kind: 'application'; to: string } | { kind: 'public' };
+
+/** Where a signed-in `user` opening a route of `access` is sent instead; null when it opens for them. */
+export function routeRedirect(user: UserInfo, access: RouteAccess): string | null {
+  const application = onboardingRedirect(user.merchant.status);
+  switch (access.kind) {
+    case 'public':
+      return null;
+    case 'application':
+      if (application === null) return '/';
+      return application === access.to ? null : application;
+    case 'protected':
+      if (application !== null) return application;
+      return canAccess(user, access.area) ? null : fallbackRoute;
+  }
+}
+
+/**
  * A protected route (SPEC §6). Convenience only: the server answers 401/403 for the same rules (docs/engineering.md principle 8).
  * While the session is being restored from the refresh cookie, or torn down, it shows progress instead of deciding.
  */
@@ -47,8 +74,8 @@ export function RequireAuth({ area, children }: { area: Area; children: ReactNod
   const user = useSelector(session, selectUser);
   const location = useLocation();
   const here = `${location.pathname}${location.search}${location.hash}`;
-  const allowed =
-    authenticated && user !== null && user.merchant.status === 'approved' && canAccess(user, area);
+  const redirect = user ? routeRedirect(user, { kind: 'protected', area }) : null;
+  const allowed = authenticated && user !== null && redirect === null;
 
   useEffect(() => {
     if (allowed) rememberReturnTo(here);
@@ -56,9 +83,21 @@ export function RequireAuth({ area, children }: { area: Area; children: ReactNod
 
   if (restoring || signingOut) return <PageSpinner />;
   if (!authenticated || !user) return <RedirectToLogin from={here} />;
-  const onboarding = onboardingRedirect(user.merchant.status);
-  if (onboarding) return <Navigate to={onboarding} replace />;
-  if (!allowed) return <Navigate to={fallbackRoute} replace />;
+  if (redirect !== null) return <Navigate to={redirect} replace />;
+  return children;
+}
+
+/**
+ * The application's pages (/registration, /information-submitted) for a signed-in user: the one `onboardingRedirect`
+ * names for the merchant's status, else where `routeRedirect` sends them (approved: home). Signed out they are public
+ * (registration's account phase); each screen decides that case itself.
+ */
+export function ApplicationRoute({ to, children }: { to: string; children: ReactNode }) {
+  const session = useSessionActor();
+  const authenticated = useSelector(session, selectAuthenticated);
+  const user = useSelector(session, selectUser);
+  const redirect = authenticated && user ? routeRedirect(user, { kind: 'application', to }) : null;
+  if (redirect !== null) return <Navigate to={redirect} replace />;
   return children;
 }
 

@@ -3,6 +3,8 @@ import {
   BadgePercent,
   BookUser,
   ChartColumn,
+  CircleHelp,
+  ClipboardList,
   CreditCard,
   Gem,
   House,
@@ -17,7 +19,8 @@ import {
 } from 'lucide-react';
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { UserInfo } from '../../schemas/auth.schema';
-import { canAccess, type Area } from '../../schemas/permissions';
+import type { Area } from '../../schemas/permissions';
+import { routeRedirect, type RouteAccess } from './guards';
 
 const labels = defineMessages({
   dashboard: { id: 'app.nav.dashboard', defaultMessage: 'Dashboard' },
@@ -34,6 +37,9 @@ const labels = defineMessages({
   analytics: { id: 'app.nav.analytics', defaultMessage: 'Analytics' },
   advertising: { id: 'app.nav.advertising', defaultMessage: 'Advertise with us' },
   settings: { id: 'app.nav.settings', defaultMessage: 'Settings' },
+  onboarding: { id: 'app.nav.onboarding', defaultMessage: 'Company onboarding' },
+  applicationStatus: { id: 'app.nav.applicationStatus', defaultMessage: 'Application status' },
+  faq: { id: 'app.nav.faq', defaultMessage: 'Help and FAQ' },
 });
 
 const headings = defineMessages({
@@ -41,69 +47,116 @@ const headings = defineMessages({
   cards: { id: 'app.nav.group.cards', defaultMessage: 'Cards' },
   company: { id: 'app.nav.group.company', defaultMessage: 'Company' },
   settings: { id: 'app.nav.group.settings', defaultMessage: 'Settings' },
+  application: { id: 'app.nav.group.application', defaultMessage: 'Your application' },
 });
 
 export type NavDestination = {
   to: string;
   label: MessageDescriptor;
   icon: LucideIcon;
-  /** The area whose permission opens it (schemas/permissions.ts); null: every signed-in user may open it. */
-  area: Area | null;
+  /** How its route opens (src/app/guards.tsx): the link is shown only to a user that route lets in. */
+  access: RouteAccess;
 };
 
 export type NavGroup = { id: string; heading: MessageDescriptor; destinations: NavDestination[] };
 
+const bankingPage = (area: Area): RouteAccess => ({ kind: 'protected', area });
+
 /**
- * Every destination of the signed-in navigation, grouped as a merchant thinks of them. Overview and Settings carry no
- * area: every signed-in user may open them, so the menu has always shown them to all.
+ * Every destination of the signed-in navigation, grouped as a merchant thinks of them. Each opens as its route does
+ * (src/app/routes.tsx): the banking pages once the merchant is approved and the role opens their area; the
+ * application's page and the FAQ before that.
  */
 const allGroups: readonly NavGroup[] = [
   {
     id: 'money',
     heading: headings.money,
     destinations: [
-      { to: '/dashboard', label: labels.dashboard, icon: LayoutDashboard, area: 'dashboard' },
-      { to: '/overview', label: labels.overview, icon: House, area: null },
-      { to: '/my-wallet', label: labels.myWallet, icon: Wallet, area: 'my-wallet' },
-      { to: '/transactions', label: labels.transactions, icon: ArrowLeftRight, area: 'transactions' },
-      { to: '/my-beneficiaries', label: labels.beneficiaries, icon: BookUser, area: 'beneficiaries' },
-      { to: '/cashback', label: labels.cashback, icon: BadgePercent, area: 'cashback' },
+      { to: '/dashboard', label: labels.dashboard, icon: LayoutDashboard, access: bankingPage('dashboard') },
+      { to: '/overview', label: labels.overview, icon: House, access: bankingPage('overview') },
+      { to: '/my-wallet', label: labels.myWallet, icon: Wallet, access: bankingPage('my-wallet') },
+      {
+        to: '/transactions',
+        label: labels.transactions,
+        icon: ArrowLeftRight,
+        access: bankingPage('transactions'),
+      },
+      {
+        to: '/my-beneficiaries',
+        label: labels.beneficiaries,
+        icon: BookUser,
+        access: bankingPage('beneficiaries'),
+      },
+      { to: '/cashback', label: labels.cashback, icon: BadgePercent, access: bankingPage('cashback') },
     ],
   },
   {
     id: 'cards',
     heading: headings.cards,
-    destinations: [{ to: '/cards', label: labels.cards, icon: CreditCard, area: 'cards' }],
+    destinations: [{ to: '/cards', label: labels.cards, icon: CreditCard, access: bankingPage('cards') }],
   },
   {
     id: 'company',
     heading: headings.company,
     destinations: [
-      { to: '/my-employees', label: labels.team, icon: Users, area: 'my-employees' },
-      { to: '/my-addresses', label: labels.addresses, icon: MapPin, area: 'my-addresses' },
-      { to: '/profile', label: labels.profile, icon: UserRound, area: 'profile' },
-      { to: '/plans', label: labels.plans, icon: Gem, area: 'plans' },
-      { to: '/analytics', label: labels.analytics, icon: ChartColumn, area: 'analytics' },
-      { to: '/advertise-with-us', label: labels.advertising, icon: Megaphone, area: 'advertise-with-us' },
+      { to: '/my-employees', label: labels.team, icon: Users, access: bankingPage('my-employees') },
+      { to: '/my-addresses', label: labels.addresses, icon: MapPin, access: bankingPage('my-addresses') },
+      { to: '/profile', label: labels.profile, icon: UserRound, access: bankingPage('profile') },
+      { to: '/plans', label: labels.plans, icon: Gem, access: bankingPage('plans') },
+      { to: '/analytics', label: labels.analytics, icon: ChartColumn, access: bankingPage('analytics') },
+      {
+        to: '/advertise-with-us',
+        label: labels.advertising,
+        icon: Megaphone,
+        access: bankingPage('advertise-with-us'),
+      },
     ],
   },
   {
     id: 'settings',
     heading: headings.settings,
-    destinations: [{ to: '/settings', label: labels.settings, icon: Settings, area: null }],
+    destinations: [
+      { to: '/settings', label: labels.settings, icon: Settings, access: bankingPage('settings') },
+    ],
+  },
+  {
+    // Before approval the banking pages all send the merchant back to the application: the menu offers that page.
+    id: 'application',
+    heading: headings.application,
+    destinations: [
+      {
+        to: '/registration',
+        label: labels.onboarding,
+        icon: ClipboardList,
+        access: { kind: 'application', to: '/registration' },
+      },
+      {
+        to: '/information-submitted',
+        label: labels.applicationStatus,
+        icon: ClipboardList,
+        access: { kind: 'application', to: '/information-submitted' },
+      },
+      { to: '/faq', label: labels.faq, icon: CircleHelp, access: { kind: 'public' } },
+    ],
   },
 ];
 
+/** Every destination the menu may hold, whoever is signed in (the test that the menu and the guards agree walks them). */
+export const allNavDestinations: readonly NavDestination[] = allGroups.flatMap((group) => group.destinations);
+
 /**
- * The groups with only the destinations the user's role opens; a group left empty is left out. The menu only hides:
- * the server refuses the rest anyway.
+ * The groups with only the destinations whose route opens for the user now (`routeRedirect`, the rule the guards
+ * apply), so no link bounces back; a group left empty is left out. The application's group is the menu of a merchant
+ * not yet approved; once approved, the footer's FAQ link is enough beside the banking pages.
  */
 export function navGroupsFor(user: UserInfo): NavGroup[] {
+  const approved = user.merchant.status === 'approved';
   return allGroups
+    .filter((group) => (group.id === 'application') !== approved)
     .map((group) => ({
       ...group,
       destinations: group.destinations.filter(
-        (destination) => destination.area === null || canAccess(user, destination.area),
+        (destination) => routeRedirect(user, destination.access) === null,
       ),
     }))
     .filter((group) => group.destinations.length > 0);

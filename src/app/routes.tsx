@@ -6,7 +6,7 @@ import { journeyAt, type PlansJourney } from '../screens/plans/planJourney';
 import { PageSpinner } from '../ui/Spinner';
 import { AppShell } from './AppShell';
 import { ErrorBoundary } from './ErrorBoundary';
-import { GuestOnly, RequireAuth } from './guards';
+import { ApplicationRoute, GuestOnly, RequireAuth } from './guards';
 import { PageAnnouncer } from './PageAnnouncer';
 
 // Each screen is its own chunk, fetched when a route first shows it, so /login loads only what signing in needs. The
@@ -170,7 +170,14 @@ export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
           ),
         },
         // Public; decides between the account phase (signed out) and onboarding (signed in) itself.
-        { path: '/registration/:step?/:id?', element: <RegistrationRoute /> },
+        {
+          path: '/registration/:step?/:id?',
+          element: (
+            <ApplicationRoute to="/registration">
+              <RegistrationRoute />
+            </ApplicationRoute>
+          ),
+        },
         { path: '/information-submitted', element: <InformationSubmittedScreen /> },
         // One journey for the three addresses: the layout stays mounted while the step's address changes.
         {

@@ -44,8 +44,10 @@ afterEach(async () => {
   await server?.stop();
 });
 
-const owner = { is_owner: true, employee_type: null } as UserInfo;
-const employee = { is_owner: false, employee_type: 'employee' } as UserInfo;
+// The menu is the banking one once the merchant is approved (src/app/navGroups.ts), as the signed-in users here are.
+const approved = { id: '', name: '', status: 'approved' } as const;
+const owner = { is_owner: true, employee_type: null, merchant: approved } as UserInfo;
+const employee = { is_owner: false, employee_type: 'employee', merchant: approved } as UserInfo;
 
 /** The English names of the links the menu should show this role, group by group, from the permission table. */
 const expectedGroups = (user: UserInfo) =>
