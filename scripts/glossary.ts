@@ -17,26 +17,37 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import ts from 'typescript';
+import { z } from 'zod';
 import { visibleText, type Messages } from './checkMessages';
 
-export type GlossaryTerm = {
+const words = z.array(z.string().trim().min(1));
+
+const glossaryTerm = z.strictObject({
   /** The English term as the app writes it. */
-  en: string;
+  en: z.string().trim().min(1),
   /** The one Greek rendering (dictionary form). */
-  el: string;
+  el: z.string().trim().min(1),
   /** Greek renderings, or English words left untranslated, that must not appear in Greek text. */
-  forbidden: string[];
+  forbidden: words,
   /** Why this rendering, when the choice is not obvious. */
-  note?: string;
+  note: z.string().optional(),
   /**
    * For terms a translator could render some new way: a Greek text whose English has one of `en` must have one of
    * `el` (same matching rules), unless its id (message id, or property path in the code) starts with one of
    * `except`; with `only`, just the texts whose id starts with one of those.
    */
-  required?: { en: string[]; el: string[]; except?: string[]; only?: string[] };
-};
+  required: z
+    .strictObject({ en: words.min(1), el: words.min(1), except: words.optional(), only: words.optional() })
+    .optional(),
+});
 
-export type Glossary = { about?: string[]; terms: GlossaryTerm[] };
+const glossarySchema = z.strictObject({
+  about: z.array(z.string()).optional(),
+  terms: z.array(glossaryTerm).min(1),
+});
+
+export type GlossaryTerm = z.infer<typeof glossaryTerm>;
+export type Glossary = z.infer<typeof glossarySchema>;
 
 /** One Greek text the merchant may read, with where it comes from ("lang/el.json plans.title"). */
 export type GreekText = {
@@ -292,6 +303,11 @@ function originalRange(decomposed: string, start: number, length: number): [numb
   return [Math.max(from, 0), decomposed.length];
 }
 
+/** lang/glossary.json, or an error that says which entry is malformed. */
 export function readGlossary(root: string): Glossary {
-  return JSON.parse(readFileSync(path.join(root, 'lang/glossary.json'), 'utf8')) as Glossary;
+  const parsed = glossarySchema.safeParse(
+    JSON.parse(readFileSync(path.join(root, 'lang/glossary.json'), 'utf8')),
+  );
+  if (!parsed.success) throw new Error(`lang/glossary.json is malformed:\n${z.prettifyError(parsed.error)}`);
+  return parsed.data;
 }
