@@ -23,10 +23,14 @@ import {
 import type { OnboardingDocument } from '../../schemas/onboarding.schema';
 import type { StepUpMethodsResponse } from '../../schemas/stepUp.schema';
 import { CaptureStep } from '../../src/screens/kyc/CaptureStep';
+import type { ProfileServices } from '../../src/app/profileActors';
 import { DocumentsStep } from '../../src/screens/onboarding/DocumentsStep';
+import { LogoSection } from '../../src/screens/profile/ProfilePages';
+import { ProfileServicesContext } from '../../src/screens/profile/profileParts';
 import { OnboardingServicesContext, type OnboardingServices } from '../../src/screens/onboarding/services';
 import { renderPart } from './harness';
 import { merchantId, reference, rejectedState } from './onboarding.paths';
+import { aegeanProfile } from './profileChange.paths';
 
 // What a merchant reads when an upload is refused, beside the field concerned: a text file named .pdf on the
 // documents step gets the server's rule (the types it accepts), and a selfie of 400 × 400 pixels gets the size rule
@@ -202,5 +206,43 @@ describe('identity verification, selfie', () => {
         `${kycMinShortSide} εικονοστοιχεία, σε οποιονδήποτε προσανατολισμό. Τραβήξτε τη ξανά από πιο κοντά ή ` +
         'επιλέξτε μεγαλύτερη φωτογραφία.',
     );
+  });
+});
+
+describe('profile, company logo', () => {
+  it('says beside the logo field that an unreadable image cannot be used', async () => {
+    const unreadable: ApiFailure = {
+      kind: 'http',
+      status: 400,
+      code: 'invalid_image',
+      message: 'The image could not be read.',
+    };
+    const notHere = async (): Promise<never> => {
+      throw new Error('not in this test');
+    };
+    const services: ProfileServices = {
+      loadProfile: async () => aegeanProfile,
+      loadReference: notHere,
+      updateContact: notHere,
+      updateRepresentative: notHere,
+      latestDocuments: async () => [],
+      uploadDocument: notHere,
+      downloadDocument: notHere,
+      uploadLogo: async () => {
+        throw unreadable;
+      },
+      loadLogo: async () => null,
+    };
+    renderPart(
+      <ProfileServicesContext.Provider value={services}>
+        <LogoSection profile={{ ...aegeanProfile, editable: true }} />
+      </ProfileServicesContext.Provider>,
+    );
+    const input = screen.getByLabelText('Logo image');
+    await userEvent.upload(input, new File(['not an image'], 'logo.png', { type: 'image/png' }));
+    expect(screen.getByText('Chosen: logo.png (1 kB)')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Upload logo' }));
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+    expect(errorBeside(input)).toBe('This image cannot be read. Choose another PNG, JPEG or WEBP image.');
   });
 });

@@ -24,6 +24,9 @@ import { addressText, Section, Select, useProfileServices, useReference } from '
 import { ProfileLoadGate, ReviewedCard, useProfileChange, type ReviewJourneyProps } from './ReviewedDetails';
 import { percentageToBasisPoints } from '../../../schemas/onboarding.schema';
 import { saveFile } from '../../ui/saveFile';
+import { FileDrop } from '../../ui/FileDrop';
+import { fileErrorText, type FileRules } from '../../ui/fileErrors';
+import { defaultUploadLimitBytes } from '../../../schemas/kyc.schema';
 
 /** Field messages of a refused save, translated; a failure's general text. */
 function failureText(intl: ReturnType<typeof useIntl>, failure: ApiFailure, fallback: string): string {
@@ -487,6 +490,20 @@ const LogoImage = styled.img`
   background: ${({ theme }) => theme.colors.surface};
 `;
 
+/** What the logo may be (server/profile/documents.ts reads the type from the bytes) and the upload limit's default. */
+const logoRules: FileRules = {
+  types: ['image/png', 'image/jpeg', 'image/webp'],
+  maxBytes: defaultUploadLimitBytes,
+};
+/** Refusals about the file itself: said beside the file field in the words of every file field. */
+const logoFileErrors: ReadonlySet<string> = new Set([
+  'unsupported_file_type',
+  'invalid_image',
+  'payload_too_large',
+  'validation_failed',
+  'network',
+]);
+
 export function LogoSection({ profile }: { profile: CompanyProfile }) {
   const intl = useIntl();
   const services = useProfileServices();
@@ -495,7 +512,6 @@ export function LogoSection({ profile }: { profile: CompanyProfile }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
-  const fileId = useId();
 
   useEffect(() => {
     if (version === 'none') return undefined;
@@ -528,7 +544,13 @@ export function LogoSection({ profile }: { profile: CompanyProfile }) {
       setVersion(logo.id);
       notify('success', intl.formatMessage(m.logoUploaded));
     } catch (thrown) {
-      setFailure(failureText(intl, toApiFailure(thrown), intl.formatMessage(m.uploadFailed)));
+      const cause = toApiFailure(thrown);
+      const code = cause.kind === 'network' ? 'network' : cause.code;
+      setFailure(
+        logoFileErrors.has(code)
+          ? fileErrorText(intl, cause.kind === 'http' ? cause : { code }, logoRules)
+          : failureText(intl, cause, intl.formatMessage(m.uploadFailed)),
+      );
     } finally {
       setBusy(false);
     }
@@ -544,22 +566,18 @@ export function LogoSection({ profile }: { profile: CompanyProfile }) {
         )}
         {profile.editable ? (
           <form onSubmit={(event) => void submit(event)} noValidate>
-            {failure ? <Alert role="alert">{failure}</Alert> : null}
-            <p>
-              <label htmlFor={fileId}>
-                <strong>{intl.formatMessage(m.logoFile)}</strong>
-              </label>
-              <br />
-              <input
-                id={fileId}
-                type="file"
-                accept="image/png,image/jpeg,image/webp"
-                aria-describedby={`${fileId}-hint`}
-                disabled={busy}
-                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-              />
-            </p>
-            <Muted id={`${fileId}-hint`}>{intl.formatMessage(m.logoHint)}</Muted>
+            <FileDrop
+              label={intl.formatMessage(m.logoFile)}
+              rules={logoRules}
+              hint={intl.formatMessage(m.logoHint)}
+              disabled={busy}
+              file={file}
+              error={failure}
+              onFile={(chosen) => {
+                setFile(chosen);
+                setFailure(null);
+              }}
+            />
             <Row>
               <Button type="submit" variant="secondary" busy={busy} disabled={busy}>
                 {intl.formatMessage(m.uploadLogo)}
