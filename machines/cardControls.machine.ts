@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
-  canTransition,
+  cardCanTransition,
   cardNameMaxLength,
   CardEpinBody,
   CardPinBody,
@@ -33,8 +33,9 @@ import { count, duration } from './ruleWords';
  * - set the 4-digit PIN (physical cards) or the 5-digit e-PIN (editingPin → savingPin);
  * - reveal the card details, PIN or e-PIN: a fresh one-time code first (the oneTimeCode child, purpose card_reveal),
  *   then revealing (revealCard with the grant) → revealed, shown for `revealTimeout` and hidden at once on request;
- * - limits (loadingLimits → editingLimits → savingLimits, one frequency and four categories, each possibly unlimited;
- *   opened at /cards/:card/:id/card-limit it goes there straight after loading);
+ * - limits (loadingLimits → editingLimits → savingLimits → refreshingLimits, one frequency and four categories (two on
+ *   a virtual card), each possibly unlimited; what was spent is read again after saving and whenever the page comes
+ *   back into view; opened at /cards/:card/:id/card-limit it goes there straight after loading);
  * - delete (confirmingDelete → deleting → removed: destroyed is final, "Card removed").
  * Each outcome is recorded in `outcome` (the screen shows it as a toast); a failure also keeps its reason in `error`.
  */
@@ -111,7 +112,9 @@ export type CardControlsEvent =
   | { type: 'reveal.hide' }
   | { type: 'limits.open' }
   | { type: 'limits.submit'; limits: CardLimits }
-  | { type: 'limits.close' };
+  | { type: 'limits.close' }
+  /** The limits page came back into view (the window regained focus): a payment may have been made meanwhile. */
+  | { type: 'limits.refresh' };
 
 function notProvided(name: string): never {
   throw new Error(`The app must provide the "${name}" actor`);
@@ -135,9 +138,12 @@ export const revealShownMs = 30_000;
 const revealable: ReadonlySet<CardStatus> = new Set<CardStatus>(['active', 'frozen']);
 const isActive = (context: CardControlsContext) => context.card?.status === 'active';
 
-/** Whether the user may ask for this status change now (schemas/cards.schema.ts `cardTransitions`). */
+/**
+ * Whether the user may ask for this status change now (schemas/cards.schema.ts `cardTransitions`; a virtual card is
+ * never reported lost, `cardCanTransition`).
+ */
 export function mayTransition(context: CardControlsContext, transition: CardAction | 'destroy'): boolean {
-  return !context.readOnly && context.card !== null && canTransition(context.card.status, transition);
+  return !context.readOnly && context.card !== null && cardCanTransition(context.card, transition);
 }
 
 /** The limits of an active card can be read (also by a viewer). */
@@ -664,6 +670,44 @@ export const cardControlsMachine = setup({
           description: "The user goes back to the card's page.",
           actions: 'clearError',
         },
+        'limits.refresh': {
+          target: 'refreshingLimits',
+          description:
+            'The page comes back into view: what was spent is read again (a payment may have been made).',
+        },
+      },
+    },
+    refreshingLimits: {
+      description:
+        'What was spent in the current window is read again (after saving, the window may have changed with the ' +
+        'frequency; after a payment, the figure has). The form stays as the user left it.',
+      invoke: {
+        id: 'cardLimits',
+        src: 'cardLimits',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: {
+          target: 'editingLimits',
+          description: 'The window and what was spent in it are shown as they are now.',
+          actions: assign({ limits: ({ event }) => event.output }),
+        },
+        onError: {
+          target: 'editingLimits',
+          description:
+            'Not read: the figures shown stay; the next save or return to the page reads them again.',
+        },
+      },
+      on: {
+        'limits.submit': {
+          description: 'The user saves the limits while the figures are read (the read is dropped).',
+          guard: 'canEdit',
+          target: 'savingLimits',
+          actions: 'clearError',
+        },
+        'limits.close': {
+          target: 'viewing',
+          description: "The user goes back to the card's page.",
+          actions: 'clearError',
+        },
       },
     },
     savingLimits: {
@@ -677,8 +721,9 @@ export const cardControlsMachine = setup({
           return { id: context.id, limits: event.limits };
         },
         onDone: {
-          target: 'editingLimits',
-          description: '"Limits updated".',
+          target: 'refreshingLimits',
+          description:
+            '"Limits updated"; what was spent is read again for the window the new frequency gives.',
           actions: assign({
             limits: ({ context, event }) => context.limits && { ...context.limits, ...event.output },
             card: ({ context, event }) => context.card && { ...context.card, limits: event.output },
@@ -709,7 +754,12 @@ export function selectCardControlsStep(snapshot: CardControlsSnapshot): CardCont
   if (snapshot.matches('editingName') || snapshot.matches('savingName')) return 'name';
   if (snapshot.matches('editingPin') || snapshot.matches('savingPin')) return 'pin';
   if (snapshot.matches('confirmingCode')) return 'code';
-  if (snapshot.matches('editingLimits') || snapshot.matches('savingLimits')) return 'limits';
+  if (
+    snapshot.matches('editingLimits') ||
+    snapshot.matches('savingLimits') ||
+    snapshot.matches('refreshingLimits')
+  )
+    return 'limits';
   if (snapshot.matches('removed')) return 'removed';
   return 'card';
 }

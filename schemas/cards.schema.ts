@@ -87,6 +87,21 @@ export function canTransition(status: CardStatus, transition: CardTransition): b
   return (cardTransitions[transition].from as readonly CardStatus[]).includes(status);
 }
 
+/**
+ * Transitions that only a card one can hold has: a virtual card cannot be lost (it is frozen, or deleted, if its
+ * details may have leaked).
+ */
+const physicalOnly: ReadonlySet<CardTransition> = new Set<CardTransition>(['report_lost']);
+
+/** Whether this card (its status and its form) may take the transition. */
+export function cardCanTransition(
+  card: { status: CardStatus; form: CardForm },
+  transition: CardTransition,
+): boolean {
+  if (card.form !== 'physical' && physicalOnly.has(transition)) return false;
+  return canTransition(card.status, transition);
+}
+
 /** The longest card name or alias (SPEC §5). */
 export const cardNameMaxLength = 26;
 
@@ -200,6 +215,15 @@ export type Cart = z.infer<typeof Cart>;
 export const CardLimitCategory = z.enum(['card_transaction', 'card_purchase', 'card_ecommerce', 'card_cash']);
 export type CardLimitCategory = z.infer<typeof CardLimitCategory>;
 export const cardLimitCategories = CardLimitCategory.options;
+
+/**
+ * The limits a card of each form has: a virtual card pays online only, so it has no in-shop (card_purchase) or cash
+ * (card_cash) limit; those stay null (unlimited, and never reached) and the server refuses to set them.
+ */
+export const cardLimitCategoriesOf = {
+  physical: cardLimitCategories,
+  virtual: ['card_transaction', 'card_ecommerce'],
+} as const satisfies Record<CardForm, readonly CardLimitCategory[]>;
 
 /** SPEC §9: one frequency for all limits. */
 export const LimitFrequency = z.enum(['daily', 'weekly', 'monthly', 'yearly']);

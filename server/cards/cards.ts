@@ -1,7 +1,11 @@
 import { sql, type Transaction } from 'kysely';
 import {
   canTransition,
+  cardCanTransition,
+  cardLimitCategories,
+  cardLimitCategoriesOf,
   cardTransitions,
+  type CardLimitCategory,
   type Card,
   type CardColour,
   type CardLimits,
@@ -277,7 +281,14 @@ export async function transitionCard(
 ): Promise<Card> {
   await db.transaction().execute(async (trx) => {
     const card = await lockForChange(trx, actor, id);
-    if (!canTransition(card.status, transition)) {
+    if (!cardCanTransition(card, transition)) {
+      if (canTransition(card.status, transition)) {
+        throw new AppError(
+          'conflict',
+          409,
+          'A virtual card cannot be reported lost: freeze it, or delete it if its details may have leaked.',
+        );
+      }
       throw statusConflict(card.status, transitionMessages[transition]);
     }
     const now = new Date();
@@ -395,6 +406,20 @@ export async function setCardLimits(
   await db.transaction().execute(async (trx) => {
     const card = await lockForChange(trx, actor, id);
     if (card.status === 'destroyed') throw statusConflict(card.status, 'A destroyed card has no limits.');
+    const allowed: readonly CardLimitCategory[] = cardLimitCategoriesOf[card.form];
+    const refused = cardLimitCategories.filter(
+      (category) => !allowed.includes(category) && body.limits[category] !== null,
+    );
+    if (refused.length > 0) {
+      throw new AppError('validation_failed', 400, 'Some fields are missing or not valid.', {
+        fields: Object.fromEntries(
+          refused.map((category) => [
+            `limits.${category}`,
+            'A virtual card pays online only: it has no in-shop or cash limit.',
+          ]),
+        ),
+      });
+    }
     const amount = (value: string | null) => (value === null ? null : BigInt(value));
     await trx
       .updateTable('cards')

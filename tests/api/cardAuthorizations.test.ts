@@ -6,7 +6,7 @@ import type {
   LimitFrequency,
 } from '../../schemas/cards.schema';
 import { payCashback } from '../../server/cards/cashback';
-import { authorize, balanceOf, orderCard, setPlan, virtualCart } from './cards';
+import { authorize, balanceOf, orderCard, physicalCart, setPlan, virtualCart } from './cards';
 import { api, bodyOf, expectStatus } from './client';
 import { startTestServer, type TestServer } from './harness';
 import {
@@ -32,12 +32,26 @@ afterAll(async () => {
 
 const noLimits = { card_transaction: null, card_purchase: null, card_ecommerce: null, card_cash: null };
 
-/** An approved merchant on `plan` with €1000 and a fresh active virtual card (free on premium). */
-async function cardHolder(plan: 'free' | 'business' | 'premium' = 'premium', funds = 100_000n) {
+/**
+ * An approved merchant on `plan` with €1000 and a fresh active card (free on premium): virtual, or physical (and
+ * activated) where a test sets an in-shop or cash limit, which only a physical card has.
+ */
+async function cardHolder(
+  plan: 'free' | 'business' | 'premium' = 'premium',
+  funds = 100_000n,
+  form: 'virtual' | 'physical' = 'virtual',
+) {
   const m = await merchantWithAccount(server);
   await setPlan(server, m.merchantId, plan);
   if (funds > 0n) await fund(server.db, m.accountId, funds);
-  const { card } = await orderCard(server, m, virtualCart);
+  const { card } = await orderCard(server, m, form === 'physical' ? physicalCart : virtualCart);
+  if (form === 'physical') {
+    const activated = await api(server.app, 'POST', '/api/merchants/cards/{id}/{action}/', {
+      params: { id: card.id, action: 'activate' },
+      token: m.token,
+    });
+    expectStatus(activated, 200);
+  }
   return { merchant: m, cardId: card.id, last4: card.last4 };
 }
 
@@ -226,7 +240,7 @@ describe('each category has its own limit, and the overall one caps them all', (
     ['card_cash', 'atm', 'limit_card_cash', 'pos'],
   ];
   it.each(table)('%s limits %s only', async (limit, category, reason, other) => {
-    const { merchant, cardId } = await cardHolder();
+    const { merchant, cardId } = await cardHolder('premium', 100_000n, 'physical');
     await setLimits(merchant, cardId, 'daily', { [limit]: '1000' });
     const at = '2026-05-05T10:00:00Z';
     const pay = (amount: string, cat: 'pos' | 'online' | 'atm') =>
@@ -238,7 +252,7 @@ describe('each category has its own limit, and the overall one caps them all', (
   });
 
   it('card_transaction sums every category', async () => {
-    const { merchant, cardId } = await cardHolder();
+    const { merchant, cardId } = await cardHolder('premium', 100_000n, 'physical');
     await setLimits(merchant, cardId, 'weekly', { card_transaction: '1000', card_purchase: '5000' });
     const at = '2026-05-05T10:00:00Z';
     const pay = (amount: string, category: 'pos' | 'online' | 'atm') =>
@@ -331,7 +345,7 @@ describe('balance, currency, single use, idempotency', () => {
   });
 
   it('answers the same key with the same result and moves money once; another body with it is 409', async () => {
-    const { merchant, cardId } = await cardHolder();
+    const { merchant, cardId } = await cardHolder('premium', 100_000n, 'physical');
     const key = newKey('auth');
     const first = await authorize(server, { card_id: cardId, amount_minor: '250' }, key);
     const before = await ledgerSnapshot(server.db);

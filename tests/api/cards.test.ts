@@ -1224,3 +1224,52 @@ describe('bad input gets a 4xx with the fields and changes nothing', () => {
     expect(await cardTableCounts(server)).toEqual(counts);
   });
 });
+
+describe('a virtual card', () => {
+  it('cannot be reported lost (409, unchanged) and has no in-shop or cash limit (400 on those fields)', async () => {
+    const me = await merchant();
+    const { card } = await orderCard(server, me, virtualCart);
+    const counts = await cardTableCounts(server);
+    const lost = await api(server.app, 'POST', '/api/merchants/cards/{id}/{action}/', {
+      params: { id: card.id, action: 'report_lost' },
+      token: me.token,
+    });
+    expectStatus(lost, 409);
+    expect(lost.body.error.code).toBe('conflict');
+    expect(lost.body.error.message).toMatch(/virtual card cannot be reported lost/);
+    expect((await cardRow(card.id)).status).toBe('active');
+
+    const refused = await api(server.app, 'PUT', '/api/merchants/cards/{id}/limits/', {
+      params: { id: card.id },
+      token: me.token,
+      body: {
+        frequency: 'daily',
+        limits: { card_transaction: '5000', card_purchase: '1000', card_ecommerce: '2000', card_cash: '500' },
+      },
+    });
+    expectStatus(refused, 400);
+    expect(Object.keys(refused.body.error.fields ?? {}).sort()).toEqual([
+      'limits.card_cash',
+      'limits.card_purchase',
+    ]);
+    expect(await cardTableCounts(server)).toEqual(counts);
+
+    const online = {
+      frequency: 'daily',
+      limits: { card_transaction: '5000', card_purchase: null, card_ecommerce: '2000', card_cash: null },
+    } satisfies JsonBodyOf<'PUT', '/api/merchants/cards/{id}/limits/'>;
+    const set = await api(server.app, 'PUT', '/api/merchants/cards/{id}/limits/', {
+      params: { id: card.id },
+      token: me.token,
+      body: online,
+    });
+    expectStatus(set, 200);
+    expect(set.body).toEqual(online);
+    // It is frozen instead, and can be removed.
+    const frozen = await api(server.app, 'POST', '/api/merchants/cards/{id}/{action}/', {
+      params: { id: card.id, action: 'freeze' },
+      token: me.token,
+    });
+    expectStatus(frozen, 200);
+  });
+});

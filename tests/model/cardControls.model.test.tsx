@@ -25,8 +25,10 @@ import { CardsScreen } from '../../src/screens/cards/CardsScreen';
 import {
   cardControlsModel,
   cardControlsTexts,
+  cardId,
   cardLimitsPath,
   cardPagePath,
+  dailyOnline,
   limitsView,
   secrets,
   shopCard,
@@ -122,6 +124,11 @@ const executors: Executors<typeof cardControlsMachine> = {
     await click(app, t.saveLimits);
   },
   'limits.close': (app) => click(app, t.backToCard),
+  'limits.refresh': async () => {
+    await act(async () => {
+      window.dispatchEvent(new Event('focus'));
+    });
+  },
 };
 
 /** Where a path opens the card: the address its `card.opened` event stands for. */
@@ -251,5 +258,70 @@ describe('revealing the PIN and the e-PIN', () => {
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'No limit for Online' }).checked).toBe(
       true,
     );
+  });
+});
+
+describe('what was spent, kept current', () => {
+  async function openLimits(app: RenderedApp) {
+    await app.effects.settle('loadCard', {
+      output: { card: { ...shopCard, status: 'active' }, methods: [...codeMethods] },
+    });
+    await app.effects.settle('cardLimits', { output: limitsView });
+    await screen.findByRole('heading', { level: 1, name: t.limitsTitle });
+  }
+
+  it('is read again after saving, for the window the new period gives', async () => {
+    const app = startApp(cardLimitsPath);
+    await openLimits(app);
+    await fillLimits(app, dailyOnline);
+    await click(app, t.saveLimits);
+    await app.effects.settle('setCardLimits', { output: dailyOnline });
+    await app.effects.settle('cardLimits', {
+      output: {
+        ...dailyOnline,
+        currency: 'EUR',
+        window_start: '2026-01-20T00:00:00+02:00',
+        spent: { card_transaction: '300', card_purchase: '0', card_ecommerce: '300', card_cash: '0' },
+      },
+    });
+    expect(await screen.findAllByText('Spent since Jan 20, 2026: €3.00')).toHaveLength(2);
+    expect(screen.queryByText(/Spent since Jan 1, 2026/)).toBeNull();
+  });
+
+  it('is read again when the page comes back into view (a payment may have been made)', async () => {
+    const app = startApp(cardLimitsPath);
+    await openLimits(app);
+    await executors['limits.refresh'](app, { type: 'limits.refresh' });
+    await app.effects.settle('cardLimits', {
+      output: {
+        ...limitsView,
+        spent: { ...limitsView.spent, card_transaction: '9250', card_purchase: '9250' },
+      },
+    });
+    expect(await screen.findAllByText('Spent since Jan 1, 2026: €92.50')).toHaveLength(2);
+  });
+});
+
+describe('a virtual card', () => {
+  const virtualCard = { ...shopCard, form: 'virtual' as const, status: 'active' as const, has_pin: false };
+
+  it('cannot be reported lost: it can be frozen or removed', async () => {
+    const app = startApp(cardPagePath);
+    await app.effects.settle('loadCard', { output: { card: virtualCard, methods: [...codeMethods] } });
+    await screen.findByRole('heading', { level: 1, name: 'Shop card' });
+    const names = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(names).toEqual(expect.arrayContaining([t.freeze, t.remove]));
+    expect(names).not.toContain(t.reportLost);
+  });
+
+  it('has online limits only: every payment and online, no in-shop or cash limit', async () => {
+    const app = startApp(`/cards/virtual/${cardId}/card-limit`);
+    await app.effects.settle('loadCard', { output: { card: virtualCard, methods: [...codeMethods] } });
+    await app.effects.settle('cardLimits', { output: limitsView });
+    await screen.findByRole('heading', { level: 1, name: t.limitsTitle });
+    const legends = [...document.querySelectorAll('form legend')].map((legend) => legend.textContent);
+    expect(legends).toEqual(['All payments', 'Online']);
+    expect(screen.queryByLabelText('In shops (POS) limit (EUR)')).toBeNull();
+    expect(screen.queryByLabelText('Cash withdrawals (ATM) limit (EUR)')).toBeNull();
   });
 });

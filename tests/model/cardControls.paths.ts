@@ -244,6 +244,12 @@ export const cardControlsFixtures = {
       },
     ],
     'limits.close': [{ event: { type: 'limits.close' }, does: 'Click "Back to the card"' }],
+    'limits.refresh': [
+      {
+        event: { type: 'limits.refresh' },
+        does: 'Switch to another tab or window and back (the page regains focus)',
+      },
+    ],
   },
   actors: {
     loadCard: {
@@ -580,6 +586,8 @@ function decisionWords(
           return `a ${event.limits.frequency} online limit of ${money(event.limits.limits.card_ecommerce ?? '0', limitsView.currency)}`;
         case 'limits.close':
           return 'back to the card';
+        case 'limits.refresh':
+          return 'back to the page';
       }
     }
   }

@@ -33,6 +33,7 @@ import {
 } from '../../../machines/cardControls.machine';
 import {
   cardLimitCategories,
+  cardLimitCategoriesOf,
   CardName,
   LimitFrequency,
   type Card as CardModel,
@@ -509,6 +510,22 @@ function LimitsForm({ journey }: { journey: ControlsActor }) {
   const view = useJourney(journey, selectCardLimits);
   const saving = useJourney(journey, selectSavingLimits);
   const can = useSelector(journey, selectCardControls, sameControls);
+  const card = useJourney(journey, selectControlledCard);
+  // A virtual card pays online only: no in-shop or cash limit to set (they are sent as none).
+  const shown: readonly CardLimitCategory[] = cardLimitCategoriesOf[card?.form ?? 'physical'];
+  // Coming back to the page (another tab, the phone's lock screen) reads what was spent again: a payment may have
+  // been made with the card meanwhile.
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState === 'visible') journey.send({ type: 'limits.refresh' });
+    };
+    window.addEventListener('focus', refresh);
+    document.addEventListener('visibilitychange', refresh);
+    return () => {
+      window.removeEventListener('focus', refresh);
+      document.removeEventListener('visibilitychange', refresh);
+    };
+  }, [journey]);
   const currency = view?.currency ?? 'EUR';
   const digits = currencyDigits(currency);
   const initial = useMemo(() => {
@@ -531,7 +548,7 @@ function LimitsForm({ journey }: { journey: ControlsActor }) {
     const found: Partial<Record<CardLimitCategory, string>> = {};
     for (const category of cardLimitCategories) {
       const entry = draft[category];
-      if (entry.unlimited) {
+      if (entry.unlimited || !shown.includes(category)) {
         limits[category] = null;
         continue;
       }
@@ -568,7 +585,7 @@ function LimitsForm({ journey }: { journey: ControlsActor }) {
             </option>
           ))}
         </SelectField>
-        {cardLimitCategories.map((category) => {
+        {shown.map((category) => {
           const entry = draft[category];
           const label = limitCategoryText(intl, category);
           return (
