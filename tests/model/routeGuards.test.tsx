@@ -69,11 +69,13 @@ const viewersRedirectedFrom = new Set([
  *   approved merchant's user is sent home;
  * - `verification`: the identity check of the signed-in representative during onboarding: without a session
  *   it asks to sign in first, for an approved merchant there is nothing left to verify;
- * - `open`: everyone, signed in or not (legal pages, the submitted notice, the sandbox outbox, not found).
+ * - `status`: where the merchant's application stands (/information-submitted): every signed-in user; signed out it
+ *   is nobody's, so it goes to /login;
+ * - `open`: everyone, signed in or not (legal pages, the sandbox outbox, not found).
  */
 type Page =
   | { kind: 'protected'; page: string }
-  | { kind: 'guest' | 'invitation' | 'registration' | 'verification' | 'open' };
+  | { kind: 'guest' | 'invitation' | 'registration' | 'verification' | 'status' | 'open' };
 
 const protectedAs = (page: string): Page => ({ kind: 'protected', page });
 
@@ -82,7 +84,7 @@ const pages: Record<string, Page> = {
   '/reset_password/': { kind: 'guest' },
   '/create-password/:step?': { kind: 'guest' },
   '/registration/:step?/:id?': { kind: 'registration' },
-  '/information-submitted': { kind: 'open' },
+  '/information-submitted': { kind: 'status' },
   '/identity-verification/': { kind: 'verification' },
   '/otp-authentication/:method': { kind: 'verification' },
   '/verification/:method': { kind: 'verification' },
@@ -154,11 +156,14 @@ const home: Record<Role, string> = { owner: '/', viewer: '/', admin: '/overview'
 /** Where SPEC §6 sends this visitor from this route: `null` means they stay. */
 function expectedRedirect(page: Page, visitor: Visitor): string | null {
   if (visitor === 'signed out') {
-    return page.kind === 'protected' || page.kind === 'verification' ? '/login' : null;
+    return page.kind === 'protected' || page.kind === 'verification' || page.kind === 'status'
+      ? '/login'
+      : null;
   }
   switch (page.kind) {
     case 'open':
     case 'invitation':
+    case 'status':
       return null;
     case 'guest':
     case 'registration':

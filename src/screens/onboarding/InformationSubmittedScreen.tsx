@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
-import { selectAuthenticated, selectRestoring } from '../../../machines/session.machine';
+import { Link, Navigate } from 'react-router';
+import { selectAuthenticated, selectRestoring, selectUser } from '../../../machines/session.machine';
 import type { OnboardingState } from '../../../schemas/onboarding.schema';
 import { api, unwrap } from '../../api/client';
+import { useNotifications } from '../../app/notifications';
 import { useSessionActor } from '../../app/session';
 import { Alert, Card, Muted, Page } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
@@ -12,40 +13,92 @@ import { StepHeading } from '../../ui/StepHeading';
 
 type Loaded = { status: 'loading' } | { status: 'loaded'; state: OnboardingState } | { status: 'failed' };
 
-/** The saved onboarding of the signed-in user's merchant (null while signed out). */
-function useOnboardingStatus(enabled: boolean): Loaded {
+/**
+ * The saved onboarding of the signed-in user's merchant, read again whenever `decision` changes (a review decision
+ * arrived). What was shown stays while it is read again, so the page does not flash a spinner.
+ */
+function useOnboardingStatus(
+  enabled: boolean,
+  decision: string | null,
+  load: (signal: AbortSignal) => Promise<OnboardingState>,
+): Loaded {
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
-    unwrap(api.GET('/api/merchants/onboarding/', { signal: controller.signal })).then(
+    load(controller.signal).then(
       (state) => setLoaded({ status: 'loaded', state }),
       () => {
-        if (!controller.signal.aborted) setLoaded({ status: 'failed' });
+        if (!controller.signal.aborted)
+          setLoaded((was) => (was.status === 'loaded' ? was : { status: 'failed' }));
       },
     );
     return () => controller.abort();
-  }, [enabled]);
+  }, [enabled, decision, load]);
   return loaded;
+}
+
+/**
+ * The id of the newest review decision among the notifications (src/app/liveNotifications.tsx): the server sends one
+ * on approval and on rejection (server/notifications/events.ts `onboardingReviewed`), so it changes the moment the
+ * bank decides, without a reload.
+ */
+function useLatestDecision(): string | null {
+  const notifications = useNotifications();
+  let latest: { id: string; at: string } | null = null;
+  for (const item of notifications?.items ?? []) {
+    if (item.kind !== 'onboarding_approved' && item.kind !== 'onboarding_rejected') continue;
+    if (!latest || item.created_at > latest.at) latest = { id: item.id, at: item.created_at };
+  }
+  return latest?.id ?? null;
 }
 
 function Status({ state }: { state: OnboardingState }) {
   switch (state.merchant.status) {
     case 'in_review':
       return (
-        <p role="status">
-          <strong>
-            <FormattedMessage id="submitted.status.inReview" defaultMessage="Status: in review" />
-          </strong>
-        </p>
+        <>
+          <StepHeading>
+            <FormattedMessage
+              id="submitted.title"
+              defaultMessage="Thank you, your information has been submitted"
+            />
+          </StepHeading>
+          <p>
+            <FormattedMessage
+              id="submitted.next"
+              defaultMessage="We are reviewing your company's information. This usually takes one to two working days. We will email you when it is done; if we need anything else, we will tell you what."
+            />
+          </p>
+          <p>
+            <strong>
+              <FormattedMessage id="submitted.status.inReview" defaultMessage="Status: in review" />
+            </strong>
+          </p>
+          <Muted>
+            <FormattedMessage
+              id="submitted.live"
+              defaultMessage="This page changes by itself when we decide; you can also leave it and come back."
+            />
+          </Muted>
+        </>
       );
     case 'approved':
       return (
         <>
-          <p role="status">
+          <StepHeading>
+            <FormattedMessage id="submitted.approved.title" defaultMessage="Your account is open" />
+          </StepHeading>
+          <p>
             <strong>
               <FormattedMessage id="submitted.status.approved" defaultMessage="Status: approved" />
             </strong>
+          </p>
+          <p>
+            <FormattedMessage
+              id="submitted.approved.next"
+              defaultMessage="We approved your company. Your account and its IBAN are ready: add money, pay suppliers and order cards from the dashboard."
+            />
           </p>
           <p>
             <Link to="/">
@@ -56,60 +109,104 @@ function Status({ state }: { state: OnboardingState }) {
       );
     case 'rejected':
       return (
-        <Alert>
+        <>
+          <StepHeading>
+            <FormattedMessage
+              id="submitted.rejected.title"
+              defaultMessage="We could not approve your application yet"
+            />
+          </StepHeading>
+          <Alert>
+            <p>
+              <FormattedMessage id="submitted.status.rejected" defaultMessage="Status: not approved" />
+            </p>
+            {state.rejection_reason ? <p>{state.rejection_reason}</p> : null}
+          </Alert>
           <p>
-            <FormattedMessage id="submitted.status.rejected" defaultMessage="Status: not approved" />
+            <FormattedMessage
+              id="submitted.rejected.next"
+              defaultMessage="Correct what the reason names and submit your application again; what you entered is kept."
+            />
           </p>
-          {state.rejection_reason ? <p>{state.rejection_reason}</p> : null}
           <p>
             <Link to={`/registration/review/${state.merchant.id}`}>
               <FormattedMessage id="submitted.fix" defaultMessage="Correct your information" />
             </Link>
           </p>
-        </Alert>
+        </>
       );
     case 'onboarding':
       return (
-        <p>
-          <Link to="/registration">
-            <FormattedMessage id="submitted.continue" defaultMessage="Continue your onboarding" />
-          </Link>
-        </p>
+        <>
+          <StepHeading>
+            <FormattedMessage
+              id="submitted.onboarding.title"
+              defaultMessage="Your application is not sent yet"
+            />
+          </StepHeading>
+          <p>
+            <Link to="/registration">
+              <FormattedMessage id="submitted.continue" defaultMessage="Continue your onboarding" />
+            </Link>
+          </p>
+        </>
       );
   }
 }
 
-/** SPEC §2 /information-submitted: what happens after "Submit for review", and where the review stands. */
-export function InformationSubmittedScreen() {
+/**
+ * SPEC §2 /information-submitted: what happens after "Submit for review", and where the review stands, kept up to date
+ * by the notification stream. Signed out (after "Sign out" here, too) it is nobody's page: it goes to /login.
+ */
+const loadFromApi = (signal: AbortSignal) => unwrap(api.GET('/api/merchants/onboarding/', { signal }));
+
+export function InformationSubmittedScreen({
+  load = loadFromApi,
+}: {
+  /** Reads the merchant's onboarding; the API unless a test answers itself. */
+  load?: (signal: AbortSignal) => Promise<OnboardingState>;
+}) {
   const session = useSessionActor();
   const restoring = useSelector(session, selectRestoring);
   const authenticated = useSelector(session, selectAuthenticated);
-  const loaded = useOnboardingStatus(authenticated);
-  if (restoring || (authenticated && loaded.status === 'loading')) return <PageSpinner />;
+  const user = useSelector(session, selectUser);
+  const decision = useLatestDecision();
+  const loaded = useOnboardingStatus(authenticated, decision, load);
+  const shown = loaded.status === 'loaded' ? loaded.state.merchant.status : null;
+  const known = user?.merchant.status ?? null;
+
+  useEffect(() => {
+    // The session's user still carries the status it signed in with: refreshed, the guards open the banking pages
+    // on approval (or the steps on rejection) and the menu follows.
+    if (shown !== null && known !== null && shown !== known) session.send({ type: 'session.refresh' });
+  }, [shown, known, session]);
+
+  if (restoring) return <PageSpinner />;
+  if (!authenticated) return <Navigate to="/login" replace />;
+  if (loaded.status === 'loading') return <PageSpinner />;
   return (
     <Page $narrow>
       <Card>
-        <StepHeading>
-          <FormattedMessage
-            id="submitted.title"
-            defaultMessage="Thank you, your information has been submitted"
-          />
-        </StepHeading>
-        <p>
-          <FormattedMessage
-            id="submitted.next"
-            defaultMessage="We are reviewing your company's information. This usually takes one to two working days. We will email you when it is done; if we need anything else, we will tell you what."
-          />
-        </p>
-        {loaded.status === 'loaded' ? <Status state={loaded.state} /> : null}
-        {loaded.status === 'failed' ? (
-          <Muted>
-            <FormattedMessage
-              id="submitted.statusUnknown"
-              defaultMessage="We could not load the review status."
-            />
-          </Muted>
-        ) : null}
+        <div role="status" aria-atomic="true">
+          {loaded.status === 'loaded' ? (
+            <Status state={loaded.state} />
+          ) : (
+            <>
+              <StepHeading>
+                <FormattedMessage
+                  id="submitted.title"
+                  defaultMessage="Thank you, your information has been submitted"
+                />
+              </StepHeading>
+              <Muted>
+                <FormattedMessage
+                  id="submitted.statusUnknown"
+                  defaultMessage="We could not load the review status."
+                />
+              </Muted>
+            </>
+          )}
+        </div>
       </Card>
     </Page>
   );
