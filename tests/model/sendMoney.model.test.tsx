@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { createActor, type ActorRefFrom } from 'xstate';
+import { createActor, getNextSnapshot, type ActorRefFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   selectSendMoneyStep,
@@ -317,6 +317,26 @@ describe('the send-money body', () => {
       frequency: 'monthly',
       start_date: '2026-01-31',
     });
+  });
+
+  it('asks for a code for a repeating schedule whatever its amount, and none for a small one-off', () => {
+    // The case: 1.00 EUR monthly with no end date, which the price alone does not ask a code for.
+    const reviewing = (frequency: 'once' | 'monthly') =>
+      sendMoneyMachine.resolveState({
+        value: 'reviewing',
+        context: {
+          ...initialContext,
+          accountType: 'eur',
+          recipient: { kind: 'wallet', walletTag: '@demo-bakery', name: 'Demo Bakery' },
+          amountMinor: '100',
+          schedule: { frequency, startDate: '2026-01-31', endDate: null },
+          quote: { requires_verification: false },
+        } as never,
+      });
+    const confirmed = (frequency: 'once' | 'monthly') =>
+      getNextSnapshot(sendMoneyMachine, reviewing(frequency), { type: 'review.confirm' });
+    expect(confirmed('monthly').value).toBe('loadingMethods');
+    expect(confirmed('once').value).toBe('scheduling');
   });
 
   it('checks a schedule as the server does: from today, the end not before the start, none for once', () => {

@@ -34,7 +34,11 @@ import {
   type ScheduleProblems,
 } from '../../../machines/sendMoney.machine';
 import { PayeeName } from '../../../schemas/payee.schema';
-import { scheduleFrequencies, type ScheduleFrequency } from '../../../schemas/scheduledPayments.schema';
+import {
+  scheduleFrequencies,
+  scheduleNeedsCode,
+  type ScheduleFrequency,
+} from '../../../schemas/scheduledPayments.schema';
 import { contactQueryMinLength, Note, type Contact } from '../../../schemas/sendMoney.schema';
 import { AmountMinor, currencyDigits, decimalToMinor, minorToDecimal } from '../../../schemas/money';
 import type { Money } from '../../../schemas/overview.schema';
@@ -668,7 +672,10 @@ function ReviewStep({ journey }: { journey: SendMoneyActor }) {
       {schedule ? <Muted>{intl.formatMessage(m.scheduleHint)}</Muted> : null}
       {quote.status === 'pending' ? <Muted>{intl.formatMessage(m.pendingHint)}</Muted> : null}
       {check && check.result !== 'match' ? <Muted>{intl.formatMessage(m.proceededAnyway)}</Muted> : null}
-      {quote.requires_verification ? <Muted>{intl.formatMessage(m.codeHint)}</Muted> : null}
+      {/* As the journey decides (requiresCode): the price says so, or the schedule repeats. */}
+      {quote.requires_verification || (schedule && scheduleNeedsCode(schedule.frequency)) ? (
+        <Muted>{intl.formatMessage(m.codeHint)}</Muted>
+      ) : null}
       {quote.sufficient_funds || schedule ? null : (
         <Muted>
           {intl.formatMessage(m.insufficientHint, { available: formatMoney(intl, quote.available_balance) })}
