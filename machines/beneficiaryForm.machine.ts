@@ -1,7 +1,10 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
+  BeneficiaryCompanyName,
+  beneficiaryCompanyNameMaxLength,
   BeneficiaryName,
   beneficiaryNameMaxLength,
+  type BeneficiaryHolder,
   walletTagMaxLength,
   type Beneficiary,
   type BeneficiaryBodyInput,
@@ -12,8 +15,8 @@ import { count } from './ruleWords';
 
 /*
  * Creating or editing a beneficiary (SPEC §2 /my-beneficiaries/create-beneficiary and /edit-beneficiary/:id, §4
- * "Beneficiary name verification"). A wallet beneficiary is simply saved. A bank beneficiary is saved through the
- * name check: the server checks the name against the IBAN's holder and saves on a match; otherwise it answers with
+ * "Beneficiary name verification"). A wallet beneficiary is simply saved. A bank account is held by a person (first
+ * and last name) or a company (its legal name). A bank beneficiary is saved through the name check: the server checks the name against the IBAN's holder and saves on a match; otherwise it answers with
  * the result and the user decides:
  * - close match: "Did you mean <holder's name>?" with one click to use that name (checked again), amend, or save anyway;
  * - no match: a warning that the money may reach someone else; amend or save anyway;
@@ -25,8 +28,11 @@ import { count } from './ruleWords';
 export type BeneficiaryDraft = {
   kind: 'wallet' | 'bank';
   wallet_tag: string;
+  /** A bank account's holder: a person (first and last name) or a company (legal name). */
+  holder: BeneficiaryHolder;
   first_name: string;
   last_name: string;
+  company_name: string;
   bank_country: string;
   iban: string;
 };
@@ -34,8 +40,10 @@ export type BeneficiaryDraft = {
 export const emptyDraft: BeneficiaryDraft = {
   kind: 'bank',
   wallet_tag: '',
+  holder: 'person',
   first_name: '',
   last_name: '',
+  company_name: '',
   bank_country: '',
   iban: '',
 };
@@ -46,8 +54,11 @@ export type NameCheck = {
   suggestedName: string | null;
 };
 
-/** The suggested name split into the form's two fields, when it fits them (Latin letters, lengths). */
-export type NameSuggestion = { first_name: string; last_name: string };
+/**
+ * The suggested name in the form's fields, when it fits them (Latin letters, lengths): a person's split into first
+ * and last name, a company's whole.
+ */
+export type NameSuggestion = { first_name: string; last_name: string } | { company_name: string };
 
 const toBeneficiaryFormError = knownErrors(['network', 'not_found']);
 export type BeneficiaryFormError = ReturnType<typeof toBeneficiaryFormError>;
@@ -88,10 +99,13 @@ function notProvided(name: string): never {
 /** The request body of a draft; `accept` is the user's choice to save despite the name check. */
 export function bodyOf(values: BeneficiaryDraft, accept: boolean): BeneficiaryBodyInput {
   if (values.kind === 'wallet') return { kind: 'wallet', wallet_tag: values.wallet_tag };
+  const names =
+    values.holder === 'company'
+      ? { holder: 'company' as const, company_name: values.company_name }
+      : { holder: 'person' as const, first_name: values.first_name, last_name: values.last_name };
   return {
     kind: 'bank',
-    first_name: values.first_name,
-    last_name: values.last_name,
+    ...names,
     bank_country: values.bank_country,
     iban: values.iban,
     ...(accept ? { accept_name_mismatch: true } : {}),
@@ -102,15 +116,27 @@ export function draftOf(beneficiary: Beneficiary): BeneficiaryDraft {
   return {
     kind: beneficiary.kind,
     wallet_tag: beneficiary.wallet_tag ?? '',
+    holder: beneficiary.holder ?? 'person',
     first_name: beneficiary.first_name ?? '',
     last_name: beneficiary.last_name ?? '',
+    company_name: beneficiary.company_name ?? '',
     bank_country: beneficiary.bank_country ?? '',
     iban: beneficiary.iban ?? '',
   };
 }
 
-/** "Maria Papadopoulou" → first "Maria", last "Papadopoulou"; null when it does not fit the two Latin-only fields. */
-export function splitSuggestedName(name: string | null): NameSuggestion | null {
+/**
+ * "Maria Papadopoulou" → first "Maria", last "Papadopoulou"; a company's name as it is. Null when it does not fit
+ * the Latin-only fields.
+ */
+export function splitSuggestedName(
+  name: string | null,
+  holder: BeneficiaryHolder = 'person',
+): NameSuggestion | null {
+  if (holder === 'company') {
+    const company = BeneficiaryCompanyName.safeParse(name ?? '');
+    return company.success ? { company_name: company.data } : null;
+  }
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
   if (words.length < 2) return null;
   const first_name = words.slice(0, -1).join(' ');
@@ -158,9 +184,9 @@ export const beneficiaryFormMachine = setup({
         return failure.kind === 'http' ? (failure.fields ?? {}) : {};
       },
     }),
-    recordCheck: assign((_, params: { error: unknown }) => {
+    recordCheck: assign(({ context }, params: { error: unknown }) => {
       const check = nameCheckOf(params.error);
-      return { check, suggestion: splitSuggestedName(check?.suggestedName ?? null) };
+      return { check, suggestion: splitSuggestedName(check?.suggestedName ?? null, context.values.holder) };
     }),
     clearErrors: assign({ error: null, fieldErrors: {} }),
     recordSaved: assign({ saved: (_, params: { beneficiary: Beneficiary }) => params.beneficiary }),
@@ -247,9 +273,11 @@ export const beneficiaryFormMachine = setup({
     },
     editing: {
       description:
-        `The form: a wallet tag (up to ${count(walletTagMaxLength, 'character')}), or a bank beneficiary's first ` +
-        `and last name (Latin letters, up to ${count(beneficiaryNameMaxLength, 'character')} each), bank country ` +
-        'and an IBAN of that country. The browser checks the fields as the server does.',
+        `The form: a wallet tag (up to ${count(walletTagMaxLength, 'character')}), or a bank account held by a ` +
+        `person (first and last name, Latin letters, up to ${count(beneficiaryNameMaxLength, 'character')} each) ` +
+        `or by a company (its legal name, Latin letters, digits and & . , ' ( ) -, up to ` +
+        `${count(beneficiaryCompanyNameMaxLength, 'character')}), the bank's country and an IBAN of that country. ` +
+        'The browser checks the fields as the server does.',
       on: {
         'form.submit': [
           {

@@ -10,10 +10,13 @@
  *   (the last three: area 'create-beneficiary')
  *
  * A beneficiary is another merchant's wallet (`kind: 'wallet'`, by wallet tag) or an account at a bank
- * (`kind: 'bank'`: the holder's first and last name in Latin letters, the country of the bank and an IBAN of that
- * country). Only IBAN countries are offered: an account number without an IBAN cannot be checksummed or name-checked.
+ * (`kind: 'bank'`: held by a person, `holder: 'person'` with a first and last name, or by a company,
+ * `holder: 'company'` with its legal name, in Latin letters; the country of the bank and an IBAN of that country).
+ * `holder` may be left out: a person's (as before companies could be saved). Only IBAN countries are offered: an
+ * account number without an IBAN cannot be checksummed or name-checked.
  *
- * A bank beneficiary's name is checked (Verification of Payee) when it is created and whenever its name or IBAN
+ * A bank beneficiary's name (a person's first and last name, or a company's legal name, whose words must then come
+ * in their order) is checked (Verification of Payee) when it is created and whenever its holder, name or IBAN
  * changes. Anything but `match` is refused with 422 `name_check_unconfirmed` and `details` {result, check_id,
  * suggested_name (close match only)} unless the body says `accept_name_mismatch: true`, the user's explicit choice to
  * save it anyway. Another merchant's id is 404; a second beneficiary with the same IBAN or wallet is 409.
@@ -22,9 +25,13 @@ import { countrySpecs } from 'ibantools';
 import { z } from 'zod';
 import { text } from './text';
 import { Iban, PayeeCheckResult } from './payee.schema';
-import { latinName } from './registration.schema';
+import { latinCompanyName, latinName } from './registration.schema';
 
 export const beneficiaryNameMaxLength = 50;
+/** A company's legal name: SEPA carries up to 70 characters of a payee's name. */
+export const beneficiaryCompanyNameMaxLength = 70;
+export const beneficiaryHolders = ['person', 'company'] as const;
+export type BeneficiaryHolder = (typeof beneficiaryHolders)[number];
 export const walletTagMaxLength = 33;
 export const beneficiarySearchMaxLength = 100;
 
@@ -40,6 +47,13 @@ export const BeneficiaryName = text()
   .min(1, 'This field is required.')
   .max(beneficiaryNameMaxLength, `Max ${beneficiaryNameMaxLength} characters`)
   .regex(latinName, 'Only Latin characters allowed');
+
+/** A company's legal name as its bank has it: Latin letters, digits and the punctuation of legal names. */
+export const BeneficiaryCompanyName = text()
+  .trim()
+  .min(1, 'This field is required.')
+  .max(beneficiaryCompanyNameMaxLength, `Max ${beneficiaryCompanyNameMaxLength} characters`)
+  .regex(latinCompanyName, 'Only Latin characters allowed');
 
 export const BankCountry = text()
   .trim()
@@ -61,14 +75,26 @@ export const WalletBeneficiaryBody = z.object({ kind: z.literal('wallet'), walle
 export const BankBeneficiaryBody = z
   .object({
     kind: z.literal('bank'),
-    first_name: BeneficiaryName,
-    last_name: BeneficiaryName,
+    /** Who holds the account; default `person`. */
+    holder: z.enum(beneficiaryHolders).optional(),
+    /** A person's: required. */
+    first_name: BeneficiaryName.optional(),
+    /** A person's: required. */
+    last_name: BeneficiaryName.optional(),
+    /** A company's legal name: required. */
+    company_name: BeneficiaryCompanyName.optional(),
     bank_country: BankCountry,
     iban: Iban,
     /** The user saw the name check's result (close match, no match, not possible) and saves anyway. */
     accept_name_mismatch: z.boolean().optional(),
   })
   .superRefine((body, ctx) => {
+    const required = (body.holder ?? 'person') === 'company' ? ['company_name'] : ['first_name', 'last_name'];
+    for (const field of required) {
+      if (body[field as 'company_name' | 'first_name' | 'last_name'] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [field], message: 'This field is required.' });
+      }
+    }
     if (body.iban.slice(0, 2) !== body.bank_country) {
       ctx.addIssue({ code: 'custom', path: ['iban'], message: ibanCountryMismatch });
     }
@@ -90,11 +116,14 @@ export const Beneficiary = z
   .object({
     id: z.uuid(),
     kind: z.enum(['wallet', 'bank']),
-    /** What to call it: the holder's name (bank) or the recipient merchant's name (wallet). */
+    /** What to call it: the person's or the company's name (bank) or the recipient merchant's name (wallet). */
     name: text(),
     wallet_tag: text().nullable(),
+    /** Bank beneficiaries: `person` or `company`; null for a wallet. */
+    holder: z.enum(beneficiaryHolders).nullable(),
     first_name: text().nullable(),
     last_name: text().nullable(),
+    company_name: text().nullable(),
     bank_country: text().nullable(),
     iban: text().nullable(),
     /** Bank beneficiaries: the latest name check and whether the user saved despite its result. */

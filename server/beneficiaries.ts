@@ -25,18 +25,26 @@ export type Actor = { merchantId: string; userId: string };
 
 const notFound = () => new AppError('not_found', 404, 'Nothing here.');
 
+/** The name a bank beneficiary is checked and shown by: a company's legal name, or a person's first and last. */
+function holderName(holder: {
+  company_name?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+}) {
+  return holder.company_name ?? `${holder.first_name ?? ''} ${holder.last_name ?? ''}`.trim();
+}
+
 function toBeneficiary(row: Row): Beneficiary {
-  const name =
-    row.kind === 'bank'
-      ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim()
-      : (row.recipient_name ?? row.wallet_tag ?? '');
+  const name = row.kind === 'bank' ? holderName(row) : (row.recipient_name ?? row.wallet_tag ?? '');
   return {
     id: row.id,
     kind: row.kind,
     name,
     wallet_tag: row.wallet_tag,
+    holder: row.kind === 'bank' ? (row.holder ?? 'person') : null,
     first_name: row.first_name,
     last_name: row.last_name,
+    company_name: row.company_name,
     bank_country: row.bank_country,
     iban: row.iban,
     name_check: row.name_check_result
@@ -74,6 +82,7 @@ export async function listBeneficiaries(
     query = query.where((eb) =>
       eb.or([
         eb(sql<string>`coalesce(b.first_name, '') || ' ' || coalesce(b.last_name, '')`, 'ilike', pattern),
+        eb('b.company_name', 'ilike', pattern),
         eb('r.name', 'ilike', pattern),
         eb('b.wallet_tag', 'ilike', pattern),
         eb('b.iban', 'like', compact),
@@ -81,7 +90,7 @@ export async function listBeneficiaries(
     );
   }
   const rows = await query
-    .orderBy(sql`lower(coalesce(b.first_name || ' ' || b.last_name, r.name, b.wallet_tag))`)
+    .orderBy(sql`lower(coalesce(b.company_name, b.first_name || ' ' || b.last_name, r.name, b.wallet_tag))`)
     .orderBy('b.created_at')
     .limit(500)
     .execute();
@@ -128,8 +137,10 @@ type Stored = {
   kind: 'wallet' | 'bank';
   recipient_merchant_id: string | null;
   wallet_tag: string | null;
+  holder: 'person' | 'company' | null;
   first_name: string | null;
   last_name: string | null;
+  company_name: string | null;
   bank_country: string | null;
   iban: string | null;
   name_check_id: string | null;
@@ -165,8 +176,10 @@ async function resolve(
       kind: 'wallet',
       recipient_merchant_id: recipientId,
       wallet_tag: body.wallet_tag,
+      holder: null,
       first_name: null,
       last_name: null,
+      company_name: null,
       bank_country: null,
       iban: null,
       name_check_id: null,
@@ -188,10 +201,18 @@ async function resolve(
   if (await others().where('iban', '=', body.iban).executeTakeFirst()) throw duplicate('iban');
 
   const accept = body.accept_name_mismatch === true;
+  // A company keeps only its legal name, a person only a first and last name.
+  const holder = body.holder ?? 'person';
+  const names =
+    holder === 'company'
+      ? { holder, first_name: null, last_name: null, company_name: body.company_name ?? '' }
+      : { holder, first_name: body.first_name ?? '', last_name: body.last_name ?? '', company_name: null };
   const unchanged =
     previous?.kind === 'bank' &&
-    previous.first_name === body.first_name &&
-    previous.last_name === body.last_name &&
+    (previous.holder ?? 'person') === holder &&
+    previous.first_name === names.first_name &&
+    previous.last_name === names.last_name &&
+    previous.company_name === names.company_name &&
     previous.iban === body.iban &&
     previous.name_check_id !== null &&
     previous.name_check_result !== null;
@@ -200,8 +221,7 @@ async function resolve(
       kind: 'bank',
       recipient_merchant_id: null,
       wallet_tag: null,
-      first_name: body.first_name,
-      last_name: body.last_name,
+      ...names,
       bank_country: body.bank_country,
       iban: body.iban,
       name_check_id: previous.name_check_id,
@@ -213,7 +233,8 @@ async function resolve(
     merchantId: actor.merchantId,
     userId: actor.userId,
     iban: body.iban,
-    name: `${body.first_name} ${body.last_name}`,
+    name: holderName(names),
+    holder,
   });
   if (check.result !== 'match' && !accept) {
     const details: NameCheckDetails = {
@@ -232,8 +253,7 @@ async function resolve(
     kind: 'bank',
     recipient_merchant_id: null,
     wallet_tag: null,
-    first_name: body.first_name,
-    last_name: body.last_name,
+    ...names,
     bank_country: body.bank_country,
     iban: body.iban,
     name_check_id: check.checkId,

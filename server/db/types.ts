@@ -119,10 +119,12 @@ export type AltchaUsed = {
 
 export type Beneficiaries = {
   bank_country: string | null;
+  company_name: string | null;
   created_at: Generated<Timestamp>;
   created_by: string;
   deleted_at: Timestamp | null;
   first_name: string | null;
+  holder: 'person' | 'company' | null;
   iban: string | null;
   id: Generated<string>;
   kind: 'wallet' | 'bank';

@@ -11,6 +11,11 @@ export type VerifyPayeeInput = {
   iban: string;
   /** Already trimmed, 1-140 characters. */
   name: string;
+  /**
+   * What the payer says the holder is, when it says (a saved beneficiary's `holder`): a company's legal name is
+   * compared word by word in its order, as for a company at this bank; a person's words in any order.
+   */
+  holder?: 'person' | 'company';
 };
 
 export type VerifyPayeeOutcome = {
@@ -85,7 +90,11 @@ export async function verifyPayee(db: Database, input: VerifyPayeeInput): Promis
     const holder = await findHolder(trx, input.iban);
     const result: PayeeCheckResult = holder
       ? bestResult(
-          holder.names.map((name) => compareNames(input.name, name, { wordOrder: holder.wordOrder })),
+          holder.names.map((name) =>
+            compareNames(input.name, name, {
+              wordOrder: input.holder === 'company' ? 'strict' : holder.wordOrder,
+            }),
+          ),
         )
       : 'not_possible';
     const check = await trx

@@ -3101,8 +3101,10 @@ export interface components {
         };
         Beneficiary: {
             bank_country: string | null;
+            company_name: string | null;
             created_at: string;
             first_name: string | null;
+            holder: ("person" | "company") | null;
             iban: string | null;
             /** Format: uuid */
             id: string;
@@ -3125,11 +3127,14 @@ export interface components {
         } | {
             accept_name_mismatch?: boolean;
             bank_country: string;
-            first_name: string;
+            company_name?: string;
+            first_name?: string;
+            /** @enum {string} */
+            holder?: "person" | "company";
             iban: unknown;
             /** @constant */
             kind: "bank";
-            last_name: string;
+            last_name?: string;
         };
         BeneficiaryBodyInput: {
             /** @constant */
@@ -3138,16 +3143,21 @@ export interface components {
         } | {
             accept_name_mismatch?: boolean;
             bank_country: string;
-            first_name: string;
+            company_name?: string;
+            first_name?: string;
+            /** @enum {string} */
+            holder?: "person" | "company";
             iban: string;
             /** @constant */
             kind: "bank";
-            last_name: string;
+            last_name?: string;
         };
         BeneficiaryInput: {
             bank_country: string | null;
+            company_name: string | null;
             created_at: string;
             first_name: string | null;
+            holder: ("person" | "company") | null;
             iban: string | null;
             /** Format: uuid */
             id: string;

@@ -41,16 +41,20 @@ const http = (
 export const typoDraft: BeneficiaryDraft = {
   kind: 'bank',
   wallet_tag: '',
+  holder: 'person',
   first_name: 'Maria',
   last_name: 'Papadopolou',
+  company_name: '',
   bank_country: 'GR',
   iban: mariaIban,
 };
 export const walletDraft: BeneficiaryDraft = {
   kind: 'wallet',
   wallet_tag: '@demo-bakery',
+  holder: 'person',
   first_name: '',
   last_name: '',
+  company_name: '',
   bank_country: '',
   iban: '',
 };
@@ -63,6 +67,8 @@ const saved = {
   first_name: 'Maria',
   last_name: 'Papadopoulou',
   bank_country: 'GR',
+  holder: 'person',
+  company_name: null,
   iban: mariaIban,
   name_check: { result: 'match', accepted_mismatch: false },
   created_at: '2026-01-15T09:00:00.000Z',

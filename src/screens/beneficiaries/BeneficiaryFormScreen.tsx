@@ -198,13 +198,47 @@ function BeneficiaryForm({ form }: { form: FormActor }) {
         />
       ) : (
         <>
-          <TextField
-            {...text('first_name')}
-            label={intl.formatMessage(m.firstName)}
-            hint={intl.formatMessage(m.latinHint)}
-            autoComplete="off"
-          />
-          <TextField {...text('last_name')} label={intl.formatMessage(m.lastName)} autoComplete="off" />
+          <Fieldset disabled={busy}>
+            <legend>{intl.formatMessage(m.holder)}</legend>
+            <label>
+              <input
+                type="radio"
+                name="holder"
+                value="person"
+                checked={values.holder === 'person'}
+                onChange={() => set('holder', 'person')}
+              />
+              {intl.formatMessage(m.holderPerson)}
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="holder"
+                value="company"
+                checked={values.holder === 'company'}
+                onChange={() => set('holder', 'company')}
+              />
+              {intl.formatMessage(m.holderCompany)}
+            </label>
+          </Fieldset>
+          {values.holder === 'company' ? (
+            <TextField
+              {...text('company_name')}
+              label={intl.formatMessage(m.companyName)}
+              hint={intl.formatMessage(m.companyNameHint)}
+              autoComplete="off"
+            />
+          ) : (
+            <>
+              <TextField
+                {...text('first_name')}
+                label={intl.formatMessage(m.firstName)}
+                hint={intl.formatMessage(m.latinHint)}
+                autoComplete="off"
+              />
+              <TextField {...text('last_name')} label={intl.formatMessage(m.lastName)} autoComplete="off" />
+            </>
+          )}
           <SelectField>
             <label htmlFor={countryId}>{intl.formatMessage(m.bankCountry)}</label>
             <select

@@ -29,6 +29,15 @@ export const beneficiaryMessages = defineMessages({
   type: { id: 'beneficiaries.type', defaultMessage: 'Type of beneficiary' },
   walletTag: { id: 'beneficiaries.walletTag', defaultMessage: 'Wallet tag' },
   walletTagHint: { id: 'beneficiaries.walletTagHint', defaultMessage: 'For example @demo-bakery' },
+  holder: { id: 'beneficiaries.holder', defaultMessage: 'The account is held by' },
+  holderPerson: { id: 'beneficiaries.holder.person', defaultMessage: 'A person' },
+  holderCompany: { id: 'beneficiaries.holder.company', defaultMessage: 'A company' },
+  companyName: { id: 'beneficiaries.companyName', defaultMessage: 'Company’s legal name' },
+  companyNameHint: {
+    id: 'beneficiaries.companyNameHint',
+    defaultMessage:
+      'As the company’s bank has it, in Latin letters, with its legal form (for example Olympus Flour Mills Ltd)',
+  },
   firstName: { id: 'beneficiaries.firstName', defaultMessage: 'First name' },
   lastName: { id: 'beneficiaries.lastName', defaultMessage: 'Last name' },
   latinHint: {
