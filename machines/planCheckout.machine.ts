@@ -12,6 +12,17 @@ import {
 } from '../schemas/plans.schema';
 import { knownErrors, toApiFailure } from './apiFailure';
 import { attemptKeysOf, type AttemptKeys, type KeyedInput } from './attemptKeys';
+import {
+  arriveAt,
+  backTo,
+  forwardTo,
+  navBack,
+  navForward,
+  restartNav,
+  startNav,
+  type JourneyNav,
+  type NavEvent,
+} from './journeyNav';
 import { refusesShipping, walletCheckoutGuards, walletCheckoutStates } from './walletCheckout';
 
 /*
@@ -36,7 +47,16 @@ import { refusesShipping, walletCheckoutGuards, walletCheckoutStates } from './w
  *
  * The address bar follows the state (`planCheckoutPath`): the plans page on /plans/:plan_id?, the checkout on
  * /plans/plan/checkout, the terminal's address on /plans/address.
+ *
+ * Each step (plans, options, address, checkout, ordered) is an entry of the tab's history (machines/journeyNav.ts):
+ * the browser's Back (`nav.back`) goes to the step before with what was chosen there, Forward (`nav.forward`) to the
+ * step Back left while the choice still changes something; nothing goes back from paying or a placed order. The
+ * checkout's snapshot is kept for the tab, so a reload takes it up again at its step (src/app/usePersistedJourney.ts).
  */
+
+/** The steps of the plan checkout, in order; each is an entry of the tab's history. */
+export const planCheckoutSteps = ['plans', 'options', 'address', 'checkout', 'ordered'] as const;
+export type PlanCheckoutNavStep = (typeof planCheckoutSteps)[number];
 
 export const toPlanCheckoutError = knownErrors([
   'insufficient_funds',
@@ -79,9 +99,13 @@ export type PlanCheckoutContext = {
   error: PlanCheckoutError | null;
   /** Which body fields the server refused (validation_failed), keyed by dotted path. */
   fieldErrors: Record<string, string>;
+  /** The step and the steps behind and ahead of it in the tab's history (machines/journeyNav.ts). */
+  nav: JourneyNav<PlanCheckoutNavStep>;
 };
 
 export type PlanCheckoutEvent =
+  /** The browser's Back or Forward between the checkout's steps. */
+  | NavEvent
   /** Sent by the screen once it has read the address: the plan named in it, if any. */
   | { type: 'plans.opened'; planId: string | null }
   | { type: 'load.retry' }
@@ -171,6 +195,30 @@ export function canAffordQuote(quote: PlanQuote | null): boolean {
 
 const forgetQuote = { quote: null, idempotencyKey: null } as const;
 
+/** The checkout this journey shares with the card order (machines/walletCheckout.ts). */
+const checkout = walletCheckoutStates({
+  types: {
+    context: {} as PlanCheckoutContext,
+    events: {} as PlanCheckoutEvent,
+    priced: {} as PlanQuote,
+    result: {} as PlanOrderResult,
+  },
+  price: { actor: 'planCartInitialize', input: ({ context }) => ({ body: planCartBodyOf(context) }) },
+  pay: {
+    actor: 'planCartPay',
+    input: ({ context }) => ({
+      quoteId: context.quote?.id ?? '',
+      idempotencyKey: context.idempotencyKey ?? '',
+    }),
+  },
+  ships: 'hasTerminal',
+  states: { choices: 'choosingOptions', address: 'choosingAddress', paid: 'ordered' },
+  keepPrice: { quote: ({ event }) => event.output },
+  forgetPrice: forgetQuote,
+  // The paid quote stays: the confirmation shows what was charged.
+  keepPaid: { result: ({ event }) => event.output, idempotencyKey: null },
+});
+
 export const planCheckoutMachine = setup({
   types: {
     context: {} as PlanCheckoutContext,
@@ -190,6 +238,12 @@ export const planCheckoutMachine = setup({
       fieldErrors: (_, params: { error: unknown }) => fieldsOf(params.error),
     }),
     clearError: assign({ error: null, fieldErrors: {} }),
+    arrive: assign({
+      nav: ({ context }, params: { step: PlanCheckoutNavStep }) =>
+        arriveAt(planCheckoutSteps, context.nav, params.step),
+    }),
+    navBack: assign({ nav: ({ context }) => navBack(context.nav) }),
+    navForward: assign({ nav: ({ context }) => navForward(context.nav) }),
   },
   guards: {
     ...walletCheckoutGuards,
@@ -220,6 +274,25 @@ export const planCheckoutMachine = setup({
     isAddressProblem: ({ context }, params: { error: unknown }) =>
       context.posTerminal && refusesShipping(params.error),
     canAfford: ({ context }) => canAffordQuote(context.quote),
+    backTo: ({ context }, params: { step: PlanCheckoutNavStep }) => backTo(context.nav, params.step),
+    forwardTo: ({ context }, params: { step: PlanCheckoutNavStep }) => forwardTo(context.nav, params.step),
+    /** The plan chosen before is a paid plan of the list. */
+    keptPlanChoosable: ({ context }) => {
+      const plan = planOf(context.data, context.planId);
+      return plan !== null && isPaidPlan(plan);
+    },
+    /** The period and terminal chosen before still change something (as `validOptions`). */
+    keptOptionsValid: ({ context }) =>
+      context.planId !== null &&
+      context.period !== null &&
+      changesSomething(
+        context.data?.plans.subscription ?? null,
+        context.planId,
+        context.period,
+        context.posTerminal,
+      ) &&
+      (!context.posTerminal || terminalOffered(context.data, context.planId)),
+    hasShipping: ({ context }) => context.shipping !== null,
   },
 }).createMachine({
   id: 'planCheckout',
@@ -235,6 +308,7 @@ export const planCheckoutMachine = setup({
     result: null,
     error: null,
     fieldErrors: {},
+    nav: startNav(),
   }),
   initial: 'opening',
   states: {
@@ -287,7 +361,15 @@ export const planCheckoutMachine = setup({
       description:
         'The plans page: prices, perks, the add-on, and the current plan with its next billing date or the change ' +
         'that waits.',
+      entry: { type: 'arrive', params: { step: 'plans' } },
       on: {
+        'nav.forward': {
+          description:
+            "The browser's Forward after Back: the options again, for the plan chosen before, as chosen.",
+          guard: and([{ type: 'forwardTo', params: { step: 'options' as const } }, 'keptPlanChoosable']),
+          target: 'choosingOptions',
+          actions: ['clearError', 'navForward'],
+        },
         'plan.chosen': {
           description: 'The user chooses a paid plan; Free is not bought, it is what cancelling leads to.',
           guard: 'canChoose',
@@ -309,7 +391,34 @@ export const planCheckoutMachine = setup({
         'Monthly or yearly, and the POS terminal where the plan offers it and the merchant has none. The plan and ' +
         'period the merchant already has only with the terminal, or to keep them while a cancellation or a ' +
         'downgrade waits.',
+      entry: { type: 'arrive', params: { step: 'options' } },
       on: {
+        'nav.back': {
+          description: "The browser's Back: the plans, with this plan still chosen.",
+          guard: { type: 'backTo', params: { step: 'plans' } },
+          target: 'choosingPlan',
+          actions: ['clearError', 'navBack'],
+        },
+        'nav.forward': [
+          {
+            description:
+              "The browser's Forward after Back: the terminal's address again, with the options chosen before.",
+            guard: and([
+              { type: 'forwardTo', params: { step: 'address' as const } },
+              'keptOptionsValid',
+              'hasTerminal',
+            ]),
+            target: 'choosingAddress',
+            actions: ['clearError', 'navForward'],
+          },
+          {
+            description:
+              "The browser's Forward after Back: the checkout again, priced afresh with the options chosen before.",
+            guard: and([{ type: 'forwardTo', params: { step: 'checkout' as const } }, 'keptOptionsValid']),
+            target: 'pricing',
+            actions: ['clearError', 'navForward'],
+          },
+        ],
         'options.submit': [
           {
             description:
@@ -345,7 +454,21 @@ export const planCheckoutMachine = setup({
     choosingAddress: {
       description:
         'Where the POS terminal goes: a saved address (registered, trading, or saved before) or a new one.',
+      entry: { type: 'arrive', params: { step: 'address' } },
       on: {
+        'nav.back': {
+          description: "The browser's Back: the period and the terminal, as chosen.",
+          guard: { type: 'backTo', params: { step: 'options' } },
+          target: 'choosingOptions',
+          actions: ['clearError', 'navBack'],
+        },
+        'nav.forward': {
+          description:
+            "The browser's Forward after Back: the checkout again, priced afresh for the address chosen.",
+          guard: and([{ type: 'forwardTo', params: { step: 'checkout' as const } }, 'hasShipping']),
+          target: 'pricing',
+          actions: ['clearError', 'navForward'],
+        },
         'address.chosen': {
           description: "The user chooses one of the merchant's saved addresses: the change is priced.",
           guard: 'knownAddress',
@@ -372,33 +495,59 @@ export const planCheckoutMachine = setup({
         },
       },
     },
-    ...walletCheckoutStates({
-      types: {
-        context: {} as PlanCheckoutContext,
-        events: {} as PlanCheckoutEvent,
-        priced: {} as PlanQuote,
-        result: {} as PlanOrderResult,
+    pricing: { ...checkout.pricing, entry: { type: 'arrive', params: { step: 'checkout' } } },
+    reviewing: {
+      ...checkout.reviewing,
+      on: {
+        ...checkout.reviewing.on,
+        'nav.back': [
+          {
+            description:
+              "The browser's Back: the terminal's address, as chosen; the price and its key are dropped.",
+            guard: { type: 'backTo', params: { step: 'address' } },
+            target: 'choosingAddress',
+            actions: ['clearError', assign(forgetQuote), 'navBack'],
+          },
+          {
+            description:
+              "The browser's Back: the period and the terminal, as chosen; the price and its key are dropped.",
+            guard: { type: 'backTo', params: { step: 'options' } },
+            target: 'choosingOptions',
+            actions: ['clearError', assign(forgetQuote), 'navBack'],
+          },
+        ],
       },
-      price: { actor: 'planCartInitialize', input: ({ context }) => ({ body: planCartBodyOf(context) }) },
-      pay: {
-        actor: 'planCartPay',
-        input: ({ context }) => ({
-          quoteId: context.quote?.id ?? '',
-          idempotencyKey: context.idempotencyKey ?? '',
-        }),
+    },
+    paying: checkout.paying,
+    failed: {
+      ...checkout.failed,
+      on: {
+        ...checkout.failed.on,
+        'nav.back': [
+          {
+            description:
+              "The browser's Back: the terminal's address, as chosen; the price and its key are dropped.",
+            guard: { type: 'backTo', params: { step: 'address' } },
+            target: 'choosingAddress',
+            actions: ['clearError', assign(forgetQuote), 'navBack'],
+          },
+          {
+            description:
+              "The browser's Back: the period and the terminal, as chosen; the price and its key are dropped.",
+            guard: { type: 'backTo', params: { step: 'options' } },
+            target: 'choosingOptions',
+            actions: ['clearError', assign(forgetQuote), 'navBack'],
+          },
+        ],
       },
-      ships: 'hasTerminal',
-      states: { choices: 'choosingOptions', address: 'choosingAddress', paid: 'ordered' },
-      keepPrice: { quote: ({ event }) => event.output },
-      forgetPrice: forgetQuote,
-      // The paid quote stays: the confirmation shows what was charged.
-      keepPaid: { result: ({ event }) => event.output, idempotencyKey: null },
-    }),
+    },
     ordered: {
       description:
         'An upgrade takes effect at once, charged now less a credit for the unused part of the current period, ' +
         `VAT (${vatRateBp / 100} %) included; a downgrade waits for the period's end and charges nothing now. ` +
-        '"Payment successful" when something was charged, "Order placed" otherwise.',
+        '"Payment successful" when something was charged, "Order placed" otherwise. The browser\'s Back cannot ' +
+        'take it back to its checkout.',
+      entry: { type: 'arrive', params: { step: 'ordered' } },
       on: {
         'plans.show': {
           target: 'loading',
@@ -410,6 +559,7 @@ export const planCheckoutMachine = setup({
             shipping: null,
             result: null,
             ...forgetQuote,
+            nav: ({ context }) => restartNav(context.nav),
           }),
         },
       },

@@ -22,6 +22,7 @@ import {
   type RenderedApp,
   type CheckoutKeys,
 } from './harness';
+import { pressBack, pressForward } from './browserHistory';
 import {
   planCheckoutData,
   planCheckoutFixtures,
@@ -82,6 +83,8 @@ const executors: Executors<typeof planCheckoutMachine> = {
   'order.change': (app) => click(app, t.change),
   'order.review': (app) => click(app, t.backToCheckout),
   'plans.show': (app) => click(app, t.backToPlans),
+  'nav.back': (app) => pressBack(app),
+  'nav.forward': (app) => pressForward(app),
 };
 
 /** Where a path opens the journey: the address its `plans.opened` event stands for. */

@@ -30,6 +30,7 @@ import {
   failureWords,
   pathTitle,
 } from './generatePaths';
+import { browserButtons } from './browserHistory';
 
 /*
  * The test model of the plans page and plan checkout (machines/planCheckout.machine.ts), run on the real screens by
@@ -351,6 +352,8 @@ export const planCheckoutFixtures = {
     'order.change': [{ event: { type: 'order.change' }, does: 'Click "Change the order"' }],
     'order.review': [{ event: { type: 'order.review' }, does: 'Click "Back to checkout"' }],
     'plans.show': [{ event: { type: 'plans.show' }, does: 'Click "Back to plans"' }],
+    'nav.back': [browserButtons.back],
+    'nav.forward': [browserButtons.forward],
   },
   actors: {
     loadPlanCheckout: {
@@ -541,6 +544,10 @@ function decisionWords(
         case 'plan.change':
         case 'plans.show':
           return 'back to plans';
+        case 'nav.back':
+          return 'the browser’s Back';
+        case 'nav.forward':
+          return 'the browser’s Forward';
         case 'options.submit':
           return `${event.period}${event.posTerminal ? ' with the POS terminal' : ''}`;
         case 'options.change':
@@ -607,6 +614,8 @@ export const planCheckoutModel: Model<typeof planCheckoutMachine> = {
       period: context.period,
       posTerminal: context.posTerminal,
       error: context.error,
+      // Where Back and Forward go: the same step with other steps behind it is another state to test.
+      nav: [context.nav.behind, context.nav.ahead],
     });
   },
   bounds: { maxDepth: 10, simplePerState: 1, maxSimple: 4 },

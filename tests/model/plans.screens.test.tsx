@@ -1,3 +1,4 @@
+import { startNav } from '../../machines/journeyNav';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -118,6 +119,7 @@ function fakeFetch(answers: Answers) {
         result: null,
         error: null,
         fieldErrors: {},
+        nav: startNav(),
       });
       return json(201, quote);
     }

@@ -3,7 +3,7 @@ import { Fragment, useEffect, useId, useMemo, useRef, useState, type FormEvent, 
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import styled from 'styled-components';
-import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent, Observer, Snapshot } from 'xstate';
+import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent, Observer } from 'xstate';
 import {
   canAffordQuote,
   changesSomething,
@@ -40,8 +40,8 @@ import {
 } from '../../../schemas/plans.schema';
 import { api } from '../../api/client';
 import { createPlanCheckoutLogic } from '../../app/planActors';
-import { useJourneyAddress } from '../../app/useJourneyAddress';
-import { useJourneyActor } from '../../app/inspection';
+import { LeaveJourneyDialog } from '../../app/LeaveJourneyDialog';
+import { usePersistedJourney, useJourneyRestarts } from '../../app/usePersistedJourney';
 import { bankDateText } from '../../i18n/formatDate';
 import { formatMoney } from '../../i18n/formatMoney';
 import { basisPointsText, perkText, planPeriodText, priceOrFree, quoteLineText } from '../../i18n/planText';
@@ -557,17 +557,11 @@ function OrderedStep({ journey }: { journey: CheckoutActor }) {
   );
 }
 
-function Journey({ journey, follow }: { journey: CheckoutActor; follow: (path: string | null) => void }) {
+function Journey({ journey }: { journey: CheckoutActor }) {
   const intl = useIntl();
   const step = useJourney(journey, selectPlanCheckoutStep);
-  // Until the journey has read the address it was opened at, it has no address of its own.
-  const path = useJourney(journey, (snapshot) =>
-    snapshot.matches('opening') ? null : planCheckoutPath(snapshot),
-  );
   const result = useJourney(journey, selectPlanOrderResult);
   const announced = useRef<object | null>(null);
-
-  useEffect(() => follow(path), [follow, path]);
 
   useEffect(() => {
     if (!result || announced.current === result) return;
@@ -612,37 +606,17 @@ export function planIdOf(pathname: string): string | null {
   return id && id !== 'address' ? decodeURIComponent(id) : null;
 }
 
-// docs/engineering.md "Front end": a checkout's progress survives a reload, as a machine snapshot in sessionStorage. It is taken
-// up again only at the address it was left on; the plans page and a finished order always load afresh.
-function restore(pathname: string): Snapshot<unknown> | undefined {
-  try {
-    const stored = JSON.parse(window.sessionStorage.getItem(planCheckoutStorageKey) ?? 'null') as {
-      path?: unknown;
-      snapshot?: unknown;
-    } | null;
-    if (!stored || stored.path !== pathname || typeof stored.snapshot !== 'object' || !stored.snapshot)
-      return undefined;
-    const snapshot = stored.snapshot as Snapshot<unknown>;
-    // A snapshot of an older version of the journey, which the machine cannot take up, is dropped.
-    planCheckoutMachine.resolveState(snapshot as Parameters<typeof planCheckoutMachine.resolveState>[0]);
-    return snapshot;
-  } catch {
-    return undefined;
-  }
-}
-
-function persist(journey: CheckoutActor) {
-  const snapshot = journey.getSnapshot();
-  try {
-    if (!isCheckoutInProgress(snapshot)) window.sessionStorage.removeItem(planCheckoutStorageKey);
-    else {
-      const stored = { path: planCheckoutPath(snapshot), snapshot: journey.getPersistedSnapshot() };
-      window.sessionStorage.setItem(planCheckoutStorageKey, JSON.stringify(stored));
-    }
-  } catch {
-    // Storage full or off: the checkout simply starts afresh after a reload.
-  }
-}
+// docs/engineering.md "Front end": the checkout survives Back, Forward and a reload (src/app/usePersistedJourney.ts); the
+// plans page and a finished order always load afresh.
+// Until the journey has read the address it was opened at, it has no address of its own.
+const checkoutPathOf = (snapshot: PlanCheckoutSnapshot) =>
+  snapshot.matches('opening') ? null : planCheckoutPath(snapshot);
+const checkoutNavOf = (snapshot: PlanCheckoutSnapshot) => snapshot.context.nav;
+/** A priced change not yet paid: leaving it by a link asks first. */
+const checkoutAtStake = (snapshot: PlanCheckoutSnapshot) => {
+  const step = selectPlanCheckoutStep(snapshot);
+  return step === 'checkout' || step === 'failed';
+};
 
 type InspectionObserver = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 
@@ -660,18 +634,24 @@ function JourneyHost({
   inspect,
   clock,
   keySeed,
-  follow,
-}: PlansScreenProps & { machine: typeof planCheckoutMachine; follow: (path: string | null) => void }) {
+  restart,
+  fresh,
+}: PlansScreenProps & { machine: typeof planCheckoutMachine; restart: () => void; fresh: boolean }) {
   const { pathname } = useLocation();
-  const [restored] = useState(() => restore(pathname));
   const [planId] = useState(() => planIdOf(pathname));
   // A journey taken up again after a reload keeps the seed it had (in the snapshot); a new one gets a new seed.
   const [seed] = useState(() => keySeed ?? globalThis.crypto.randomUUID());
-  const journey = useJourneyActor(machine, {
+  const { journey, leaving, leave, stay } = usePersistedJourney(machine, {
+    storageKey: planCheckoutStorageKey,
     input: { keySeed: seed },
-    ...(restored ? { snapshot: restored } : {}),
-    ...(inspect ? { inspect } : {}),
-    ...(clock ? { clock } : {}),
+    inspect,
+    clock,
+    pathOf: checkoutPathOf,
+    navOf: checkoutNavOf,
+    keep: isCheckoutInProgress,
+    atStake: checkoutAtStake,
+    onForeignEntry: restart,
+    fresh,
   });
   const wide = useJourney(journey, (snapshot) => {
     const step = selectPlanCheckoutStep(snapshot);
@@ -680,20 +660,21 @@ function JourneyHost({
 
   useEffect(() => {
     if (journey.getSnapshot().matches('opening')) journey.send({ type: 'plans.opened', planId });
-    const subscription = journey.subscribe(() => persist(journey));
-    return () => subscription.unsubscribe();
   }, [journey, planId]);
 
+  const dialog = <LeaveJourneyDialog leaving={leaving} onStay={stay} onLeave={leave} />;
   if (wide) {
     return (
       <Page>
-        <Journey journey={journey} follow={follow} />
+        <Journey journey={journey} />
+        {dialog}
       </Page>
     );
   }
   return (
     <PlanCheckoutFrame journey={journey}>
-      <Journey journey={journey} follow={follow} />
+      <Journey journey={journey} />
+      {dialog}
     </PlanCheckoutFrame>
   );
 }
@@ -767,12 +748,13 @@ function PlanCheckoutFrame({ journey, children }: { journey: CheckoutActor; chil
  */
 export function PlansScreen({ logic, inspect, clock, keySeed }: PlansScreenProps) {
   const machine = useMemo(() => logic ?? createPlanCheckoutLogic(api), [logic]);
-  const { run, follow } = useJourneyAddress();
+  const { run, restart } = useJourneyRestarts();
   return (
     <JourneyHost
       key={run}
       machine={machine}
-      follow={follow}
+      restart={restart}
+      fresh={run > 0}
       {...(inspect ? { inspect } : {})}
       {...(clock ? { clock } : {})}
       {...(keySeed ? { keySeed } : {})}
