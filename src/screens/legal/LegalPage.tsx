@@ -10,6 +10,7 @@ import { errorMessages } from '../../i18n/errorMessages';
 import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page } from '../../ui/Layout';
 import { notify } from '../../ui/notify';
+import { useClientConfig } from '../../ui/clientConfig';
 import { StepHeading } from '../../ui/StepHeading';
 import { useLoad } from '../../app/useLoad';
 import { legalServicesFromApi, type LegalServices } from './legalService';
@@ -158,6 +159,8 @@ export function LegalPage({
 }) {
   const intl = useIntl();
   const authenticated = useSelector(useSessionActor(), selectAuthenticated);
+  // A paragraph that quotes a configured number reads it from the server's configuration (GET /api/config/).
+  const configured = { codeMinutes: Math.round(useClientConfig().otp_ttl_seconds / 60) };
   const { version, effective_date: effective } = legalDocuments[document];
   return (
     <Page>
@@ -170,7 +173,7 @@ export function LegalPage({
             <Section key={section.heading.id}>
               <h2>{intl.formatMessage(section.heading)}</h2>
               {section.paragraphs.map((paragraph) => (
-                <p key={paragraph.id}>{intl.formatMessage(paragraph)}</p>
+                <p key={paragraph.id}>{intl.formatMessage(paragraph, configured)}</p>
               ))}
             </Section>
           ))}

@@ -73,7 +73,7 @@ const m = defineMessages({
   retention2: {
     id: 'privacy.retention.p2',
     defaultMessage:
-      'Sign-in and security logs are kept for up to 12 months; one-time codes expire after 5 minutes. When a period ends we delete the data or make it anonymous.',
+      'Sign-in and security logs are kept for up to 12 months; one-time codes expire after {codeMinutes, plural, one {# minute} other {# minutes}}. When a period ends we delete the data or make it anonymous.',
   },
   rightsHeading: { id: 'privacy.rights.heading', defaultMessage: '6. Your rights' },
   rights1: {
