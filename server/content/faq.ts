@@ -1,3 +1,4 @@
+import { invitationTtlHours } from '../../schemas/employees.schema';
 import type { FaqCategory, FaqEntry, FaqResponse, LocalizedText } from '../../schemas/public.schema';
 
 /**
@@ -193,8 +194,8 @@ export const faqEntries: FaqEntry[] = [
       el: 'Γιατί μου ζητάτε κωδικό μίας χρήσης;',
     },
     answer: {
-      en: 'Signing in needs your password and a code sent to your email or phone. We ask for a fresh code again before sensitive actions: every payment to an IBAN, wallet payments of 100 EUR or more, and viewing card details. A code works once, for 5 minutes, for the action it was sent for. Tameio staff never ask you for a code.',
-      el: 'Η σύνδεση απαιτεί τον κωδικό πρόσβασής σας και έναν κωδικό που αποστέλλεται στο email ή στο τηλέφωνό σας. Ζητάμε νέο κωδικό και πριν από ευαίσθητες ενέργειες: κάθε πληρωμή σε IBAN, πληρωμές σε ετικέτα πορτοφολιού από 100 € και πάνω και προβολή στοιχείων κάρτας. Ένας κωδικός ισχύει μία φορά, για 5 λεπτά, για την ενέργεια για την οποία στάλθηκε. Το προσωπικό του Tameio δεν σας ζητά ποτέ κωδικό.',
+      en: 'Signing in needs your password and a code sent to your email or phone. We ask for a fresh code again before sensitive actions: every payment to an IBAN, wallet payments of {threshold} or more, setting up a repeating payment, and viewing card details. A code works once, for {codeLifetime}, for the action it was sent for. Tameio staff never ask you for a code.',
+      el: 'Η σύνδεση απαιτεί τον κωδικό πρόσβασής σας και έναν κωδικό που αποστέλλεται στο email ή στο τηλέφωνό σας. Ζητάμε νέο κωδικό και πριν από ευαίσθητες ενέργειες: κάθε πληρωμή σε IBAN, πληρωμές σε ετικέτα πορτοφολιού από {threshold} και πάνω, τη ρύθμιση επαναλαμβανόμενης πληρωμής και προβολή στοιχείων κάρτας. Ένας κωδικός ισχύει μία φορά, για {codeLifetime}, για την ενέργεια για την οποία στάλθηκε. Το προσωπικό του Tameio δεν σας ζητά ποτέ κωδικό.',
     },
   },
   {
@@ -205,8 +206,8 @@ export const faqEntries: FaqEntry[] = [
       el: 'Γιατί αποσυνδέθηκα;',
     },
     answer: {
-      en: 'For your safety a session ends after 15 minutes without activity; 30 seconds before, we ask whether you want to stay. A session also ends after 12 hours in any case, and when you or the account owner sign out everywhere. Sign in again to continue.',
-      el: 'Για την ασφάλειά σας μια σύνδεση λήγει μετά από 15 λεπτά αδράνειας· 30 δευτερόλεπτα πριν σας ρωτάμε αν θέλετε να παραμείνετε. Μια σύνδεση λήγει επίσης σε κάθε περίπτωση μετά από 12 ώρες και όταν εσείς ή ο ιδιοκτήτης του λογαριασμού αποσυνδεθείτε από όλες τις συσκευές. Συνδεθείτε ξανά για να συνεχίσετε.',
+      en: 'For your safety a session ends after {idleLimit} without activity; {idleWarning} before, we ask whether you want to stay. A session also ends after {sessionLimit} in any case, and when you or the account owner sign out everywhere. Sign in again to continue.',
+      el: 'Για την ασφάλειά σας μια σύνδεση λήγει μετά από {idleLimit} αδράνειας· {idleWarning} πριν σας ρωτάμε αν θέλετε να παραμείνετε. Μια σύνδεση λήγει επίσης σε κάθε περίπτωση μετά από {sessionLimit} και όταν εσείς ή ο ιδιοκτήτης του λογαριασμού αποσυνδεθείτε από όλες τις συσκευές. Συνδεθείτε ξανά για να συνεχίσετε.',
     },
   },
   {
@@ -217,8 +218,8 @@ export const faqEntries: FaqEntry[] = [
       el: 'Πώς προσκαλώ υπαλλήλους και τι μπορούν να κάνουν;',
     },
     answer: {
-      en: 'The account owner invites a person by email under My employees, choosing a role (Admin, Cardholder or Viewer) and an access level: their own cards only, or also the company’s balances, statements and transactions. The invitation link works for 72 hours. Viewers can look but not move money; you can disable an employee at any time, which signs them out at once.',
-      el: 'Ο ιδιοκτήτης του λογαριασμού προσκαλεί ένα πρόσωπο με email από τους Υπαλλήλους μου, επιλέγοντας ρόλο (Διαχειριστής, Κάτοχος κάρτας ή Προβολή μόνο) και επίπεδο πρόσβασης: μόνο τις δικές του κάρτες ή και τα υπόλοιπα, τις κινήσεις λογαριασμών και τις συναλλαγές της εταιρείας. Ο σύνδεσμος πρόσκλησης ισχύει 72 ώρες. Όσοι έχουν τον ρόλο Προβολή μόνο βλέπουν αλλά δεν μετακινούν χρήματα· μπορείτε να απενεργοποιήσετε έναν υπάλληλο οποιαδήποτε στιγμή, οπότε αποσυνδέεται αμέσως.',
+      en: 'The account owner invites a person by email under My employees, choosing a role (Admin, Cardholder or Viewer) and an access level: their own cards only, or also the company’s balances, statements and transactions. The invitation link works for {invitationLifetime}. Viewers can look but not move money; you can disable an employee at any time, which signs them out at once.',
+      el: 'Ο ιδιοκτήτης του λογαριασμού προσκαλεί ένα πρόσωπο με email από τους Υπαλλήλους μου, επιλέγοντας ρόλο (Διαχειριστής, Κάτοχος κάρτας ή Προβολή μόνο) και επίπεδο πρόσβασης: μόνο τις δικές του κάρτες ή και τα υπόλοιπα, τις κινήσεις λογαριασμών και τις συναλλαγές της εταιρείας. Ο σύνδεσμος πρόσκλησης ισχύει {invitationLifetime}. Όσοι έχουν τον ρόλο Προβολή μόνο βλέπουν αλλά δεν μετακινούν χρήματα· μπορείτε να απενεργοποιήσετε έναν υπάλληλο οποιαδήποτε στιγμή, οπότε αποσυνδέεται αμέσως.',
     },
   },
   {
@@ -259,10 +260,62 @@ export const faqEntries: FaqEntry[] = [
   },
 ];
 
-/** `faq`: categories in order and every entry. */
-export function faqContent(): FaqResponse {
+/** The configured numbers an answer quotes as `{name}`: read from the server's settings when the FAQ is served. */
+export type FaqSettings = {
+  otpTtlSeconds: number;
+  idleTimeoutSeconds: number;
+  idleWarningSeconds: number;
+  refreshTtlSeconds: number;
+  verificationThresholdEurMinor: bigint;
+};
+
+type Language = keyof LocalizedText;
+
+const units = {
+  hour: { en: ['hour', 'hours'], el: ['ώρα', 'ώρες'] },
+  minute: { en: ['minute', 'minutes'], el: ['λεπτό', 'λεπτά'] },
+  second: { en: ['second', 'seconds'], el: ['δευτερόλεπτο', 'δευτερόλεπτα'] },
+} as const;
+
+/** A length of time in the largest whole unit: "5 minutes", "12 ώρες", "30 seconds". */
+function duration(seconds: number, language: Language): string {
+  const [count, unit] =
+    seconds % 3600 === 0 && seconds > 0
+      ? [seconds / 3600, units.hour]
+      : seconds % 60 === 0 && seconds > 0
+        ? [seconds / 60, units.minute]
+        : [seconds, units.second];
+  return `${count} ${unit[language][count === 1 ? 0 : 1]}`;
+}
+
+/** An amount in EUR as the FAQ words it: "100 EUR", "100 €", "125.50 EUR", "125,50 €". */
+function euros(minor: bigint, language: Language): string {
+  const whole = minor / 100n;
+  const cents = minor % 100n;
+  const separator = language === 'el' ? ',' : '.';
+  const amount = cents === 0n ? `${whole}` : `${whole}${separator}${String(cents).padStart(2, '0')}`;
+  return language === 'el' ? `${amount} €` : `${amount} EUR`;
+}
+
+function fill(text: LocalizedText, settings: FaqSettings): LocalizedText {
+  const filled = (language: Language) => {
+    const values: Record<string, string> = {
+      threshold: euros(settings.verificationThresholdEurMinor, language),
+      codeLifetime: duration(settings.otpTtlSeconds, language),
+      idleLimit: duration(settings.idleTimeoutSeconds, language),
+      idleWarning: duration(settings.idleWarningSeconds, language),
+      sessionLimit: duration(settings.refreshTtlSeconds, language),
+      invitationLifetime: duration(invitationTtlHours * 3600, language),
+    };
+    return text[language].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  };
+  return { en: filled('en'), el: filled('el') };
+}
+
+/** `faq`: categories in order and every entry, the numbers it quotes from the server's settings. */
+export function faqContent(settings: FaqSettings): FaqResponse {
   return {
     categories: order.map((id) => ({ id, title: categoryTitles[id] })),
-    items: faqEntries,
+    items: faqEntries.map((entry) => ({ ...entry, answer: fill(entry.answer, settings) })),
   };
 }

@@ -9,6 +9,7 @@ import {
 import { authOf } from '../auth/authenticate';
 import type { Config } from '../config';
 import { faqContent } from '../content/faq';
+import { paymentSettings } from '../payments/settings';
 import { acceptTerms, legalAcceptanceStatus, legalDocumentsView } from '../content/legal';
 import type { Database } from '../db/database';
 import { errorResponses } from './apiErrors';
@@ -37,7 +38,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
     },
     async (_request, reply) => {
       reply.header('cache-control', publicCache);
-      return faqContent();
+      return faqContent({ ...config, ...paymentSettings() });
     },
   );
 

@@ -18,6 +18,46 @@ afterAll(async () => {
 
 const greek = /[\u0370-\u03ff]/;
 
+describe('the FAQ quotes the configured numbers', () => {
+  it('says what the server is set to, in both languages, and leaves no placeholder', async () => {
+    const answerOf = async (app: TestServer['app'], id: string) => {
+      const response = await api(app, 'GET', '/api/faq/');
+      expectStatus(response, 200);
+      for (const item of response.body.items) {
+        expect(item.answer.en, item.id).not.toMatch(/\{\w+\}/);
+        expect(item.answer.el, item.id).not.toMatch(/\{\w+\}/);
+      }
+      const found = response.body.items.find((item) => item.id === id);
+      if (!found) throw new Error(`no FAQ entry ${id}`);
+      return found.answer;
+    };
+    const defaults = await answerOf(server.app, 'sign-in-codes');
+    expect(defaults.en).toContain('wallet payments of 100 EUR or more');
+    expect(defaults.en).toContain('for 5 minutes');
+    expect(defaults.el).toContain('για 5 λεπτά');
+    expect((await answerOf(server.app, 'signed-out-idle')).en).toContain(
+      'after 15 minutes without activity; 30 seconds before',
+    );
+
+    const changed = await startTestServer({
+      OTP_TTL_SECONDS: '600',
+      IDLE_TIMEOUT_SECONDS: '1800',
+      REFRESH_TTL_SECONDS: '28800',
+    });
+    try {
+      const codes = await answerOf(changed.app, 'sign-in-codes');
+      expect(codes.en).toContain('for 10 minutes');
+      expect(codes.el).toContain('για 10 λεπτά');
+      const idle = await answerOf(changed.app, 'signed-out-idle');
+      expect(idle.en).toContain('after 30 minutes without activity');
+      expect(idle.en).toContain('after 8 hours in any case');
+      expect(idle.el).toContain('μετά από 8 ώρες');
+    } finally {
+      await changed.close();
+    }
+  });
+});
+
 describe('public content, no sign-in needed', () => {
   it('the FAQ: at least 12 entries, each in English and Greek, every category named in both', async () => {
     const response = await api(server.app, 'GET', '/api/faq/');
