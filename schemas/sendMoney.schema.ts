@@ -123,7 +123,7 @@ export const ContactSearchQuery = z.object({
  * One recipient the search found, saying what it is. Never the merchant itself; at most `contactSearchLimit`.
  *
  * Ranking (server/payments/sendMoney.ts searchContacts), each recipient listed once under its best kind (a saved
- * beneficiary before a recent payee before a wallet or a typed IBAN):
+ * beneficiary before a recent payee before a wallet); a typed IBAN is always listed, last:
  * 1. exact: a wallet tag equal to the query (with or without `@`), or a name equal to it (case and accents aside);
  * 2. saved beneficiaries that match (by name, company name, wallet tag or IBAN), by name;
  * 3. recent payees (recipients of the merchant's latest payments) that match, the latest first;

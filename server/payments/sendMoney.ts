@@ -826,11 +826,13 @@ export async function searchContacts(db: Database, merchantId: string, q: string
     });
   }
 
-  // One entry per recipient, under its best kind (the lowest group), then exact first and group by group.
+  // One entry per recipient, under its best kind (the lowest group), then exact first and group by group. A typed
+  // IBAN stays beside a saved or recent payee of that IBAN: the merchant may pay it under another name.
   const best = new Map<string, Candidate>();
   for (const candidate of candidates) {
-    const kept = best.get(candidate.key);
-    if (!kept || candidate.group < kept.group) best.set(candidate.key, candidate);
+    const key = candidate.contact.kind === 'iban' ? `typed:${candidate.key}` : candidate.key;
+    const kept = best.get(key);
+    if (!kept || candidate.group < kept.group) best.set(key, candidate);
   }
   return [...best.values()]
     .sort((a, b) => Number(b.exact) - Number(a.exact) || a.group - b.group || a.order - b.order)

@@ -156,8 +156,11 @@ describe('saved beneficiaries and recent payees, ranked', () => {
       iban: person.iban,
     };
     expect(await found(payer, 'papadop')).toContainEqual(beneficiary);
-    // Its whole IBAN: the saved beneficiary, not a second entry for the same account.
-    expect(await found(payer, person.iban)).toEqual([beneficiary]);
+    // Its whole IBAN: the saved beneficiary first, then the IBAN as typed (to pay it under another name).
+    expect(await found(payer, person.iban)).toEqual([
+      beneficiary,
+      { kind: 'iban', iban: person.iban, valid: true, at_this_bank: false },
+    ]);
 
     // A payee paid by IBAN and never saved: found again by the name the merchant typed, with that name only.
     const other = await named(`${uniqueWord()} Payer`, 10_000n);

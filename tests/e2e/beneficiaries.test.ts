@@ -15,6 +15,8 @@ import {
 // (the form's steps in English and Greek).
 
 const maria = demoExternalAccounts.find((account) => account.key === 'person')!;
+/** Held by "Olympus Flour Mills Ltd" at a Cypriot bank of the sandbox. */
+const olympus = demoExternalAccounts.find((account) => account.key === 'cypriotCompany')!;
 
 let browser: Browser;
 let server: LiveServer;
@@ -124,6 +126,34 @@ describe('beneficiaries', () => {
     await page.reload();
     await heading('Beneficiaries').waitFor();
     await page.getByText('You have no beneficiaries yet.').waitFor();
+    expect(browserErrors).toEqual([]);
+  });
+
+  it('saves a company beneficiary by its legal name and finds it in send money by its name', async () => {
+    await signIn();
+    await page.goto(`${server.baseUrl}/my-beneficiaries/create-beneficiary`);
+    await heading('New beneficiary').waitFor();
+    await page.getByRole('radio', { name: 'A company' }).check();
+    await expectAccessibleInBothLanguages(page, 'create form, a company');
+    await page.getByLabel('Company’s legal name').fill('Olympus Flour Mills Ltd');
+    await page.getByLabel('Country of the recipient’s bank').selectOption('CY');
+    await page.getByLabel('IBAN').fill(olympus.iban);
+    await page.getByRole('button', { name: 'Save beneficiary' }).click();
+    await toast('Beneficiary created').waitFor();
+    await page.getByRole('listitem').filter({ hasText: 'Olympus Flour Mills Ltd' }).waitFor();
+
+    // Send money: one search finds the saved company by a word of its name, and says what it is.
+    await page.goto(`${server.baseUrl}/my-wallet/eur/send-money`);
+    await heading('Who are you paying?').waitFor();
+    await page.getByRole('link', { name: 'Manage beneficiaries' }).waitFor();
+    await page.getByLabel('Wallet tag or IBAN').fill('olympus fl');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const results = page.getByRole('region', { name: 'Search results' });
+    const found = results.getByRole('listitem').filter({ hasText: 'Saved beneficiary' });
+    await found.waitFor();
+    await expectAccessibleInBothLanguages(page, 'send money: the search found a saved company');
+    await found.getByRole('button', { name: `Choose Olympus Flour Mills Ltd (${olympus.iban})` }).click();
+    await heading('How much?').waitFor();
     expect(browserErrors).toEqual([]);
   });
 });
