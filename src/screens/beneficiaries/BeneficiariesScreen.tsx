@@ -99,7 +99,7 @@ function BeneficiaryRow({
   const details =
     beneficiary.kind === 'wallet'
       ? `${intl.formatMessage(m.kindWallet)} · ${beneficiary.wallet_tag ?? ''}`
-      : `${intl.formatMessage(m.kindBank)} · ${beneficiary.iban ?? ''} · ${
+      : `${intl.formatMessage(beneficiary.holder === 'company' ? m.kindCompany : m.kindBank)} · ${beneficiary.iban ?? ''} · ${
           beneficiary.bank_country ? (countries.of(beneficiary.bank_country) ?? beneficiary.bank_country) : ''
         }`;
   return (

@@ -19,6 +19,7 @@ export const beneficiaryMessages = defineMessages({
   },
   kindWallet: { id: 'beneficiaries.kind.wallet', defaultMessage: 'Wallet' },
   kindBank: { id: 'beneficiaries.kind.bank', defaultMessage: 'Bank account' },
+  kindCompany: { id: 'beneficiaries.kind.company', defaultMessage: 'Company’s bank account' },
   nameUnchecked: {
     id: 'beneficiaries.nameUnconfirmed',
     defaultMessage: 'Saved without a confirmed name',
