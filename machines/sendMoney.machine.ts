@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import type { CoreBankingAccount } from '../schemas/accounts.schema';
 import type { Beneficiary } from '../schemas/beneficiaries.schema';
 import { AmountMinor } from '../schemas/money';
@@ -30,6 +30,16 @@ import { failureCode, knownErrors } from './apiFailure';
 import { oneTimeCodeMachine, stepUpTokenOf, type OneTimeCodeOutput } from './oneTimeCode.machine';
 import { count, duration, money } from './ruleWords';
 import { attemptKeysOf, nextKey, type AttemptKeys, type KeyedInput } from './attemptKeys';
+import {
+  arriveAt,
+  backTo,
+  forwardTo,
+  navBack,
+  navForward,
+  startNav,
+  type JourneyNav,
+  type NavEvent,
+} from './journeyNav';
 
 /*
  * Send money (SPEC §2 /my-wallet/:accountType/send-money/:account?/:tag?, §4 name verification, §5, §8, §9).
@@ -56,6 +66,13 @@ import { attemptKeysOf, nextKey, type AttemptKeys, type KeyedInput } from './att
  * (createScheduledPayment; no money moves now) → scheduled ("Payment scheduled", a link to the list); or failed
  * (insufficient funds; a network failure of a payment or a schedule retries with the same key).
  */
+
+/**
+ * The steps of a payment, in order; each is an entry of the tab's history, named in the address (`?step=`). The name
+ * check, the code and a failed payment are part of the review step.
+ */
+export const sendMoneySteps = ['recipient', 'amount', 'review', 'done'] as const;
+export type SendMoneyNavStep = (typeof sendMoneySteps)[number];
 
 export const toSendMoneyError = knownErrors([
   'not_found',
@@ -165,9 +182,13 @@ export type SendMoneyContext = {
   transaction: Transaction | null;
   scheduled: ScheduledPayment | null;
   error: SendMoneyError | null;
+  /** The step and the steps behind and ahead of it in the tab's history (machines/journeyNav.ts). */
+  nav: JourneyNav<SendMoneyNavStep>;
 };
 
 export type SendMoneyEvent =
+  /** The browser's Back or Forward between the payment's steps. */
+  | NavEvent
   /** Sent by the screen once it has read the address. */
   | {
       type: 'journey.opened';
@@ -317,6 +338,12 @@ export const sendMoneyMachine = setup({
   actions: {
     recordError: assign({ error: (_, params: { error: unknown }) => toSendMoneyError(params.error) }),
     clearError: assign({ error: null }),
+    arrive: assign({
+      nav: ({ context }, params: { step: SendMoneyNavStep }) =>
+        arriveAt(sendMoneySteps, context.nav, params.step),
+    }),
+    navBack: assign({ nav: ({ context }) => navBack(context.nav) }),
+    navForward: assign({ nav: ({ context }) => navForward(context.nav) }),
     /** A changed payment is a new payment: a new key, a new check, a new quote, a new code. */
     forgetPayment: assign({ idempotencyKey: null, quote: null, ...noStepUp }),
     forgetCheck: assign({ check: null, proceedAnyway: false }),
@@ -335,6 +362,14 @@ export const sendMoneyMachine = setup({
     }),
   },
   guards: {
+    backTo: ({ context }, params: { step: SendMoneyNavStep }) => backTo(context.nav, params.step),
+    forwardTo: ({ context }, params: { step: SendMoneyNavStep }) => forwardTo(context.nav, params.step),
+    hasRecipient: ({ context }) => context.recipient !== null,
+    /** The amount form was sent before, now (not on a schedule). */
+    keptAmountNow: ({ context }) => context.amountMinor !== null && context.schedule === null,
+    keptAmount: ({ context }) => context.amountMinor !== null,
+    /** No answer to the payment or the schedule: it may have gone through, so only the same key may follow. */
+    mayHaveGoneThrough: ({ context }) => context.error === 'network' || context.error === 'unknown',
     isNotFound: (_, params: { error: unknown }) => failureCode(params.error) === 'not_found',
     prefilledBeneficiary: ({ context }, params: { data: SendMoneyData }) =>
       context.prefill.beneficiaryId !== null &&
@@ -406,6 +441,7 @@ export const sendMoneyMachine = setup({
     transaction: null,
     scheduled: null,
     error: null,
+    nav: startNav(),
   }),
   initial: 'opening',
   states: {
@@ -502,7 +538,14 @@ export const sendMoneyMachine = setup({
     /** Search a wallet tag or an IBAN, or pick a saved beneficiary. */
     choosingRecipient: {
       description: `Who to pay, found by one search (from its first ${count(contactQueryMinLength, 'character')}) over wallet tags, business names, saved beneficiaries and recent payees, or a whole IBAN; or a saved beneficiary from the list.`,
+      entry: { type: 'arrive', params: { step: 'recipient' } },
       on: {
+        'nav.forward': {
+          description: "The browser's Forward after Back: the amount again, to the recipient chosen before.",
+          guard: and([{ type: 'forwardTo', params: { step: 'amount' as const } }, 'hasRecipient']),
+          target: 'enteringAmount',
+          actions: ['clearError', 'navForward'],
+        },
         'recipient.search': {
           target: 'searching',
           description: 'The merchant searches a name, a wallet tag or an IBAN.',
@@ -584,7 +627,38 @@ export const sendMoneyMachine = setup({
     /** The amount (predefined amounts offered), a note with a GIF, and send now or on a schedule. */
     enteringAmount: {
       description: `The amount (more than zero, at most the available balance), a note of up to ${count(noteMaxLength, 'character')} with a GIF, and "Send now" or "Schedule". ${scheduleRule}`,
+      entry: { type: 'arrive', params: { step: 'amount' } },
       on: {
+        'nav.back': {
+          description:
+            "The browser's Back: who to pay, with the recipient and the amount kept (Forward comes back to them).",
+          guard: { type: 'backTo', params: { step: 'recipient' } },
+          target: 'choosingRecipient',
+          actions: ['clearError', 'forgetPayment', 'forgetCheck', 'navBack'],
+        },
+        'nav.forward': [
+          {
+            description:
+              "The browser's Forward after Back, sent now to an IBAN: the holder's name is checked again.",
+            guard: and([
+              { type: 'forwardTo', params: { step: 'review' as const } },
+              'keptAmountNow',
+              'needsNameCheck',
+            ]),
+            target: 'checkingName',
+            actions: ['clearError', 'forgetPayment', 'forgetCheck', 'navForward'],
+          },
+          {
+            description: "The browser's Forward after Back, to a wallet tag: priced afresh for the review.",
+            guard: and([
+              { type: 'forwardTo', params: { step: 'review' as const } },
+              'keptAmount',
+              'paysWallet',
+            ]),
+            target: 'quoting',
+            actions: ['clearError', 'forgetPayment', 'navForward'],
+          },
+        ],
         'amount.submit': [
           {
             guard: and(['sendsNow', 'needsNameCheck']),
@@ -616,6 +690,7 @@ export const sendMoneyMachine = setup({
       },
     },
     checkingName: {
+      entry: { type: 'arrive', params: { step: 'review' } },
       description:
         'The recipient’s bank checks the account holder’s name (Verification of Payee); the answer is kept as a check the payment refers to.',
       tags: ['busy'],
@@ -687,7 +762,14 @@ export const sendMoneyMachine = setup({
     nameCheck: {
       description: `The name check was not a match. The merchant amends the name or proceeds anyway; the check counts for ${duration(payeeCheckValidityMs)}.`,
       initial: 'noMatch',
+      entry: { type: 'arrive', params: { step: 'review' } },
       on: {
+        'nav.back': {
+          description: "The browser's Back: the amount, as entered; this check is dropped.",
+          guard: { type: 'backTo', params: { step: 'amount' } },
+          target: '#sendMoney.enteringAmount',
+          actions: ['clearError', 'forgetCheck', 'forgetPayment', 'navBack'],
+        },
         'name.amend': {
           target: 'choosingRecipient',
           description: 'The merchant changes the recipient or the name; this check is dropped.',
@@ -740,7 +822,14 @@ export const sendMoneyMachine = setup({
     verificationFailed: {
       description:
         '"Beneficiary verification failed, try again later": no answer from the name check; nothing is paid.',
+      entry: { type: 'arrive', params: { step: 'review' } },
       on: {
+        'nav.back': {
+          description: "The browser's Back: the amount, as entered.",
+          guard: { type: 'backTo', params: { step: 'amount' } },
+          target: '#sendMoney.enteringAmount',
+          actions: ['clearError', 'forgetCheck', 'forgetPayment', 'navBack'],
+        },
         'check.retry': {
           target: 'checkingName',
           description: 'The merchant asks for the check again.',
@@ -784,8 +873,17 @@ export const sendMoneyMachine = setup({
     /** Recipient, amount, fee, total and rate; confirm or edit. */
     reviewing: {
       description:
-        'Recipient, amount, fee, total and rate (and the schedule): the merchant confirms or edits.',
+        'Recipient, amount, fee, total and rate (and the schedule): the merchant confirms or edits; the ' +
+        "browser's Back edits too.",
+      entry: { type: 'arrive', params: { step: 'review' } },
       on: {
+        'nav.back': {
+          description:
+            "The browser's Back: the amount, as entered; a changed payment is a new payment (new price, new key).",
+          guard: { type: 'backTo', params: { step: 'amount' } },
+          target: '#sendMoney.enteringAmount',
+          actions: ['clearError', 'forgetPayment', 'navBack'],
+        },
         'review.confirm': [
           {
             guard: 'requiresCode',
@@ -834,7 +932,15 @@ export const sendMoneyMachine = setup({
     confirming: {
       description:
         'Confirm it is you: the oneTimeCode child (purpose send_money). Its grant goes with the payment or the ' +
-        'schedule; cancelling it ("Edit the payment") goes back to the amount as a new payment.',
+        'schedule; cancelling it ("Edit the payment") or the browser\'s Back goes back to the amount as a new payment.',
+      on: {
+        'nav.back': {
+          description: "The browser's Back: the amount, as entered, as a new payment; the code is not used.",
+          guard: { type: 'backTo', params: { step: 'amount' } },
+          target: '#sendMoney.enteringAmount',
+          actions: ['clearError', 'forgetPayment', 'navBack'],
+        },
+      },
       invoke: {
         id: 'oneTimeCode',
         src: 'oneTimeCode',
@@ -964,16 +1070,26 @@ export const sendMoneyMachine = setup({
           description: 'The merchant edits the payment: a new payment with a new key.',
           actions: ['clearError', 'forgetPayment'],
         },
+        'nav.back': {
+          description:
+            "The browser's Back after a refusal: the amount, as entered, as a new payment. Not after no answer, " +
+            'which may have paid: only a retry with the same key may follow it.',
+          guard: and([{ type: 'backTo', params: { step: 'amount' as const } }, not('mayHaveGoneThrough')]),
+          target: 'enteringAmount',
+          actions: ['clearError', 'forgetPayment', 'navBack'],
+        },
       },
     },
     /** "Amount sent": completed, or pending until the bank transfer settles. */
     done: {
       type: 'final',
+      entry: { type: 'arrive', params: { step: 'done' } },
       description: '"Amount sent": completed, or pending until the transfer to another bank settles.',
     },
     /** "Payment scheduled", with a link to the scheduled payments. */
     scheduled: {
       type: 'final',
+      entry: { type: 'arrive', params: { step: 'done' } },
       description: '"Payment scheduled", with a link to the scheduled payments.',
     },
   },
@@ -1019,6 +1135,22 @@ export function selectSendMoneyStep(snapshot: SendMoneySnapshot): SendMoneyStep 
   if (snapshot.matches('failed')) return 'failed';
   if (snapshot.matches('scheduled')) return 'scheduled';
   return 'done';
+}
+
+/**
+ * The address of the step (SPEC §2 /my-wallet/:accountType/send-money/:account?/:tag?, the recipient the address named
+ * kept in it) with the step in `?step=`; null until the payment has a step (while it opens and loads). A QR code's
+ * `?amount=` and `?note=` are in the payment from then on, not in the address.
+ */
+export function sendMoneyPath(snapshot: SendMoneySnapshot): string | null {
+  const { accountType, prefill, nav } = snapshot.context;
+  if (nav.at === null) return null;
+  const named = prefill.tag
+    ? [prefill.beneficiaryId ?? '-', prefill.tag]
+    : prefill.beneficiaryId
+      ? [prefill.beneficiaryId]
+      : [];
+  return `${['/my-wallet', accountType, 'send-money', ...named].join('/')}?step=${nav.at}`;
 }
 
 export const selectSendMoneyBusy = (snapshot: SendMoneySnapshot): boolean => snapshot.hasTag('busy');

@@ -86,6 +86,8 @@ export type PersistedJourneyOptions<TMachine extends AnyStateMachine> = {
   navOf: (snapshot: SnapshotFrom<TMachine>) => JourneyNav<string>;
   /** Whether a reload should take this snapshot up again; when not, the stored one is dropped (the journey ended). */
   keep: (snapshot: SnapshotFrom<TMachine>) => boolean;
+  /** A step whose snapshot is not kept: a reload there takes up the last one kept before it. */
+  holdWhile?: (snapshot: SnapshotFrom<TMachine>) => boolean;
   /** Money is on the journey and not yet paid: leaving it by a link asks first. */
   atStake: (snapshot: SnapshotFrom<TMachine>) => boolean;
   /** Back or Forward went to an address of the screen this journey did not make (an earlier run): start afresh. */
@@ -112,7 +114,7 @@ export function usePersistedJourney<TMachine extends AnyStateMachine>(
   machine: TMachine,
   options: PersistedJourneyOptions<TMachine>,
 ): PersistedJourney<TMachine> {
-  const { storageKey, pathOf, navOf, keep, atStake } = options;
+  const { storageKey, pathOf, navOf, keep, holdWhile, atStake } = options;
   const location = useLocation();
   const navigationType = useNavigationType();
   const navigate = useNavigate();
@@ -194,7 +196,9 @@ export function usePersistedJourney<TMachine extends AnyStateMachine>(
   useEffect(() => {
     const subscription = journey.subscribe((snapshot) => {
       try {
-        if (keep(snapshot)) {
+        if (holdWhile?.(snapshot)) {
+          // The snapshot kept before this step stays.
+        } else if (keep(snapshot)) {
           const stored: Stored = {
             id: boot.id,
             path: pathOf(snapshot),
@@ -209,7 +213,7 @@ export function usePersistedJourney<TMachine extends AnyStateMachine>(
     });
     follow(false);
     return () => subscription.unsubscribe();
-  }, [journey, boot.id, follow, keep, pathOf, storageKey]);
+  }, [journey, boot.id, follow, keep, holdWhile, pathOf, storageKey]);
 
   const seenKey = useRef(location.key);
   useEffect(() => {

@@ -39,6 +39,7 @@ import {
   type PathRunner,
   type RenderedApp,
 } from './harness';
+import { pressBack, pressForward } from './browserHistory';
 import {
   basePath,
   beneficiaryPath,
@@ -120,6 +121,8 @@ const executors: Executors<typeof sendMoneyMachine> = {
     await click(app, edit ? sendTexts.edit : sendTexts.editPayment);
   },
   'payment.retry': (app) => click(app, sendTexts.retry),
+  'nav.back': (app) => pressBack(app),
+  'nav.forward': (app) => pressForward(app),
 };
 
 /** The address a path starts at, from its `journey.opened`. */

@@ -29,6 +29,7 @@ import {
   failureWords,
   pathTitle,
 } from './generatePaths';
+import { browserButtons } from './browserHistory';
 import { loginErrorText } from './paths';
 import { codeTexts } from './oneTimeCode.paths';
 import type { StepUpMethod } from '../../schemas/stepUp.schema';
@@ -364,6 +365,8 @@ export const sendMoneyFixtures = {
     'review.confirm': [{ event: { type: 'review.confirm' }, does: 'Click "Confirm and send"' }],
     'review.edit': [{ event: { type: 'review.edit' }, does: 'Click "Edit" (or "Edit the payment")' }],
     'payment.retry': [{ event: { type: 'payment.retry' }, does: 'Click "Try again"' }],
+    'nav.back': [browserButtons.back],
+    'nav.forward': [browserButtons.forward],
   },
   actors: {
     loadSendMoney: {
@@ -762,6 +765,10 @@ function decisionWords(step: ModelPath<SendMoneySnapshot>['steps'][number]): str
           return 'edit';
         case 'payment.retry':
           return 'try again';
+        case 'nav.back':
+          return 'the browser’s Back';
+        case 'nav.forward':
+          return 'the browser’s Forward';
       }
     }
   }
@@ -835,6 +842,8 @@ export const sendMoneyModel: Model<typeof sendMoneyMachine> = {
           ? null
           : (context.schedule?.frequency ?? null),
       code: recipientSteps.has(step) ? null : (context.quote?.requires_verification ?? null),
+      // Where Back and Forward go: the same step with other steps behind it is another state to test.
+      nav: [context.nav.behind, context.nav.ahead],
     });
   },
   bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 10 },

@@ -29,6 +29,8 @@ import {
   selectSendMoneyStep,
   selectTransaction,
   sendMoneyMachine,
+  sendMoneyPath,
+  type SendMoneySnapshot,
   type Recipient,
   type Schedule,
   type ScheduleProblems,
@@ -57,7 +59,8 @@ import { PageSpinner } from '../../ui/Spinner';
 import { useFocusFirstError } from '../../ui/formErrors';
 import { TextField } from '../../ui/TextField';
 import { scheduledPaymentsPath } from '../../app/paths';
-import { useJourneyActor } from '../../app/inspection';
+import { LeaveJourneyDialog } from '../../app/LeaveJourneyDialog';
+import { usePersistedJourney, useJourneyRestarts } from '../../app/usePersistedJourney';
 import { frequencyText, scheduleText, utcToday } from '../../i18n/scheduleText';
 import { sendMoneyErrorText, sendMoneyText as m } from './sendMoneyMessages';
 import { Figures, LinkRow, PlainList, SelectField } from '../../ui/Blocks';
@@ -975,18 +978,71 @@ export type SendMoneyScreenProps = {
  * link). See machines/sendMoney.machine.ts.
  */
 export function SendMoneyScreen({ logic, gifs, inspect, clock, keySeed }: SendMoneyScreenProps) {
+  const machine = useMemo(() => logic ?? sendMoneyMachine.provide({ actors: sendMoneyActors(api) }), [logic]);
+  const gifSearch = useMemo(() => gifs ?? gifServices(api), [gifs]);
+  const { run, restart } = useJourneyRestarts();
+  return (
+    <PaymentHost
+      key={run}
+      machine={machine}
+      gifs={gifSearch}
+      restart={restart}
+      fresh={run > 0}
+      {...(inspect ? { inspect } : {})}
+      {...(clock ? { clock } : {})}
+      {...(keySeed ? { keySeed } : {})}
+    />
+  );
+}
+
+// docs/engineering.md "Front end": the payment survives Back, Forward and a reload (src/app/usePersistedJourney.ts); a
+// payment sent or scheduled is forgotten.
+const paymentStorageKey = 'tameio.sendMoney';
+const paymentNavOf = (snapshot: SendMoneySnapshot) => snapshot.context.nav;
+const keepPayment = (snapshot: SendMoneySnapshot) =>
+  snapshot.status === 'active' && snapshot.context.nav.at !== null;
+/**
+ * The code step is not kept: a reload there goes back to the review before it (the code had not been used, nothing
+ * was sent), instead of asking a half-answered code again.
+ */
+const holdPayment = (snapshot: SendMoneySnapshot) => snapshot.matches('confirming');
+/** An amount on a payment not yet sent: leaving it by a link asks first. */
+const paymentAtStake = (snapshot: SendMoneySnapshot) =>
+  snapshot.status === 'active' && snapshot.context.amountMinor !== null && snapshot.context.nav.at !== null;
+
+function PaymentHost({
+  machine,
+  gifs,
+  inspect,
+  clock,
+  keySeed,
+  restart,
+  fresh,
+}: Omit<SendMoneyScreenProps, 'logic' | 'gifs'> & {
+  machine: typeof sendMoneyMachine;
+  gifs: GifServices;
+  restart: () => void;
+  fresh: boolean;
+}) {
   const params = useParams();
   const [search] = useSearchParams();
   const prefillAmount = search.get('amount');
   const prefillNote = search.get('note');
-  const machine = useMemo(() => logic ?? sendMoneyMachine.provide({ actors: sendMoneyActors(api) }), [logic]);
+  // A payment taken up again after a reload keeps the seed it had (in the snapshot); a new one gets a new seed.
   const [seed] = useState(() => keySeed ?? globalThis.crypto.randomUUID());
-  const journey = useJourneyActor(machine, {
+  const { journey, leaving, leave, stay } = usePersistedJourney(machine, {
+    storageKey: paymentStorageKey,
     input: { keySeed: seed },
-    ...(inspect ? { inspect } : {}),
-    ...(clock ? { clock } : {}),
+    inspect,
+    clock,
+    pathOf: sendMoneyPath,
+    navOf: paymentNavOf,
+    keep: keepPayment,
+    holdWhile: holdPayment,
+    atStake: paymentAtStake,
+    onForeignEntry: restart,
+    fresh,
   });
-  const gifSearch = useMemo(() => gifs ?? gifServices(api), [gifs]);
   const accountType = params.accountType ?? '';
   const account = params.account && params.account !== '-' ? params.account : null;
   const tag = params.tag ? params.tag : null;
@@ -1006,7 +1062,8 @@ export function SendMoneyScreen({ logic, gifs, inspect, clock, keySeed }: SendMo
 
   return (
     <SendMoneyFrame journey={journey}>
-      <Journey journey={journey} gifs={gifSearch} />
+      <Journey journey={journey} gifs={gifs} />
+      <LeaveJourneyDialog leaving={leaving} onStay={stay} onLeave={leave} />
     </SendMoneyFrame>
   );
 }
