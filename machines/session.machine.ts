@@ -12,6 +12,12 @@ export type SessionInput = {
   idleWarningMs: number;
   /** Wait before retrying a refresh that failed for network reasons. */
   networkRetryMs?: number;
+  /**
+   * The session this tab held before a reload, when its access token is still good for longer than the refresh
+   * tolerance (`expires_in` is what is left of it): the page starts signed in without spending a refresh, so reloading
+   * quickly never runs into the refresh limit (src/app/session.tsx keeps it for the tab).
+   */
+  restored?: SessionResponse | null;
 };
 
 export type SessionContext = {
@@ -24,7 +30,23 @@ export type SessionContext = {
   idleTimeoutMs: number;
   idleWarningMs: number;
   networkRetryMs: number;
+  /** How long the server asked to wait (its Retry-After) when it refused a refresh as too frequent. */
+  retryAfterMs: number;
+  /** The tab's session from before a reload (input `restored`), handed to the restore. */
+  restored: SessionResponse | null;
 };
+
+/**
+ * What the restore is given: the tab's session from before a reload, which the app's effect answers with instead of
+ * spending a refresh; null (and every later refresh, which has no input) goes to the server.
+ */
+export type RefreshSessionInput = { restored: SessionResponse | null } | undefined;
+
+/** The tab's session in a refresh's input, if it is a restore given one (the input is untyped to the actor). */
+export function restoredOf(input: unknown): SessionResponse | null {
+  if (typeof input !== 'object' || input === null || !('restored' in input)) return null;
+  return (input as { restored: SessionResponse | null }).restored;
+}
 
 export type SessionEvent =
   | { type: 'user.activity' }
@@ -43,6 +65,16 @@ export const refreshToleranceMs = 5_000;
 
 /** Wait before retrying a refresh that failed for network reasons, unless the input says otherwise. */
 export const defaultNetworkRetryMs = 5_000;
+
+/** Wait before retrying a refresh refused as too frequent (429) when the server named no Retry-After. */
+export const defaultRateLimitRetryMs = 60_000;
+
+/** A 429: the refresh was refused for coming too often, not because the session ended. */
+function retryAfterOf(error: unknown): number | null {
+  const failure = toApiFailure(error);
+  if (failure.kind !== 'http' || failure.status !== 429) return null;
+  return failure.retryAfterSeconds !== undefined ? failure.retryAfterSeconds * 1000 : defaultRateLimitRetryMs;
+}
 
 // The defaults the server sends the app (schemas/authLimits.ts), for the descriptions.
 const idleTimeoutMs = authDefaults.idleTimeoutSeconds * 1000;
@@ -82,25 +114,32 @@ export const sessionMachine = setup({
     })),
     clearSession: assign(emptySession),
     announceExpiry: assign({ notice: 'sessionExpired' as const }),
+    recordRetryAfter: assign({
+      retryAfterMs: (_, params: { error: unknown }) => retryAfterOf(params.error) ?? defaultRateLimitRetryMs,
+    }),
     clearNotice: assign({ notice: null }),
   },
   guards: {
     isNetworkFailure: (_, params: { error: unknown }) => toApiFailure(params.error).kind === 'network',
+    isRateLimited: (_, params: { error: unknown }) => retryAfterOf(params.error) !== null,
   },
   delays: {
     refreshDue: ({ context }) => Math.max(0, context.expiresIn * 1000 - refreshToleranceMs),
     idleWarningDue: ({ context }) => Math.max(0, context.idleTimeoutMs - context.idleWarningMs),
     idleWarningLength: ({ context }) => context.idleWarningMs,
     networkRetry: ({ context }) => context.networkRetryMs,
+    rateLimitRetry: ({ context }) => context.retryAfterMs,
   },
 }).createMachine({
   id: 'session',
   context: ({ input }) => ({
     ...emptySession,
+    restored: input.restored ?? null,
     notice: null,
     idleTimeoutMs: input.idleTimeoutMs,
     idleWarningMs: input.idleWarningMs,
     networkRetryMs: input.networkRetryMs ?? defaultNetworkRetryMs,
+    retryAfterMs: defaultRateLimitRetryMs,
   }),
   initial: 'restoring',
   on: {
@@ -113,20 +152,39 @@ export const sessionMachine = setup({
   states: {
     restoring: {
       description:
-        'After a reload the access token, kept only in memory, is gone: the server exchanges the HttpOnly refresh ' +
+        "After a reload: the tab's access token when it is still good (kept for the tab, src/app/session.tsx; no " +
+        'refresh spent), else the server exchanges the HttpOnly refresh ' +
         `cookie for a new one while the session lives (not signed out, within its absolute limit of ` +
         `${duration(authDefaults.refreshTtlSeconds * 1000)} from sign-in by default, setting REFRESH_TTL_SECONDS).`,
       tags: ['busy'],
       invoke: {
         id: 'restoreSession',
         src: 'refreshSession',
+        // A reload of a tab whose access token is still good answers with it: no refresh spent, so reloading
+        // quickly never runs into the refresh limit.
+        input: ({ context }) => ({ restored: context.restored }),
         onDone: {
           target: 'authenticated',
           description: 'The session lives: signed in again without a password.',
           actions: { type: 'storeSession', params: ({ event }) => ({ session: event.output }) },
         },
-        onError: { target: 'unauthenticated', description: 'No live session: the sign-in page.' },
+        onError: [
+          {
+            guard: { type: 'isRateLimited', params: ({ event }) => ({ error: event.error }) },
+            target: 'restoreWaiting',
+            description:
+              'Refused as too frequent (429): the session may well live, so the page waits as the server asks ' +
+              '(Retry-After) and tries again instead of showing the sign-in page.',
+            actions: { type: 'recordRetryAfter', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'unauthenticated', description: 'No live session: the sign-in page.' },
+        ],
       },
+    },
+    restoreWaiting: {
+      description: 'Waiting as long as the server asked (Retry-After) before restoring the session again.',
+      tags: ['busy'],
+      after: { rateLimitRetry: { target: 'restoring', description: 'The wait is over: try again.' } },
     },
     unauthenticated: {
       description: 'Signed out: the sign-in journey (login) runs here.',
@@ -197,11 +255,27 @@ export const sessionMachine = setup({
                     description: 'The server could not be reached: the session is kept.',
                   },
                   {
+                    guard: { type: 'isRateLimited', params: ({ event }) => ({ error: event.error }) },
+                    target: 'rateLimited',
+                    description:
+                      'Refused as too frequent (429): not a sign that the session ended, so it is kept and the ' +
+                      'refresh tried again when the server says (Retry-After); never a sign-out.',
+                    actions: { type: 'recordRetryAfter', params: ({ event }) => ({ error: event.error }) },
+                  },
+                  {
                     target: '#session.expiring',
                     description:
                       'The server no longer honours the session: it ends, and the user is told once.',
                   },
                 ],
+              },
+            },
+            rateLimited: {
+              description:
+                'The refresh was refused as too frequent: the session is kept, and the refresh tried again after ' +
+                `the server's Retry-After (${duration(defaultRateLimitRetryMs)} when it names none).`,
+              after: {
+                rateLimitRetry: { target: 'refreshing', description: 'The wait is over: try again.' },
               },
             },
             retryWaiting: {
@@ -338,7 +412,9 @@ export const sessionMachine = setup({
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
 /** Selectors for screens and guards: they read tags and nested states here, not in components. */
-export const selectRestoring = (s: SessionSnapshot): boolean => s.matches('restoring');
+/** Restoring, or waiting to try again after a refusal as too frequent: the session is not known yet. */
+export const selectRestoring = (s: SessionSnapshot): boolean =>
+  s.matches('restoring') || s.matches('restoreWaiting');
 export const selectAuthenticated = (s: SessionSnapshot): boolean => s.hasTag('authenticated');
 export const selectSigningOut = (s: SessionSnapshot): boolean =>
   s.matches('signingOut') || s.matches('expiring');

@@ -8,7 +8,7 @@ import {
   type SendCodeInput,
   type VerifyCodeInput,
 } from '../../machines/oneTimeCode.machine';
-import { sessionMachine } from '../../machines/session.machine';
+import { restoredOf, sessionMachine } from '../../machines/session.machine';
 import type { AvailableMfaMethodsResponse, SessionResponse } from '../../schemas/auth.schema';
 import { expectOk, unwrap, type ApiClient } from '../api/client';
 import { readStoredLocale, storeLocale } from '../i18n/locale';
@@ -95,9 +95,13 @@ export function clearBrowserState(): void {
 
 export function sessionActors(client: ApiClient) {
   return {
-    refreshSession: fromPromise<SessionResponse>(({ signal }) =>
-      unwrap(client.POST('/api/merchants/accounts/token/refresh/', { signal })),
-    ),
+    // A reload's restore answers with the tab's token while it is good (machines/session.machine.ts `restored`).
+    refreshSession: fromPromise<SessionResponse>(({ signal, input }) => {
+      const restored = restoredOf(input);
+      return restored
+        ? Promise.resolve(restored)
+        : unwrap(client.POST('/api/merchants/accounts/token/refresh/', { signal }));
+    }),
     signOut: fromPromise<void>(async () => {
       try {
         // SPEC §7 sends {refresh_token}; ours lives in an HttpOnly cookie that the server reads itself.

@@ -211,7 +211,8 @@ function loginScreen(snapshot: SnapshotFrom<typeof loginMachine>): ScreenExpecta
 }
 
 function sessionScreen(snapshot: SnapshotFrom<typeof sessionMachine>): ScreenExpectation {
-  if (snapshot.matches('restoring')) return { path: '/', heading: null, absent: [texts.signOut] };
+  if (snapshot.matches('restoring') || snapshot.matches('restoreWaiting'))
+    return { path: '/', heading: null, absent: [texts.signOut] };
   if (snapshot.matches('signingOut') || snapshot.matches('expiring')) {
     return { path: '/', heading: null, dialogs: [], absent: [texts.signOut] };
   }
@@ -348,6 +349,16 @@ export const sessionFixtures = {
           says: 'Server answers 401 session_expired (no live session)',
         },
         { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
+        {
+          failure: {
+            kind: 'http',
+            status: 429,
+            code: 'rate_limited',
+            message: 'Too many requests.',
+            retryAfterSeconds: 20,
+          },
+          says: 'Server answers 429 rate_limited with Retry-After: 20 (too many refreshes in a minute)',
+        },
       ],
     },
     signOut: {
@@ -380,6 +391,7 @@ export const sessionFixtures = {
     idleWarningDue: 'Wait without touching the page until 30 s before the idle limit',
     idleWarningLength: 'Wait 30 s more without answering the idle dialog',
     networkRetry: 'Wait 5 s for the next refresh attempt',
+    rateLimitRetry: 'Wait as long as the server asked (Retry-After) for the next refresh attempt',
   },
 } satisfies Fixtures<typeof sessionMachine>;
 
@@ -429,6 +441,7 @@ export function sessionTitle(path: ModelPath<SessionSnapshot>): string {
   const last = path.steps.at(-1)!.state;
   let end: string;
   if (last.matches('restoring')) end = 'waits while the session is restored';
+  else if (last.matches('restoreWaiting')) end = 'waits as the server asked before restoring again';
   else if (last.matches('signingOut') || last.matches('expiring')) end = 'waits while signing out';
   else if (last.matches('unauthenticated')) {
     // The expiry notice is cleared once shown: whether the session expired (rather than was signed out) is in the path.
