@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createActor, getNextSnapshot, type ActorRefFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -141,9 +141,10 @@ function startOf(path: Snapshot): string {
 /** The Idempotency-Key of each payment attempt (each entry into `sending`), for the checks after a path. */
 let sends: Array<{ idempotencyKey: string | null }> = [];
 
-function startApp(initialPath: string): RenderedApp {
+function startApp(initialPath: string, { keepStorage = false } = {}): RenderedApp {
   return renderJourneyScreen<SendActor>({
     path: initialPath,
+    keepSessionStorage: keepStorage,
     route: '/my-wallet/:accountType/send-money/:account?/:tag?',
     journey,
     onSnapshot: (snapshot) => {
@@ -391,5 +392,45 @@ describe('the amount prefill of a QR code link (?amount=&note=)', () => {
     });
     await screen.findByRole('heading', { level: 1, name: sendTexts.amountTitle });
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Amount (EUR)').value).toBe(''));
+  });
+});
+
+/** The fixture's quote for the payment as it stands. */
+function quoteNow() {
+  const quote = sendMoneyModel.fixtures.actors.transferQuote.done.output;
+  return typeof quote === 'function' ? quote(journey.snapshot().context) : quote;
+}
+
+describe('Back, Forward and reload', () => {
+  it('goes back from the review to the amount as entered, forward again, and takes the review up after a reload', async () => {
+    const app = startApp(tagPath);
+    await app.effects.settle('loadSendMoney', {
+      output: sendMoneyModel.fixtures.actors.loadSendMoney.done.output,
+    });
+    await screen.findByRole('heading', { level: 1, name: sendTexts.amountTitle });
+    await retype(app, 'Amount (EUR)', '12.00');
+    await click(app, sendTexts.continue);
+    await app.effects.settle('transferQuote', { output: quoteNow() });
+    await screen.findByRole('heading', { level: 1, name: sendTexts.reviewTitle });
+    expect(app.location.search).toBe('?step=review');
+
+    // Back: the amount step, with the amount entered; Forward: the review again, priced afresh.
+    await pressBack(app);
+    await screen.findByRole('heading', { level: 1, name: sendTexts.amountTitle });
+    expect(screen.getByLabelText<HTMLInputElement>('Amount (EUR)').value).toBe('12.00');
+    expect(app.location.search).toBe('?step=amount');
+    await pressForward(app);
+    await app.effects.settle('transferQuote', { output: quoteNow() });
+    await screen.findByRole('heading', { level: 1, name: sendTexts.reviewTitle });
+
+    // A reload: the page starts afresh at the same address; the session storage stays.
+    app.stop();
+    cleanup();
+    const reloaded = startApp(`${tagPath}?step=review`, { keepStorage: true });
+    await screen.findByRole('heading', { level: 1, name: sendTexts.reviewTitle });
+    expect(reloaded.effects.inFlight('loadSendMoney')).toBe(false);
+    expect(journey.snapshot().context.amountMinor).toBe('1200');
+    expect(screen.getAllByText('€12.00').length).toBeGreaterThan(0);
+    expect(window.sessionStorage.getItem('tameio.sendMoney')).not.toBeNull();
   });
 });
