@@ -16,6 +16,16 @@ import {
   type ShareholdersStep,
 } from '../schemas/onboarding.schema';
 import { knownErrors, toApiFailure } from './apiFailure';
+import {
+  arriveAt,
+  backTo,
+  forwardTo,
+  navBack,
+  navForward,
+  startNav,
+  type JourneyNav,
+  type NavEvent,
+} from './journeyNav';
 
 /** The steps of the onboarding phase of /registration/:step?/:id?, in order (SPEC §1 "Company onboarding"). */
 export const onboardingSteps = [
@@ -94,6 +104,8 @@ export type OnboardingContext = {
   deletingId: string | null;
   /** The upload under way and how far it got; null when none runs. */
   uploadProgress: UploadProgress | null;
+  /** Where the journey stands among its steps and in the tab's history (machines/journeyNav.ts). */
+  nav: JourneyNav<OnboardingStep>;
 };
 
 export type OnboardingEvent =
@@ -111,7 +123,9 @@ export type OnboardingEvent =
   | { type: 'step.back' }
   | { type: 'step.edit'; step: Exclude<OnboardingStep, 'review'> }
   | { type: 'review.submit' }
-  | { type: 'load.retry' };
+  | { type: 'load.retry' }
+  /** The browser's Back and Forward between the steps' history entries. */
+  | NavEvent;
 
 function notProvided(name: string): never {
   throw new Error(`The app must provide the "${name}" actor`);
@@ -141,6 +155,12 @@ const onboardingSetup = setup({
     clearError: assign({ error: null, fieldErrors: {} }),
     storeData: assign({ data: (_, params: { data: OnboardingState }) => params.data }),
     leaveStep: assign({ returnToReview: false, error: null, fieldErrors: {} }),
+    arrive: assign({
+      nav: ({ context }, params: { step: OnboardingStep }) =>
+        arriveAt(onboardingSteps, context.nav, params.step),
+    }),
+    navBack: assign({ nav: ({ context }) => navBack(context.nav) }),
+    navForward: assign({ nav: ({ context }) => navForward(context.nav) }),
   },
   guards: {
     returningToReview: ({ context }) => context.returnToReview,
@@ -148,6 +168,8 @@ const onboardingSetup = setup({
       event.type === 'document.delete' &&
       (context.data?.documents.some((doc) => doc.id === event.documentId) ?? false),
     isStep: ({ event }, params: { step: OnboardingStep }) => 'step' in event && event.step === params.step,
+    backTo: ({ context }, params: { step: OnboardingStep }) => backTo(context.nav, params.step),
+    forwardTo: ({ context }, params: { step: OnboardingStep }) => forwardTo(context.nav, params.step),
   },
 });
 
@@ -167,6 +189,28 @@ function saveStepInput(merchantId: string, event: OnboardingEvent): SaveStepInpu
     default:
       throw new Error(`unexpected ${event.type}`);
   }
+}
+
+/**
+ * The browser's Back and Forward on a step that is not busy: to the step of the history entry behind or ahead
+ * (machines/journeyNav.ts), without saving the one left; a step opened from the review no longer returns there.
+ */
+function historyMoves(here: OnboardingStep) {
+  const others = onboardingSteps.filter((step) => step !== here);
+  return {
+    'nav.back': others.map((step) => ({
+      description: `The browser's Back: the ${step} step, as saved, without saving this one.`,
+      guard: { type: 'backTo', params: { step } } as const,
+      target: `#onboarding.${step}`,
+      actions: ['navBack', 'leaveStep'] as const,
+    })),
+    'nav.forward': others.map((step) => ({
+      description: `The browser's Forward after Back: the ${step} step again.`,
+      guard: { type: 'forwardTo', params: { step } } as const,
+      target: `#onboarding.${step}`,
+      actions: ['navForward', 'leaveStep'] as const,
+    })),
+  };
 }
 
 /** What each form step asks, for its description (the numbers from schemas/onboarding.schema.ts). */
@@ -193,11 +237,13 @@ function formStepStates(step: FormStep, order: { back?: OnboardingStep; next: On
   const save = `${step}.save` as const;
   return onboardingSetup.createStateConfig({
     description: formStepWords[step],
+    entry: { type: 'arrive', params: { step } },
     initial: 'editing',
     states: {
       editing: {
         description: 'The form, checked in the browser as the server checks it.',
         on: {
+          ...historyMoves(step),
           [save]: {
             target: 'saving',
             description: '"Continue": the step is sent to the server.',
@@ -265,6 +311,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
     fieldErrors: {},
     deletingId: null,
     uploadProgress: null,
+    nav: startNav<OnboardingStep>(),
   }),
   initial: 'loading',
   states: {
@@ -321,11 +368,13 @@ export const onboardingMachine = onboardingSetup.createMachine({
       description:
         `The company's documents: PDF, JPEG or PNG, by default up to ${defaultUploadLimitBytes / 1024 / 1024} MB ` +
         'each (setting UPLOAD_LIMIT_BYTES); which are required depends on the legal form.',
+      entry: { type: 'arrive', params: { step: 'documents' } },
       initial: 'idle',
       states: {
         idle: {
           description: 'The documents uploaded so far and those still required; upload, delete, or continue.',
           on: {
+            ...historyMoves('documents'),
             'document.upload': {
               target: 'uploading',
               description: 'The user uploads a file for a document type.',
@@ -463,7 +512,9 @@ export const onboardingMachine = onboardingSetup.createMachine({
       description:
         'Everything entered, step by step, with what is missing; each step can be edited and comes back here. ' +
         'Then "Submit for review".',
+      entry: { type: 'arrive', params: { step: 'review' } },
       on: {
+        ...historyMoves('review'),
         'step.edit': onboardingSteps
           .filter((step) => step !== 'review')
           .map((step) => ({

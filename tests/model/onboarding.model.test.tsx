@@ -1,7 +1,7 @@
-import { act, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { Route } from 'react-router';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { afterEach, describe, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   onboardingMachine,
   type DeleteInput,
@@ -15,6 +15,7 @@ import type { SessionResponse } from '../../schemas/auth.schema';
 import type { OnboardingDocument, OnboardingState } from '../../schemas/onboarding.schema';
 import { OnboardingScreen } from '../../src/screens/onboarding/OnboardingScreen';
 import type { OnboardingServices } from '../../src/screens/onboarding/services';
+import { pressBack, pressForward } from './browserHistory';
 import { generatePaths, type ModelPath } from './generatePaths';
 import {
   journeyCapture,
@@ -24,7 +25,7 @@ import {
   type PathRunner,
   type RenderedApp,
 } from './harness';
-import { merchantId, onboardingModel, texts, uploadFile } from './onboarding.paths';
+import { merchantId, onboardingModel, reference, rejectedState, texts, uploadFile } from './onboarding.paths';
 import { demoSession } from './paths';
 
 // Every generated path of the company onboarding (machines/onboarding.machine.ts), run against the real screens.
@@ -71,6 +72,8 @@ const executors: Executors<typeof onboardingMachine> = {
   'step.edit': (app, event) => click(app, texts.editButton(event.step)),
   'review.submit': (app) => click(app, texts.submit),
   'load.retry': (app) => click(app, texts.retry),
+  'nav.back': (app) => pressBack(app),
+  'nav.forward': (app) => pressForward(app),
 };
 
 /** Stand-in for /information-submitted (it loads its own data): its heading. */
@@ -95,9 +98,10 @@ function openedStep(path: Snapshot): OnboardingStep {
   return 'representative';
 }
 
-function startOnboardingApp(initialPath: string): RenderedApp {
+function startOnboardingApp(initialPath: string, keepSessionStorage = false): RenderedApp {
   return renderJourneyScreen<OnboardingActor>({
     path: initialPath,
+    keepSessionStorage,
     route: '/registration/:step?/:id?',
     routes: <Route path="/information-submitted" element={<SubmittedStandIn />} />,
     journey,
@@ -145,5 +149,36 @@ describe(`onboarding journey: ${paths.length} generated paths`, () => {
     };
     const app = startOnboardingApp(start);
     await runPath(runner, path, app);
+  });
+});
+
+describe('Back, Forward and reload in onboarding', () => {
+  const heading = (step: OnboardingStep) =>
+    screen.findByRole('heading', { level: 1, name: texts.steps[step] });
+
+  it('goes back to the step before and forward again, and a reload stays on the step without reading it again', async () => {
+    const app = startOnboardingApp(`/registration/company/${merchantId}`);
+    await app.effects.settle('loadOnboarding', { output: { state: rejectedState, reference } });
+    await heading('company');
+    await next(app);
+    await app.effects.settle('saveCompany', { output: rejectedState });
+    await heading('directors');
+    expect(app.path()).toBe(`/registration/directors/${merchantId}`);
+
+    // The browser's Back: the step before, never the sign-in page.
+    await pressBack(app);
+    await heading('company');
+    expect(app.path()).toBe(`/registration/company/${merchantId}`);
+    await pressForward(app);
+    await heading('directors');
+    expect(app.path()).toBe(`/registration/directors/${merchantId}`);
+
+    // A reload at the step: the journey is taken up from the tab's storage, on the same step.
+    app.stop();
+    cleanup();
+    const reloaded = startOnboardingApp(`/registration/directors/${merchantId}`, true);
+    await heading('directors');
+    expect(reloaded.effects.inFlight('loadOnboarding')).toBe(false);
+    expect(reloaded.path()).toBe(`/registration/directors/${merchantId}`);
   });
 });

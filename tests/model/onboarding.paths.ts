@@ -13,6 +13,7 @@ import { defaultUploadLimitBytes } from '../../schemas/kyc.schema';
 import type { OnboardingDocument, OnboardingState } from '../../schemas/onboarding.schema';
 import type { Fixtures, Model, ModelPath, ScreenExpectation } from './generatePaths';
 import { failureWords, pathTitle, screenEnd } from './generatePaths';
+import { browserButtons } from './browserHistory';
 
 /*
  * The test model of the company onboarding: a rejected merchant whose steps are all saved comes
@@ -258,6 +259,8 @@ export const onboardingFixtures = {
     })),
     'review.submit': [{ event: { type: 'review.submit' }, does: `Click "${texts.submit}"` }],
     'load.retry': [{ event: { type: 'load.retry' }, does: `Click "${texts.retry}"` }],
+    'nav.back': [browserButtons.back],
+    'nav.forward': [browserButtons.forward],
   },
   actors: {
     loadOnboarding: {
@@ -419,6 +422,10 @@ function onboardingWords(step: ModelPath<Snapshot>['steps'][number]): string | n
           return `edit ${texts.steps[event.step].toLowerCase()}`;
         case 'step.back':
           return 'back';
+        case 'nav.back':
+          return 'the browser’s Back';
+        case 'nav.forward':
+          return 'the browser’s Forward';
         case 'load.retry':
           return 'load again';
         case 'upload.progress':
@@ -475,6 +482,8 @@ export const onboardingModel: Model<typeof onboardingMachine> = {
       error: snapshot.context.error,
       returnToReview: snapshot.context.returnToReview,
       documents: snapshot.context.data?.documents.map((doc) => doc.id) ?? [],
+      // Where Back and Forward go next: the same step with another step behind or ahead of it is another state.
+      nav: [snapshot.context.nav.behind.at(-1) ?? null, snapshot.context.nav.ahead.at(-1) ?? null],
     }),
   bounds: { maxDepth: 6, simplePerState: 1, maxSimple: 20 },
   screen: onboardingScreen,

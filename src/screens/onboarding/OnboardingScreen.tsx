@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router';
 import type { InspectionEvent, Observer } from 'xstate';
@@ -9,11 +9,12 @@ import {
   selectOnboardingData,
   selectOnboardingStep,
   selectReference,
+  type OnboardingSnapshot,
 } from '../../../machines/onboarding.machine';
 import { api } from '../../api/client';
 import { onboardingActors, onboardingServices } from '../../app/onboardingActors';
 import { useSessionActor } from '../../app/session';
-import { useJourneyActor } from '../../app/inspection';
+import { usePersistedJourney, useJourneyRestarts } from '../../app/usePersistedJourney';
 import { Button } from '../../ui/Button';
 import { Alert } from '../../ui/Layout';
 import { WizardFrame } from '../../ui/WizardFrame';
@@ -50,7 +51,7 @@ function RejectionNotice({ onboarding }: { onboarding: OnboardingActor }) {
   );
 }
 
-function OnboardingJourney({ onboarding, merchantId }: { onboarding: OnboardingActor; merchantId: string }) {
+function OnboardingJourney({ onboarding }: { onboarding: OnboardingActor }) {
   const step = useOnboarding(onboarding, selectOnboardingStep);
   const data = useOnboarding(onboarding, selectOnboardingData);
   const reference = useOnboarding(onboarding, selectReference);
@@ -67,13 +68,10 @@ function OnboardingJourney({ onboarding, merchantId }: { onboarding: OnboardingA
       // The session's user still says `onboarding`: refresh it so the guards see `in_review`.
       session.send({ type: 'session.refresh' });
       void navigate(informationSubmittedPath, { replace: true });
-    } else if (step !== 'loading' && step !== 'failed' && step !== 'opening') {
-      // The address follows the journey (SPEC §2 /registration/:step?/:id?) without driving it.
-      const target = `/registration/${step}/${merchantId}`;
-      if (`/registration/${urlStep ?? ''}/${merchantId}` !== target) void navigate(target, { replace: true });
     }
-    // urlStep is read only to open the journey and to skip needless navigation.
-  }, [step, data, urlStep, merchantId, navigate, onboarding, session]);
+    // The address of each step, and the history entries Back and Forward move through, follow the journey
+    // (usePersistedJourney); urlStep is read only to open it.
+  }, [step, data, urlStep, navigate, onboarding, session]);
 
   let body;
   switch (step) {
@@ -137,6 +135,56 @@ export type OnboardingScreenProps = {
   inspect?: InspectionObserver;
 };
 
+// docs/engineering.md "Front end": the onboarding survives Back, Forward and a reload (src/app/usePersistedJourney.ts):
+// each step is a history entry, so the browser's Back goes to the step before; a submitted onboarding is forgotten.
+const storageKey = 'tameio.onboarding';
+const keepOnboarding = (snapshot: OnboardingSnapshot) => !snapshot.matches('submitted');
+const navOfOnboarding = (snapshot: OnboardingSnapshot) => snapshot.context.nav;
+/** Onboarding moves no money: leaving it by a link asks nothing (what was saved stays saved). */
+const nothingAtStake = () => false;
+
+function OnboardingHost({
+  machine,
+  merchantId,
+  inspect,
+  restart,
+  fresh,
+  calls,
+}: {
+  machine: typeof onboardingMachine;
+  merchantId: string;
+  inspect?: InspectionObserver | undefined;
+  restart: () => void;
+  fresh: boolean;
+  calls: OnboardingServices;
+}) {
+  const pathOf = useCallback(
+    (snapshot: OnboardingSnapshot) => {
+      const step = selectOnboardingStep(snapshot);
+      return onboardingSteps.some((one) => one === step) ? `/registration/${step}/${merchantId}` : null;
+    },
+    [merchantId],
+  );
+  const { journey: onboarding } = usePersistedJourney(machine, {
+    storageKey,
+    input: { merchantId },
+    inspect,
+    pathOf,
+    navOf: navOfOnboarding,
+    keep: keepOnboarding,
+    atStake: nothingAtStake,
+    onForeignEntry: restart,
+    fresh,
+  });
+  return (
+    <OnboardingFrame onboarding={onboarding}>
+      <OnboardingServicesContext.Provider value={calls}>
+        <OnboardingJourney onboarding={onboarding} />
+      </OnboardingServicesContext.Provider>
+    </OnboardingFrame>
+  );
+}
+
 /** The onboarding phase of SPEC §2 /registration/:step?/:id? (signed in, merchant not approved). */
 export function OnboardingScreen({ merchantId, logic, services, inspect }: OnboardingScreenProps) {
   const machine = useMemo(
@@ -144,13 +192,17 @@ export function OnboardingScreen({ merchantId, logic, services, inspect }: Onboa
     [logic],
   );
   const calls = useMemo(() => services ?? onboardingServices(api), [services]);
-  const onboarding = useJourneyActor(machine, { input: { merchantId }, ...(inspect ? { inspect } : {}) });
+  const { run, restart } = useJourneyRestarts();
   return (
-    <OnboardingFrame onboarding={onboarding}>
-      <OnboardingServicesContext.Provider value={calls}>
-        <OnboardingJourney onboarding={onboarding} merchantId={merchantId} />
-      </OnboardingServicesContext.Provider>
-    </OnboardingFrame>
+    <OnboardingHost
+      key={run}
+      machine={machine}
+      merchantId={merchantId}
+      inspect={inspect}
+      restart={restart}
+      fresh={run > 0}
+      calls={calls}
+    />
   );
 }
 
