@@ -279,4 +279,40 @@ describe('send money', () => {
     await expectAccessible(page, 'send money in Greek: done');
     expect(browserErrors).toEqual([]);
   });
+
+  it('reload on the amount step keeps the recipient and amount, Back from review goes to the amount step, leaving with an amount asks', async () => {
+    await signIn();
+    await page.goto(`${server.baseUrl}/my-wallet/eur/send-money`);
+    await heading('Who are you paying?').waitFor();
+    await page.getByLabel('Wallet tag or IBAN').fill('@demo-b');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('button', { name: 'Choose Demo Bakery (@demo-bakery)' }).click();
+    await heading('How much?').waitFor();
+    await page.getByLabel('Amount (EUR)').fill('4.20');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await heading('Confirm the payment').waitFor();
+
+    // The browser's Back from the review: the amount step, with its amount; nothing asked.
+    await page.goBack();
+    await heading('How much?').waitFor();
+    await expect.poll(() => page.getByLabel('Amount (EUR)').inputValue()).toMatch(/^4\.20?$/);
+    expect(new URL(page.url()).search).toBe('?step=amount');
+    // A reload there: the same step, recipient and amount.
+    await page.reload();
+    await heading('How much?').waitFor();
+    await expect.poll(() => page.getByLabel('Amount (EUR)').inputValue()).toMatch(/^4\.20?$/);
+    await page.getByText('@demo-bakery').first().waitFor();
+    // Forward: the review again, priced afresh.
+    await page.goForward();
+    await heading('Confirm the payment').waitFor();
+    await expect.poll(() => page.locator('dl').textContent()).toContain('€4.20');
+
+    // Leaving by the navigation with an amount on the payment asks first; "Stay" keeps it.
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Leave this payment?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await heading('Confirm the payment').waitFor();
+    expect(browserErrors).toEqual([]);
+  });
 });
