@@ -286,8 +286,14 @@ export const oneTimeCodeMachine = setup({
             target: 'awaitingCode',
             description:
               `A code for this action went out less than ${cooldown} ago (a reload, a second tab): it still ` +
-              'works, so the code form shows, with the wait the server gave before another.',
-            actions: assign({ resendIn: ({ event }) => retryAfterOf(event.error) }),
+              'works, so the code form shows, saying where it went, with the wait the server gave before another.',
+            actions: assign({
+              resendIn: ({ event }) => retryAfterOf(event.error),
+              // The code went where the journey sends it: the form says so as after a send ("We sent a code to …").
+              destination: ({ context }) =>
+                context.methods.find((option) => option.method === context.method)?.destination ??
+                context.destination,
+            }),
           },
           {
             target: 'choosingMethod',
