@@ -155,7 +155,13 @@ export type SendMoneyInput = KeyedInput;
 export type SendMoneyContext = {
   accountType: string;
   /** The address's prefill: a saved beneficiary's id and/or a wallet tag. */
-  prefill: { beneficiaryId: string | null; tag: string | null };
+  prefill: {
+    beneficiaryId: string | null;
+    tag: string | null;
+    /** A QR code link's `?amount=` and `?note=` as the address had them: they stay in it with the step. */
+    amount: string | null;
+    note: string | null;
+  };
   opened: boolean;
   data: SendMoneyData | null;
   query: string;
@@ -422,7 +428,7 @@ export const sendMoneyMachine = setup({
   context: ({ input }) => ({
     keys: attemptKeysOf(input),
     accountType: '',
-    prefill: { beneficiaryId: null, tag: null },
+    prefill: { beneficiaryId: null, tag: null, amount: null, note: null },
     opened: false,
     data: null,
     query: '',
@@ -458,7 +464,12 @@ export const sendMoneyMachine = setup({
           actions: assign({
             opened: true,
             accountType: ({ event }) => event.accountType,
-            prefill: ({ event }) => ({ beneficiaryId: event.beneficiaryId, tag: event.tag }),
+            prefill: ({ event }) => ({
+              beneficiaryId: event.beneficiaryId,
+              tag: event.tag,
+              amount: event.amountMinor,
+              note: event.note,
+            }),
             amountMinor: ({ event }) => prefillAmountOf(event.amountMinor),
             note: ({ event }) => event.note ?? '',
           }),
@@ -1140,7 +1151,7 @@ export function selectSendMoneyStep(snapshot: SendMoneySnapshot): SendMoneyStep 
 /**
  * The address of the step (SPEC §2 /my-wallet/:accountType/send-money/:account?/:tag?, the recipient the address named
  * kept in it) with the step in `?step=`; null until the payment has a step (while it opens and loads). A QR code's
- * `?amount=` and `?note=` are in the payment from then on, not in the address.
+ * `?amount=` and `?note=` stay as they were (the payment took them up when it opened; they are not read again).
  */
 export function sendMoneyPath(snapshot: SendMoneySnapshot): string | null {
   const { accountType, prefill, nav } = snapshot.context;
@@ -1150,7 +1161,11 @@ export function sendMoneyPath(snapshot: SendMoneySnapshot): string | null {
     : prefill.beneficiaryId
       ? [prefill.beneficiaryId]
       : [];
-  return `${['/my-wallet', accountType, 'send-money', ...named].join('/')}?step=${nav.at}`;
+  const query = new URLSearchParams();
+  if (prefill.amount !== null) query.set('amount', prefill.amount);
+  if (prefill.note !== null) query.set('note', prefill.note);
+  query.set('step', nav.at);
+  return `${['/my-wallet', accountType, 'send-money', ...named].join('/')}?${query.toString()}`;
 }
 
 export const selectSendMoneyBusy = (snapshot: SendMoneySnapshot): boolean => snapshot.hasTag('busy');
