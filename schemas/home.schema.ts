@@ -36,6 +36,7 @@ export const LatestTransaction = z
     counterparty: text(),
     type: text(),
     status: text(),
+    /** What moved the account, fee included (the transaction's `total`), as the transaction list shows it. */
     amount: Money,
     direction: z.enum(['in', 'out']),
   })

@@ -311,7 +311,8 @@ function latestView(t: Transaction): HomeOverviewResponse['latest_transactions']
     counterparty: t.counterparty.name,
     type: t.type,
     status: t.status,
-    amount: t.amount,
+    // What moved the account, fee included: the figure the transaction list and the detail's total show.
+    amount: t.total,
     direction: t.direction,
   };
 }

@@ -96,6 +96,34 @@ describe('cashback', () => {
   });
 });
 
+describe('latest transactions', () => {
+  it('show what left the account, fee included, as the transaction list and detail do', async () => {
+    const m = await merchantWithAccount(server);
+    await fund(server.db, m.accountId, 50_000n);
+    await postTransfer(server.db, {
+      type: 'bank_transfer',
+      status: 'completed',
+      amountMinor: 30_000n,
+      feeMinor: 50n,
+      currency: 'EUR',
+      debitAccountId: m.accountId,
+      creditAccountId: await systemAccount(server.db, 'EUR', 'clearing'),
+      counterpartyName: 'Olive Press SA',
+      counterpartyIban: 'DE89370400440532013000',
+      idempotencyKey: newKey('fee'),
+    });
+    const latest = (await overview(m.token)).latest_transactions[0];
+    expect(latest).toMatchObject({ direction: 'out', amount: { amount_minor: '30050', currency: 'EUR' } });
+    const detail = await api(server.app, 'GET', '/api/merchants/transactions/{id}/', {
+      token: m.token,
+      params: { id: latest?.id ?? '' },
+    });
+    expectStatus(detail, 200);
+    expect(detail.body.total).toEqual(latest?.amount);
+    expectHealthy(await ledgerInvariants(server.db));
+  });
+});
+
 describe('scheduled payments', () => {
   const addDays = (days: number) => utcDate(new Date(Date.now() + days * 86_400_000));
 
