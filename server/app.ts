@@ -197,6 +197,15 @@ export async function buildApp({
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return reply.status(413).send(body('payload_too_large', 'The request body is too large.'));
+      case 'FST_REQ_FILE_TOO_LARGE': {
+        // Every upload route reads its file with the configured limit: the app quotes it, not a copy of the default.
+        const megabytes = Math.round((config.uploadLimitBytes / 1_048_576) * 10) / 10;
+        return reply.status(413).send(
+          body('payload_too_large', `The file is larger than ${megabytes} MB. Choose a smaller file.`, {
+            details: { max_bytes: config.uploadLimitBytes },
+          }),
+        );
+      }
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return reply.status(400).send(body('bad_request', 'The request body is not valid JSON.'));

@@ -163,6 +163,18 @@ describe('uploading documents', () => {
     expect(storedFiles(server.config.dataDir)).toEqual(filesBefore);
   });
 
+  it('says the configured limit when a file is over it, for the app to quote', async () => {
+    const owner = await onboardingOwner(server.app, server.db);
+    const big = { content: Buffer.concat([pdfBytes, Buffer.alloc(70 * 1024, 32)]), filename: 'big.pdf' };
+    const sent = await uploadWithBadInput(server.app, owner.token, big, 'other');
+    expect(sent.status).toBe(413);
+    expect(errorOf(sent)).toMatchObject({
+      code: 'payload_too_large',
+      message: 'The file is larger than 0.1 MB. Choose a smaller file.',
+      details: { max_bytes: 64 * 1024 },
+    });
+  });
+
   it('takes files far larger than the JSON body limit, up to the upload limit', async () => {
     const roomy = await server.buildVariant({ uploadLimitBytes: 10 * 1024 * 1024 });
     const owner = await onboardingOwner(roomy, server.db);
