@@ -210,6 +210,7 @@ const frameText = defineMessages({
   summaryTitle: { id: 'onboarding.summary.title', defaultMessage: 'Your application' },
   done: { id: 'onboarding.summary.done', defaultMessage: 'Done' },
   toDo: { id: 'onboarding.summary.toDo', defaultMessage: 'Still to do' },
+  identity: { id: 'onboarding.review.identity', defaultMessage: "Representative's identity verification" },
 });
 
 const gistText = defineMessage<Record<string, number>>({
@@ -228,12 +229,20 @@ function OnboardingFrame({ onboarding, children }: { onboarding: OnboardingActor
   const index = onboardingSteps.findIndex((one) => one === step);
   const toFill = onboardingSteps.filter((one) => one !== 'review');
   const done = toFill.filter((one) => data?.completed_steps.includes(one));
+  // Identity verification is one of the things to do, shown with the steps (its journey is /identity-verification/).
+  const identityDone = data?.identity_verification.status === 'passed';
   const summary =
     data && index >= 0 && step !== 'review'
-      ? toFill.map((one) => ({
-          term: stepTitle(intl, one),
-          value: intl.formatMessage(done.includes(one) ? frameText.done : frameText.toDo),
-        }))
+      ? [
+          ...toFill.map((one) => ({
+            term: stepTitle(intl, one),
+            value: intl.formatMessage(done.includes(one) ? frameText.done : frameText.toDo),
+          })),
+          {
+            term: intl.formatMessage(frameText.identity),
+            value: intl.formatMessage(identityDone ? frameText.done : frameText.toDo),
+          },
+        ]
       : [];
   return (
     <WizardFrame
@@ -241,7 +250,10 @@ function OnboardingFrame({ onboarding, children }: { onboarding: OnboardingActor
       current={index >= 0 ? index : null}
       summaryTitle={intl.formatMessage(frameText.summaryTitle)}
       summary={summary}
-      summaryGist={intl.formatMessage(gistText, { done: done.length, total: toFill.length })}
+      summaryGist={intl.formatMessage(gistText, {
+        done: done.length + (identityDone ? 1 : 0),
+        total: toFill.length + 1,
+      })}
     >
       {children}
     </WizardFrame>

@@ -306,18 +306,13 @@ export function ReviewStep({ onboarding }: { onboarding: OnboardingActor }) {
     <div>
       <StepHeading>{stepTitle(intl, 'review')}</StepHeading>
       <OnboardingErrorAlert onboarding={onboarding} />
-      {missing.length > 0 || identityMissing ? (
+      {missing.length > 0 ? (
         <Alert>
           <FormattedMessage id="onboarding.review.missing" defaultMessage="Complete these steps first:" />
           <ul>
             {missing.map((step) => (
               <li key={step}>{stepTitle(intl, step)}</li>
             ))}
-            {identityMissing ? (
-              <li>
-                <VerifyIdentityLink />
-              </li>
-            ) : null}
           </ul>
         </Alert>
       ) : null}
@@ -345,6 +340,15 @@ export function ReviewStep({ onboarding }: { onboarding: OnboardingActor }) {
         ))}
       <Section aria-labelledby="review-identity">
         <h2 id="review-identity">{identityTitle(intl)}</h2>
+        {/* Named beside its own step, where the link to do it is, not in a list at the top. */}
+        {identityMissing ? (
+          <Alert>
+            <FormattedMessage
+              id="onboarding.review.identityNeeded"
+              defaultMessage="Needed before you can submit: verify the representative's identity with a photo of an identity document and a selfie."
+            />
+          </Alert>
+        ) : null}
         <IdentitySummary verification={verification} />
       </Section>
       <Row>
