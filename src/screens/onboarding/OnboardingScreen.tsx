@@ -135,10 +135,12 @@ export type OnboardingScreenProps = {
   inspect?: InspectionObserver;
 };
 
-// docs/engineering.md "Front end": the onboarding survives Back, Forward and a reload (src/app/usePersistedJourney.ts):
-// each step is a history entry, so the browser's Back goes to the step before; a submitted onboarding is forgotten.
+// docs/engineering.md "Front end": each step is a history entry, so the browser's Back goes to the step before and
+// Forward again (src/app/usePersistedJourney.ts). Every step is saved on the server, and the identity check happens on
+// its own pages: a reload reads the onboarding afresh at the step in the address rather than taking up a snapshot that
+// may be stale (a verification passed meanwhile).
 const storageKey = 'tameio.onboarding';
-const keepOnboarding = (snapshot: OnboardingSnapshot) => !snapshot.matches('submitted');
+const keepOnboarding = () => false;
 const navOfOnboarding = (snapshot: OnboardingSnapshot) => snapshot.context.nav;
 /** Onboarding moves no money: leaving it by a link asks nothing (what was saved stays saved). */
 const nothingAtStake = () => false;
