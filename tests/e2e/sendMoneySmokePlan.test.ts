@@ -245,6 +245,13 @@ async function testerDoes(event: SendMoneyEvent, next: StepAction | undefined): 
       const edit = page.getByRole('button', { name: sendTexts.edit, exact: true });
       return (await edit.count()) ? edit.click() : click(sendTexts.editPayment);
     }
+    // The browser's own Back and Forward, which the journey hears as these events.
+    case 'nav.back':
+      await page.goBack();
+      return;
+    case 'nav.forward':
+      await page.goForward();
+      return;
   }
 }
 
