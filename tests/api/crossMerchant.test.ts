@@ -363,6 +363,9 @@ function requestFor(operationId: OperationId, grant: string): (token: string) =>
     case 'transaction':
       return (token) =>
         api(app, 'GET', '/api/merchants/transactions/{id}/', { params: id(ids.transaction), token });
+    case 'transactionProof':
+      return (token) =>
+        api(app, 'GET', '/api/merchants/transactions/{id}/proof/', { params: id(ids.transaction), token });
     case 'updateEmployeeStatus':
       return (token) =>
         api(app, 'PATCH', '/api/merchants/employees/{id}/status/', {
