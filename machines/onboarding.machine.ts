@@ -81,6 +81,13 @@ const toOnboardingError = knownErrors([
   'payload_too_large',
   // An upload whose content is not a PDF, JPEG or PNG (the server looks at the bytes, not the name).
   'unsupported_file_type',
+  // The rest any onboarding endpoint can answer: each has its own words (src/screens/onboarding/StepFrame.tsx).
+  'bad_request',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'unauthorized',
+  'internal_error',
   'network',
 ]);
 /** Why the last call failed; the screen turns it into a translated message. */

@@ -198,6 +198,18 @@ export function onboardingErrorText(error: OnboardingError): string {
         'This file is not a PDF, JPEG or PNG file: we look at what is inside it, not at its name. Save or scan it ' +
         'as PDF, JPEG or PNG and choose it again.'
       );
+    case 'forbidden':
+      return 'Only the owner of the company can fill in and submit the application.';
+    case 'not_found':
+      return 'This is no longer there. Reload the page to see the application as it is now.';
+    case 'conflict':
+      return 'This changed in the meantime. Reload the page, then try again.';
+    case 'bad_request':
+      return 'What was sent could not be read. Reload the page, then try again.';
+    case 'unauthorized':
+      return 'Session has expired. Please log in again to continue!';
+    case 'internal_error':
+      return 'This could not be saved on our side. What you entered is kept: try again in a few minutes.';
     case 'network':
       return 'A network error has occurred.';
     case 'unknown':
