@@ -47,7 +47,7 @@ beforeAll(async () => {
     if (saved.window === undefined) delete globals.window;
     if (saved.document === undefined) delete globals.document;
   }
-}, 120_000);
+}, 400_000);
 
 afterAll(() => {
   charts = [];

@@ -25,7 +25,7 @@ let journeys: Journey[];
 
 beforeAll(() => {
   ({ files, journeys } = catalogueFiles());
-}, 60_000);
+}, 300_000);
 
 /** A page's text without its tags, with its entities decoded, spaces collapsed. */
 const textOf = (html: string) =>

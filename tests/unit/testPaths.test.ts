@@ -51,6 +51,8 @@ describe('QA plans', () => {
         });
       }
     },
+    // Long on a busy machine: onboarding's plan has some 600 paths since Back and Forward are events.
+    60_000,
   );
 
   it('no title repeats, within a plan or across plans', () => {
