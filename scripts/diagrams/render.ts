@@ -152,11 +152,19 @@ function wrap(text: string, width = 18): string {
   return lines.join('\n');
 }
 
+/** The browser's history moves (machines/journeyNav.ts), left out of the printed drawing. */
+const historyEvents: ReadonlySet<string> = new Set(['nav.back', 'nav.forward']);
+
 export function dot(chart: Chart, page: Page, layout: PageLayout = layouts[0]!): string {
   const { rankdir, ranksep } = layout;
   const { ids } = chart;
   const view: View = { chart, page, home: homeStates(chart, page) };
-  const { edges, externals } = drawnEdges(view);
+  const drawn = drawnEdges(view);
+  const { externals } = drawn;
+  // The browser's Back and Forward join every step to every other one: drawn, they would shrink the printed page
+  // below reading size. The printed drawing names them once in a note; the Mermaid drawing and the table keep each.
+  const edges = drawn.edges.filter(({ edge }) => !historyEvents.has(edge.event));
+  const historyMoves = edges.length < drawn.edges.length;
   const isCluster = (state: StateInfo) =>
     state.children.length > 0 && !page.collapsed.has(state.id) && inside(page.focus, state);
   const anchor = (state: StateInfo) => `${ids.get(state.id)}__anchor`;
@@ -207,6 +215,10 @@ export function dot(chart: Chart, page: Page, layout: PageLayout = layouts[0]!):
   }
   if (edges.some((drawn) => drawn.fromAny))
     lines.push('  any__ [label="in any state", shape=note, color="#8a94a6", fontcolor="#5b6577"];');
+  if (historyMoves)
+    lines.push(
+      `  history__ [label="${dotText('Browser Back and Forward (nav.back, nav.forward):\nto the steps already reached, each in the table')}", shape=note, color="#8a94a6", fontcolor="#5b6577"];`,
+    );
 
   // Transitions between the same two boxes share one arrow, one line of label each: parallel arrows' labels collide.
   const arrows = new Map<string, { attrs: string[]; labels: string[] }>();
