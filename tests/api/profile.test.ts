@@ -167,10 +167,11 @@ describe('contact details change at once', () => {
 describe('bad input is a 400 with fields and changes nothing', () => {
   const cases: [string, 'PATCH' | 'POST', PathFor<'PATCH' | 'POST'>, unknown, string][] = [
     [
-      'contact: a phone without country code',
+      // A Greek number without its code is read as Greek now (as registration reads it); two digits are no number.
+      'contact: a phone too short to be a number',
       'PATCH',
       contactUrl,
-      { ...contact, phone: '2101234567' },
+      { ...contact, phone: '12' },
       'phone',
     ],
     [
