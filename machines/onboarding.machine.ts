@@ -203,15 +203,18 @@ function saveStepInput(merchantId: string, event: OnboardingEvent): SaveStepInpu
  * (machines/journeyNav.ts), without saving the one left; a step opened from the review no longer returns there.
  */
 function historyMoves(here: OnboardingStep) {
-  const others = onboardingSteps.filter((step) => step !== here);
+  // The entries behind are always earlier steps, those ahead later ones (journeyNav's arriveAt keeps them so).
+  const rank = onboardingSteps.indexOf(here);
+  const before = onboardingSteps.filter((_, index) => index < rank);
+  const after = onboardingSteps.filter((_, index) => index > rank);
   return {
-    'nav.back': others.map((step) => ({
+    'nav.back': before.map((step) => ({
       description: `The browser's Back: the ${step} step, as saved, without saving this one.`,
       guard: { type: 'backTo', params: { step } } as const,
       target: `#onboarding.${step}`,
       actions: ['navBack', 'leaveStep'] as const,
     })),
-    'nav.forward': others.map((step) => ({
+    'nav.forward': after.map((step) => ({
       description: `The browser's Forward after Back: the ${step} step again.`,
       guard: { type: 'forwardTo', params: { step } } as const,
       target: `#onboarding.${step}`,
