@@ -8,7 +8,6 @@ import { api, connectSession, unwrap } from './api/client';
 import { createSessionLogic } from './app/actors';
 import { AppProviders } from './app/AppProviders';
 import { AppInspector, inspectorRedactions } from './app/inspection';
-import { keepSessionForTab, readStoredSession } from './app/session';
 import { AppRoutes } from './app/routes';
 import { loadMessages } from './i18n/messages';
 import { readStoredLocale } from './i18n/locale';
@@ -47,8 +46,6 @@ async function start() {
   const input: SessionInput = {
     idleTimeoutMs: config.idle_timeout_seconds * 1000,
     idleWarningMs: config.idle_warning_seconds * 1000,
-    // A reload keeps the tab's token while it is good: no refresh spent (src/app/session.tsx).
-    restored: readStoredSession(),
   };
   const session = createActor(createSessionLogic(api), { input, ...(inspect ? { inspect } : {}) });
   connectSession({
@@ -56,7 +53,6 @@ async function start() {
     onUnauthorized: () => session.send({ type: 'session.refresh' }),
   });
   session.start();
-  keepSessionForTab(session);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');

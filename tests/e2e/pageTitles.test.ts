@@ -28,7 +28,6 @@ const guestAddresses = [
   '/registration',
   '/merchant-invitation/no-such-key/accept',
   '/invitation/success',
-  '/information-submitted',
   '/terms-of-use',
   '/privacy-policy',
   '/faq',
