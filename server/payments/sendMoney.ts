@@ -641,21 +641,23 @@ function searchForm(text: string): string {
 }
 
 /**
- * The same comparison form in SQL (for merchants' business names): `translate` maps each accented Latin or Greek
- * letter to its plain one, the pairs computed here so that the database and `searchForm` agree.
+ * The same comparison form in SQL (for merchants' business names): `translate` maps each upper-case or accented Latin
+ * or Greek letter to its plain lower-case one, the pairs computed here so that the database and `searchForm` agree.
+ * `lower()` is not used for them: under the C locale (a cluster made with --no-locale) it lowers ASCII only.
  */
-const accentPairs = (() => {
+const letterPairs = (() => {
   const from: string[] = [];
   const to: string[] = [];
   const ranges: [number, number][] = [
+    [0x41, 0x5a],
     [0xc0, 0x17f],
     [0x386, 0x3ce],
   ];
   for (const [first, last] of ranges) {
     for (let code = first; code <= last; code += 1) {
-      const letter = String.fromCodePoint(code).toLowerCase();
-      const plain = letter.normalize('NFD').replace(/\p{M}/gu, '');
-      if (letter.length === 1 && plain.length === 1 && plain !== letter && !from.includes(letter)) {
+      const letter = String.fromCodePoint(code);
+      const plain = letter.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+      if (plain.length === 1 && plain !== letter && !from.includes(letter)) {
         from.push(letter);
         to.push(plain);
       }
@@ -665,7 +667,7 @@ const accentPairs = (() => {
 })();
 
 const sqlSearchForm = (column: string) =>
-  sql<string>`' ' || regexp_replace(translate(lower(${sql.ref(column)}), ${accentPairs.from}, ${accentPairs.to}), '[^a-z0-9α-ω]+', ' ', 'g')`;
+  sql<string>`' ' || regexp_replace(translate(${sql.ref(column)}, ${letterPairs.from}, ${letterPairs.to}), '[^a-z0-9α-ω]+', ' ', 'g')`;
 
 /** How many of the merchant's latest outgoing payments are read for recent payees. */
 const recentPaymentsRead = 50;
