@@ -111,13 +111,13 @@ export const optionalText = (max: number) =>
  * A phone number as registration accepts it, and landlines too: international (+30 210…, 0030 210…) or a national
  * number of the home market (`defaultPhoneCountry`: 69… mobiles, 2… landlines), stored as E.164.
  */
+export const phoneRefused =
+  'Check the number: a Greek mobile is 10 digits starting with 69, a landline 10 starting with 2; any other number starts with + and its country code.';
+
 export const Phone = text()
   .trim()
   .max(25, 'Max 25 characters.')
-  .refine(
-    (value) => /^\+[1-9]\d{6,14}$/.test(normalisePhone(value)),
-    'Enter the number with its country code, e.g. +30 2101234567.',
-  );
+  .refine((value) => /^\+[1-9]\d{6,14}$/.test(normalisePhone(value)), phoneRefused);
 
 /** National landline numbers of the countries whose national numbers are read without a +code. */
 const nationalLandlines: Record<string, RegExp> = { GR: /^2\d{9}$/, CY: /^2\d{7}$/ };
@@ -332,6 +332,10 @@ export const Percentage = text()
   .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Enter a number between 0 and 100 with at most two decimals.')
   .refine((value) => percentageToBasisPoints(value) <= 10_000, 'Percentage must be between 0 and 100.');
 
+/** Said beside the percentage that takes the shareholders' total over 100 %, with what is left for it. */
+export const ownershipTotalRefused = (leftBasisPoints: number) =>
+  `The shares come to more than 100 %; at most ${basisPointsToPercentage(Math.max(0, leftBasisPoints))} % is left for this shareholder.`;
+
 /** "33.33" → 3333 basis points. */
 export function percentageToBasisPoints(value: string): number {
   const [whole = '0', fraction = ''] = value.split('.');
@@ -374,7 +378,9 @@ export const ShareholdersStep = z
         ctx.addIssue({
           code: 'custom',
           path: ['shareholders', index, 'percentage'],
-          message: 'Percentage must be between 0 and 100.',
+          message: ownershipTotalRefused(
+            maxOwnershipBasisPoints - (total - percentageToBasisPoints(holder.percentage.trim())),
+          ),
           params: { reason: 'ownership_total' },
         });
         return;

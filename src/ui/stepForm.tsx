@@ -3,7 +3,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import styled from 'styled-components';
 import type { z } from 'zod';
 import type { OnboardingReference } from '../../machines/onboarding.machine';
-import type { ReferenceItem } from '../../schemas/onboarding.schema';
+import { phoneRefused, type ReferenceItem } from '../../schemas/onboarding.schema';
 import { TextField, type TextFieldProps } from './TextField';
 
 export type ReferenceData = OnboardingReference;
@@ -51,6 +51,17 @@ export function translateIssue(intl: IntlShape, message: string): string {
       { n: Number(max[1]) },
     );
   }
+  const ownership =
+    /^The shares come to more than 100 %; at most ([\d.]+) % is left for this shareholder\.$/.exec(message);
+  if (ownership) {
+    return intl.formatMessage(
+      {
+        id: 'onboarding.error.ownershipTotal',
+        defaultMessage: 'The shares come to more than 100 %; at most {left} % is left for this shareholder.',
+      },
+      { left: intl.formatNumber(Number(ownership[1])) },
+    );
+  }
   switch (message) {
     case 'This field is required.':
       return intl.formatMessage({
@@ -89,10 +100,11 @@ export function translateIssue(intl: IntlShape, message: string): string {
         id: 'onboarding.error.percentage',
         defaultMessage: 'Percentage between 0 and 100.',
       });
-    case 'Enter the number with its country code, e.g. +30 2101234567.':
+    case phoneRefused:
       return intl.formatMessage({
         id: 'onboarding.error.phone',
-        defaultMessage: 'Enter the number with its country code, e.g. +30 2101234567.',
+        defaultMessage:
+          'Check the number: a Greek mobile is 10 digits starting with 69, a landline 10 starting with 2; any other number starts with + and its country code.',
       });
     case 'Add at least one director.':
       return intl.formatMessage({

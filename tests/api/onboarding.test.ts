@@ -220,7 +220,10 @@ describe('saving the steps', () => {
     });
     expectStatus(refused, 400);
     expect(refused.body.error.code).toBe('validation_failed');
-    expect(Object.keys(refused.body.error.fields ?? {})).toEqual(['shareholders.1.percentage']);
+    expect(refused.body.error.fields).toEqual({
+      'shareholders.1.percentage':
+        'The shares come to more than 100 %; at most 39.75 % is left for this shareholder.',
+    });
     expect(await savedRow(owner.merchantId)).toBeNull();
     // Exactly 100 % is fine.
     const full = {

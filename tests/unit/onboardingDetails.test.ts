@@ -8,7 +8,10 @@ import {
   sizeCodes,
   turnoverCodes,
 } from '../../schemas/onboarding.schema';
+import { createIntl } from 'react-intl';
+import el from '../../lang/el.json';
 import { sizes, turnovers } from '../../server/onboarding/reference';
+import { translateIssue } from '../../src/ui/stepForm';
 import { inScaleOrder, wholeUnits } from '../../src/screens/onboarding/options';
 
 // The details a merchant tripped over in onboarding (issue 20), each pinned here.
@@ -57,6 +60,15 @@ describe('phones', () => {
     }
     for (const bad of ['12345', '5912345678', 'phone']) expect(Phone.safeParse(bad).success, bad).toBe(false);
   });
+
+  it('refused, say the forms that are accepted, in both languages', () => {
+    const message = Phone.safeParse('5912345678').error?.issues[0]?.message ?? '';
+    expect(translateIssue(createIntl({ locale: 'en' }), message)).toMatch(
+      /starting with 69.*\+ and its country code/,
+    );
+    expect(translateIssue(createIntl({ locale: 'el', messages: el }), message)).toMatch(/69.*\+/);
+    expect(translateIssue(createIntl({ locale: 'el', messages: el }), message)).not.toBe(message);
+  });
 });
 
 describe('websites', () => {
@@ -86,6 +98,13 @@ describe('ownership', () => {
     const over = ShareholdersStep.safeParse({ shareholders: [holder('60'), holder('50')], ubos_known: true });
     expect(over.success).toBe(false);
     expect(over.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['shareholders.1.percentage']);
+    // It says how much is left for that shareholder, in the reader's language.
+    const message = over.error?.issues[0]?.message ?? '';
+    expect(translateIssue(createIntl({ locale: 'en' }), message)).toBe(
+      'The shares come to more than 100 %; at most 40 % is left for this shareholder.',
+    );
+    expect(translateIssue(createIntl({ locale: 'el', messages: el }), message)).toMatch(/40 %/);
+    expect(translateIssue(createIntl({ locale: 'el', messages: el }), message)).not.toBe(message);
     expect(
       ShareholdersStep.safeParse({ shareholders: [holder('60'), holder('40')], ubos_known: true }).success,
     ).toBe(true);
