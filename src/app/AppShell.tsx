@@ -20,6 +20,7 @@ import { Button } from '../ui/Button';
 import { theme } from '../ui/theme';
 import { notify } from '../ui/notify';
 import { mayChooseAccount } from './currentAccount';
+import { useHistoryStack } from './historyStack';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NotificationsProvider } from './notifications';
 import { useSessionActor } from './session';
@@ -250,6 +251,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const withNav = authenticated && user !== null;
   const withAccounts = authenticated && user !== null && mayChooseAccount(user);
   useActivityTracking(authenticated);
+  useHistoryStack();
   useExpiryNotice();
   useUserLanguage();
   // The one settings call the header needs, written here so the shell does not pull in the settings journeys.

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import {
   selectAuthenticated,
@@ -11,6 +11,7 @@ import type { UserInfo } from '../../schemas/auth.schema';
 import type { MerchantStatus } from '../../schemas/onboarding.schema';
 import { canAccess, fallbackRoute, type Area } from '../../schemas/permissions';
 import { PageSpinner } from '../ui/Spinner';
+import { stepsJustWentBack } from './historyStack';
 import { readReturnTo, rememberReturnTo } from './returnTo';
 import { useSessionActor } from './session';
 
@@ -101,12 +102,28 @@ export function ApplicationRoute({ to, children }: { to: string; children: React
   return children;
 }
 
+/**
+ * A signed-in user on a sign-in page. Come by Back (the sign-in or sign-up page behind a merchant who has just
+ * registered), the history goes forward again to where they were, keeping what lay beyond; otherwise they go on to
+ * the remembered protected URL, which takes the sign-in page's place in the history.
+ */
+function SignedInOnGuestPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [back] = useState(() => stepsJustWentBack(location.key));
+  useEffect(() => {
+    if (back > 0) void navigate(back);
+    else void navigate(readReturnTo(), { replace: true });
+  }, [back, navigate]);
+  return <PageSpinner />;
+}
+
 /** The sign-in pages: a signed-in user goes on to the remembered protected URL (default `/`). */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const session = useSessionActor();
   const restoring = useSelector(session, selectRestoring);
   const authenticated = useSelector(session, selectAuthenticated);
   if (restoring) return <PageSpinner />;
-  if (authenticated) return <Navigate to={readReturnTo()} replace />;
+  if (authenticated) return <SignedInOnGuestPage />;
   return children;
 }

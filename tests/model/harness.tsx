@@ -149,8 +149,8 @@ export type RenderedApp = {
   path: () => string;
   /** Where the app is now: path and query, as the router has them. */
   location: Readonly<{ path: string; search: string }>;
-  /** Opens `to` in the running app, as a link from outside would (an emailed link): no reload. */
-  navigate: (to: string) => Promise<void>;
+  /** Opens `to` in the running app, as a link from outside would (an emailed link): no reload; a number moves through the history as Back and Forward do. */
+  navigate: (to: string | number) => Promise<void>;
   /** Testing Library's result: container, unmount, rerender. */
   view: RenderResult;
   /** Ends the session and gives Date.now back; the harness does it after each test. */
@@ -278,7 +278,8 @@ export function renderScreen(options: ScreenOptions): RenderedApp {
       const { navigate } = router;
       if (!navigate) throw new Error('the app has not rendered its router yet');
       await act(async () => {
-        await navigate(to);
+        if (typeof to === 'number') await navigate(to);
+        else await navigate(to);
       });
     },
     view,

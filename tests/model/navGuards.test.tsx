@@ -113,3 +113,25 @@ describe.each(cases)('%s of a merchant %s', (role, status) => {
     },
   );
 });
+
+describe('a sign-in page reached by Back once signed in', () => {
+  it('goes forward again to where the merchant was, keeping the history beyond (not on to the dashboard)', async () => {
+    // Signed out on /login, a link to another page (as "Create an account" is), then signed in there: the sign-in
+    // page is one entry back.
+    const app = renderScreen({ path: '/login', session: null, routeTable: <AppRoutes sandbox /> });
+    await vi.waitFor(() => expect(selectRestoring(app.session.getSnapshot())).toBe(false));
+    await app.navigate('/faq');
+    act(() => app.session.send({ type: 'session.started', session: demoSession }));
+    await settle(app.location);
+    expect(app.location.path).toBe('/faq');
+
+    await app.navigate(-1);
+    await settle(app.location);
+    expect(app.location.path).toBe('/faq');
+
+    // Opened by a link, a sign-in page still sends a signed-in merchant on to the app.
+    await app.navigate('/login');
+    await settle(app.location);
+    expect(app.location.path).toBe('/');
+  });
+});
