@@ -1,10 +1,21 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { CoreBankingAccount } from '../schemas/accounts.schema';
 import { AmountMinor } from '../schemas/money';
 import type { MoneyRequest, MoneyRequestBody } from '../schemas/moneyRequests.schema';
 import { noteMaxLength, type Contact } from '../schemas/sendMoney.schema';
 import { knownErrors, toApiFailure } from './apiFailure';
 import { attemptKeysOf, nextKey, type AttemptKeys, type KeyedInput } from './attemptKeys';
+import {
+  arriveAt,
+  backTo,
+  forwardTo,
+  navBack,
+  navForward,
+  restartNav,
+  startNav,
+  type JourneyNav,
+  type NavEvent,
+} from './journeyNav';
 import { count } from './ruleWords';
 
 /*
@@ -15,7 +26,16 @@ import { count } from './ruleWords';
  * (currency, amount > 0, note) → sending (requestMoney, one Idempotency-Key per request, kept while the same request
  * is retried) → sent ("Request sent"; the new request joins the sent list) → "request again" starts over. A refusal
  * (unknown tag, yourself, a currency the merchant does not hold) goes back to the amount with its message.
+ *
+ * The steps are entries of the tab's history with the step in the address (`?step=`, machines/journeyNav.ts): the
+ * browser's Back from the amount returns to the recipient with the search and the choice kept, Forward to the amount
+ * as typed. What is typed on the amount step is kept as it is typed (`amount.edit`), so a reload there takes it up
+ * again. Back is refused while the request is being sent and once it was sent: it cannot be taken back from here.
  */
+
+/** The steps of a request, in order; each is an entry of the tab's history, named in the address (`?step=`). */
+export const requestMoneySteps = ['recipient', 'amount', 'sent'] as const;
+export type RequestMoneyNavStep = (typeof requestMoneySteps)[number];
 
 export const toRequestMoneyError = knownErrors([
   'not_found',
@@ -38,6 +58,9 @@ export type RequestMoneyData = {
 export type SearchInput = { query: string };
 export type SendRequestInput = { body: MoneyRequestBody; idempotencyKey: string };
 
+/** The amount form as typed, before it is sent: the amount is the text in the field, checked only on sending. */
+export type AmountDraft = { currency: string; amount: string; note: string };
+
 export type RequestMoneyContext = {
   data: RequestMoneyData | null;
   query: string;
@@ -47,6 +70,8 @@ export type RequestMoneyContext = {
   currency: string | null;
   amountMinor: string | null;
   note: string;
+  /** The amount form as last typed (null until typed): a reload or Back and Forward show it again. */
+  draft: AmountDraft | null;
   /** The body of the request being sent, and its key: a retry of the same body sends the same key. */
   attempt: { body: MoneyRequestBody; idempotencyKey: string } | null;
   /** Where the keys come from: the journey's seed and how many were made (machines/attemptKeys.ts). */
@@ -55,6 +80,8 @@ export type RequestMoneyContext = {
   error: RequestMoneyError | null;
   /** Which body fields the server refused (validation_failed), keyed by field. */
   fieldErrors: Record<string, string>;
+  /** The step and the steps behind and ahead of it in the tab's history (machines/journeyNav.ts). */
+  nav: JourneyNav<RequestMoneyNavStep>;
 };
 
 export type RequestMoneyEvent =
@@ -62,8 +89,10 @@ export type RequestMoneyEvent =
   | { type: 'recipient.search'; query: string }
   | { type: 'recipient.wallet'; walletTag: string; name: string }
   | { type: 'recipient.change' }
+  | ({ type: 'amount.edit' } & AmountDraft)
   | { type: 'amount.submit'; currency: string; amountMinor: string; note: string }
-  | { type: 'request.again' };
+  | { type: 'request.again' }
+  | NavEvent;
 
 function notProvided(name: string): never {
   throw new Error(`The app must provide the "${name}" actor`);
@@ -109,8 +138,17 @@ export const requestMoneyMachine = setup({
       fieldErrors: (_, params: { error: unknown }) => fieldsOf(params.error),
     }),
     clearError: assign({ error: null, fieldErrors: {} }),
+    arrive: assign({
+      nav: ({ context }, params: { step: RequestMoneyNavStep }) =>
+        arriveAt(requestMoneySteps, context.nav, params.step),
+    }),
+    navBack: assign({ nav: ({ context }) => navBack(context.nav) }),
+    navForward: assign({ nav: ({ context }) => navForward(context.nav) }),
   },
   guards: {
+    backTo: ({ context }, params: { step: RequestMoneyNavStep }) => backTo(context.nav, params.step),
+    forwardTo: ({ context }, params: { step: RequestMoneyNavStep }) => forwardTo(context.nav, params.step),
+    hasRecipient: ({ context }) => context.recipient !== null,
     /** Only a wallet the search found can be asked. */
     foundWallet: ({ context, event }) =>
       event.type === 'recipient.wallet' &&
@@ -126,11 +164,13 @@ export const requestMoneyMachine = setup({
     currency: null,
     amountMinor: null,
     note: '',
+    draft: null,
     attempt: null,
     keys: attemptKeysOf(input),
     request: null,
     error: null,
     fieldErrors: {},
+    nav: startNav(),
   }),
   initial: 'loading',
   states: {
@@ -169,7 +209,15 @@ export const requestMoneyMachine = setup({
     choosingRecipient: {
       description:
         'The user searches a wallet tag and chooses one of the merchants found: a request goes to a merchant.',
+      entry: { type: 'arrive', params: { step: 'recipient' } },
       on: {
+        'nav.forward': {
+          description:
+            "The browser's Forward after Back: the amount again, for the merchant chosen before, as it was typed.",
+          guard: and([{ type: 'forwardTo', params: { step: 'amount' as const } }, 'hasRecipient']),
+          target: 'enteringAmount',
+          actions: ['clearError', 'navForward'],
+        },
         'recipient.search': {
           target: 'searching',
           description: 'The user searches for a wallet tag.',
@@ -222,7 +270,23 @@ export const requestMoneyMachine = setup({
       description:
         "The currency (one of the merchant's accounts), an amount above zero and an optional note of up to " +
         `${count(noteMaxLength, 'character')}.`,
+      entry: { type: 'arrive', params: { step: 'amount' } },
       on: {
+        'nav.back': {
+          description:
+            "The browser's Back: whom to ask, with the search and the merchant chosen kept (Forward comes back to " +
+            'the amount as typed).',
+          guard: { type: 'backTo', params: { step: 'recipient' } },
+          target: 'choosingRecipient',
+          actions: ['clearError', 'navBack'],
+        },
+        'amount.edit': {
+          description:
+            'The user types the amount or the note, or picks the currency: kept as typed, nothing is sent.',
+          actions: assign({
+            draft: ({ event }) => ({ currency: event.currency, amount: event.amount, note: event.note }),
+          }),
+        },
         'amount.submit': {
           target: 'sending',
           description:
@@ -254,7 +318,8 @@ export const requestMoneyMachine = setup({
     sending: {
       description:
         'The server records the request as pending for the recipient; an unknown tag, yourself or a currency ' +
-        'the merchant does not hold is refused. No money moves until the recipient accepts.',
+        "the merchant does not hold is refused. No money moves until the recipient accepts. The browser's Back " +
+        'stays on the amount until the server has answered.',
       tags: ['busy'],
       invoke: {
         id: 'requestMoney',
@@ -288,12 +353,22 @@ export const requestMoneyMachine = setup({
       },
     },
     sent: {
-      description: '"Request sent": the request is in the sent list as pending.',
+      description:
+        '"Request sent": the request is in the sent list as pending. The browser\'s Back cannot take it back to the ' +
+        'amount: the recipient has it already.',
+      entry: { type: 'arrive', params: { step: 'sent' } },
       on: {
         'request.again': {
           target: 'choosingRecipient',
-          description: 'The user starts another request.',
-          actions: assign({ recipient: null, amountMinor: null, note: '', request: null }),
+          description: 'The user starts another request, in a history of its own.',
+          actions: assign({
+            recipient: null,
+            amountMinor: null,
+            note: '',
+            draft: null,
+            request: null,
+            nav: ({ context }) => restartNav(context.nav),
+          }),
         },
       },
     },
@@ -334,6 +409,14 @@ export const selectRequestCurrency = (snapshot: RequestMoneySnapshot): string | 
 export const selectRequestAmountMinor = (snapshot: RequestMoneySnapshot): string | null =>
   snapshot.context.amountMinor;
 export const selectRequestNote = (snapshot: RequestMoneySnapshot): string => snapshot.context.note;
+export const selectRequestDraft = (snapshot: RequestMoneySnapshot): AmountDraft | null =>
+  snapshot.context.draft;
+
+/** The address of the step, `?step=` naming it; null until the journey has a step (while it loads). */
+export function requestMoneyPath(snapshot: RequestMoneySnapshot): string | null {
+  const { at } = snapshot.context.nav;
+  return at === null ? null : `/my-wallet/request-money?step=${at}`;
+}
 export const selectRequestSending = (snapshot: RequestMoneySnapshot): boolean => snapshot.matches('sending');
 export const selectSentRequest = (snapshot: RequestMoneySnapshot): MoneyRequest | null =>
   snapshot.context.request;

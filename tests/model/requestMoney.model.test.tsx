@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { ActorRefFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +11,7 @@ import { testKeySeed } from '../../machines/attemptKeys';
 import type { MoneyRequest } from '../../schemas/moneyRequests.schema';
 import type { Contact } from '../../schemas/sendMoney.schema';
 import { RequestMoneyScreen } from '../../src/screens/requests/RequestMoneyScreen';
+import { pressBack, pressForward } from './browserHistory';
 import { generatePaths } from './generatePaths';
 import {
   journeyCapture,
@@ -47,6 +48,11 @@ const executors: Executors<typeof requestMoneyMachine> = {
   },
   'recipient.wallet': (app) => click(app, requestTexts.chooseBakery),
   'recipient.change': (app) => click(app, requestTexts.changeRecipient),
+  'amount.edit': async (app, event) => {
+    await app.user.selectOptions(screen.getByLabelText('Currency'), event.currency);
+    await retype(app, `Amount (${event.currency})`, event.amount);
+    await retype(app, 'Note (optional)', event.note);
+  },
   'amount.submit': async (app, event) => {
     await app.user.selectOptions(screen.getByLabelText('Currency'), event.currency);
     await retype(app, `Amount (${event.currency})`, `${Number(event.amountMinor) / 100}.00`);
@@ -54,6 +60,8 @@ const executors: Executors<typeof requestMoneyMachine> = {
     await click(app, requestTexts.send);
   },
   'request.again': (app) => click(app, requestTexts.again),
+  'nav.back': (app) => pressBack(app),
+  'nav.forward': (app) => pressForward(app),
 };
 
 /** The Idempotency-Key of each try, grouped by request: a new group starts after each request sent. */
@@ -100,6 +108,9 @@ describe(`requestMoney journey: ${paths.length} generated paths`, () => {
     };
     const app = startApp();
     await runPath(runner, path, app);
+    // The address names the step the journey is on (none while it loads).
+    const { at } = journey.snapshot().context.nav;
+    await waitFor(() => expect(app.location.search).toBe(at === null ? '' : `?step=${at}`));
     // Every try of one request (the same body) carries the same Idempotency-Key; each request a new one, made from
     // the journey's seed (machines/attemptKeys.ts), not drawn inside the machine.
     for (const group of keys) {

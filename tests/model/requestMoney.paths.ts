@@ -11,6 +11,7 @@ import {
 import { testKeySeed } from '../../machines/attemptKeys';
 import { money } from '../../machines/ruleWords';
 import type { MoneyRequest } from '../../schemas/moneyRequests.schema';
+import { browserButtons } from './browserHistory';
 import {
   type Fixtures,
   type Model,
@@ -104,6 +105,12 @@ export const requestMoneyFixtures = {
       },
     ],
     'recipient.change': [{ event: { type: 'recipient.change' }, does: 'Click "Change recipient"' }],
+    'amount.edit': [
+      {
+        event: { type: 'amount.edit', currency: 'EUR', amount: '150.00', note: 'Invoice 42' },
+        does: 'Choose EUR, type 150.00 as Amount and "Invoice 42" as Note (do not send yet)',
+      },
+    ],
     'amount.submit': [
       {
         event: { type: 'amount.submit', currency: 'EUR', amountMinor: '15000', note: 'Invoice 42' },
@@ -111,6 +118,8 @@ export const requestMoneyFixtures = {
       },
     ],
     'request.again': [{ event: { type: 'request.again' }, does: 'Click "Request money again"' }],
+    'nav.back': [browserButtons.back],
+    'nav.forward': [browserButtons.forward],
   },
   actors: {
     loadRequestMoney: {
@@ -260,8 +269,14 @@ function decisionWords(step: ModelPath<RequestMoneySnapshot>['steps'][number]): 
           return `choose ${event.name}`;
         case 'recipient.change':
           return 'change the recipient';
+        case 'amount.edit':
+          return 'type the amount';
         case 'amount.submit':
           return `ask ${money(event.amountMinor, event.currency)}`;
+        case 'nav.back':
+          return 'the browser’s Back';
+        case 'nav.forward':
+          return 'the browser’s Forward';
         case 'request.again':
           return 'sent, ask again';
       }
@@ -293,14 +308,20 @@ export const requestMoneyModel: Model<typeof requestMoneyMachine> = {
   // The journey's Idempotency-Keys come from a fixed seed (machines/attemptKeys.ts), as in the model test.
   input: { keySeed: testKeySeed },
   fixtures: requestMoneyFixtures,
-  // The retry key and the sent list do not change what the screen offers; the chosen recipient does not either.
-  serialize: (snapshot) =>
-    JSON.stringify({
+  // The retry key, the sent list and what is typed do not change what the screen offers. The search's results and
+  // the recipient chosen matter only while choosing one (the results are listed; Forward goes back to the recipient).
+  serialize: (snapshot) => {
+    const choosing = selectRequestMoneyStep(snapshot) === 'recipient';
+    return JSON.stringify({
       value: snapshot.value,
       error: snapshot.context.error,
-      contacts: snapshot.context.contacts !== null,
+      contacts: choosing ? snapshot.context.contacts !== null : null,
+      recipient: choosing ? snapshot.context.recipient !== null : null,
       sent: snapshot.context.request !== null,
-    }),
+      // Where Back and Forward go: the same step with other steps behind or ahead is another state to test.
+      nav: [snapshot.context.nav.behind, snapshot.context.nav.ahead],
+    });
+  },
   bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 30 },
   screen: requestMoneyScreen,
   title: requestMoneyTitle,

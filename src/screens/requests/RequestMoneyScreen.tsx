@@ -7,10 +7,12 @@ import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
 import {
   requestAmountProblem,
   requestMoneyMachine,
+  requestMoneyPath,
   selectRequestAccounts,
   selectRequestAmountMinor,
   selectRequestContacts,
   selectRequestCurrency,
+  selectRequestDraft,
   selectRequestFieldErrors,
   selectRequestMoneyBusy,
   selectRequestMoneyError,
@@ -22,12 +24,13 @@ import {
   selectRequestSending,
   selectSentRequest,
   selectSentRequests,
+  type RequestMoneySnapshot,
 } from '../../../machines/requestMoney.machine';
 import { currencyDigits, decimalToMinor, minorToDecimal } from '../../../schemas/money';
 import { contactQueryMinLength, Note } from '../../../schemas/sendMoney.schema';
 import { api } from '../../api/client';
 import { requestMoneyActors } from '../../app/requestMoneyActors';
-import { useJourneyActor } from '../../app/inspection';
+import { usePersistedJourney, useJourneyRestarts } from '../../app/usePersistedJourney';
 import { formatMoney } from '../../i18n/formatMoney';
 import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Row } from '../../ui/Layout';
@@ -152,15 +155,28 @@ function AmountStep({ journey }: { journey: RequestMoneyActor }) {
   const initialCurrency = useJourney(journey, selectRequestCurrency);
   const initialAmount = useJourney(journey, selectRequestAmountMinor);
   const initialNote = useJourney(journey, selectRequestNote);
+  // What was typed before (Back and Forward, a reload) comes back as it was typed.
+  const draft = useJourney(journey, selectRequestDraft);
   const serverFields = useJourney(journey, selectRequestFieldErrors);
   const currencyId = useId();
-  const [currency, setCurrency] = useState(initialCurrency ?? accounts[0]?.currency ?? '');
+  const [currency, setCurrency] = useState(draft?.currency || initialCurrency || accounts[0]?.currency || '');
   const digits = currency ? currencyDigits(currency) : 2;
-  const [amount, setAmount] = useState<string>(
-    initialAmount && initialCurrency ? minorToDecimal(initialAmount, currencyDigits(initialCurrency)) : '',
-  );
-  const [note, setNote] = useState(initialNote);
+  const [amount, setAmount] = useState<string>(() => {
+    if (draft) return draft.amount;
+    return initialAmount && initialCurrency
+      ? minorToDecimal(initialAmount, currencyDigits(initialCurrency))
+      : '';
+  });
+  const [note, setNote] = useState(draft?.note ?? initialNote);
   const [errors, setErrors] = useState<{ amount?: string; note?: string }>({});
+  /** Keeps the form as typed in the journey, so that a reload or Back and Forward show it again. */
+  const edit = (typed: { currency?: string; amount?: string; note?: string }) => {
+    const next = { currency, amount, note, ...typed };
+    setCurrency(next.currency);
+    setAmount(next.amount);
+    setNote(next.note);
+    journey.send({ type: 'amount.edit', ...next });
+  };
   const { formRef, failed, summary } = useFocusFirstError(serverFields);
 
   const submit = (event: FormEvent) => {
@@ -193,7 +209,7 @@ function AmountStep({ journey }: { journey: RequestMoneyActor }) {
             name="currency"
             disabled={busy}
             value={currency}
-            onChange={(event) => setCurrency(event.target.value)}
+            onChange={(event) => edit({ currency: event.target.value })}
           >
             {accounts.map((account) => (
               <option key={account.id} value={account.currency}>
@@ -211,7 +227,7 @@ function AmountStep({ journey }: { journey: RequestMoneyActor }) {
           disabled={busy}
           value={amount}
           error={errors.amount ?? serverFields['amount_minor'] ?? null}
-          onChange={(event) => setAmount(event.target.value)}
+          onChange={(event) => edit({ amount: event.target.value })}
         />
         <TextField
           label={intl.formatMessage(m.noteLabel)}
@@ -220,7 +236,7 @@ function AmountStep({ journey }: { journey: RequestMoneyActor }) {
           disabled={busy}
           value={note}
           error={errors.note ?? null}
-          onChange={(event) => setNote(event.target.value)}
+          onChange={(event) => edit({ note: event.target.value })}
         />
         <WizardActions>
           <Button type="submit" busy={sending} disabled={busy || accounts.length === 0}>
@@ -331,13 +347,61 @@ export type RequestMoneyScreenProps = {
 
 /** SPEC §2 /my-wallet/request-money: ask another merchant for money by wallet tag; the requests sent so far. */
 export function RequestMoneyScreen({ logic, inspect, keySeed }: RequestMoneyScreenProps) {
-  const intl = useIntl();
   const machine = useMemo(
     () => logic ?? requestMoneyMachine.provide({ actors: requestMoneyActors(api) }),
     [logic],
   );
+  const { run, restart } = useJourneyRestarts();
+  return (
+    <RequestHost
+      key={run}
+      machine={machine}
+      restart={restart}
+      fresh={run > 0}
+      {...(inspect ? { inspect } : {})}
+      {...(keySeed ? { keySeed } : {})}
+    />
+  );
+}
+
+// docs/engineering.md "Front end": the request survives Back, Forward and a reload (src/app/usePersistedJourney.ts);
+// a request sent is forgotten.
+const requestStorageKey = 'tameio.requestMoney';
+const requestNavOf = (snapshot: RequestMoneySnapshot) => snapshot.context.nav;
+const keepRequest = (snapshot: RequestMoneySnapshot) =>
+  snapshot.status === 'active' && snapshot.context.nav.at !== null && !snapshot.matches('sent');
+/**
+ * Leaving a request half filled in by a link does not ask: a request moves no money (the recipient decides, later,
+ * whether to pay it), so nothing is lost but what was typed, and the "Leave this payment?" question would say a
+ * payment is pending where none is.
+ */
+const requestAtStake = () => false;
+
+function RequestHost({
+  machine,
+  inspect,
+  keySeed,
+  restart,
+  fresh,
+}: Omit<RequestMoneyScreenProps, 'logic'> & {
+  machine: typeof requestMoneyMachine;
+  restart: () => void;
+  fresh: boolean;
+}) {
+  const intl = useIntl();
+  // A request taken up again after a reload keeps the seed it had (in the snapshot); a new one gets a new seed.
   const [seed] = useState(() => keySeed ?? globalThis.crypto.randomUUID());
-  const journey = useJourneyActor(machine, { input: { keySeed: seed }, ...(inspect ? { inspect } : {}) });
+  const { journey } = usePersistedJourney(machine, {
+    storageKey: requestStorageKey,
+    input: { keySeed: seed },
+    inspect,
+    pathOf: requestMoneyPath,
+    navOf: requestNavOf,
+    keep: keepRequest,
+    atStake: requestAtStake,
+    onForeignEntry: restart,
+    fresh,
+  });
   return (
     <RequestMoneyFrame journey={journey} after={<SentList journey={journey} />}>
       <Journey journey={journey} />
