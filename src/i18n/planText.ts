@@ -1,5 +1,5 @@
 import { defineMessage, defineMessages, type IntlShape } from 'react-intl';
-import type { Plan, PlanPeriod, QuoteLine } from '../../schemas/plans.schema';
+import type { Plan, PlanPerk, PlanPeriod, QuoteLine } from '../../schemas/plans.schema';
 import { formatMoney } from './formatMoney';
 
 /** The words of plans (SPEC §1 plans, §9 periods; docs/plans.md perks), shared by the plans, billing and account pages. */
@@ -14,8 +14,8 @@ export function planPeriodText(intl: IntlShape, period: PlanPeriod): string {
   return intl.formatMessage(periods[period]);
 }
 
-/** docs/plans.md: the perk keys the server sends, in the order the plans page shows them. */
-const perks = defineMessages({
+/** docs/plans.md: the perk keys the server sends (`planPerkKeys`, each one worded, no other), in the order shown. */
+const perks = defineMessages<PlanPerk>({
   wallet: { id: 'plan.perk.wallet', defaultMessage: 'Business wallet with its own IBAN' },
   virtual_cards: { id: 'plan.perk.virtual_cards', defaultMessage: 'Virtual cards' },
   physical_cards: { id: 'plan.perk.physical_cards', defaultMessage: 'Physical cards' },
@@ -28,7 +28,6 @@ const perks = defineMessages({
   cashback: { id: 'plan.perk.cashback', defaultMessage: 'Cashback on card purchases' },
   employees: { id: 'plan.perk.employees', defaultMessage: 'Invite your employees' },
   analytics: { id: 'plan.perk.analytics', defaultMessage: 'Analytics of income and spending' },
-  priority_support: { id: 'plan.perk.priority_support', defaultMessage: 'Priority support' },
 });
 
 const isPerk = (key: string): key is keyof typeof perks => Object.hasOwn(perks, key);
