@@ -16,7 +16,6 @@ export type Plan = {
   cashbackRateBp: number;
   physicalCardPriceMinor: bigint;
   virtualCardPriceMinor: bigint;
-  perks: string[];
 };
 
 /** The merchant's current plan. */
@@ -33,7 +32,6 @@ export async function planOf(db: Db, merchantId: string): Promise<Plan> {
       'p.cashback_rate_bp',
       'p.physical_card_price_minor',
       'p.virtual_card_price_minor',
-      'p.perks',
     ])
     .where('m.id', '=', merchantId)
     .executeTakeFirstOrThrow();
@@ -46,7 +44,6 @@ export async function planOf(db: Db, merchantId: string): Promise<Plan> {
     cashbackRateBp: row.cashback_rate_bp,
     physicalCardPriceMinor: row.physical_card_price_minor,
     virtualCardPriceMinor: row.virtual_card_price_minor,
-    perks: row.perks,
   };
 }
 

@@ -587,7 +587,6 @@ export type Plans = {
   id: string;
   monthly_price_minor: bigint;
   name: string;
-  perks: Generated<string[]>;
   physical_card_price_minor: bigint;
   sort_order: number;
   virtual_card_price_minor: bigint;
