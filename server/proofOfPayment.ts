@@ -1,11 +1,10 @@
 import type { StatementLocale } from '../schemas/statements.schema';
 import { hasProofOfPayment, type Transaction } from '../schemas/transactions.schema';
 import { AppError } from './errors';
-import { pdfkit } from './heavyLibraries';
 import type { Db } from './ledger';
+import { drawRule, openOnePagePdf } from './pdfDocument';
 import { formattersFor } from './statements/format';
 import { statementLabels } from './statements/labels';
-import { statementFonts } from './statements/pdf';
 import { merchantFor } from './statements/statementData';
 import { getTransaction, type TransactionScope } from './transactions';
 
@@ -165,33 +164,20 @@ export function renderProofPdf(
   locale: StatementLocale,
   generatedAt: Date = new Date(),
 ): Promise<Buffer> {
-  const fonts = statementFonts();
   const labels = proofLabels[locale];
   const shared = statementLabels[locale];
   const format = formattersFor(locale, 'Europe/Athens');
   const zone = shared.zoneSuffix['Europe/Athens'];
   const t = proof.transaction;
-  const PDFDocument = pdfkit();
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: margin, bottom: margin, left: margin, right: margin },
-    font: fonts.regular,
-    compress: true,
-    lang: locale === 'el' ? 'el-GR' : 'en-GB',
+  const { doc, done } = openOnePagePdf({
+    locale,
+    margin,
     info: {
       Title: `${labels.title} ${t.id}`,
       Author: shared.bankName,
       Subject: proof.payer.name,
       CreationDate: generatedAt,
     },
-  });
-  doc.registerFont('regular', fonts.regular);
-  doc.registerFont('bold', fonts.bold);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   let y = margin;
@@ -209,12 +195,7 @@ export function renderProofPdf(
     y += 18;
   };
   const rule = () => {
-    doc
-      .moveTo(margin, y)
-      .lineTo(margin + contentWidth, y)
-      .lineWidth(0.5)
-      .strokeColor('#999999')
-      .stroke();
+    drawRule(doc, margin, y, contentWidth);
     y += 8;
   };
   const party = (title: string, who: Party) => {

@@ -1,8 +1,7 @@
 import type { PlanPeriod } from '../../schemas/plans.schema';
 import type { StatementLocale } from '../../schemas/statements.schema';
 import { formattersFor } from '../statements/format';
-import { statementFonts } from '../statements/pdf';
-import { pdfkit } from '../heavyLibraries';
+import { drawRule, openOnePagePdf } from '../pdfDocument';
 import type { InvoiceDocument } from './invoices';
 
 /**
@@ -97,31 +96,18 @@ export function renderInvoicePdf(
   locale: StatementLocale,
   planNames: Map<string, string>,
 ): Promise<Buffer> {
-  const fonts = statementFonts();
   const labels = invoiceLabels[locale];
   const format = formattersFor(locale);
   const currency = invoice.currency;
-  const PDFDocument = pdfkit();
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: margin, bottom: margin, left: margin, right: margin },
-    font: fonts.regular,
-    compress: true,
-    lang: locale === 'el' ? 'el-GR' : 'en-GB',
+  const { doc, done } = openOnePagePdf({
+    locale,
+    margin,
     info: {
       Title: `${labels.title} ${invoice.number}`,
       Author: labels.bankName,
       Subject: invoice.merchant.legal_name,
       CreationDate: new Date(invoice.issued_at),
     },
-  });
-  doc.registerFont('regular', fonts.regular);
-  doc.registerFont('bold', fonts.bold);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const row = (label: string, value: string, y: number, bold = false) => {
@@ -210,12 +196,7 @@ export function renderInvoicePdf(
     );
     y += Math.max(height, 12) + 8;
   }
-  doc
-    .moveTo(margin, y)
-    .lineTo(margin + contentWidth, y)
-    .lineWidth(0.5)
-    .strokeColor('#999999')
-    .stroke();
+  drawRule(doc, margin, y, contentWidth);
   y += 10;
   const rate = `${(invoice.vat_rate_bp / 100).toString().replace('.', locale === 'el' ? ',' : '.')}%`;
   const totals: [string, bigint, boolean][] = [
