@@ -219,6 +219,26 @@ const checkout = walletCheckoutStates({
   keepPaid: { result: ({ event }) => event.output, idempotencyKey: null },
 });
 
+/**
+ * The browser's Back from the checkout (its review, or its failure): the step before it, as chosen there. The price
+ * and its key are dropped, so Forward prices the order afresh.
+ */
+const backFromCheckout = [
+  {
+    description: "The browser's Back: the terminal's address, as chosen; the price and its key are dropped.",
+    guard: { type: 'backTo', params: { step: 'address' } },
+    target: 'choosingAddress',
+    actions: ['clearError', 'forgetQuote', 'navBack'],
+  },
+  {
+    description:
+      "The browser's Back: the period and the terminal, as chosen; the price and its key are dropped.",
+    guard: { type: 'backTo', params: { step: 'options' } },
+    target: 'choosingOptions',
+    actions: ['clearError', 'forgetQuote', 'navBack'],
+  },
+] as const;
+
 export const planCheckoutMachine = setup({
   types: {
     context: {} as PlanCheckoutContext,
@@ -238,6 +258,7 @@ export const planCheckoutMachine = setup({
       fieldErrors: (_, params: { error: unknown }) => fieldsOf(params.error),
     }),
     clearError: assign({ error: null, fieldErrors: {} }),
+    forgetQuote: assign(forgetQuote),
     arrive: assign({
       nav: ({ context }, params: { step: PlanCheckoutNavStep }) =>
         arriveAt(planCheckoutSteps, context.nav, params.step),
@@ -500,22 +521,7 @@ export const planCheckoutMachine = setup({
       ...checkout.reviewing,
       on: {
         ...checkout.reviewing.on,
-        'nav.back': [
-          {
-            description:
-              "The browser's Back: the terminal's address, as chosen; the price and its key are dropped.",
-            guard: { type: 'backTo', params: { step: 'address' } },
-            target: 'choosingAddress',
-            actions: ['clearError', assign(forgetQuote), 'navBack'],
-          },
-          {
-            description:
-              "The browser's Back: the period and the terminal, as chosen; the price and its key are dropped.",
-            guard: { type: 'backTo', params: { step: 'options' } },
-            target: 'choosingOptions',
-            actions: ['clearError', assign(forgetQuote), 'navBack'],
-          },
-        ],
+        'nav.back': backFromCheckout,
       },
     },
     paying: checkout.paying,
@@ -523,22 +529,7 @@ export const planCheckoutMachine = setup({
       ...checkout.failed,
       on: {
         ...checkout.failed.on,
-        'nav.back': [
-          {
-            description:
-              "The browser's Back: the terminal's address, as chosen; the price and its key are dropped.",
-            guard: { type: 'backTo', params: { step: 'address' } },
-            target: 'choosingAddress',
-            actions: ['clearError', assign(forgetQuote), 'navBack'],
-          },
-          {
-            description:
-              "The browser's Back: the period and the terminal, as chosen; the price and its key are dropped.",
-            guard: { type: 'backTo', params: { step: 'options' } },
-            target: 'choosingOptions',
-            actions: ['clearError', assign(forgetQuote), 'navBack'],
-          },
-        ],
+        'nav.back': backFromCheckout,
       },
     },
     ordered: {
