@@ -93,6 +93,41 @@ const Warning = styled.div`
   margin-bottom: ${({ theme }) => theme.space(4)};
 `;
 
+/** One choice of the draft (what kind of beneficiary, who holds the account) as radio buttons under a legend. */
+function RadioChoice({
+  name,
+  legend,
+  options,
+  value,
+  disabled,
+  onChange,
+}: {
+  name: keyof BeneficiaryDraft;
+  legend: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Fieldset disabled={disabled}>
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value}>
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+          />
+          {option.label}
+        </label>
+      ))}
+    </Fieldset>
+  );
+}
+
 /** Countries whose banks use IBANs, by their name in the current language. */
 function useCountryOptions() {
   const intl = useIntl();
@@ -166,29 +201,17 @@ function BeneficiaryForm({ form }: { form: FormActor }) {
         </Alert>
       ) : null}
       <Muted>{intl.formatMessage(m.mandatory)}</Muted>
-      <Fieldset disabled={busy}>
-        <legend>{intl.formatMessage(m.type)}</legend>
-        <label>
-          <input
-            type="radio"
-            name="kind"
-            value="bank"
-            checked={values.kind === 'bank'}
-            onChange={() => set('kind', 'bank')}
-          />
-          {intl.formatMessage(m.kindBank)}
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="kind"
-            value="wallet"
-            checked={values.kind === 'wallet'}
-            onChange={() => set('kind', 'wallet')}
-          />
-          {intl.formatMessage(m.kindWallet)}
-        </label>
-      </Fieldset>
+      <RadioChoice
+        name="kind"
+        legend={intl.formatMessage(m.type)}
+        options={[
+          { value: 'bank', label: intl.formatMessage(m.kindBank) },
+          { value: 'wallet', label: intl.formatMessage(m.kindWallet) },
+        ]}
+        value={values.kind}
+        disabled={busy}
+        onChange={(value) => set('kind', value)}
+      />
       {values.kind === 'wallet' ? (
         <TextField
           {...text('wallet_tag')}
@@ -198,29 +221,17 @@ function BeneficiaryForm({ form }: { form: FormActor }) {
         />
       ) : (
         <>
-          <Fieldset disabled={busy}>
-            <legend>{intl.formatMessage(m.holder)}</legend>
-            <label>
-              <input
-                type="radio"
-                name="holder"
-                value="person"
-                checked={values.holder === 'person'}
-                onChange={() => set('holder', 'person')}
-              />
-              {intl.formatMessage(m.holderPerson)}
-            </label>
-            <label>
-              <input
-                type="radio"
-                name="holder"
-                value="company"
-                checked={values.holder === 'company'}
-                onChange={() => set('holder', 'company')}
-              />
-              {intl.formatMessage(m.holderCompany)}
-            </label>
-          </Fieldset>
+          <RadioChoice
+            name="holder"
+            legend={intl.formatMessage(m.holder)}
+            options={[
+              { value: 'person', label: intl.formatMessage(m.holderPerson) },
+              { value: 'company', label: intl.formatMessage(m.holderCompany) },
+            ]}
+            value={values.holder}
+            disabled={busy}
+            onChange={(value) => set('holder', value)}
+          />
           {values.holder === 'company' ? (
             <TextField
               {...text('company_name')}
