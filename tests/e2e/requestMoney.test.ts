@@ -154,4 +154,42 @@ describe('request money', () => {
     await sent.getByText('Declined', { exact: true }).waitFor();
     expect(browserErrors).toEqual([]);
   });
+
+  it('a reload on the amount step keeps what was typed; Back returns to the search, Forward to the amount', async () => {
+    await signInWithEmailCode(page, browser, server.baseUrl);
+    await page.goto(`${server.baseUrl}/my-wallet/request-money`);
+    await heading(page, 'Who should pay you?').waitFor();
+    await page.getByLabel('Wallet tag', { exact: true }).fill('@demo-b');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('button', { name: 'Choose Demo Bakery (@demo-bakery)' }).click();
+    await heading(page, 'How much are you asking for?').waitFor();
+    await page.getByLabel('Amount (EUR)').fill('7.25');
+    await page.getByLabel('Note (optional)').fill('Napkins');
+    expect(new URL(page.url()).search).toBe('?step=amount');
+
+    // A reload there: the same step, the merchant asked and what was typed.
+    await page.reload();
+    await heading(page, 'How much are you asking for?').waitFor();
+    await expect.poll(() => page.getByLabel('Amount (EUR)').inputValue()).toBe('7.25');
+    expect(await page.getByLabel('Note (optional)').inputValue()).toBe('Napkins');
+    await page.getByText('Demo Bakery (@demo-bakery)').first().waitFor();
+
+    // The browser's Back: whom to ask, with the search made; Forward: the amount as typed.
+    await page.goBack();
+    await heading(page, 'Who should pay you?').waitFor();
+    expect(new URL(page.url()).search).toBe('?step=recipient');
+    expect(await page.getByLabel('Wallet tag', { exact: true }).inputValue()).toBe('@demo-b');
+    await page.getByRole('button', { name: 'Choose Demo Bakery (@demo-bakery)' }).waitFor();
+    await page.goForward();
+    await heading(page, 'How much are you asking for?').waitFor();
+    await expect.poll(() => page.getByLabel('Amount (EUR)').inputValue()).toBe('7.25');
+
+    // Sent: Back cannot take the request back to its amount.
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await heading(page, 'Request sent').waitFor();
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).search).toBe('?step=sent');
+    await heading(page, 'Request sent').waitFor();
+    expect(browserErrors).toEqual([]);
+  });
 });
