@@ -90,11 +90,14 @@ export const toSendMoneyError = knownErrors([
  */
 export type SendMoneyError = ReturnType<typeof toSendMoneyError> | 'schedule_wallet_only';
 
+/** What paying a saved beneficiary needs of it: by `id`, to its wallet tag or (name checked) its IBAN. */
+export type PayableBeneficiary = Pick<Beneficiary, 'id' | 'kind' | 'name' | 'wallet_tag' | 'iban'>;
+
 /** Who gets the money. */
 export type Recipient =
   | { kind: 'wallet'; walletTag: string; name: string | null }
   | { kind: 'iban'; iban: string; name: string }
-  | { kind: 'beneficiary'; beneficiary: Beneficiary };
+  | { kind: 'beneficiary'; beneficiary: PayableBeneficiary };
 
 /** When a scheduled payment runs: `once` on startDate, or repeating from startDate up to endDate (inclusive). */
 export type Schedule = { frequency: ScheduleFrequency; startDate: string; endDate: string | null };
@@ -225,6 +228,29 @@ export type SendMoneyEvent =
   | { type: 'review.confirm' }
   | { type: 'review.edit' }
   | { type: 'payment.retry' };
+
+/**
+ * The saved beneficiary `id`, from the list the journey loaded or else from the last search: the search reads the
+ * beneficiaries afresh, so it also finds one saved since (in another tab), which the list does not hold.
+ */
+export function savedBeneficiaryOf(
+  data: SendMoneyData | null,
+  contacts: Contact[] | null,
+  id: string,
+): PayableBeneficiary | null {
+  const listed = data?.beneficiaries.find((b) => b.id === id);
+  if (listed) return listed;
+  const found = (contacts ?? []).find((c) => c.kind === 'beneficiary' && c.beneficiary_id === id);
+  if (found?.kind !== 'beneficiary') return null;
+  // A wallet beneficiary has a tag and no IBAN, a bank one an IBAN and no tag (server/beneficiaries.ts).
+  return {
+    id: found.beneficiary_id,
+    kind: found.iban !== null ? 'bank' : 'wallet',
+    name: found.name,
+    wallet_tag: found.wallet_tag,
+    iban: found.iban,
+  };
+}
 
 function notProvided(name: string): never {
   throw new Error(`The app must provide the "${name}" actor`);
@@ -393,10 +419,10 @@ export const sendMoneyMachine = setup({
       (context.contacts ?? []).some(
         (c) => ((c.kind === 'iban' && c.valid) || c.kind === 'recent') && c.iban === event.iban,
       ),
-    /** Only a beneficiary the merchant has saved can be chosen. */
+    /** Only a beneficiary the merchant has saved can be chosen: one of the list, or one the search found. */
     savedBeneficiary: ({ context, event }) =>
       event.type === 'recipient.beneficiary' &&
-      (context.data?.beneficiaries ?? []).some((b) => b.id === event.id),
+      savedBeneficiaryOf(context.data, context.contacts, event.id) !== null,
     needsNameCheck: ({ context }) => payeeOf(context.recipient) !== null,
     sendsNow: ({ event }) => event.type === 'amount.submit' && event.schedule === null,
     /** A wallet-tag recipient: paid now without a name check, or on a schedule. */
@@ -597,13 +623,13 @@ export const sendMoneyMachine = setup({
           guard: 'savedBeneficiary',
           target: 'enteringAmount',
           description:
-            'The merchant picks a saved beneficiary (from the list or the search); one paid by IBAN has its name checked again before each payment.',
+            'The merchant picks a saved beneficiary (from the list, or from the search, which also finds one saved since the list was loaded); one paid by IBAN has its name checked again before each payment.',
           actions: [
             'clearError',
             'forgetCheck',
             assign({
               recipient: ({ context, event }) => {
-                const beneficiary = context.data?.beneficiaries.find((b) => b.id === event.id);
+                const beneficiary = savedBeneficiaryOf(context.data, context.contacts, event.id);
                 return beneficiary ? { kind: 'beneficiary' as const, beneficiary } : null;
               },
             }),

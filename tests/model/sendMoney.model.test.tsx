@@ -7,29 +7,9 @@ import {
   scheduleBodyOf,
   scheduleProblems,
   sendBodyOf,
-  type LoadInput,
-  type QuoteInput,
-  type ScheduleInput,
-  type SearchInput,
-  type SendInput,
-  type SendMoneyData,
-  type VerifyPayeeInput,
 } from '../../machines/sendMoney.machine';
-import {
-  oneTimeCodeMachine,
-  type CodeGrant,
-  type CodeSent,
-  type OneTimeCodeOutput,
-  type SendCodeInput,
-  type VerifyCodeInput,
-} from '../../machines/oneTimeCode.machine';
-import type { PayeeVerifyResponse } from '../../schemas/payee.schema';
-import type { ScheduledPayment } from '../../schemas/scheduledPayments.schema';
-import type { Contact, TransferQuote } from '../../schemas/sendMoney.schema';
-import type { StepUpMethodsResponse } from '../../schemas/stepUp.schema';
-import type { Transaction } from '../../schemas/transactions.schema';
+import type { OneTimeCodeOutput } from '../../machines/oneTimeCode.machine';
 import { decimalToMinor } from '../../schemas/money';
-import { SendMoneyScreen } from '../../src/screens/sendMoney/SendMoneyScreen';
 import { generatePaths, type ModelPath } from './generatePaths';
 import {
   journeyCapture,
@@ -50,6 +30,7 @@ import {
   tagPath,
 } from './sendMoney.paths';
 import { finishCodeStep, stepUpCodeScreen } from './oneTimeCodeSteps';
+import { sendMoneyRoute, sendMoneyScreen } from './sendMoneyScreen';
 
 // Every generated path of send money (machines/sendMoney.machine.ts), run against the real screen at
 // /my-wallet/eur/send-money/:account?/:tag?, signed in as the owner of an approved merchant.
@@ -145,35 +126,12 @@ function startApp(initialPath: string, { keepStorage = false } = {}): RenderedAp
   return renderJourneyScreen<SendActor>({
     path: initialPath,
     keepSessionStorage: keepStorage,
-    route: '/my-wallet/:accountType/send-money/:account?/:tag?',
+    route: sendMoneyRoute,
     journey,
     onSnapshot: (snapshot) => {
       if (snapshot.matches('sending')) sends.push({ idempotencyKey: snapshot.context.idempotencyKey });
     },
-    screen: ({ effects, clock, inspect }) => (
-      <SendMoneyScreen
-        logic={sendMoneyMachine.provide({
-          actors: {
-            loadSendMoney: effects.logic<SendMoneyData, LoadInput>(),
-            searchContacts: effects.logic<Contact[], SearchInput>(),
-            verifyPayee: effects.logic<PayeeVerifyResponse, VerifyPayeeInput>(),
-            transferQuote: effects.logic<TransferQuote, QuoteInput>(),
-            loadStepUpMethods: effects.logic<StepUpMethodsResponse, void>(),
-            oneTimeCode: oneTimeCodeMachine.provide({
-              actors: {
-                sendCode: effects.logic<CodeSent, SendCodeInput>(),
-                verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
-              },
-            }),
-            sendMoney: effects.logic<Transaction, SendInput>(),
-            createScheduledPayment: effects.logic<ScheduledPayment, ScheduleInput>(),
-          },
-        })}
-        clock={clock}
-        inspect={inspect}
-        keySeed={keySeed}
-      />
-    ),
+    screen: (tools) => sendMoneyScreen(tools, keySeed),
   });
 }
 

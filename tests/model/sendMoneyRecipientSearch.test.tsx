@@ -1,31 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import type { ActorRefFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import {
-  sendMoneyMachine,
-  type LoadInput,
-  type QuoteInput,
-  type ScheduleInput,
-  type SearchInput,
-  type SendInput,
-  type SendMoneyData,
-  type VerifyPayeeInput,
-} from '../../machines/sendMoney.machine';
-import {
-  oneTimeCodeMachine,
-  type CodeGrant,
-  type CodeSent,
-  type SendCodeInput,
-  type VerifyCodeInput,
-} from '../../machines/oneTimeCode.machine';
-import type { PayeeVerifyResponse } from '../../schemas/payee.schema';
-import type { ScheduledPayment } from '../../schemas/scheduledPayments.schema';
-import type { Contact, TransferQuote } from '../../schemas/sendMoney.schema';
-import type { StepUpMethodsResponse } from '../../schemas/stepUp.schema';
-import type { Transaction } from '../../schemas/transactions.schema';
-import { SendMoneyScreen } from '../../src/screens/sendMoney/SendMoneyScreen';
+import { sendMoneyMachine, type SendMoneyData } from '../../machines/sendMoney.machine';
+import type { Beneficiary } from '../../schemas/beneficiaries.schema';
+import type { Contact } from '../../schemas/sendMoney.schema';
 import { journeyCapture, renderJourneyScreen, type RenderedApp } from './harness';
-import { account, basePath, keySeed, mariaIban, vanDijk, vanDijkIban } from './sendMoney.paths';
+import { account, basePath, keySeed, mariaIban, sendTexts, vanDijk, vanDijkIban } from './sendMoney.paths';
+import { sendMoneyRoute, sendMoneyScreen } from './sendMoneyScreen';
 
 /*
  * The recipient step's one search (issue 20): each result says what it is (a business on Tameio, a saved beneficiary,
@@ -54,38 +35,16 @@ const found: Contact[] = [
   { kind: 'wallet', wallet_tag: '@demo-bakery', name: 'Demo Bakery' },
 ];
 
-async function openAndSearch(query: string): Promise<RenderedApp> {
+/** Opens send money with `saved` as the beneficiaries it loads, and searches `query` (the server finds `found`). */
+async function openAndSearch(query: string, saved: Beneficiary[] = [vanDijk]): Promise<RenderedApp> {
   const app = renderJourneyScreen<SendActor>({
     path: basePath,
-    route: '/my-wallet/:accountType/send-money/:account?/:tag?',
+    route: sendMoneyRoute,
     journey,
-    screen: ({ effects, clock, inspect }) => (
-      <SendMoneyScreen
-        logic={sendMoneyMachine.provide({
-          actors: {
-            loadSendMoney: effects.logic<SendMoneyData, LoadInput>(),
-            searchContacts: effects.logic<Contact[], SearchInput>(),
-            verifyPayee: effects.logic<PayeeVerifyResponse, VerifyPayeeInput>(),
-            transferQuote: effects.logic<TransferQuote, QuoteInput>(),
-            loadStepUpMethods: effects.logic<StepUpMethodsResponse, void>(),
-            oneTimeCode: oneTimeCodeMachine.provide({
-              actors: {
-                sendCode: effects.logic<CodeSent, SendCodeInput>(),
-                verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
-              },
-            }),
-            sendMoney: effects.logic<Transaction, SendInput>(),
-            createScheduledPayment: effects.logic<ScheduledPayment, ScheduleInput>(),
-          },
-        })}
-        clock={clock}
-        inspect={inspect}
-        keySeed={keySeed}
-      />
-    ),
+    screen: (tools) => sendMoneyScreen(tools, keySeed),
   });
   await app.effects.settle('loadSendMoney', {
-    output: { account, amounts: [], beneficiaries: [vanDijk] } satisfies SendMoneyData,
+    output: { account, amounts: [], beneficiaries: saved } satisfies SendMoneyData,
   });
   await screen.findByRole('heading', { name: 'Who are you paying?' });
   await app.user.type(screen.getByLabelText('Wallet tag or IBAN'), query);
@@ -124,6 +83,29 @@ describe('send money: the recipient search', () => {
     await app.user.click(screen.getByRole('button', { name: `Choose Van Dijk Trading BV (${vanDijkIban})` }));
     await screen.findByRole('heading', { name: 'How much?' });
     expect(journey.snapshot().context.recipient).toEqual({ kind: 'beneficiary', beneficiary: vanDijk });
+  });
+
+  it('goes on with a beneficiary saved after the journey loaded its list (in another tab), from the search', async () => {
+    const app = await openAndSearch('van', []);
+    await app.user.click(screen.getByRole('button', { name: `Choose Van Dijk Trading BV (${vanDijkIban})` }));
+    await screen.findByRole('heading', { name: 'How much?' });
+    expect(journey.snapshot().context.recipient).toEqual({
+      kind: 'beneficiary',
+      beneficiary: {
+        id: vanDijk.id,
+        kind: 'bank',
+        name: vanDijk.name,
+        wallet_tag: null,
+        iban: vanDijkIban,
+      },
+    });
+    // Paid by IBAN, so its name is checked before the payment, as for one of the list.
+    await app.user.type(screen.getByLabelText('Amount (EUR)'), '25.00');
+    await app.user.click(screen.getByRole('button', { name: sendTexts.continue }));
+    expect(app.effects.made.at(-1)).toEqual({
+      id: 'verifyPayee',
+      input: { iban: vanDijkIban, name: vanDijk.name },
+    });
   });
 
   it('goes on with a recent IBAN payee and the name used the last time (checked again before paying)', async () => {
