@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import styled from 'styled-components';
 import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
@@ -103,25 +103,27 @@ function RadioChoice({
   onChange,
 }: {
   name: keyof BeneficiaryDraft;
-  legend: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
+  legend: MessageDescriptor;
+  /** Each value with its words, in the order shown. */
+  options: Record<string, MessageDescriptor>;
   value: string;
   disabled: boolean;
   onChange: (value: string) => void;
 }) {
+  const intl = useIntl();
   return (
     <Fieldset disabled={disabled}>
-      <legend>{legend}</legend>
-      {options.map((option) => (
-        <label key={option.value}>
+      <legend>{intl.formatMessage(legend)}</legend>
+      {Object.entries(options).map(([option, words]) => (
+        <label key={option}>
           <input
             type="radio"
             name={name}
-            value={option.value}
-            checked={value === option.value}
-            onChange={() => onChange(option.value)}
+            value={option}
+            checked={value === option}
+            onChange={() => onChange(option)}
           />
-          {option.label}
+          {intl.formatMessage(words)}
         </label>
       ))}
     </Fieldset>
@@ -190,6 +192,12 @@ function BeneficiaryForm({ form }: { form: FormActor }) {
     disabled: busy,
     onChange: (event: { target: { value: string } }) => set(field, event.target.value),
   });
+  const choice = (field: 'kind' | 'holder') => ({
+    name: field,
+    value: values[field],
+    disabled: busy,
+    onChange: (value: string) => set(field, value),
+  });
   const countryError = errorOf('bank_country');
 
   return (
@@ -201,17 +209,7 @@ function BeneficiaryForm({ form }: { form: FormActor }) {
         </Alert>
       ) : null}
       <Muted>{intl.formatMessage(m.mandatory)}</Muted>
-      <RadioChoice
-        name="kind"
-        legend={intl.formatMessage(m.type)}
-        options={[
-          { value: 'bank', label: intl.formatMessage(m.kindBank) },
-          { value: 'wallet', label: intl.formatMessage(m.kindWallet) },
-        ]}
-        value={values.kind}
-        disabled={busy}
-        onChange={(value) => set('kind', value)}
-      />
+      <RadioChoice {...choice('kind')} legend={m.type} options={{ bank: m.kindBank, wallet: m.kindWallet }} />
       {values.kind === 'wallet' ? (
         <TextField
           {...text('wallet_tag')}
@@ -222,15 +220,9 @@ function BeneficiaryForm({ form }: { form: FormActor }) {
       ) : (
         <>
           <RadioChoice
-            name="holder"
-            legend={intl.formatMessage(m.holder)}
-            options={[
-              { value: 'person', label: intl.formatMessage(m.holderPerson) },
-              { value: 'company', label: intl.formatMessage(m.holderCompany) },
-            ]}
-            value={values.holder}
-            disabled={busy}
-            onChange={(value) => set('holder', value)}
+            {...choice('holder')}
+            legend={m.holder}
+            options={{ person: m.holderPerson, company: m.holderCompany }}
           />
           {values.holder === 'company' ? (
             <TextField
