@@ -35,9 +35,15 @@ export const onboardingSteps = [
   'shareholders',
   'documents',
   'funding',
+  'identity',
   'review',
 ] as const;
 export type OnboardingStep = (typeof onboardingSteps)[number];
+/** The steps the review can open to change: the forms and the documents (identity has its own journey). */
+export type EditableStep = Exclude<OnboardingStep, 'review' | 'identity'>;
+export const editableSteps = onboardingSteps.filter(
+  (step): step is EditableStep => step !== 'review' && step !== 'identity',
+);
 
 /** The steps saved with one form on "Continue". */
 export type FormStep = 'representative' | 'company' | 'directors' | 'shareholders' | 'funding';
@@ -123,12 +129,14 @@ export type OnboardingEvent =
   | { type: 'shareholders.save'; values: StepValues['shareholders'] }
   | { type: 'funding.save'; values: StepValues['funding'] }
   | { type: 'documents.continue' }
+  /** "Continue" on the identity step, once the representative's identity is verified. */
+  | { type: 'identity.continue' }
   | { type: 'document.upload'; kind: DocumentType; file: File }
   /** From the upload effect while it sends the file. */
   | { type: 'upload.progress'; loaded: number; total: number }
   | { type: 'document.delete'; documentId: string }
   | { type: 'step.back' }
-  | { type: 'step.edit'; step: Exclude<OnboardingStep, 'review'> }
+  | { type: 'step.edit'; step: EditableStep }
   | { type: 'review.submit' }
   | { type: 'load.retry' }
   /** The browser's Back and Forward between the steps' history entries. */
@@ -171,6 +179,7 @@ const onboardingSetup = setup({
   },
   guards: {
     returningToReview: ({ context }) => context.returnToReview,
+    identityPassed: ({ context }) => context.data?.identity_verification.status === 'passed',
     documentExists: ({ context, event }) =>
       event.type === 'document.delete' &&
       (context.data?.documents.some((doc) => doc.id === event.documentId) ?? false),
@@ -516,8 +525,28 @@ export const onboardingMachine = onboardingSetup.createMachine({
         },
       },
     },
-    // The last form step: saved, it leads to the review either way.
-    funding: formStepStates('funding', { back: 'documents', next: 'review' }),
+    // The last form step: saved, it leads to the identity step (or back to the review it was opened from).
+    funding: formStepStates('funding', { back: 'documents', next: 'identity' }),
+    identity: {
+      description:
+        "The representative's identity, verified on its own pages (/identity-verification/); " +
+        '"Continue" once it passed.',
+      entry: { type: 'arrive', params: { step: 'identity' } },
+      on: {
+        ...historyMoves('identity'),
+        'identity.continue': {
+          guard: 'identityPassed',
+          target: 'review',
+          description: '"Continue", the identity verified: the review.',
+          actions: 'leaveStep',
+        },
+        'step.back': {
+          target: 'funding',
+          description: '"Back": the funding step.',
+          actions: 'leaveStep',
+        },
+      },
+    },
     review: {
       description:
         'Everything entered, step by step, with what is missing; each step can be edited and comes back here. ' +
@@ -525,20 +554,18 @@ export const onboardingMachine = onboardingSetup.createMachine({
       entry: { type: 'arrive', params: { step: 'review' } },
       on: {
         ...historyMoves('review'),
-        'step.edit': onboardingSteps
-          .filter((step) => step !== 'review')
-          .map((step) => ({
-            description: `The user edits the ${step} step; saving it comes back to the review.`,
-            guard: { type: 'isStep', params: { step } } as const,
-            target: step,
-            actions: assign({ returnToReview: true, error: null, fieldErrors: {} }),
-          })),
+        'step.edit': editableSteps.map((step) => ({
+          description: `The user edits the ${step} step; saving it comes back to the review.`,
+          guard: { type: 'isStep', params: { step } } as const,
+          target: step,
+          actions: assign({ returnToReview: true, error: null, fieldErrors: {} }),
+        })),
         'review.submit': {
           target: 'submitting',
           description: '"Submit for review": the onboarding is sent to the bank.',
           actions: 'clearError',
         },
-        'step.back': { target: 'funding', description: '"Back": the funding step.' },
+        'step.back': { target: 'identity', description: '"Back": the identity step.' },
       },
     },
     submitting: {
@@ -621,11 +648,15 @@ export const selectIdentityVerification = (
 export const selectReference = (snapshot: OnboardingSnapshot): OnboardingReference | null =>
   snapshot.context.reference;
 
-/** Where to open the journey: the step in the address if it is one, else the first step not yet complete. */
+/** Whether a step is done: saved complete, or for identity, the latest verification passed. */
+export function stepDone(data: OnboardingState, step: OnboardingStep): boolean {
+  if (step === 'identity') return data.identity_verification.status === 'passed';
+  return step !== 'review' && data.completed_steps.includes(step);
+}
+
+/** Where to open the journey: the step in the address if it is one, else the first step not yet done. */
 export function firstStep(data: OnboardingState, urlStep: string | undefined): OnboardingStep {
   const asked = onboardingSteps.find((step) => step === urlStep);
   if (asked) return asked;
-  return (
-    onboardingSteps.find((step) => step !== 'review' && !data.completed_steps.includes(step)) ?? 'review'
-  );
+  return onboardingSteps.find((step) => step !== 'review' && !stepDone(data, step)) ?? 'review';
 }

@@ -358,6 +358,17 @@ export function pagesOf(chart: Chart, viz: Viz): Array<{ page: Page; svg: string
         page.collapsed.delete(candidate.id);
       else svg = collapsed;
     }
+    // One at a time, each compound may print the page smaller (the layout moves); all of them together may not.
+    if (!reads(svg)) {
+      const before = new Set(page.collapsed);
+      for (const candidate of candidates) {
+        if (![...page.collapsed].some((id) => inside(chart.states.get(id)!, candidate)))
+          page.collapsed.add(candidate.id);
+      }
+      const allCollapsed = render(page);
+      if (printedLabelPt(allCollapsed) > printedLabelPt(svg)) svg = allCollapsed;
+      else page.collapsed = before;
+    }
     result.push({ page, svg: svg.endsWith('\n') ? svg : `${svg}\n` });
     for (const id of [...page.collapsed].sort()) visit(chart.states.get(id)!);
   };

@@ -59,6 +59,7 @@ const executors: Executors<typeof onboardingMachine> = {
   'shareholders.save': next,
   'funding.save': next,
   'documents.continue': next,
+  'identity.continue': next,
   'document.upload': async (app) => {
     await app.user.upload(screen.getByLabelText(texts.uploadLabel), uploadFile);
   },

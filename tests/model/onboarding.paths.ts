@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ApiFailure } from '../../machines/apiFailure';
 import {
+  editableSteps,
   onboardingMachine,
   onboardingSteps,
   selectOnboardingStep,
@@ -172,6 +173,7 @@ export const texts = {
     shareholders: 'Shareholders',
     documents: 'Documents',
     funding: 'Funding and activity',
+    identity: 'Identity verification',
     review: 'Review and submit',
   } satisfies Record<OnboardingStep, string>,
   uploadLabel: 'Upload Certificate of registration (PDF, JPEG or PNG)',
@@ -217,7 +219,7 @@ export function onboardingErrorText(error: OnboardingError): string {
   }
 }
 
-const editable = onboardingSteps.filter((step) => step !== 'review');
+const editable = editableSteps;
 
 export const onboardingFixtures = {
   events: {
@@ -242,6 +244,9 @@ export const onboardingFixtures = {
       { event: { type: 'funding.save', values: formValues.funding }, does: 'Click "Continue"' },
     ],
     'documents.continue': [{ event: { type: 'documents.continue' }, does: 'Click "Continue"' }],
+    'identity.continue': [
+      { event: { type: 'identity.continue' }, does: 'Click "Continue" (the identity is verified)' },
+    ],
     'document.upload': [
       {
         event: { type: 'document.upload', kind: 'certificate_of_registration', file: uploadFile },
@@ -393,6 +398,19 @@ function onboardingScreen(snapshot: Snapshot): ScreenExpectation {
     default: {
       const next = returnToReview ? texts.saveAndReview : texts.continue;
       const deletes = step === 'documents' ? (data?.documents ?? []) : [];
+      if (step === 'identity') {
+        // Continue only once the identity is verified (it is, in this model); the step has no form to save.
+        const verified = data?.identity_verification.status === 'passed';
+        return {
+          path: `/registration/identity/${merchantId}`,
+          heading: texts.steps.identity,
+          alert,
+          ...split([
+            ...(verified ? [[texts.continue, !busy] as [string, boolean]] : []),
+            [texts.back, !busy],
+          ]),
+        };
+      }
       return {
         path: `/registration/${step}/${merchantId}`,
         heading: texts.steps[step],

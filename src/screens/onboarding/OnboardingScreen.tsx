@@ -9,6 +9,7 @@ import {
   selectOnboardingData,
   selectOnboardingStep,
   selectReference,
+  stepDone,
   type OnboardingSnapshot,
 } from '../../../machines/onboarding.machine';
 import { api } from '../../api/client';
@@ -25,6 +26,7 @@ import { DirectorsStep } from './DirectorsStep';
 import { DocumentsStep } from './DocumentsStep';
 import { ReferenceContext } from '../../ui/stepForm';
 import { FundingStep } from './FundingStep';
+import { IdentityStep } from './IdentityStep';
 import { useOnboarding, type OnboardingActor } from './onboardingActor';
 import { RepresentativeStep } from './RepresentativeStep';
 import { ReviewStep } from './ReviewStep';
@@ -109,6 +111,9 @@ function OnboardingJourney({ onboarding }: { onboarding: OnboardingActor }) {
       break;
     case 'funding':
       body = <FundingStep onboarding={onboarding} />;
+      break;
+    case 'identity':
+      body = <IdentityStep onboarding={onboarding} />;
       break;
     case 'review':
       body = <ReviewStep onboarding={onboarding} />;
@@ -212,7 +217,6 @@ const frameText = defineMessages({
   summaryTitle: { id: 'onboarding.summary.title', defaultMessage: 'Your application' },
   done: { id: 'onboarding.summary.done', defaultMessage: 'Done' },
   toDo: { id: 'onboarding.summary.toDo', defaultMessage: 'Still to do' },
-  identity: { id: 'onboarding.review.identity', defaultMessage: "Representative's identity verification" },
 });
 
 const gistText = defineMessage<Record<string, number>>({
@@ -221,7 +225,7 @@ const gistText = defineMessage<Record<string, number>>({
 });
 
 /**
- * The wizard frame: which of the seven steps this is, and beside it which steps are done and which are still to do
+ * The wizard frame: which of the eight steps this is, and beside it which steps are done and which are still to do
  * (the review lists everything itself).
  */
 function OnboardingFrame({ onboarding, children }: { onboarding: OnboardingActor; children: ReactNode }) {
@@ -230,21 +234,13 @@ function OnboardingFrame({ onboarding, children }: { onboarding: OnboardingActor
   const data = useOnboarding(onboarding, selectOnboardingData);
   const index = onboardingSteps.findIndex((one) => one === step);
   const toFill = onboardingSteps.filter((one) => one !== 'review');
-  const done = toFill.filter((one) => data?.completed_steps.includes(one));
-  // Identity verification is one of the things to do, shown with the steps (its journey is /identity-verification/).
-  const identityDone = data?.identity_verification.status === 'passed';
+  const done = data ? toFill.filter((one) => stepDone(data, one)) : [];
   const summary =
     data && index >= 0 && step !== 'review'
-      ? [
-          ...toFill.map((one) => ({
-            term: stepTitle(intl, one),
-            value: intl.formatMessage(done.includes(one) ? frameText.done : frameText.toDo),
-          })),
-          {
-            term: intl.formatMessage(frameText.identity),
-            value: intl.formatMessage(identityDone ? frameText.done : frameText.toDo),
-          },
-        ]
+      ? toFill.map((one) => ({
+          term: stepTitle(intl, one),
+          value: intl.formatMessage(done.includes(one) ? frameText.done : frameText.toDo),
+        }))
       : [];
   return (
     <WizardFrame
@@ -252,10 +248,7 @@ function OnboardingFrame({ onboarding, children }: { onboarding: OnboardingActor
       current={index >= 0 ? index : null}
       summaryTitle={intl.formatMessage(frameText.summaryTitle)}
       summary={summary}
-      summaryGist={intl.formatMessage(gistText, {
-        done: done.length + (identityDone ? 1 : 0),
-        total: toFill.length + 1,
-      })}
+      summaryGist={intl.formatMessage(gistText, { done: done.length, total: toFill.length })}
     >
       {children}
     </WizardFrame>

@@ -1,18 +1,17 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import styled from 'styled-components';
 import {
-  onboardingSteps,
+  editableSteps,
   selectFieldErrors,
   selectIdentityVerification,
   selectOnboardingWarnings,
   selectOnboardingBusy,
   selectOnboardingData,
   selectSubmitting,
-  type OnboardingStep,
+  type EditableStep,
 } from '../../../machines/onboarding.machine';
-import type { Address, IdentityVerification, OnboardingState } from '../../../schemas/onboarding.schema';
+import type { Address, OnboardingState } from '../../../schemas/onboarding.schema';
 import { basisPointsToPercentage, percentageToBasisPoints } from '../../../schemas/onboarding.schema';
 import { Button } from '../../ui/Button';
 import { Alert, Row } from '../../ui/Layout';
@@ -20,14 +19,10 @@ import { StepHeading } from '../../ui/StepHeading';
 import { documentTypeName } from '../../i18n/documentText';
 import { itemName, useReference } from '../../ui/stepForm';
 import { useOnboarding, type OnboardingActor } from './onboardingActor';
+import { IdentitySummary } from './IdentitySummary';
 import { OnboardingErrorAlert } from './StepFrame';
 import { stepTitle } from './steps';
 import { OnboardingWarnings } from '../../ui/company/OnboardingWarnings';
-
-/** SPEC §2: where the representative verifies their identity (the identity verification journey). */
-export const identityVerificationPath = '/identity-verification/';
-
-type EditableStep = Exclude<OnboardingStep, 'review'>;
 
 const Section = styled.section`
   border-top: 1px solid ${({ theme }) => theme.colors.border};
@@ -53,7 +48,7 @@ const Section = styled.section`
 /** The steps the server still misses, from the keys of a 422 `onboarding_incomplete` (first path segment). */
 function missingSteps(fields: Record<string, string>): EditableStep[] {
   const named = new Set(Object.keys(fields).map((path) => path.split('.')[0]));
-  return onboardingSteps.filter((step): step is EditableStep => step !== 'review' && named.has(step));
+  return editableSteps.filter((step) => named.has(step));
 }
 
 function useAddressText() {
@@ -227,69 +222,7 @@ function identityTitle(intl: ReturnType<typeof useIntl>): string {
   });
 }
 
-function VerifyIdentityLink() {
-  return (
-    <Link to={identityVerificationPath}>
-      <FormattedMessage
-        id="onboarding.review.identityVerify"
-        defaultMessage="Verify the representative's identity"
-      />
-    </Link>
-  );
-}
-
-/** Where the identity verification stands; a link to /identity-verification/ until it passed. */
-function IdentitySummary({ verification }: { verification: IdentityVerification | null }) {
-  const intl = useIntl();
-  const status = verification?.status ?? 'not_started';
-  let text: string;
-  switch (status) {
-    case 'passed':
-      text = verification?.verified_at
-        ? intl.formatMessage(
-            { id: 'onboarding.review.identityPassedOn', defaultMessage: 'Verified on {date}' },
-            { date: intl.formatDate(verification.verified_at, { dateStyle: 'long' }) },
-          )
-        : intl.formatMessage({ id: 'onboarding.review.identityPassed', defaultMessage: 'Verified' });
-      break;
-    case 'in_progress':
-      text = intl.formatMessage({
-        id: 'onboarding.review.identityInProgress',
-        defaultMessage: 'Started, not finished yet',
-      });
-      break;
-    case 'failed':
-      text = intl.formatMessage({
-        id: 'onboarding.review.identityFailed',
-        defaultMessage: 'Not passed: please try again',
-      });
-      break;
-    case 'not_started':
-      text = intl.formatMessage({
-        id: 'onboarding.review.identityNotStarted',
-        defaultMessage: 'Not started',
-      });
-      break;
-  }
-  return (
-    <dl>
-      <dt>
-        <FormattedMessage id="onboarding.review.identityStatus" defaultMessage="Status" />
-      </dt>
-      <dd>
-        {text}
-        {status === 'passed' ? null : (
-          <>
-            {' '}
-            <VerifyIdentityLink />
-          </>
-        )}
-      </dd>
-    </dl>
-  );
-}
-
-/** Step 7: everything entered, with a way back to each step, and "Submit for review". */
+/** The last step: everything entered, with a way back to each step, and "Submit for review". */
 export function ReviewStep({ onboarding }: { onboarding: OnboardingActor }) {
   const intl = useIntl();
   const data = useOnboarding(onboarding, selectOnboardingData);
@@ -317,27 +250,25 @@ export function ReviewStep({ onboarding }: { onboarding: OnboardingActor }) {
         </Alert>
       ) : null}
       <OnboardingWarnings codes={warnings.map((warning) => warning.code)} />
-      {onboardingSteps
-        .filter((step): step is EditableStep => step !== 'review')
-        .map((step) => (
-          <Section key={step} aria-labelledby={`review-${step}`}>
-            <Row>
-              <h2 id={`review-${step}`}>{stepTitle(intl, step)}</h2>
-              <Button
-                variant="quiet"
-                disabled={busy}
-                aria-label={intl.formatMessage(
-                  { id: 'onboarding.review.edit', defaultMessage: 'Edit {step}' },
-                  { step: stepTitle(intl, step) },
-                )}
-                onClick={() => onboarding.send({ type: 'step.edit', step })}
-              >
-                <FormattedMessage id="onboarding.review.editShort" defaultMessage="Edit" />
-              </Button>
-            </Row>
-            <StepSummary data={data} step={step} />
-          </Section>
-        ))}
+      {editableSteps.map((step) => (
+        <Section key={step} aria-labelledby={`review-${step}`}>
+          <Row>
+            <h2 id={`review-${step}`}>{stepTitle(intl, step)}</h2>
+            <Button
+              variant="quiet"
+              disabled={busy}
+              aria-label={intl.formatMessage(
+                { id: 'onboarding.review.edit', defaultMessage: 'Edit {step}' },
+                { step: stepTitle(intl, step) },
+              )}
+              onClick={() => onboarding.send({ type: 'step.edit', step })}
+            >
+              <FormattedMessage id="onboarding.review.editShort" defaultMessage="Edit" />
+            </Button>
+          </Row>
+          <StepSummary data={data} step={step} />
+        </Section>
+      ))}
       <Section aria-labelledby="review-identity">
         <h2 id="review-identity">{identityTitle(intl)}</h2>
         {/* Named beside its own step, where the link to do it is, not in a list at the top. */}

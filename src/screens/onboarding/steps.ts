@@ -16,6 +16,8 @@ export function stepTitle(intl: IntlShape, step: OnboardingStep): string {
       return intl.formatMessage({ id: 'onboarding.step.documents', defaultMessage: 'Documents' });
     case 'funding':
       return intl.formatMessage({ id: 'onboarding.step.funding', defaultMessage: 'Funding and activity' });
+    case 'identity':
+      return intl.formatMessage({ id: 'onboarding.step.identity', defaultMessage: 'Identity verification' });
     case 'review':
       return intl.formatMessage({ id: 'onboarding.step.review', defaultMessage: 'Review and submit' });
   }
