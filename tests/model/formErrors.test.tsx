@@ -34,31 +34,19 @@ import {
   type SearchInput,
   type SendRequestInput,
 } from '../../machines/requestMoney.machine';
-import {
-  sendMoneyMachine,
-  type LoadInput,
-  type QuoteInput,
-  type ScheduleInput,
-  type SendInput,
-  type SendMoneyData,
-  type VerifyPayeeInput,
-} from '../../machines/sendMoney.machine';
+import type { sendMoneyMachine } from '../../machines/sendMoney.machine';
 import { testKeySeed } from '../../machines/attemptKeys';
+import { sendMoneyRoute, sendMoneyScreen } from './sendMoneyScreen';
 import type { ApiFailure } from '../../machines/apiFailure';
 import type { Beneficiary } from '../../schemas/beneficiaries.schema';
 import type { Card, CardLimits, CardLimitsView, CardSecret } from '../../schemas/cards.schema';
 import type { Invitation } from '../../schemas/employees.schema';
 import type { MoneyRequest } from '../../schemas/moneyRequests.schema';
-import type { PayeeVerifyResponse } from '../../schemas/payee.schema';
-import type { ScheduledPayment } from '../../schemas/scheduledPayments.schema';
-import type { Contact, TransferQuote } from '../../schemas/sendMoney.schema';
-import type { StepUpMethodsResponse } from '../../schemas/stepUp.schema';
-import type { Transaction } from '../../schemas/transactions.schema';
+import type { Contact } from '../../schemas/sendMoney.schema';
 import type { Locale } from '../../src/i18n/locale';
 import { BeneficiaryFormScreen } from '../../src/screens/beneficiaries/BeneficiaryFormScreen';
 import { CardsScreen } from '../../src/screens/cards/CardsScreen';
 import { RequestMoneyScreen } from '../../src/screens/requests/RequestMoneyScreen';
-import { SendMoneyScreen } from '../../src/screens/sendMoney/SendMoneyScreen';
 import { AddEmployeesScreen } from '../../src/screens/team/AddEmployeesScreen';
 import { beneficiaryTexts, createPath, typoDraft } from './beneficiaryForm.paths';
 import { cardPagePath, shopCard } from './cardControls.paths';
@@ -257,32 +245,9 @@ describe('send money, the amount step', () => {
   it('no amount: focus on the amount', async () => {
     const app = renderJourneyScreen<ActorRefFrom<typeof sendMoneyMachine>>({
       path: tagPath,
-      route: '/my-wallet/:accountType/send-money/:account?/:tag?',
+      route: sendMoneyRoute,
       journey: journeyCapture('send-money journey'),
-      screen: ({ effects, clock, inspect }) => (
-        <SendMoneyScreen
-          logic={sendMoneyMachine.provide({
-            actors: {
-              loadSendMoney: effects.logic<SendMoneyData, LoadInput>(),
-              searchContacts: effects.logic<Contact[], SearchInput>(),
-              verifyPayee: effects.logic<PayeeVerifyResponse, VerifyPayeeInput>(),
-              transferQuote: effects.logic<TransferQuote, QuoteInput>(),
-              loadStepUpMethods: effects.logic<StepUpMethodsResponse, void>(),
-              oneTimeCode: oneTimeCodeMachine.provide({
-                actors: {
-                  sendCode: effects.logic<CodeSent, SendCodeInput>(),
-                  verifyCode: effects.logic<CodeGrant, VerifyCodeInput>(),
-                },
-              }),
-              sendMoney: effects.logic<Transaction, SendInput>(),
-              createScheduledPayment: effects.logic<ScheduledPayment, ScheduleInput>(),
-            },
-          })}
-          clock={clock}
-          inspect={inspect}
-          keySeed={testKeySeed}
-        />
-      ),
+      screen: (tools) => sendMoneyScreen(tools, testKeySeed),
     });
     await app.effects.settle('loadSendMoney', sendMoneyFixtures.actors.loadSendMoney.done);
     await click(app, sendTexts.continue);
