@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
+import { demoExternalAccounts } from '../../server/payee/externalAccounts';
 import { passIdentityVerification } from './kycJourney';
 import {
   expectAccessible,
@@ -13,10 +14,17 @@ import {
   codeFromOutbox as codeFromOutboxPage,
 } from './pageChecks';
 
-// The whole way in: a visitor registers a merchant from nothing (both codes from the outbox), completes every
-// onboarding step with real uploads (with their progress bar), verifies the representative's identity (refused
-// without it), submits, is approved through the sandbox review, and sees the account's IBAN.
+// A merchant's first week, on a 390 px phone (issue 20): a visitor registers a merchant from nothing with a mobile
+// typed as it is dialled (both codes from the outbox), completes every onboarding step with real uploads (with their
+// progress bar) starting from what registration collected, verifies the representative's identity as one of the
+// steps, submits, is approved through the sandbox review while the page is open, sees the account's IBAN, gets a
+// first top-up, saves a supplier company by its legal name, finds it by name in send money, reloads mid-payment,
+// goes Back from the review, pays it and downloads the proof of payment.
 // Real server, built app, Chromium; axe on every step in English and Greek.
+
+const olympus = demoExternalAccounts.find((account) => account.key === 'cypriotCompany')!;
+/** An iPhone 12-class phone, the narrow width the first week was tried at. */
+const phone = { width: 390, height: 844 };
 
 let browser: Browser;
 let server: LiveServer;
@@ -63,7 +71,7 @@ afterAll(async () => {
 
 beforeEach(async ({ onTestFailed }) => {
   server = await startLiveServer();
-  context = await browser.newContext({ locale: 'en-GB' });
+  context = await browser.newContext({ locale: 'en-GB', viewport: phone, hasTouch: true });
   page = await context.newPage();
   browserErrors = watchForBrowserErrors(page);
   const running = server;
@@ -113,7 +121,7 @@ const documentNames: Record<string, string> = {
 };
 
 describe('onboarding', () => {
-  it('registers, completes every onboarding step with uploads, is approved and sees a valid IBAN', async () => {
+  it('a first week at 390 px: registers, onboards with identity among the steps, is approved, pays a supplier company found by name and downloads the proof', async () => {
     const email = `onboard-${Date.now()}@example.test`;
     const national = `69${String(Date.now()).slice(-8)}`;
 
@@ -156,11 +164,14 @@ describe('onboarding', () => {
 
     // ---- 1. Representative ----
     await atStep('Representative', 'representative', merchantId);
-    await page.getByLabel('First name').fill('Nikos');
-    await page.getByLabel('Last name').fill('Georgiou');
+    // Nothing asked twice: the name and the mobile typed at sign-up are there already.
+    expect(await page.getByLabel('First name').inputValue()).toBe('Nikos');
+    expect(await page.getByLabel('Last name').inputValue()).toBe('Georgiou');
+    expect((await page.getByLabel('Phone number').inputValue()).replace(/\D/g, '')).toContain(national);
     await page.getByLabel('Job title').fill('Managing Director');
     await page.getByLabel('Date of birth').fill('1981-03-14');
-    await page.getByLabel('Phone number').fill('+30 2101234567');
+    // A Greek number as it is dialled, as registration accepted it.
+    await page.getByLabel('Phone number').fill(national);
     await page.getByLabel('Citizenship').selectOption({ label: 'Greece' });
     await continueButton().click();
 
@@ -292,7 +303,22 @@ describe('onboarding', () => {
     await spending.getByLabel('Destination country').selectOption({ label: 'Italy' });
     await continueButton().click();
 
-    // ---- 7. Review and submit ----
+    // ---- 7. Identity verification, in its order among the steps: no "Continue" until it passed ----
+    await atStep('Identity verification', 'identity', merchantId);
+    const status = page.getByRole('definition').filter({ hasText: 'Not started' });
+    await status.waitFor();
+    expect(await continueButton().count()).toBe(0);
+    await page.getByRole('link', { name: "Verify the representative's identity" }).click();
+    await expect.poll(pathname, { timeout: 15_000 }).not.toMatch(/^\/registration\//);
+    await passIdentityVerification(page, server.baseUrl, {
+      first: 'Nikos',
+      last: 'Georgiou',
+      otp: { email, codeFromOutbox },
+    });
+    // The verification leads back into the onboarding, at the review.
+    await page.getByRole('link', { name: 'Back to onboarding: review and submit' }).click();
+
+    // ---- 8. Review and submit ----
     await atStep('Review and submit', 'review', merchantId);
     for (const section of [
       'Representative',
@@ -312,27 +338,6 @@ describe('onboarding', () => {
       await documents.getByText(`${type}.${index % 2 === 0 ? 'pdf' : 'png'}`, { exact: true }).waitFor();
     }
     const identity = page.getByRole('region', { name: "Representative's identity verification" });
-    await identity.getByText('Not started').waitFor();
-
-    // ---- Not yet: the representative's identity must be verified first ----
-    await page.getByRole('button', { name: 'Submit for review' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Some information is still missing.' }).waitFor();
-    // Named beside its own section, where its link is, not in a list at the top.
-    await identity.getByText(/^Needed before you can submit/).waitFor();
-    expect(await page.getByText('Complete these steps first:').count()).toBe(0);
-    await expectAccessibleInBothLanguages(page, '/registration/review refused without identity verification');
-    await expect.poll(pathname).toBe(`/registration/review/${merchantId}`);
-    await page.getByRole('link', { name: "Verify the representative's identity" }).first().click();
-
-    // ---- Identity verification, then back to the review ----
-    await expect.poll(pathname, { timeout: 15_000 }).not.toMatch(/^\/registration\//);
-    await passIdentityVerification(page, server.baseUrl, {
-      first: 'Nikos',
-      last: 'Georgiou',
-      otp: { email, codeFromOutbox },
-    });
-    await page.goto(`${server.baseUrl}/registration/review/${merchantId}`);
-    await atStep('Review and submit', 'review', merchantId);
     await identity.getByText(/^Verified on /).waitFor();
     expect(await identity.getByRole('link').count()).toBe(0);
     await page.getByRole('button', { name: 'Submit for review' }).click();
@@ -351,8 +356,8 @@ describe('onboarding', () => {
     expect(review.status).toBe(200);
     expect(((await review.json()) as { merchant: { status: string } }).merchant.status).toBe('approved');
 
-    await page.reload();
-    await page.getByRole('status').filter({ hasText: 'Status: approved' }).waitFor();
+    // The page follows the review live (the notification stream): no reload.
+    await page.getByRole('status').filter({ hasText: 'Status: approved' }).waitFor({ timeout: 30_000 });
     await page.getByRole('link', { name: 'Go to your dashboard' }).waitFor();
 
     // ---- The account and its IBAN on /overview ----
@@ -382,6 +387,69 @@ describe('onboarding', () => {
     expect(await checklist.locator('[data-item="top_up"]').getAttribute('data-done')).toBe('true');
     expect(await checklist.getByRole('link', { name: 'Top up your account' }).count()).toBe(0);
     await expectAccessible(page, '/dashboard after the first top-up');
+
+    // ---- A supplier company saved by its legal name (checked by the payee check) ----
+    await page.goto(`${server.baseUrl}/my-beneficiaries/create-beneficiary`);
+    await heading('New beneficiary').waitFor();
+    await page.getByRole('radio', { name: 'A company' }).check();
+    await page.getByLabel('Company’s legal name').fill(olympus.holder_name);
+    await page.getByLabel('Country of the recipient’s bank').selectOption('CY');
+    await page.getByLabel('IBAN').fill(olympus.iban);
+    await page.getByRole('button', { name: 'Save beneficiary' }).click();
+    await page.getByRole('listitem').filter({ hasText: olympus.holder_name }).waitFor();
+
+    // ---- Paying it: found by a word of its name; a reload and the browser's Back lose nothing ----
+    await page.goto(`${server.baseUrl}/my-wallet/eur/send-money`);
+    await heading('Who are you paying?').waitFor();
+    await page.getByLabel('Wallet tag or IBAN').fill('olympus');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page
+      .getByRole('region', { name: 'Search results' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Saved beneficiary' })
+      .getByRole('button', { name: `Choose ${olympus.holder_name} (${olympus.iban})` })
+      .click();
+    await heading('How much?').waitFor();
+    await page.getByLabel('Amount (EUR)').fill('25');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await heading('Confirm the payment').waitFor();
+    const figures = page.locator('dl');
+    await expect.poll(() => figures.textContent()).toContain(olympus.holder_name);
+    await expectAccessible(page, 'send money: review at 390 px');
+    // The browser's Back from the review: the amount step with its amount.
+    await page.goBack();
+    await heading('How much?').waitFor();
+    await expect.poll(() => page.getByLabel('Amount (EUR)').inputValue()).toMatch(/^25(\.00?)?$/);
+    // A reload mid-payment: the same step, payee and amount.
+    await page.reload();
+    await heading('How much?').waitFor();
+    await expect.poll(() => page.getByLabel('Amount (EUR)').inputValue()).toMatch(/^25(\.00?)?$/);
+    await page.getByText(olympus.holder_name).first().waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await heading('Confirm the payment').waitFor();
+    await expect.poll(() => figures.textContent()).toContain('€25.00');
+    await page.getByRole('button', { name: 'Confirm and send' }).click();
+    await heading('Confirm it is you').waitFor();
+    await page.getByRole('button', { name: /^Send a code by email/ }).click();
+    await heading('Enter the one-time code').waitFor();
+    await page.getByLabel('One-time code').fill(await codeFromOutbox(email));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await heading('Payment on its way').waitFor({ timeout: 15_000 });
+
+    // ---- The proof of payment, to send to the supplier ----
+    await page.getByRole('link', { name: 'See the transaction' }).click();
+    await page.waitForURL((url) => /^\/transactions\/[0-9a-f-]{36}$/.test(url.pathname));
+    const panel = page.getByRole('region', { name: 'Transaction details' });
+    await panel.getByText(olympus.holder_name).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download proof of payment' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^tameio-proof-of-payment-.*\.pdf$/);
+    const saved = path.join(filesDir, 'proof.pdf');
+    await download.saveAs(saved);
+    expect(readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expectAccessible(page, '/transactions/:id at 390 px');
     expect(browserErrors).toEqual([]);
   });
 });
