@@ -1,7 +1,7 @@
 /*
- * Where a multi-step journey (card order, plan checkout, send money) stands among its steps and in the tab's history,
- * so that the browser's Back and Forward move through the journey's steps and the machine decides whether they may
- * (src/app/usePersistedJourney.ts makes the history follow it).
+ * Where a multi-step journey (send money, request money, card order, plan checkout, onboarding) stands among its steps
+ * and in the tab's history, so that the browser's Back and Forward move through the journey's steps and the machine
+ * decides whether they may (src/app/usePersistedJourney.ts makes the history follow it).
  *
  * Each journey names its steps in order. Reaching a later step is a new history entry; going back to an earlier step
  * (a "Change" button, or the server refusing a choice) returns to that step's entry, or takes the place of the entry of

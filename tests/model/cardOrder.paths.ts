@@ -499,10 +499,10 @@ export const cardOrderModel: Model<typeof cardOrderMachine> = {
       value,
       form: context.form,
       error: context.error,
-      // Where Back and Forward go: the same step with other steps behind it is another state to test.
-      nav: [context.nav.behind, context.nav.ahead],
     });
   },
+  // The step Back and Forward lead to tells states apart in the walk, not in the choice of paths.
+  historyKey: (snapshot) => JSON.stringify([snapshot.context.nav.behind, snapshot.context.nav.ahead]),
   bounds: { maxDepth: 10, simplePerState: 1, maxSimple: 6 },
   screen: cardOrderScreen,
   title: cardOrderTitle,

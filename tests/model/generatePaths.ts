@@ -219,6 +219,13 @@ export type Model<M extends AnyStateMachine> = {
   fixtures: Fixtures<M>;
   /** Two snapshots with equal keys are the same state for test purposes (what the screen shows and can do). */
   serialize: (snapshot: SnapshotFrom<M>) => string;
+  /**
+   * What else decides where the machine goes next without changing what the screen shows: the journey's place in the
+   * browser's history (which step Back and Forward lead to). The walk tells states apart by it, so every path is
+   * exact and every Back and Forward transition is taken, but paths are chosen per `serialize` key alone: one path
+   * to each screen, not one for each history behind it.
+   */
+  historyKey?: (snapshot: SnapshotFrom<M>) => string;
   bounds: PathBounds;
   /** How the screens report user activity to the machine on every gesture (see `EventFixture.gesture`). */
   activity?: ActivityReporter<SnapshotFrom<M>>;
@@ -618,7 +625,9 @@ export function generatePaths<M extends AnyStateMachine>(
   const stateKey = (snapshot: AnySnapshot) => model.serialize(snapshot as SnapshotFrom<M>);
   // The traversal itself tells states apart by pending timers too, so that its paths are exact on a clock; the
   // paths kept are then chosen by the model's own key (what the screen shows and offers).
-  const exactKey = (snapshot: AnySnapshot) => `${stateKey(snapshot)} ${timeKey(snapshot, activity)}`;
+  const historyKey = (snapshot: AnySnapshot) => model.historyKey?.(snapshot as SnapshotFrom<M>) ?? '';
+  const exactKey = (snapshot: AnySnapshot) =>
+    `${stateKey(snapshot)} ${historyKey(snapshot)} ${timeKey(snapshot, activity)}`;
   const effectOf = (event: EventObject) => {
     if (event.type === 'xstate.init') return undefined;
     const action = actionOf(event);

@@ -512,9 +512,10 @@ export const onboardingModel: Model<typeof onboardingMachine> = {
       error: snapshot.context.error,
       returnToReview: snapshot.context.returnToReview,
       documents: snapshot.context.data?.documents.map((doc) => doc.id) ?? [],
-      // Where Back and Forward go next: the same step with another step behind or ahead of it is another state.
-      nav: [snapshot.context.nav.behind.at(-1) ?? null, snapshot.context.nav.ahead.at(-1) ?? null],
     }),
+  // The step Back and Forward lead to next tells states apart in the walk, not in the choice of paths.
+  historyKey: (snapshot) =>
+    JSON.stringify([snapshot.context.nav.behind.at(-1) ?? null, snapshot.context.nav.ahead.at(-1) ?? null]),
   bounds: { maxDepth: 6, simplePerState: 1, maxSimple: 20 },
   screen: onboardingScreen,
   title: onboardingTitle,

@@ -318,10 +318,10 @@ export const requestMoneyModel: Model<typeof requestMoneyMachine> = {
       contacts: choosing ? snapshot.context.contacts !== null : null,
       recipient: choosing ? snapshot.context.recipient !== null : null,
       sent: snapshot.context.request !== null,
-      // Where Back and Forward go: the same step with other steps behind or ahead is another state to test.
-      nav: [snapshot.context.nav.behind, snapshot.context.nav.ahead],
     });
   },
+  // The step Back and Forward lead to tells states apart in the walk, not in the choice of paths.
+  historyKey: (snapshot) => JSON.stringify([snapshot.context.nav.behind, snapshot.context.nav.ahead]),
   bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 30 },
   screen: requestMoneyScreen,
   title: requestMoneyTitle,

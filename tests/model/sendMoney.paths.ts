@@ -842,10 +842,10 @@ export const sendMoneyModel: Model<typeof sendMoneyMachine> = {
           ? null
           : (context.schedule?.frequency ?? null),
       code: recipientSteps.has(step) ? null : (context.quote?.requires_verification ?? null),
-      // Where Back and Forward go: the same step with other steps behind it is another state to test.
-      nav: [context.nav.behind, context.nav.ahead],
     });
   },
+  // The step Back and Forward lead to tells states apart in the walk, not in the choice of paths.
+  historyKey: (snapshot) => JSON.stringify([snapshot.context.nav.behind, snapshot.context.nav.ahead]),
   bounds: { maxDepth: 8, simplePerState: 1, maxSimple: 10 },
   screen: sendMoneyScreen,
   title: sendMoneyTitle,
