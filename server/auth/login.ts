@@ -5,6 +5,7 @@ import type { Channel, DB } from '../db/types';
 import { AppError } from '../errors';
 import { publicMerchantStatus, type PublicMerchantStatus } from '../onboarding/status';
 import type { LoginMfaMethod } from '../../schemas/auth.schema';
+import { recordAudit } from '../audit/auditTrail';
 import { checkTotp, confirmedTotp, totpVault } from '../settings/totp';
 import { verifyAltcha } from './altcha';
 import { activeMethods, maskEmail, maskPhone, mfaUser, type ActiveMethod } from './mfaMethods';
@@ -110,13 +111,26 @@ export async function initializeLogin(
   const user = await db
     .selectFrom('users as u')
     .innerJoin('merchants as m', 'm.id', 'u.merchant_id')
-    .select(['u.id', 'u.password_hash', 'u.status as user_status', 'm.status'])
+    .select(['u.id', 'u.password_hash', 'u.status as user_status', 'm.status', 'm.id as merchantId'])
     .where('u.email', '=', input.email)
     .executeTakeFirst();
   // Verified even for an unknown email (against a dummy hash) so timing does not reveal which emails exist.
   const passwordOk = await verifyPassword(user?.password_hash, input.password);
   if (!user || !passwordOk || user.status === 'closed') {
-    await audit(db, 'password_failed', input.email, user?.id ?? null, origin);
+    await db.transaction().execute(async (trx) => {
+      await audit(trx, 'password_failed', input.email, user?.id ?? null, origin);
+      await recordAudit(trx, {
+        realm: 'merchant',
+        actorUserId: user?.id ?? null,
+        merchantId: user?.merchantId ?? null,
+        action: 'sign_in.failed',
+        details: {
+          email: input.email.slice(0, 254),
+          reason: user && passwordOk ? 'account_closed' : 'wrong_password',
+        },
+        origin,
+      });
+    });
     throw new AppError('invalid_credentials', 401, 'The email or password is not correct.');
   }
   // Said plainly, but only to someone who gave the right password (a wrong one reads as above, disabled or not):
@@ -398,6 +412,11 @@ async function checkLoginTotp(
   return { ok: true };
 }
 
+/** The second factor as the audit trail names it (a code by email or SMS is checked the same way). */
+function secondFactorOf(method: LoginMfaMethod | undefined): string {
+  return method === 'totp' ? 'authenticator_app' : 'one_time_code';
+}
+
 /**
  * Step 4: the code. Consumes the ticket and the code and starts a session. Wrong codes are limited per ticket
  * (`otpMaxAttempts`) and per account over all tickets (`signInLimits.codeFailuresPerAccount`); the wrong code that
@@ -431,6 +450,14 @@ export async function otpLogin(
       if (!verified.wrongGuess) return { ok: false, error: verified.error, outboxIds: [] };
       await audit(trx, 'code_wrong', user.email, user.userId, origin);
       const reached = await countWrongCode(trx, config.signInLimits, user);
+      // After the account's code lock (countWrongCode): the trail's lock is always taken last.
+      await recordAudit(trx, {
+        realm: 'merchant',
+        actorUserId: user.userId,
+        action: 'sign_in.failed',
+        details: { email: user.email, reason: 'wrong_code', second_factor: secondFactorOf(input.method) },
+        origin,
+      });
       return reached
         ? { ok: false, error: codesPaused(reached.retryAfter), outboxIds: [reached.outboxId] }
         : { ok: false, error: verified.error, outboxIds: [] };
@@ -447,7 +474,15 @@ export async function otpLogin(
       user.userId,
       origin,
     );
-    return { ok: true, signedIn: await startSignedIn(trx, config, user.userId, origin) };
+    const signedIn = await startSignedIn(trx, config, user.userId, origin);
+    await recordAudit(trx, {
+      realm: 'merchant',
+      actorUserId: user.userId,
+      action: 'sign_in.succeeded',
+      details: { email: user.email, second_factor: secondFactorOf(input.method) },
+      origin,
+    });
+    return { ok: true, signedIn };
   });
   // Thrown after commit so the counted wrong try sticks.
   if (!outcome.ok) {

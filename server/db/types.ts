@@ -117,6 +117,21 @@ export type AltchaUsed = {
   signature: string;
 };
 
+export type AuditTrail = {
+  action: string;
+  actor_user_id: string | null;
+  details: Generated<Json>;
+  hash: string;
+  id: Generated<bigint>;
+  ip: string | null;
+  merchant_id: string | null;
+  occurred_at: Timestamp;
+  prev_hash: string;
+  realm: 'merchant' | 'staff';
+  subject: string | null;
+  user_agent: string | null;
+};
+
 export type Beneficiaries = {
   bank_country: string | null;
   company_name: string | null;
@@ -816,6 +831,7 @@ export type DB = {
   advertising_campaigns: AdvertisingCampaigns;
   advertising_plans: AdvertisingPlans;
   altcha_used: AltchaUsed;
+  audit_trail: AuditTrail;
   beneficiaries: Beneficiaries;
   cancellation_answers: CancellationAnswers;
   card_authorizations: CardAuthorizations;

@@ -133,10 +133,13 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       },
     },
     async (request) =>
-      confirmTotpEnrollment(db, config, authOf(request).userId, {
-        code: request.body.code,
-        stepUpToken: request.headers[stepUpHeader],
-      }),
+      confirmTotpEnrollment(
+        db,
+        config,
+        authOf(request).userId,
+        { code: request.body.code, stepUpToken: request.headers[stepUpHeader] },
+        originOf(request),
+      ),
   );
 
   app.put(
@@ -167,10 +170,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       },
     },
     async (request) =>
-      removeMfaMethod(db, authOf(request).userId, {
-        method: request.body.method,
-        stepUpToken: request.headers[stepUpHeader],
-      }),
+      removeMfaMethod(
+        db,
+        authOf(request).userId,
+        { method: request.body.method, stepUpToken: request.headers[stepUpHeader] },
+        originOf(request),
+      ),
   );
 
   app.post(
@@ -184,7 +189,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         response: { 200: SecuritySettings, ...errorResponses(400, 401) },
       },
     },
-    async (request) => enableMfaMethod(db, authOf(request).userId, request.body.method),
+    async (request) => enableMfaMethod(db, authOf(request).userId, request.body.method, originOf(request)),
   );
 
   app.get(

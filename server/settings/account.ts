@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Language } from '../../schemas/auth.schema';
 import { checkPassword } from '../../schemas/password.schema';
 import type { ActiveSession, ChangePasswordBody, SettingsResponse } from '../../schemas/settings.schema';
+import { recordAudit } from '../audit/auditTrail';
 import { audit, type RequestOrigin } from '../auth/login';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { consumeStepUp, requireStepUp } from '../auth/stepUp';
@@ -71,6 +72,13 @@ export async function changePassword(
       .where('id', '=', auth.userId)
       .execute();
     await audit(trx, 'password_changed', user.email, auth.userId, origin);
+    await recordAudit(trx, {
+      realm: 'merchant',
+      actorUserId: auth.userId,
+      action: 'password.changed',
+      details: { sign_out_other_sessions: input.sign_out_other_sessions },
+      origin,
+    });
     return { ok: true };
   });
   if (!outcome.ok) throw outcome.error;

@@ -1,6 +1,8 @@
 import type { LoginMfaMethod } from '../../schemas/auth.schema';
 import { totpEnrolmentTtlSeconds } from '../../schemas/authLimits';
 import type { SecuritySettings, TotpEnrollment } from '../../schemas/settings.schema';
+import { recordAudit } from '../audit/auditTrail';
+import type { RequestOrigin } from '../auth/login';
 import { activeMethods, mfaUser, type MfaUser } from '../auth/mfaMethods';
 import { consumeStepUp, requireStepUp } from '../auth/stepUp';
 import type { Config } from '../config';
@@ -38,6 +40,11 @@ export async function securitySettings(db: Database, userId: string): Promise<Se
   return securityOf(await mfaUser(db, userId));
 }
 
+/** A second-factor change for the audit trail; its subject names the method. */
+function mfaEntry(userId: string, method: LoginMfaMethod, origin: RequestOrigin) {
+  return { realm: 'merchant' as const, actorUserId: userId, subject: `mfa_method:${method}`, origin };
+}
+
 const notActive = () =>
   new AppError('validation_failed', 400, 'This method is not one of yours.', {
     fields: { method: 'not_active' },
@@ -66,6 +73,7 @@ export async function removeMfaMethod(
   db: Database,
   userId: string,
   input: { method: LoginMfaMethod; stepUpToken: string | undefined },
+  origin: RequestOrigin,
 ): Promise<SecuritySettings> {
   const { method } = input;
   return db.transaction().execute(async (trx) => {
@@ -92,6 +100,7 @@ export async function removeMfaMethod(
       })
       .where('id', '=', userId)
       .execute();
+    await recordAudit(trx, { ...mfaEntry(userId, method, origin), action: 'mfa.removed' });
     return securityOf(next);
   });
 }
@@ -101,6 +110,7 @@ export async function enableMfaMethod(
   db: Database,
   userId: string,
   method: 'email' | 'sms',
+  origin: RequestOrigin,
 ): Promise<SecuritySettings> {
   return db.transaction().execute(async (trx) => {
     const user = await mfaUser(trx, userId, true);
@@ -116,6 +126,9 @@ export async function enableMfaMethod(
       .set({ mfa_email_enabled: next.mfa_email_enabled, mfa_sms_enabled: next.mfa_sms_enabled })
       .where('id', '=', userId)
       .execute();
+    // Turned back on only if it was off: an enable that changes nothing adds nothing to the trail.
+    const wasOn = method === 'email' ? user.mfa_email_enabled : user.mfa_sms_enabled;
+    if (!wasOn) await recordAudit(trx, { ...mfaEntry(userId, method, origin), action: 'mfa.added' });
     return securityOf(next);
   });
 }
@@ -157,6 +170,7 @@ export async function confirmTotpEnrollment(
   config: Config,
   userId: string,
   input: { code: string; stepUpToken: string | undefined },
+  origin: RequestOrigin,
 ): Promise<SecuritySettings> {
   const vault = totpVault(config.secrets.cardEncryptionKey);
   const outcome = await db.transaction().execute(async (trx): Promise<ConfirmOutcome> => {
@@ -198,6 +212,7 @@ export async function confirmTotpEnrollment(
       .set({ confirmed_at: new Date(), last_time_step: BigInt(step) })
       .where('user_id', '=', userId)
       .execute();
+    await recordAudit(trx, { ...mfaEntry(userId, 'totp', origin), action: 'mfa.added' });
     return { ok: true, settings: securityOf(await mfaUser(trx, userId)) };
   });
   // Thrown after commit so the counted wrong try sticks.
