@@ -213,6 +213,25 @@ const checkout = walletCheckoutStates({
   keepPaid: { result: ({ event }) => event.output, ...forgetCart },
 });
 
+/**
+ * The browser's Back from the checkout (its review, or its failure): the step before it, as chosen there. The price
+ * and its key are dropped, so Forward prices the order afresh.
+ */
+const backFromCheckout = [
+  {
+    description: "The browser's Back: the shipping address, as chosen; the price and its key are dropped.",
+    guard: { type: 'backTo', params: { step: 'address' } },
+    target: 'choosingAddress',
+    actions: ['clearError', 'forgetCart', 'navBack'],
+  },
+  {
+    description: "The browser's Back: the card's details, as chosen; the price and its key are dropped.",
+    guard: { type: 'backTo', params: { step: 'details' } },
+    target: 'choosingDetails',
+    actions: ['clearError', 'forgetCart', 'navBack'],
+  },
+] as const;
+
 export const cardOrderMachine = setup({
   types: {
     context: {} as CardOrderContext,
@@ -230,6 +249,7 @@ export const cardOrderMachine = setup({
       fieldErrors: (_, params: { error: unknown }) => fieldsOf(params.error),
     }),
     clearError: assign({ error: null, fieldErrors: {} }),
+    forgetCart: assign(forgetCart),
     arrive: assign({
       nav: ({ context }, params: { step: CardOrderNavStep }) =>
         arriveAt(cardOrderSteps, context.nav, params.step),
@@ -469,22 +489,7 @@ export const cardOrderMachine = setup({
       ...checkout.reviewing,
       on: {
         ...checkout.reviewing.on,
-        'nav.back': [
-          {
-            description:
-              "The browser's Back: the shipping address, as chosen; the price and its key are dropped.",
-            guard: { type: 'backTo', params: { step: 'address' } },
-            target: 'choosingAddress',
-            actions: ['clearError', assign(forgetCart), 'navBack'],
-          },
-          {
-            description:
-              "The browser's Back: the card's details, as chosen; the price and its key are dropped.",
-            guard: { type: 'backTo', params: { step: 'details' } },
-            target: 'choosingDetails',
-            actions: ['clearError', assign(forgetCart), 'navBack'],
-          },
-        ],
+        'nav.back': backFromCheckout,
       },
     },
     paying: checkout.paying,
@@ -492,22 +497,7 @@ export const cardOrderMachine = setup({
       ...checkout.failed,
       on: {
         ...checkout.failed.on,
-        'nav.back': [
-          {
-            description:
-              "The browser's Back: the shipping address, as chosen; the price and its key are dropped.",
-            guard: { type: 'backTo', params: { step: 'address' } },
-            target: 'choosingAddress',
-            actions: ['clearError', assign(forgetCart), 'navBack'],
-          },
-          {
-            description:
-              "The browser's Back: the card's details, as chosen; the price and its key are dropped.",
-            guard: { type: 'backTo', params: { step: 'details' } },
-            target: 'choosingDetails',
-            actions: ['clearError', assign(forgetCart), 'navBack'],
-          },
-        ],
+        'nav.back': backFromCheckout,
       },
     },
     ordered: {
