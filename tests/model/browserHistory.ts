@@ -6,11 +6,9 @@ import type { RenderedApp } from './harness';
  * (src/app/usePersistedJourney.ts).
  */
 
-/** The harness opens addresses; a number is a move in the history, as the router's navigate takes it. */
-const move = (app: RenderedApp, delta: number) => app.navigate(delta as unknown as string);
-
-export const pressBack = (app: RenderedApp): Promise<void> => move(app, -1);
-export const pressForward = (app: RenderedApp): Promise<void> => move(app, 1);
+/** The harness's navigate takes a number as a move in the history, as the router's navigate does. */
+export const pressBack = (app: RenderedApp): Promise<void> => app.navigate(-1);
+export const pressForward = (app: RenderedApp): Promise<void> => app.navigate(1);
 
 /** The fixtures of the two buttons, for a model's events. */
 export const browserButtons = {
