@@ -136,7 +136,20 @@ export async function initializeLogin(
   // Said plainly, but only to someone who gave the right password (a wrong one reads as above, disabled or not):
   // they learn nothing a stranger could, and the employee knows to ask the owner instead of resetting a password
   // that is not the problem (docs/decisions/011-operation-permission-table.md).
-  if (user.user_status !== 'enabled') throw await disabled(db, input.email, user.id, origin);
+  if (user.user_status !== 'enabled') {
+    throw await db.transaction().execute(async (trx) => {
+      const refusal = await disabled(trx, input.email, user.id, origin);
+      await recordAudit(trx, {
+        realm: 'merchant',
+        actorUserId: user.id,
+        merchantId: user.merchantId,
+        action: 'sign_in.failed',
+        details: { email: input.email.slice(0, 254), reason: 'account_disabled' },
+        origin,
+      });
+      return refusal;
+    });
+  }
   const loginToken = randomToken();
   await db.transaction().execute(async (trx) => {
     await trx

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,6 +186,22 @@ describe('sign-in', () => {
       'sign_in.failed',
       'sign_in.succeeded',
     ]);
+  });
+
+  it('the right password of a disabled user leaves one entry saying so', async () => {
+    const owner = await createOwner(server.db);
+    await server.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', owner.userId).execute();
+    const init = await initialize(server.app, owner.email, owner.password, from.ip);
+    expectStatus(init, 403);
+    const entries = await entriesOf(owner.userId);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: 'sign_in.failed',
+      merchant_id: owner.merchantId,
+      ip: from.ip,
+      details: { email: owner.email, reason: 'account_disabled' },
+    });
+    expect(textOf(entries[0])).not.toContain(owner.password);
   });
 
   it('input refused as not valid leaves no entry', async () => {
@@ -385,6 +402,33 @@ describe('the table and its chain', () => {
       .execute();
     expect((await verifyAuditChain(server.db)).ok).toBe(true);
     expect(first!.id < middle!.id).toBe(true);
+  });
+
+  it('each hash is SHA-256 over the previous hash and the fields in the order ADR 022 documents', async () => {
+    const owner = await createOwner(server.db);
+    await signInFrom(owner);
+    const [entry] = await entriesOf(owner.userId);
+    const e = entry!;
+    const details = e.details as Record<string, unknown>;
+    const sortedDetails = Object.fromEntries(
+      Object.keys(details)
+        .sort()
+        .map((key) => [key, details[key]]),
+    );
+    const text = JSON.stringify([
+      1,
+      e.id.toString(),
+      e.occurred_at.toISOString(),
+      e.realm,
+      e.actor_user_id,
+      e.merchant_id,
+      e.action,
+      e.subject,
+      sortedDetails,
+      e.ip,
+      e.user_agent,
+    ]);
+    expect(createHash('sha256').update(`${e.prev_hash}\n${text}`).digest('hex')).toBe(e.hash);
   });
 
   it('20 concurrent sign-ins chain one after another without a fork', async () => {
