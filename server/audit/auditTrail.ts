@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
+import type { AuditAction } from '../../schemas/auditActions';
 import type { RequestOrigin } from '../auth/login';
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
@@ -16,15 +17,8 @@ import type { DB } from '../db/types';
  * facts (the email tried, which second factor, why a sign-in failed) that a reviewer needs to read the entry.
  */
 
-/** The fixed set of actions; an entry's `action` is one of these. */
-export const auditActions = [
-  'sign_in.succeeded',
-  'sign_in.failed',
-  'password.changed',
-  'mfa.added',
-  'mfa.removed',
-] as const;
-export type AuditAction = (typeof auditActions)[number];
+/** The fixed set of actions (schemas/auditActions.ts, shared with the app); an entry's `action` is one of these. */
+export { auditActions, type AuditAction } from '../../schemas/auditActions';
 
 export type AuditRealm = 'merchant' | 'staff';
 
