@@ -38,6 +38,9 @@ export const areas = [
   // SPEC §2 /advertise-with-us; §6 names it in neither list, so every signed-in user may open it. Buying pays from the
   // wallet and is the send-money area's (operationRules below; docs/decisions/014-analytics-advertising-statements.md).
   'advertise-with-us',
+  // Issue 21: the company's audit trail in settings (who signed in, changed a password or a second factor…), the
+  // owner's alone: it names every employee's sign-ins, addresses and devices.
+  'activity-log',
 ] as const;
 export type Area = (typeof areas)[number];
 
@@ -63,6 +66,7 @@ const restrictedForEmployees: ReadonlySet<Area> = new Set<Area>([
   'profile',
   'my-addresses',
   'my-accounts',
+  'activity-log',
 ]);
 
 const restrictedForViewers: ReadonlySet<Area> = new Set<Area>([
@@ -77,6 +81,7 @@ const restrictedForViewers: ReadonlySet<Area> = new Set<Area>([
   'profile',
   'my-addresses',
   'my-accounts',
+  'activity-log',
 ]);
 
 /** May this signed-in user use this area? Owners may use everything. */
@@ -478,6 +483,10 @@ export const operationRules = {
   enableMfaMethod: change('settings', { approved: false, viewerMay: 'The caller’s own second factor.' }),
   sessions: read('settings', { approved: false }),
   revokeSession: change('settings', { approved: false, viewerMay: 'Ends only the caller’s own sessions.' }),
+  // The company's audit trail (schemas/auditTrail.schema.ts): the owner's only (area activity-log); a CSV of it is
+  // the same read. Open before approval: sign-ins and second-factor changes happen then too.
+  auditTrail: read('activity-log', { approved: false }),
+  exportAuditTrail: read('activity-log', { approved: false }),
   // Test rails (never in production).
   sandboxOutbox: sandbox(false),
   sandboxReview: sandbox(true),

@@ -26,6 +26,7 @@ import { accountsRoutes } from './routes/accounts.routes';
 import { addressesRoutes } from './routes/addresses.routes';
 import { advertisingRoutes } from './routes/advertising.routes';
 import { analyticsRoutes } from './routes/analytics.routes';
+import { auditTrailRoutes } from './routes/auditTrail.routes';
 import { authRoutes } from './routes/auth.routes';
 import { beneficiariesRoutes } from './routes/beneficiaries.routes';
 import { cardsRoutes } from './routes/cards.routes';
@@ -292,6 +293,7 @@ export async function buildApp({
   await app.register(accountsRoutes, { db, config });
   await app.register(transactionsRoutes, { db, config });
   await app.register(statementsRoutes, { db, config });
+  await app.register(auditTrailRoutes, { db, config });
   await app.register(onboardingRoutes, { db, config, storage: storageFor(config) });
   await app.register(kycRoutes, { db, config, storage: storageFor(config) });
   await app.register(profileRoutes, { db, config, storage: storageFor(config) });
