@@ -1,12 +1,14 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type {
   Beneficiary,
   BeneficiaryBody,
   BeneficiariesResponse,
   NameCheckDetails,
 } from '../schemas/beneficiaries.schema';
+import { recordAudit, type AuditAction } from './audit/auditTrail';
+import type { RequestOrigin } from './auth/login';
 import type { Database } from './db/database';
-import type { Beneficiaries } from './db/types';
+import type { Beneficiaries, DB } from './db/types';
 import { AppError } from './errors';
 import { earlierResult, idempotently, type Idempotent } from './idempotency';
 import { verifyPayee } from './payee/verifyPayee';
@@ -21,7 +23,31 @@ import { verifyPayee } from './payee/verifyPayee';
 
 type Row = Selectable<Beneficiaries> & { recipient_name: string | null };
 
-export type Actor = { merchantId: string; userId: string };
+/** Who acts, and from where (for the audit trail). */
+export type Actor = { merchantId: string; userId: string; origin: RequestOrigin | null };
+
+/** The audit entry of a beneficiary saved, changed or deleted, in the same transaction. */
+async function auditBeneficiary(
+  trx: Transaction<DB>,
+  actor: Actor,
+  action: AuditAction,
+  beneficiary: Pick<Beneficiary, 'id' | 'kind' | 'name' | 'wallet_tag' | 'iban'>,
+): Promise<void> {
+  await recordAudit(trx, {
+    realm: 'merchant',
+    actorUserId: actor.userId,
+    merchantId: actor.merchantId,
+    action,
+    subject: `beneficiary:${beneficiary.id}`,
+    details: {
+      kind: beneficiary.kind,
+      name: beneficiary.name,
+      wallet_tag: beneficiary.wallet_tag,
+      iban: beneficiary.iban,
+    },
+    origin: actor.origin,
+  });
+}
 
 const notFound = () => new AppError('not_found', 404, 'Nothing here.');
 
@@ -315,7 +341,9 @@ export async function createBeneficiary(
         .executeTakeFirstOrThrow();
       return row.id;
     });
-    return getBeneficiary(trx, actor.merchantId, id);
+    const saved = await getBeneficiary(trx, actor.merchantId, id);
+    await auditBeneficiary(trx, actor, 'beneficiary.created', saved);
+    return saved;
   });
 }
 
@@ -340,28 +368,44 @@ export async function updateBeneficiary(
 ): Promise<Beneficiary> {
   const previous = await ownRow(db, actor.merchantId, id);
   const values = await resolve(db, actor, body, previous);
-  await saving(body.kind, async () => {
-    const updated = await db
-      .updateTable('beneficiaries')
-      .set({ ...values, updated_by: actor.userId, updated_at: sql<Date>`clock_timestamp()` })
-      .where('id', '=', id)
-      .where('merchant_id', '=', actor.merchantId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    // Deleted while the name was being checked.
-    if (updated.numUpdatedRows === 0n) throw notFound();
+  return db.transaction().execute(async (trx) => {
+    await saving(body.kind, async () => {
+      const updated = await trx
+        .updateTable('beneficiaries')
+        .set({ ...values, updated_by: actor.userId, updated_at: sql<Date>`clock_timestamp()` })
+        .where('id', '=', id)
+        .where('merchant_id', '=', actor.merchantId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      // Deleted while the name was being checked.
+      if (updated.numUpdatedRows === 0n) throw notFound();
+    });
+    const saved = await getBeneficiary(trx, actor.merchantId, id);
+    await auditBeneficiary(trx, actor, 'beneficiary.changed', saved);
+    return saved;
   });
-  return getBeneficiary(db, actor.merchantId, id);
 }
 
 /** deleteBeneficiary: soft delete; a second delete (or another merchant's id) is 404. */
 export async function deleteBeneficiary(db: Database, actor: Actor, id: string): Promise<void> {
-  const deleted = await db
-    .updateTable('beneficiaries')
-    .set({ deleted_at: sql<Date>`clock_timestamp()`, updated_by: actor.userId })
-    .where('id', '=', id)
-    .where('merchant_id', '=', actor.merchantId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (deleted.numUpdatedRows === 0n) throw notFound();
+  await db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .updateTable('beneficiaries')
+      .set({ deleted_at: sql<Date>`clock_timestamp()`, updated_by: actor.userId })
+      .where('id', '=', id)
+      .where('merchant_id', '=', actor.merchantId)
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!deleted) throw notFound();
+    const recipient = deleted.recipient_merchant_id
+      ? await trx
+          .selectFrom('merchants')
+          .select('name')
+          .where('id', '=', deleted.recipient_merchant_id)
+          .executeTakeFirst()
+      : undefined;
+    const gone = toBeneficiary({ ...deleted, recipient_name: recipient?.name ?? null });
+    await auditBeneficiary(trx, actor, 'beneficiary.deleted', gone);
+  });
 }

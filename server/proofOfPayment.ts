@@ -1,7 +1,9 @@
 import type { StatementLocale } from '../schemas/statements.schema';
 import { hasProofOfPayment, type Transaction } from '../schemas/transactions.schema';
+import { recordAuditAlone } from './audit/auditTrail';
+import type { RequestOrigin } from './auth/login';
+import type { Database } from './db/database';
 import { AppError } from './errors';
-import type { Db } from './ledger';
 import { drawRule, openOnePagePdf } from './pdfDocument';
 import { formattersFor } from './statements/format';
 import { statementLabels } from './statements/labels';
@@ -113,11 +115,12 @@ function groupIban(iban: string): string {
  * outside the caller's scope, an incoming one or one that moved no money is 404 (nothing to prove, nothing told).
  */
 export async function proofOfPayment(
-  db: Db,
-  merchantId: string,
+  db: Database,
+  reader: { merchantId: string; userId: string; origin: RequestOrigin | null },
   transferId: string,
   scope: TransactionScope = {},
 ): Promise<ProofOfPayment> {
+  const { merchantId } = reader;
   const transaction = await getTransaction(db, merchantId, transferId, scope);
   if (!hasProofOfPayment(transaction)) {
     throw new AppError(
@@ -133,6 +136,20 @@ export async function proofOfPayment(
     .where('id', '=', transaction.account.id)
     .executeTakeFirstOrThrow();
   const { counterparty } = transaction;
+  // The proof is built: the download is on the trail (the PDF itself is drawn from this, and cannot be refused).
+  await recordAuditAlone(db, {
+    realm: 'merchant',
+    actorUserId: reader.userId,
+    merchantId,
+    action: 'proof_of_payment.downloaded',
+    subject: `transfer:${transaction.id}`,
+    details: {
+      amount_minor: transaction.amount.amount_minor,
+      currency: transaction.amount.currency,
+      payee_name: counterparty.name,
+    },
+    origin: reader.origin,
+  });
   return {
     transaction,
     payer: {

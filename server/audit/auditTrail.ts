@@ -154,6 +154,14 @@ export async function recordAudit(trx: Transaction<DB>, entry: AuditEntry): Prom
   return stored.id;
 }
 
+/**
+ * For an action that writes nothing (an export, a download): one small transaction of its own for the entry, opened
+ * after the work succeeded, so a refused or failed export leaves none.
+ */
+export async function recordAuditAlone(db: Database, entry: AuditEntry): Promise<bigint> {
+  return db.transaction().execute((trx) => recordAudit(trx, entry));
+}
+
 export type ChainBreak = {
   id: bigint;
   occurredAt: Date;

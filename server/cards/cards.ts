@@ -19,6 +19,8 @@ import {
   type ShippingAddress,
 } from '../../schemas/cards.schema';
 import type { Actor as PermissionActor } from '../../schemas/permissions';
+import { recordAudit, type AuditAction } from '../audit/auditTrail';
+import type { RequestOrigin } from '../auth/login';
 import { consumeStepUp } from '../auth/stepUp';
 import type { AuthContext } from '../auth/authenticate';
 import type { Database } from '../db/database';
@@ -42,6 +44,36 @@ export type CardActor = {
   isOwner: boolean;
   isViewer: boolean;
 };
+
+/** What the audit trail records of a card's transition (activating it is not a sensitive action). */
+const transitionAudit: Record<CardTransition, AuditAction | null> = {
+  activate: null,
+  freeze: 'card.frozen',
+  unfreeze: 'card.unfrozen',
+  report_lost: 'card.reported_lost',
+  destroy: 'card.deleted',
+};
+
+/** One audit entry about a card, in the caller's transaction: which card (by its last four digits), never its data. */
+async function auditCard(
+  trx: Transaction<DB>,
+  actor: CardActor,
+  cardId: string,
+  action: AuditAction,
+  origin: RequestOrigin | null,
+  details: Record<string, string | number | null> = {},
+): Promise<void> {
+  const card = await trx.selectFrom('cards').select('last4').where('id', '=', cardId).executeTakeFirst();
+  await recordAudit(trx, {
+    realm: 'merchant',
+    actorUserId: actor.userId,
+    merchantId: actor.merchantId,
+    action,
+    subject: `card:${cardId}`,
+    details: { last4: card?.last4 ?? null, ...details },
+    origin,
+  });
+}
 
 export function cardActorOf(auth: Pick<AuthContext, 'merchantId' | 'userId'> & { actor: PermissionActor }) {
   return {
@@ -278,6 +310,7 @@ export async function transitionCard(
   actor: CardActor,
   id: string,
   transition: CardTransition,
+  origin: RequestOrigin | null,
 ): Promise<Card> {
   await db.transaction().execute(async (trx) => {
     const card = await lockForChange(trx, actor, id);
@@ -297,6 +330,8 @@ export async function transitionCard(
       .set({ status: cardTransitions[transition].to, updated_at: now, ...stampOf(transition, now) })
       .where('id', '=', card.id)
       .execute();
+    const action = transitionAudit[transition];
+    if (action) await auditCard(trx, actor, card.id, action, origin);
   });
   return cardById(db, actor, id);
 }
@@ -342,6 +377,7 @@ export async function revealCard(
   id: string,
   body: CardRevealBody,
   stepUpToken: string | undefined,
+  origin: RequestOrigin | null,
 ): Promise<CardSecret> {
   return db.transaction().execute(async (trx) => {
     const visible = await visibleRow(trx, actor, id);
@@ -361,6 +397,8 @@ export async function revealCard(
       throw new AppError('conflict', 409, `No ${body.what === 'pin' ? 'PIN' : 'e-PIN'} has been set yet.`);
     }
     await consumeStepUp(trx, { userId: actor.userId, purpose: 'card_reveal', token: stepUpToken });
+    // That it was shown, and which of the three: never what was shown.
+    await auditCard(trx, actor, card.id, 'card.details_revealed', origin, { shown: body.what });
     if (body.what === 'pin') return { what: 'pin', pin: vault.open(card.id, 'pin', sealed ?? '') };
     if (body.what === 'epin') return { what: 'epin', epin: vault.open(card.id, 'epin', sealed ?? '') };
     const [year, month] = vault.open(card.id, 'expiry', card.expiry_enc).split('-');
@@ -402,6 +440,7 @@ export async function setCardLimits(
   actor: CardActor,
   id: string,
   body: CardLimits,
+  origin: RequestOrigin | null,
 ): Promise<CardLimits> {
   await db.transaction().execute(async (trx) => {
     const card = await lockForChange(trx, actor, id);
@@ -433,6 +472,10 @@ export async function setCardLimits(
       })
       .where('id', '=', card.id)
       .execute();
+    await auditCard(trx, actor, card.id, 'card.limits_changed', origin, {
+      frequency: body.frequency,
+      ...Object.fromEntries(cardLimitCategories.map((category) => [category, body.limits[category]])),
+    });
   });
   return limitsOf(await visibleRow(db, actor, id));
 }

@@ -9,6 +9,8 @@ import {
   type ScheduledPaymentsRunResult,
   type ScheduleFrequency,
 } from '../../schemas/scheduledPayments.schema';
+import { recordAudit } from '../audit/auditTrail';
+import type { RequestOrigin } from '../auth/login';
 import { consumeStepUp } from '../auth/stepUp';
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
@@ -43,7 +45,8 @@ import { paymentSettings, type PaymentSettings } from './settings';
  *   user cannot give.
  */
 
-export type ScheduleOwner = { merchantId: string; userId: string };
+/** Who acts on a schedule, and from where (for the audit trail). */
+export type ScheduleOwner = { merchantId: string; userId: string; origin: RequestOrigin | null };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -305,40 +308,73 @@ async function schedule(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await recordAudit(trx, {
+    realm: 'merchant',
+    actorUserId: owner.userId,
+    merchantId: owner.merchantId,
+    action: 'scheduled_payment.created',
+    subject: `scheduled_payment:${inserted.id}`,
+    details: {
+      amount_minor: String(body.amount_minor),
+      currency,
+      payee_wallet_tag: recipientTag,
+      frequency: body.frequency,
+      start_date: body.start_date,
+      end_date: body.end_date ?? null,
+    },
+    origin: owner.origin,
+  });
   return getScheduledPayment(trx, owner.merchantId, inserted.id);
 }
 
 /** cancelScheduledPayment: stops an active schedule (no further runs); 409 if it has already ended. */
 export async function cancelScheduledPayment(
   db: Database,
-  merchantId: string,
+  owner: ScheduleOwner,
   id: string,
 ): Promise<ScheduledPayment> {
   if (!uuidPattern.test(id)) throw notFound();
-  const updated = await db
-    .updateTable('scheduled_payments')
-    .set({
-      status: 'cancelled',
-      next_run: null,
-      cancelled_at: sql<Date>`clock_timestamp()`,
-      updated_at: sql<Date>`clock_timestamp()`,
-    })
-    .where('id', '=', id)
-    .where('merchant_id', '=', merchantId)
-    .where('status', '=', 'active')
-    .returning('id')
-    .executeTakeFirst();
-  if (!updated) {
-    const existing = await db
-      .selectFrom('scheduled_payments')
-      .select('status')
+  const { merchantId } = owner;
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('scheduled_payments')
+      .set({
+        status: 'cancelled',
+        next_run: null,
+        cancelled_at: sql<Date>`clock_timestamp()`,
+        updated_at: sql<Date>`clock_timestamp()`,
+      })
       .where('id', '=', id)
       .where('merchant_id', '=', merchantId)
+      .where('status', '=', 'active')
+      .returning(['id', 'amount_minor', 'currency', 'recipient_wallet_tag', 'frequency'])
       .executeTakeFirst();
-    if (!existing) throw notFound();
-    throw new AppError('conflict', 409, 'This scheduled payment has already ended.');
-  }
-  return getScheduledPayment(db, merchantId, id);
+    if (!updated) {
+      const existing = await trx
+        .selectFrom('scheduled_payments')
+        .select('status')
+        .where('id', '=', id)
+        .where('merchant_id', '=', merchantId)
+        .executeTakeFirst();
+      if (!existing) throw notFound();
+      throw new AppError('conflict', 409, 'This scheduled payment has already ended.');
+    }
+    await recordAudit(trx, {
+      realm: 'merchant',
+      actorUserId: owner.userId,
+      merchantId,
+      action: 'scheduled_payment.cancelled',
+      subject: `scheduled_payment:${id}`,
+      details: {
+        amount_minor: updated.amount_minor.toString(),
+        currency: updated.currency,
+        payee_wallet_tag: updated.recipient_wallet_tag,
+        frequency: updated.frequency,
+      },
+      origin: owner.origin,
+    });
+    return getScheduledPayment(trx, merchantId, id);
+  });
 }
 
 /** The idempotency key of one occurrence's payment. */

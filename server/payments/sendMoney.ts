@@ -15,6 +15,8 @@ import type {
 } from '../../schemas/sendMoney.schema';
 import { contactSearchLimit } from '../../schemas/sendMoney.schema';
 import type { Transaction } from '../../schemas/transactions.schema';
+import { recordAudit } from '../audit/auditTrail';
+import type { RequestOrigin } from '../auth/login';
 import { consumeStepUp } from '../auth/stepUp';
 import { getBeneficiary, listBeneficiaries } from '../beneficiaries';
 import { namedStatement, precompiled, type Database } from '../db/database';
@@ -403,6 +405,8 @@ export type SendMoneyInput = {
   idempotencyKey: string;
   stepUpToken: string | undefined;
   settings: PaymentSettings;
+  /** Where the request came from, for the audit trail. */
+  origin: RequestOrigin | null;
   now?: Date;
 };
 
@@ -460,8 +464,7 @@ export async function sendMoney(db: Database, payer: Payer, input: SendMoneyInpu
   const needsCode = requiresVerification(recipient.kind, amount, source.currency, settings);
   const note = body.note?.trim() || null;
 
-  // Without a one-time code the posting (with the payee's notification) is one statement, its own transaction:
-  // nothing to roll back. With one, the grant is spent in the same transaction as the posting.
+  // The grant (when a one-time code is needed) is spent in the same transaction as the posting.
   const spendGrant = async (trx: Trx<DB>): Promise<void> => {
     try {
       await consumeStepUp(trx, { userId: payer.userId, purpose: 'send_money', token: input.stepUpToken });
@@ -542,12 +545,28 @@ export async function sendMoney(db: Database, payer: Payer, input: SendMoneyInpu
   };
 
   try {
-    const transfer = needsCode
-      ? await db.transaction().execute(async (trx) => {
-          await spendGrant(trx);
-          return pay(trx);
-        })
-      : await pay(db);
+    // The payment and its audit entry commit or vanish together (a replay answered above writes none).
+    const transfer = await db.transaction().execute(async (trx) => {
+      if (needsCode) await spendGrant(trx);
+      const posted = await pay(trx);
+      await recordAudit(trx, {
+        realm: 'merchant',
+        actorUserId: payer.userId,
+        merchantId: payer.merchantId,
+        action: 'payment.sent',
+        subject: `transfer:${posted.id}`,
+        details: {
+          amount_minor: amount.toString(),
+          currency: source.currency,
+          rail: external ? 'bank_transfer' : recipient.kind === 'wallet' ? 'wallet' : 'internal_iban',
+          payee_name: recipient.kind === 'wallet' ? recipient.merchantName : recipient.name,
+          payee_wallet_tag: recipient.kind === 'wallet' ? recipient.walletTag : null,
+          payee_iban: recipient.kind === 'iban' ? recipient.iban : null,
+        },
+        origin: input.origin,
+      });
+      return posted;
+    });
     const known = postedView(transfer, payer, recipient);
     return { transaction: known ?? (await transactionFor(db, source.id, transfer.id)), replayed: false };
   } catch (error) {

@@ -15,6 +15,8 @@ import type {
   RepresentativeContactBody,
   RepresentativeIdentity,
 } from '../../schemas/profile.schema';
+import { recordAudit } from '../audit/auditTrail';
+import type { RequestOrigin } from '../auth/login';
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
 import { AppError } from '../errors';
@@ -286,6 +288,7 @@ export async function requestProfileChange(
   db: Database,
   actor: ProfileActor,
   body: ProfileChangeBody,
+  origin: RequestOrigin | null,
 ): Promise<ProfileChange> {
   return withProfile(db, actor, async (trx, saved) => {
     const { data, current } = proposalOf(body, saved);
@@ -317,6 +320,16 @@ export async function requestProfileChange(
     await audit(trx, actor, actor.merchantId, 'profile_change_requested', {
       change_id: row.id,
       kind: body.kind,
+    });
+    // Which part the change concerns, not the new data (names, addresses, ID numbers stay in the request itself).
+    await recordAudit(trx, {
+      realm: 'merchant',
+      actorUserId: actor.userId,
+      merchantId: actor.merchantId,
+      action: 'legal_details.change_requested',
+      subject: `profile_change:${row.id}`,
+      details: { kind: body.kind },
+      origin,
     });
     return changeOf(row);
   });

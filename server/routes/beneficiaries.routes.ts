@@ -19,6 +19,7 @@ import {
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { errorResponses } from './apiErrors';
+import { originOf } from './auth.routes';
 
 /** The merchant's beneficiaries (schemas/beneficiaries.schema.ts). */
 export const beneficiariesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
@@ -28,7 +29,7 @@ export const beneficiariesRoutes: FastifyPluginAsyncZod<{ db: Database; config: 
   const secured = { tags: ['beneficiaries'], security: [{ bearerAuth: [] }] };
   const actorOf = (request: Parameters<typeof authOf>[0]) => {
     const auth = authOf(request);
-    return { merchantId: auth.merchantId, userId: auth.userId };
+    return { merchantId: auth.merchantId, userId: auth.userId, origin: originOf(request) };
   };
 
   app.get(

@@ -38,6 +38,7 @@ import { cardVault } from '../cards/secrets';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { errorResponses } from './apiErrors';
+import { originOf } from './auth.routes';
 
 /**
  * Cards (schemas/cards.schema.ts); the domain is server/cards/. Ordering is the add-card area (owners only, SPEC §6);
@@ -182,7 +183,8 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
         response: { 200: Card, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => transitionCard(db, actorOf(request), request.params.id, request.params.action),
+    async (request) =>
+      transitionCard(db, actorOf(request), request.params.id, request.params.action, originOf(request)),
   );
 
   app.delete(
@@ -198,7 +200,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
         response: { 200: Card, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => transitionCard(db, actorOf(request), request.params.id, 'destroy'),
+    async (request) => transitionCard(db, actorOf(request), request.params.id, 'destroy', originOf(request)),
   );
 
   app.put(
@@ -265,6 +267,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
         request.params.id,
         request.body,
         request.headers[stepUpHeader],
+        originOf(request),
       );
       reply.header('cache-control', 'no-store');
       return secret;
@@ -301,6 +304,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
         response: { 200: CardLimits, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => setCardLimits(db, actorOf(request), request.params.id, request.body),
+    async (request) =>
+      setCardLimits(db, actorOf(request), request.params.id, request.body, originOf(request)),
   );
 };

@@ -48,7 +48,7 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
   const delivery = { smtpUrl: config.smtpUrl, smsWebhookUrl: config.smsWebhookUrl };
   const actorOf = (request: FastifyRequest) => {
     const auth = authOf(request);
-    return { merchantId: auth.merchantId, userId: auth.userId };
+    return { merchantId: auth.merchantId, userId: auth.userId, origin: originOf(request) };
   };
   const deliver = (request: FastifyRequest, outboxId: string) => {
     void deliverMessages(db, [outboxId], delivery, request.log).catch((error: unknown) =>

@@ -26,6 +26,7 @@ import {
 } from '../profile/profile';
 import type { FileStorage } from '../storage';
 import { errorResponses } from './apiErrors';
+import { originOf } from './auth.routes';
 import { fileReply } from './fileReply';
 import { readUpload } from './onboarding.routes';
 
@@ -111,7 +112,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await requestProfileChange(db, actorOf(request), request.body)),
+      reply
+        .status(201)
+        .send(await requestProfileChange(db, actorOf(request), request.body, originOf(request))),
   );
 
   app.get(

@@ -19,6 +19,7 @@ import {
 } from '../payments/scheduledPayments';
 import { paymentSettings, type PaymentSettings } from '../payments/settings';
 import { errorResponses } from './apiErrors';
+import { originOf } from './auth.routes';
 
 /**
  * A create whose answer was lost is retried with the same key (required, as for send money); from the send-money
@@ -59,7 +60,7 @@ export const scheduledPaymentsRoutes: FastifyPluginAsyncZod<{
       const auth = authOf(request);
       const { result, replayed } = await createScheduledPayment(
         db,
-        { merchantId: auth.merchantId, userId: auth.userId },
+        { merchantId: auth.merchantId, userId: auth.userId, origin: originOf(request) },
         request.body,
         request.headers['idempotency-key'],
         new Date(),
@@ -108,6 +109,13 @@ export const scheduledPaymentsRoutes: FastifyPluginAsyncZod<{
         response: { 200: ScheduledPayment, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => cancelScheduledPayment(db, authOf(request).merchantId, request.params.id),
+    async (request) => {
+      const auth = authOf(request);
+      return cancelScheduledPayment(
+        db,
+        { merchantId: auth.merchantId, userId: auth.userId, origin: originOf(request) },
+        request.params.id,
+      );
+    },
   );
 };

@@ -27,6 +27,7 @@ import {
 } from '../payments/sendMoney';
 import { paymentSettings, type PaymentSettings } from '../payments/settings';
 import { errorResponses } from './apiErrors';
+import { originOf } from './auth.routes';
 
 /** Contact searches one user may make per minute (the constant lives with the schemas, which the QA plan reads). */
 export { contactSearchesPerMinute };
@@ -78,6 +79,7 @@ export const sendMoneyRoutes: FastifyPluginAsyncZod<{
         idempotencyKey: request.headers['idempotency-key'],
         stepUpToken: request.headers[stepUpHeader],
         settings,
+        origin: originOf(request),
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(transaction);

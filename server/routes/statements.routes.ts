@@ -11,6 +11,7 @@ import {
   type StatementExport,
 } from '../statements/export';
 import { errorResponses } from './apiErrors';
+import { originOf } from './auth.routes';
 import { fileReply } from './fileReply';
 
 /** Statements: the filtered transaction list, or a calendar month, as a file (schemas/statements.schema.ts). */
@@ -18,6 +19,10 @@ export const statementsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
   app,
   { db },
 ) => {
+  const exporterOf = (request: FastifyRequest) => {
+    const auth = authOf(request);
+    return { merchantId: auth.merchantId, userId: auth.userId, origin: originOf(request) };
+  };
   const send = async (request: FastifyRequest, reply: FastifyReply, file: StatementExport) => {
     file.stream.on('error', (error) => request.log.error({ err: error }, 'statement export failed'));
     const body = await bufferedIfSmall(file);
@@ -46,7 +51,7 @@ export const statementsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
       },
     },
     async (request, reply) =>
-      send(request, reply, await exportStatement(db, authOf(request).merchantId, request.query)),
+      send(request, reply, await exportStatement(db, exporterOf(request), request.query)),
   );
 
   app.get(
@@ -66,6 +71,6 @@ export const statementsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
       },
     },
     async (request, reply) =>
-      send(request, reply, await exportMonthlyStatement(db, authOf(request).merchantId, request.query)),
+      send(request, reply, await exportMonthlyStatement(db, exporterOf(request), request.query)),
   );
 };

@@ -13,6 +13,7 @@ import type { Database } from '../db/database';
 import { getTransaction, listTransactions, transactionScopeOf } from '../transactions';
 import { proofOfPayment, renderProofPdf } from '../proofOfPayment';
 import { errorResponses } from './apiErrors';
+import { originOf } from './auth.routes';
 import { fileReply } from './fileReply';
 
 /** The merchant's transactions (schemas/transactions.schema.ts). */
@@ -76,7 +77,12 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ db: Database; config: C
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const proof = await proofOfPayment(db, auth.merchantId, request.params.id, transactionScopeOf(auth));
+      const proof = await proofOfPayment(
+        db,
+        { merchantId: auth.merchantId, userId: auth.userId, origin: originOf(request) },
+        request.params.id,
+        transactionScopeOf(auth),
+      );
       let locale = request.query.lang;
       if (!locale) {
         const user = await db

@@ -7,8 +7,10 @@ import {
   type StatementFormat,
 } from '../../schemas/statements.schema';
 import { athensDay, athensMidnights } from '../analytics/period';
+import { recordAuditAlone, type AuditAction } from '../audit/auditTrail';
+import type { RequestOrigin } from '../auth/login';
+import type { Database } from '../db/database';
 import { AppError } from '../errors';
-import type { Db } from '../ledger';
 import { csvWriter } from './csv';
 import { pdfWriter, statementFonts } from './pdf';
 import { buildStatement, statementFileName, type StatementOptions } from './statementData';
@@ -35,14 +37,43 @@ export type StatementExport = {
  * the transactions again as the client reads.
  */
 export async function exportStatement(
-  db: Db,
-  merchantId: string,
+  db: Database,
+  exporter: Exporter,
   query: StatementExportQuery,
   options: StatementOptions = {},
 ): Promise<StatementExport> {
+  return statementExport(db, exporter, query, options, 'transactions.exported');
+}
+
+/** Who downloads a statement, and from where (for the audit trail). */
+export type Exporter = { merchantId: string; userId: string; origin: RequestOrigin | null };
+
+async function statementExport(
+  db: Database,
+  exporter: Exporter,
+  query: StatementExportQuery,
+  options: StatementOptions,
+  action: AuditAction,
+): Promise<StatementExport> {
   const writer = statementWriters[query.format];
   if (query.format === 'pdf') statementFonts();
-  const statement = await buildStatement(db, merchantId, query, options);
+  const statement = await buildStatement(db, exporter.merchantId, query, options);
+  // Recorded once everything that can refuse it has passed, before the file streams.
+  await recordAuditAlone(db, {
+    realm: 'merchant',
+    actorUserId: exporter.userId,
+    merchantId: exporter.merchantId,
+    action,
+    subject: `account:${statement.account.id}`,
+    details: {
+      format: query.format,
+      currency: statement.account.currency,
+      from: statement.period.firstDay,
+      to: statement.period.lastDay,
+      rows: statement.count,
+    },
+    origin: exporter.origin,
+  });
   return {
     fileName: statementFileName(statement, writer.extension),
     contentType: statementContentTypes[query.format],
@@ -62,8 +93,8 @@ const badField = (field: string, message: string) =>
  * empty statement with zero balances.
  */
 export async function exportMonthlyStatement(
-  db: Db,
-  merchantId: string,
+  db: Database,
+  exporter: Exporter,
   query: MonthlyStatementQuery,
   options: StatementOptions = {},
 ): Promise<StatementExport> {
@@ -76,9 +107,9 @@ export async function exportMonthlyStatement(
   const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
   const [from, toExclusive] = await athensMidnights(db, [`${query.month}-01`, next]);
   if (!from || !toExclusive) throw new Error('no month bounds');
-  return exportStatement(
+  return statementExport(
     db,
-    merchantId,
+    exporter,
     {
       format: query.format,
       ...(query.locale ? { locale: query.locale } : {}),
@@ -89,6 +120,7 @@ export async function exportMonthlyStatement(
       to: new Date(toExclusive.getTime() - 1).toISOString(),
     },
     { ...options, now, timeZone: 'Europe/Athens' },
+    'statement.downloaded',
   );
 }
 

@@ -1,4 +1,6 @@
 import type { Employee, EmployeesResponse, EmployeeStatus } from '../../schemas/employees.schema';
+import { recordAudit } from '../audit/auditTrail';
+import type { RequestOrigin } from '../auth/login';
 import { revokeAllSessions } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
@@ -11,7 +13,8 @@ import type { Db } from '../ledger';
  * status, never one's own. Knows nothing of HTTP.
  */
 
-export type TeamActor = { merchantId: string; userId: string };
+/** Who acts on the team, and from where (for the audit trail). */
+export type TeamActor = { merchantId: string; userId: string; origin: RequestOrigin | null };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const employeeNotFound = () => new AppError('not_found', 404, 'This person is not in your team.');
@@ -135,6 +138,18 @@ export async function updateEmployeeStatus(
         .execute();
     }
     const cards = await cardsOf(trx, actor.merchantId, [person.id]);
+    // Only a change is an action: setting the status it already had records nothing.
+    if (person.status !== status) {
+      await recordAudit(trx, {
+        realm: 'merchant',
+        actorUserId: actor.userId,
+        merchantId: actor.merchantId,
+        action: status === 'disabled' ? 'employee.disabled' : 'employee.enabled',
+        subject: `user:${person.id}`,
+        details: { email: person.email, role: person.employee_type },
+        origin: actor.origin,
+      });
+    }
     return view({ ...person, status }, cards.get(person.id) ?? []);
   });
 }

@@ -24,6 +24,7 @@ import type { Db } from '../ledger';
 import { invitationAccepted } from '../notifications/events';
 import { enqueueMessage } from '../notify/outbox';
 import type { TeamActor } from './employees';
+import { recordAudit } from '../audit/auditTrail';
 
 /**
  * Invitations (schemas/employees.schema.ts; SPEC §2 /my-employees/add-employees and /merchant-invitation/:key/accept).
@@ -242,6 +243,15 @@ export async function inviteEmployee(
         }),
       });
       const row = await invitationQuery(trx).where('i.id', '=', created.id).executeTakeFirstOrThrow();
+      await recordAudit(trx, {
+        realm: 'merchant',
+        actorUserId: actor.userId,
+        merchantId: actor.merchantId,
+        action: 'employee.invited',
+        subject: `invitation:${created.id}`,
+        details: { email: body.email, role: body.role, access_level: body.access_level },
+        origin: actor.origin,
+      });
       return { invitation: view(row, now), outboxId };
     });
   } catch (error) {
@@ -275,7 +285,17 @@ export async function cancelInvitation(db: Database, actor: TeamActor, id: strin
       .set({ state: 'cancelled', cancelled_at: now, updated_at: now })
       .where('id', '=', row.id)
       .execute();
-    return view(await invitationQuery(trx).where('i.id', '=', row.id).executeTakeFirstOrThrow(), now);
+    const cancelled = await invitationQuery(trx).where('i.id', '=', row.id).executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      realm: 'merchant',
+      actorUserId: actor.userId,
+      merchantId: actor.merchantId,
+      action: 'employee.invitation_cancelled',
+      subject: `invitation:${row.id}`,
+      details: { email: cancelled.email, role: cancelled.role },
+      origin: actor.origin,
+    });
+    return view(cancelled, now);
   });
 }
 

@@ -11,4 +11,45 @@ export const auditActionText = defineMessages<AuditAction>({
   'password.changed': { id: 'audit.action.passwordChanged', defaultMessage: 'Password changed' },
   'mfa.added': { id: 'audit.action.mfaAdded', defaultMessage: 'Second factor added' },
   'mfa.removed': { id: 'audit.action.mfaRemoved', defaultMessage: 'Second factor removed' },
+  'payment.sent': { id: 'audit.action.paymentSent', defaultMessage: 'Payment sent' },
+  'scheduled_payment.created': {
+    id: 'audit.action.scheduledPaymentCreated',
+    defaultMessage: 'Scheduled payment created',
+  },
+  'scheduled_payment.cancelled': {
+    id: 'audit.action.scheduledPaymentCancelled',
+    defaultMessage: 'Scheduled payment cancelled',
+  },
+  'beneficiary.created': { id: 'audit.action.beneficiaryCreated', defaultMessage: 'Beneficiary added' },
+  'beneficiary.changed': { id: 'audit.action.beneficiaryChanged', defaultMessage: 'Beneficiary changed' },
+  'beneficiary.deleted': { id: 'audit.action.beneficiaryDeleted', defaultMessage: 'Beneficiary deleted' },
+  'card.details_revealed': { id: 'audit.action.cardDetailsRevealed', defaultMessage: 'Card details shown' },
+  'card.frozen': { id: 'audit.action.cardFrozen', defaultMessage: 'Card frozen' },
+  'card.unfrozen': { id: 'audit.action.cardUnfrozen', defaultMessage: 'Card unfrozen' },
+  'card.reported_lost': { id: 'audit.action.cardReportedLost', defaultMessage: 'Card reported lost' },
+  'card.deleted': { id: 'audit.action.cardDeleted', defaultMessage: 'Card deleted' },
+  'card.limits_changed': { id: 'audit.action.cardLimitsChanged', defaultMessage: 'Card limits changed' },
+  'employee.invited': { id: 'audit.action.employeeInvited', defaultMessage: 'Employee invited' },
+  'employee.enabled': { id: 'audit.action.employeeEnabled', defaultMessage: 'Employee enabled' },
+  'employee.disabled': { id: 'audit.action.employeeDisabled', defaultMessage: 'Employee disabled' },
+  'employee.invitation_cancelled': {
+    id: 'audit.action.employeeInvitationCancelled',
+    defaultMessage: 'Invitation cancelled',
+  },
+  'transactions.exported': {
+    id: 'audit.action.transactionsExported',
+    defaultMessage: 'Transactions downloaded',
+  },
+  'statement.downloaded': {
+    id: 'audit.action.statementDownloaded',
+    defaultMessage: 'Monthly statement downloaded',
+  },
+  'proof_of_payment.downloaded': {
+    id: 'audit.action.proofOfPaymentDownloaded',
+    defaultMessage: 'Proof of payment downloaded',
+  },
+  'legal_details.change_requested': {
+    id: 'audit.action.legalDetailsChangeRequested',
+    defaultMessage: 'Change of legal details requested',
+  },
 });
