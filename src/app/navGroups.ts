@@ -6,6 +6,7 @@ import {
   CircleHelp,
   ClipboardList,
   CreditCard,
+  FileClock,
   Gem,
   House,
   LayoutDashboard,
@@ -37,6 +38,7 @@ const labels = defineMessages({
   analytics: { id: 'app.nav.analytics', defaultMessage: 'Analytics' },
   advertising: { id: 'app.nav.advertising', defaultMessage: 'Advertise with us' },
   settings: { id: 'app.nav.settings', defaultMessage: 'Settings' },
+  activityLog: { id: 'app.nav.activityLog', defaultMessage: 'Activity log' },
   onboarding: { id: 'app.nav.onboarding', defaultMessage: 'Company onboarding' },
   applicationStatus: { id: 'app.nav.applicationStatus', defaultMessage: 'Application status' },
   faq: { id: 'app.nav.faq', defaultMessage: 'Help and FAQ' },
@@ -117,6 +119,12 @@ const allGroups: readonly NavGroup[] = [
     heading: headings.settings,
     destinations: [
       { to: '/settings', label: labels.settings, icon: Settings, access: bankingPage('settings') },
+      {
+        to: '/settings/activity-log',
+        label: labels.activityLog,
+        icon: FileClock,
+        access: bankingPage('activity-log'),
+      },
     ],
   },
   {

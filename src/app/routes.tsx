@@ -53,6 +53,7 @@ const CancelPlanScreen = lazy(() => import('../screens/account/CancelPlanScreen'
 const AccountDeletionScreen = lazy(() => import('../screens/account/AccountDeletionScreen'));
 const MyAddressesScreen = lazy(() => import('../screens/addresses/MyAddressesScreen'));
 const SettingsScreen = lazy(() => import('../screens/settings/SettingsScreen'));
+const ActivityLogScreen = lazy(() => import('../screens/settings/ActivityLogScreen'));
 
 /**
  * The addresses of the card-ordering journey (SPEC §2; one machine, machines/cardOrder.machine.ts) with the area of
@@ -324,6 +325,15 @@ export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
           ),
         },
         { path: '/account/:action_type', element: <AccountActionRoute /> },
+        {
+          // Issue 21: the company's audit trail, the owner's only (src/screens/settings/ActivityLogScreen.tsx).
+          path: '/settings/activity-log',
+          element: (
+            <RequireAuth area="activity-log">
+              <ActivityLogScreen />
+            </RequireAuth>
+          ),
+        },
         {
           // SPEC §2 /settings/:page?: language and security (src/screens/settings/SettingsScreen.tsx).
           path: '/settings/:page?',

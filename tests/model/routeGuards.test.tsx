@@ -43,6 +43,8 @@ const employeesRedirectedFrom = new Set([
   'profile',
   'my-addresses',
   'my-accounts',
+  // Not in SPEC §6: issue 21's activity log (the company's audit trail) is the owner's alone.
+  'activity-log',
 ]);
 
 /** "Viewer employees are redirected to Overview from a smaller set: …" (physical card pages: both of them). */
@@ -58,6 +60,7 @@ const viewersRedirectedFrom = new Set([
   'profile',
   'my-addresses',
   'my-accounts',
+  'activity-log',
 ]);
 
 /**
@@ -103,6 +106,8 @@ const pages: Record<string, Page> = {
   '/notifications': protectedAs('notifications'),
   // Every signed-in user has their own language, password, second factors and sessions.
   '/settings/:page?': protectedAs('settings'),
+  // Issue 21: the company's audit trail names every employee's sign-ins: the owner's alone.
+  '/settings/activity-log': protectedAs('activity-log'),
   '/dev/outbox': { kind: 'open' },
   '/dev/style-guide': { kind: 'open' },
   '*': { kind: 'open' },
