@@ -20,15 +20,27 @@ summary() {
   node -e '
     const fs = require("node:fs");
     let passed = 0, failed = 0, skipped = 0;
+    const names = [];
     for (const file of process.argv.slice(2)) {
       if (!fs.existsSync(file)) continue;
       const report = JSON.parse(fs.readFileSync(file, "utf8"));
       passed += report.numPassedTests;
       failed += report.numFailedTests;
       skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-      // A file that fails to load has no tests to count but is a failure all the same.
-      failed += report.testResults.filter((r) => r.status === "failed" && r.assertionResults.length === 0).length;
+      for (const result of report.testResults) {
+        const where = require("node:path").relative(process.cwd(), result.name);
+        // A file that fails to load has no tests to count but is a failure all the same.
+        if (result.status === "failed" && result.assertionResults.length === 0) {
+          failed += 1;
+          names.push(`${where}: ${(result.message ?? "").split("\n")[0]}`);
+        }
+        for (const test of result.assertionResults) {
+          if (test.status === "failed") names.push(`${where} > ${test.fullName}: ${(test.failureMessages?.[0] ?? "").split("\n")[0]}`);
+        }
+      }
     }
+    // The tail of the log is what a reader of CI sees first: the failed tests are named just above the count.
+    if (names.length) console.log("\nfailed tests:\n" + names.map((n) => "  - " + n.slice(0, 400)).join("\n") + "\n");
     if (process.argv[1] === "1" && failed === 0) failed = 1;
     console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
   ' "${1:-0}" "$reports/unit.json" "$reports/vitest.json" "$reports/e2e.json" "$reports/api-postgres.json"
