@@ -196,6 +196,41 @@ export function describedAreas(role: RoleName, access: AccessLevelName | null): 
 
 /*
  * ---------------------------------------------------------------------------------------------------------------
+ * The bank's staff (issue 21, docs/decisions/023-staff-realm.md)
+ * ---------------------------------------------------------------------------------------------------------------
+ * A realm of its own: staff sign in at /back-office with a password and a passkey or an authenticator app, and their
+ * token opens only `access: 'staff'` operations, each in one staff area. An area lists the roles that may use it; the
+ * back office's menu and route guards read the same table.
+ */
+export const staffRoles = ['reviewer', 'operations', 'admin'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+export const staffAreaRoles = {
+  /** The staff member's own session, second factors and passkeys. */
+  self: ['reviewer', 'operations', 'admin'],
+  /** The merchant review queue: onboarding files, approve, reject, ask for more information (four-eyes). */
+  'merchant-reviews': ['reviewer', 'admin'],
+  /** A person confirms the face and the document of a representative's identity verification. */
+  'identity-reviews': ['reviewer', 'admin'],
+  /** Changes of a company's legal details asked from its profile. */
+  'legal-changes': ['reviewer', 'admin'],
+  /** Advertising campaigns before they are shown to other merchants. */
+  campaigns: ['reviewer', 'operations', 'admin'],
+  /** Closed accounts' follow-up tasks (funds, cards, records). */
+  'account-deletions': ['operations', 'admin'],
+  /** The whole audit trail, every merchant's and every staff member's. */
+  'audit-trail': ['reviewer', 'operations', 'admin'],
+  /** Staff accounts: create, disable. */
+  staff: ['admin'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type StaffArea = keyof typeof staffAreaRoles;
+
+export function staffCanAccess(role: StaffRole, area: StaffArea): boolean {
+  return (staffAreaRoles[area] as readonly StaffRole[]).includes(role);
+}
+
+/*
+ * ---------------------------------------------------------------------------------------------------------------
  * API operations (docs/engineering.md principle 8; docs/decisions/011-operation-permission-table.md)
  * ---------------------------------------------------------------------------------------------------------------
  * Every operationId the server has, and who may call it. The server reads this table when a route is registered
@@ -232,7 +267,12 @@ export type OperationRule =
       viewerMay?: string;
       /** A test rail too: registered only outside production. */
       sandbox?: true;
-    };
+    }
+  /**
+   * The bank's staff (issue 21, docs/decisions/023-staff-realm.md): only a staff access token opens it, never a
+   * merchant's, and only for the roles of its staff area. Lives under /api/back-office/.
+   */
+  | { access: 'staff'; area: StaffArea; write: boolean };
 
 // The helpers are marked free of side effects: the browser imports this file for `canAccess` only, and without the
 // mark the bundler kept every call of the operation table below (about 0.7 KB gzipped on /login).
@@ -249,6 +289,17 @@ const change = /* @__NO_SIDE_EFFECTS__ */ (area: Area | null, extra: Parameters<
 const profile = /* @__NO_SIDE_EFFECTS__ */ (write: boolean) =>
   signedIn('profile', write, { approved: false });
 const open = (write: boolean, why: string): OperationRule => ({ access: 'public', write, why });
+const staffRead = /* @__NO_SIDE_EFFECTS__ */ (area: StaffArea): OperationRule => ({
+  access: 'staff',
+  area,
+  write: false,
+});
+const staffChange = /* @__NO_SIDE_EFFECTS__ */ (area: StaffArea): OperationRule => ({
+  access: 'staff',
+  area,
+  write: true,
+});
+const staffSignIn = 'A step of a staff member signing in; the login ticket or the staff refresh cookie is the credential.';
 const sandbox = (write: boolean): OperationRule => ({ access: 'sandbox', write });
 
 const signIn = 'A step of signing in; the login ticket or the refresh cookie is the credential.';
@@ -500,11 +551,34 @@ export const operationRules = {
   sandboxCashbackPayout: sandbox(true),
   sandboxRunBilling: sandbox(true),
   sandboxRepresentativeTasks: sandbox(false),
+  // The bank's staff (issue 21): signing in to the back office, then each staff area's operations.
+  staffLogin: open(true, staffSignIn),
+  staffLoginTotp: open(true, staffSignIn),
+  staffLoginPasskey: open(true, staffSignIn),
+  staffRefresh: open(true, staffSignIn),
+  staffLogout: open(true, 'Ends the staff refresh cookie’s own session; works even when the access token has expired.'),
+  staffMe: staffRead('self'),
+  staffPasskeyOptions: staffChange('self'),
+  staffPasskeyAdd: staffChange('self'),
+  staffList: staffRead('staff'),
+  staffCreate: staffChange('staff'),
+  staffDisable: staffChange('staff'),
   // The owner adds a password-less employee (the create-password journey's test rail).
   sandboxCreateUser: change('add-employees', { approved: false, sandbox: true }),
 } satisfies Record<string, OperationRule>;
 
 export type OperationId = keyof typeof operationRules;
+
+/** Operations of the staff realm (`access: 'staff'`), for the realm-crossing tests and the back office's guards. */
+export function isStaffOperation(operationId: OperationId): boolean {
+  return (operationRules[operationId] as OperationRule).access === 'staff';
+}
+
+/** May a staff member of this role call this operation? Only staff operations, and only for the area's roles. */
+export function mayStaffCall(role: StaffRole, operationId: OperationId): boolean {
+  const rule: OperationRule = operationRules[operationId];
+  return rule.access === 'staff' && staffCanAccess(role, rule.area);
+}
 
 export function isOperationId(value: string): value is OperationId {
   return Object.prototype.hasOwnProperty.call(operationRules, value);
@@ -518,6 +592,8 @@ export function isOperationId(value: string): value is OperationId {
  */
 export function mayCall(caller: Caller, operationId: OperationId): boolean {
   const rule: OperationRule = operationRules[operationId];
+  // A merchant's user never calls the bank's staff operations, whatever the role.
+  if (rule.access === 'staff') return false;
   if (rule.access !== 'session' || caller.is_owner) return true;
   if (rule.area !== null && !canAccess(caller, rule.area)) return false;
   if (caller.employee_type === 'viewer' && rule.write && rule.viewerMay === undefined) return false;

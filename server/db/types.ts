@@ -738,6 +738,57 @@ export type SignInAudit = {
   user_id: string | null;
 };
 
+export type StaffLoginTickets = {
+  attempts: Generated<number>;
+  challenge: string;
+  expires_at: Timestamp;
+  staff_id: string;
+  ticket_hash: string;
+  used_at: Timestamp | null;
+};
+
+export type StaffPasskeyChallenges = {
+  challenge: string;
+  expires_at: Timestamp;
+  id: Generated<string>;
+  staff_id: string;
+  used_at: Timestamp | null;
+};
+
+export type StaffPasskeys = {
+  counter: Generated<bigint>;
+  created_at: Generated<Timestamp>;
+  credential_id: string;
+  last_used_at: Timestamp | null;
+  name: string;
+  public_key: Buffer;
+  staff_id: string;
+  transports: Generated<string[]>;
+};
+
+export type StaffSessions = {
+  absolute_expires_at: Timestamp;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  idle_expires_at: Timestamp;
+  refresh_hash: string;
+  revoked_at: Timestamp | null;
+  second_factor: 'passkey' | 'totp';
+  staff_id: string;
+};
+
+export type StaffUsers = {
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  email: string;
+  id: Generated<string>;
+  name: string;
+  password_hash: string;
+  role: 'reviewer' | 'operations' | 'admin';
+  status: Generated<'enabled' | 'disabled'>;
+  totp_secret: string;
+};
+
 export type StepUpGrants = {
   consumed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -874,6 +925,11 @@ export type DB = {
   schema_migrations: SchemaMigrations;
   sessions: Sessions;
   sign_in_audit: SignInAudit;
+  staff_login_tickets: StaffLoginTickets;
+  staff_passkey_challenges: StaffPasskeyChallenges;
+  staff_passkeys: StaffPasskeys;
+  staff_sessions: StaffSessions;
+  staff_users: StaffUsers;
   step_up_grants: StepUpGrants;
   subscriptions: Subscriptions;
   totp_credentials: TotpCredentials;
