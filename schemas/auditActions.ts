@@ -29,5 +29,8 @@ export const auditActions = [
   'statement.downloaded',
   'proof_of_payment.downloaded',
   'legal_details.change_requested',
+  // Staff decisions on advertising campaigns (server/advertising/campaignReview.ts).
+  'campaign.approved',
+  'campaign.rejected',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

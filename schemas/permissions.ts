@@ -299,7 +299,8 @@ const staffChange = /* @__NO_SIDE_EFFECTS__ */ (area: StaffArea): OperationRule 
   area,
   write: true,
 });
-const staffSignIn = 'A step of a staff member signing in; the login ticket or the staff refresh cookie is the credential.';
+const staffSignIn =
+  'A step of a staff member signing in; the login ticket or the staff refresh cookie is the credential.';
 const sandbox = (write: boolean): OperationRule => ({ access: 'sandbox', write });
 
 const signIn = 'A step of signing in; the login ticket or the refresh cookie is the credential.';
@@ -489,6 +490,14 @@ export const operationRules = {
   purchaseAdvertisingPlan: change('send-money'),
   advertisingCampaigns: read('advertise-with-us', { companyData: true }),
   advertisingCampaign: read('advertise-with-us', { companyData: true }),
+  // Issue 21: other merchants' campaigns shown to a signed-in user (the home's sponsored card, the wallet directory's
+  // sponsored entry) and the click on one. Area `overview`, which SPEC §6 closes to nobody: an advertisement shows
+  // nothing of the company and every user of an approved merchant is in the audience the advertiser paid for; a
+  // click records only that the caller opened a link, so a viewer may make it too.
+  sponsoredPlacement: read('overview'),
+  sponsoredClick: change('overview', {
+    viewerMay: 'Records only that the caller opened a sponsored link; changes nothing of the company’s.',
+  }),
   // Public content (schemas/public.schema.ts).
   faq: open(false, 'The FAQ page is public (SPEC §2 /faq), the same for everybody.'),
   legalDocuments: open(
@@ -551,12 +560,16 @@ export const operationRules = {
   sandboxCashbackPayout: sandbox(true),
   sandboxRunBilling: sandbox(true),
   sandboxRepresentativeTasks: sandbox(false),
+  sandboxRunAdvertising: sandbox(true),
   // The bank's staff (issue 21): signing in to the back office, then each staff area's operations.
   staffLogin: open(true, staffSignIn),
   staffLoginTotp: open(true, staffSignIn),
   staffLoginPasskey: open(true, staffSignIn),
   staffRefresh: open(true, staffSignIn),
-  staffLogout: open(true, 'Ends the staff refresh cookie’s own session; works even when the access token has expired.'),
+  staffLogout: open(
+    true,
+    'Ends the staff refresh cookie’s own session; works even when the access token has expired.',
+  ),
   staffMe: staffRead('self'),
   staffPasskeyOptions: staffChange('self'),
   staffPasskeyAdd: staffChange('self'),

@@ -54,6 +54,7 @@ import { stepUpRoutes } from './routes/stepUp.routes';
 import { settingsRoutes } from './routes/settings.routes';
 import { transactionsRoutes } from './routes/transactions.routes';
 import { flowCatalogueRoutes } from './routes/flows.routes';
+import { sandboxAdvertisingRoutes } from './sandbox/advertising.routes';
 import { sandboxBillingRoutes } from './sandbox/billing.routes';
 import { sandboxCardRoutes } from './sandbox/cards.routes';
 import { sandboxExternalAccountRoutes } from './sandbox/externalAccounts.routes';
@@ -327,6 +328,7 @@ export async function buildApp({
   if (config.environment !== 'production') await app.register(sandboxScheduledPaymentsRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxCardRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxBillingRoutes, { db, config });
+  if (config.environment !== 'production') await app.register(sandboxAdvertisingRoutes, { db });
   if (config.environment !== 'production') await app.register(flowCatalogueRoutes);
 
   app.get('/api/openapi.json', { schema: { hide: true, operationId: 'openapi' } }, async () => app.swagger());

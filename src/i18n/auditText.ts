@@ -52,4 +52,12 @@ export const auditActionText = defineMessages<AuditAction>({
     id: 'audit.action.legalDetailsChangeRequested',
     defaultMessage: 'Change of legal details requested',
   },
+  'campaign.approved': {
+    id: 'audit.action.campaignApproved',
+    defaultMessage: 'Advertising campaign approved',
+  },
+  'campaign.rejected': {
+    id: 'audit.action.campaignRejected',
+    defaultMessage: 'Advertising campaign rejected',
+  },
 });

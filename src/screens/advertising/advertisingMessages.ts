@@ -89,8 +89,11 @@ export const advertisingText = {
 };
 
 const statusTexts = defineMessages<CampaignStatus>({
+  in_review: { id: 'advertising.status.in_review', defaultMessage: 'Being reviewed by the bank' },
+  rejected: { id: 'advertising.status.rejected', defaultMessage: 'Rejected, refunded' },
   scheduled: { id: 'advertising.status.scheduled', defaultMessage: 'Scheduled' },
   active: { id: 'advertising.status.active', defaultMessage: 'Active' },
+  stopped_at_reach: { id: 'advertising.status.stopped_at_reach', defaultMessage: 'Reach reached, stopped' },
   ended: { id: 'advertising.status.ended', defaultMessage: 'Ended' },
 });
 
