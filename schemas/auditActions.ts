@@ -29,6 +29,12 @@ export const auditActions = [
   'statement.downloaded',
   'proof_of_payment.downloaded',
   'legal_details.change_requested',
+  // The bank's staff (realm 'staff').
+  'staff.signed_in',
+  'staff.sign_in_failed',
+  'staff.passkey_added',
+  'staff.created',
+  'staff.disabled',
   // Staff decisions on advertising campaigns (server/advertising/campaignReview.ts).
   'campaign.approved',
   'campaign.rejected',

@@ -584,7 +584,7 @@ export type OperationId = keyof typeof operationRules;
 
 /** Operations of the staff realm (`access: 'staff'`), for the realm-crossing tests and the back office's guards. */
 export function isStaffOperation(operationId: OperationId): boolean {
-  return (operationRules[operationId] as OperationRule).access === 'staff';
+  return operationRules[operationId].access === 'staff';
 }
 
 /** May a staff member of this role call this operation? Only staff operations, and only for the area's roles. */
