@@ -51,6 +51,7 @@ import { scheduledPaymentsRoutes } from './routes/scheduledPayments.routes';
 import { sendMoneyRoutes } from './routes/sendMoney.routes';
 import { statementsRoutes } from './routes/statements.routes';
 import { stepUpRoutes } from './routes/stepUp.routes';
+import { campaignReviewRoutes } from './routes/campaignReview.routes';
 import { staffRoutes } from './routes/staff.routes';
 import { settingsRoutes } from './routes/settings.routes';
 import { transactionsRoutes } from './routes/transactions.routes';
@@ -327,6 +328,7 @@ export async function buildApp({
   await app.register(settingsRoutes, { db, config });
   await app.register(notificationsRoutes, { db, config });
   await app.register(staffRoutes, { db, config });
+  await app.register(campaignReviewRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxOutboxRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxReviewRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxProfileReviewRoutes, { db });

@@ -4,7 +4,7 @@ import { campaignReviewQueue, decideCampaign } from '../../server/advertising/ca
 import { servePlacement } from '../../server/advertising/delivery';
 import { verifyAuditChain } from '../../server/audit/auditTrail';
 import { AppError } from '../../server/errors';
-import { api, expectStatus } from './client';
+import { api, apiWithBadInput, expectStatus } from './client';
 import { startTestServer, type TestServer } from './harness';
 import {
   expectHealthy,
@@ -14,6 +14,7 @@ import {
   newKey,
   type MoneyMerchant,
 } from './money';
+import { signInStaff } from './staffHelpers';
 import { databaseDigest } from './tableDigest';
 
 /**
@@ -295,5 +296,112 @@ describe('campaign review', () => {
     }
     expect(await databaseDigest(server.db)).toEqual(digest);
     expect((await campaignOf(advertiser, campaign.id)).status).toBe('in_review');
+  });
+});
+
+describe('the back office', () => {
+  let advertiser: MoneyMerchant;
+  beforeAll(async () => {
+    advertiser = await merchantWithAccount(server);
+    await fund(server.db, advertiser.accountId, 100_000n);
+  });
+
+  it('lists the queue, shows one campaign, and decides once through the staff endpoints', async () => {
+    const reviewer = await signInStaff(server, 'reviewer', 'Rita Reviewer');
+    const before = await balanceOf(advertiser.accountId);
+    const campaign = await buy(advertiser, 'city_spotlight');
+
+    const list = await api(server.app, 'GET', '/api/back-office/campaigns/', { token: reviewer.token });
+    expectStatus(list, 200);
+    expect(list.body.queue.find((c) => c.id === campaign.id)).toMatchObject({
+      merchant: { id: advertiser.merchantId },
+      plan: { id: 'city_spotlight', name: 'City Spotlight', reach: 25000, duration_days: 14 },
+      placements: ['dashboard', 'wallet_directory'],
+      price: { amount_minor: '9900', currency: 'EUR' },
+      review_status: 'in_review',
+    });
+    const one = await api(server.app, 'GET', '/api/back-office/campaigns/{id}/', {
+      params: { id: campaign.id },
+      token: reviewer.token,
+    });
+    expectStatus(one, 200);
+    expect(one.body.headline).toBe(body.headline);
+    expectStatus(
+      await api(server.app, 'GET', '/api/back-office/campaigns/{id}/', {
+        params: { id: '00000000-0000-4000-8000-000000000000' },
+        token: reviewer.token,
+      }),
+      404,
+    );
+
+    // Bad input: refused with the field named, nothing written anywhere.
+    const digest = await databaseDigest(server.db);
+    const decide = (payload: unknown) =>
+      apiWithBadInput(server.app, 'POST', '/api/back-office/campaigns/{id}/decision/', {
+        params: { id: campaign.id },
+        token: reviewer.token,
+        body: payload,
+      });
+    for (const payload of [
+      { decision: 'reject' },
+      { decision: 'reject', reason: '' },
+      { decision: 'maybe' },
+      { decision: 'reject', reason: '<script>alert(1)</script>' },
+      { decision: 'reject', reason: 'x'.repeat(501) },
+      { decision: 'approve', extra: true },
+    ]) {
+      const refused = await decide(payload);
+      expect(refused.status, JSON.stringify(payload)).toBe(400);
+    }
+    expect(await databaseDigest(server.db)).toEqual(digest);
+
+    const rejected = await api(server.app, 'POST', '/api/back-office/campaigns/{id}/decision/', {
+      params: { id: campaign.id },
+      token: reviewer.token,
+      body: { decision: 'reject', reason: 'The headline promises what the link does not show.' },
+      headers: { 'user-agent': 'Back office test browser' },
+    });
+    expectStatus(rejected, 200);
+    expect(rejected.body).toMatchObject({
+      review_status: 'rejected',
+      rejection_reason: 'The headline promises what the link does not show.',
+      reviewed_by: { id: reviewer.staffId, name: 'Rita Reviewer' },
+    });
+    expect(await balanceOf(advertiser.accountId)).toBe(before);
+    expectHealthy((await ledgerSnapshot(server.db)).invariants);
+    const entry = await server.db
+      .selectFrom('audit_trail')
+      .select(['realm', 'actor_user_id', 'action', 'user_agent'])
+      .where('subject', '=', `campaign:${campaign.id}`)
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({
+      realm: 'staff',
+      actor_user_id: reviewer.staffId,
+      action: 'campaign.rejected',
+      user_agent: 'Back office test browser',
+    });
+
+    // Decided: a second decision by anyone is 409 and changes nothing.
+    const operations = await signInStaff(server, 'operations');
+    const after = await databaseDigest(server.db);
+    const again = await api(server.app, 'POST', '/api/back-office/campaigns/{id}/decision/', {
+      params: { id: campaign.id },
+      token: operations.token,
+      body: { decision: 'approve' },
+    });
+    expectStatus(again, 409);
+    expect(again.body.error.code).toBe('conflict');
+    expect(await databaseDigest(server.db)).toEqual(after);
+    const recent = await api(server.app, 'GET', '/api/back-office/campaigns/', { token: operations.token });
+    expectStatus(recent, 200);
+    expect(recent.body.queue.some((c) => c.id === campaign.id)).toBe(false);
+    expect(recent.body.recent[0]).toMatchObject({ id: campaign.id, review_status: 'rejected' });
+  });
+
+  it('a merchant token never opens the review', async () => {
+    const refused = await apiWithBadInput(server.app, 'GET', '/api/back-office/campaigns/', {
+      token: advertiser.token,
+    });
+    expect(refused.status).toBe(401);
   });
 });
