@@ -28,6 +28,14 @@ import { sponsoredCampaign } from '../notifications/events';
 
 export type Viewer = { merchantId: string; userId: string };
 
+/**
+ * A user counts once per campaign and placement in this time: the same card seen again on every visit to the home is
+ * not another person reached, and a merchant reloading its home in a loop cannot spend a competitor's reach (the plan
+ * sells reach as impressions to distinct users, schemas/advertising.schema.ts). A user who saw every running campaign
+ * lately is shown none.
+ */
+export const impressionFrequencyCapMs = 60 * 60 * 1000;
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError('not_found', 404, 'Nothing here.');
 
@@ -37,8 +45,8 @@ const runnable = (now: Date) => sql<boolean>`
   AND c.starts_at <= ${now} AND c.ends_at > ${now} AND m.status = 'approved'`;
 
 /**
- * servePlacement: one campaign to show the viewer in an in-app placement, or null when none runs. Never one of the
- * viewer's own merchant. Picking, counting and recording the impression are one transaction: the row is locked
+ * servePlacement: one campaign to show the viewer in an in-app placement, or null when none runs (or the viewer saw
+ * each running one there within `impressionFrequencyCapMs`). Never one of the viewer's own merchant. Picking, counting and recording the impression are one transaction: the row is locked
  * while picked (FOR UPDATE, re-checked after a wait, so a campaign that reached its reach meanwhile is skipped and
  * the next one taken) and the UPDATE counts only while `impressions < reach`.
  */
@@ -55,6 +63,10 @@ export async function servePlacement(
         JOIN advertising_plans p ON p.id = c.plan_id
         JOIN merchants m ON m.id = c.merchant_id
         WHERE ${runnable(now)} AND c.merchant_id <> ${viewer.merchantId} AND ${placement} = ANY (p.placements)
+          AND NOT EXISTS (
+            SELECT 1 FROM advertising_impressions i
+            WHERE i.user_id = ${viewer.userId} AND i.campaign_id = c.id AND i.placement = ${placement}
+              AND i.created_at > ${new Date(now.getTime() - impressionFrequencyCapMs)})
         ORDER BY c.impressions, c.created_at, c.id
         LIMIT 1
         FOR UPDATE OF c

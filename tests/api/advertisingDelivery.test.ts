@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decideCampaign } from '../../server/advertising/campaignReview';
+import { impressionFrequencyCapMs, servePlacement } from '../../server/advertising/delivery';
 import { api, apiWithBadInput, expectStatus } from './client';
 import { readOutbox, startTestServer, type TestServer } from './harness';
 import { employeeToken, fund, merchantWithAccount, newKey, type MoneyMerchant } from './money';
@@ -73,6 +74,28 @@ async function approvedCampaign(
   return bought.body;
 }
 
+/** Users of the merchant who never signed in: an audience the domain function serves directly. */
+async function audience(merchantId: string, size: number): Promise<string[]> {
+  const rows = await server.db
+    .insertInto('users')
+    .values(
+      Array.from({ length: size }, (_, i) => ({
+        merchant_id: merchantId,
+        email: `audience-${randomBytes(4).toString('hex')}-${i}@example.test`,
+        phone: null,
+        password_hash: null,
+        first_name: 'Ada',
+        last_name: `Audience ${i}`,
+        is_owner: false,
+        employee_type: 'employee' as const,
+        access_level: 'company' as const,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 function serve(token: string, placement: 'dashboard' | 'wallet_directory') {
   return api(server.app, 'GET', '/api/merchants/advertising/placements/', { token, query: { placement } });
 }
@@ -125,6 +148,8 @@ describe('in-app placements', () => {
       expectStatus(seen, 200);
       expect(seen.body.campaign?.id).toBe(campaign.id);
     }
+    // The same user again within the hour: nothing shown, nothing counted.
+    expect(await shownTo(viewer.token, 'dashboard')).toBeNull();
     const figures = await campaignOf(advertiser, campaign.id);
     expect(figures.delivery).toEqual({
       reach: 25000,
@@ -183,10 +208,13 @@ describe('in-app placements', () => {
 
   it('stops at the reach, even with many requests at once: the count is exactly the reach', async () => {
     const campaign = await approvedCampaign(advertiser, 'local_boost', 5);
-    const results = await Promise.all(Array.from({ length: 20 }, () => serve(viewer.token, 'dashboard')));
-    const served = results.filter((r) => r.status === 200 && r.body.campaign?.id === campaign.id);
-    expect(results.every((r) => r.status === 200)).toBe(true);
-    expect(served).toHaveLength(5);
+    const users = await audience(viewer.merchantId, 20);
+    const results = await Promise.all(
+      users.map((userId) =>
+        servePlacement(server.db, { merchantId: viewer.merchantId, userId }, 'dashboard'),
+      ),
+    );
+    expect(results.filter((shown) => shown?.id === campaign.id)).toHaveLength(5);
     const row = await server.db
       .selectFrom('advertising_campaigns')
       .select(['impressions', 'reach'])
@@ -212,7 +240,10 @@ describe('in-app placements', () => {
     await sql`UPDATE advertising_campaigns SET ends_at = now() - interval '1 second' WHERE id = ${campaign.id}`.execute(
       server.db,
     );
-    expect(await shownTo(viewer.token, 'dashboard')).toBeNull();
+    const [someoneElse = ''] = await audience(viewer.merchantId, 1);
+    expect(
+      await servePlacement(server.db, { merchantId: viewer.merchantId, userId: someoneElse }, 'dashboard'),
+    ).toBeNull();
     expect((await campaignOf(advertiser, campaign.id)).status).toBe('ended');
   });
 
@@ -222,9 +253,27 @@ describe('in-app placements', () => {
     const first = await approvedCampaign(advertiser, 'local_boost');
     const other = await approvedCampaign(second, 'local_boost', undefined, 'Bakery open on Sundays');
     const ids: string[] = [];
-    for (let i = 0; i < 6; i += 1) ids.push((await shownTo(viewer.token, 'dashboard'))?.id ?? '');
+    for (const userId of await audience(viewer.merchantId, 6)) {
+      ids.push(
+        (await servePlacement(server.db, { merchantId: viewer.merchantId, userId }, 'dashboard'))?.id ?? '',
+      );
+    }
     expect(ids.filter((id) => id === first.id)).toHaveLength(3);
     expect(ids.filter((id) => id === other.id)).toHaveLength(3);
+  });
+
+  it('counts a user once an hour per campaign and placement: reloading cannot spend the reach', async () => {
+    const campaign = await approvedCampaign(advertiser, 'city_spotlight');
+    const [userId = ''] = await audience(viewer.merchantId, 1);
+    const viewerUser = { merchantId: viewer.merchantId, userId };
+    expect((await servePlacement(server.db, viewerUser, 'dashboard'))?.id).toBe(campaign.id);
+    for (let i = 0; i < 5; i += 1)
+      expect(await servePlacement(server.db, viewerUser, 'dashboard')).toBeNull();
+    // Another placement is another impression; an hour later the same one counts again.
+    expect((await servePlacement(server.db, viewerUser, 'wallet_directory'))?.id).toBe(campaign.id);
+    const later = new Date(Date.now() + impressionFrequencyCapMs + 60_000);
+    expect((await servePlacement(server.db, viewerUser, 'dashboard', later))?.id).toBe(campaign.id);
+    expect((await campaignOf(advertiser, campaign.id)).delivery.impressions).toBe(3);
   });
 
   it('records clicks on a campaign shown, answers the link; refuses others with no trace', async () => {

@@ -46,6 +46,9 @@ CREATE TABLE advertising_impressions (
 );
 CREATE INDEX advertising_impressions_campaign_idx ON advertising_impressions (campaign_id, placement);
 CREATE INDEX advertising_impressions_merchant_idx ON advertising_impressions (merchant_id, campaign_id, placement);
+-- What a user was shown lately (the frequency cap of server/advertising/delivery.ts).
+CREATE INDEX advertising_impressions_user_idx ON advertising_impressions (user_id, campaign_id, placement, created_at)
+  WHERE user_id IS NOT NULL;
 CREATE UNIQUE INDEX advertising_impressions_once_idx ON advertising_impressions (campaign_id, placement, merchant_id)
   WHERE placement IN ('newsletter', 'push_notification');
 
