@@ -35,5 +35,8 @@ export const auditActions = [
   'staff.passkey_added',
   'staff.created',
   'staff.disabled',
+  // Staff decisions on advertising campaigns (server/advertising/campaignReview.ts).
+  'campaign.approved',
+  'campaign.rejected',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -57,4 +57,12 @@ export const auditActionText = defineMessages<AuditAction>({
   'staff.passkey_added': { id: 'audit.action.staffPasskeyAdded', defaultMessage: 'Staff passkey added' },
   'staff.created': { id: 'audit.action.staffCreated', defaultMessage: 'Staff member created' },
   'staff.disabled': { id: 'audit.action.staffDisabled', defaultMessage: 'Staff member disabled' },
+  'campaign.approved': {
+    id: 'audit.action.campaignApproved',
+    defaultMessage: 'Advertising campaign approved',
+  },
+  'campaign.rejected': {
+    id: 'audit.action.campaignRejected',
+    defaultMessage: 'Advertising campaign rejected',
+  },
 });
