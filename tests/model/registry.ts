@@ -6,6 +6,7 @@ import { advertisingModel } from './advertising.paths';
 import { analyticsModel } from './analytics.paths';
 import { beneficiaryFormModel } from './beneficiaryForm.paths';
 import { botCheckModel } from './botCheck.paths';
+import { campaignReviewModel } from './campaignReview.paths';
 import { cancelPlanModel } from './cancelPlan.paths';
 import { cardControlsModel } from './cardControls.paths';
 import { cardOrderModel } from './cardOrder.paths';
@@ -89,6 +90,7 @@ export const registry: readonly RegisteredModel[] = [
   { model: inviteEmployeeModel, fixtures: 'inviteEmployee.paths.ts', test: 'inviteEmployee.model.test.tsx' },
   { model: planCheckoutModel, fixtures: 'planCheckout.paths.ts', test: 'planCheckout.model.test.tsx' },
   { model: cancelPlanModel, fixtures: 'cancelPlan.paths.ts', test: 'cancelPlan.model.test.tsx' },
+  { model: campaignReviewModel, fixtures: 'campaignReview.paths.ts', test: 'campaignReview.model.test.tsx' },
   {
     model: accountDeletionModel,
     fixtures: 'accountDeletion.paths.ts',
