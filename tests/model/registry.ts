@@ -27,6 +27,7 @@ import { removeMfaMethodModel } from './removeMfaMethod.paths';
 import { requestMoneyModel } from './requestMoney.paths';
 import { scheduledPaymentModel } from './scheduledPayment.paths';
 import { sendMoneyModel } from './sendMoney.paths';
+import { staffSessionModel, staffSignInModel } from './staffSignIn.paths';
 import { statementExportModel } from './statementExport.paths';
 import { teamModel } from './team.paths';
 import { transactionListModel } from './transactionList.paths';
@@ -116,6 +117,8 @@ export const registry: readonly RegisteredModel[] = [
     test: 'statementExport.model.test.tsx',
   },
   { model: botCheckModel, fixtures: 'botCheck.paths.ts', test: 'botCheck.model.test.tsx' },
+  { model: staffSignInModel, fixtures: 'staffSignIn.paths.ts', test: 'staffSignIn.model.test.tsx' },
+  { model: staffSessionModel, fixtures: 'staffSignIn.paths.ts', test: 'staffSession.model.test.tsx' },
 ];
 
 /** Each machine file of the registry with its machine, in file order (the statechart list). */
