@@ -2,7 +2,9 @@ import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
+import { sql, type SqlBool } from 'kysely';
 import { recordAudit, recordAuditAlone } from '../audit/auditTrail';
+import { tryAgainLater } from '../auth/signInLimits';
 import type { RequestOrigin } from '../auth/login';
 import { verifyPassword } from '../auth/passwords';
 import { randomToken, sha256 } from '../auth/tokens';
@@ -53,6 +55,37 @@ const wrongCredentials = () =>
 const ticketGone = () =>
   new AppError('login_expired', 401, 'This sign-in has expired. Enter your email and password again.');
 
+/**
+ * A staff account opens every merchant's data, so guessing its password from many addresses is stopped per account:
+ * after `staffPasswordFailures` wrong passwords within `staffPauseSeconds`, the account's password step pauses until
+ * the oldest of them is that old (the route's limit per address stays as well). The count is read from the audit
+ * trail, where every refusal is written anyway.
+ */
+export const staffPasswordFailures = 10;
+export const staffPauseSeconds = 15 * 60;
+
+async function refuseWhilePaused(db: Database, staffId: string): Promise<void> {
+  const since = new Date(Date.now() - staffPauseSeconds * 1000);
+  const failures = await db
+    .selectFrom('audit_trail')
+    .select('occurred_at')
+    .where('actor_user_id', '=', staffId)
+    .where('realm', '=', 'staff')
+    .where('action', '=', 'staff.sign_in_failed')
+    .where('occurred_at', '>', since)
+    .where(sql<SqlBool>`details->>'step' = 'password'`)
+    .orderBy('occurred_at', 'desc')
+    .limit(staffPasswordFailures)
+    .execute();
+  const oldest = failures.at(-1);
+  if (failures.length < staffPasswordFailures || !oldest) return;
+  const retryAfter = Math.max(
+    1,
+    Math.ceil((oldest.occurred_at.getTime() + staffPauseSeconds * 1000 - Date.now()) / 1000),
+  );
+  throw tryAgainLater('Too many wrong passwords for this account.', retryAfter);
+}
+
 export async function staffPasswordStep(
   db: Database,
   config: Config,
@@ -65,6 +98,7 @@ export async function staffPasswordStep(
     .select(['id', 'password_hash', 'status'])
     .where('email', '=', email)
     .executeTakeFirst();
+  if (staff) await refuseWhilePaused(db, staff.id);
   // Verified against a dummy hash when there is no such staff member, so both answers take as long.
   const passwordOk = await verifyPassword(staff?.password_hash, input.password);
   if (!staff || !passwordOk || staff.status !== 'enabled') {

@@ -65,6 +65,28 @@ describe('staff sign-in with the authenticator app', () => {
     expect(await auditActionsOf(staff.staffId)).toEqual(['staff.sign_in_failed']);
   });
 
+  it('pauses an account’s password step after ten wrong passwords, from any address, even for the right one', async () => {
+    const staff = await makeStaff(server, 'admin');
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const wrong = await server.app.inject({
+        method: 'POST',
+        url: '/api/back-office/auth/login/',
+        payload: { email: staff.email, password: `Wrong-Password-${attempt}!` },
+        remoteAddress: `198.51.100.${attempt + 1}`,
+      });
+      expect(wrong.statusCode).toBe(401);
+    }
+    const right = await post('/api/back-office/auth/login/', {
+      email: staff.email,
+      password: staff.password,
+    });
+    expect(right.statusCode).toBe(429);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(800);
+    expect(right.json().error.message).toMatch(
+      /Too many wrong passwords for this account\. Try again in 1[45] minutes/,
+    );
+  });
+
   it('refuses a wrong code with the tries left, and the ticket after five wrong codes', async () => {
     const staff = await makeStaff(server, 'reviewer');
     const login = await post('/api/back-office/auth/login/', {

@@ -1,8 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
-import { useSelector } from '@xstate/react';
 import { createActor, SimulatedClock, type ActorRefFrom } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
-import { staffSessionMachine, type StaffSessionSnapshot } from '../../machines/staffSession.machine';
+import { staffSessionMachine } from '../../machines/staffSession.machine';
 import {
   staffSignInMachine,
   type StaffLoginStep,
@@ -47,22 +46,6 @@ afterEach(() => {
   staffSession?.stop();
   staffSession = undefined;
 });
-
-/**
- * BackOfficeRoutes, with a <main> landmark around its whole-page spinner (restoring, signing out), which the real
- * routes render bare: the harness looks for the spinner inside <main>, as on every page of the merchants' app.
- */
-function BackOfficePage({ session }: { session: StaffSession }) {
-  const state = useSelector(session, (snapshot: StaffSessionSnapshot) => snapshot.value);
-  const spinner = state === 'restoring' || state === 'signingOut';
-  return spinner ? (
-    <main>
-      <BackOfficeRoutes />
-    </main>
-  ) : (
-    <BackOfficeRoutes />
-  );
-}
 
 const click = async (app: RenderedApp, name: string) => {
   await app.user.click(screen.getByRole('button', { name }));
@@ -132,7 +115,7 @@ function startBackOffice(): RenderedApp {
     effects,
     routeTable: (
       <BackOfficeContext.Provider value={backOffice}>
-        <BackOfficePage session={session} />
+        <BackOfficeRoutes />
       </BackOfficeContext.Provider>
     ),
   });

@@ -16,9 +16,15 @@ export function BackOfficeRoutes() {
   const { session } = useBackOffice();
   const state = useSelector(session, (snapshot) => snapshot.value);
   const signIn = useSelector(session, (snapshot) => snapshot.children.signIn);
-  if (state === 'restoring') return <PageSpinner />;
+  // Outside the shell the page is only this: its main landmark.
+  const waiting = (
+    <main>
+      <PageSpinner />
+    </main>
+  );
+  if (state === 'restoring') return waiting;
   if (state === 'signedOut' || state === 'signingOut') {
-    return signIn ? <StaffSignInScreen signIn={signIn} /> : <PageSpinner />;
+    return signIn ? <StaffSignInScreen signIn={signIn} /> : waiting;
   }
   return (
     <BackOfficeShell>

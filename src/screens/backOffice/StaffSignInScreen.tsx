@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { StaffSignInError, staffSignInMachine } from '../../../machines/staffSignIn.machine';
+import { LanguageSwitcher } from '../../app/LanguageSwitcher';
 import { errorMessages } from '../../i18n/errorMessages';
 import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page } from '../../ui/Layout';
@@ -106,6 +107,7 @@ export function StaffSignInScreen({ signIn }: { signIn: SignIn }) {
   // The page's main landmark: outside the signed-in shell, this screen is the whole page.
   return (
     <Page as="main" $narrow>
+      <LanguageSwitcher />
       <Card>
         <h1>{intl.formatMessage(m.title)}</h1>
         {state === 'enteringCredentials' || state === 'checkingPassword' ? (
