@@ -29,5 +29,9 @@ export const auditActions = [
   'statement.downloaded',
   'proof_of_payment.downloaded',
   'legal_details.change_requested',
+  // The bank's staff (realm 'staff'): a change of legal details decided, an account deletion's follow-up done.
+  'legal_change.approved',
+  'legal_change.rejected',
+  'account_deletion.task_done',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -8925,7 +8925,7 @@ export interface operations {
     auditTrail: {
         parameters: {
             query?: {
-                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "legal_change.approved" | "legal_change.rejected" | "account_deletion.task_done";
                 actor?: string;
                 cursor?: string;
                 from?: string;
@@ -8946,7 +8946,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             /** @enum {string} */
-                            action: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested";
+                            action: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "legal_change.approved" | "legal_change.rejected" | "account_deletion.task_done";
                             actor: {
                                 email: string;
                                 id: string;
@@ -8998,7 +8998,7 @@ export interface operations {
     exportAuditTrail: {
         parameters: {
             query?: {
-                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "legal_change.approved" | "legal_change.rejected" | "account_deletion.task_done";
                 actor?: string;
                 from?: string;
                 to?: string;

@@ -52,4 +52,16 @@ export const auditActionText = defineMessages<AuditAction>({
     id: 'audit.action.legalDetailsChangeRequested',
     defaultMessage: 'Change of legal details requested',
   },
+  'legal_change.approved': {
+    id: 'audit.action.legalChangeApproved',
+    defaultMessage: 'Change of legal details approved',
+  },
+  'legal_change.rejected': {
+    id: 'audit.action.legalChangeRejected',
+    defaultMessage: 'Change of legal details rejected',
+  },
+  'account_deletion.task_done': {
+    id: 'audit.action.accountDeletionTaskDone',
+    defaultMessage: 'Account deletion follow-up done',
+  },
 });
