@@ -29,7 +29,13 @@ export const auditActions = [
   'statement.downloaded',
   'proof_of_payment.downloaded',
   'legal_details.change_requested',
-  // The bank's staff (realm 'staff'): a change of legal details decided, an account deletion's follow-up done.
+  // The bank's staff (realm 'staff').
+  'staff.signed_in',
+  'staff.sign_in_failed',
+  'staff.passkey_added',
+  'staff.created',
+  'staff.disabled',
+  // Staff decisions on merchants' follow-ups: a change of legal details decided, an account deletion's task done.
   'legal_change.approved',
   'legal_change.rejected',
   'account_deletion.task_done',
