@@ -567,6 +567,13 @@ export const operationRules = {
   staffList: staffRead('staff'),
   staffCreate: staffChange('staff'),
   staffDisable: staffChange('staff'),
+  // H3, the bank's follow-ups: changes of legal details reviewed, account deletions followed up (issue 21).
+  legalChangeQueue: staffRead('legal-changes'),
+  legalChange: staffRead('legal-changes'),
+  legalChangeDocument: staffRead('legal-changes'),
+  decideLegalChange: staffChange('legal-changes'),
+  deletionTasks: staffRead('account-deletions'),
+  completeDeletionTask: staffChange('account-deletions'),
   // The owner adds a password-less employee (the create-password journey's test rail).
   sandboxCreateUser: change('add-employees', { approved: false, sandbox: true }),
 } satisfies Record<string, OperationRule>;

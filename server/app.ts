@@ -52,6 +52,8 @@ import { sendMoneyRoutes } from './routes/sendMoney.routes';
 import { statementsRoutes } from './routes/statements.routes';
 import { stepUpRoutes } from './routes/stepUp.routes';
 import { staffRoutes } from './routes/staff.routes';
+import { legalChangesRoutes } from './routes/legalChanges.routes';
+import { deletionTasksRoutes } from './routes/deletionTasks.routes';
 import { settingsRoutes } from './routes/settings.routes';
 import { transactionsRoutes } from './routes/transactions.routes';
 import { flowCatalogueRoutes } from './routes/flows.routes';
@@ -326,6 +328,8 @@ export async function buildApp({
   await app.register(settingsRoutes, { db, config });
   await app.register(notificationsRoutes, { db, config });
   await app.register(staffRoutes, { db, config });
+  await app.register(legalChangesRoutes, { db, storage: storageFor(config) });
+  await app.register(deletionTasksRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxOutboxRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxReviewRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxProfileReviewRoutes, { db });

@@ -2,18 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../server/audit/auditTrail';
 import { completeDeletionTask, deletionTasks } from '../../server/billing/deletionFollowUp';
 import { postTransfer, systemAccount } from '../../server/ledger';
-import { api, expectStatus } from './client';
+import { api, apiWithBadInput, expectStatus } from './client';
 import { startTestServer, type TestServer } from './harness';
 import { fund, merchantWithAccount, newKey, type MoneyMerchant } from './money';
 import { plusMs, runBillingAt } from './plans';
 import { stepUpHeaders, stepUpToken } from './stepUp';
+import { signInStaff } from './staffHelpers';
 import { databaseDigest } from './tableDigest';
 
 /*
  * The follow-up of an account deletion by the bank's operations (schemas/deletionFollowUp.schema.ts): the open tasks,
  * oldest first, with the merchant and the request behind each (date, payout IBAN, reason, what blocks it), and a
  * staff member completing one with a note, on the audit trail. Done twice is 409; bad input changes nothing; a due
- * deletion still blocked reopens its task. Real server, real database.
+ * deletion still blocked reopens its task. First the domain functions, then the same through
+ * /api/back-office/account-deletions/ with the roles of the area (operations or an admin; never a reviewer, never a
+ * merchant's token). Real server, real database.
  */
 
 let server: TestServer;
@@ -277,5 +280,106 @@ describe('completing a follow-up', () => {
       note: 'Paid out EUR 40.00.',
       payload: { outcome: 'completed' },
     });
+  });
+});
+
+describe('the back office’s endpoints (area account-deletions)', () => {
+  const tasksUrl = '/api/back-office/account-deletions/tasks/' as const;
+  const doneUrl = '/api/back-office/account-deletions/tasks/{id}/done/' as const;
+
+  it('operations read the open tasks and complete one with a note; done twice is 409', async () => {
+    const me = await merchant(1500n);
+    await requestDeletion(me, 'Closing the shop');
+    const taskId = await taskIdOf(me.merchantId);
+    const operator = await signInStaff(server, 'operations');
+
+    const list = await api(server.app, 'GET', tasksUrl, { headers: operator.headers });
+    expectStatus(list, 200);
+    expect(list.body.items.find((item) => item.id === taskId)).toMatchObject({
+      merchant: { id: me.merchantId },
+      deletion: { reason: 'Closing the shop', blockers: ['balance'] },
+    });
+
+    const before = await lastAuditId();
+    const done = await api(server.app, 'POST', doneUrl, {
+      params: { id: taskId },
+      body: { note: 'Paid out EUR 15.00.' },
+      headers: { ...operator.headers, 'user-agent': 'BackOffice/1.0' },
+      ip: '198.51.100.45',
+    });
+    expectStatus(done, 200);
+    expect(done.body).toMatchObject({
+      status: 'done',
+      completed: { staff_id: operator.staffId, note: 'Paid out EUR 15.00.' },
+    });
+    const entries = await server.db.selectFrom('audit_trail').selectAll().where('id', '>', before).execute();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      realm: 'staff',
+      actor_user_id: operator.staffId,
+      action: 'account_deletion.task_done',
+      ip: '198.51.100.45',
+      user_agent: 'BackOffice/1.0',
+    });
+
+    const twice = await api(server.app, 'POST', doneUrl, {
+      params: { id: taskId },
+      body: { note: 'Again' },
+      headers: operator.headers,
+    });
+    expectStatus(twice, 409);
+    expect(twice.body.error.code).toBe('conflict');
+  });
+
+  it('bad input: 400 with the field, an unknown task 404, and nothing written', async () => {
+    const me = await merchant(0n);
+    await requestDeletion(me);
+    const taskId = await taskIdOf(me.merchantId);
+    const admin = await signInStaff(server, 'admin');
+    const before = await databaseDigest(server.db);
+    for (const body of [{}, { note: '   ' }, { note: 'x'.repeat(1001) }, { note: 42 }]) {
+      const response = await apiWithBadInput(server.app, 'POST', doneUrl, {
+        params: { id: taskId },
+        body,
+        headers: admin.headers,
+      });
+      expectStatus(response, 400);
+      expect(response.body.error.fields).toHaveProperty('note');
+    }
+    const badId = await apiWithBadInput(server.app, 'POST', doneUrl, {
+      params: { id: 'nope' },
+      body: { note: 'Done' },
+      headers: admin.headers,
+    });
+    expectStatus(badId, 400);
+    const unknown = await api(server.app, 'POST', doneUrl, {
+      params: { id: crypto.randomUUID() },
+      body: { note: 'Done' },
+      headers: admin.headers,
+    });
+    expectStatus(unknown, 404);
+    expect(await databaseDigest(server.db)).toEqual(before);
+  });
+
+  it('a reviewer may not read or complete them (403), a merchant’s token opens none (401), nothing written', async () => {
+    const me = await merchant(0n);
+    await requestDeletion(me);
+    const taskId = await taskIdOf(me.merchantId);
+    const reviewer = await signInStaff(server, 'reviewer');
+    const before = await databaseDigest(server.db);
+    for (const [headers, status] of [
+      [reviewer.headers, 403],
+      [{ authorization: `Bearer ${me.token}` }, 401],
+    ] as const) {
+      expectStatus(await api(server.app, 'GET', tasksUrl, { headers }), status);
+      const done = await api(server.app, 'POST', doneUrl, {
+        params: { id: taskId },
+        body: { note: 'Done' },
+        headers,
+      });
+      expectStatus(done, status);
+    }
+    expect(await databaseDigest(server.db)).toEqual(before);
+    expect((await taskRow(taskId)).status).toBe('open');
   });
 });

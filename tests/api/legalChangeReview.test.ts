@@ -7,17 +7,19 @@ import {
   legalChangeQueue,
 } from '../../server/profile/legalChangeReview';
 import { storageFor } from '../../server/storage';
-import { api, expectStatus, type JsonBodyOf } from './client';
+import { api, apiWithBadInput, expectStatus, type JsonBodyOf } from './client';
 import { startTestServer, type TestServer } from './harness';
 import { company, directors, onboardingOwner, pdfBytes, saveAllSteps, upload } from './onboardingFixtures';
+import { signInStaff } from './staffHelpers';
 import { databaseDigest } from './tableDigest';
 
 /*
  * The bank's review of a change of legal details (schemas/legalChangeReview.schema.ts): the queue a reviewer reads
  * (oldest first, the merchant, what changes from what to what, the documents added from the profile), and the
  * decision by a staff member: approve applies the data, reject keeps it and tells the owner why, a second decision
- * is 409, bad input changes nothing, and each decision is one entry of the audit trail in the staff realm. Real
- * server, real database.
+ * is 409, bad input changes nothing, and each decision is one entry of the audit trail in the staff realm. First the
+ * domain functions, then the same through /api/back-office/legal-changes/ with the roles of the area (a reviewer or
+ * an admin; never operations, never a merchant's token). Real server, real database.
  */
 
 let server: TestServer;
@@ -363,5 +365,148 @@ describe('a staff member decides', () => {
       details: { kind: 'company', reviewer: 'sandbox', reason: 'Wrong registration number.' },
     });
     expect((await legalChange(server.db, change.id)).decided_by).toBeNull();
+  });
+});
+
+describe('the back office’s endpoints (area legal-changes)', () => {
+  const address = '198.51.100.44';
+
+  it('a reviewer reads the queue, opens a document, decides; the trail names the reviewer and the address', async () => {
+    const owner = await approvedOwner();
+    const paper = await upload(
+      server.app,
+      owner.token,
+      { content: pdfBytes, filename: 'board-minutes.pdf' },
+      'articles_of_association',
+      '/api/merchants/profile/documents/',
+    );
+    expectStatus(paper, 201);
+    const change = await requestChange(owner, { kind: 'directors', data: newBoard });
+    const reviewer = await signInStaff(server, 'reviewer');
+
+    const queue = await api(server.app, 'GET', '/api/back-office/legal-changes/', {
+      headers: reviewer.headers,
+    });
+    expectStatus(queue, 200);
+    expect(queue.body.items.map((item) => item.id)).toContain(change.id);
+    const one = await api(server.app, 'GET', '/api/back-office/legal-changes/{id}/', {
+      params: { id: change.id },
+      headers: reviewer.headers,
+    });
+    expectStatus(one, 200);
+    expect(one.body).toMatchObject({ id: change.id, kind: 'directors', merchant: { id: owner.merchantId } });
+    expect(one.body.documents.map((document) => document.id)).toEqual([paper.body.id]);
+
+    const file = await api(
+      server.app,
+      'GET',
+      '/api/back-office/legal-changes/{id}/documents/{document_id}/',
+      {
+        params: { id: change.id, document_id: paper.body.id },
+        headers: reviewer.headers,
+      },
+    );
+    expectStatus(file, 200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(String(file.headers['content-disposition'])).toMatch(/^inline;/);
+    expect(file.raw.rawPayload.equals(pdfBytes)).toBe(true);
+
+    const before = await lastAuditId();
+    const decided = await api(server.app, 'POST', '/api/back-office/legal-changes/{id}/decision/', {
+      params: { id: change.id },
+      body: { decision: 'approve' },
+      headers: { ...reviewer.headers, 'user-agent': 'BackOffice/1.0' },
+      ip: address,
+    });
+    expectStatus(decided, 200);
+    expect(decided.body).toMatchObject({ status: 'approved', decided_by: { staff_id: reviewer.staffId } });
+    expect((await profileOf(owner)).directors?.directors).toHaveLength(2);
+    const entries = await auditAfter(before);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      realm: 'staff',
+      actor_user_id: reviewer.staffId,
+      action: 'legal_change.approved',
+      ip: address,
+      user_agent: 'BackOffice/1.0',
+    });
+
+    const twice = await api(server.app, 'POST', '/api/back-office/legal-changes/{id}/decision/', {
+      params: { id: change.id },
+      body: { decision: 'reject', reason: 'On second thoughts' },
+      headers: reviewer.headers,
+    });
+    expectStatus(twice, 409);
+    expect(twice.body.error.code).toBe('conflict');
+  });
+
+  it('bad input: 400 with the field, an unknown change 404, and nothing written', async () => {
+    const owner = await approvedOwner();
+    const change = await requestChange(owner, { kind: 'company', data: legalCompany });
+    const reviewer = await signInStaff(server, 'admin');
+    const before = await databaseDigest(server.db);
+    const decisionUrl = '/api/back-office/legal-changes/{id}/decision/' as const;
+
+    const noReason = await apiWithBadInput(server.app, 'POST', decisionUrl, {
+      params: { id: change.id },
+      body: { decision: 'reject', reason: '  ' },
+      headers: reviewer.headers,
+    });
+    expectStatus(noReason, 400);
+    expect(noReason.body.error.fields).toHaveProperty('reason');
+    const badDecision = await apiWithBadInput(server.app, 'POST', decisionUrl, {
+      params: { id: change.id },
+      body: { decision: 'maybe' },
+      headers: reviewer.headers,
+    });
+    expectStatus(badDecision, 400);
+    expect(badDecision.body.error.fields).toHaveProperty('decision');
+    const badId = await apiWithBadInput(server.app, 'POST', decisionUrl, {
+      params: { id: 'not-a-uuid' },
+      body: { decision: 'approve' },
+      headers: reviewer.headers,
+    });
+    expectStatus(badId, 400);
+    const unknown = await api(server.app, 'POST', decisionUrl, {
+      params: { id: crypto.randomUUID() },
+      body: { decision: 'approve' },
+      headers: reviewer.headers,
+    });
+    expectStatus(unknown, 404);
+    const unknownDocument = await api(
+      server.app,
+      'GET',
+      '/api/back-office/legal-changes/{id}/documents/{document_id}/',
+      { params: { id: change.id, document_id: crypto.randomUUID() }, headers: reviewer.headers },
+    );
+    expectStatus(unknownDocument, 404);
+    expect(await databaseDigest(server.db)).toEqual(before);
+  });
+
+  it('operations may not read or decide (403), a merchant’s token opens none (401), and nothing is written', async () => {
+    const owner = await approvedOwner();
+    const change = await requestChange(owner, { kind: 'company', data: legalCompany });
+    const operations = await signInStaff(server, 'operations');
+    const before = await databaseDigest(server.db);
+    for (const [headers, status] of [
+      [operations.headers, 403],
+      [{ authorization: `Bearer ${owner.token}` }, 401],
+    ] as const) {
+      const queue = await api(server.app, 'GET', '/api/back-office/legal-changes/', { headers });
+      expectStatus(queue, status);
+      const one = await api(server.app, 'GET', '/api/back-office/legal-changes/{id}/', {
+        params: { id: change.id },
+        headers,
+      });
+      expectStatus(one, status);
+      const decided = await api(server.app, 'POST', '/api/back-office/legal-changes/{id}/decision/', {
+        params: { id: change.id },
+        body: { decision: 'approve' },
+        headers,
+      });
+      expectStatus(decided, status);
+    }
+    expect(await databaseDigest(server.db)).toEqual(before);
+    expect((await legalChange(server.db, change.id)).status).toBe('pending_review');
   });
 });
