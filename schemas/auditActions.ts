@@ -39,5 +39,8 @@ export const auditActions = [
   'legal_change.approved',
   'legal_change.rejected',
   'account_deletion.task_done',
+  // Staff decisions on advertising campaigns (server/advertising/campaignReview.ts).
+  'campaign.approved',
+  'campaign.rejected',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

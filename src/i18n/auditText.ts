@@ -69,4 +69,12 @@ export const auditActionText = defineMessages<AuditAction>({
     id: 'audit.action.accountDeletionTaskDone',
     defaultMessage: 'Account deletion follow-up done',
   },
+  'campaign.approved': {
+    id: 'audit.action.campaignApproved',
+    defaultMessage: 'Advertising campaign approved',
+  },
+  'campaign.rejected': {
+    id: 'audit.action.campaignRejected',
+    defaultMessage: 'Advertising campaign rejected',
+  },
 });
