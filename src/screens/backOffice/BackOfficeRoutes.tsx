@@ -4,6 +4,8 @@ import { useBackOffice } from '../../app/backOfficeContext';
 import { PageSpinner } from '../../ui/Spinner';
 import { BackOfficeHome } from './BackOfficeHome';
 import { BackOfficeShell } from './BackOfficeShell';
+import { DeletionTasksScreen } from './DeletionTasksScreen';
+import { LegalChangeReviewScreen, LegalChangesScreen } from './LegalChangesScreen';
 import { PasskeysScreen } from './PasskeysScreen';
 import { StaffAccountsScreen } from './StaffAccountsScreen';
 import { StaffSignInScreen } from './StaffSignInScreen';
@@ -23,6 +25,9 @@ export function BackOfficeRoutes() {
         <Route path="/back-office" element={<BackOfficeHome />} />
         <Route path="/back-office/passkeys" element={<PasskeysScreen />} />
         <Route path="/back-office/staff" element={<StaffAccountsScreen />} />
+        <Route path="/back-office/legal-changes" element={<LegalChangesScreen />} />
+        <Route path="/back-office/legal-changes/:id" element={<LegalChangeReviewScreen />} />
+        <Route path="/back-office/account-deletions" element={<DeletionTasksScreen />} />
         <Route path="*" element={<BackOfficeHome />} />
       </Routes>
     </BackOfficeShell>

@@ -118,7 +118,7 @@ export function legalChangeErrorText(intl: IntlShape, error: LegalChangeReviewEr
   }
 }
 
-function kindText(intl: IntlShape, kind: LegalChange['kind']): string {
+export function legalChangeKindText(intl: IntlShape, kind: LegalChange['kind']): string {
   switch (kind) {
     case 'company':
       return intl.formatMessage(m.kindCompany);
@@ -197,7 +197,7 @@ function ChangeDetails({
         </Muted>
       ) : null}
       <Card>
-        <h2>{kindText(intl, change.kind)}</h2>
+        <h2>{legalChangeKindText(intl, change.kind)}</h2>
         <table>
           <thead>
             <tr>

@@ -5,6 +5,8 @@ const m = defineMessages({
   home: { id: 'backOffice.nav.home', defaultMessage: 'Overview' },
   passkeys: { id: 'backOffice.nav.passkeys', defaultMessage: 'My passkeys' },
   staff: { id: 'backOffice.nav.staff', defaultMessage: 'Staff accounts' },
+  legalChanges: { id: 'backOffice.nav.legalChanges', defaultMessage: 'Legal changes' },
+  accountDeletions: { id: 'backOffice.nav.accountDeletions', defaultMessage: 'Account deletions' },
 });
 
 /**
@@ -13,6 +15,8 @@ const m = defineMessages({
  */
 export const backOfficeNav: readonly { path: string; area: StaffArea; label: MessageDescriptor }[] = [
   { path: '/back-office', area: 'self', label: m.home },
+  { path: '/back-office/legal-changes', area: 'legal-changes', label: m.legalChanges },
+  { path: '/back-office/account-deletions', area: 'account-deletions', label: m.accountDeletions },
   { path: '/back-office/staff', area: 'staff', label: m.staff },
   { path: '/back-office/passkeys', area: 'self', label: m.passkeys },
 ];
