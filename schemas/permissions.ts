@@ -572,6 +572,9 @@ export const operationRules = {
     'Ends the staff refresh cookie’s own session; works even when the access token has expired.',
   ),
   staffMe: staffRead('self'),
+  // Staff read the whole audit trail, both realms (issue 21).
+  staffAuditTrail: staffRead('audit-trail'),
+  staffAuditChain: staffRead('audit-trail'),
   staffPasskeyOptions: staffChange('self'),
   staffPasskeyAdd: staffChange('self'),
   staffList: staffRead('staff'),

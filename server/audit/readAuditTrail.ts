@@ -26,11 +26,11 @@ const badField = (field: string, message: string) =>
   });
 
 /** The cursor: base64url of the last entry's id, opaque to clients (ids only grow, so newest first is by id). */
-function encodeCursor(id: bigint): string {
+export function encodeCursor(id: bigint): string {
   return Buffer.from(`a${id.toString()}`, 'utf8').toString('base64url');
 }
 
-function decodeCursor(cursor: string): bigint {
+export function decodeCursor(cursor: string): bigint {
   const bad = () => badField('cursor', 'This cursor is not valid; start from the first page.');
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) throw bad();
   const match = /^a(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -39,7 +39,7 @@ function decodeCursor(cursor: string): bigint {
 }
 
 /** A day is the whole UTC day; an instant is itself. `end` makes either inclusive. */
-function parseBound(value: string, field: string, end: boolean): Date {
+export function parseBound(value: string, field: string, end: boolean): Date {
   const isDay = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = new Date(isDay ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) throw badField(field, 'Not a real date.');

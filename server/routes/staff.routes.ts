@@ -16,8 +16,14 @@ import {
   StaffSession,
   StaffTotpBody,
 } from '../../schemas/staff.schema';
+import {
+  StaffAuditChain,
+  StaffAuditTrailPage,
+  StaffAuditTrailQuery,
+} from '../../schemas/staffAuditTrail.schema';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import { readWholeAuditTrail, staffAuditChain } from '../audit/staffAuditTrail';
 import { staffOf } from '../staff/authenticateStaff';
 import { addPasskey, passkeyRegistrationOptions } from '../staff/passkeys';
 import { createStaff, disableStaff, listStaff } from '../staff/staffAccounts';
@@ -283,5 +289,35 @@ export const staffRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
       });
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/api/back-office/audit-trail/',
+    {
+      schema: {
+        ...secured,
+        operationId: 'staffAuditTrail',
+        summary:
+          'The whole audit trail newest first (both realms, every merchant), filtered by realm, merchant, action and ' +
+          'dates, a page at a time (`next_cursor`).',
+        querystring: StaffAuditTrailQuery,
+        response: { 200: StaffAuditTrailPage, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => readWholeAuditTrail(db, request.query),
+  );
+
+  app.get(
+    '/api/back-office/audit-trail/chain/',
+    {
+      schema: {
+        ...secured,
+        operationId: 'staffAuditChain',
+        summary:
+          'Checks the whole hash chain (as npm run audit:verify): ok with the head hash, or the first break.',
+        response: { 200: StaffAuditChain, ...errorResponses(401, 403) },
+      },
+    },
+    async () => staffAuditChain(db),
   );
 };

@@ -54,6 +54,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/back-office/audit-trail/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole audit trail newest first (both realms, every merchant), filtered by realm, merchant, action and dates, a page at a time (`next_cursor`). */
+        get: operations["staffAuditTrail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/audit-trail/chain/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Checks the whole hash chain (as npm run audit:verify): ok with the head hash, or the first break. */
+        get: operations["staffAuditChain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/back-office/auth/login/": {
         parameters: {
             query?: never;
@@ -7958,6 +7992,135 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    staffAuditTrail: {
+        parameters: {
+            query?: {
+                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "legal_change.approved" | "legal_change.rejected" | "account_deletion.task_done" | "campaign.approved" | "campaign.rejected";
+                cursor?: string;
+                from?: string;
+                merchant?: string;
+                realm?: "merchant" | "staff";
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @enum {string} */
+                            action: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "legal_change.approved" | "legal_change.rejected" | "account_deletion.task_done" | "campaign.approved" | "campaign.rejected";
+                            actor: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            } | null;
+                            details: {
+                                [key: string]: string | number | boolean | null;
+                            };
+                            hash: string;
+                            id: string;
+                            ip: string | null;
+                            merchant: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            occurred_at: string;
+                            /** @enum {string} */
+                            realm: "merchant" | "staff";
+                            subject: string | null;
+                            user_agent: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    staffAuditChain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        broken: {
+                            action: string;
+                            id: string;
+                            occurred_at: string;
+                            /** @enum {string} */
+                            reason: "unlinked" | "changed";
+                        } | null;
+                        entries: number;
+                        head: string | null;
+                        ok: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

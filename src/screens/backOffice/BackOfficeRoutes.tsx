@@ -2,12 +2,15 @@ import { useSelector } from '@xstate/react';
 import { Route, Routes } from 'react-router';
 import { useBackOffice } from '../../app/backOfficeContext';
 import { PageSpinner } from '../../ui/Spinner';
+import { AuditTrailScreen } from './AuditTrailScreen';
 import { BackOfficeHome } from './BackOfficeHome';
 import { BackOfficeShell } from './BackOfficeShell';
 import { DeletionTasksScreen } from './DeletionTasksScreen';
 import { LegalChangeReviewScreen, LegalChangesScreen } from './LegalChangesScreen';
+import { CampaignQueueScreen, CampaignReviewScreen } from './CampaignReviewScreen';
 import { PasskeysScreen } from './PasskeysScreen';
 import { StaffAccountsScreen } from './StaffAccountsScreen';
+import { StaffOnly } from './StaffOnly';
 import { StaffSignInScreen } from './StaffSignInScreen';
 
 /** The back office's pages: the sign-in while nobody is signed in, then the shell and the page of the address. */
@@ -24,10 +27,48 @@ export function BackOfficeRoutes() {
       <Routes>
         <Route path="/back-office" element={<BackOfficeHome />} />
         <Route path="/back-office/passkeys" element={<PasskeysScreen />} />
-        <Route path="/back-office/staff" element={<StaffAccountsScreen />} />
-        <Route path="/back-office/legal-changes" element={<LegalChangesScreen />} />
-        <Route path="/back-office/legal-changes/:id" element={<LegalChangeReviewScreen />} />
-        <Route path="/back-office/account-deletions" element={<DeletionTasksScreen />} />
+        <Route
+          path="/back-office/legal-changes"
+          element={
+            <StaffOnly area="legal-changes">
+              <LegalChangesScreen />
+            </StaffOnly>
+          }
+        />
+        <Route
+          path="/back-office/legal-changes/:id"
+          element={
+            <StaffOnly area="legal-changes">
+              <LegalChangeReviewScreen />
+            </StaffOnly>
+          }
+        />
+        <Route
+          path="/back-office/account-deletions"
+          element={
+            <StaffOnly area="account-deletions">
+              <DeletionTasksScreen />
+            </StaffOnly>
+          }
+        />
+        <Route
+          path="/back-office/staff"
+          element={
+            <StaffOnly area="staff">
+              <StaffAccountsScreen />
+            </StaffOnly>
+          }
+        />
+        <Route
+          path="/back-office/audit-trail"
+          element={
+            <StaffOnly area="audit-trail">
+              <AuditTrailScreen />
+            </StaffOnly>
+          }
+        />
+        <Route path="/back-office/campaigns" element={<CampaignQueueScreen />} />
+        <Route path="/back-office/campaigns/:id" element={<CampaignReviewScreen />} />
         <Route path="*" element={<BackOfficeHome />} />
       </Routes>
     </BackOfficeShell>

@@ -1,7 +1,7 @@
 import { useCallback, useId, useState } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { auditActions, type AuditAction } from '../../../schemas/auditActions';
-import type { AuditTrailPage } from '../../../schemas/auditTrail.schema';
+import { merchantAuditActions, type AuditTrailPage } from '../../../schemas/auditTrail.schema';
 import { api, failureFromResponse, unwrap, type ApiClient } from '../../api/client';
 import { useLoad } from '../../app/useLoad';
 import { auditActionText } from '../../i18n/auditText';
@@ -125,7 +125,7 @@ export default function ActivityLogScreen({
           }}
         >
           <option value="">{intl.formatMessage(m.anyAction)}</option>
-          {auditActions.map((action) => (
+          {merchantAuditActions.map((action) => (
             <option key={action} value={action}>
               {intl.formatMessage(auditActionText[action])}
             </option>
