@@ -35,6 +35,10 @@ export const auditActions = [
   'staff.passkey_added',
   'staff.created',
   'staff.disabled',
+  // Staff decisions on merchants' follow-ups: a change of legal details decided, an account deletion's task done.
+  'legal_change.approved',
+  'legal_change.rejected',
+  'account_deletion.task_done',
   // Staff decisions on advertising campaigns (server/advertising/campaignReview.ts).
   'campaign.approved',
   'campaign.rejected',

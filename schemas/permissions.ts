@@ -580,6 +580,13 @@ export const operationRules = {
   staffList: staffRead('staff'),
   staffCreate: staffChange('staff'),
   staffDisable: staffChange('staff'),
+  // H3, the bank's follow-ups: changes of legal details reviewed, account deletions followed up (issue 21).
+  legalChangeQueue: staffRead('legal-changes'),
+  legalChange: staffRead('legal-changes'),
+  legalChangeDocument: staffRead('legal-changes'),
+  decideLegalChange: staffChange('legal-changes'),
+  deletionTasks: staffRead('account-deletions'),
+  completeDeletionTask: staffChange('account-deletions'),
   // Advertising campaigns before other merchants see them (server/advertising/campaignReview.ts): the queue, one
   // campaign, and the decision (approve, or reject with a reason and a full refund).
   campaignReviews: staffRead('campaigns'),

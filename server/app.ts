@@ -53,6 +53,8 @@ import { statementsRoutes } from './routes/statements.routes';
 import { stepUpRoutes } from './routes/stepUp.routes';
 import { campaignReviewRoutes } from './routes/campaignReview.routes';
 import { staffRoutes } from './routes/staff.routes';
+import { legalChangesRoutes } from './routes/legalChanges.routes';
+import { deletionTasksRoutes } from './routes/deletionTasks.routes';
 import { settingsRoutes } from './routes/settings.routes';
 import { transactionsRoutes } from './routes/transactions.routes';
 import { flowCatalogueRoutes } from './routes/flows.routes';
@@ -328,6 +330,8 @@ export async function buildApp({
   await app.register(settingsRoutes, { db, config });
   await app.register(notificationsRoutes, { db, config });
   await app.register(staffRoutes, { db, config });
+  await app.register(legalChangesRoutes, { db, storage: storageFor(config) });
+  await app.register(deletionTasksRoutes, { db });
   await app.register(campaignReviewRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxOutboxRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxReviewRoutes, { db, config });

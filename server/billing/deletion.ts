@@ -220,6 +220,11 @@ export async function requestAccountDeletion(
   }
 }
 
+/**
+ * Keeps the task in step with its request. Closing it keeps a staff member's completion (server/billing/
+ * deletionFollowUp.ts); a due request still blocked reopens it and clears that completion, since the follow-up is not
+ * over (the audit trail keeps the note).
+ */
 async function updateTask(
   trx: Transaction<DB>,
   deletionId: string,
@@ -228,7 +233,12 @@ async function updateTask(
 ): Promise<void> {
   await trx
     .updateTable('representative_tasks')
-    .set({ payload, status, updated_at: sql<Date>`clock_timestamp()` })
+    .set({
+      payload,
+      status,
+      updated_at: sql<Date>`clock_timestamp()`,
+      ...(status === 'open' ? { completed_by: null, completed_at: null, note: null } : {}),
+    })
     .where('kind', '=', 'account_deletion')
     .where('subject_id', '=', deletionId)
     .execute();

@@ -641,6 +641,7 @@ export type ProfileChangeRequests = {
   created_at: Generated<Timestamp>;
   data: Json;
   decided_at: Timestamp | null;
+  decided_by: string | null;
   id: Generated<string>;
   kind: 'company' | 'directors' | 'shareholders' | 'representative';
   merchant_id: string;
@@ -689,10 +690,13 @@ export type Registrations = {
 };
 
 export type RepresentativeTasks = {
+  completed_at: Timestamp | null;
+  completed_by: string | null;
   created_at: Generated<Timestamp>;
   id: Generated<string>;
   kind: 'account_deletion';
   merchant_id: string;
+  note: string | null;
   payload: Json;
   status: Generated<'open' | 'done'>;
   subject_id: string;

@@ -111,7 +111,7 @@ export async function companyProfile(db: Db, actor: ProfileActor): Promise<Compa
   };
 }
 
-type Saved = {
+export type Saved = {
   company: CompanyStep | null;
   representative: RepresentativeStep | null;
   directors: DirectorsStep | null;
@@ -251,12 +251,26 @@ function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[])
 }
 
 /** Key order does not matter when comparing stored JSON with a proposal. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
     inner && typeof inner === 'object' && !Array.isArray(inner)
       ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
       : inner,
   );
+}
+
+/** The stored data a change of this kind would replace, in the change's own shape; null when onboarding holds none. */
+export function currentLegalData(kind: ProfileChangeKind, saved: Saved): unknown {
+  switch (kind) {
+    case 'company':
+      return saved.company ? pick(saved.company, legalKeys) : null;
+    case 'directors':
+      return saved.directors;
+    case 'shareholders':
+      return saved.shareholders;
+    case 'representative':
+      return saved.representative ? pick(saved.representative, identityKeys) : null;
+  }
 }
 
 /** The proposal in the form it would be stored in, and the data it would replace. */
@@ -335,16 +349,22 @@ export async function requestProfileChange(
   });
 }
 
+/** Who decides a change: a staff member in the back office, or the sandbox rail standing in for one. */
+export type ProfileReviewer = { staffId: string } | 'sandbox';
+
 /**
- * The bank's decision on a waiting change (the sandbox review desk). Approve: the data applies, in the same
- * transaction (a new legal name also renames the merchant). Reject: the data stays as it was, with the reason.
- * 404 for no such change; 409 once decided.
+ * The bank's decision on a waiting change, by a staff member (the back office) or the sandbox review desk. Approve:
+ * the data applies, in the same transaction (a new legal name also renames the merchant). Reject: the data stays as it
+ * was, with the reason. Either way the owner reads the decision (and the reason) among the profile's changes, the
+ * merchant's own record notes it, and the audit trail holds it (staff realm; a sandbox decision names no staff
+ * member). 404 for no such change; 409 once decided, whoever decided it.
  */
 export async function decideProfileChange(
   db: Database,
   changeId: string,
   input: { decision: 'approve' | 'reject'; reason?: string | undefined },
-  reviewer: string,
+  reviewer: ProfileReviewer,
+  origin: RequestOrigin | null = null,
 ): Promise<ProfileChange> {
   const reason = input.reason?.trim() ?? '';
   if (input.decision === 'reject' && !reason) {
@@ -401,6 +421,7 @@ export async function decideProfileChange(
         status: input.decision === 'approve' ? 'approved' : 'rejected',
         reason: input.decision === 'reject' ? reason : null,
         decided_at: new Date(),
+        decided_by: reviewer === 'sandbox' ? null : reviewer.staffId,
       })
       .where('id', '=', changeId)
       .returning([...changeColumns])
@@ -408,8 +429,21 @@ export async function decideProfileChange(
     await audit(trx, null, change.merchant_id, `profile_change_${decided.status}`, {
       change_id: changeId,
       kind: change.kind,
-      reviewer,
+      reviewer: reviewer === 'sandbox' ? 'sandbox' : reviewer.staffId,
       ...(reason ? { reason } : {}),
+    });
+    await recordAudit(trx, {
+      realm: 'staff',
+      actorUserId: reviewer === 'sandbox' ? null : reviewer.staffId,
+      merchantId: change.merchant_id,
+      action: input.decision === 'approve' ? 'legal_change.approved' : 'legal_change.rejected',
+      subject: `profile_change:${changeId}`,
+      details: {
+        kind: change.kind,
+        ...(reviewer === 'sandbox' ? { reviewer: 'sandbox' } : {}),
+        ...(input.decision === 'reject' ? { reason } : {}),
+      },
+      origin,
     });
     return changeOf(decided);
   });

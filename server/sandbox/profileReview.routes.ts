@@ -4,6 +4,7 @@ import { ProfileChange, ProfileChangeParams } from '../../schemas/profile.schema
 import type { Database } from '../db/database';
 import { decideProfileChange } from '../profile/profile';
 import { errorResponses } from '../routes/apiErrors';
+import { originOf } from '../routes/auth.routes';
 
 /**
  * Test rail standing in for the bank's review desk for profile changes: approves (the change applies) or
@@ -22,6 +23,6 @@ export const sandboxProfileReviewRoutes: FastifyPluginAsyncZod<{ db: Database }>
         response: { 200: ProfileChange, ...errorResponses(400, 404, 409) },
       },
     },
-    async (request) => decideProfileChange(db, request.params.id, request.body, 'sandbox'),
+    async (request) => decideProfileChange(db, request.params.id, request.body, 'sandbox', originOf(request)),
   );
 };

@@ -20,6 +20,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/back-office/account-deletions/tasks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open follow-ups of account deletions, oldest first, with the request behind each. */
+        get: operations["deletionTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/account-deletions/tasks/{id}/done/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a follow-up done with a note of what was done; 409 when it is done already. */
+        post: operations["completeDeletionTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/back-office/audit-trail/": {
         parameters: {
             query?: never;
@@ -184,6 +218,74 @@ export interface paths {
         put?: never;
         /** Approve (the campaign runs from its start date) or reject with a `reason` the merchant reads (its price refunded in full through the ledger), in one transaction with the merchant’s notification and the audit entry. 400 without a reason to reject; 409 for a campaign already decided; nothing changes on a refusal. */
         post: operations["decideCampaignReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/legal-changes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Changes of legal details waiting for a decision, oldest first, each with what it changes. */
+        get: operations["legalChangeQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/legal-changes/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One change of legal details, waiting or decided, with what it changes and its documents. */
+        get: operations["legalChange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/legal-changes/{id}/decision/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve (the data applies) or reject with a reason (the data stays); 409 once decided. */
+        post: operations["decideLegalChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/legal-changes/{id}/documents/{document_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A document the change’s merchant added from its profile, inline (404 for any other). */
+        get: operations["legalChangeDocument"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4350,6 +4452,12 @@ export interface components {
             vat_number: string;
             website_url?: string | null;
         };
+        CompleteDeletionTaskBody: {
+            note: string;
+        };
+        CompleteDeletionTaskBodyInput: {
+            note: string;
+        };
         Contact: {
             /** @constant */
             kind: "wallet";
@@ -4473,6 +4581,80 @@ export interface components {
                 code: string;
                 minor_units: number;
             }[];
+        };
+        DeletionTask: {
+            completed: {
+                at: string;
+                name: string;
+                note: string;
+                /** Format: uuid */
+                staff_id: string;
+            } | null;
+            created_at: string;
+            deletion: {
+                blockers: ("balance" | "pending_transfer" | "active_card" | "active_plan")[];
+                checked_at: string | null;
+                effective_at: string;
+                /** Format: uuid */
+                id: string;
+                payout_iban: string;
+                reason: string | null;
+                requested_at: string;
+                /** @enum {string} */
+                status: "scheduled" | "completed" | "withdrawn";
+            };
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "account_deletion";
+            merchant: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** @enum {string} */
+            status: "open" | "done";
+            updated_at: string;
+        };
+        DeletionTaskInput: {
+            completed: {
+                at: string;
+                name: string;
+                note: string;
+                /** Format: uuid */
+                staff_id: string;
+            } | null;
+            created_at: string;
+            deletion: {
+                blockers: ("balance" | "pending_transfer" | "active_card" | "active_plan")[];
+                checked_at: string | null;
+                effective_at: string;
+                /** Format: uuid */
+                id: string;
+                payout_iban: string;
+                reason: string | null;
+                requested_at: string;
+                /** @enum {string} */
+                status: "scheduled" | "completed" | "withdrawn";
+            };
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "account_deletion";
+            merchant: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** @enum {string} */
+            status: "open" | "done";
+            updated_at: string;
+        };
+        DeletionTasks: {
+            items: components["schemas"]["DeletionTask"][];
+        };
+        DeletionTasksInput: {
+            items: components["schemas"]["DeletionTaskInput"][];
         };
         Director: {
             /** Format: date */
@@ -5101,6 +5283,238 @@ export interface components {
         LegalAcceptanceStatusInput: {
             documents: components["schemas"]["LegalAcceptanceInput"][];
             pending: boolean;
+        };
+        LegalChange: {
+            changed_fields: string[];
+            created_at: string;
+            current: components["schemas"]["CompanyLegalData"] | null;
+            decided_at: string | null;
+            decided_by: {
+                name: string;
+                /** Format: uuid */
+                staff_id: string;
+            } | null;
+            documents: components["schemas"]["OnboardingDocument"][];
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            kind: "company";
+            merchant: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            proposed: components["schemas"]["CompanyLegalData"];
+            reason: string | null;
+            requested_by: {
+                email: string;
+                name: string;
+            } | null;
+            /** @enum {string} */
+            status: "pending_review" | "approved" | "rejected";
+        } | {
+            changed_fields: string[];
+            created_at: string;
+            current: components["schemas"]["DirectorsStep"] | null;
+            decided_at: string | null;
+            decided_by: {
+                name: string;
+                /** Format: uuid */
+                staff_id: string;
+            } | null;
+            documents: components["schemas"]["OnboardingDocument"][];
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            kind: "directors";
+            merchant: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            proposed: components["schemas"]["DirectorsStep"];
+            reason: string | null;
+            requested_by: {
+                email: string;
+                name: string;
+            } | null;
+            /** @enum {string} */
+            status: "pending_review" | "approved" | "rejected";
+        } | {
+            changed_fields: string[];
+            created_at: string;
+            current: components["schemas"]["ShareholdersStep"] | null;
+            decided_at: string | null;
+            decided_by: {
+                name: string;
+                /** Format: uuid */
+                staff_id: string;
+            } | null;
+            documents: components["schemas"]["OnboardingDocument"][];
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            kind: "shareholders";
+            merchant: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            proposed: components["schemas"]["ShareholdersStep"];
+            reason: string | null;
+            requested_by: {
+                email: string;
+                name: string;
+            } | null;
+            /** @enum {string} */
+            status: "pending_review" | "approved" | "rejected";
+        } | {
+            changed_fields: string[];
+            created_at: string;
+            current: components["schemas"]["RepresentativeIdentity"] | null;
+            decided_at: string | null;
+            decided_by: {
+                name: string;
+                /** Format: uuid */
+                staff_id: string;
+            } | null;
+            documents: components["schemas"]["OnboardingDocument"][];
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            kind: "representative";
+            merchant: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            proposed: components["schemas"]["RepresentativeIdentity"];
+            reason: string | null;
+            requested_by: {
+                email: string;
+                name: string;
+            } | null;
+            /** @enum {string} */
+            status: "pending_review" | "approved" | "rejected";
+        };
+        LegalChangeInput: {
+            changed_fields: string[];
+            created_at: string;
+            current: components["schemas"]["CompanyLegalDataInput"] | null;
+            decided_at: string | null;
+            decided_by: {
+                name: string;
+                /** Format: uuid */
+                staff_id: string;
+            } | null;
+            documents: components["schemas"]["OnboardingDocumentInput"][];
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            kind: "company";
+            merchant: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            proposed: components["schemas"]["CompanyLegalDataInput"];
+            reason: string | null;
+            requested_by: {
+                email: string;
+                name: string;
+            } | null;
+            /** @enum {string} */
+            status: "pending_review" | "approved" | "rejected";
+        } | {
+            changed_fields: string[];
+            created_at: string;
+            current: components["schemas"]["DirectorsStepInput"] | null;
+            decided_at: string | null;
+            decided_by: {
+                name: string;
+                /** Format: uuid */
+                staff_id: string;
+            } | null;
+            documents: components["schemas"]["OnboardingDocumentInput"][];
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            kind: "directors";
+            merchant: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            proposed: components["schemas"]["DirectorsStepInput"];
+            reason: string | null;
+            requested_by: {
+                email: string;
+                name: string;
+            } | null;
+            /** @enum {string} */
+            status: "pending_review" | "approved" | "rejected";
+        } | {
+            changed_fields: string[];
+            created_at: string;
+            current: components["schemas"]["ShareholdersStepInput"] | null;
+            decided_at: string | null;
+            decided_by: {
+                name: string;
+                /** Format: uuid */
+                staff_id: string;
+            } | null;
+            documents: components["schemas"]["OnboardingDocumentInput"][];
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            kind: "shareholders";
+            merchant: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            proposed: components["schemas"]["ShareholdersStepInput"];
+            reason: string | null;
+            requested_by: {
+                email: string;
+                name: string;
+            } | null;
+            /** @enum {string} */
+            status: "pending_review" | "approved" | "rejected";
+        } | {
+            changed_fields: string[];
+            created_at: string;
+            current: components["schemas"]["RepresentativeIdentityInput"] | null;
+            decided_at: string | null;
+            decided_by: {
+                name: string;
+                /** Format: uuid */
+                staff_id: string;
+            } | null;
+            documents: components["schemas"]["OnboardingDocumentInput"][];
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            kind: "representative";
+            merchant: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            proposed: components["schemas"]["RepresentativeIdentityInput"];
+            reason: string | null;
+            requested_by: {
+                email: string;
+                name: string;
+            } | null;
+            /** @enum {string} */
+            status: "pending_review" | "approved" | "rejected";
+        };
+        LegalChangeQueue: {
+            items: components["schemas"]["LegalChange"][];
+        };
+        LegalChangeQueueInput: {
+            items: components["schemas"]["LegalChangeInput"][];
         };
         LegalDocument: {
             /** @enum {string} */
@@ -7120,6 +7534,8 @@ export type SchemaCompanyProfile = components['schemas']['CompanyProfile'];
 export type SchemaCompanyProfileInput = components['schemas']['CompanyProfileInput'];
 export type SchemaCompanyStep = components['schemas']['CompanyStep'];
 export type SchemaCompanyStepInput = components['schemas']['CompanyStepInput'];
+export type SchemaCompleteDeletionTaskBody = components['schemas']['CompleteDeletionTaskBody'];
+export type SchemaCompleteDeletionTaskBodyInput = components['schemas']['CompleteDeletionTaskBodyInput'];
 export type SchemaContact = components['schemas']['Contact'];
 export type SchemaContactInput = components['schemas']['ContactInput'];
 export type SchemaContactSearchResponse = components['schemas']['ContactSearchResponse'];
@@ -7132,6 +7548,10 @@ export type SchemaCreateScheduledPaymentBody = components['schemas']['CreateSche
 export type SchemaCreateScheduledPaymentBodyInput = components['schemas']['CreateScheduledPaymentBodyInput'];
 export type SchemaCurrenciesResponse = components['schemas']['CurrenciesResponse'];
 export type SchemaCurrenciesResponseInput = components['schemas']['CurrenciesResponseInput'];
+export type SchemaDeletionTask = components['schemas']['DeletionTask'];
+export type SchemaDeletionTaskInput = components['schemas']['DeletionTaskInput'];
+export type SchemaDeletionTasks = components['schemas']['DeletionTasks'];
+export type SchemaDeletionTasksInput = components['schemas']['DeletionTasksInput'];
 export type SchemaDirector = components['schemas']['Director'];
 export type SchemaDirectorInput = components['schemas']['DirectorInput'];
 export type SchemaDirectorsStep = components['schemas']['DirectorsStep'];
@@ -7210,6 +7630,10 @@ export type SchemaLegalAcceptance = components['schemas']['LegalAcceptance'];
 export type SchemaLegalAcceptanceInput = components['schemas']['LegalAcceptanceInput'];
 export type SchemaLegalAcceptanceStatus = components['schemas']['LegalAcceptanceStatus'];
 export type SchemaLegalAcceptanceStatusInput = components['schemas']['LegalAcceptanceStatusInput'];
+export type SchemaLegalChange = components['schemas']['LegalChange'];
+export type SchemaLegalChangeInput = components['schemas']['LegalChangeInput'];
+export type SchemaLegalChangeQueue = components['schemas']['LegalChangeQueue'];
+export type SchemaLegalChangeQueueInput = components['schemas']['LegalChangeQueueInput'];
 export type SchemaLegalDocument = components['schemas']['LegalDocument'];
 export type SchemaLegalDocumentInput = components['schemas']['LegalDocumentInput'];
 export type SchemaLegalDocumentsResponse = components['schemas']['LegalDocumentsResponse'];
@@ -7468,10 +7892,119 @@ export interface operations {
             };
         };
     };
+    deletionTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletionTasks"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    completeDeletionTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteDeletionTaskBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletionTask"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     staffAuditTrail: {
         parameters: {
             query?: {
-                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "campaign.approved" | "campaign.rejected";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "legal_change.approved" | "legal_change.rejected" | "account_deletion.task_done" | "campaign.approved" | "campaign.rejected";
                 cursor?: string;
                 from?: string;
                 merchant?: string;
@@ -7493,7 +8026,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             /** @enum {string} */
-                            action: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "campaign.approved" | "campaign.rejected";
+                            action: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "legal_change.approved" | "legal_change.rejected" | "account_deletion.task_done" | "campaign.approved" | "campaign.rejected";
                             actor: {
                                 email: string;
                                 id: string;
@@ -8023,6 +8556,232 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    legalChangeQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalChangeQueue"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    legalChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalChange"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    decideLegalChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalChange"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    legalChangeDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, inline, with its checked Content-Type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10450,7 +11209,7 @@ export interface operations {
     auditTrail: {
         parameters: {
             query?: {
-                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "campaign.approved" | "campaign.rejected";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "legal_change.approved" | "legal_change.rejected" | "account_deletion.task_done" | "campaign.approved" | "campaign.rejected";
                 actor?: string;
                 cursor?: string;
                 from?: string;
@@ -10471,7 +11230,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             /** @enum {string} */
-                            action: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "campaign.approved" | "campaign.rejected";
+                            action: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "legal_change.approved" | "legal_change.rejected" | "account_deletion.task_done" | "campaign.approved" | "campaign.rejected";
                             actor: {
                                 email: string;
                                 id: string;
@@ -10523,7 +11282,7 @@ export interface operations {
     exportAuditTrail: {
         parameters: {
             query?: {
-                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "campaign.approved" | "campaign.rejected";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "legal_change.approved" | "legal_change.rejected" | "account_deletion.task_done" | "campaign.approved" | "campaign.rejected";
                 actor?: string;
                 from?: string;
                 to?: string;

@@ -57,6 +57,18 @@ export const auditActionText = defineMessages<AuditAction>({
   'staff.passkey_added': { id: 'audit.action.staffPasskeyAdded', defaultMessage: 'Staff passkey added' },
   'staff.created': { id: 'audit.action.staffCreated', defaultMessage: 'Staff member created' },
   'staff.disabled': { id: 'audit.action.staffDisabled', defaultMessage: 'Staff member disabled' },
+  'legal_change.approved': {
+    id: 'audit.action.legalChangeApproved',
+    defaultMessage: 'Change of legal details approved',
+  },
+  'legal_change.rejected': {
+    id: 'audit.action.legalChangeRejected',
+    defaultMessage: 'Change of legal details rejected',
+  },
+  'account_deletion.task_done': {
+    id: 'audit.action.accountDeletionTaskDone',
+    defaultMessage: 'Account deletion follow-up done',
+  },
   'campaign.approved': {
     id: 'audit.action.campaignApproved',
     defaultMessage: 'Advertising campaign approved',

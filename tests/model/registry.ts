@@ -13,6 +13,7 @@ import { cardOrderModel } from './cardOrder.paths';
 import { changePasswordModel } from './changePassword.paths';
 import { identityVerificationModel } from './identityVerification.paths';
 import { invitationModel } from './invitation.paths';
+import { legalChangeReviewModel } from './legalChangeReview.paths';
 import { inviteEmployeeModel } from './inviteEmployee.paths';
 import { myAddressesModel } from './myAddresses.paths';
 import { onboardingModel } from './onboarding.paths';
@@ -111,6 +112,11 @@ export const registry: readonly RegisteredModel[] = [
     test: 'removeMfaMethod.model.test.tsx',
   },
   { model: profileChangeModel, fixtures: 'profileChange.paths.ts', test: 'profileChange.model.test.tsx' },
+  {
+    model: legalChangeReviewModel,
+    fixtures: 'legalChangeReview.paths.ts',
+    test: 'legalChangeReview.model.test.tsx',
+  },
   {
     model: statementExportModel,
     fixtures: 'statementExport.paths.ts',

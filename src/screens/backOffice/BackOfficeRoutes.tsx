@@ -5,6 +5,8 @@ import { PageSpinner } from '../../ui/Spinner';
 import { AuditTrailScreen } from './AuditTrailScreen';
 import { BackOfficeHome } from './BackOfficeHome';
 import { BackOfficeShell } from './BackOfficeShell';
+import { DeletionTasksScreen } from './DeletionTasksScreen';
+import { LegalChangeReviewScreen, LegalChangesScreen } from './LegalChangesScreen';
 import { CampaignQueueScreen, CampaignReviewScreen } from './CampaignReviewScreen';
 import { PasskeysScreen } from './PasskeysScreen';
 import { StaffAccountsScreen } from './StaffAccountsScreen';
@@ -31,6 +33,30 @@ export function BackOfficeRoutes() {
       <Routes>
         <Route path="/back-office" element={<BackOfficeHome />} />
         <Route path="/back-office/passkeys" element={<PasskeysScreen />} />
+        <Route
+          path="/back-office/legal-changes"
+          element={
+            <StaffOnly area="legal-changes">
+              <LegalChangesScreen />
+            </StaffOnly>
+          }
+        />
+        <Route
+          path="/back-office/legal-changes/:id"
+          element={
+            <StaffOnly area="legal-changes">
+              <LegalChangeReviewScreen />
+            </StaffOnly>
+          }
+        />
+        <Route
+          path="/back-office/account-deletions"
+          element={
+            <StaffOnly area="account-deletions">
+              <DeletionTasksScreen />
+            </StaffOnly>
+          }
+        />
         <Route
           path="/back-office/staff"
           element={

@@ -5,6 +5,8 @@ const m = defineMessages({
   home: { id: 'backOffice.nav.home', defaultMessage: 'Overview' },
   passkeys: { id: 'backOffice.nav.passkeys', defaultMessage: 'My passkeys' },
   staff: { id: 'backOffice.nav.staff', defaultMessage: 'Staff accounts' },
+  legalChanges: { id: 'backOffice.nav.legalChanges', defaultMessage: 'Legal changes' },
+  accountDeletions: { id: 'backOffice.nav.accountDeletions', defaultMessage: 'Account deletions' },
   campaigns: { id: 'backOffice.nav.campaigns', defaultMessage: 'Campaigns to review' },
   audit: { id: 'backOffice.nav.audit', defaultMessage: 'Audit trail' },
 });
@@ -15,6 +17,8 @@ const m = defineMessages({
  */
 export const backOfficeNav: readonly { path: string; area: StaffArea; label: MessageDescriptor }[] = [
   { path: '/back-office', area: 'self', label: m.home },
+  { path: '/back-office/legal-changes', area: 'legal-changes', label: m.legalChanges },
+  { path: '/back-office/account-deletions', area: 'account-deletions', label: m.accountDeletions },
   { path: '/back-office/campaigns', area: 'campaigns', label: m.campaigns },
   { path: '/back-office/audit-trail', area: 'audit-trail', label: m.audit },
   { path: '/back-office/staff', area: 'staff', label: m.staff },
