@@ -179,7 +179,9 @@ const onboardingSetup = setup({
   },
   guards: {
     returningToReview: ({ context }) => context.returnToReview,
-    identityPassed: ({ context }) => context.data?.identity_verification.status === 'passed',
+    // The photos received and through the automatic checks: onboarding goes on while a person at the bank looks
+    // at them (their confirmation is needed for the approval, not for the submission).
+    identityPassed: ({ context }) => identityChecked(context.data?.identity_verification.status),
     documentExists: ({ context, event }) =>
       event.type === 'document.delete' &&
       (context.data?.documents.some((doc) => doc.id === event.documentId) ?? false),
@@ -530,14 +532,14 @@ export const onboardingMachine = onboardingSetup.createMachine({
     identity: {
       description:
         "The representative's identity, verified on its own pages (/identity-verification/); " +
-        '"Continue" once it passed.',
+        '"Continue" once the photos passed the automatic checks (a person at the bank confirms them during the review).',
       entry: { type: 'arrive', params: { step: 'identity' } },
       on: {
         ...historyMoves('identity'),
         'identity.continue': {
           guard: 'identityPassed',
           target: 'review',
-          description: '"Continue", the identity verified: the review.',
+          description: '"Continue", the photos received and checked automatically: the review.',
           actions: 'leaveStep',
         },
         'step.back': {
@@ -648,9 +650,19 @@ export const selectIdentityVerification = (
 export const selectReference = (snapshot: OnboardingSnapshot): OnboardingReference | null =>
   snapshot.context.reference;
 
-/** Whether a step is done: saved complete, or for identity, the latest verification passed. */
+/**
+ * Whether the identity verification lets the onboarding go on: the photos passed the automatic checks and await a
+ * person's review, or a person confirmed them.
+ */
+export function identityChecked(
+  status: OnboardingState['identity_verification']['status'] | undefined,
+): boolean {
+  return status === 'awaiting_review' || status === 'verified';
+}
+
+/** Whether a step is done: saved complete, or for identity, the latest verification checked (identityChecked). */
 export function stepDone(data: OnboardingState, step: OnboardingStep): boolean {
-  if (step === 'identity') return data.identity_verification.status === 'passed';
+  if (step === 'identity') return identityChecked(data.identity_verification.status);
   return step !== 'review' && data.completed_steps.includes(step);
 }
 

@@ -29,5 +29,15 @@ export const auditActions = [
   'statement.downloaded',
   'proof_of_payment.downloaded',
   'legal_details.change_requested',
+  // The bank's review of merchants and identity photos (staff realm, server/review/).
+  'merchant_review.first_approval',
+  'merchant_review.approved',
+  'merchant_review.rejected',
+  'merchant_review.information_requested',
+  'merchant_review.vat_checked',
+  'merchant_review.document_opened',
+  'identity_review.confirmed',
+  'identity_review.refused',
+  'identity_review.photo_opened',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -3862,7 +3862,7 @@ export interface components {
                 id: string;
                 name: string;
                 /** @enum {string} */
-                status: "onboarding" | "in_review" | "rejected" | "approved";
+                status: "onboarding" | "in_review" | "information_requested" | "rejected" | "approved";
             };
             representative: components["schemas"]["RepresentativeStep"] | null;
             shareholders: components["schemas"]["ShareholdersStep"] | null;
@@ -3878,7 +3878,7 @@ export interface components {
                 id: string;
                 name: string;
                 /** @enum {string} */
-                status: "onboarding" | "in_review" | "rejected" | "approved";
+                status: "onboarding" | "in_review" | "information_requested" | "rejected" | "approved";
             };
             representative: components["schemas"]["RepresentativeStepInput"] | null;
             shareholders: components["schemas"]["ShareholdersStepInput"] | null;
@@ -4187,6 +4187,14 @@ export interface components {
             }[];
             items: components["schemas"]["FaqEntryInput"][];
         };
+        FirstApproval: {
+            at: string;
+            by: components["schemas"]["StaffRef"];
+        };
+        FirstApprovalInput: {
+            at: string;
+            by: components["schemas"]["StaffRefInput"];
+        };
         FundingStep: {
             destination_country: string;
             expected_incoming: {
@@ -4321,14 +4329,80 @@ export interface components {
             total_balance: components["schemas"]["MoneyInput"][];
             welcome_checklist: components["schemas"]["WelcomeChecklistInput"] | null;
         };
-        IdentityVerification: {
+        IdentityReviewItem: {
+            checks: components["schemas"]["KycCheck"][];
+            document_number: string;
             /** @enum {string} */
-            status: "not_started" | "in_progress" | "failed" | "passed";
+            document_type: "passport" | "id_card" | "driving_licence";
+            evaluated_at: string | null;
+            expiry_date: string;
+            first_name: string;
+            last_name: string;
+            merchant: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: "onboarding" | "in_review" | "information_requested" | "rejected" | "approved";
+            };
+            photos: components["schemas"]["KycImage"][];
+            representative: {
+                date_of_birth: string;
+                first_name: string;
+                last_name: string;
+            } | null;
+            review: components["schemas"]["KycReview"] | null;
+            reviewed_by: components["schemas"]["StaffRef"] | null;
+            /** @enum {string} */
+            status: "not_started" | "in_progress" | "failed" | "awaiting_review" | "verified" | "refused";
+            /** Format: uuid */
+            verification_id: string;
+        };
+        IdentityReviewItemInput: {
+            checks: components["schemas"]["KycCheckInput"][];
+            document_number: string;
+            /** @enum {string} */
+            document_type: "passport" | "id_card" | "driving_licence";
+            evaluated_at: string | null;
+            expiry_date: string;
+            first_name: string;
+            last_name: string;
+            merchant: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: "onboarding" | "in_review" | "information_requested" | "rejected" | "approved";
+            };
+            photos: components["schemas"]["KycImageInput"][];
+            representative: {
+                date_of_birth: string;
+                first_name: string;
+                last_name: string;
+            } | null;
+            review: components["schemas"]["KycReviewInput"] | null;
+            reviewed_by: components["schemas"]["StaffRefInput"] | null;
+            /** @enum {string} */
+            status: "not_started" | "in_progress" | "failed" | "awaiting_review" | "verified" | "refused";
+            /** Format: uuid */
+            verification_id: string;
+        };
+        IdentityReviewQueue: {
+            items: components["schemas"]["IdentityReviewItem"][];
+        };
+        IdentityReviewQueueInput: {
+            items: components["schemas"]["IdentityReviewItemInput"][];
+        };
+        IdentityVerification: {
+            refusal_reason: string | null;
+            /** @enum {string} */
+            status: "not_started" | "in_progress" | "failed" | "awaiting_review" | "verified" | "refused";
             verified_at: string | null;
         };
         IdentityVerificationInput: {
+            refusal_reason: string | null;
             /** @enum {string} */
-            status: "not_started" | "in_progress" | "failed" | "passed";
+            status: "not_started" | "in_progress" | "failed" | "awaiting_review" | "verified" | "refused";
             verified_at: string | null;
         };
         IncomingTransferBody: {
@@ -4344,6 +4418,36 @@ export interface components {
             iban: string;
             reference?: string;
             sender_name: string;
+        };
+        InformationRequest: {
+            requested_at: string;
+            steps: {
+                note: string;
+                /** @enum {string} */
+                step: "representative" | "company" | "directors" | "shareholders" | "documents" | "funding" | "identity";
+            }[];
+        };
+        InformationRequestBody: {
+            steps: {
+                note: string;
+                /** @enum {string} */
+                step: "representative" | "company" | "directors" | "shareholders" | "documents" | "funding" | "identity";
+            }[];
+        };
+        InformationRequestBodyInput: {
+            steps: {
+                note: string;
+                /** @enum {string} */
+                step: "representative" | "company" | "directors" | "shareholders" | "documents" | "funding" | "identity";
+            }[];
+        };
+        InformationRequestInput: {
+            requested_at: string;
+            steps: {
+                note: string;
+                /** @enum {string} */
+                step: "representative" | "company" | "directors" | "shareholders" | "documents" | "funding" | "identity";
+            }[];
         };
         InitializeLoginBody: {
             altcha: string;
@@ -4577,6 +4681,18 @@ export interface components {
             /** Format: uuid */
             id: string;
         };
+        KycReview: {
+            reason: string | null;
+            reviewed_at: string | null;
+            /** @enum {string} */
+            status: "awaiting_review" | "confirmed" | "refused";
+        };
+        KycReviewInput: {
+            reason: string | null;
+            reviewed_at: string | null;
+            /** @enum {string} */
+            status: "awaiting_review" | "confirmed" | "refused";
+        };
         KycStatus: {
             verification: components["schemas"]["KycVerification"] | null;
         };
@@ -4597,6 +4713,7 @@ export interface components {
             images: components["schemas"]["KycImage"][];
             last_name: string;
             required_sides: ("front" | "back" | "selfie")[];
+            review: components["schemas"]["KycReview"] | null;
             /** @enum {string} */
             status: "pending" | "passed" | "failed";
         };
@@ -4614,6 +4731,7 @@ export interface components {
             images: components["schemas"]["KycImageInput"][];
             last_name: string;
             required_sides: ("front" | "back" | "selfie")[];
+            review: components["schemas"]["KycReviewInput"] | null;
             /** @enum {string} */
             status: "pending" | "passed" | "failed";
         };
@@ -4784,6 +4902,104 @@ export interface components {
             line2?: string;
             longitude: number | null;
             postal_code: string;
+        };
+        MerchantReviewFile: {
+            approvals_needed: number;
+            documents: components["schemas"]["OnboardingDocument"][];
+            first_approval: components["schemas"]["FirstApproval"] | null;
+            history: components["schemas"]["ReviewHistoryEntry"][];
+            identity: components["schemas"]["ReviewIdentity"] | null;
+            logo: components["schemas"]["OnboardingDocument"] | null;
+            merchant: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: "onboarding" | "in_review" | "information_requested" | "rejected" | "approved";
+            };
+            missing_documents: ("certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other")[];
+            owner: {
+                email: string;
+                name: string;
+                phone: string | null;
+            } | null;
+            ownership_basis_points: number;
+            required_documents: ("certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other")[];
+            risk_flags: components["schemas"]["RiskFlag"][];
+            state: ("awaiting_review" | "awaiting_second_approval") | null;
+            steps: {
+                company: components["schemas"]["CompanyStep"] | null;
+                directors: components["schemas"]["DirectorsStep"] | null;
+                funding: components["schemas"]["FundingStep"] | null;
+                representative: components["schemas"]["RepresentativeStep"] | null;
+                shareholders: components["schemas"]["ShareholdersStep"] | null;
+            };
+            submitted_at: string | null;
+            vat_check: components["schemas"]["ReviewVatCheck"] | null;
+        };
+        MerchantReviewFileInput: {
+            approvals_needed: number;
+            documents: components["schemas"]["OnboardingDocumentInput"][];
+            first_approval: components["schemas"]["FirstApprovalInput"] | null;
+            history: components["schemas"]["ReviewHistoryEntryInput"][];
+            identity: components["schemas"]["ReviewIdentityInput"] | null;
+            logo: components["schemas"]["OnboardingDocumentInput"] | null;
+            merchant: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: "onboarding" | "in_review" | "information_requested" | "rejected" | "approved";
+            };
+            missing_documents: ("certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other")[];
+            owner: {
+                email: string;
+                name: string;
+                phone: string | null;
+            } | null;
+            ownership_basis_points: number;
+            required_documents: ("certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other")[];
+            risk_flags: components["schemas"]["RiskFlagInput"][];
+            state: ("awaiting_review" | "awaiting_second_approval") | null;
+            steps: {
+                company: components["schemas"]["CompanyStepInput"] | null;
+                directors: components["schemas"]["DirectorsStepInput"] | null;
+                funding: components["schemas"]["FundingStepInput"] | null;
+                representative: components["schemas"]["RepresentativeStepInput"] | null;
+                shareholders: components["schemas"]["ShareholdersStepInput"] | null;
+            };
+            submitted_at: string | null;
+            vat_check: components["schemas"]["ReviewVatCheckInput"] | null;
+        };
+        MerchantReviewQueue: {
+            items: components["schemas"]["MerchantReviewQueueItem"][];
+        };
+        MerchantReviewQueueInput: {
+            items: components["schemas"]["MerchantReviewQueueItemInput"][];
+        };
+        MerchantReviewQueueItem: {
+            first_approval: components["schemas"]["FirstApproval"] | null;
+            /** @enum {string} */
+            identity_status: "not_started" | "in_progress" | "failed" | "awaiting_review" | "verified" | "refused";
+            /** Format: uuid */
+            merchant_id: string;
+            name: string;
+            risk_flags: components["schemas"]["RiskFlag"][];
+            /** @enum {string} */
+            state: "awaiting_review" | "awaiting_second_approval";
+            submitted_at: string | null;
+        };
+        MerchantReviewQueueItemInput: {
+            first_approval: components["schemas"]["FirstApprovalInput"] | null;
+            /** @enum {string} */
+            identity_status: "not_started" | "in_progress" | "failed" | "awaiting_review" | "verified" | "refused";
+            /** Format: uuid */
+            merchant_id: string;
+            name: string;
+            risk_flags: components["schemas"]["RiskFlagInput"][];
+            /** @enum {string} */
+            state: "awaiting_review" | "awaiting_second_approval";
+            submitted_at: string | null;
         };
         MfaMethodBody: {
             /** @enum {string} */
@@ -4972,12 +5188,13 @@ export interface components {
             documents: components["schemas"]["OnboardingDocument"][];
             editable: boolean;
             identity_verification: components["schemas"]["IdentityVerification"];
+            information_request: components["schemas"]["InformationRequest"] | null;
             logo: components["schemas"]["OnboardingDocument"] | null;
             merchant: {
                 id: string;
                 name: string;
                 /** @enum {string} */
-                status: "onboarding" | "in_review" | "rejected" | "approved";
+                status: "onboarding" | "in_review" | "information_requested" | "rejected" | "approved";
             };
             prefill: components["schemas"]["OnboardingPrefill"];
             rejection_reason: string | null;
@@ -5000,12 +5217,13 @@ export interface components {
             documents: components["schemas"]["OnboardingDocumentInput"][];
             editable: boolean;
             identity_verification: components["schemas"]["IdentityVerificationInput"];
+            information_request: components["schemas"]["InformationRequestInput"] | null;
             logo: components["schemas"]["OnboardingDocumentInput"] | null;
             merchant: {
                 id: string;
                 name: string;
                 /** @enum {string} */
-                status: "onboarding" | "in_review" | "rejected" | "approved";
+                status: "onboarding" | "in_review" | "information_requested" | "rejected" | "approved";
             };
             prefill: components["schemas"]["OnboardingPrefillInput"];
             rejection_reason: string | null;
@@ -5478,6 +5696,12 @@ export interface components {
         ReferenceListInput: {
             items: components["schemas"]["ReferenceItemInput"][];
         };
+        RefuseIdentityBody: {
+            reason: string;
+        };
+        RefuseIdentityBodyInput: {
+            reason: string;
+        };
         RegisterBody: {
             /** @constant */
             accept_privacy: true;
@@ -5551,6 +5775,12 @@ export interface components {
         RejectIbanResultInput: {
             iban: string;
             rejects_payments: boolean;
+        };
+        RejectMerchantBody: {
+            reason: string;
+        };
+        RejectMerchantBodyInput: {
+            reason: string;
         };
         RepresentativeContactBody: {
             job_title: string;
@@ -5694,6 +5924,86 @@ export interface components {
             decision: "approve" | "reject";
             reason?: string;
         };
+        ReviewHistoryEntry: {
+            at: string;
+            by: components["schemas"]["StaffRef"] | null;
+            /** @enum {string} */
+            event: "submitted" | "first_approval" | "approved" | "rejected" | "information_requested";
+            reason: string | null;
+            steps: {
+                note: string;
+                /** @enum {string} */
+                step: "representative" | "company" | "directors" | "shareholders" | "documents" | "funding" | "identity";
+            }[];
+        };
+        ReviewHistoryEntryInput: {
+            at: string;
+            by: components["schemas"]["StaffRefInput"] | null;
+            /** @enum {string} */
+            event: "submitted" | "first_approval" | "approved" | "rejected" | "information_requested";
+            reason: string | null;
+            steps: {
+                note: string;
+                /** @enum {string} */
+                step: "representative" | "company" | "directors" | "shareholders" | "documents" | "funding" | "identity";
+            }[];
+        };
+        ReviewIdentity: {
+            checks: components["schemas"]["KycCheck"][];
+            document_number: string;
+            /** @enum {string} */
+            document_type: "passport" | "id_card" | "driving_licence";
+            evaluated_at: string | null;
+            expiry_date: string;
+            first_name: string;
+            last_name: string;
+            photos: components["schemas"]["KycImage"][];
+            review: components["schemas"]["KycReview"] | null;
+            reviewed_by: components["schemas"]["StaffRef"] | null;
+            /** @enum {string} */
+            status: "not_started" | "in_progress" | "failed" | "awaiting_review" | "verified" | "refused";
+            /** Format: uuid */
+            verification_id: string;
+        };
+        ReviewIdentityInput: {
+            checks: components["schemas"]["KycCheckInput"][];
+            document_number: string;
+            /** @enum {string} */
+            document_type: "passport" | "id_card" | "driving_licence";
+            evaluated_at: string | null;
+            expiry_date: string;
+            first_name: string;
+            last_name: string;
+            photos: components["schemas"]["KycImageInput"][];
+            review: components["schemas"]["KycReviewInput"] | null;
+            reviewed_by: components["schemas"]["StaffRefInput"] | null;
+            /** @enum {string} */
+            status: "not_started" | "in_progress" | "failed" | "awaiting_review" | "verified" | "refused";
+            /** Format: uuid */
+            verification_id: string;
+        };
+        ReviewVatCheck: {
+            checked_at: string;
+            /** @enum {string} */
+            checked_by: "merchant" | "staff";
+            country: string;
+            format_valid: boolean;
+            name?: string;
+            /** @enum {string} */
+            registry: "not_configured" | "valid" | "invalid" | "unavailable";
+            vat_number: string;
+        };
+        ReviewVatCheckInput: {
+            checked_at: string;
+            /** @enum {string} */
+            checked_by: "merchant" | "staff";
+            country: string;
+            format_valid: boolean;
+            name?: string;
+            /** @enum {string} */
+            registry: "not_configured" | "valid" | "invalid" | "unavailable";
+            vat_number: string;
+        };
         RevokeSessionBody: {
             /** Format: uuid */
             session_id: string;
@@ -5701,6 +6011,16 @@ export interface components {
         RevokeSessionBodyInput: {
             /** Format: uuid */
             session_id: string;
+        };
+        RiskFlag: {
+            /** @enum {string} */
+            code: "ownership_over_100" | "vat_not_checked" | "vat_check_failed" | "representative_name_mismatch" | "company_name_mismatch" | "representative_not_director" | "previously_rejected";
+            message: string;
+        };
+        RiskFlagInput: {
+            /** @enum {string} */
+            code: "ownership_over_100" | "vat_not_checked" | "vat_check_failed" | "representative_name_mismatch" | "company_name_mismatch" | "representative_not_director" | "previously_rejected";
+            message: string;
         };
         SandboxUserBody: {
             /** Format: email */
@@ -6066,6 +6386,14 @@ export interface components {
             line1: string;
             line2?: string;
             postal_code: string;
+        };
+        StaffRef: {
+            name: string;
+            staff_id: string | null;
+        };
+        StaffRefInput: {
+            name: string;
+            staff_id: string | null;
         };
         StartRegistrationBody: {
             /** Format: email */
@@ -6442,7 +6770,7 @@ export interface components {
                 id: string;
                 name: string;
                 /** @enum {string} */
-                status: "onboarding" | "in_review" | "rejected" | "approved";
+                status: "onboarding" | "in_review" | "information_requested" | "rejected" | "approved";
             };
         };
         UserInfoInput: {
@@ -6459,7 +6787,7 @@ export interface components {
                 id: string;
                 name: string;
                 /** @enum {string} */
-                status: "onboarding" | "in_review" | "rejected" | "approved";
+                status: "onboarding" | "in_review" | "information_requested" | "rejected" | "approved";
             };
         };
         UserMfaMethod: {
@@ -6679,6 +7007,8 @@ export type SchemaFaqEntry = components['schemas']['FaqEntry'];
 export type SchemaFaqEntryInput = components['schemas']['FaqEntryInput'];
 export type SchemaFaqResponse = components['schemas']['FaqResponse'];
 export type SchemaFaqResponseInput = components['schemas']['FaqResponseInput'];
+export type SchemaFirstApproval = components['schemas']['FirstApproval'];
+export type SchemaFirstApprovalInput = components['schemas']['FirstApprovalInput'];
 export type SchemaFundingStep = components['schemas']['FundingStep'];
 export type SchemaFundingStepInput = components['schemas']['FundingStepInput'];
 export type SchemaGeocodeResponse = components['schemas']['GeocodeResponse'];
@@ -6691,10 +7021,18 @@ export type SchemaGifSearchResponse = components['schemas']['GifSearchResponse']
 export type SchemaGifSearchResponseInput = components['schemas']['GifSearchResponseInput'];
 export type SchemaHomeOverviewResponse = components['schemas']['HomeOverviewResponse'];
 export type SchemaHomeOverviewResponseInput = components['schemas']['HomeOverviewResponseInput'];
+export type SchemaIdentityReviewItem = components['schemas']['IdentityReviewItem'];
+export type SchemaIdentityReviewItemInput = components['schemas']['IdentityReviewItemInput'];
+export type SchemaIdentityReviewQueue = components['schemas']['IdentityReviewQueue'];
+export type SchemaIdentityReviewQueueInput = components['schemas']['IdentityReviewQueueInput'];
 export type SchemaIdentityVerification = components['schemas']['IdentityVerification'];
 export type SchemaIdentityVerificationInput = components['schemas']['IdentityVerificationInput'];
 export type SchemaIncomingTransferBody = components['schemas']['IncomingTransferBody'];
 export type SchemaIncomingTransferBodyInput = components['schemas']['IncomingTransferBodyInput'];
+export type SchemaInformationRequest = components['schemas']['InformationRequest'];
+export type SchemaInformationRequestBody = components['schemas']['InformationRequestBody'];
+export type SchemaInformationRequestBodyInput = components['schemas']['InformationRequestBodyInput'];
+export type SchemaInformationRequestInput = components['schemas']['InformationRequestInput'];
 export type SchemaInitializeLoginBody = components['schemas']['InitializeLoginBody'];
 export type SchemaInitializeLoginBodyInput = components['schemas']['InitializeLoginBodyInput'];
 export type SchemaInitializeLoginResponse = components['schemas']['InitializeLoginResponse'];
@@ -6723,6 +7061,8 @@ export type SchemaKycInitiateBody = components['schemas']['KycInitiateBody'];
 export type SchemaKycInitiateBodyInput = components['schemas']['KycInitiateBodyInput'];
 export type SchemaKycInitiateResponse = components['schemas']['KycInitiateResponse'];
 export type SchemaKycInitiateResponseInput = components['schemas']['KycInitiateResponseInput'];
+export type SchemaKycReview = components['schemas']['KycReview'];
+export type SchemaKycReviewInput = components['schemas']['KycReviewInput'];
 export type SchemaKycStatus = components['schemas']['KycStatus'];
 export type SchemaKycStatusInput = components['schemas']['KycStatusInput'];
 export type SchemaKycVerification = components['schemas']['KycVerification'];
@@ -6757,6 +7097,12 @@ export type SchemaMarkAllNotificationsReadResponse = components['schemas']['Mark
 export type SchemaMarkAllNotificationsReadResponseInput = components['schemas']['MarkAllNotificationsReadResponseInput'];
 export type SchemaMerchantAddress = components['schemas']['MerchantAddress'];
 export type SchemaMerchantAddressInput = components['schemas']['MerchantAddressInput'];
+export type SchemaMerchantReviewFile = components['schemas']['MerchantReviewFile'];
+export type SchemaMerchantReviewFileInput = components['schemas']['MerchantReviewFileInput'];
+export type SchemaMerchantReviewQueue = components['schemas']['MerchantReviewQueue'];
+export type SchemaMerchantReviewQueueInput = components['schemas']['MerchantReviewQueueInput'];
+export type SchemaMerchantReviewQueueItem = components['schemas']['MerchantReviewQueueItem'];
+export type SchemaMerchantReviewQueueItemInput = components['schemas']['MerchantReviewQueueItemInput'];
 export type SchemaMfaMethodBody = components['schemas']['MfaMethodBody'];
 export type SchemaMfaMethodBodyInput = components['schemas']['MfaMethodBodyInput'];
 export type SchemaMoney = components['schemas']['Money'];
@@ -6839,6 +7185,8 @@ export type SchemaReferenceItem = components['schemas']['ReferenceItem'];
 export type SchemaReferenceItemInput = components['schemas']['ReferenceItemInput'];
 export type SchemaReferenceList = components['schemas']['ReferenceList'];
 export type SchemaReferenceListInput = components['schemas']['ReferenceListInput'];
+export type SchemaRefuseIdentityBody = components['schemas']['RefuseIdentityBody'];
+export type SchemaRefuseIdentityBodyInput = components['schemas']['RefuseIdentityBodyInput'];
 export type SchemaRegisterBody = components['schemas']['RegisterBody'];
 export type SchemaRegisterBodyInput = components['schemas']['RegisterBodyInput'];
 export type SchemaRegistrationDetailsBody = components['schemas']['RegistrationDetailsBody'];
@@ -6849,6 +7197,8 @@ export type SchemaRejectIbanBody = components['schemas']['RejectIbanBody'];
 export type SchemaRejectIbanBodyInput = components['schemas']['RejectIbanBodyInput'];
 export type SchemaRejectIbanResult = components['schemas']['RejectIbanResult'];
 export type SchemaRejectIbanResultInput = components['schemas']['RejectIbanResultInput'];
+export type SchemaRejectMerchantBody = components['schemas']['RejectMerchantBody'];
+export type SchemaRejectMerchantBodyInput = components['schemas']['RejectMerchantBodyInput'];
 export type SchemaRepresentativeContactBody = components['schemas']['RepresentativeContactBody'];
 export type SchemaRepresentativeContactBodyInput = components['schemas']['RepresentativeContactBodyInput'];
 export type SchemaRepresentativeIdentity = components['schemas']['RepresentativeIdentity'];
@@ -6865,8 +7215,16 @@ export type SchemaReverseGeocodeResponse = components['schemas']['ReverseGeocode
 export type SchemaReverseGeocodeResponseInput = components['schemas']['ReverseGeocodeResponseInput'];
 export type SchemaReviewBody = components['schemas']['ReviewBody'];
 export type SchemaReviewBodyInput = components['schemas']['ReviewBodyInput'];
+export type SchemaReviewHistoryEntry = components['schemas']['ReviewHistoryEntry'];
+export type SchemaReviewHistoryEntryInput = components['schemas']['ReviewHistoryEntryInput'];
+export type SchemaReviewIdentity = components['schemas']['ReviewIdentity'];
+export type SchemaReviewIdentityInput = components['schemas']['ReviewIdentityInput'];
+export type SchemaReviewVatCheck = components['schemas']['ReviewVatCheck'];
+export type SchemaReviewVatCheckInput = components['schemas']['ReviewVatCheckInput'];
 export type SchemaRevokeSessionBody = components['schemas']['RevokeSessionBody'];
 export type SchemaRevokeSessionBodyInput = components['schemas']['RevokeSessionBodyInput'];
+export type SchemaRiskFlag = components['schemas']['RiskFlag'];
+export type SchemaRiskFlagInput = components['schemas']['RiskFlagInput'];
 export type SchemaSandboxUserBody = components['schemas']['SandboxUserBody'];
 export type SchemaSandboxUserBodyInput = components['schemas']['SandboxUserBodyInput'];
 export type SchemaSandboxUserResponse = components['schemas']['SandboxUserResponse'];
@@ -6913,6 +7271,8 @@ export type SchemaShareholdersStep = components['schemas']['ShareholdersStep'];
 export type SchemaShareholdersStepInput = components['schemas']['ShareholdersStepInput'];
 export type SchemaShippingAddress = components['schemas']['ShippingAddress'];
 export type SchemaShippingAddressInput = components['schemas']['ShippingAddressInput'];
+export type SchemaStaffRef = components['schemas']['StaffRef'];
+export type SchemaStaffRefInput = components['schemas']['StaffRefInput'];
 export type SchemaStartRegistrationBody = components['schemas']['StartRegistrationBody'];
 export type SchemaStartRegistrationBodyInput = components['schemas']['StartRegistrationBodyInput'];
 export type SchemaStepUpMethod = components['schemas']['StepUpMethod'];
@@ -8925,7 +9285,7 @@ export interface operations {
     auditTrail: {
         parameters: {
             query?: {
-                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "merchant_review.first_approval" | "merchant_review.approved" | "merchant_review.rejected" | "merchant_review.information_requested" | "merchant_review.vat_checked" | "merchant_review.document_opened" | "identity_review.confirmed" | "identity_review.refused" | "identity_review.photo_opened";
                 actor?: string;
                 cursor?: string;
                 from?: string;
@@ -8946,7 +9306,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             /** @enum {string} */
-                            action: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested";
+                            action: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "merchant_review.first_approval" | "merchant_review.approved" | "merchant_review.rejected" | "merchant_review.information_requested" | "merchant_review.vat_checked" | "merchant_review.document_opened" | "identity_review.confirmed" | "identity_review.refused" | "identity_review.photo_opened";
                             actor: {
                                 email: string;
                                 id: string;
@@ -8998,7 +9358,7 @@ export interface operations {
     exportAuditTrail: {
         parameters: {
             query?: {
-                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "merchant_review.first_approval" | "merchant_review.approved" | "merchant_review.rejected" | "merchant_review.information_requested" | "merchant_review.vat_checked" | "merchant_review.document_opened" | "identity_review.confirmed" | "identity_review.refused" | "identity_review.photo_opened";
                 actor?: string;
                 from?: string;
                 to?: string;

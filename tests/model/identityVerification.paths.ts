@@ -99,6 +99,8 @@ function evaluation(context: IdentityVerificationContext): KycVerification {
       passed: criterion === 'name_matches_representative' ? nameOk : true,
     })),
     evaluated_at: '2026-01-15T09:00:00.000Z',
+    // Passed, the photos wait for a person at the bank.
+    review: nameOk ? { status: 'awaiting_review', reason: null, reviewed_at: null } : null,
     created_at: '2026-01-15T09:00:00.000Z',
   };
 }

@@ -25,7 +25,7 @@ const emptyState = {
   steps: { representative: null, company: null, directors: null, shareholders: null, funding: null },
   completed_steps: [],
   documents: [],
-  identity_verification: { status: 'not_started' as const, verified_at: null },
+  identity_verification: { status: 'not_started' as const, verified_at: null, refusal_reason: null },
 };
 
 async function renderStep(
@@ -81,7 +81,7 @@ describe('what the review and the documents step add', () => {
   it('review: the identity verification with its link, and the server’s warnings as a status', async () => {
     const container = await renderStep('review', {
       ...rejectedState,
-      identity_verification: { status: 'failed', verified_at: null },
+      identity_verification: { status: 'failed', verified_at: null, refusal_reason: null },
       warnings: [{ code: 'ownership_over_100', message: 'server English, not shown' }],
     });
     const section = screen.getByRole('region', { name: "Representative's identity verification" });
