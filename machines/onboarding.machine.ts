@@ -84,6 +84,8 @@ const toOnboardingError = knownErrors([
   'validation_failed',
   'onboarding_incomplete',
   'onboarding_locked',
+  // While the bank asks for more information, a step it did not name.
+  'step_locked',
   'payload_too_large',
   // An upload whose content is not a PDF, JPEG or PNG (the server looks at the bytes, not the name).
   'unsupported_file_type',
@@ -375,9 +377,15 @@ export const onboardingMachine = onboardingSetup.createMachine({
       description: 'Read: the screen opens the step in the address, or the first incomplete one.',
       on: {
         'step.open': onboardingSteps.map((step) => ({
-          description: `The screen opens the ${step} step.`,
+          description:
+            `The screen opens the ${step} step; while the bank asks for more information, saving it comes back to ` +
+            'the review (the steps the bank named are changed one by one from there).',
           guard: { type: 'isStep', params: { step } } as const,
           target: step,
+          actions: assign({
+            returnToReview: ({ context }) =>
+              context.data?.information_request != null && editableSteps.some((one) => one === step),
+          }),
         })),
       },
     },
@@ -666,9 +674,16 @@ export function stepDone(data: OnboardingState, step: OnboardingStep): boolean {
   return step !== 'review' && data.completed_steps.includes(step);
 }
 
-/** Where to open the journey: the step in the address if it is one, else the first step not yet done. */
+/**
+ * Where to open the journey: the step in the address if it is one, else the first step the bank asked about (while
+ * it asks for more information), else the first step not yet done.
+ */
 export function firstStep(data: OnboardingState, urlStep: string | undefined): OnboardingStep {
   const asked = onboardingSteps.find((step) => step === urlStep);
   if (asked) return asked;
+  const requested = onboardingSteps.find((step) =>
+    data.information_request?.steps.some((entry) => entry.step === step),
+  );
+  if (requested) return requested;
   return onboardingSteps.find((step) => step !== 'review' && !stepDone(data, step)) ?? 'review';
 }

@@ -195,6 +195,11 @@ export function onboardingErrorText(error: OnboardingError): string {
       return 'Some information is still missing.';
     case 'onboarding_locked':
       return 'Your information is in review and cannot be changed now.';
+    case 'step_locked':
+      return (
+        'The bank asked for more information on other steps: this one stays as it is. Change the steps it named, ' +
+        'then submit again.'
+      );
     // Said beside the file field (src/ui/FileDrop.tsx), with the rules' figures.
     case 'payload_too_large':
       return (
