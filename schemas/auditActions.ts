@@ -29,6 +29,12 @@ export const auditActions = [
   'statement.downloaded',
   'proof_of_payment.downloaded',
   'legal_details.change_requested',
+  // The bank's staff (realm 'staff').
+  'staff.signed_in',
+  'staff.sign_in_failed',
+  'staff.passkey_added',
+  'staff.created',
+  'staff.disabled',
   // The bank's review of merchants and identity photos (staff realm, server/review/).
   'merchant_review.first_approval',
   'merchant_review.approved',

@@ -32,6 +32,8 @@ export const errorCodes = [
   'otp_expired',
   'otp_cooldown',
   'mfa_method_unavailable',
+  // A staff passkey answer that did not verify (issue 21).
+  'passkey_refused',
   'step_up_required',
   'rate_limited',
   'token_invalid',

@@ -299,7 +299,8 @@ const staffChange = /* @__NO_SIDE_EFFECTS__ */ (area: StaffArea): OperationRule 
   area,
   write: true,
 });
-const staffSignIn = 'A step of a staff member signing in; the login ticket or the staff refresh cookie is the credential.';
+const staffSignIn =
+  'A step of a staff member signing in; the login ticket or the staff refresh cookie is the credential.';
 const sandbox = (write: boolean): OperationRule => ({ access: 'sandbox', write });
 
 const signIn = 'A step of signing in; the login ticket or the refresh cookie is the credential.';
@@ -556,7 +557,10 @@ export const operationRules = {
   staffLoginTotp: open(true, staffSignIn),
   staffLoginPasskey: open(true, staffSignIn),
   staffRefresh: open(true, staffSignIn),
-  staffLogout: open(true, 'Ends the staff refresh cookie’s own session; works even when the access token has expired.'),
+  staffLogout: open(
+    true,
+    'Ends the staff refresh cookie’s own session; works even when the access token has expired.',
+  ),
   staffMe: staffRead('self'),
   staffPasskeyOptions: staffChange('self'),
   staffPasskeyAdd: staffChange('self'),
@@ -571,7 +575,7 @@ export type OperationId = keyof typeof operationRules;
 
 /** Operations of the staff realm (`access: 'staff'`), for the realm-crossing tests and the back office's guards. */
 export function isStaffOperation(operationId: OperationId): boolean {
-  return (operationRules[operationId] as OperationRule).access === 'staff';
+  return operationRules[operationId].access === 'staff';
 }
 
 /** May a staff member of this role call this operation? Only staff operations, and only for the area's roles. */

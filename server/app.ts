@@ -51,6 +51,7 @@ import { scheduledPaymentsRoutes } from './routes/scheduledPayments.routes';
 import { sendMoneyRoutes } from './routes/sendMoney.routes';
 import { statementsRoutes } from './routes/statements.routes';
 import { stepUpRoutes } from './routes/stepUp.routes';
+import { staffRoutes } from './routes/staff.routes';
 import { settingsRoutes } from './routes/settings.routes';
 import { transactionsRoutes } from './routes/transactions.routes';
 import { flowCatalogueRoutes } from './routes/flows.routes';
@@ -150,6 +151,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  app.decorateRequest('staff', null);
 
   // API answers are about one caller (balances, IBANs, tokens, codes): no browser or shared cache may keep them.
   // Public content that may be cached says so itself (the content routes) and keeps it; a signed-in answer never.
@@ -157,7 +159,9 @@ export async function buildApp({
     if (request.url !== '/api' && !request.url.startsWith('/api/')) return payload;
     const cacheControl = reply.getHeader('cache-control');
     const stored = typeof cacheControl === 'string' && /\bno-store\b/.test(cacheControl);
-    if (cacheControl === undefined || (request.auth && !stored)) reply.header('cache-control', 'no-store');
+    if (cacheControl === undefined || ((request.auth || request.staff) && !stored)) {
+      reply.header('cache-control', 'no-store');
+    }
     return payload;
   });
 
@@ -272,7 +276,11 @@ export async function buildApp({
         description: 'Merchant banking API. Every error has the ApiError shape.',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The bank's staff (docs/decisions/023-staff-realm.md): another key and audience; opens /api/back-office/ only.
+          staffBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -317,6 +325,7 @@ export async function buildApp({
   await app.register(plansRoutes, { db, config });
   await app.register(settingsRoutes, { db, config });
   await app.register(notificationsRoutes, { db, config });
+  await app.register(staffRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxOutboxRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxReviewRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxProfileReviewRoutes, { db });

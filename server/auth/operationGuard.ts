@@ -8,6 +8,7 @@ import {
 } from '../../schemas/permissions';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
+import { authenticateStaff, permitStaffOperation } from '../staff/authenticateStaff';
 import { authenticate, requireApprovedMerchant } from './authenticate';
 
 /**
@@ -38,10 +39,16 @@ function asArray<T>(value: T | T[] | undefined): T[] {
   return Array.isArray(value) ? [...value] : [value];
 }
 
-function declaresBearer(schema: RouteOptions['schema']): boolean {
+/** The bearer scheme a route's schema declares (`bearerAuth` merchants, `staffBearer` staff), or null. */
+function declaredBearer(schema: RouteOptions['schema']): string | null {
   const security = (schema as { security?: unknown } | undefined)?.security;
-  return Array.isArray(security) && security.length > 0;
+  if (!Array.isArray(security) || security.length === 0) return null;
+  const first: unknown = security[0];
+  return first !== null && typeof first === 'object' ? (Object.keys(first)[0] ?? null) : null;
 }
+
+/** The back office's API: staff operations live here and nowhere else, and no merchant operation lives here. */
+const backOfficePrefix = '/api/back-office/';
 
 export type OperationGuardOptions = {
   db: Database;
@@ -59,6 +66,7 @@ export function enforceOperationRules(app: FastifyInstance, options: OperationGu
   const registered = new Map<string, string>();
   const authenticated = authenticate(options.db, options.jwtSecret);
   const approved = requireApprovedMerchant(options.db);
+  const authenticatedStaff = authenticateStaff(options.db, options.jwtSecret);
 
   app.addHook('onRoute', (route) => {
     if (route.url !== '/api' && !route.url.startsWith('/api/')) return; // the built web app and its fallback
@@ -79,16 +87,31 @@ export function enforceOperationRules(app: FastifyInstance, options: OperationGu
     if (claimedBy !== undefined && claimedBy !== route.url) {
       throw new Error(`${where}: operationId "${operationId}" is already used by ${claimedBy}`);
     }
-    registered.set(operationId, route.url);
     const rule: OperationRule = operationRules[operationId];
-    if (declaresBearer(route.schema) !== (rule.access === 'session')) {
+    const expected =
+      rule.access === 'session' ? 'bearerAuth' : rule.access === 'staff' ? 'staffBearer' : null;
+    const declared = declaredBearer(route.schema);
+    if (declared !== expected) {
       throw new Error(
-        `${where}: "${operationId}" is ${rule.access} in operationRules but ` +
-          `${declaresBearer(route.schema) ? 'declares' : 'does not declare'} bearer security`,
+        `${where}: "${operationId}" is ${rule.access} in operationRules but declares ` +
+          `${declared ?? 'no'} bearer security (it needs ${expected ?? 'none'})`,
       );
     }
     if (rule.access === 'sandbox' && !route.url.startsWith('/api/sandbox/')) {
       throw new Error(`${where}: a sandbox operation must live under /api/sandbox/`);
+    }
+    // The two realms do not share a prefix, so a reverse proxy or a log filter can tell them apart by the path alone
+    // (the staff sign-in steps, public, live under it too).
+    const underBackOffice = route.url.startsWith(backOfficePrefix);
+    if ((rule.access === 'staff' && !underBackOffice) || (rule.access === 'session' && underBackOffice)) {
+      throw new Error(
+        `${where}: "${operationId}" is ${rule.access}; staff operations live under ${backOfficePrefix}, merchant ones not`,
+      );
+    }
+    registered.set(operationId, route.url);
+    if (rule.access === 'staff') {
+      route.onRequest = [authenticatedStaff, permitStaffOperation(operationId), ...asArray(route.onRequest)];
+      return;
     }
     if (rule.access !== 'session') return;
     const guards = [authenticated, permitOperation(operationId)];

@@ -14,12 +14,13 @@ export async function signAccessToken(
   secret: string,
   claims: AccessClaims,
   ttlSeconds: number,
+  tokenAudience: string = audience,
 ): Promise<string> {
   return new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(issuer)
-    .setAudience(audience)
+    .setAudience(tokenAudience)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
     .sign(keyFrom(secret));
@@ -48,6 +49,18 @@ function jsonSegment(text: string): Record<string, unknown> | null {
  * future, `nbf` (if present) not in the future, `iat` (if present) a number; then `sub` and `sid` strings.
  */
 export function verifyAccessToken(secret: string, token: string): AccessClaims | null {
+  return verifySignedToken(secret, token, audience);
+}
+
+/**
+ * The same checks for a token of another audience under another key: the staff realm's (server/staff/staffTokens.ts)
+ * signs with a key derived for staff alone and its own audience, so neither realm's token passes the other's check.
+ */
+export function verifySignedToken(
+  secret: string,
+  token: string,
+  expectedAudience: string,
+): AccessClaims | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [head = '', body = '', signature = ''] = parts;
@@ -62,7 +75,7 @@ export function verifyAccessToken(secret: string, token: string): AccessClaims |
   const now = Math.floor(Date.now() / 1000);
   const { iss, aud, exp, nbf, iat, sub, sid } = payload;
   if (iss !== issuer) return null;
-  if (!(aud === audience || (Array.isArray(aud) && aud.includes(audience)))) return null;
+  if (!(aud === expectedAudience || (Array.isArray(aud) && aud.includes(expectedAudience)))) return null;
   if (typeof exp !== 'number' || exp <= now) return null;
   if (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) return null;
   if (iat !== undefined && typeof iat !== 'number') return null;

@@ -832,6 +832,7 @@ export type StaffUsers = {
   password_hash: string;
   role: 'reviewer' | 'operations' | 'admin';
   status: Generated<'enabled' | 'disabled'>;
+  totp_last_step: bigint | null;
   totp_secret: string;
 };
 

@@ -20,6 +20,177 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/back-office/auth/login/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A staff member’s email and password; answers a ticket for the second factor (passkey or authenticator). */
+        post: operations["staffLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/auth/login/passkey/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The ticket and the passkey’s signed answer; starts a staff session and sets its refresh cookie. */
+        post: operations["staffLoginPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/auth/login/totp/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The ticket and the authenticator app’s code; starts a staff session and sets its refresh cookie. */
+        post: operations["staffLoginTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/auth/logout/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the staff refresh cookie’s session. */
+        post: operations["staffLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/auth/refresh/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate the staff refresh cookie and get a new staff access token. */
+        post: operations["staffRefresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/me/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in staff member and their passkeys. */
+        get: operations["staffMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/me/passkeys/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The authenticator’s answer to the creation options; the passkey then signs the staff member in. */
+        post: operations["staffPasskeyAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/me/passkeys/options/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** WebAuthn creation options for a new passkey of the signed-in staff member (five minutes, once). */
+        post: operations["staffPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/staff/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every staff account (admin). */
+        get: operations["staffList"];
+        put?: never;
+        /** A new staff account (admin): answers its first password and authenticator secret, once, to hand over in person. */
+        post: operations["staffCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/staff/{id}/disable/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable a staff account and end its sessions (admin; not one’s own). */
+        post: operations["staffDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config/": {
         parameters: {
             query?: never;
@@ -7347,6 +7518,652 @@ export interface operations {
             };
         };
     };
+    staffLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        methods: ("passkey" | "totp")[];
+                        passkey_options: ({
+                            challenge: string;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
+                        ticket: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    staffLoginPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    response: {
+                        clientExtensionResults: {
+                            [key: string]: unknown;
+                        };
+                        id: string;
+                        rawId: string;
+                        response: {
+                            clientDataJSON: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @enum {string} */
+                        type: "public-key";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    ticket: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        expires_in: number;
+                        staff: {
+                            email: string;
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "reviewer" | "operations" | "admin";
+                        };
+                        /** @enum {string} */
+                        token_type: "Bearer";
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    staffLoginTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    ticket: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        expires_in: number;
+                        staff: {
+                            email: string;
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "reviewer" | "operations" | "admin";
+                        };
+                        /** @enum {string} */
+                        token_type: "Bearer";
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    staffLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staffRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        expires_in: number;
+                        staff: {
+                            email: string;
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "reviewer" | "operations" | "admin";
+                        };
+                        /** @enum {string} */
+                        token_type: "Bearer";
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    staffMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        id: string;
+                        name: string;
+                        passkeys: {
+                            created_at: string;
+                            credential_id: string;
+                            last_used_at: string | null;
+                            name: string;
+                        }[];
+                        /** @enum {string} */
+                        role: "reviewer" | "operations" | "admin";
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    staffPasskeyAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    response: {
+                        clientExtensionResults: {
+                            [key: string]: unknown;
+                        };
+                        id: string;
+                        rawId: string;
+                        response: {
+                            attestationObject: string;
+                            clientDataJSON: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @enum {string} */
+                        type: "public-key";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        credential_id: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    staffPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        challenge: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    staffList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        staff: {
+                            created_at: string;
+                            email: string;
+                            id: string;
+                            name: string;
+                            passkeys: number;
+                            /** @enum {string} */
+                            role: "reviewer" | "operations" | "admin";
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    staffCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    name: string;
+                    /** @enum {string} */
+                    role: "reviewer" | "operations" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        password: string;
+                        staff: {
+                            created_at: string;
+                            email: string;
+                            id: string;
+                            name: string;
+                            passkeys: number;
+                            /** @enum {string} */
+                            role: "reviewer" | "operations" | "admin";
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                        };
+                        totp_secret: string;
+                        totp_uri: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    staffDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getConfig: {
         parameters: {
             query?: never;
@@ -9285,7 +10102,7 @@ export interface operations {
     auditTrail: {
         parameters: {
             query?: {
-                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "merchant_review.first_approval" | "merchant_review.approved" | "merchant_review.rejected" | "merchant_review.information_requested" | "merchant_review.vat_checked" | "merchant_review.document_opened" | "identity_review.confirmed" | "identity_review.refused" | "identity_review.photo_opened";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "merchant_review.first_approval" | "merchant_review.approved" | "merchant_review.rejected" | "merchant_review.information_requested" | "merchant_review.vat_checked" | "merchant_review.document_opened" | "identity_review.confirmed" | "identity_review.refused" | "identity_review.photo_opened";
                 actor?: string;
                 cursor?: string;
                 from?: string;
@@ -9306,7 +10123,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             /** @enum {string} */
-                            action: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "merchant_review.first_approval" | "merchant_review.approved" | "merchant_review.rejected" | "merchant_review.information_requested" | "merchant_review.vat_checked" | "merchant_review.document_opened" | "identity_review.confirmed" | "identity_review.refused" | "identity_review.photo_opened";
+                            action: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "merchant_review.first_approval" | "merchant_review.approved" | "merchant_review.rejected" | "merchant_review.information_requested" | "merchant_review.vat_checked" | "merchant_review.document_opened" | "identity_review.confirmed" | "identity_review.refused" | "identity_review.photo_opened";
                             actor: {
                                 email: string;
                                 id: string;
@@ -9358,7 +10175,7 @@ export interface operations {
     exportAuditTrail: {
         parameters: {
             query?: {
-                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "merchant_review.first_approval" | "merchant_review.approved" | "merchant_review.rejected" | "merchant_review.information_requested" | "merchant_review.vat_checked" | "merchant_review.document_opened" | "identity_review.confirmed" | "identity_review.refused" | "identity_review.photo_opened";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "merchant_review.first_approval" | "merchant_review.approved" | "merchant_review.rejected" | "merchant_review.information_requested" | "merchant_review.vat_checked" | "merchant_review.document_opened" | "identity_review.confirmed" | "identity_review.refused" | "identity_review.photo_opened";
                 actor?: string;
                 from?: string;
                 to?: string;

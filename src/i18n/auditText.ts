@@ -52,6 +52,11 @@ export const auditActionText = defineMessages<AuditAction>({
     id: 'audit.action.legalDetailsChangeRequested',
     defaultMessage: 'Change of legal details requested',
   },
+  'staff.signed_in': { id: 'audit.action.staffSignedIn', defaultMessage: 'Staff member signed in' },
+  'staff.sign_in_failed': { id: 'audit.action.staffSignInFailed', defaultMessage: 'Staff sign-in refused' },
+  'staff.passkey_added': { id: 'audit.action.staffPasskeyAdded', defaultMessage: 'Staff passkey added' },
+  'staff.created': { id: 'audit.action.staffCreated', defaultMessage: 'Staff member created' },
+  'staff.disabled': { id: 'audit.action.staffDisabled', defaultMessage: 'Staff member disabled' },
   'merchant_review.first_approval': {
     id: 'audit.action.merchantReviewFirstApproval',
     defaultMessage: 'Application approved by a first reviewer',

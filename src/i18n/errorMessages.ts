@@ -10,6 +10,10 @@ export const errorMessages = defineMessages({
     id: 'errors.account_disabled',
     defaultMessage: 'This account has been disabled. Ask the owner of your company to enable it again.',
   },
+  passkey_refused: {
+    id: 'errors.passkey_refused',
+    defaultMessage: 'This passkey was not accepted. Try again, or use your authenticator app.',
+  },
   bot_check_failed: {
     id: 'errors.bot_check_failed',
     defaultMessage: 'The robot check did not pass. Wait until it is finished, then try again.',

@@ -33,11 +33,40 @@ describe('registering API routes', () => {
   it('fails when a route says it is public but the table says it needs a session, or the reverse', async () => {
     const { app, close } = guardedApp();
     expect(() => app.get('/api/merchants/cards/', { schema: { operationId: 'cards' } }, noop)).toThrow(
-      /does not declare bearer security/,
+      /declares no bearer security \(it needs bearerAuth\)/,
     );
     expect(() =>
       app.get('/api/config/', { schema: { operationId: 'getConfig', security: [{ bearerAuth: [] }] } }, noop),
-    ).toThrow(/declares bearer security/);
+    ).toThrow(/declares bearerAuth bearer security \(it needs none\)/);
+    await close();
+  });
+
+  it('keeps the realms apart: staff operations need the staff scheme and live under /api/back-office/ only', async () => {
+    const { app, close } = guardedApp();
+    // A staff operation declaring the merchants' scheme.
+    expect(() =>
+      app.get(
+        '/api/back-office/me/',
+        { schema: { operationId: 'staffMe', security: [{ bearerAuth: [] }] } },
+        noop,
+      ),
+    ).toThrow(/it needs staffBearer/);
+    // A staff operation outside the back office's prefix.
+    expect(() =>
+      app.get(
+        '/api/merchants/me/',
+        { schema: { operationId: 'staffMe', security: [{ staffBearer: [] }] } },
+        noop,
+      ),
+    ).toThrow(/staff operations live under \/api\/back-office\//);
+    // A merchant operation inside it.
+    expect(() =>
+      app.get(
+        '/api/back-office/cards/',
+        { schema: { operationId: 'cards', security: [{ bearerAuth: [] }] } },
+        noop,
+      ),
+    ).toThrow(/merchant ones not/);
     await close();
   });
 

@@ -401,6 +401,8 @@ function requestFor(operation: Operation, role: Role, stepUp: Record<Role, strin
 function operations(): Operation[] {
   const list = documentedOperations()
     .filter((o): o is { id: OperationId; method: Verb; path: PathFor<Verb> } => isOperationId(o.id))
+    // The back office is the staff realm's (its roles and the realm crossing: tests/api/realms.test.ts).
+    .filter((o) => !o.path.startsWith('/api/back-office/'))
     .map((o) => ({ operationId: o.id, method: o.method, path: o.path }));
   const rank = (o: Operation) => lastOperations.indexOf(o.operationId);
   return list.sort((a, b) => rank(a) - rank(b));

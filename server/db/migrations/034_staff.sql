@@ -12,6 +12,8 @@ CREATE TABLE staff_users (
   password_hash text NOT NULL,
   -- AES-256-GCM sealed RFC 6238 secret; every staff member has one from creation (the second factor is mandatory).
   totp_secret text NOT NULL,
+  -- The time step of the last code accepted: a code works once.
+  totp_last_step bigint,
   status text NOT NULL DEFAULT 'enabled' CHECK (status IN ('enabled', 'disabled')),
   created_at timestamptz NOT NULL DEFAULT now(),
   -- The admin who created the account; null when it was made by `npm run staff -- add` on the server.
