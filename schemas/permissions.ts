@@ -567,6 +567,19 @@ export const operationRules = {
   staffList: staffRead('staff'),
   staffCreate: staffChange('staff'),
   staffDisable: staffChange('staff'),
+  // The bank's review of merchants and of identity photos (issue 21, server/review/, H2's block).
+  merchantReviewQueue: staffRead('merchant-reviews'),
+  merchantReviewFile: staffRead('merchant-reviews'),
+  merchantReviewDocument: staffRead('merchant-reviews'),
+  merchantReviewVatCheck: staffChange('merchant-reviews'),
+  approveMerchant: staffChange('merchant-reviews'),
+  rejectMerchant: staffChange('merchant-reviews'),
+  requestMerchantInformation: staffChange('merchant-reviews'),
+  identityReviewQueue: staffRead('identity-reviews'),
+  identityReviewItem: staffRead('identity-reviews'),
+  identityReviewPhoto: staffRead('identity-reviews'),
+  confirmIdentity: staffChange('identity-reviews'),
+  refuseIdentity: staffChange('identity-reviews'),
   // The owner adds a password-less employee (the create-password journey's test rail).
   sandboxCreateUser: change('add-employees', { approved: false, sandbox: true }),
 } satisfies Record<string, OperationRule>;
