@@ -103,9 +103,44 @@ export const AdvertisingPurchaseBody = z
   .meta({ id: 'AdvertisingPurchaseBody' });
 export type AdvertisingPurchaseBody = z.infer<typeof AdvertisingPurchaseBody>;
 
-export const campaignStatuses = ['scheduled', 'active', 'ended'] as const;
+/**
+ * `in_review` until the bank decides; `rejected` (refunded) if it refuses; once approved, by the clock and the reach:
+ * `scheduled` before its first day, `active` while shown, `stopped_at_reach` when shown as many times as the plan's
+ * reach, `ended` after its last day.
+ */
+export const campaignStatuses = [
+  'in_review',
+  'rejected',
+  'scheduled',
+  'active',
+  'stopped_at_reach',
+  'ended',
+] as const;
 export const CampaignStatus = z.enum(campaignStatuses);
 export type CampaignStatus = z.infer<typeof CampaignStatus>;
+
+export const advertisingPlacements = [
+  'dashboard',
+  'wallet_directory',
+  'newsletter',
+  'push_notification',
+] as const;
+export const AdvertisingPlacement = z.enum(advertisingPlacements);
+export type AdvertisingPlacement = z.infer<typeof AdvertisingPlacement>;
+
+/** How often the campaign was shown and clicked, in total and per placement its plan sold. */
+export const CampaignDelivery = z
+  .object({
+    /** The impressions bought (the plan's reach when the campaign was bought); showing stops there. */
+    reach: z.number().int(),
+    impressions: z.number().int(),
+    clicks: z.number().int(),
+    placements: z.array(
+      z.object({ placement: AdvertisingPlacement, impressions: z.number().int(), clicks: z.number().int() }),
+    ),
+  })
+  .meta({ id: 'CampaignDelivery' });
+export type CampaignDelivery = z.infer<typeof CampaignDelivery>;
 
 export const Campaign = z
   .object({
@@ -130,9 +165,117 @@ export const Campaign = z
     transaction_id: text(),
     purchased_by: z.object({ id: text(), name: text() }),
     created_at: text(),
+    /** Why the bank refused it (status `rejected`), as the reviewer wrote it; null otherwise. */
+    rejection_reason: text().nullable(),
+    /** The refund of a rejected campaign's price in the transactions list; null otherwise. */
+    refund_transaction_id: text().nullable(),
+    delivery: CampaignDelivery,
   })
   .meta({ id: 'Campaign' });
 export type Campaign = z.infer<typeof Campaign>;
 
 export const CampaignsResponse = z.object({ items: z.array(Campaign) }).meta({ id: 'CampaignsResponse' });
 export type CampaignsResponse = z.infer<typeof CampaignsResponse>;
+
+/*
+ * Delivery (issue 21): an approved campaign shown to the other approved merchants. The app asks for one campaign to
+ * show in a placement of its own (the dashboard's sponsored card, the wallet directory's sponsored entry); each answer
+ * that names a campaign counts one impression. A click is recorded before the app opens the link.
+ * - GET  placements/?placement=dashboard|wallet_directory   sponsoredPlacement  → SponsoredPlacement (campaign or null)
+ * - POST placements/{id}/click/  SponsoredClickBody          sponsoredClick      → SponsoredClick (the link to open);
+ *                                                             404 for a campaign not shown to the caller's merchant there
+ */
+export const inAppPlacements = ['dashboard', 'wallet_directory'] as const;
+export const InAppPlacement = z.enum(inAppPlacements);
+export type InAppPlacement = z.infer<typeof InAppPlacement>;
+
+export const SponsoredPlacementQuery = z.object({ placement: InAppPlacement }).strict();
+
+export const SponsoredCampaign = z
+  .object({
+    id: text(),
+    placement: InAppPlacement,
+    /** The advertiser's name, as registered. */
+    advertiser: text(),
+    headline: text(),
+    /** An https address (CampaignLink); the app opens it after recording the click. */
+    link: text(),
+  })
+  .meta({ id: 'SponsoredCampaign' });
+export type SponsoredCampaign = z.infer<typeof SponsoredCampaign>;
+
+export const SponsoredPlacement = z
+  .object({ campaign: SponsoredCampaign.nullable() })
+  .meta({ id: 'SponsoredPlacement' });
+export type SponsoredPlacement = z.infer<typeof SponsoredPlacement>;
+
+export const SponsoredClickParams = z.object({ id: text().max(64) });
+export const SponsoredClickBody = z
+  .object({ placement: AdvertisingPlacement })
+  .strict()
+  .meta({ id: 'SponsoredClickBody' });
+export const SponsoredClick = z.object({ link: text() }).meta({ id: 'SponsoredClick' });
+export type SponsoredClick = z.infer<typeof SponsoredClick>;
+
+/** The sandbox's run of the job that sends the newsletter and push placements (never in production). */
+export const AdvertisingRunBody = z
+  .object({ now: z.iso.datetime({ offset: true }).optional() })
+  .strict()
+  .meta({ id: 'AdvertisingRunBody' });
+export const AdvertisingRunResult = z
+  .object({ newsletters: z.number().int(), pushes: z.number().int() })
+  .meta({ id: 'AdvertisingRunResult' });
+export type AdvertisingRunResult = z.infer<typeof AdvertisingRunResult>;
+
+/*
+ * The bank's review of campaigns (staff realm, area `campaigns`), under /api/back-office/campaigns/:
+ * - GET  /                  campaignReviews        → CampaignReviewList (the queue, oldest first; the latest decided)
+ * - GET  {id}/              campaignReview         → CampaignReviewItem
+ * - POST {id}/decision/     decideCampaignReview   CampaignDecisionBody → CampaignReviewItem; a decided one 409
+ */
+export const campaignReviewReasonMax = 500;
+
+export const CampaignDecisionBody = z
+  .object({
+    decision: z.enum(['approve', 'reject']),
+    /** Required to reject: the merchant reads it on its campaign. */
+    reason: text()
+      .trim()
+      .min(1, 'Say why.')
+      .max(campaignReviewReasonMax, `Max ${campaignReviewReasonMax} characters.`)
+      .regex(plainText, 'No < > or control characters.')
+      .optional(),
+  })
+  .strict()
+  .meta({ id: 'CampaignDecisionBody' });
+export type CampaignDecisionBody = z.infer<typeof CampaignDecisionBody>;
+
+export const CampaignReviewItem = z
+  .object({
+    id: text(),
+    merchant: z.object({ id: text(), name: text() }),
+    plan: z.object({ id: text(), name: text(), reach: z.number().int(), duration_days: z.number().int() }),
+    placements: z.array(AdvertisingPlacement),
+    headline: text(),
+    link: text(),
+    start_date: text(),
+    end_date: text(),
+    price: Money,
+    review_status: z.enum(['in_review', 'approved', 'rejected']),
+    rejection_reason: text().nullable(),
+    reviewed_by: z.object({ id: text(), name: text() }).nullable(),
+    reviewed_at: text().nullable(),
+    created_at: text(),
+  })
+  .meta({ id: 'CampaignReviewItem' });
+export type CampaignReviewItem = z.infer<typeof CampaignReviewItem>;
+
+export const CampaignReviewList = z
+  .object({
+    /** Waiting for a decision, oldest first. */
+    queue: z.array(CampaignReviewItem),
+    /** The latest decided, newest decision first. */
+    recent: z.array(CampaignReviewItem),
+  })
+  .meta({ id: 'CampaignReviewList' });
+export type CampaignReviewList = z.infer<typeof CampaignReviewList>;

@@ -45,5 +45,8 @@ export const auditActions = [
   'identity_review.confirmed',
   'identity_review.refused',
   'identity_review.photo_opened',
+  // Staff decisions on advertising campaigns (server/advertising/campaignReview.ts).
+  'campaign.approved',
+  'campaign.rejected',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

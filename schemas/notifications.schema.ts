@@ -30,6 +30,10 @@ export const notificationKinds = [
   'plan_renewal_failed',
   'onboarding_approved',
   'onboarding_rejected',
+  // Issue 21: the bank's decision on the merchant's advertising campaign; another merchant's campaign as a push.
+  'campaign_approved',
+  'campaign_rejected',
+  'sponsored_campaign',
 ] as const;
 export const NotificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof NotificationKind>;

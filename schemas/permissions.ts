@@ -490,6 +490,15 @@ export const operationRules = {
   purchaseAdvertisingPlan: change('send-money'),
   advertisingCampaigns: read('advertise-with-us', { companyData: true }),
   advertisingCampaign: read('advertise-with-us', { companyData: true }),
+  // Issue 21: other merchants' campaigns shown to a signed-in user (the home's sponsored card, the wallet directory's
+  // sponsored entry) and the click on one. Reading is area `overview`, which SPEC §6 closes to nobody: an
+  // advertisement shows nothing of the company and every user of an approved merchant is in the audience the
+  // advertiser paid for. The click is the caller's own act, like marking their notification read (area null): it
+  // records only that they opened a link, so a viewer and a Cardholder may make it and still change nothing.
+  sponsoredPlacement: read('overview'),
+  sponsoredClick: change(null, {
+    viewerMay: 'Records only that the caller opened a sponsored link; changes nothing of the company’s.',
+  }),
   // Public content (schemas/public.schema.ts).
   faq: open(false, 'The FAQ page is public (SPEC §2 /faq), the same for everybody.'),
   legalDocuments: open(
@@ -552,6 +561,7 @@ export const operationRules = {
   sandboxCashbackPayout: sandbox(true),
   sandboxRunBilling: sandbox(true),
   sandboxRepresentativeTasks: sandbox(false),
+  sandboxRunAdvertising: sandbox(true),
   // The bank's staff (issue 21): signing in to the back office, then each staff area's operations.
   staffLogin: open(true, staffSignIn),
   staffLoginTotp: open(true, staffSignIn),
@@ -580,6 +590,11 @@ export const operationRules = {
   identityReviewPhoto: staffRead('identity-reviews'),
   confirmIdentity: staffChange('identity-reviews'),
   refuseIdentity: staffChange('identity-reviews'),
+  // Advertising campaigns before other merchants see them (server/advertising/campaignReview.ts): the queue, one
+  // campaign, and the decision (approve, or reject with a reason and a full refund).
+  campaignReviews: staffRead('campaigns'),
+  campaignReview: staffRead('campaigns'),
+  decideCampaignReview: staffChange('campaigns'),
   // The owner adds a password-less employee (the create-password journey's test rail).
   sandboxCreateUser: change('add-employees', { approved: false, sandbox: true }),
 } satisfies Record<string, OperationRule>;

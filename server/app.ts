@@ -51,11 +51,13 @@ import { scheduledPaymentsRoutes } from './routes/scheduledPayments.routes';
 import { sendMoneyRoutes } from './routes/sendMoney.routes';
 import { statementsRoutes } from './routes/statements.routes';
 import { stepUpRoutes } from './routes/stepUp.routes';
+import { campaignReviewRoutes } from './routes/campaignReview.routes';
 import { staffRoutes } from './routes/staff.routes';
 import { merchantReviewRoutes } from './routes/merchantReview.routes';
 import { settingsRoutes } from './routes/settings.routes';
 import { transactionsRoutes } from './routes/transactions.routes';
 import { flowCatalogueRoutes } from './routes/flows.routes';
+import { sandboxAdvertisingRoutes } from './sandbox/advertising.routes';
 import { sandboxBillingRoutes } from './sandbox/billing.routes';
 import { sandboxCardRoutes } from './sandbox/cards.routes';
 import { sandboxExternalAccountRoutes } from './sandbox/externalAccounts.routes';
@@ -328,6 +330,7 @@ export async function buildApp({
   await app.register(notificationsRoutes, { db, config });
   await app.register(staffRoutes, { db, config });
   await app.register(merchantReviewRoutes, { db, config, storage: storageFor(config) });
+  await app.register(campaignReviewRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxOutboxRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxReviewRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxProfileReviewRoutes, { db });
@@ -338,6 +341,7 @@ export async function buildApp({
   if (config.environment !== 'production') await app.register(sandboxScheduledPaymentsRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxCardRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxBillingRoutes, { db, config });
+  if (config.environment !== 'production') await app.register(sandboxAdvertisingRoutes, { db });
   if (config.environment !== 'production') await app.register(flowCatalogueRoutes);
 
   app.get('/api/openapi.json', { schema: { hide: true, operationId: 'openapi' } }, async () => app.swagger());

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { runAdvertisingMessages } from './advertising/delivery';
 import { buildApp } from './app';
 import { runBilling } from './billing/renewals';
 import { warmUpPasswords } from './auth/passwords';
@@ -54,6 +55,8 @@ const jobs = startJobs(
       run: () =>
         deliverPending(db, { smtpUrl: config.smtpUrl, smsWebhookUrl: config.smsWebhookUrl }, app.log),
     },
+    // Advertising's newsletter and push placements: each running campaign to the merchants not sent it yet (idempotent).
+    { name: 'advertisingMessages', everyMs: 10 * 60 * 1000, run: () => runAdvertisingMessages(db) },
     // Hourly, but it pays only the months that have ended: the first run of each month pays, the others find nothing.
     { name: 'cashbackPayout', everyMs: 60 * 60 * 1000, run: () => payCashback(db, new Date()) },
     // Renewals, retries of failed ones, downgrades and due account deletions; each is idempotent (docs/plans.md).

@@ -38,6 +38,18 @@ async function createInspector(): Promise<Observer<InspectionEvent> | undefined>
 }
 
 async function start() {
+  // The bank staff's back office is its own app on the same origin: loaded only here, so no merchant page downloads
+  // it, and the merchants' session never starts on its pages (src/app/backOffice.tsx).
+  if (window.location.pathname === '/back-office' || window.location.pathname.startsWith('/back-office/')) {
+    const [{ startBackOffice }] = await Promise.all([
+      import('./app/backOffice'),
+      loadMessages(readStoredLocale()),
+    ]);
+    const container = document.getElementById('root');
+    if (!container) throw new Error('index.html has no #root');
+    startBackOffice(container);
+    return;
+  }
   const [config, inspect] = await Promise.all([
     loadConfig(),
     createInspector(),

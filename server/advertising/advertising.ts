@@ -187,6 +187,8 @@ export async function purchaseAdvertisingPlan(
           ends_at: endsAt,
           price_minor: plan.price_minor,
           currency: plan.currency,
+          // What the plan sells now; the campaign keeps it if the plan changes later.
+          reach: plan.reach,
           account_id: account.id,
           transfer_id: transferId,
           purchased_by: actor.userId,
@@ -229,8 +231,9 @@ function campaignsQuery(db: Db, merchantId: string) {
       'c.id',
       'c.plan_id',
       'p.name as plan_name',
-      'p.reach',
+      'p.reach as plan_reach',
       'p.duration_days',
+      'p.placements',
       'c.headline',
       'c.link',
       sql<string>`c.start_date::text`.as('start_date'),
@@ -244,28 +247,81 @@ function campaignsQuery(db: Db, merchantId: string) {
       'u.first_name',
       'u.last_name',
       'c.created_at',
+      'c.review_status',
+      'c.rejection_reason',
+      'c.refund_transfer_id',
+      'c.reach',
+      'c.impressions',
+      'c.clicks',
     ])
     .where('c.merchant_id', '=', merchantId);
 }
 
 type CampaignRow = Awaited<ReturnType<ReturnType<typeof campaignsQuery>['executeTakeFirstOrThrow']>>;
 
-/** scheduled before its first day, active while it runs, ended after its last. */
+/** By the clock alone: scheduled before its first day, active while it runs, ended after its last. */
 export function campaignStatus(startsAt: Date, endsAt: Date, now: Date): CampaignStatus {
   if (now < startsAt) return 'scheduled';
   if (now < endsAt) return 'active';
   return 'ended';
 }
 
-function campaignView(row: CampaignRow, now: Date): Campaign {
+/**
+ * The status the merchant reads: the bank's review first (in_review, rejected), then the clock, and an approved
+ * campaign shown as many times as its reach stopped before its end (server/advertising/delivery.ts stops serving it).
+ */
+export function campaignState(
+  row: { review_status: string; impressions: number; reach: number },
+  startsAt: Date,
+  endsAt: Date,
+  now: Date,
+): CampaignStatus {
+  if (row.review_status === 'rejected') return 'rejected';
+  if (row.review_status !== 'approved') return 'in_review';
+  const byClock = campaignStatus(startsAt, endsAt, now);
+  if (byClock === 'active' && row.impressions >= row.reach) return 'stopped_at_reach';
+  return byClock;
+}
+
+type PlacementFigures = Map<string, { impressions: number; clicks: number }>;
+
+/** Impressions and clicks per campaign and placement, for these campaigns. */
+async function placementFigures(db: Db, campaignIds: string[]): Promise<Map<string, PlacementFigures>> {
+  const figures = new Map<string, PlacementFigures>();
+  if (campaignIds.length === 0) return figures;
+  const at = (campaignId: string, placement: string) => {
+    let byPlacement = figures.get(campaignId);
+    if (!byPlacement) figures.set(campaignId, (byPlacement = new Map()));
+    let counts = byPlacement.get(placement);
+    if (!counts) byPlacement.set(placement, (counts = { impressions: 0, clicks: 0 }));
+    return counts;
+  };
+  const impressions = await db
+    .selectFrom('advertising_impressions')
+    .select(['campaign_id', 'placement', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('campaign_id', 'in', campaignIds)
+    .groupBy(['campaign_id', 'placement'])
+    .execute();
+  for (const row of impressions) at(row.campaign_id, row.placement).impressions = Number(row.n);
+  const clicks = await db
+    .selectFrom('advertising_clicks')
+    .select(['campaign_id', 'placement', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('campaign_id', 'in', campaignIds)
+    .groupBy(['campaign_id', 'placement'])
+    .execute();
+  for (const row of clicks) at(row.campaign_id, row.placement).clicks = Number(row.n);
+  return figures;
+}
+
+function campaignView(row: CampaignRow, figures: PlacementFigures | undefined, now: Date): Campaign {
   const startsAt = new Date(row.starts_at);
   const endsAt = new Date(row.ends_at);
   return {
     id: row.id,
-    plan: { id: row.plan_id, name: row.plan_name, reach: row.reach, duration_days: row.duration_days },
+    plan: { id: row.plan_id, name: row.plan_name, reach: row.plan_reach, duration_days: row.duration_days },
     headline: row.headline,
     link: row.link,
-    status: campaignStatus(startsAt, endsAt, now),
+    status: campaignState(row, startsAt, endsAt, now),
     start_date: row.start_date,
     end_date: row.end_date,
     starts_at: startsAt.toISOString(),
@@ -274,6 +330,19 @@ function campaignView(row: CampaignRow, now: Date): Campaign {
     transaction_id: row.transfer_id,
     purchased_by: { id: row.purchased_by, name: `${row.first_name} ${row.last_name}`.trim() },
     created_at: new Date(row.created_at).toISOString(),
+    rejection_reason: row.rejection_reason,
+    refund_transaction_id: row.refund_transfer_id,
+    delivery: {
+      reach: row.reach,
+      impressions: row.impressions,
+      clicks: row.clicks,
+      // Every placement the plan sold, in the plan's order, shown or not yet.
+      placements: row.placements.filter(isPlacement).map((placement) => ({
+        placement,
+        impressions: figures?.get(placement)?.impressions ?? 0,
+        clicks: figures?.get(placement)?.clicks ?? 0,
+      })),
+    },
   };
 }
 
@@ -287,7 +356,11 @@ export async function advertisingCampaigns(
     .orderBy('c.created_at', 'desc')
     .orderBy('c.id', 'desc')
     .execute();
-  return { items: rows.map((row) => campaignView(row, now)) };
+  const figures = await placementFigures(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { items: rows.map((row) => campaignView(row, figures.get(row.id), now)) };
 }
 
 /** advertisingCampaign: one of the merchant's campaigns; anyone else's (or no such id) is 404. */
@@ -300,5 +373,6 @@ export async function campaignById(
   if (!uuidPattern.test(campaignId)) throw notFound();
   const row = await campaignsQuery(db, merchantId).where('c.id', '=', campaignId).executeTakeFirst();
   if (!row) throw notFound();
-  return campaignView(row, now);
+  const figures = await placementFigures(db, [row.id]);
+  return campaignView(row, figures.get(row.id), now);
 }

@@ -83,6 +83,7 @@ export type AccountDeletions = {
 
 export type AdvertisingCampaigns = {
   account_id: string;
+  clicks: Generated<number>;
   created_at: Generated<Timestamp>;
   currency: string;
   end_date: Timestamp;
@@ -90,15 +91,40 @@ export type AdvertisingCampaigns = {
   headline: string;
   id: Generated<string>;
   idempotency_key: string;
+  impressions: Generated<number>;
   link: string;
   merchant_id: string;
   plan_id: string;
   price_minor: bigint;
   purchased_by: string;
+  reach: number;
+  refund_transfer_id: string | null;
+  rejection_reason: string | null;
   request_hash: string;
+  review_status: Generated<'in_review' | 'approved' | 'rejected'>;
+  reviewed_at: Timestamp | null;
+  reviewed_by: string | null;
   start_date: Timestamp;
   starts_at: Timestamp;
   transfer_id: string;
+};
+
+export type AdvertisingClicks = {
+  campaign_id: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<bigint>;
+  merchant_id: string;
+  placement: 'dashboard' | 'wallet_directory' | 'newsletter' | 'push_notification';
+  user_id: string;
+};
+
+export type AdvertisingImpressions = {
+  campaign_id: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<bigint>;
+  merchant_id: string;
+  placement: 'dashboard' | 'wallet_directory' | 'newsletter' | 'push_notification';
+  user_id: string | null;
 };
 
 export type AdvertisingPlans = {
@@ -545,7 +571,10 @@ export type Notifications = {
     | 'plan_renewed'
     | 'plan_renewal_failed'
     | 'onboarding_approved'
-    | 'onboarding_rejected';
+    | 'onboarding_rejected'
+    | 'campaign_approved'
+    | 'campaign_rejected'
+    | 'sponsored_campaign';
   merchant_id: string;
   params: JSONColumnType<NotificationParams>;
   read_at: Timestamp | null;
@@ -927,6 +956,8 @@ export type Users = {
 export type DB = {
   account_deletions: AccountDeletions;
   advertising_campaigns: AdvertisingCampaigns;
+  advertising_clicks: AdvertisingClicks;
+  advertising_impressions: AdvertisingImpressions;
   advertising_plans: AdvertisingPlans;
   altcha_used: AltchaUsed;
   audit_trail: AuditTrail;

@@ -238,3 +238,53 @@ export async function onboardingReviewed(
     to: { owners: true },
   });
 }
+
+/** The bank decided on an advertising campaign: approved, or rejected (with the reason and the refund). */
+export async function campaignReviewed(
+  trx: Trx,
+  event: {
+    merchantId: string;
+    campaignId: string;
+    headline: string;
+    approved: boolean;
+    reason: string | null;
+    refundMinor: bigint;
+    currency: string;
+  },
+): Promise<void> {
+  await notify(trx, {
+    merchantId: event.merchantId,
+    kind: event.approved ? 'campaign_approved' : 'campaign_rejected',
+    params: event.approved
+      ? { campaign_id: event.campaignId, headline: event.headline }
+      : {
+          ...moneyParams(event.refundMinor, event.currency),
+          campaign_id: event.campaignId,
+          headline: event.headline,
+          reason: event.reason ?? '',
+        },
+    // A campaign is decided once (server/advertising/campaignReview.ts).
+    eventKey: `campaign:${event.campaignId}`,
+    // Whoever sees the company's campaigns.
+    to: { operation: 'advertisingCampaigns' },
+  });
+}
+
+/** Another merchant's campaign, pushed to this merchant's owners (the push_notification placement): once each. */
+export async function sponsoredCampaign(
+  trx: Trx,
+  event: { merchantId: string; campaignId: string; advertiser: string; headline: string; link: string },
+): Promise<string[]> {
+  return notify(trx, {
+    merchantId: event.merchantId,
+    kind: 'sponsored_campaign',
+    params: {
+      campaign_id: event.campaignId,
+      advertiser: event.advertiser,
+      headline: event.headline,
+      link: event.link,
+    },
+    eventKey: `campaign:${event.campaignId}`,
+    to: { owners: true },
+  });
+}

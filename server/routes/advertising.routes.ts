@@ -6,6 +6,11 @@ import {
   Campaign,
   CampaignParams,
   CampaignsResponse,
+  SponsoredClick,
+  SponsoredClickBody,
+  SponsoredClickParams,
+  SponsoredPlacement,
+  SponsoredPlacementQuery,
 } from '../../schemas/advertising.schema';
 import { IdempotencyHeaders } from '../../schemas/transactions.schema';
 import {
@@ -14,6 +19,7 @@ import {
   campaignById,
   purchaseAdvertisingPlan,
 } from '../advertising/advertising';
+import { recordClick, servePlacement } from '../advertising/delivery';
 import { authOf } from '../auth/authenticate';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -84,8 +90,9 @@ export const advertisingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
         ...secured,
         operationId: 'advertisingCampaigns',
         summary:
-          'The merchant’s campaigns, newest first, each with its plan, headline, link, dates and status ' +
-          '(scheduled, active, ended: computed from the clock).',
+          'The merchant’s campaigns, newest first, each with its plan, headline, link, dates, status (in_review ' +
+          'until the bank decides, rejected with the reason and the refund, then scheduled, active, stopped_at_reach ' +
+          'or ended) and delivery figures (reach, impressions and clicks, in total and per placement).',
         response: { 200: CampaignsResponse, ...errorResponses(401, 403) },
       },
     },
@@ -104,5 +111,56 @@ export const advertisingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
       },
     },
     async (request) => campaignById(db, authOf(request).merchantId, request.params.id),
+  );
+
+  app.get(
+    '/api/merchants/advertising/placements/',
+    {
+      schema: {
+        ...secured,
+        operationId: 'sponsoredPlacement',
+        summary:
+          'One other merchant’s approved, running campaign to show the caller in an in-app placement (dashboard, ' +
+          'wallet_directory), or `campaign: null`. Never the caller’s own merchant’s; the one shown least first. ' +
+          'Each campaign answered counts one impression; a campaign shown as often as its reach is not answered ' +
+          'again.',
+        querystring: SponsoredPlacementQuery,
+        response: { 200: SponsoredPlacement, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const campaign = await servePlacement(
+        db,
+        { merchantId: auth.merchantId, userId: auth.userId },
+        request.query.placement,
+      );
+      return { campaign };
+    },
+  );
+
+  app.post(
+    '/api/merchants/advertising/placements/:id/click/',
+    {
+      schema: {
+        ...secured,
+        operationId: 'sponsoredClick',
+        summary:
+          'Records a click on a campaign shown to the caller’s merchant in `placement` and answers its link, which ' +
+          'the app then opens. 404 for a campaign not shown there to this merchant; nothing is recorded then.',
+        params: SponsoredClickParams,
+        body: SponsoredClickBody,
+        response: { 200: SponsoredClick, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return recordClick(
+        db,
+        { merchantId: auth.merchantId, userId: auth.userId },
+        request.params.id,
+        request.body.placement,
+      );
+    },
   );
 };

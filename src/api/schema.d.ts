@@ -105,6 +105,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/back-office/campaigns/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The campaigns waiting for the bank’s decision, oldest first, each with its merchant, plan, placements, headline, link, dates and price; and the latest decided, newest decision first. */
+        get: operations["campaignReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/campaigns/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One campaign as the reviewer sees it; 404 for no such campaign. */
+        get: operations["campaignReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/campaigns/{id}/decision/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve (the campaign runs from its start date) or reject with a `reason` the merchant reads (its price refunded in full through the ledger), in one transaction with the merchant’s notification and the audit entry. 400 without a reason to reject; 409 for a campaign already decided; nothing changes on a refusal. */
+        post: operations["decideCampaignReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/back-office/identity-reviews/": {
         parameters: {
             query?: never;
@@ -847,7 +898,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The merchant’s campaigns, newest first, each with its plan, headline, link, dates and status (scheduled, active, ended: computed from the clock). */
+        /** The merchant’s campaigns, newest first, each with its plan, headline, link, dates, status (in_review until the bank decides, rejected with the reason and the refund, then scheduled, active, stopped_at_reach or ended) and delivery figures (reach, impressions and clicks, in total and per placement). */
         get: operations["advertisingCampaigns"];
         put?: never;
         post?: never;
@@ -868,6 +919,40 @@ export interface paths {
         get: operations["advertisingCampaign"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/advertising/placements/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One other merchant’s approved, running campaign to show the caller in an in-app placement (dashboard, wallet_directory), or `campaign: null`. Never the caller’s own merchant’s; the one shown least first. Each campaign answered counts one impression; a campaign shown as often as its reach is not answered again. */
+        get: operations["sponsoredPlacement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/advertising/placements/{id}/click/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records a click on a campaign shown to the caller’s merchant in `placement` and answers its link, which the app then opens. 404 for a campaign not shown there to this merchant; nothing is recorded then. */
+        post: operations["sponsoredClick"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2887,6 +2972,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sandbox/advertising/run/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs the advertising job now (never in production), optionally at another clock (`now`): every running campaign that sold the newsletter or push placements is sent to each other approved merchant not sent it yet (an email to each owner through the outbox, a notification to the owners), until its reach is spent. Running it again sends nothing twice. */
+        post: operations["sandboxRunAdvertising"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sandbox/billing/run/": {
         parameters: {
             query?: never;
@@ -3300,6 +3402,22 @@ export interface components {
             link: string;
             start_date?: string;
         };
+        AdvertisingRunBody: {
+            /** Format: date-time */
+            now?: string;
+        };
+        AdvertisingRunBodyInput: {
+            /** Format: date-time */
+            now?: string;
+        };
+        AdvertisingRunResult: {
+            newsletters: number;
+            pushes: number;
+        };
+        AdvertisingRunResultInput: {
+            newsletters: number;
+            pushes: number;
+        };
         AltchaChallenge: {
             algorithm: string;
             challenge: string;
@@ -3608,6 +3726,7 @@ export interface components {
         };
         Campaign: {
             created_at: string;
+            delivery: components["schemas"]["CampaignDelivery"];
             end_date: string;
             ends_at: string;
             headline: string;
@@ -3624,14 +3743,49 @@ export interface components {
                 id: string;
                 name: string;
             };
+            refund_transaction_id: string | null;
+            rejection_reason: string | null;
             start_date: string;
             starts_at: string;
             /** @enum {string} */
-            status: "scheduled" | "active" | "ended";
+            status: "in_review" | "rejected" | "scheduled" | "active" | "stopped_at_reach" | "ended";
             transaction_id: string;
+        };
+        CampaignDecisionBody: {
+            /** @enum {string} */
+            decision: "approve" | "reject";
+            reason?: string;
+        };
+        CampaignDecisionBodyInput: {
+            /** @enum {string} */
+            decision: "approve" | "reject";
+            reason?: string;
+        };
+        CampaignDelivery: {
+            clicks: number;
+            impressions: number;
+            placements: {
+                clicks: number;
+                impressions: number;
+                /** @enum {string} */
+                placement: "dashboard" | "wallet_directory" | "newsletter" | "push_notification";
+            }[];
+            reach: number;
+        };
+        CampaignDeliveryInput: {
+            clicks: number;
+            impressions: number;
+            placements: {
+                clicks: number;
+                impressions: number;
+                /** @enum {string} */
+                placement: "dashboard" | "wallet_directory" | "newsletter" | "push_notification";
+            }[];
+            reach: number;
         };
         CampaignInput: {
             created_at: string;
+            delivery: components["schemas"]["CampaignDeliveryInput"];
             end_date: string;
             ends_at: string;
             headline: string;
@@ -3648,11 +3802,77 @@ export interface components {
                 id: string;
                 name: string;
             };
+            refund_transaction_id: string | null;
+            rejection_reason: string | null;
             start_date: string;
             starts_at: string;
             /** @enum {string} */
-            status: "scheduled" | "active" | "ended";
+            status: "in_review" | "rejected" | "scheduled" | "active" | "stopped_at_reach" | "ended";
             transaction_id: string;
+        };
+        CampaignReviewItem: {
+            created_at: string;
+            end_date: string;
+            headline: string;
+            id: string;
+            link: string;
+            merchant: {
+                id: string;
+                name: string;
+            };
+            placements: ("dashboard" | "wallet_directory" | "newsletter" | "push_notification")[];
+            plan: {
+                duration_days: number;
+                id: string;
+                name: string;
+                reach: number;
+            };
+            price: components["schemas"]["Money"];
+            rejection_reason: string | null;
+            /** @enum {string} */
+            review_status: "in_review" | "approved" | "rejected";
+            reviewed_at: string | null;
+            reviewed_by: {
+                id: string;
+                name: string;
+            } | null;
+            start_date: string;
+        };
+        CampaignReviewItemInput: {
+            created_at: string;
+            end_date: string;
+            headline: string;
+            id: string;
+            link: string;
+            merchant: {
+                id: string;
+                name: string;
+            };
+            placements: ("dashboard" | "wallet_directory" | "newsletter" | "push_notification")[];
+            plan: {
+                duration_days: number;
+                id: string;
+                name: string;
+                reach: number;
+            };
+            price: components["schemas"]["MoneyInput"];
+            rejection_reason: string | null;
+            /** @enum {string} */
+            review_status: "in_review" | "approved" | "rejected";
+            reviewed_at: string | null;
+            reviewed_by: {
+                id: string;
+                name: string;
+            } | null;
+            start_date: string;
+        };
+        CampaignReviewList: {
+            queue: components["schemas"]["CampaignReviewItem"][];
+            recent: components["schemas"]["CampaignReviewItem"][];
+        };
+        CampaignReviewListInput: {
+            queue: components["schemas"]["CampaignReviewItemInput"][];
+            recent: components["schemas"]["CampaignReviewItemInput"][];
         };
         CampaignsResponse: {
             items: components["schemas"]["Campaign"][];
@@ -5486,7 +5706,7 @@ export interface components {
             created_at: string;
             id: string;
             /** @enum {string} */
-            kind: "money_received" | "money_request_received" | "money_request_accepted" | "money_request_declined" | "scheduled_payment_paid" | "scheduled_payment_failed" | "card_authorization_declined" | "invitation_accepted" | "plan_renewed" | "plan_renewal_failed" | "onboarding_approved" | "onboarding_rejected";
+            kind: "money_received" | "money_request_received" | "money_request_accepted" | "money_request_declined" | "scheduled_payment_paid" | "scheduled_payment_failed" | "card_authorization_declined" | "invitation_accepted" | "plan_renewed" | "plan_renewal_failed" | "onboarding_approved" | "onboarding_rejected" | "campaign_approved" | "campaign_rejected" | "sponsored_campaign";
             params: {
                 [key: string]: string;
             };
@@ -5497,7 +5717,7 @@ export interface components {
             created_at: string;
             id: string;
             /** @enum {string} */
-            kind: "money_received" | "money_request_received" | "money_request_accepted" | "money_request_declined" | "scheduled_payment_paid" | "scheduled_payment_failed" | "card_authorization_declined" | "invitation_accepted" | "plan_renewed" | "plan_renewal_failed" | "onboarding_approved" | "onboarding_rejected";
+            kind: "money_received" | "money_request_received" | "money_request_accepted" | "money_request_declined" | "scheduled_payment_paid" | "scheduled_payment_failed" | "card_authorization_declined" | "invitation_accepted" | "plan_renewed" | "plan_renewal_failed" | "onboarding_approved" | "onboarding_rejected" | "campaign_approved" | "campaign_rejected" | "sponsored_campaign";
             params: {
                 [key: string]: string;
             };
@@ -6762,6 +6982,42 @@ export interface components {
             line2?: string;
             postal_code: string;
         };
+        SponsoredCampaign: {
+            advertiser: string;
+            headline: string;
+            id: string;
+            link: string;
+            /** @enum {string} */
+            placement: "dashboard" | "wallet_directory";
+        };
+        SponsoredCampaignInput: {
+            advertiser: string;
+            headline: string;
+            id: string;
+            link: string;
+            /** @enum {string} */
+            placement: "dashboard" | "wallet_directory";
+        };
+        SponsoredClick: {
+            link: string;
+        };
+        SponsoredClickBody: {
+            /** @enum {string} */
+            placement: "dashboard" | "wallet_directory" | "newsletter" | "push_notification";
+        };
+        SponsoredClickBodyInput: {
+            /** @enum {string} */
+            placement: "dashboard" | "wallet_directory" | "newsletter" | "push_notification";
+        };
+        SponsoredClickInput: {
+            link: string;
+        };
+        SponsoredPlacement: {
+            campaign: components["schemas"]["SponsoredCampaign"] | null;
+        };
+        SponsoredPlacementInput: {
+            campaign: components["schemas"]["SponsoredCampaignInput"] | null;
+        };
         StaffRef: {
             name: string;
             staff_id: string | null;
@@ -7246,6 +7502,10 @@ export type SchemaAdvertisingPlansResponse = components['schemas']['AdvertisingP
 export type SchemaAdvertisingPlansResponseInput = components['schemas']['AdvertisingPlansResponseInput'];
 export type SchemaAdvertisingPurchaseBody = components['schemas']['AdvertisingPurchaseBody'];
 export type SchemaAdvertisingPurchaseBodyInput = components['schemas']['AdvertisingPurchaseBodyInput'];
+export type SchemaAdvertisingRunBody = components['schemas']['AdvertisingRunBody'];
+export type SchemaAdvertisingRunBodyInput = components['schemas']['AdvertisingRunBodyInput'];
+export type SchemaAdvertisingRunResult = components['schemas']['AdvertisingRunResult'];
+export type SchemaAdvertisingRunResultInput = components['schemas']['AdvertisingRunResultInput'];
 export type SchemaAltchaChallenge = components['schemas']['AltchaChallenge'];
 export type SchemaAltchaChallengeInput = components['schemas']['AltchaChallengeInput'];
 export type SchemaAmountVerification = components['schemas']['AmountVerification'];
@@ -7285,7 +7545,15 @@ export type SchemaBillingRunBodyInput = components['schemas']['BillingRunBodyInp
 export type SchemaBillingRunResult = components['schemas']['BillingRunResult'];
 export type SchemaBillingRunResultInput = components['schemas']['BillingRunResultInput'];
 export type SchemaCampaign = components['schemas']['Campaign'];
+export type SchemaCampaignDecisionBody = components['schemas']['CampaignDecisionBody'];
+export type SchemaCampaignDecisionBodyInput = components['schemas']['CampaignDecisionBodyInput'];
+export type SchemaCampaignDelivery = components['schemas']['CampaignDelivery'];
+export type SchemaCampaignDeliveryInput = components['schemas']['CampaignDeliveryInput'];
 export type SchemaCampaignInput = components['schemas']['CampaignInput'];
+export type SchemaCampaignReviewItem = components['schemas']['CampaignReviewItem'];
+export type SchemaCampaignReviewItemInput = components['schemas']['CampaignReviewItemInput'];
+export type SchemaCampaignReviewList = components['schemas']['CampaignReviewList'];
+export type SchemaCampaignReviewListInput = components['schemas']['CampaignReviewListInput'];
 export type SchemaCampaignsResponse = components['schemas']['CampaignsResponse'];
 export type SchemaCampaignsResponseInput = components['schemas']['CampaignsResponseInput'];
 export type SchemaCancellationQuestion = components['schemas']['CancellationQuestion'];
@@ -7646,6 +7914,14 @@ export type SchemaShareholdersStep = components['schemas']['ShareholdersStep'];
 export type SchemaShareholdersStepInput = components['schemas']['ShareholdersStepInput'];
 export type SchemaShippingAddress = components['schemas']['ShippingAddress'];
 export type SchemaShippingAddressInput = components['schemas']['ShippingAddressInput'];
+export type SchemaSponsoredCampaign = components['schemas']['SponsoredCampaign'];
+export type SchemaSponsoredCampaignInput = components['schemas']['SponsoredCampaignInput'];
+export type SchemaSponsoredClick = components['schemas']['SponsoredClick'];
+export type SchemaSponsoredClickBody = components['schemas']['SponsoredClickBody'];
+export type SchemaSponsoredClickBodyInput = components['schemas']['SponsoredClickBodyInput'];
+export type SchemaSponsoredClickInput = components['schemas']['SponsoredClickInput'];
+export type SchemaSponsoredPlacement = components['schemas']['SponsoredPlacement'];
+export type SchemaSponsoredPlacementInput = components['schemas']['SponsoredPlacementInput'];
 export type SchemaStaffRef = components['schemas']['StaffRef'];
 export type SchemaStaffRefInput = components['schemas']['StaffRefInput'];
 export type SchemaStartRegistrationBody = components['schemas']['StartRegistrationBody'];
@@ -7990,6 +8266,164 @@ export interface operations {
             };
             /** @description Default Response */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    campaignReviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignReviewList"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    campaignReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignReviewItem"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    decideCampaignReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignDecisionBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignReviewItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10608,6 +11042,117 @@ export interface operations {
             };
         };
     };
+    sponsoredPlacement: {
+        parameters: {
+            query: {
+                placement: "dashboard" | "wallet_directory";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SponsoredPlacement"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    sponsoredClick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SponsoredClickBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SponsoredClick"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     advertisingPlans: {
         parameters: {
             query?: never;
@@ -11030,7 +11575,7 @@ export interface operations {
     auditTrail: {
         parameters: {
             query?: {
-                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "merchant_review.first_approval" | "merchant_review.approved" | "merchant_review.rejected" | "merchant_review.information_requested" | "merchant_review.vat_checked" | "merchant_review.document_opened" | "identity_review.confirmed" | "identity_review.refused" | "identity_review.photo_opened";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "merchant_review.first_approval" | "merchant_review.approved" | "merchant_review.rejected" | "merchant_review.information_requested" | "merchant_review.vat_checked" | "merchant_review.document_opened" | "identity_review.confirmed" | "identity_review.refused" | "identity_review.photo_opened" | "campaign.approved" | "campaign.rejected";
                 actor?: string;
                 cursor?: string;
                 from?: string;
@@ -11051,7 +11596,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             /** @enum {string} */
-                            action: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "merchant_review.first_approval" | "merchant_review.approved" | "merchant_review.rejected" | "merchant_review.information_requested" | "merchant_review.vat_checked" | "merchant_review.document_opened" | "identity_review.confirmed" | "identity_review.refused" | "identity_review.photo_opened";
+                            action: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "merchant_review.first_approval" | "merchant_review.approved" | "merchant_review.rejected" | "merchant_review.information_requested" | "merchant_review.vat_checked" | "merchant_review.document_opened" | "identity_review.confirmed" | "identity_review.refused" | "identity_review.photo_opened" | "campaign.approved" | "campaign.rejected";
                             actor: {
                                 email: string;
                                 id: string;
@@ -11103,7 +11648,7 @@ export interface operations {
     exportAuditTrail: {
         parameters: {
             query?: {
-                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "merchant_review.first_approval" | "merchant_review.approved" | "merchant_review.rejected" | "merchant_review.information_requested" | "merchant_review.vat_checked" | "merchant_review.document_opened" | "identity_review.confirmed" | "identity_review.refused" | "identity_review.photo_opened";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "merchant_review.first_approval" | "merchant_review.approved" | "merchant_review.rejected" | "merchant_review.information_requested" | "merchant_review.vat_checked" | "merchant_review.document_opened" | "identity_review.confirmed" | "identity_review.refused" | "identity_review.photo_opened" | "campaign.approved" | "campaign.rejected";
                 actor?: string;
                 from?: string;
                 to?: string;
@@ -17840,6 +18385,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReferenceList"];
+                };
+            };
+        };
+    };
+    sandboxRunAdvertising: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvertisingRunBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvertisingRunResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };

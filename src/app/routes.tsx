@@ -30,6 +30,7 @@ const DownloadAppScreen = lazy(() => import('../screens/downloadApp/DownloadAppS
 const AnalyticsScreen = lazy(() => import('../screens/analytics/AnalyticsScreen'));
 const AdvertisingScreen = lazy(() => import('../screens/advertising/AdvertisingScreen'));
 const WalletScreen = lazy(() => import('../screens/wallet/WalletScreen'));
+const SponsoredCard = lazy(() => import('../screens/advertising/SponsoredCard'));
 const TopUpDetailsScreen = lazy(() => import('../screens/wallet/TopUpDetailsScreen'));
 const SendMoneyScreen = lazy(() => import('../screens/sendMoney/SendMoneyScreen'));
 const TransactionsScreen = lazy(() => import('../screens/transactions/TransactionsScreen'));
@@ -133,13 +134,25 @@ function RootLayout() {
 }
 
 /**
+ * Another merchant's advertisement in a placement of the app (issue 21), loaded apart from the screen it sits in: a
+ * page never waits for it, and it shows nothing until it is there.
+ */
+function sponsored(placement: 'dashboard' | 'wallet_directory') {
+  return (
+    <Suspense fallback={null}>
+      <SponsoredCard placement={placement} />
+    </Suspense>
+  );
+}
+
+/**
  * The one route table (SPEC §2, docs/engineering.md "Front end"). Only routes with a real screen are listed; a new
  * screen adds its route here. Areas name rows of the permission table in schemas/permissions.ts.
  */
 export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
   const dashboard = (
     <RequireAuth area="dashboard">
-      <DashboardScreen />
+      <DashboardScreen sponsored={sponsored('dashboard')} />
     </RequireAuth>
   );
   return [
@@ -228,7 +241,7 @@ export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
           path: '/overview',
           element: (
             <RequireAuth area="overview">
-              <OverviewScreen />
+              <OverviewScreen sponsored={sponsored('dashboard')} />
             </RequireAuth>
           ),
         },
@@ -236,7 +249,7 @@ export function appRoutes({ sandbox }: RouteOptions): RouteObject[] {
           path: '/my-wallet',
           element: (
             <RequireAuth area="my-wallet">
-              <WalletScreen />
+              <WalletScreen sponsored={sponsored('wallet_directory')} />
             </RequireAuth>
           ),
         },

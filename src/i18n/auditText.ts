@@ -93,4 +93,12 @@ export const auditActionText = defineMessages<AuditAction>({
     id: 'audit.action.identityReviewPhotoOpened',
     defaultMessage: 'Identity photo opened by the bank',
   },
+  'campaign.approved': {
+    id: 'audit.action.campaignApproved',
+    defaultMessage: 'Advertising campaign approved',
+  },
+  'campaign.rejected': {
+    id: 'audit.action.campaignRejected',
+    defaultMessage: 'Advertising campaign rejected',
+  },
 });

@@ -90,7 +90,8 @@ describe('advertising', () => {
       plan: { id: 'city_spotlight', name: 'City Spotlight', reach: 25000, duration_days: 14 },
       headline: body.headline,
       link: body.link,
-      status: 'active',
+      // Shown to nobody until the bank approves it (tests/api/campaignReview.test.ts).
+      status: 'in_review',
       start_date: today,
       end_date: plusDays(today, 13),
       price: { amount_minor: '9900', currency: 'EUR' },
@@ -166,15 +167,23 @@ describe('advertising', () => {
     expect(count.rows[0]?.n).toBe('1');
   });
 
-  it('a booked start date makes a scheduled campaign; statuses follow the clock', async () => {
+  it('a booked start date makes a scheduled campaign once approved; statuses follow the clock', async () => {
     const start = plusDays(athensToday(), 10);
     const bought = await purchase(merchant.token, 'local_boost', { ...body, start_date: start });
     expectStatus(bought, 201);
     expect(bought.body).toMatchObject({
-      status: 'scheduled',
+      status: 'in_review',
       start_date: start,
       end_date: plusDays(start, 6),
     });
+    // The bank's approval (tests/api/campaignReview.test.ts decides through the domain function).
+    await sql`UPDATE advertising_campaigns SET review_status = 'approved', reviewed_at = now()
+      WHERE id = ${bought.body.id}`.execute(server.db);
+    const approved = await api(server.app, 'GET', '/api/merchants/advertising/campaigns/{id}/', {
+      params: { id: bought.body.id },
+      token: merchant.token,
+    });
+    expect(approved.body).toMatchObject({ status: 'scheduled' });
     const starts = new Date(bought.body.starts_at);
     const ends = new Date(bought.body.ends_at);
     expect(campaignStatus(starts, ends, new Date(starts.getTime() - 1))).toBe('scheduled');

@@ -400,6 +400,14 @@ function requestFor(operationId: OperationId, grant: string): (token: string) =>
     case 'advertisingCampaign':
       return (token) =>
         api(app, 'GET', '/api/merchants/advertising/campaigns/{id}/', { params: id(ids.campaign), token });
+    // B's campaign was never shown to A: a click on it records nothing and says nothing of it.
+    case 'sponsoredClick':
+      return (token) =>
+        api(app, 'POST', '/api/merchants/advertising/placements/{id}/click/', {
+          params: id(ids.campaign),
+          token,
+          body: { placement: 'dashboard' },
+        });
     case 'markNotificationRead':
       return (token) =>
         api(app, 'POST', '/api/merchants/notifications/{id}/read/', { params: id(ids.notification), token });

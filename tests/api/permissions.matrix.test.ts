@@ -105,6 +105,7 @@ const mustSucceed = new Set<OperationId>([
   'advertisingPlans',
   'advertisingCampaigns',
   'advertisingCampaign',
+  'sponsoredPlacement',
   'faq',
   'legalDocuments',
   'downloadApp',
@@ -351,6 +352,7 @@ const queries: Partial<Record<OperationId, Record<string, string>>> = {
   analyticsMonthlyAmounts: { currency: 'EUR' },
   analyticsTopCounterparties: { range: 'year', currency: 'EUR' },
   monthlyStatement: { month: new Date().toISOString().slice(0, 7), format: 'csv' },
+  sponsoredPlacement: { placement: 'dashboard' },
 };
 
 /** A value for each `{name}` of the operation's path template. */

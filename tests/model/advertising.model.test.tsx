@@ -130,9 +130,26 @@ const axeViolations = async (container: HTMLElement) =>
   );
 
 describe('the advertising page', () => {
-  it('lists the plans with reach, duration and price, and the campaigns with status and dates; accessible', async () => {
+  it('lists the plans with reach, duration and price, and the campaigns with status, dates and figures; accessible', async () => {
     const app = startApp();
-    await app.effects.settle('loadAdvertising', { output: advertisingData });
+    const rejectedCampaign: Campaign = {
+      ...endedCampaign,
+      id: '00000000-0000-4000-8000-0000000000d3',
+      headline: 'Cheapest coffee in town',
+      status: 'rejected',
+      rejection_reason: 'Say what makes it the cheapest.',
+      refund_transaction_id: '00000000-0000-4000-8000-0000000000f3',
+      delivery: { ...endedCampaign.delivery, impressions: 0, clicks: 0 },
+    };
+    const inReview: Campaign = {
+      ...endedCampaign,
+      id: '00000000-0000-4000-8000-0000000000d4',
+      headline: 'Spring blend soon',
+      status: 'in_review',
+    };
+    await app.effects.settle('loadAdvertising', {
+      output: { ...advertisingData, campaigns: [inReview, rejectedCampaign, endedCampaign] },
+    });
     const spotlight = await screen.findByRole('region', { name: 'Spotlight' });
     expect(spotlight.textContent).toContain('ReachAbout 5,000 people');
     expect(spotlight.textContent).toContain('Duration7 days');
@@ -147,8 +164,17 @@ describe('the advertising page', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      `${endedCampaign.headline}EndedSpotlight · €49.00Dec 1, 2025 to Dec 7, 2025${endedCampaign.link}`,
+      `Spring blend soonBeing reviewed by the bankSpotlight · €49.00Dec 1, 2025 to Dec 7, 2025${endedCampaign.link}` +
+        'The bank checks this advertisement before other merchants see it.',
+      `Cheapest coffee in townRejected, refundedSpotlight · €49.00Dec 1, 2025 to Dec 7, 2025${endedCampaign.link}` +
+        'Not approved by the bank: Say what makes it the cheapest. €49.00 was refunded to your account.',
+      `${endedCampaign.headline}EndedSpotlight · €49.00Dec 1, 2025 to Dec 7, 2025${endedCampaign.link}` +
+        'Times shown1,200 of 5,000Clicks37' +
+        'Times shown and clicks per placementWhereTimes shownClicksOther merchants’ dashboards1,20037',
     ]);
+    // The figures as a table: each placement's row names it.
+    const table = within(campaigns).getByRole('table', { name: 'Times shown and clicks per placement' });
+    expect(within(table).getByRole('rowheader', { name: 'Other merchants’ dashboards' })).toBeTruthy();
     expect(await axeViolations(document.body)).toEqual([]);
   });
 

@@ -64,6 +64,14 @@ export const endedCampaign = {
   transaction_id: '00000000-0000-4000-8000-0000000000f1',
   purchased_by: owner,
   created_at: '2025-11-30T10:00:00.000Z',
+  rejection_reason: null,
+  refund_transaction_id: null,
+  delivery: {
+    reach: 5000,
+    impressions: 1200,
+    clicks: 37,
+    placements: [{ placement: 'dashboard', impressions: 1200, clicks: 37 }],
+  },
 } satisfies Campaign;
 
 export const advertisingData: AdvertisingData = {
@@ -86,7 +94,13 @@ function booked(context: AdvertisingContext): Campaign {
     id: '00000000-0000-4000-8000-0000000000d2',
     headline: context.details?.headline ?? goodDetails.headline,
     link: context.details?.link ?? goodDetails.link,
-    status: 'active',
+    status: 'in_review',
+    delivery: {
+      reach: 5000,
+      impressions: 0,
+      clicks: 0,
+      placements: [{ placement: 'dashboard', impressions: 0, clicks: 0 }],
+    },
     start_date: '2026-01-15',
     end_date: '2026-01-21',
     starts_at: '2026-01-14T22:00:00.000Z',

@@ -60,7 +60,7 @@ describe('the operation table', () => {
     'revokeSession',
   ];
 
-  it('lets a viewer change nothing but their own session, identity, settings, terms acceptance, card reveals and notifications', () => {
+  it('lets a viewer change nothing but their own session, identity, settings, terms acceptance, card reveals, notifications and sponsored clicks', () => {
     const viewerWrites = rules
       .filter(([id, rule]) => rule.access === 'session' && rule.write && mayCall(viewer, id))
       .map(([id]) => id)
@@ -73,6 +73,8 @@ describe('the operation table', () => {
       'markNotificationRead',
       'notificationStreamTicket',
       'revealCard',
+      // Records that they opened another merchant's advertisement (issue 21); nothing of the company's changes.
+      'sponsoredClick',
       'stepUpStart',
       'stepUpVerify',
     ]);

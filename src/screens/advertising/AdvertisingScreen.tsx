@@ -93,9 +93,40 @@ const Status = styled.span<{ $status: Campaign['status'] }>`
   color: ${({ $status, theme }) =>
     $status === 'active'
       ? theme.colors.success
-      : $status === 'scheduled'
+      : $status === 'scheduled' || $status === 'in_review'
         ? theme.colors.primary
-        : theme.colors.textMuted};
+        : $status === 'rejected'
+          ? theme.colors.danger
+          : theme.colors.textMuted};
+`;
+
+const Note = styled.p`
+  grid-column: 1 / -1;
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  overflow-wrap: anywhere;
+`;
+
+const Delivery = styled.div`
+  grid-column: 1 / -1;
+  table {
+    width: 100%;
+    border-collapse: collapse;
+  }
+  caption {
+    text-align: left;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  th,
+  td {
+    padding: ${({ theme }) => `${theme.space(1)} ${theme.space(2)}`};
+    text-align: right;
+  }
+  th[scope='row'],
+  th[scope='col']:first-child {
+    text-align: left;
+    font-weight: normal;
+  }
 `;
 
 const Warning = styled.p`
@@ -176,6 +207,61 @@ function PlanItem({
   );
 }
 
+/**
+ * What became of a campaign: in review, the bank's reason and the refund when it was rejected, otherwise how often it
+ * was shown (of the reach bought) and clicked, in total and in each placement its plan sold.
+ */
+function CampaignOutcome({ campaign }: { campaign: Campaign }) {
+  const intl = useIntl();
+  const tableId = useId();
+  if (campaign.status === 'in_review') return <Note>{intl.formatMessage(m.inReview)}</Note>;
+  if (campaign.status === 'rejected') {
+    return (
+      <Note role="note">
+        {intl.formatMessage(m.rejected, {
+          reason: campaign.rejection_reason ?? '',
+          amount: formatMoney(intl, campaign.price),
+        })}
+      </Note>
+    );
+  }
+  const { delivery } = campaign;
+  return (
+    <Delivery>
+      <Figures aria-label={intl.formatMessage(m.delivery)}>
+        <dt>{intl.formatMessage(m.impressions)}</dt>
+        <dd>
+          {intl.formatMessage(m.impressionsValue, {
+            impressions: delivery.impressions,
+            reach: delivery.reach,
+          })}
+        </dd>
+        <dt>{intl.formatMessage(m.clicks)}</dt>
+        <dd>{intl.formatMessage(m.clicksValue, { clicks: delivery.clicks })}</dd>
+      </Figures>
+      <table aria-labelledby={tableId}>
+        <caption id={tableId}>{intl.formatMessage(m.perPlacement)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{intl.formatMessage(m.placement)}</th>
+            <th scope="col">{intl.formatMessage(m.impressions)}</th>
+            <th scope="col">{intl.formatMessage(m.clicks)}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {delivery.placements.map((row) => (
+            <tr key={row.placement}>
+              <th scope="row">{placementText(intl, row.placement)}</th>
+              <td>{intl.formatNumber(row.impressions)}</td>
+              <td>{intl.formatNumber(row.clicks)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Delivery>
+  );
+}
+
 function CampaignList({ campaigns }: { campaigns: Campaign[] }) {
   const intl = useIntl();
   const headingId = useId();
@@ -205,6 +291,7 @@ function CampaignList({ campaigns }: { campaigns: Campaign[] }) {
               <small>
                 <Address>{campaign.link}</Address>
               </small>
+              <CampaignOutcome campaign={campaign} />
             </li>
           ))}
         </Campaigns>

@@ -83,14 +83,53 @@ export const advertisingText = {
     defaultMessage: '{plan}: {price} for {duration}.',
   }),
   paidBody: defineMessage<Values>({
-    id: 'advertising.paid.body',
-    defaultMessage: '“{headline}” runs {dates}. {amount} was paid from your account.',
+    id: 'advertising.paid.bodyInReview',
+    defaultMessage:
+      '“{headline}” is booked for {dates}. {amount} was paid from your account. The bank checks every advertisement before other merchants see it; if it is not approved, the price is refunded in full.',
+  }),
+  rejected: defineMessage<Values>({
+    id: 'advertising.campaign.rejected',
+    defaultMessage: 'Not approved by the bank: {reason} {amount} was refunded to your account.',
+  }),
+  impressionsValue: defineMessage<{ impressions: number; reach: number }>({
+    id: 'advertising.delivery.impressionsValue',
+    defaultMessage: '{impressions, number} of {reach, number}',
+  }),
+  clicksValue: defineMessage<{ clicks: number }>({
+    id: 'advertising.delivery.clicksValue',
+    defaultMessage: '{clicks, number}',
+  }),
+  ...defineMessages({
+    inReview: {
+      id: 'advertising.campaign.inReview',
+      defaultMessage: 'The bank checks this advertisement before other merchants see it.',
+    },
+    delivery: { id: 'advertising.delivery.title', defaultMessage: 'Delivery' },
+    impressions: { id: 'advertising.delivery.impressions', defaultMessage: 'Times shown' },
+    clicks: { id: 'advertising.delivery.clicks', defaultMessage: 'Clicks' },
+    placement: { id: 'advertising.delivery.placement', defaultMessage: 'Where' },
+    perPlacement: {
+      id: 'advertising.delivery.perPlacement',
+      defaultMessage: 'Times shown and clicks per placement',
+    },
+  }),
+};
+
+/** The sponsored card and entry (SponsoredCard.tsx). */
+export const sponsoredText = {
+  label: defineMessage({ id: 'advertising.sponsored.label', defaultMessage: 'Sponsored' }),
+  by: defineMessage<Values>({
+    id: 'advertising.sponsored.by',
+    defaultMessage: 'An advertisement of {advertiser}, a Tameio merchant',
   }),
 };
 
 const statusTexts = defineMessages<CampaignStatus>({
+  in_review: { id: 'advertising.status.in_review', defaultMessage: 'Being reviewed by the bank' },
+  rejected: { id: 'advertising.status.rejected', defaultMessage: 'Rejected, refunded' },
   scheduled: { id: 'advertising.status.scheduled', defaultMessage: 'Scheduled' },
   active: { id: 'advertising.status.active', defaultMessage: 'Active' },
+  stopped_at_reach: { id: 'advertising.status.stopped_at_reach', defaultMessage: 'Reach reached, stopped' },
   ended: { id: 'advertising.status.ended', defaultMessage: 'Ended' },
 });
 

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -392,7 +392,14 @@ function AttentionCard({ attention }: { attention: NeedsAttention }) {
  * done, total balance with its last 30 days, cashback, what needs attention, latest transfers and scheduled payments. A part the server leaves out (null: the user may not
  * see it, SPEC §6) is not shown.
  */
-export function DashboardScreen({ loadOverview }: { loadOverview?: LoadOverview }) {
+export function DashboardScreen({
+  loadOverview,
+  sponsored = null,
+}: {
+  loadOverview?: LoadOverview;
+  /** Another merchant's advertisement (the route gives SponsoredCard, placement `dashboard`); none in tests. */
+  sponsored?: ReactNode;
+}) {
   const { state, reload } = useOverview(loadOverview);
   const balanceId = useId();
   const cashbackId = useId();
@@ -422,6 +429,7 @@ export function DashboardScreen({ loadOverview }: { loadOverview?: LoadOverview 
         </Muted>
       ) : null}
       <QuickActions />
+      {sponsored}
       {checklist !== null && !checklist.every((entry) => entry.done) && (
         <ChecklistCard checklist={checklist} />
       )}

@@ -65,6 +65,19 @@ const kindMessages = defineMessages<Record<KindKey, Values>>({
     id: 'notifications.kind.onboardingRejected',
     defaultMessage: 'Your application was not approved: {reason}',
   },
+  campaign_approved: {
+    id: 'notifications.kind.campaignApproved',
+    defaultMessage: 'Your advertising campaign “{headline}” was approved and runs from its first day.',
+  },
+  campaign_rejected: {
+    id: 'notifications.kind.campaignRejected',
+    defaultMessage:
+      'Your advertising campaign “{headline}” was not approved: {reason} {amount} was refunded.',
+  },
+  sponsored_campaign: {
+    id: 'notifications.kind.sponsoredCampaign',
+    defaultMessage: 'Sponsored by {advertiser}: {headline}',
+  },
 });
 
 const declineMessages = defineMessages({
@@ -120,6 +133,9 @@ export function notificationLink(notification: Notification): string | null {
     case 'plan_renewed':
     case 'plan_renewal_failed':
       return '/profile/billing';
+    case 'campaign_approved':
+    case 'campaign_rejected':
+      return '/advertise-with-us';
     default:
       return null;
   }
@@ -176,5 +192,18 @@ export function notificationText(intl: IntlShape, notification: Notification): s
       return intl.formatMessage(kindMessages.onboarding_approved);
     case 'onboarding_rejected':
       return intl.formatMessage(kindMessages.onboarding_rejected, { reason: p.reason ?? '' });
+    case 'campaign_approved':
+      return intl.formatMessage(kindMessages.campaign_approved, { headline: p.headline ?? '' });
+    case 'campaign_rejected':
+      return intl.formatMessage(kindMessages.campaign_rejected, {
+        headline: p.headline ?? '',
+        reason: p.reason ?? '',
+        amount,
+      });
+    case 'sponsored_campaign':
+      return intl.formatMessage(kindMessages.sponsored_campaign, {
+        advertiser: p.advertiser ?? '',
+        headline: p.headline ?? '',
+      });
   }
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { accountNameText } from '../../i18n/accountText';
 import { Link } from 'react-router';
@@ -113,7 +113,14 @@ function MyCards({ cards }: { cards: OverviewCard[] }) {
  * unless they see only their own cards (access `own`); the latest transactions as the server chose them (for `own`,
  * the payments with their cards).
  */
-export function OverviewScreen({ loadOverview }: { loadOverview?: LoadOverview }) {
+export function OverviewScreen({
+  loadOverview,
+  sponsored = null,
+}: {
+  loadOverview?: LoadOverview;
+  /** Another merchant's advertisement (the route gives SponsoredCard, placement `dashboard`); none in tests. */
+  sponsored?: ReactNode;
+}) {
   const intl = useIntl();
   const { state, reload } = useOverview(loadOverview);
   const accountsId = useId();
@@ -150,6 +157,7 @@ export function OverviewScreen({ loadOverview }: { loadOverview?: LoadOverview }
         )}
       </Muted>
       <MyCards cards={overview.my_cards} />
+      {sponsored}
       {ownOnly ? null : (
         <Card aria-labelledby={accountsId}>
           <h2 id={accountsId}>

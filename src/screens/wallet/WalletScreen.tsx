@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useId } from 'react';
+import { useCallback, useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { accountNameText } from '../../i18n/accountText';
 import { Link } from 'react-router';
@@ -139,10 +139,15 @@ function AccountCard({ account }: { account: CoreBankingAccount }) {
 export type WalletScreenProps = {
   /** The reads this screen makes; tests provide fakes. */
   services?: WalletServices;
+  /**
+   * Another merchant's advertisement beside the wallet tag, the directory merchants pay each other by (the route gives
+   * SponsoredCard, placement `wallet_directory`); none in tests.
+   */
+  sponsored?: ReactNode;
 };
 
 /** SPEC §2 /my-wallet: the merchant's wallet tag and accounts with balance and available balance. */
-export function WalletScreen({ services = defaultServices }: WalletScreenProps) {
+export function WalletScreen({ services = defaultServices, sponsored = null }: WalletScreenProps) {
   const intl = useIntl();
   const tagHeadingId = useId();
   const accountsHeadingId = useId();
@@ -183,6 +188,7 @@ export function WalletScreen({ services = defaultServices }: WalletScreenProps) 
           )}
           <QrCodesLink />
         </Card>
+        {sponsored}
         <RequestLinks />
         <ScheduledPaymentsLink />
         <section aria-labelledby={accountsHeadingId}>

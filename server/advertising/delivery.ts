@@ -1,0 +1,280 @@
+import { sql, type Transaction } from 'kysely';
+import type {
+  AdvertisingPlacement,
+  AdvertisingRunResult,
+  InAppPlacement,
+  SponsoredCampaign,
+  SponsoredClick,
+} from '../../schemas/advertising.schema';
+import type { Database } from '../db/database';
+import type { DB } from '../db/types';
+import { AppError } from '../errors';
+import { enqueueMessage } from '../notify/outbox';
+import { sponsoredCampaign } from '../notifications/events';
+
+/**
+ * Advertising delivered (issue 21): an approved campaign, between its start and its end, is shown to the OTHER
+ * approved merchants in the placements its plan sold, until it was shown as many times as its reach.
+ *
+ * - In the app (dashboard, wallet_directory): `servePlacement` picks one campaign for the asking user, the one shown
+ *   least so far (then the oldest), and counts the impression in the same statement that picks it.
+ * - By message (newsletter, push_notification): `runAdvertisingMessages` (a job; the sandbox can trigger it) sends each
+ *   running campaign once to each other approved merchant's owners, one impression per merchant.
+ *
+ * The count never passes the reach, whatever runs at once: every impression is a conditional UPDATE (`impressions <
+ * reach`) of the campaign's row, which PostgreSQL re-checks on the newest row version after waiting for another
+ * writer's lock; the table's CHECK (impressions <= reach) is the last line.
+ */
+
+export type Viewer = { merchantId: string; userId: string };
+
+/**
+ * A user counts once per campaign and placement in this time: the same card seen again on every visit to the home is
+ * not another person reached, and a merchant reloading its home in a loop cannot spend a competitor's reach (the plan
+ * sells reach as impressions to distinct users, schemas/advertising.schema.ts). A user who saw every running campaign
+ * lately is shown none.
+ */
+export const impressionFrequencyCapMs = 60 * 60 * 1000;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notFound = () => new AppError('not_found', 404, 'Nothing here.');
+
+/** The conditions under which a campaign may be shown at `now`, on the campaign `c` and its advertiser `m`. */
+const runnable = (now: Date) => sql<boolean>`
+  c.review_status = 'approved' AND c.impressions < c.reach
+  AND c.starts_at <= ${now} AND c.ends_at > ${now} AND m.status = 'approved'`;
+
+/**
+ * servePlacement: one campaign to show the viewer in an in-app placement, or null when none runs (or the viewer saw
+ * each running one there within `impressionFrequencyCapMs`). Never one of the viewer's own merchant. Picking, counting and recording the impression are one transaction: the row is locked
+ * while picked (FOR UPDATE, re-checked after a wait, so a campaign that reached its reach meanwhile is skipped and
+ * the next one taken) and the UPDATE counts only while `impressions < reach`.
+ */
+export async function servePlacement(
+  db: Database,
+  viewer: Viewer,
+  placement: InAppPlacement,
+  now: Date = new Date(),
+): Promise<SponsoredCampaign | null> {
+  return db.transaction().execute(async (trx) => {
+    const served = await sql<{ id: string; headline: string; link: string; advertiser: string }>`
+      WITH pick AS (
+        SELECT c.id FROM advertising_campaigns c
+        JOIN advertising_plans p ON p.id = c.plan_id
+        JOIN merchants m ON m.id = c.merchant_id
+        WHERE ${runnable(now)} AND c.merchant_id <> ${viewer.merchantId} AND ${placement} = ANY (p.placements)
+          AND NOT EXISTS (
+            SELECT 1 FROM advertising_impressions i
+            WHERE i.user_id = ${viewer.userId} AND i.campaign_id = c.id AND i.placement = ${placement}
+              AND i.created_at > ${new Date(now.getTime() - impressionFrequencyCapMs)})
+        ORDER BY c.impressions, c.created_at, c.id
+        LIMIT 1
+        FOR UPDATE OF c
+      )
+      UPDATE advertising_campaigns c SET impressions = c.impressions + 1
+      FROM pick, merchants m
+      WHERE c.id = pick.id AND m.id = c.merchant_id AND c.impressions < c.reach
+      RETURNING c.id, c.headline, c.link, m.name AS advertiser`.execute(trx);
+    const campaign = served.rows[0];
+    if (!campaign) return null;
+    await trx
+      .insertInto('advertising_impressions')
+      .values({
+        campaign_id: campaign.id,
+        placement,
+        merchant_id: viewer.merchantId,
+        user_id: viewer.userId,
+      })
+      .execute();
+    return {
+      id: campaign.id,
+      placement,
+      advertiser: campaign.advertiser,
+      headline: campaign.headline,
+      link: campaign.link,
+    };
+  });
+}
+
+/**
+ * recordClick: the viewer clicked a campaign shown to their merchant in that placement; answers the link the app then
+ * opens. A campaign never shown there to this merchant (or no such id) is 404, and nothing is recorded.
+ */
+export async function recordClick(
+  db: Database,
+  viewer: Viewer,
+  campaignId: string,
+  placement: AdvertisingPlacement,
+): Promise<SponsoredClick> {
+  if (!uuidPattern.test(campaignId)) throw notFound();
+  return db.transaction().execute(async (trx) => {
+    const shown = await trx
+      .selectFrom('advertising_impressions')
+      .select('id')
+      .where('campaign_id', '=', campaignId)
+      .where('placement', '=', placement)
+      .where('merchant_id', '=', viewer.merchantId)
+      .limit(1)
+      .executeTakeFirst();
+    if (!shown) throw notFound();
+    await trx
+      .insertInto('advertising_clicks')
+      .values({ campaign_id: campaignId, placement, merchant_id: viewer.merchantId, user_id: viewer.userId })
+      .execute();
+    const campaign = await trx
+      .updateTable('advertising_campaigns')
+      .set((eb) => ({ clicks: eb('clicks', '+', 1) }))
+      .where('id', '=', campaignId)
+      .returning('link')
+      .executeTakeFirstOrThrow();
+    return { link: campaign.link };
+  });
+}
+
+type Locale = 'en' | 'el';
+
+/** The newsletter's email about one campaign, in the owner's language. */
+export function newsletterEmail(
+  locale: Locale,
+  campaign: { advertiser: string; headline: string; link: string },
+): { subject: string; body: string } {
+  if (locale === 'el') {
+    return {
+      subject: `Χορηγούμενο: ${campaign.headline}`,
+      body:
+        `Η εταιρεία ${campaign.advertiser}, πελάτης του Tameio, σας προτείνει: ${campaign.headline}\n` +
+        `${campaign.link}\n\nΛαμβάνετε αυτό το χορηγούμενο μήνυμα ως πελάτης του Tameio.`,
+    };
+  }
+  return {
+    subject: `Sponsored: ${campaign.headline}`,
+    body:
+      `${campaign.advertiser}, a Tameio business customer, suggests: ${campaign.headline}\n` +
+      `${campaign.link}\n\nYou receive this sponsored message as a Tameio business customer.`,
+  };
+}
+
+/** Thrown inside a merchant's transaction to roll it back when the campaign can no longer be shown. */
+class ReachSpent extends Error {}
+
+type MessageCampaign = {
+  id: string;
+  merchant_id: string;
+  headline: string;
+  link: string;
+  advertiser: string;
+};
+
+/**
+ * One merchant's newsletter or push for one campaign, in its own transaction: the impression row first (the unique
+ * index makes it once per campaign, placement and merchant, even with two runs at once), then the count (only while
+ * the campaign can still be shown; otherwise everything rolls back), then the messages. True when it was sent.
+ */
+async function sendTo(
+  db: Database,
+  campaign: MessageCampaign,
+  placement: 'newsletter' | 'push_notification',
+  merchantId: string,
+  now: Date,
+): Promise<boolean> {
+  try {
+    return await db.transaction().execute(async (trx: Transaction<DB>) => {
+      const inserted = await sql<{ id: string }>`
+        INSERT INTO advertising_impressions (campaign_id, placement, merchant_id)
+        VALUES (${campaign.id}, ${placement}, ${merchantId})
+        ON CONFLICT (campaign_id, placement, merchant_id) WHERE placement IN ('newsletter', 'push_notification')
+        DO NOTHING RETURNING id`.execute(trx);
+      if (inserted.rows.length === 0) return false;
+      const counted = await sql<{ id: string }>`
+        UPDATE advertising_campaigns c SET impressions = c.impressions + 1
+        FROM merchants m
+        WHERE c.id = ${campaign.id} AND m.id = c.merchant_id AND ${runnable(now)}
+        RETURNING c.id`.execute(trx);
+      if (counted.rows.length === 0) throw new ReachSpent();
+      if (placement === 'push_notification') {
+        await sponsoredCampaign(trx, {
+          merchantId,
+          campaignId: campaign.id,
+          advertiser: campaign.advertiser,
+          headline: campaign.headline,
+          link: campaign.link,
+        });
+        return true;
+      }
+      const owners = await trx
+        .selectFrom('users')
+        .select(['email', 'locale'])
+        .where('merchant_id', '=', merchantId)
+        .where('is_owner', '=', true)
+        .where('status', '=', 'enabled')
+        .orderBy('created_at')
+        .execute();
+      for (const owner of owners) {
+        const { subject, body } = newsletterEmail(owner.locale === 'el' ? 'el' : 'en', campaign);
+        await enqueueMessage(trx, { to: owner.email, channel: 'email', subject, body });
+      }
+      return true;
+    });
+  } catch (error) {
+    if (error instanceof ReachSpent) return false;
+    throw error;
+  }
+}
+
+/**
+ * runAdvertisingMessages (the `advertisingMessages` job; POST /api/sandbox/advertising/run/): for every campaign
+ * running at `now` whose plan sold the newsletter or push placements, each other approved merchant not sent it yet
+ * gets it (the newsletter's email to each owner through the outbox; a notification to the owners), until the reach
+ * is spent. Running it again sends nobody anything twice.
+ */
+export async function runAdvertisingMessages(
+  db: Database,
+  now: Date = new Date(),
+): Promise<AdvertisingRunResult> {
+  const result: AdvertisingRunResult = { newsletters: 0, pushes: 0 };
+  const campaigns = await sql<MessageCampaign & { placements: string[] }>`
+    SELECT c.id, c.merchant_id, c.headline, c.link, m.name AS advertiser, p.placements
+    FROM advertising_campaigns c
+    JOIN advertising_plans p ON p.id = c.plan_id
+    JOIN merchants m ON m.id = c.merchant_id
+    WHERE ${runnable(now)} AND p.placements && ARRAY['newsletter', 'push_notification']
+    ORDER BY c.impressions, c.created_at, c.id`.execute(db);
+  for (const campaign of campaigns.rows) {
+    for (const placement of ['newsletter', 'push_notification'] as const) {
+      if (!campaign.placements.includes(placement)) continue;
+      const recipients = await db
+        .selectFrom('merchants as r')
+        .select('r.id')
+        .where('r.status', '=', 'approved')
+        .where('r.id', '<>', campaign.merchant_id)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('advertising_impressions as i')
+                .select('i.id')
+                .whereRef('i.merchant_id', '=', 'r.id')
+                .where('i.campaign_id', '=', campaign.id)
+                .where('i.placement', '=', placement),
+            ),
+          ),
+        )
+        .orderBy('r.created_at')
+        .orderBy('r.id')
+        .execute();
+      for (const recipient of recipients) {
+        const sent = await sendTo(db, campaign, placement, recipient.id, now);
+        if (!sent) {
+          // Either sent meanwhile by another run (go on) or the campaign can no longer be shown (stop).
+          const still = await sql<{ ok: boolean }>`
+            SELECT ${runnable(now)} AS ok FROM advertising_campaigns c JOIN merchants m ON m.id = c.merchant_id
+            WHERE c.id = ${campaign.id}`.execute(db);
+          if (!still.rows[0]?.ok) break;
+          continue;
+        }
+        if (placement === 'newsletter') result.newsletters += 1;
+        else result.pushes += 1;
+      }
+    }
+  }
+  return result;
+}

@@ -1,0 +1,18 @@
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+import type { StaffArea } from '../../../schemas/permissions';
+
+const m = defineMessages({
+  home: { id: 'backOffice.nav.home', defaultMessage: 'Overview' },
+  passkeys: { id: 'backOffice.nav.passkeys', defaultMessage: 'My passkeys' },
+  staff: { id: 'backOffice.nav.staff', defaultMessage: 'Staff accounts' },
+});
+
+/**
+ * The back office's menu: each page with the staff area whose roles may open it (schemas/permissions.ts
+ * `staffAreaRoles`, the table the server enforces). The menu shows a staff member only what their role opens.
+ */
+export const backOfficeNav: readonly { path: string; area: StaffArea; label: MessageDescriptor }[] = [
+  { path: '/back-office', area: 'self', label: m.home },
+  { path: '/back-office/staff', area: 'staff', label: m.staff },
+  { path: '/back-office/passkeys', area: 'self', label: m.passkeys },
+];
