@@ -580,6 +580,19 @@ export const operationRules = {
   staffList: staffRead('staff'),
   staffCreate: staffChange('staff'),
   staffDisable: staffChange('staff'),
+  // The bank's review of merchants and of identity photos (issue 21, server/review/, H2's block).
+  merchantReviewQueue: staffRead('merchant-reviews'),
+  merchantReviewFile: staffRead('merchant-reviews'),
+  merchantReviewDocument: staffRead('merchant-reviews'),
+  merchantReviewVatCheck: staffChange('merchant-reviews'),
+  approveMerchant: staffChange('merchant-reviews'),
+  rejectMerchant: staffChange('merchant-reviews'),
+  requestMerchantInformation: staffChange('merchant-reviews'),
+  identityReviewQueue: staffRead('identity-reviews'),
+  identityReviewItem: staffRead('identity-reviews'),
+  identityReviewPhoto: staffRead('identity-reviews'),
+  confirmIdentity: staffChange('identity-reviews'),
+  refuseIdentity: staffChange('identity-reviews'),
   // Advertising campaigns before other merchants see them (server/advertising/campaignReview.ts): the queue, one
   // campaign, and the decision (approve, or reject with a reason and a full refund).
   campaignReviews: staffRead('campaigns'),

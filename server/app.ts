@@ -53,6 +53,7 @@ import { statementsRoutes } from './routes/statements.routes';
 import { stepUpRoutes } from './routes/stepUp.routes';
 import { campaignReviewRoutes } from './routes/campaignReview.routes';
 import { staffRoutes } from './routes/staff.routes';
+import { merchantReviewRoutes } from './routes/merchantReview.routes';
 import { settingsRoutes } from './routes/settings.routes';
 import { transactionsRoutes } from './routes/transactions.routes';
 import { flowCatalogueRoutes } from './routes/flows.routes';
@@ -328,6 +329,7 @@ export async function buildApp({
   await app.register(settingsRoutes, { db, config });
   await app.register(notificationsRoutes, { db, config });
   await app.register(staffRoutes, { db, config });
+  await app.register(merchantReviewRoutes, { db, config, storage: storageFor(config) });
   await app.register(campaignReviewRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxOutboxRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxReviewRoutes, { db, config });
