@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { toApiFailure } from './apiFailure';
 import { staffSignInMachine, type StaffSessionStart } from './staffSignIn.machine';
 
 export type StaffSessionContext = {
@@ -38,7 +39,12 @@ export const staffSessionMachine = setup({
     })),
     forget: assign({ accessToken: null, staff: null }),
   },
+  guards: {
+    isNetworkFailure: (_, params: { error: unknown }) => toApiFailure(params.error).kind === 'network',
+  },
   delays: {
+    /** No answer to a refresh: tried again after this long, the session kept meanwhile. */
+    networkRetry: 5_000,
     /** A minute before the token expires, or at 80 % of its life when that is shorter. */
     beforeExpiry: ({ context }) =>
       Math.max(5_000, Math.min(context.expiresInSeconds * 800, (context.expiresInSeconds - 60) * 1000)),
@@ -53,6 +59,7 @@ export const staffSessionMachine = setup({
     restoring: {
       description: 'On load: the staff refresh cookie, if any, gives a new access token.',
       invoke: {
+        id: 'restoreSession',
         src: 'restoreSession',
         onDone: {
           target: 'signedIn',
@@ -86,21 +93,38 @@ export const staffSessionMachine = setup({
     refreshing: {
       description: 'A new access token from the staff refresh cookie.',
       invoke: {
+        id: 'refreshSession',
         src: 'restoreSession',
         onDone: {
           target: 'signedIn',
           actions: { type: 'start', params: ({ event }) => ({ session: event.output }) },
         },
-        onError: {
-          target: 'signedOut',
-          description:
-            'The session ended (idle, its 10 hours, disabled, signed out elsewhere): sign in again.',
-        },
+        onError: [
+          {
+            guard: { type: 'isNetworkFailure', params: ({ event }) => ({ error: event.error }) },
+            target: 'retryWaiting',
+            description: 'The server could not be reached: the session is kept, not ended by a network blip.',
+          },
+          {
+            target: 'signedOut',
+            description:
+              'The session ended (idle, its 10 hours, disabled, signed out elsewhere): sign in again.',
+          },
+        ],
+      },
+    },
+    retryWaiting: {
+      description: 'The refresh got no answer: the session is kept and the refresh tried again in 5 s.',
+      after: { networkRetry: { target: 'refreshing', description: 'The wait is over: try again.' } },
+      on: {
+        'session.refresh': { target: 'refreshing', description: 'A call needs a token now: try at once.' },
+        'session.signOut': { target: 'signingOut', description: 'The staff member signs out.' },
       },
     },
     signingOut: {
       description: 'The server ends the session; the back office forgets the token whatever it answers.',
       invoke: {
+        id: 'endSession',
         src: 'endSession',
         onDone: { target: 'signedOut' },
         onError: { target: 'signedOut' },

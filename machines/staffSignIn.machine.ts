@@ -123,11 +123,13 @@ export const staffSignInMachine = setup({
       description:
         'The server checks the password; the same answer for an unknown email and a wrong password.',
       invoke: {
+        id: 'checkPassword',
         src: 'checkPassword',
-        input: ({ event }) =>
-          event.type === 'credentials.submit'
-            ? { email: event.email, password: event.password }
-            : { email: '', password: '' },
+        // The email as kept in the context (trimmed): the one the form shows again after a refusal.
+        input: ({ context, event }) => ({
+          email: context.email,
+          password: event.type === 'credentials.submit' ? event.password : '',
+        }),
         onDone: [
           {
             guard: ({ event }) =>
@@ -177,6 +179,7 @@ export const staffSignInMachine = setup({
     usingPasskey: {
       description: 'The browser signs the server’s challenge with the passkey; the server verifies it.',
       invoke: {
+        id: 'signInWithPasskey',
         src: 'signInWithPasskey',
         input: ({ context }) => ({
           ticket: context.ticket ?? '',
@@ -221,6 +224,7 @@ export const staffSignInMachine = setup({
     checkingCode: {
       description: 'The server checks the code; each code works once.',
       invoke: {
+        id: 'signInWithCode',
         src: 'signInWithCode',
         input: ({ context, event }) => ({
           ticket: context.ticket ?? '',

@@ -131,6 +131,16 @@ describe('the back office', () => {
     await page.getByRole('heading', { name: 'Confirm with your passkey' }).waitFor();
     await page.getByRole('button', { name: 'Use my passkey' }).click();
     await page.getByRole('heading', { name: 'Welcome, Ana Admin' }).waitFor();
+
+    // The audit trail names each step, and its chain verifies.
+    await page.getByRole('navigation').getByRole('link', { name: 'Audit trail' }).click();
+    await page.getByText('The chain verifies: no entry was changed or removed.').waitFor();
+    const rows = page.getByRole('row');
+    await expect.poll(() => rows.filter({ hasText: 'Staff passkey added' }).count()).toBe(1);
+    await expect.poll(() => rows.filter({ hasText: 'Staff sign-in refused' }).count()).toBe(1);
+    await expect.poll(() => rows.filter({ hasText: 'Staff member signed in' }).count()).toBe(2);
+    expect(await rows.filter({ hasText: 'Ana Admin (bank staff)' }).count()).toBeGreaterThanOrEqual(4);
+    await expectAccessibleInBothLanguages(page, 'back office audit trail');
     expect(browserErrors).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import { advertisingModel } from './advertising.paths';
 import { analyticsModel } from './analytics.paths';
 import { beneficiaryFormModel } from './beneficiaryForm.paths';
 import { botCheckModel } from './botCheck.paths';
+import { campaignReviewModel } from './campaignReview.paths';
 import { cancelPlanModel } from './cancelPlan.paths';
 import { cardControlsModel } from './cardControls.paths';
 import { cardOrderModel } from './cardOrder.paths';
@@ -26,6 +27,7 @@ import { removeMfaMethodModel } from './removeMfaMethod.paths';
 import { requestMoneyModel } from './requestMoney.paths';
 import { scheduledPaymentModel } from './scheduledPayment.paths';
 import { sendMoneyModel } from './sendMoney.paths';
+import { staffSessionModel, staffSignInModel } from './staffSignIn.paths';
 import { statementExportModel } from './statementExport.paths';
 import { teamModel } from './team.paths';
 import { transactionListModel } from './transactionList.paths';
@@ -89,6 +91,7 @@ export const registry: readonly RegisteredModel[] = [
   { model: inviteEmployeeModel, fixtures: 'inviteEmployee.paths.ts', test: 'inviteEmployee.model.test.tsx' },
   { model: planCheckoutModel, fixtures: 'planCheckout.paths.ts', test: 'planCheckout.model.test.tsx' },
   { model: cancelPlanModel, fixtures: 'cancelPlan.paths.ts', test: 'cancelPlan.model.test.tsx' },
+  { model: campaignReviewModel, fixtures: 'campaignReview.paths.ts', test: 'campaignReview.model.test.tsx' },
   {
     model: accountDeletionModel,
     fixtures: 'accountDeletion.paths.ts',
@@ -114,6 +117,8 @@ export const registry: readonly RegisteredModel[] = [
     test: 'statementExport.model.test.tsx',
   },
   { model: botCheckModel, fixtures: 'botCheck.paths.ts', test: 'botCheck.model.test.tsx' },
+  { model: staffSignInModel, fixtures: 'staffSignIn.paths.ts', test: 'staffSignIn.model.test.tsx' },
+  { model: staffSessionModel, fixtures: 'staffSignIn.paths.ts', test: 'staffSession.model.test.tsx' },
 ];
 
 /** Each machine file of the registry with its machine, in file order (the statechart list). */

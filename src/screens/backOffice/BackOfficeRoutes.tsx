@@ -2,10 +2,13 @@ import { useSelector } from '@xstate/react';
 import { Route, Routes } from 'react-router';
 import { useBackOffice } from '../../app/backOfficeContext';
 import { PageSpinner } from '../../ui/Spinner';
+import { AuditTrailScreen } from './AuditTrailScreen';
 import { BackOfficeHome } from './BackOfficeHome';
 import { BackOfficeShell } from './BackOfficeShell';
+import { CampaignQueueScreen, CampaignReviewScreen } from './CampaignReviewScreen';
 import { PasskeysScreen } from './PasskeysScreen';
 import { StaffAccountsScreen } from './StaffAccountsScreen';
+import { StaffOnly } from './StaffOnly';
 import { StaffSignInScreen } from './StaffSignInScreen';
 
 /** The back office's pages: the sign-in while nobody is signed in, then the shell and the page of the address. */
@@ -22,7 +25,24 @@ export function BackOfficeRoutes() {
       <Routes>
         <Route path="/back-office" element={<BackOfficeHome />} />
         <Route path="/back-office/passkeys" element={<PasskeysScreen />} />
-        <Route path="/back-office/staff" element={<StaffAccountsScreen />} />
+        <Route
+          path="/back-office/staff"
+          element={
+            <StaffOnly area="staff">
+              <StaffAccountsScreen />
+            </StaffOnly>
+          }
+        />
+        <Route
+          path="/back-office/audit-trail"
+          element={
+            <StaffOnly area="audit-trail">
+              <AuditTrailScreen />
+            </StaffOnly>
+          }
+        />
+        <Route path="/back-office/campaigns" element={<CampaignQueueScreen />} />
+        <Route path="/back-office/campaigns/:id" element={<CampaignReviewScreen />} />
         <Route path="*" element={<BackOfficeHome />} />
       </Routes>
     </BackOfficeShell>

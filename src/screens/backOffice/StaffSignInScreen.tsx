@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { StaffSignInError, staffSignInMachine } from '../../../machines/staffSignIn.machine';
@@ -59,6 +59,8 @@ type SignIn = ActorRefFrom<typeof staffSignInMachine>;
 function useErrorText(error: StaffSignInError | null, attemptsLeft: number | null): string | null {
   const intl = useIntl();
   if (!error) return null;
+  // No tries left: the journey is back at the password, whichever factor was refused last.
+  if (attemptsLeft === 0) return intl.formatMessage(m.expired);
   const words =
     error === 'invalid_credentials'
       ? intl.formatMessage(m.wrongCredentials)
@@ -87,6 +89,9 @@ export function StaffSignInScreen({ signIn }: { signIn: SignIn }) {
   const [code, setCode] = useState('');
   const error = useErrorText(snapshot.context.error, snapshot.context.attemptsLeft);
   const state = snapshot.value;
+  const codeErrorId = useId();
+  // As the machine's hasPasskey guard: a passkey registered and the server's challenge for it.
+  const hasPasskey = snapshot.context.methods.includes('passkey') && snapshot.context.passkeyOptions !== null;
 
   const submitCredentials = (event: FormEvent) => {
     event.preventDefault();
@@ -98,8 +103,9 @@ export function StaffSignInScreen({ signIn }: { signIn: SignIn }) {
     setCode('');
   };
 
+  // The page's main landmark: outside the signed-in shell, this screen is the whole page.
   return (
-    <Page $narrow>
+    <Page as="main" $narrow>
       <Card>
         <h1>{intl.formatMessage(m.title)}</h1>
         {state === 'enteringCredentials' || state === 'checkingPassword' ? (
@@ -148,6 +154,11 @@ export function StaffSignInScreen({ signIn }: { signIn: SignIn }) {
         ) : (
           <form onSubmit={submitCode} noValidate>
             <h2>{intl.formatMessage(m.codeTitle)}</h2>
+            {error ? (
+              <Alert role="alert" id={codeErrorId}>
+                {error}
+              </Alert>
+            ) : null}
             <TextField
               label={intl.formatMessage(m.code)}
               hint={intl.formatMessage(m.codeHint)}
@@ -155,13 +166,13 @@ export function StaffSignInScreen({ signIn }: { signIn: SignIn }) {
               autoComplete="one-time-code"
               maxLength={6}
               value={code}
-              error={error}
+              {...(error ? { describedBy: codeErrorId } : {})}
               onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
             />
             <Button type="submit" block busy={state === 'checkingCode'}>
               {intl.formatMessage(m.verify)}
             </Button>
-            {snapshot.context.methods.includes('passkey') ? (
+            {hasPasskey ? (
               <Button variant="secondary" block onClick={() => signIn.send({ type: 'passkey.use' })}>
                 {intl.formatMessage(m.backToPasskey)}
               </Button>

@@ -5,6 +5,8 @@ const m = defineMessages({
   home: { id: 'backOffice.nav.home', defaultMessage: 'Overview' },
   passkeys: { id: 'backOffice.nav.passkeys', defaultMessage: 'My passkeys' },
   staff: { id: 'backOffice.nav.staff', defaultMessage: 'Staff accounts' },
+  campaigns: { id: 'backOffice.nav.campaigns', defaultMessage: 'Campaigns to review' },
+  audit: { id: 'backOffice.nav.audit', defaultMessage: 'Audit trail' },
 });
 
 /**
@@ -13,6 +15,8 @@ const m = defineMessages({
  */
 export const backOfficeNav: readonly { path: string; area: StaffArea; label: MessageDescriptor }[] = [
   { path: '/back-office', area: 'self', label: m.home },
+  { path: '/back-office/campaigns', area: 'campaigns', label: m.campaigns },
+  { path: '/back-office/audit-trail', area: 'audit-trail', label: m.audit },
   { path: '/back-office/staff', area: 'staff', label: m.staff },
   { path: '/back-office/passkeys', area: 'self', label: m.passkeys },
 ];
