@@ -43,6 +43,8 @@ const toKycError = knownErrors([
   'unsupported_file_type',
   'payload_too_large',
   'onboarding_locked',
+  // While the bank asks for more information on other steps than the identity.
+  'step_locked',
   'rate_limited',
   'step_up_required',
   // The owner only; a verification that is gone, or has passed already; an upload that did not arrive whole: each has
@@ -427,7 +429,12 @@ export const identityVerificationMachine = setup({
         },
       },
     },
-    passed: { type: 'final', description: 'Verified: the onboarding goes on.' },
+    passed: {
+      type: 'final',
+      description:
+        'Through the automatic checks: the photos are received and a person at the bank checks them (the merchant ' +
+        'reads "verified" only after); the onboarding goes on.',
+    },
     cancelled: {
       type: 'final',
       description: 'The user cancelled the code: the screen goes back to the onboarding.',

@@ -84,6 +84,8 @@ const toOnboardingError = knownErrors([
   'validation_failed',
   'onboarding_incomplete',
   'onboarding_locked',
+  // While the bank asks for more information, a step it did not name.
+  'step_locked',
   'payload_too_large',
   // An upload whose content is not a PDF, JPEG or PNG (the server looks at the bytes, not the name).
   'unsupported_file_type',
@@ -179,7 +181,9 @@ const onboardingSetup = setup({
   },
   guards: {
     returningToReview: ({ context }) => context.returnToReview,
-    identityPassed: ({ context }) => context.data?.identity_verification.status === 'passed',
+    // The photos received and through the automatic checks: onboarding goes on while a person at the bank looks
+    // at them (their confirmation is needed for the approval, not for the submission).
+    identityPassed: ({ context }) => identityChecked(context.data?.identity_verification.status),
     documentExists: ({ context, event }) =>
       event.type === 'document.delete' &&
       (context.data?.documents.some((doc) => doc.id === event.documentId) ?? false),
@@ -373,9 +377,15 @@ export const onboardingMachine = onboardingSetup.createMachine({
       description: 'Read: the screen opens the step in the address, or the first incomplete one.',
       on: {
         'step.open': onboardingSteps.map((step) => ({
-          description: `The screen opens the ${step} step.`,
+          description:
+            `The screen opens the ${step} step; while the bank asks for more information, saving it comes back to ` +
+            'the review (the steps the bank named are changed one by one from there).',
           guard: { type: 'isStep', params: { step } } as const,
           target: step,
+          actions: assign({
+            returnToReview: ({ context }) =>
+              context.data?.information_request != null && editableSteps.some((one) => one === step),
+          }),
         })),
       },
     },
@@ -530,14 +540,14 @@ export const onboardingMachine = onboardingSetup.createMachine({
     identity: {
       description:
         "The representative's identity, verified on its own pages (/identity-verification/); " +
-        '"Continue" once it passed.',
+        '"Continue" once the photos passed the automatic checks (a person at the bank confirms them during the review).',
       entry: { type: 'arrive', params: { step: 'identity' } },
       on: {
         ...historyMoves('identity'),
         'identity.continue': {
           guard: 'identityPassed',
           target: 'review',
-          description: '"Continue", the identity verified: the review.',
+          description: '"Continue", the photos received and checked automatically: the review.',
           actions: 'leaveStep',
         },
         'step.back': {
@@ -648,15 +658,32 @@ export const selectIdentityVerification = (
 export const selectReference = (snapshot: OnboardingSnapshot): OnboardingReference | null =>
   snapshot.context.reference;
 
-/** Whether a step is done: saved complete, or for identity, the latest verification passed. */
+/**
+ * Whether the identity verification lets the onboarding go on: the photos passed the automatic checks and await a
+ * person's review, or a person confirmed them.
+ */
+export function identityChecked(
+  status: OnboardingState['identity_verification']['status'] | undefined,
+): boolean {
+  return status === 'awaiting_review' || status === 'verified';
+}
+
+/** Whether a step is done: saved complete, or for identity, the latest verification checked (identityChecked). */
 export function stepDone(data: OnboardingState, step: OnboardingStep): boolean {
-  if (step === 'identity') return data.identity_verification.status === 'passed';
+  if (step === 'identity') return identityChecked(data.identity_verification.status);
   return step !== 'review' && data.completed_steps.includes(step);
 }
 
-/** Where to open the journey: the step in the address if it is one, else the first step not yet done. */
+/**
+ * Where to open the journey: the step in the address if it is one, else the first step the bank asked about (while
+ * it asks for more information), else the first step not yet done.
+ */
 export function firstStep(data: OnboardingState, urlStep: string | undefined): OnboardingStep {
   const asked = onboardingSteps.find((step) => step === urlStep);
   if (asked) return asked;
+  const requested = onboardingSteps.find((step) =>
+    data.information_request?.steps.some((entry) => entry.step === step),
+  );
+  if (requested) return requested;
   return onboardingSteps.find((step) => step !== 'review' && !stepDone(data, step)) ?? 'review';
 }

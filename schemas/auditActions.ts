@@ -39,6 +39,16 @@ export const auditActions = [
   'legal_change.approved',
   'legal_change.rejected',
   'account_deletion.task_done',
+  // The bank's review of merchants and identity photos (staff realm, server/review/).
+  'merchant_review.first_approval',
+  'merchant_review.approved',
+  'merchant_review.rejected',
+  'merchant_review.information_requested',
+  'merchant_review.vat_checked',
+  'merchant_review.document_opened',
+  'identity_review.confirmed',
+  'identity_review.refused',
+  'identity_review.photo_opened',
   // Staff decisions on advertising campaigns (server/advertising/campaignReview.ts).
   'campaign.approved',
   'campaign.rejected',

@@ -110,8 +110,8 @@ export const UserInfo = z
     merchant: z.object({
       id: text(),
       name: text(),
-      /** onboarding → in_review → approved | rejected (rejected reopens the steps). */
-      status: z.enum(['onboarding', 'in_review', 'rejected', 'approved']),
+      /** onboarding → in_review → approved | rejected (rejected reopens the steps) | information_requested (the steps named). */
+      status: z.enum(['onboarding', 'in_review', 'information_requested', 'rejected', 'approved']),
     }),
   })
   .meta({ id: 'UserInfo' });

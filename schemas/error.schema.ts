@@ -42,6 +42,13 @@ export const errorCodes = [
   'onboarding_locked',
   'onboarding_incomplete',
   'merchant_not_in_review',
+  // The bank's review (issue 21, schemas/merchantReview.schema.ts): a step the bank did not ask about while it asks
+  // for more information, the same staff member approving a flagged merchant twice, an approval before a person
+  // confirmed the representative's identity, and an identity review the verification's state does not allow.
+  'step_locked',
+  'four_eyes_same_reviewer',
+  'identity_not_confirmed',
+  'identity_review_state',
   'unsupported_file_type',
   'name_check_unconfirmed',
   // Send money (schemas/sendMoney.schema.ts).

@@ -7,7 +7,8 @@
  *                                            X-Step-Up-Token header from a fresh one-time code (schemas/stepUp.schema.ts)
  * - POST {id}/images/       uploadKycImage  multipart `side` + `file` (JPEG/PNG by content, big enough) → KycImage
  * - GET  (root)             kycStatus       → KycStatus: the latest verification with images and checks
- * - POST {id}/evaluate/     kycEvaluate     → KycVerification with per-criterion checks and passed | failed
+ * - POST {id}/evaluate/     kycEvaluate     → KycVerification with per-criterion checks and passed | failed; a passed
+ *                                            one then awaits a person's review (`review`) before it is verified
  *
  * Writes need the signed-in OWNER of a merchant in status `onboarding` or `rejected` (409 onboarding_locked
  * otherwise); another merchant's verification is a 404.
@@ -122,6 +123,20 @@ export type KycCheck = z.infer<typeof KycCheck>;
 export const KycVerificationStatus = z.enum(['pending', 'passed', 'failed']);
 export type KycVerificationStatus = z.infer<typeof KycVerificationStatus>;
 
+/**
+ * A person's review of a verification that passed the automatic checks (issue 21): awaiting_review until someone
+ * at the bank confirms face and document, or refuses them with a reason (the representative takes them again).
+ */
+export const KycReview = z
+  .object({
+    status: z.enum(['awaiting_review', 'confirmed', 'refused']),
+    /** Why the photos were refused; null otherwise. */
+    reason: text().nullable(),
+    reviewed_at: text().nullable(),
+  })
+  .meta({ id: 'KycReview' });
+export type KycReview = z.infer<typeof KycReview>;
+
 export const KycVerification = z
   .object({
     id: z.uuid(),
@@ -136,6 +151,8 @@ export const KycVerification = z
     /** Empty before the first evaluation. */
     checks: z.array(KycCheck),
     evaluated_at: text().nullable(),
+    /** A person's review; null unless `status` is passed. */
+    review: KycReview.nullable(),
     created_at: text(),
   })
   .meta({ id: 'KycVerification' });

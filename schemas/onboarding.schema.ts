@@ -32,7 +32,17 @@ import { text } from './text';
 import { AmountMinorOrZero } from './money';
 import { defaultPhoneCountry, normalizePhone, phoneRules } from './registration.schema';
 
-export const MerchantStatus = z.enum(['onboarding', 'in_review', 'rejected', 'approved']);
+/**
+ * information_requested: the bank asked for more on named steps (`information_request` of the state): those steps
+ * open again, the others stay as they were, and submitting again puts the merchant back in review.
+ */
+export const MerchantStatus = z.enum([
+  'onboarding',
+  'in_review',
+  'information_requested',
+  'rejected',
+  'approved',
+]);
 export type MerchantStatus = z.infer<typeof MerchantStatus>;
 
 /** ISO 3166-1 alpha-2 codes (the set of i18n-iso-countries 7.14). */
@@ -444,16 +454,30 @@ export const OnboardingDocument = z
   .meta({ id: 'OnboardingDocument' });
 export type OnboardingDocument = z.infer<typeof OnboardingDocument>;
 
-/** Where the representative's identity verification (KYC, /identity-verification/) stands: its latest attempt. */
-export const identityVerificationStatuses = ['not_started', 'in_progress', 'failed', 'passed'] as const;
+/**
+ * Where the representative's identity verification (KYC, /identity-verification/) stands: its latest attempt.
+ * awaiting_review: the photos were received and passed the automatic checks, and a person at the bank has still to
+ * confirm face and document (the onboarding may go on and be submitted); verified: a person confirmed them;
+ * refused: a person refused them (`refusal_reason`), the representative takes them again.
+ */
+export const identityVerificationStatuses = [
+  'not_started',
+  'in_progress',
+  'failed',
+  'awaiting_review',
+  'verified',
+  'refused',
+] as const;
 export const IdentityVerificationStatus = z.enum(identityVerificationStatuses);
 export type IdentityVerificationStatus = z.infer<typeof IdentityVerificationStatus>;
 export const IdentityVerification = z
   .object({
     /** not_started: no attempt yet; in_progress: the latest attempt is not evaluated (again) yet. */
     status: IdentityVerificationStatus,
-    /** When the latest attempt passed; null unless `status` is passed. */
+    /** When a person confirmed the latest attempt; null unless `status` is verified. */
     verified_at: text().nullable(),
+    /** Why a person refused the photos; null unless `status` is refused. */
+    refusal_reason: text().nullable(),
   })
   .meta({ id: 'IdentityVerification' });
 export type IdentityVerification = z.infer<typeof IdentityVerification>;
@@ -471,11 +495,30 @@ export const onboardingWarningCodes = ['ownership_over_100'] as const;
 export const OnboardingWarningCode = z.enum(onboardingWarningCodes);
 export type OnboardingWarningCode = z.infer<typeof OnboardingWarningCode>;
 
+/** The steps the bank can ask more information on: the onboarding's steps (machines/onboarding.machine.ts). */
+export const informationRequestSteps = [...onboardingSteps, 'identity'] as const;
+export const InformationRequestStep = z.enum(informationRequestSteps);
+export type InformationRequestStep = z.infer<typeof InformationRequestStep>;
+
+/** What the bank asked for: the steps named, each with its note; only these steps may change until resubmitted. */
+export const InformationRequest = z
+  .object({
+    requested_at: text(),
+    steps: z.array(z.object({ step: InformationRequestStep, note: text() })),
+  })
+  .meta({ id: 'InformationRequest' });
+export type InformationRequest = z.infer<typeof InformationRequest>;
+
 export const OnboardingState = z
   .object({
     merchant: z.object({ id: text(), name: text(), status: MerchantStatus }),
-    /** True while the owner may change the steps (status onboarding or rejected). */
+    /**
+     * True while the owner may change steps (status onboarding, rejected, or information_requested for the steps
+     * it names).
+     */
     editable: z.boolean(),
+    /** The open request for more information while the status is information_requested, else null. */
+    information_request: InformationRequest.nullable(),
     rejection_reason: text().nullable(),
     steps: z.object({
       representative: RepresentativeStep.nullable(),
@@ -491,7 +534,7 @@ export const OnboardingState = z
     logo: OnboardingDocument.nullable(),
     /** Not blocking a save; the app shows them translated by `code`. */
     warnings: z.array(z.object({ code: OnboardingWarningCode, message: text() })),
-    /** The representative's identity verification: submit_for_review needs it `passed`. */
+    /** The representative's identity verification: submit_for_review needs it awaiting_review or verified. */
     identity_verification: IdentityVerification,
     /** What registration collected, for the steps not saved yet to start with (nothing is asked twice). */
     prefill: OnboardingPrefill,

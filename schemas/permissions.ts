@@ -580,13 +580,26 @@ export const operationRules = {
   staffList: staffRead('staff'),
   staffCreate: staffChange('staff'),
   staffDisable: staffChange('staff'),
-  // H3, the bank's follow-ups: changes of legal details reviewed, account deletions followed up (issue 21).
+  // The bank's follow-ups: changes of legal details reviewed, account deletions followed up (issue 21).
   legalChangeQueue: staffRead('legal-changes'),
   legalChange: staffRead('legal-changes'),
   legalChangeDocument: staffRead('legal-changes'),
   decideLegalChange: staffChange('legal-changes'),
   deletionTasks: staffRead('account-deletions'),
   completeDeletionTask: staffChange('account-deletions'),
+  // The bank's review of merchants and of identity photos (issue 21, server/review/).
+  merchantReviewQueue: staffRead('merchant-reviews'),
+  merchantReviewFile: staffRead('merchant-reviews'),
+  merchantReviewDocument: staffRead('merchant-reviews'),
+  merchantReviewVatCheck: staffChange('merchant-reviews'),
+  approveMerchant: staffChange('merchant-reviews'),
+  rejectMerchant: staffChange('merchant-reviews'),
+  requestMerchantInformation: staffChange('merchant-reviews'),
+  identityReviewQueue: staffRead('identity-reviews'),
+  identityReviewItem: staffRead('identity-reviews'),
+  identityReviewPhoto: staffRead('identity-reviews'),
+  confirmIdentity: staffChange('identity-reviews'),
+  refuseIdentity: staffChange('identity-reviews'),
   // Advertising campaigns before other merchants see them (server/advertising/campaignReview.ts): the queue, one
   // campaign, and the decision (approve, or reject with a reason and a full refund).
   campaignReviews: staffRead('campaigns'),

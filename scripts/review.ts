@@ -4,7 +4,9 @@
  *   npm run review -- <merchant id or owner email> --approve
  *   npm run review -- <merchant id or owner email> --reject "reason"
  *
- * It calls the same domain function as the sandbox endpoint. With the embedded database, stop the server first:
+ * It calls the same domain function as the sandbox endpoint, as a sandbox reviewer for tests and demos: it bypasses
+ * the back office's four-eyes on flagged merchants and confirms identity photos still awaiting a person (the bank's
+ * reviewers decide in the back office, /api/back-office/merchant-reviews/). With the embedded database, stop the server first:
  * PGlite opens its folder in one process only, and the folder's lock refuses this command while a server has it.
  */
 import { loadConfig } from '../server/config';

@@ -55,6 +55,7 @@ import { campaignReviewRoutes } from './routes/campaignReview.routes';
 import { staffRoutes } from './routes/staff.routes';
 import { legalChangesRoutes } from './routes/legalChanges.routes';
 import { deletionTasksRoutes } from './routes/deletionTasks.routes';
+import { merchantReviewRoutes } from './routes/merchantReview.routes';
 import { settingsRoutes } from './routes/settings.routes';
 import { transactionsRoutes } from './routes/transactions.routes';
 import { flowCatalogueRoutes } from './routes/flows.routes';
@@ -332,6 +333,7 @@ export async function buildApp({
   await app.register(staffRoutes, { db, config });
   await app.register(legalChangesRoutes, { db, storage: storageFor(config) });
   await app.register(deletionTasksRoutes, { db });
+  await app.register(merchantReviewRoutes, { db, config, storage: storageFor(config) });
   await app.register(campaignReviewRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxOutboxRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxReviewRoutes, { db, config });

@@ -30,7 +30,8 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
-export type MerchantStatus = 'approved' | 'closed' | 'in_review' | 'onboarding' | 'pending' | 'rejected';
+export type MerchantStatus =
+  'approved' | 'closed' | 'in_review' | 'information_requested' | 'onboarding' | 'pending' | 'rejected';
 
 export type MoneyRequestStatus = 'accepted' | 'declined' | 'pending';
 
@@ -378,6 +379,11 @@ export type KycVerifications = {
   id: Generated<string>;
   last_name: string;
   merchant_id: string;
+  review_reason: string | null;
+  review_status: 'confirmed' | 'refused' | null;
+  reviewed_at: Timestamp | null;
+  reviewed_by: string | null;
+  reviewer: string | null;
   status: Generated<'pending' | 'passed' | 'failed'>;
   user_id: string;
 };
@@ -469,6 +475,21 @@ export type MerchantDocuments = {
   uploaded_by: string | null;
 };
 
+export type MerchantInformationRequests = {
+  answered_at: Timestamp | null;
+  id: Generated<string>;
+  merchant_id: string;
+  requested_at: Generated<Timestamp>;
+  staff_id: string | null;
+  submission: number;
+};
+
+export type MerchantInformationRequestSteps = {
+  note: string;
+  request_id: string;
+  step: 'representative' | 'company' | 'directors' | 'shareholders' | 'documents' | 'funding' | 'identity';
+};
+
 export type MerchantOnboarding = {
   company: Json | null;
   contact_email: string | null;
@@ -479,8 +500,21 @@ export type MerchantOnboarding = {
   representative: Json | null;
   reviewed_at: Timestamp | null;
   shareholders: Json | null;
+  submission: Generated<number>;
   submitted_at: Timestamp | null;
   updated_at: Generated<Timestamp>;
+};
+
+export type MerchantReviewDecisions = {
+  created_at: Generated<Timestamp>;
+  decision: 'first_approval' | 'approved' | 'rejected' | 'information_requested';
+  id: Generated<string>;
+  merchant_id: string;
+  reason: string | null;
+  reviewer: string;
+  risk_flags: Generated<string[]>;
+  staff_id: string | null;
+  submission: number;
 };
 
 export type Merchants = {
@@ -490,6 +524,18 @@ export type Merchants = {
   plan_id: Generated<string>;
   status: Generated<MerchantStatus>;
   wallet_tag: string | null;
+};
+
+export type MerchantVatChecks = {
+  checked_at: Generated<Timestamp>;
+  country: string;
+  format_valid: boolean;
+  id: Generated<string>;
+  merchant_id: string;
+  registry: 'not_configured' | 'valid' | 'invalid' | 'unavailable';
+  registry_name: string | null;
+  staff_id: string | null;
+  vat_number: string;
 };
 
 export type MoneyRequests = {
@@ -938,7 +984,11 @@ export type DB = {
   merchant_addresses: MerchantAddresses;
   merchant_audit: MerchantAudit;
   merchant_documents: MerchantDocuments;
+  merchant_information_request_steps: MerchantInformationRequestSteps;
+  merchant_information_requests: MerchantInformationRequests;
   merchant_onboarding: MerchantOnboarding;
+  merchant_review_decisions: MerchantReviewDecisions;
+  merchant_vat_checks: MerchantVatChecks;
   merchants: Merchants;
   money_requests: MoneyRequests;
   notification_stream_tickets: NotificationStreamTickets;

@@ -15,13 +15,14 @@ import {
   type KycImage,
   type KycInitiateBody,
   type KycInitiateResponse,
+  type KycReview,
   type KycStatus,
   type KycVerification,
 } from '../../schemas/kyc.schema';
 import { RepresentativeStep } from '../../schemas/onboarding.schema';
 import { consumeStepUp } from '../auth/stepUp';
 import type { Database } from '../db/database';
-import type { DB, KycImages } from '../db/types';
+import type { DB, KycImages, KycVerifications } from '../db/types';
 import { AppError } from '../errors';
 import { contentTypeOf } from '../onboarding/documents';
 import { withEditableOnboarding, type OnboardingActor } from '../onboarding/onboarding';
@@ -62,7 +63,7 @@ export async function initiateKyc(
   body: KycInitiateBody,
   stepUpToken: string | undefined,
 ): Promise<KycInitiateResponse> {
-  return withEditableOnboarding(db, actor, async (trx) => {
+  return withEditableOnboarding(db, actor, 'identity', async (trx) => {
     await consumeStepUp(trx, { userId: actor.userId, purpose: 'identity_verification', token: stepUpToken });
     return trx
       .insertInto('kyc_verifications')
@@ -130,7 +131,20 @@ async function verificationOf(
     images: images.map(imageOf),
     checks: row.checks ?? [],
     evaluated_at: row.evaluated_at ? row.evaluated_at.toISOString() : null,
+    review: kycReviewOf(row),
     created_at: row.created_at.toISOString(),
+  };
+}
+
+/** A person's review of a passed verification (server/review/identityReview.ts); null before it passed. */
+export function kycReviewOf(
+  row: Pick<Selectable<KycVerifications>, 'status' | 'review_status' | 'review_reason' | 'reviewed_at'>,
+): KycReview | null {
+  if (row.status !== 'passed') return null;
+  return {
+    status: row.review_status ?? 'awaiting_review',
+    reason: row.review_status === 'refused' ? row.review_reason : null,
+    reviewed_at: row.reviewed_at ? row.reviewed_at.toISOString() : null,
   };
 }
 
@@ -171,7 +185,7 @@ export async function uploadKycImage(
   const key = await storage.put(upload.data);
   const replaced: string[] = [];
   try {
-    const row = await withEditableOnboarding(db, actor, async (trx) => {
+    const row = await withEditableOnboarding(db, actor, 'identity', async (trx) => {
       const kyc = trx;
       const verification = await verificationRow(kyc, actor.merchantId, verificationId, true);
       if (verification.status === 'passed') {
@@ -240,9 +254,17 @@ export async function evaluateKyc(
   verificationId: string,
   now: Date = new Date(),
 ): Promise<KycVerification> {
-  return withEditableOnboarding(db, actor, async (trx) => {
+  return withEditableOnboarding(db, actor, 'identity', async (trx) => {
     const kyc = trx;
     const verification = await verificationRow(kyc, actor.merchantId, verificationId, true);
+    // A person's review stands on the photos it looked at: a reviewed attempt is not evaluated again.
+    if (verification.review_status) {
+      throw new AppError(
+        'conflict',
+        409,
+        'A person has already reviewed this verification: start a new one.',
+      );
+    }
     const images = await kyc
       .selectFrom('kyc_images')
       .select(['side', 'storage_key'])

@@ -55,7 +55,9 @@ async function storeUpload(
   const key = await storage.put(data);
   const replaced: string[] = [];
   try {
-    const row = await withEditableOnboarding(db, actor, async (trx) => {
+    // The logo is part of the company step; every other file of the documents step.
+    const step = type === 'company_logo' ? 'company' : 'documents';
+    const row = await withEditableOnboarding(db, actor, step, async (trx) => {
       if (replace) {
         const old = await trx
           .deleteFrom('merchant_documents')
@@ -147,7 +149,7 @@ export async function deleteDocument(
   actor: OnboardingActor,
   documentId: string,
 ): Promise<void> {
-  const key = await withEditableOnboarding(db, actor, async (trx) => {
+  const key = await withEditableOnboarding(db, actor, 'documents', async (trx) => {
     const row = await trx
       .deleteFrom('merchant_documents')
       .where('id', '=', documentId)

@@ -15,10 +15,13 @@ import {
   ShareholdersStep,
   type Address,
   type IdentityVerification,
+  type InformationRequest,
+  type InformationRequestStep,
   type OnboardingDocument,
   type OnboardingPrefill,
   type OnboardingState,
   type OnboardingStep,
+  informationRequestSteps,
 } from '../../schemas/onboarding.schema';
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
@@ -72,22 +75,63 @@ export function totalOwnership(shareholders: StepData['shareholders'] | null): n
 
 /**
  * The representative's identity verification as onboarding sees it: the merchant's latest KYC attempt
- * (server/kyc/kyc.ts). A passed attempt stays valid after a rejection; a newer attempt replaces it.
+ * (server/kyc/kyc.ts) and a person's review of it (server/review/identityReview.ts). Passing the automatic checks is
+ * `awaiting_review`, not yet verified: only a person's confirmation is. A passed attempt stays valid after a
+ * rejection; a newer attempt replaces it.
  */
 export async function identityVerificationOf(db: Db, merchantId: string): Promise<IdentityVerification> {
   const latest = await db
     .selectFrom('kyc_verifications')
-    .select(['status', 'evaluated_at'])
+    .select(['status', 'review_status', 'review_reason', 'reviewed_at'])
     .where('merchant_id', '=', merchantId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!latest) return { status: 'not_started', verified_at: null };
+  const none = { verified_at: null, refusal_reason: null };
+  if (!latest) return { status: 'not_started', ...none };
   if (latest.status === 'passed') {
-    return { status: 'passed', verified_at: latest.evaluated_at ? latest.evaluated_at.toISOString() : null };
+    if (latest.review_status === 'confirmed') {
+      return {
+        status: 'verified',
+        verified_at: latest.reviewed_at ? latest.reviewed_at.toISOString() : null,
+        refusal_reason: null,
+      };
+    }
+    if (latest.review_status === 'refused') {
+      return { status: 'refused', verified_at: null, refusal_reason: latest.review_reason };
+    }
+    return { status: 'awaiting_review', ...none };
   }
-  return { status: latest.status === 'failed' ? 'failed' : 'in_progress', verified_at: null };
+  return { status: latest.status === 'failed' ? 'failed' : 'in_progress', ...none };
+}
+
+/** Whether onboarding may go on past the identity step: the photos passed the automatic checks, or a person's. */
+export function identityCheckedEnough(verification: IdentityVerification): boolean {
+  return verification.status === 'awaiting_review' || verification.status === 'verified';
+}
+
+/** The merchant's open request for more information (server/review/merchantReview.ts), or null. */
+export async function openInformationRequest(
+  db: Db,
+  merchantId: string,
+): Promise<(InformationRequest & { id: string }) | null> {
+  const request = await db
+    .selectFrom('merchant_information_requests')
+    .select(['id', 'requested_at'])
+    .where('merchant_id', '=', merchantId)
+    .where('answered_at', 'is', null)
+    .executeTakeFirst();
+  if (!request) return null;
+  const steps = await db
+    .selectFrom('merchant_information_request_steps')
+    .select(['step', 'note'])
+    .where('request_id', '=', request.id)
+    .execute();
+  // In the onboarding's order, whatever order they were asked in.
+  const order: readonly string[] = informationRequestSteps;
+  steps.sort((a, b) => order.indexOf(a.step) - order.indexOf(b.step));
+  return { id: request.id, requested_at: request.requested_at.toISOString(), steps };
 }
 
 /** `value` when `schema` accepts it as it is, else '' (a prefill the step would refuse helps nobody). */
@@ -150,6 +194,8 @@ export async function onboardingState(db: Db, merchantId: string): Promise<Onboa
   const required = requiredDocumentsFor(steps.company?.legal_form);
   const uploaded = new Set(documents.map((doc) => doc.type));
   const ownership = totalOwnership(steps.shareholders);
+  const request =
+    merchant.status === 'information_requested' ? await openInformationRequest(db, merchantId) : null;
 
   const completed: OnboardingStep[] = [];
   if (steps.representative) completed.push('representative');
@@ -168,6 +214,7 @@ export async function onboardingState(db: Db, merchantId: string): Promise<Onboa
   return {
     merchant: { id: merchant.id, name: merchant.name, status: publicMerchantStatus(merchant.status) },
     editable: isEditable(merchant.status),
+    information_request: request ? { requested_at: request.requested_at, steps: request.steps } : null,
     rejection_reason: merchant.status === 'rejected' ? (row?.rejection_reason ?? null) : null,
     steps,
     completed_steps: completed,
@@ -185,11 +232,13 @@ export async function onboardingState(db: Db, merchantId: string): Promise<Onboa
 
 /**
  * Runs `work` in one transaction with the merchant row locked, after checking that the actor is its owner and
- * that its onboarding may still change (status onboarding or rejected).
+ * that its onboarding may still change (status onboarding or rejected), or, while the bank asks for more
+ * information, that `step` is one it named (`step` null: the whole onboarding, i.e. submitting it again).
  */
 export async function withEditableOnboarding<T>(
   db: Database,
   actor: OnboardingActor,
+  step: InformationRequestStep | null,
   work: (trx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
@@ -207,6 +256,18 @@ export async function withEditableOnboarding<T>(
         409,
         'The onboarding cannot change while it is in review or approved.',
       );
+    }
+    if (merchant.status === 'information_requested' && step !== null) {
+      const request = await openInformationRequest(trx, actor.merchantId);
+      const named = request?.steps.map((asked) => asked.step) ?? [];
+      if (!named.includes(step)) {
+        throw new AppError(
+          'step_locked',
+          409,
+          `The bank asked for more information on ${named.join(', ') || 'other steps'} only: the ${step} step cannot change.`,
+          { details: { step, open_steps: named.join(',') } },
+        );
+      }
     }
     return work(trx);
   });
@@ -280,7 +341,7 @@ export async function saveStep<S extends DataStep>(
   data: StepData[S],
 ): Promise<OnboardingState> {
   const stored = normaliseStep(step, data);
-  return withEditableOnboarding(db, actor, async (trx) => {
+  return withEditableOnboarding(db, actor, step, async (trx) => {
     await storeStep(trx, actor.merchantId, step, stored);
     if (step === 'company') {
       await trx
@@ -297,10 +358,12 @@ const stepMissing = 'Complete this step.';
 
 /**
  * Sends the onboarding to review: every step complete and still valid, the required documents uploaded and the
- * declared ownership at most 100 % and the representative's latest identity verification passed; otherwise 422 `onboarding_incomplete` listing what is missing in `fields`.
+ * declared ownership at most 100 % and the representative's latest identity verification through the automatic
+ * checks (a person confirms it during the review); otherwise 422 `onboarding_incomplete` listing what is missing in
+ * `fields`. Submitting again after a request for more information answers that request (kept as history).
  */
 export async function submitForReview(db: Database, actor: OnboardingActor): Promise<OnboardingState> {
-  return withEditableOnboarding(db, actor, async (trx) => {
+  return withEditableOnboarding(db, actor, null, async (trx) => {
     const state = await onboardingState(trx, actor.merchantId);
     const fields: Record<string, string> = {};
     for (const step of Object.keys(stepSchemas) as DataStep[]) {
@@ -319,7 +382,7 @@ export async function submitForReview(db: Database, actor: OnboardingActor): Pro
         if (!uploaded.has(type)) fields[`documents.${type}`] = 'Upload this document.';
       }
     }
-    if (state.identity_verification.status !== 'passed') {
+    if (!identityCheckedEnough(state.identity_verification)) {
       fields.identity_verification = "Verify the representative's identity.";
     }
     const missing = Object.keys(fields).length;
@@ -334,18 +397,30 @@ export async function submitForReview(db: Database, actor: OnboardingActor): Pro
       .set({ status: 'in_review' })
       .where('id', '=', actor.merchantId)
       .execute();
+    // A new submission: decisions on the one before (a first approval) no longer count.
     await trx
       .updateTable('merchant_onboarding')
-      .set({ submitted_at: new Date(), rejection_reason: null })
+      .set((eb) => ({
+        submitted_at: new Date(),
+        rejection_reason: null,
+        submission: eb('submission', '+', 1),
+      }))
       .where('merchant_id', '=', actor.merchantId)
       .execute();
+    const answered = await trx
+      .updateTable('merchant_information_requests')
+      .set({ answered_at: new Date() })
+      .where('merchant_id', '=', actor.merchantId)
+      .where('answered_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
     await trx
       .insertInto('merchant_audit')
       .values({
         merchant_id: actor.merchantId,
         user_id: actor.userId,
         event: 'submitted_for_review',
-        detail: null,
+        detail: answered ? JSON.stringify({ answered_information_request: answered.id }) : null,
       })
       .execute();
     return onboardingState(trx, actor.merchantId);

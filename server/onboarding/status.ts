@@ -13,7 +13,15 @@ export function publicMerchantStatus(status: MerchantStatus): PublicMerchantStat
   return status;
 }
 
-/** The owner may change the onboarding steps only before review and after a rejection. */
+/**
+ * The owner may change the onboarding steps only before review, after a rejection, and while the bank asks for more
+ * information (then only the steps it named: server/onboarding/onboarding.ts `withEditableOnboarding`).
+ */
 export function isEditable(status: MerchantStatus): boolean {
-  return status === 'onboarding' || status === 'pending' || status === 'rejected';
+  return (
+    status === 'onboarding' ||
+    status === 'pending' ||
+    status === 'rejected' ||
+    status === 'information_requested'
+  );
 }

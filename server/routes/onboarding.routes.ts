@@ -33,6 +33,7 @@ import { onboardingState, saveStep, submitForReview, type OnboardingActor } from
 import { countryList, industries, legalEntityTypes, sizes, turnovers } from '../onboarding/reference';
 import { topUpDetails } from '../onboarding/topUp';
 import { vatCheck } from '../onboarding/vat';
+import { recordVatCheck } from '../review/merchantReview';
 import type { FileStorage } from '../storage';
 import { errorResponses } from './apiErrors';
 import { unreadableUpload } from './multipartUpload';
@@ -170,7 +171,13 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
         response: { 200: VatCheckResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => vatCheck(config.viesUrl, request.body),
+    async (request) => {
+      const result = await vatCheck(config.viesUrl, request.body);
+      // Kept for the bank's review file (server/review/merchantReview.ts), which shows the latest check of the
+      // number the company step saved and flags a merchant whose number the registry did not confirm.
+      await recordVatCheck(db, authOf(request).merchantId, request.body, result, null);
+      return result;
+    },
   );
 
   // ---- Documents and logo ----

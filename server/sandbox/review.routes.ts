@@ -9,7 +9,9 @@ import { errorResponses } from '../routes/apiErrors';
 
 /**
  * Test rail standing in for the bank's review desk: registered only outside production (app.ts). `npm run review`
- * does the same through the same domain function.
+ * does the same through the same domain function. It acts as one sandbox reviewer and bypasses the back office's
+ * rules (server/review/merchantReview.ts): one approval opens even a flagged merchant (no four-eyes), and identity
+ * photos still awaiting a person are confirmed on the way. Production decides in the back office only.
  */
 export const sandboxReviewRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
   app,

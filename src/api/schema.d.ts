@@ -224,6 +224,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/back-office/identity-reviews/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Identity verifications through the automatic checks that wait for a person, oldest first. */
+        get: operations["identityReviewQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/identity-reviews/{verification_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One identity verification: the typed details, the photos, the automatic checks and the review. */
+        get: operations["identityReviewItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/identity-reviews/{verification_id}/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A person confirms face and document: the merchant reads “verified” from now on. */
+        post: operations["confirmIdentity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/identity-reviews/{verification_id}/photos/{side}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One photo of a verification (front, back or selfie), inline; the opening is on the audit trail. */
+        get: operations["identityReviewPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/identity-reviews/{verification_id}/refuse/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refuses the photos with a reason: the representative takes them again (a merchant in review is asked for more information on the identity step). */
+        post: operations["refuseIdentity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/back-office/legal-changes/": {
         parameters: {
             query?: never;
@@ -337,6 +422,125 @@ export interface paths {
         put?: never;
         /** WebAuthn creation options for a new passkey of the signed-in staff member (five minutes, once). */
         post: operations["staffPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/merchant-reviews/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Merchants in review, oldest submission first, with their risk flags and where the review stands. */
+        get: operations["merchantReviewQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/merchant-reviews/{merchant_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything onboarding collected for one merchant, the VAT check, the identity photos and checks, the risk flags and the history of the review. */
+        get: operations["merchantReviewFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/merchant-reviews/{merchant_id}/approve/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves a merchant in review: opens its account, or, with a risk flag, records the first of two approvals by different staff members (409 four_eyes_same_reviewer for the same one again); 409 identity_not_confirmed until a person confirmed the identity. */
+        post: operations["approveMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/merchant-reviews/{merchant_id}/documents/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the merchant’s onboarding documents (or its logo), inline; the opening is on the audit trail. */
+        get: operations["merchantReviewDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/merchant-reviews/{merchant_id}/reject/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects a merchant in review with a reason the owner reads; its steps open again. */
+        post: operations["rejectMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/merchant-reviews/{merchant_id}/request-information/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Asks a merchant in review for more information on named onboarding steps, each with a note: only those steps open again until it submits again. */
+        post: operations["requestMerchantInformation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/back-office/merchant-reviews/{merchant_id}/vat-check/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks the saved VAT number again (the VIES registry when VIES_URL is configured) and answers the file. */
+        post: operations["merchantReviewVatCheck"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4389,7 +4593,7 @@ export interface components {
                 id: string;
                 name: string;
                 /** @enum {string} */
-                status: "onboarding" | "in_review" | "rejected" | "approved";
+                status: "onboarding" | "in_review" | "information_requested" | "rejected" | "approved";
             };
             representative: components["schemas"]["RepresentativeStep"] | null;
             shareholders: components["schemas"]["ShareholdersStep"] | null;
@@ -4405,7 +4609,7 @@ export interface components {
                 id: string;
                 name: string;
                 /** @enum {string} */
-                status: "onboarding" | "in_review" | "rejected" | "approved";
+                status: "onboarding" | "in_review" | "information_requested" | "rejected" | "approved";
             };
             representative: components["schemas"]["RepresentativeStepInput"] | null;
             shareholders: components["schemas"]["ShareholdersStepInput"] | null;
@@ -4794,6 +4998,14 @@ export interface components {
             }[];
             items: components["schemas"]["FaqEntryInput"][];
         };
+        FirstApproval: {
+            at: string;
+            by: components["schemas"]["StaffRef"];
+        };
+        FirstApprovalInput: {
+            at: string;
+            by: components["schemas"]["StaffRefInput"];
+        };
         FundingStep: {
             destination_country: string;
             expected_incoming: {
@@ -4928,14 +5140,80 @@ export interface components {
             total_balance: components["schemas"]["MoneyInput"][];
             welcome_checklist: components["schemas"]["WelcomeChecklistInput"] | null;
         };
-        IdentityVerification: {
+        IdentityReviewItem: {
+            checks: components["schemas"]["KycCheck"][];
+            document_number: string;
             /** @enum {string} */
-            status: "not_started" | "in_progress" | "failed" | "passed";
+            document_type: "passport" | "id_card" | "driving_licence";
+            evaluated_at: string | null;
+            expiry_date: string;
+            first_name: string;
+            last_name: string;
+            merchant: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: "onboarding" | "in_review" | "information_requested" | "rejected" | "approved";
+            };
+            photos: components["schemas"]["KycImage"][];
+            representative: {
+                date_of_birth: string;
+                first_name: string;
+                last_name: string;
+            } | null;
+            review: components["schemas"]["KycReview"] | null;
+            reviewed_by: components["schemas"]["StaffRef"] | null;
+            /** @enum {string} */
+            status: "not_started" | "in_progress" | "failed" | "awaiting_review" | "verified" | "refused";
+            /** Format: uuid */
+            verification_id: string;
+        };
+        IdentityReviewItemInput: {
+            checks: components["schemas"]["KycCheckInput"][];
+            document_number: string;
+            /** @enum {string} */
+            document_type: "passport" | "id_card" | "driving_licence";
+            evaluated_at: string | null;
+            expiry_date: string;
+            first_name: string;
+            last_name: string;
+            merchant: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: "onboarding" | "in_review" | "information_requested" | "rejected" | "approved";
+            };
+            photos: components["schemas"]["KycImageInput"][];
+            representative: {
+                date_of_birth: string;
+                first_name: string;
+                last_name: string;
+            } | null;
+            review: components["schemas"]["KycReviewInput"] | null;
+            reviewed_by: components["schemas"]["StaffRefInput"] | null;
+            /** @enum {string} */
+            status: "not_started" | "in_progress" | "failed" | "awaiting_review" | "verified" | "refused";
+            /** Format: uuid */
+            verification_id: string;
+        };
+        IdentityReviewQueue: {
+            items: components["schemas"]["IdentityReviewItem"][];
+        };
+        IdentityReviewQueueInput: {
+            items: components["schemas"]["IdentityReviewItemInput"][];
+        };
+        IdentityVerification: {
+            refusal_reason: string | null;
+            /** @enum {string} */
+            status: "not_started" | "in_progress" | "failed" | "awaiting_review" | "verified" | "refused";
             verified_at: string | null;
         };
         IdentityVerificationInput: {
+            refusal_reason: string | null;
             /** @enum {string} */
-            status: "not_started" | "in_progress" | "failed" | "passed";
+            status: "not_started" | "in_progress" | "failed" | "awaiting_review" | "verified" | "refused";
             verified_at: string | null;
         };
         IncomingTransferBody: {
@@ -4951,6 +5229,36 @@ export interface components {
             iban: string;
             reference?: string;
             sender_name: string;
+        };
+        InformationRequest: {
+            requested_at: string;
+            steps: {
+                note: string;
+                /** @enum {string} */
+                step: "representative" | "company" | "directors" | "shareholders" | "documents" | "funding" | "identity";
+            }[];
+        };
+        InformationRequestBody: {
+            steps: {
+                note: string;
+                /** @enum {string} */
+                step: "representative" | "company" | "directors" | "shareholders" | "documents" | "funding" | "identity";
+            }[];
+        };
+        InformationRequestBodyInput: {
+            steps: {
+                note: string;
+                /** @enum {string} */
+                step: "representative" | "company" | "directors" | "shareholders" | "documents" | "funding" | "identity";
+            }[];
+        };
+        InformationRequestInput: {
+            requested_at: string;
+            steps: {
+                note: string;
+                /** @enum {string} */
+                step: "representative" | "company" | "directors" | "shareholders" | "documents" | "funding" | "identity";
+            }[];
         };
         InitializeLoginBody: {
             altcha: string;
@@ -5184,6 +5492,18 @@ export interface components {
             /** Format: uuid */
             id: string;
         };
+        KycReview: {
+            reason: string | null;
+            reviewed_at: string | null;
+            /** @enum {string} */
+            status: "awaiting_review" | "confirmed" | "refused";
+        };
+        KycReviewInput: {
+            reason: string | null;
+            reviewed_at: string | null;
+            /** @enum {string} */
+            status: "awaiting_review" | "confirmed" | "refused";
+        };
         KycStatus: {
             verification: components["schemas"]["KycVerification"] | null;
         };
@@ -5204,6 +5524,7 @@ export interface components {
             images: components["schemas"]["KycImage"][];
             last_name: string;
             required_sides: ("front" | "back" | "selfie")[];
+            review: components["schemas"]["KycReview"] | null;
             /** @enum {string} */
             status: "pending" | "passed" | "failed";
         };
@@ -5221,6 +5542,7 @@ export interface components {
             images: components["schemas"]["KycImageInput"][];
             last_name: string;
             required_sides: ("front" | "back" | "selfie")[];
+            review: components["schemas"]["KycReviewInput"] | null;
             /** @enum {string} */
             status: "pending" | "passed" | "failed";
         };
@@ -5624,6 +5946,104 @@ export interface components {
             longitude: number | null;
             postal_code: string;
         };
+        MerchantReviewFile: {
+            approvals_needed: number;
+            documents: components["schemas"]["OnboardingDocument"][];
+            first_approval: components["schemas"]["FirstApproval"] | null;
+            history: components["schemas"]["ReviewHistoryEntry"][];
+            identity: components["schemas"]["ReviewIdentity"] | null;
+            logo: components["schemas"]["OnboardingDocument"] | null;
+            merchant: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: "onboarding" | "in_review" | "information_requested" | "rejected" | "approved";
+            };
+            missing_documents: ("certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other")[];
+            owner: {
+                email: string;
+                name: string;
+                phone: string | null;
+            } | null;
+            ownership_basis_points: number;
+            required_documents: ("certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other")[];
+            risk_flags: components["schemas"]["RiskFlag"][];
+            state: ("awaiting_review" | "awaiting_second_approval") | null;
+            steps: {
+                company: components["schemas"]["CompanyStep"] | null;
+                directors: components["schemas"]["DirectorsStep"] | null;
+                funding: components["schemas"]["FundingStep"] | null;
+                representative: components["schemas"]["RepresentativeStep"] | null;
+                shareholders: components["schemas"]["ShareholdersStep"] | null;
+            };
+            submitted_at: string | null;
+            vat_check: components["schemas"]["ReviewVatCheck"] | null;
+        };
+        MerchantReviewFileInput: {
+            approvals_needed: number;
+            documents: components["schemas"]["OnboardingDocumentInput"][];
+            first_approval: components["schemas"]["FirstApprovalInput"] | null;
+            history: components["schemas"]["ReviewHistoryEntryInput"][];
+            identity: components["schemas"]["ReviewIdentityInput"] | null;
+            logo: components["schemas"]["OnboardingDocumentInput"] | null;
+            merchant: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: "onboarding" | "in_review" | "information_requested" | "rejected" | "approved";
+            };
+            missing_documents: ("certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other")[];
+            owner: {
+                email: string;
+                name: string;
+                phone: string | null;
+            } | null;
+            ownership_basis_points: number;
+            required_documents: ("certificate_of_registration" | "articles_of_association" | "representative_id" | "proof_of_address" | "tax_registration" | "shareholder_register" | "other")[];
+            risk_flags: components["schemas"]["RiskFlagInput"][];
+            state: ("awaiting_review" | "awaiting_second_approval") | null;
+            steps: {
+                company: components["schemas"]["CompanyStepInput"] | null;
+                directors: components["schemas"]["DirectorsStepInput"] | null;
+                funding: components["schemas"]["FundingStepInput"] | null;
+                representative: components["schemas"]["RepresentativeStepInput"] | null;
+                shareholders: components["schemas"]["ShareholdersStepInput"] | null;
+            };
+            submitted_at: string | null;
+            vat_check: components["schemas"]["ReviewVatCheckInput"] | null;
+        };
+        MerchantReviewQueue: {
+            items: components["schemas"]["MerchantReviewQueueItem"][];
+        };
+        MerchantReviewQueueInput: {
+            items: components["schemas"]["MerchantReviewQueueItemInput"][];
+        };
+        MerchantReviewQueueItem: {
+            first_approval: components["schemas"]["FirstApproval"] | null;
+            /** @enum {string} */
+            identity_status: "not_started" | "in_progress" | "failed" | "awaiting_review" | "verified" | "refused";
+            /** Format: uuid */
+            merchant_id: string;
+            name: string;
+            risk_flags: components["schemas"]["RiskFlag"][];
+            /** @enum {string} */
+            state: "awaiting_review" | "awaiting_second_approval";
+            submitted_at: string | null;
+        };
+        MerchantReviewQueueItemInput: {
+            first_approval: components["schemas"]["FirstApprovalInput"] | null;
+            /** @enum {string} */
+            identity_status: "not_started" | "in_progress" | "failed" | "awaiting_review" | "verified" | "refused";
+            /** Format: uuid */
+            merchant_id: string;
+            name: string;
+            risk_flags: components["schemas"]["RiskFlagInput"][];
+            /** @enum {string} */
+            state: "awaiting_review" | "awaiting_second_approval";
+            submitted_at: string | null;
+        };
         MfaMethodBody: {
             /** @enum {string} */
             method: "email" | "sms" | "totp";
@@ -5811,12 +6231,13 @@ export interface components {
             documents: components["schemas"]["OnboardingDocument"][];
             editable: boolean;
             identity_verification: components["schemas"]["IdentityVerification"];
+            information_request: components["schemas"]["InformationRequest"] | null;
             logo: components["schemas"]["OnboardingDocument"] | null;
             merchant: {
                 id: string;
                 name: string;
                 /** @enum {string} */
-                status: "onboarding" | "in_review" | "rejected" | "approved";
+                status: "onboarding" | "in_review" | "information_requested" | "rejected" | "approved";
             };
             prefill: components["schemas"]["OnboardingPrefill"];
             rejection_reason: string | null;
@@ -5839,12 +6260,13 @@ export interface components {
             documents: components["schemas"]["OnboardingDocumentInput"][];
             editable: boolean;
             identity_verification: components["schemas"]["IdentityVerificationInput"];
+            information_request: components["schemas"]["InformationRequestInput"] | null;
             logo: components["schemas"]["OnboardingDocumentInput"] | null;
             merchant: {
                 id: string;
                 name: string;
                 /** @enum {string} */
-                status: "onboarding" | "in_review" | "rejected" | "approved";
+                status: "onboarding" | "in_review" | "information_requested" | "rejected" | "approved";
             };
             prefill: components["schemas"]["OnboardingPrefillInput"];
             rejection_reason: string | null;
@@ -6317,6 +6739,12 @@ export interface components {
         ReferenceListInput: {
             items: components["schemas"]["ReferenceItemInput"][];
         };
+        RefuseIdentityBody: {
+            reason: string;
+        };
+        RefuseIdentityBodyInput: {
+            reason: string;
+        };
         RegisterBody: {
             /** @constant */
             accept_privacy: true;
@@ -6390,6 +6818,12 @@ export interface components {
         RejectIbanResultInput: {
             iban: string;
             rejects_payments: boolean;
+        };
+        RejectMerchantBody: {
+            reason: string;
+        };
+        RejectMerchantBodyInput: {
+            reason: string;
         };
         RepresentativeContactBody: {
             job_title: string;
@@ -6533,6 +6967,86 @@ export interface components {
             decision: "approve" | "reject";
             reason?: string;
         };
+        ReviewHistoryEntry: {
+            at: string;
+            by: components["schemas"]["StaffRef"] | null;
+            /** @enum {string} */
+            event: "submitted" | "first_approval" | "approved" | "rejected" | "information_requested";
+            reason: string | null;
+            steps: {
+                note: string;
+                /** @enum {string} */
+                step: "representative" | "company" | "directors" | "shareholders" | "documents" | "funding" | "identity";
+            }[];
+        };
+        ReviewHistoryEntryInput: {
+            at: string;
+            by: components["schemas"]["StaffRefInput"] | null;
+            /** @enum {string} */
+            event: "submitted" | "first_approval" | "approved" | "rejected" | "information_requested";
+            reason: string | null;
+            steps: {
+                note: string;
+                /** @enum {string} */
+                step: "representative" | "company" | "directors" | "shareholders" | "documents" | "funding" | "identity";
+            }[];
+        };
+        ReviewIdentity: {
+            checks: components["schemas"]["KycCheck"][];
+            document_number: string;
+            /** @enum {string} */
+            document_type: "passport" | "id_card" | "driving_licence";
+            evaluated_at: string | null;
+            expiry_date: string;
+            first_name: string;
+            last_name: string;
+            photos: components["schemas"]["KycImage"][];
+            review: components["schemas"]["KycReview"] | null;
+            reviewed_by: components["schemas"]["StaffRef"] | null;
+            /** @enum {string} */
+            status: "not_started" | "in_progress" | "failed" | "awaiting_review" | "verified" | "refused";
+            /** Format: uuid */
+            verification_id: string;
+        };
+        ReviewIdentityInput: {
+            checks: components["schemas"]["KycCheckInput"][];
+            document_number: string;
+            /** @enum {string} */
+            document_type: "passport" | "id_card" | "driving_licence";
+            evaluated_at: string | null;
+            expiry_date: string;
+            first_name: string;
+            last_name: string;
+            photos: components["schemas"]["KycImageInput"][];
+            review: components["schemas"]["KycReviewInput"] | null;
+            reviewed_by: components["schemas"]["StaffRefInput"] | null;
+            /** @enum {string} */
+            status: "not_started" | "in_progress" | "failed" | "awaiting_review" | "verified" | "refused";
+            /** Format: uuid */
+            verification_id: string;
+        };
+        ReviewVatCheck: {
+            checked_at: string;
+            /** @enum {string} */
+            checked_by: "merchant" | "staff";
+            country: string;
+            format_valid: boolean;
+            name?: string;
+            /** @enum {string} */
+            registry: "not_configured" | "valid" | "invalid" | "unavailable";
+            vat_number: string;
+        };
+        ReviewVatCheckInput: {
+            checked_at: string;
+            /** @enum {string} */
+            checked_by: "merchant" | "staff";
+            country: string;
+            format_valid: boolean;
+            name?: string;
+            /** @enum {string} */
+            registry: "not_configured" | "valid" | "invalid" | "unavailable";
+            vat_number: string;
+        };
         RevokeSessionBody: {
             /** Format: uuid */
             session_id: string;
@@ -6540,6 +7054,16 @@ export interface components {
         RevokeSessionBodyInput: {
             /** Format: uuid */
             session_id: string;
+        };
+        RiskFlag: {
+            /** @enum {string} */
+            code: "ownership_over_100" | "vat_not_checked" | "vat_check_failed" | "representative_name_mismatch" | "company_name_mismatch" | "representative_not_director" | "previously_rejected";
+            message: string;
+        };
+        RiskFlagInput: {
+            /** @enum {string} */
+            code: "ownership_over_100" | "vat_not_checked" | "vat_check_failed" | "representative_name_mismatch" | "company_name_mismatch" | "representative_not_director" | "previously_rejected";
+            message: string;
         };
         SandboxUserBody: {
             /** Format: email */
@@ -6942,6 +7466,14 @@ export interface components {
         SponsoredPlacementInput: {
             campaign: components["schemas"]["SponsoredCampaignInput"] | null;
         };
+        StaffRef: {
+            name: string;
+            staff_id: string | null;
+        };
+        StaffRefInput: {
+            name: string;
+            staff_id: string | null;
+        };
         StartRegistrationBody: {
             /** Format: email */
             email: string;
@@ -7317,7 +7849,7 @@ export interface components {
                 id: string;
                 name: string;
                 /** @enum {string} */
-                status: "onboarding" | "in_review" | "rejected" | "approved";
+                status: "onboarding" | "in_review" | "information_requested" | "rejected" | "approved";
             };
         };
         UserInfoInput: {
@@ -7334,7 +7866,7 @@ export interface components {
                 id: string;
                 name: string;
                 /** @enum {string} */
-                status: "onboarding" | "in_review" | "rejected" | "approved";
+                status: "onboarding" | "in_review" | "information_requested" | "rejected" | "approved";
             };
         };
         UserMfaMethod: {
@@ -7572,6 +8104,8 @@ export type SchemaFaqEntry = components['schemas']['FaqEntry'];
 export type SchemaFaqEntryInput = components['schemas']['FaqEntryInput'];
 export type SchemaFaqResponse = components['schemas']['FaqResponse'];
 export type SchemaFaqResponseInput = components['schemas']['FaqResponseInput'];
+export type SchemaFirstApproval = components['schemas']['FirstApproval'];
+export type SchemaFirstApprovalInput = components['schemas']['FirstApprovalInput'];
 export type SchemaFundingStep = components['schemas']['FundingStep'];
 export type SchemaFundingStepInput = components['schemas']['FundingStepInput'];
 export type SchemaGeocodeResponse = components['schemas']['GeocodeResponse'];
@@ -7584,10 +8118,18 @@ export type SchemaGifSearchResponse = components['schemas']['GifSearchResponse']
 export type SchemaGifSearchResponseInput = components['schemas']['GifSearchResponseInput'];
 export type SchemaHomeOverviewResponse = components['schemas']['HomeOverviewResponse'];
 export type SchemaHomeOverviewResponseInput = components['schemas']['HomeOverviewResponseInput'];
+export type SchemaIdentityReviewItem = components['schemas']['IdentityReviewItem'];
+export type SchemaIdentityReviewItemInput = components['schemas']['IdentityReviewItemInput'];
+export type SchemaIdentityReviewQueue = components['schemas']['IdentityReviewQueue'];
+export type SchemaIdentityReviewQueueInput = components['schemas']['IdentityReviewQueueInput'];
 export type SchemaIdentityVerification = components['schemas']['IdentityVerification'];
 export type SchemaIdentityVerificationInput = components['schemas']['IdentityVerificationInput'];
 export type SchemaIncomingTransferBody = components['schemas']['IncomingTransferBody'];
 export type SchemaIncomingTransferBodyInput = components['schemas']['IncomingTransferBodyInput'];
+export type SchemaInformationRequest = components['schemas']['InformationRequest'];
+export type SchemaInformationRequestBody = components['schemas']['InformationRequestBody'];
+export type SchemaInformationRequestBodyInput = components['schemas']['InformationRequestBodyInput'];
+export type SchemaInformationRequestInput = components['schemas']['InformationRequestInput'];
 export type SchemaInitializeLoginBody = components['schemas']['InitializeLoginBody'];
 export type SchemaInitializeLoginBodyInput = components['schemas']['InitializeLoginBodyInput'];
 export type SchemaInitializeLoginResponse = components['schemas']['InitializeLoginResponse'];
@@ -7616,6 +8158,8 @@ export type SchemaKycInitiateBody = components['schemas']['KycInitiateBody'];
 export type SchemaKycInitiateBodyInput = components['schemas']['KycInitiateBodyInput'];
 export type SchemaKycInitiateResponse = components['schemas']['KycInitiateResponse'];
 export type SchemaKycInitiateResponseInput = components['schemas']['KycInitiateResponseInput'];
+export type SchemaKycReview = components['schemas']['KycReview'];
+export type SchemaKycReviewInput = components['schemas']['KycReviewInput'];
 export type SchemaKycStatus = components['schemas']['KycStatus'];
 export type SchemaKycStatusInput = components['schemas']['KycStatusInput'];
 export type SchemaKycVerification = components['schemas']['KycVerification'];
@@ -7654,6 +8198,12 @@ export type SchemaMarkAllNotificationsReadResponse = components['schemas']['Mark
 export type SchemaMarkAllNotificationsReadResponseInput = components['schemas']['MarkAllNotificationsReadResponseInput'];
 export type SchemaMerchantAddress = components['schemas']['MerchantAddress'];
 export type SchemaMerchantAddressInput = components['schemas']['MerchantAddressInput'];
+export type SchemaMerchantReviewFile = components['schemas']['MerchantReviewFile'];
+export type SchemaMerchantReviewFileInput = components['schemas']['MerchantReviewFileInput'];
+export type SchemaMerchantReviewQueue = components['schemas']['MerchantReviewQueue'];
+export type SchemaMerchantReviewQueueInput = components['schemas']['MerchantReviewQueueInput'];
+export type SchemaMerchantReviewQueueItem = components['schemas']['MerchantReviewQueueItem'];
+export type SchemaMerchantReviewQueueItemInput = components['schemas']['MerchantReviewQueueItemInput'];
 export type SchemaMfaMethodBody = components['schemas']['MfaMethodBody'];
 export type SchemaMfaMethodBodyInput = components['schemas']['MfaMethodBodyInput'];
 export type SchemaMoney = components['schemas']['Money'];
@@ -7736,6 +8286,8 @@ export type SchemaReferenceItem = components['schemas']['ReferenceItem'];
 export type SchemaReferenceItemInput = components['schemas']['ReferenceItemInput'];
 export type SchemaReferenceList = components['schemas']['ReferenceList'];
 export type SchemaReferenceListInput = components['schemas']['ReferenceListInput'];
+export type SchemaRefuseIdentityBody = components['schemas']['RefuseIdentityBody'];
+export type SchemaRefuseIdentityBodyInput = components['schemas']['RefuseIdentityBodyInput'];
 export type SchemaRegisterBody = components['schemas']['RegisterBody'];
 export type SchemaRegisterBodyInput = components['schemas']['RegisterBodyInput'];
 export type SchemaRegistrationDetailsBody = components['schemas']['RegistrationDetailsBody'];
@@ -7746,6 +8298,8 @@ export type SchemaRejectIbanBody = components['schemas']['RejectIbanBody'];
 export type SchemaRejectIbanBodyInput = components['schemas']['RejectIbanBodyInput'];
 export type SchemaRejectIbanResult = components['schemas']['RejectIbanResult'];
 export type SchemaRejectIbanResultInput = components['schemas']['RejectIbanResultInput'];
+export type SchemaRejectMerchantBody = components['schemas']['RejectMerchantBody'];
+export type SchemaRejectMerchantBodyInput = components['schemas']['RejectMerchantBodyInput'];
 export type SchemaRepresentativeContactBody = components['schemas']['RepresentativeContactBody'];
 export type SchemaRepresentativeContactBodyInput = components['schemas']['RepresentativeContactBodyInput'];
 export type SchemaRepresentativeIdentity = components['schemas']['RepresentativeIdentity'];
@@ -7762,8 +8316,16 @@ export type SchemaReverseGeocodeResponse = components['schemas']['ReverseGeocode
 export type SchemaReverseGeocodeResponseInput = components['schemas']['ReverseGeocodeResponseInput'];
 export type SchemaReviewBody = components['schemas']['ReviewBody'];
 export type SchemaReviewBodyInput = components['schemas']['ReviewBodyInput'];
+export type SchemaReviewHistoryEntry = components['schemas']['ReviewHistoryEntry'];
+export type SchemaReviewHistoryEntryInput = components['schemas']['ReviewHistoryEntryInput'];
+export type SchemaReviewIdentity = components['schemas']['ReviewIdentity'];
+export type SchemaReviewIdentityInput = components['schemas']['ReviewIdentityInput'];
+export type SchemaReviewVatCheck = components['schemas']['ReviewVatCheck'];
+export type SchemaReviewVatCheckInput = components['schemas']['ReviewVatCheckInput'];
 export type SchemaRevokeSessionBody = components['schemas']['RevokeSessionBody'];
 export type SchemaRevokeSessionBodyInput = components['schemas']['RevokeSessionBodyInput'];
+export type SchemaRiskFlag = components['schemas']['RiskFlag'];
+export type SchemaRiskFlagInput = components['schemas']['RiskFlagInput'];
 export type SchemaSandboxUserBody = components['schemas']['SandboxUserBody'];
 export type SchemaSandboxUserBodyInput = components['schemas']['SandboxUserBodyInput'];
 export type SchemaSandboxUserResponse = components['schemas']['SandboxUserResponse'];
@@ -7818,6 +8380,8 @@ export type SchemaSponsoredClickBodyInput = components['schemas']['SponsoredClic
 export type SchemaSponsoredClickInput = components['schemas']['SponsoredClickInput'];
 export type SchemaSponsoredPlacement = components['schemas']['SponsoredPlacement'];
 export type SchemaSponsoredPlacementInput = components['schemas']['SponsoredPlacementInput'];
+export type SchemaStaffRef = components['schemas']['StaffRef'];
+export type SchemaStaffRefInput = components['schemas']['StaffRefInput'];
 export type SchemaStartRegistrationBody = components['schemas']['StartRegistrationBody'];
 export type SchemaStartRegistrationBodyInput = components['schemas']['StartRegistrationBodyInput'];
 export type SchemaStepUpMethod = components['schemas']['StepUpMethod'];
@@ -8004,7 +8568,7 @@ export interface operations {
     staffAuditTrail: {
         parameters: {
             query?: {
-                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "legal_change.approved" | "legal_change.rejected" | "account_deletion.task_done" | "campaign.approved" | "campaign.rejected";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "legal_change.approved" | "legal_change.rejected" | "account_deletion.task_done" | "merchant_review.first_approval" | "merchant_review.approved" | "merchant_review.rejected" | "merchant_review.information_requested" | "merchant_review.vat_checked" | "merchant_review.document_opened" | "identity_review.confirmed" | "identity_review.refused" | "identity_review.photo_opened" | "campaign.approved" | "campaign.rejected";
                 cursor?: string;
                 from?: string;
                 merchant?: string;
@@ -8026,7 +8590,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             /** @enum {string} */
-                            action: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "legal_change.approved" | "legal_change.rejected" | "account_deletion.task_done" | "campaign.approved" | "campaign.rejected";
+                            action: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "legal_change.approved" | "legal_change.rejected" | "account_deletion.task_done" | "merchant_review.first_approval" | "merchant_review.approved" | "merchant_review.rejected" | "merchant_review.information_requested" | "merchant_review.vat_checked" | "merchant_review.document_opened" | "identity_review.confirmed" | "identity_review.refused" | "identity_review.photo_opened" | "campaign.approved" | "campaign.rejected";
                             actor: {
                                 email: string;
                                 id: string;
@@ -8565,6 +9129,299 @@ export interface operations {
             };
         };
     };
+    identityReviewQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityReviewQueue"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    identityReviewItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityReviewItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    confirmIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityReviewItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    identityReviewPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                side: "front" | "back" | "selfie";
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, inline, with its checked Content-Type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    refuseIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefuseIdentityBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityReviewItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     legalChangeQueue: {
         parameters: {
             query?: never;
@@ -8956,6 +9813,437 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    merchantReviewQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantReviewQueue"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    merchantReviewFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantReviewFile"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    approveMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantReviewFile"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    merchantReviewDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                merchant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, inline, with its checked Content-Type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    rejectMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectMerchantBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantReviewFile"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    requestMerchantInformation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InformationRequestBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantReviewFile"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    merchantReviewVatCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantReviewFile"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11209,7 +12497,7 @@ export interface operations {
     auditTrail: {
         parameters: {
             query?: {
-                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "legal_change.approved" | "legal_change.rejected" | "account_deletion.task_done" | "campaign.approved" | "campaign.rejected";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "legal_change.approved" | "legal_change.rejected" | "account_deletion.task_done" | "merchant_review.first_approval" | "merchant_review.approved" | "merchant_review.rejected" | "merchant_review.information_requested" | "merchant_review.vat_checked" | "merchant_review.document_opened" | "identity_review.confirmed" | "identity_review.refused" | "identity_review.photo_opened" | "campaign.approved" | "campaign.rejected";
                 actor?: string;
                 cursor?: string;
                 from?: string;
@@ -11230,7 +12518,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             /** @enum {string} */
-                            action: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "legal_change.approved" | "legal_change.rejected" | "account_deletion.task_done" | "campaign.approved" | "campaign.rejected";
+                            action: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "legal_change.approved" | "legal_change.rejected" | "account_deletion.task_done" | "merchant_review.first_approval" | "merchant_review.approved" | "merchant_review.rejected" | "merchant_review.information_requested" | "merchant_review.vat_checked" | "merchant_review.document_opened" | "identity_review.confirmed" | "identity_review.refused" | "identity_review.photo_opened" | "campaign.approved" | "campaign.rejected";
                             actor: {
                                 email: string;
                                 id: string;
@@ -11282,7 +12570,7 @@ export interface operations {
     exportAuditTrail: {
         parameters: {
             query?: {
-                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "legal_change.approved" | "legal_change.rejected" | "account_deletion.task_done" | "campaign.approved" | "campaign.rejected";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "password.changed" | "mfa.added" | "mfa.removed" | "payment.sent" | "scheduled_payment.created" | "scheduled_payment.cancelled" | "beneficiary.created" | "beneficiary.changed" | "beneficiary.deleted" | "card.details_revealed" | "card.frozen" | "card.unfrozen" | "card.reported_lost" | "card.deleted" | "card.limits_changed" | "employee.invited" | "employee.enabled" | "employee.disabled" | "employee.invitation_cancelled" | "transactions.exported" | "statement.downloaded" | "proof_of_payment.downloaded" | "legal_details.change_requested" | "staff.signed_in" | "staff.sign_in_failed" | "staff.passkey_added" | "staff.created" | "staff.disabled" | "legal_change.approved" | "legal_change.rejected" | "account_deletion.task_done" | "merchant_review.first_approval" | "merchant_review.approved" | "merchant_review.rejected" | "merchant_review.information_requested" | "merchant_review.vat_checked" | "merchant_review.document_opened" | "identity_review.confirmed" | "identity_review.refused" | "identity_review.photo_opened" | "campaign.approved" | "campaign.rejected";
                 actor?: string;
                 from?: string;
                 to?: string;

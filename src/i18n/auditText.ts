@@ -69,6 +69,42 @@ export const auditActionText = defineMessages<AuditAction>({
     id: 'audit.action.accountDeletionTaskDone',
     defaultMessage: 'Account deletion follow-up done',
   },
+  'merchant_review.first_approval': {
+    id: 'audit.action.merchantReviewFirstApproval',
+    defaultMessage: 'Application approved by a first reviewer',
+  },
+  'merchant_review.approved': {
+    id: 'audit.action.merchantReviewApproved',
+    defaultMessage: 'Application approved',
+  },
+  'merchant_review.rejected': {
+    id: 'audit.action.merchantReviewRejected',
+    defaultMessage: 'Application rejected',
+  },
+  'merchant_review.information_requested': {
+    id: 'audit.action.merchantReviewInformationRequested',
+    defaultMessage: 'More information requested',
+  },
+  'merchant_review.vat_checked': {
+    id: 'audit.action.merchantReviewVatChecked',
+    defaultMessage: 'VAT number checked by the bank',
+  },
+  'merchant_review.document_opened': {
+    id: 'audit.action.merchantReviewDocumentOpened',
+    defaultMessage: 'Company document opened by the bank',
+  },
+  'identity_review.confirmed': {
+    id: 'audit.action.identityReviewConfirmed',
+    defaultMessage: 'Identity confirmed by the bank',
+  },
+  'identity_review.refused': {
+    id: 'audit.action.identityReviewRefused',
+    defaultMessage: 'Identity photos refused by the bank',
+  },
+  'identity_review.photo_opened': {
+    id: 'audit.action.identityReviewPhotoOpened',
+    defaultMessage: 'Identity photo opened by the bank',
+  },
   'campaign.approved': {
     id: 'audit.action.campaignApproved',
     defaultMessage: 'Advertising campaign approved',

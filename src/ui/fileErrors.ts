@@ -112,6 +112,12 @@ export function fileErrorText(intl: IntlShape, failure: FileFailure, rules: File
         id: 'files.error.incomplete',
         defaultMessage: 'The file did not arrive whole. Choose it again.',
       });
+    case 'step_locked':
+      return intl.formatMessage({
+        id: 'files.error.stepLocked',
+        defaultMessage:
+          'The bank asked for more information on other steps: these files stay as they are. Change the steps it named.',
+      });
     case 'onboarding_locked':
       return intl.formatMessage({
         id: 'files.error.locked',

@@ -425,12 +425,16 @@ describe('submit for review', () => {
     expect(state.body.merchant.status).toBe('onboarding');
   });
 
-  it('needs the representative’s identity verified: not started, then failed, are refused; passed is sent', async () => {
+  it('needs the representative’s identity checked: not started, then failed, are refused; photos through the automatic checks are sent, awaiting a person', async () => {
     const owner = await onboardingOwner(server.app, server.db);
     await saveAllSteps(server.app, owner.token);
     const before = await api(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token });
     expectStatus(before, 200);
-    expect(before.body.identity_verification).toEqual({ status: 'not_started', verified_at: null });
+    expect(before.body.identity_verification).toEqual({
+      status: 'not_started',
+      verified_at: null,
+      refusal_reason: null,
+    });
     expect(before.body.completed_steps).toHaveLength(6);
 
     const unverified = await api(server.app, 'POST', '/api/merchants/onboarding/submit_for_review/', {
@@ -449,7 +453,11 @@ describe('submit for review', () => {
     await failKyc(server, owner.token);
     const failedState = await api(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token });
     expectStatus(failedState, 200);
-    expect(failedState.body.identity_verification).toEqual({ status: 'failed', verified_at: null });
+    expect(failedState.body.identity_verification).toEqual({
+      status: 'failed',
+      verified_at: null,
+      refusal_reason: null,
+    });
     const failed = await api(server.app, 'POST', '/api/merchants/onboarding/submit_for_review/', {
       token: owner.token,
     });
@@ -463,16 +471,18 @@ describe('submit for review', () => {
     await passKyc(server, owner.token);
     const passedState = await api(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token });
     expectStatus(passedState, 200);
+    // Through the automatic checks, not yet verified: a person at the bank has still to look at the photos.
     expect(passedState.body.identity_verification).toEqual({
-      status: 'passed',
-      verified_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      status: 'awaiting_review',
+      verified_at: null,
+      refusal_reason: null,
     });
     const sent = await api(server.app, 'POST', '/api/merchants/onboarding/submit_for_review/', {
       token: owner.token,
     });
     expectStatus(sent, 200);
     expect(sent.body.merchant.status).toBe('in_review');
-    expect(sent.body.identity_verification.status).toBe('passed');
+    expect(sent.body.identity_verification.status).toBe('awaiting_review');
   });
 
   it('counts a verification started but not evaluated as in progress, and refuses it', async () => {
@@ -483,7 +493,11 @@ describe('submit for review', () => {
     await initiateKyc(server, owner.token);
     const state = await api(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token });
     expectStatus(state, 200);
-    expect(state.body.identity_verification).toEqual({ status: 'in_progress', verified_at: null });
+    expect(state.body.identity_verification).toEqual({
+      status: 'in_progress',
+      verified_at: null,
+      refusal_reason: null,
+    });
     const response = await api(server.app, 'POST', '/api/merchants/onboarding/submit_for_review/', {
       token: owner.token,
     });

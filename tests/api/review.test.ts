@@ -101,8 +101,9 @@ describe('sandbox review', () => {
       editable: true,
       rejection_reason: 'The proof of address is older than three months.',
       merchant: { status: 'rejected' },
-      // The identity verification passed before the rejection still counts: no need to verify again.
-      identity_verification: { status: 'passed' },
+      // The photos checked before the rejection still count: no need to verify again (a person has not looked at
+      // them yet: the sandbox's rejection leaves them waiting).
+      identity_verification: { status: 'awaiting_review' },
     });
     const [mail] = await readOutbox(server.app, owner.email);
     expect(mail?.subject).toBe('Your Tameio application needs changes');

@@ -58,6 +58,8 @@ const uploadCodes = [
   'validation_failed',
   'bad_request',
   'onboarding_locked',
+  // While the bank asks for more information, a step it did not name.
+  'step_locked',
   'forbidden',
   'not_found',
   'conflict',
@@ -73,6 +75,8 @@ const kycCodes = [
   'payload_too_large',
   'bad_request',
   'onboarding_locked',
+  // While the bank asks for more information, a step it did not name.
+  'step_locked',
   'forbidden',
   'not_found',
   'conflict',
@@ -85,6 +89,8 @@ const onboardingCodes = [
   'validation_failed',
   'onboarding_incomplete',
   'onboarding_locked',
+  // While the bank asks for more information, a step it did not name.
+  'step_locked',
   'unsupported_file_type',
   'payload_too_large',
   'bad_request',

@@ -233,7 +233,7 @@ describe('identity verification', () => {
     await capture('A selfie', 'selfie', photo('selfie-2.png', 600, 800));
     await reviewAndEvaluate(['Front of your document', 'A selfie']);
 
-    await heading('Your identity is verified').waitFor({ timeout: 15_000 });
+    await heading('Photos received: we are checking them').waitFor({ timeout: 15_000 });
     await expect.poll(pathname).toBe('/identity-verification/');
     const checks = page.getByRole('listitem');
     for (const text of checkTexts) await checks.filter({ hasText: `Passed: ${text}` }).waitFor();

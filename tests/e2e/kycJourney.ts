@@ -9,7 +9,7 @@ import { expectAccessible } from './pageChecks';
 /*
  * Identity verification in the browser (the steps tests/e2e/kyc.test.ts takes), for journeys that need it done:
  * the onboarding e2e passes it before submitting. Starts on /identity-verification/ (already open, or opened
- * here) and ends on "Your identity is verified".
+ * here) and ends on "Photos received: we are checking them".
  */
 
 export type IdentityVerificationOptions = {
@@ -110,6 +110,6 @@ export async function passIdentityVerification(
     rmSync(files.dir, { recursive: true, force: true });
   }
   await page.getByRole('button', { name: 'Verify my identity' }).click();
-  await heading(page, 'Your identity is verified').waitFor({ timeout: 15_000 });
+  await heading(page, 'Photos received: we are checking them').waitFor({ timeout: 15_000 });
   if (check) await expectAccessible(page, '/identity-verification/ passed');
 }

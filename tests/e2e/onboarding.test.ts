@@ -338,7 +338,8 @@ describe('onboarding', () => {
       await documents.getByText(`${type}.${index % 2 === 0 ? 'pdf' : 'png'}`, { exact: true }).waitFor();
     }
     const identity = page.getByRole('region', { name: "Representative's identity verification" });
-    await identity.getByText(/^Verified on /).waitFor();
+    // Through the automatic checks: a person at the bank looks at the photos during the review.
+    await identity.getByText(/^Photos received and checked automatically/).waitFor();
     expect(await identity.getByRole('link').count()).toBe(0);
     await page.getByRole('button', { name: 'Submit for review' }).click();
 

@@ -99,6 +99,8 @@ function evaluation(context: IdentityVerificationContext): KycVerification {
       passed: criterion === 'name_matches_representative' ? nameOk : true,
     })),
     evaluated_at: '2026-01-15T09:00:00.000Z',
+    // Passed, the photos wait for a person at the bank.
+    review: nameOk ? { status: 'awaiting_review', reason: null, reviewed_at: null } : null,
     created_at: '2026-01-15T09:00:00.000Z',
   };
 }
@@ -250,7 +252,7 @@ export const kycTexts = {
   readyTitle: 'Your photos are ready',
   evaluate: 'Verify my identity',
   retakeFront: 'Retake Front of your document',
-  passedTitle: 'Your identity is verified',
+  passedTitle: 'Photos received: we are checking them',
   failedTitle: 'We could not verify your identity',
   tryAgain: 'Try again',
   nameFailed:
@@ -275,6 +277,8 @@ export function kycErrorText(error: KycError): string {
       return photoTooLargeWords;
     case 'onboarding_locked':
       return 'Your information is in review and cannot be changed now.';
+    case 'step_locked':
+      return 'The bank asked for more information on other steps: the identity verification stays as it is.';
     case 'forbidden':
       return 'Only the owner of the company can verify the representative’s identity.';
     case 'not_found':
@@ -427,7 +431,7 @@ export function identityVerificationTitle(path: ModelPath<KycSnapshot>): string 
   const step = selectKycStep(last);
   const end =
     step === 'passed'
-      ? 'verified'
+      ? 'photos received, being checked'
       : step === 'cancelled'
         ? 'back to the onboarding'
         : screenEnd(screenFor(last), last.hasTag('busy'));

@@ -26,6 +26,7 @@ const inReview: OnboardingState = {
   ...rejectedState,
   merchant: { ...rejectedState.merchant, status: 'in_review' },
   editable: false,
+  information_request: null,
   rejection_reason: null,
 };
 
@@ -121,6 +122,34 @@ describe('the application status page', () => {
     expect(screen.getByText('The identity document is blurry.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Correct your information' }).getAttribute('href')).toBe(
       `/registration/review/${merchantId}`,
+    );
+  });
+
+  it('names the steps the bank asks about, each with its note, and leads back to them', async () => {
+    onboarding = {
+      ...inReview,
+      merchant: { ...inReview.merchant, status: 'information_requested' },
+      editable: true,
+      information_request: {
+        requested_at: new Date(Date.UTC(2026, 0, 15, 10)).toISOString(),
+        steps: [
+          { step: 'directors', note: 'Add the second director named in the articles.' },
+          { step: 'identity', note: 'The selfie is too dark.' },
+        ],
+      },
+    };
+    open(liveService());
+    await screen.findByRole('heading', { level: 1, name: 'We need more information' });
+    expect(screen.getByText('Status: more information needed')).toBeTruthy();
+    const asked = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(asked).toEqual([
+      'Directors: Add the second director named in the articles.',
+      'Identity verification: The selfie is too dark.',
+    ]);
+    // Nothing says it is being reviewed while the bank waits for the merchant.
+    expect(screen.queryByText(/We are reviewing/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Change these steps' }).getAttribute('href')).toBe(
+      '/registration',
     );
   });
 

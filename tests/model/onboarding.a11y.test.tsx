@@ -25,7 +25,7 @@ const emptyState = {
   steps: { representative: null, company: null, directors: null, shareholders: null, funding: null },
   completed_steps: [],
   documents: [],
-  identity_verification: { status: 'not_started' as const, verified_at: null },
+  identity_verification: { status: 'not_started' as const, verified_at: null, refusal_reason: null },
 };
 
 async function renderStep(
@@ -81,7 +81,7 @@ describe('what the review and the documents step add', () => {
   it('review: the identity verification with its link, and the server’s warnings as a status', async () => {
     const container = await renderStep('review', {
       ...rejectedState,
-      identity_verification: { status: 'failed', verified_at: null },
+      identity_verification: { status: 'failed', verified_at: null, refusal_reason: null },
       warnings: [{ code: 'ownership_over_100', message: 'server English, not shown' }],
     });
     const section = screen.getByRole('region', { name: "Representative's identity verification" });
@@ -100,6 +100,56 @@ describe('what the review and the documents step add', () => {
     await renderStep('review', rejectedState);
     const section = screen.getByRole('region', { name: "Representative's identity verification" });
     expect(within(section).getByText('Verified on January 10, 2026')).toBeTruthy();
+    expect(within(section).queryByRole('link')).toBeNull();
+  });
+
+  it('review: while the bank asks for more information, only the named steps can be edited, each with its note', async () => {
+    const asking = {
+      ...rejectedState,
+      merchant: { ...rejectedState.merchant, status: 'information_requested' as const },
+      rejection_reason: null,
+      information_request: {
+        requested_at: '2026-01-15T10:00:00.000Z',
+        steps: [
+          { step: 'directors' as const, note: 'Add the second director named in the articles.' },
+          { step: 'identity' as const, note: 'The selfie is too dark.' },
+        ],
+      },
+      identity_verification: {
+        status: 'refused' as const,
+        verified_at: null,
+        refusal_reason: 'The selfie is too dark.',
+      },
+    };
+    const container = await renderStep('review', asking);
+    expect(
+      screen.getAllByRole('button', { name: /^Edit / }).map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Edit Directors']);
+    const directors = screen.getByRole('region', { name: 'Directors' });
+    expect(
+      within(directors).getByText('The bank asks: Add the second director named in the articles.'),
+    ).toBeTruthy();
+    const company = screen.getByRole('region', { name: 'Company information' });
+    expect(
+      within(company).getByText('The bank did not ask about this step: it stays as it is.'),
+    ).toBeTruthy();
+    const identity = screen.getByRole('region', { name: "Representative's identity verification" });
+    expect(within(identity).getByText('The bank asks: The selfie is too dark.')).toBeTruthy();
+    expect(within(identity).getByRole('link', { name: "Verify the representative's identity" })).toBeTruthy();
+    expect(await axeViolations(container)).toEqual([]);
+  });
+
+  it('review: photos through the automatic checks read as being checked by a person, without a link', async () => {
+    await renderStep('review', {
+      ...rejectedState,
+      identity_verification: { status: 'awaiting_review', verified_at: null, refusal_reason: null },
+    });
+    const section = screen.getByRole('region', { name: "Representative's identity verification" });
+    expect(
+      within(section).getByText(
+        'Photos received and checked automatically; a person at the bank is checking them',
+      ),
+    ).toBeTruthy();
     expect(within(section).queryByRole('link')).toBeNull();
   });
 

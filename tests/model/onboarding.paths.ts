@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { ApiFailure } from '../../machines/apiFailure';
 import {
   editableSteps,
+  identityChecked,
   onboardingMachine,
   onboardingSteps,
   selectOnboardingStep,
@@ -103,6 +104,7 @@ export const savedSteps = {
 export const rejectedState = {
   merchant: { id: merchantId, name: 'Acropolis Coffee IKE', status: 'rejected' },
   editable: true,
+  information_request: null,
   rejection_reason: rejectionReason,
   steps: savedSteps,
   completed_steps: ['representative', 'company', 'directors', 'shareholders', 'documents', 'funding'],
@@ -110,8 +112,12 @@ export const rejectedState = {
   required_documents: ['certificate_of_registration'],
   logo: null,
   warnings: [],
-  // Passed before the rejection: a rejected merchant need not verify again.
-  identity_verification: { status: 'passed', verified_at: '2026-01-10T10:00:00.000Z' },
+  // Verified before the rejection: a rejected merchant need not verify again.
+  identity_verification: {
+    status: 'verified',
+    verified_at: '2026-01-10T10:00:00.000Z',
+    refusal_reason: null,
+  },
   prefill: {
     first_name: 'Eleni',
     last_name: 'Papadopoulou',
@@ -189,6 +195,11 @@ export function onboardingErrorText(error: OnboardingError): string {
       return 'Some information is still missing.';
     case 'onboarding_locked':
       return 'Your information is in review and cannot be changed now.';
+    case 'step_locked':
+      return (
+        'The bank asked for more information on other steps: this one stays as it is. Change the steps it named, ' +
+        'then submit again.'
+      );
     // Said beside the file field (src/ui/FileDrop.tsx), with the rules' figures.
     case 'payload_too_large':
       return (
@@ -399,8 +410,8 @@ function onboardingScreen(snapshot: Snapshot): ScreenExpectation {
       const next = returnToReview ? texts.saveAndReview : texts.continue;
       const deletes = step === 'documents' ? (data?.documents ?? []) : [];
       if (step === 'identity') {
-        // Continue only once the identity is verified (it is, in this model); the step has no form to save.
-        const verified = data?.identity_verification.status === 'passed';
+        // Continue only once the photos passed the automatic checks (they did, in this model); no form to save.
+        const verified = identityChecked(data?.identity_verification.status);
         return {
           path: `/registration/identity/${merchantId}`,
           heading: texts.steps.identity,

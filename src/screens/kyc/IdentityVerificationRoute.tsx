@@ -10,7 +10,8 @@ import {
 } from './IdentityVerificationScreen';
 
 /**
- * Identity verification is part of onboarding: for a signed-in user whose merchant is in `onboarding` or `rejected`.
+ * Identity verification is part of onboarding: for a signed-in user whose merchant is in `onboarding` or `rejected`,
+ * or `information_requested` (the server refuses it with step_locked unless the bank named the identity step).
  * Approved merchants have nothing left here, in review waits on /information-submitted. The server checks the same.
  */
 export function IdentityVerificationRoute(props: IdentityVerificationScreenProps) {

@@ -147,6 +147,12 @@ export function kycErrorText(intl: IntlShape, error: KycError | ErrorCode): stri
         id: 'kyc.error.locked',
         defaultMessage: 'Your information is in review and cannot be changed now.',
       });
+    case 'step_locked':
+      return intl.formatMessage({
+        id: 'kyc.error.stepLocked',
+        defaultMessage:
+          'The bank asked for more information on other steps: the identity verification stays as it is.',
+      });
     case 'forbidden':
       return intl.formatMessage({
         id: 'kyc.error.forbidden',

@@ -1,5 +1,9 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { selectIdentityVerification, selectOnboardingBusy } from '../../../machines/onboarding.machine';
+import {
+  identityChecked,
+  selectIdentityVerification,
+  selectOnboardingBusy,
+} from '../../../machines/onboarding.machine';
 import { Button } from '../../ui/Button';
 import { StepHeading } from '../../ui/StepHeading';
 import { WizardActions } from '../../ui/WizardFrame';
@@ -10,13 +14,14 @@ import { stepTitle } from './steps';
 
 /**
  * The identity step, between the funding step and the review: what the verification asks, where it stands, and the
- * way into it (its own pages, which come back to the onboarding); "Continue" once it passed.
+ * way into it (its own pages, which come back to the onboarding); "Continue" once the photos passed the automatic
+ * checks (a person at the bank confirms them during the review).
  */
 export function IdentityStep({ onboarding }: { onboarding: OnboardingActor }) {
   const intl = useIntl();
   const verification = useOnboarding(onboarding, selectIdentityVerification);
   const busy = useOnboarding(onboarding, selectOnboardingBusy);
-  const passed = verification?.status === 'passed';
+  const passed = identityChecked(verification?.status);
   return (
     <div>
       <StepHeading>{stepTitle(intl, 'identity')}</StepHeading>

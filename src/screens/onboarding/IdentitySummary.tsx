@@ -16,19 +16,42 @@ export function VerifyIdentityLink() {
   );
 }
 
-/** Where the identity verification stands; a link to /identity-verification/ until it passed. */
+/**
+ * Where the identity verification stands; a link to /identity-verification/ until the photos passed the automatic
+ * checks (and again when a person at the bank refused them). "Verified" only once a person confirmed them.
+ */
 export function IdentitySummary({ verification }: { verification: IdentityVerification | null }) {
   const intl = useIntl();
   const status = verification?.status ?? 'not_started';
   let text: string;
   switch (status) {
-    case 'passed':
+    case 'verified':
       text = verification?.verified_at
         ? intl.formatMessage(
             { id: 'onboarding.review.identityPassedOn', defaultMessage: 'Verified on {date}' },
             { date: intl.formatDate(verification.verified_at, { dateStyle: 'long' }) },
           )
         : intl.formatMessage({ id: 'onboarding.review.identityPassed', defaultMessage: 'Verified' });
+      break;
+    case 'awaiting_review':
+      text = intl.formatMessage({
+        id: 'onboarding.review.identityAwaitingReview',
+        defaultMessage: 'Photos received and checked automatically; a person at the bank is checking them',
+      });
+      break;
+    case 'refused':
+      text = verification?.refusal_reason
+        ? intl.formatMessage(
+            {
+              id: 'onboarding.review.identityRefusedWhy',
+              defaultMessage: 'The bank could not accept the photos: {reason}. Please take them again',
+            },
+            { reason: verification.refusal_reason },
+          )
+        : intl.formatMessage({
+            id: 'onboarding.review.identityRefused',
+            defaultMessage: 'The bank could not accept the photos. Please take them again',
+          });
       break;
     case 'in_progress':
       text = intl.formatMessage({
@@ -56,7 +79,7 @@ export function IdentitySummary({ verification }: { verification: IdentityVerifi
       </dt>
       <dd>
         {text}
-        {status === 'passed' ? null : (
+        {status === 'verified' || status === 'awaiting_review' ? null : (
           <>
             {' '}
             <VerifyIdentityLink />

@@ -10,6 +10,7 @@ import { useSessionActor } from '../../app/session';
 import { Alert, Card, Muted, Page } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
 import { StepHeading } from '../../ui/StepHeading';
+import { InformationRequestSummary } from './InformationRequestNotice';
 
 type Loaded = { status: 'loading' } | { status: 'loaded'; state: OnboardingState } | { status: 'failed' };
 
@@ -131,6 +132,32 @@ function Status({ state }: { state: OnboardingState }) {
           <p>
             <Link to={`/registration/review/${state.merchant.id}`}>
               <FormattedMessage id="submitted.fix" defaultMessage="Correct your information" />
+            </Link>
+          </p>
+        </>
+      );
+    case 'information_requested':
+      return (
+        <>
+          <StepHeading>
+            <FormattedMessage
+              id="submitted.informationRequested.title"
+              defaultMessage="We need more information"
+            />
+          </StepHeading>
+          <p>
+            <strong>
+              <FormattedMessage
+                id="submitted.status.informationRequested"
+                defaultMessage="Status: more information needed"
+              />
+            </strong>
+          </p>
+          <InformationRequestSummary request={state.information_request} />
+          <p>
+            {/* The onboarding opens on the first step the bank named (machines/onboarding.machine.ts firstStep). */}
+            <Link to="/registration">
+              <FormattedMessage id="submitted.informationRequested.fix" defaultMessage="Change these steps" />
             </Link>
           </p>
         </>

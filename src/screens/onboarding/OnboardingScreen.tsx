@@ -27,6 +27,7 @@ import { DocumentsStep } from './DocumentsStep';
 import { ReferenceContext } from '../../ui/stepForm';
 import { FundingStep } from './FundingStep';
 import { IdentityStep } from './IdentityStep';
+import { InformationRequestSummary, StepRequestNote } from './InformationRequestNotice';
 import { useOnboarding, type OnboardingActor } from './onboardingActor';
 import { RepresentativeStep } from './RepresentativeStep';
 import { ReviewStep } from './ReviewStep';
@@ -36,9 +37,15 @@ import { ShareholdersStep } from './ShareholdersStep';
 
 export const informationSubmittedPath = '/information-submitted';
 
-/** A rejected merchant sees why at the top of every step (SPEC §4: rejected reopens the steps). */
+/**
+ * A rejected merchant sees why at the top of every step (SPEC §4: rejected reopens the steps); a merchant the bank
+ * asked for more information sees which steps and the bank's notes (only those steps open).
+ */
 function RejectionNotice({ onboarding }: { onboarding: OnboardingActor }) {
   const data = useOnboarding(onboarding, selectOnboardingData);
+  if (data?.merchant.status === 'information_requested') {
+    return <InformationRequestSummary request={data.information_request} />;
+  }
   if (data?.merchant.status !== 'rejected') return null;
   return (
     <Alert role="note">
@@ -119,9 +126,12 @@ function OnboardingJourney({ onboarding }: { onboarding: OnboardingActor }) {
       body = <ReviewStep onboarding={onboarding} />;
       break;
   }
+  const request = data?.information_request ?? null;
+  const shownStep = onboardingSteps.find((one) => one === step);
   return (
     <ReferenceContext.Provider value={reference ?? emptyReference}>
       <RejectionNotice onboarding={onboarding} />
+      {shownStep ? <StepRequestNote request={request} step={shownStep} /> : null}
       {body}
     </ReferenceContext.Provider>
   );

@@ -19,6 +19,7 @@ import { StepHeading } from '../../ui/StepHeading';
 import { documentTypeName } from '../../i18n/documentText';
 import { itemName, useReference } from '../../ui/stepForm';
 import { useOnboarding, type OnboardingActor } from './onboardingActor';
+import { requestedNote, StepRequestNote } from './InformationRequestNotice';
 import { IdentitySummary } from './IdentitySummary';
 import { OnboardingErrorAlert } from './StepFrame';
 import { stepTitle } from './steps';
@@ -254,18 +255,22 @@ export function ReviewStep({ onboarding }: { onboarding: OnboardingActor }) {
         <Section key={step} aria-labelledby={`review-${step}`}>
           <Row>
             <h2 id={`review-${step}`}>{stepTitle(intl, step)}</h2>
-            <Button
-              variant="quiet"
-              disabled={busy}
-              aria-label={intl.formatMessage(
-                { id: 'onboarding.review.edit', defaultMessage: 'Edit {step}' },
-                { step: stepTitle(intl, step) },
-              )}
-              onClick={() => onboarding.send({ type: 'step.edit', step })}
-            >
-              <FormattedMessage id="onboarding.review.editShort" defaultMessage="Edit" />
-            </Button>
+            {/* While the bank asks for more information, only the steps it named can change. */}
+            {data.information_request && requestedNote(data.information_request, step) === null ? null : (
+              <Button
+                variant="quiet"
+                disabled={busy}
+                aria-label={intl.formatMessage(
+                  { id: 'onboarding.review.edit', defaultMessage: 'Edit {step}' },
+                  { step: stepTitle(intl, step) },
+                )}
+                onClick={() => onboarding.send({ type: 'step.edit', step })}
+              >
+                <FormattedMessage id="onboarding.review.editShort" defaultMessage="Edit" />
+              </Button>
+            )}
           </Row>
+          <StepRequestNote request={data.information_request} step={step} />
           <StepSummary data={data} step={step} />
         </Section>
       ))}
@@ -280,6 +285,7 @@ export function ReviewStep({ onboarding }: { onboarding: OnboardingActor }) {
             />
           </Alert>
         ) : null}
+        <StepRequestNote request={data.information_request} step="identity" />
         <IdentitySummary verification={verification} />
       </Section>
       <Row>

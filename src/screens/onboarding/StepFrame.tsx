@@ -50,6 +50,12 @@ export function onboardingErrorText(intl: IntlShape, error: OnboardingError | Er
         id: 'onboarding.error.locked',
         defaultMessage: 'Your information is in review and cannot be changed now.',
       });
+    case 'step_locked':
+      return intl.formatMessage({
+        id: 'onboarding.error.stepLocked',
+        defaultMessage:
+          'The bank asked for more information on other steps: this one stays as it is. Change the steps it named, then submit again.',
+      });
     case 'payload_too_large':
     case 'unsupported_file_type':
       return fileErrorText(intl, { code: error }, documentRules);
