@@ -98,6 +98,7 @@ export const staffSessionMachine = setup({
         onDone: {
           target: 'signedIn',
           actions: { type: 'start', params: ({ event }) => ({ session: event.output }) },
+          description: 'A new token: the back office goes on where it was.',
         },
         onError: [
           {
@@ -126,8 +127,11 @@ export const staffSessionMachine = setup({
       invoke: {
         id: 'endSession',
         src: 'endSession',
-        onDone: { target: 'signedOut' },
-        onError: { target: 'signedOut' },
+        onDone: { target: 'signedOut', description: 'Signed out: the sign-in form.' },
+        onError: {
+          target: 'signedOut',
+          description: 'No answer: the token is forgotten all the same; the session ends at its idle limit.',
+        },
       },
     },
   },

@@ -173,7 +173,11 @@ export const staffSignInMachine = setup({
           actions: 'clearError',
           description: 'Use the authenticator app instead (the fallback).',
         },
-        'signIn.restart': { target: 'enteringCredentials', actions: ['clearError', 'forgetTicket'] },
+        'signIn.restart': {
+          target: 'enteringCredentials',
+          actions: ['clearError', 'forgetTicket'],
+          description: 'Sign in with another account: the ticket is dropped and the form shows again.',
+        },
       },
     },
     usingPasskey: {
@@ -218,7 +222,11 @@ export const staffSignInMachine = setup({
           actions: 'clearError',
           description: 'Back to the passkey, when one is registered.',
         },
-        'signIn.restart': { target: 'enteringCredentials', actions: ['clearError', 'forgetTicket'] },
+        'signIn.restart': {
+          target: 'enteringCredentials',
+          actions: ['clearError', 'forgetTicket'],
+          description: 'Sign in with another account: the ticket is dropped and the form shows again.',
+        },
       },
     },
     checkingCode: {

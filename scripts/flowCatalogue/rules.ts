@@ -19,6 +19,14 @@ import {
 } from '../../schemas/registration.schema';
 import { defaultVerificationThresholdEurMinor, noteMaxLength } from '../../schemas/sendMoney.schema';
 import { statementBufferedRows, statementRowLimit } from '../../schemas/statements.schema';
+import {
+  staffAbsoluteSeconds,
+  staffIdleSeconds,
+  staffPasswordFailures,
+  staffPauseSeconds,
+  staffTicketSeconds,
+  ticketTries,
+} from '../../server/staff/staffLogin';
 
 /*
  * The rules table of the flow catalogue (docs/flows/, scripts/flowCatalogue.ts): per journey each rule a compliance
@@ -57,6 +65,7 @@ export type JourneyRules = { rules: Rule[] } | { none: string };
 const seconds = (value: number) => duration(value * 1000);
 const byDefault = (words: string, setting: string) => `${words} by default (setting ${setting})`;
 const percent = (basisPoints: number) => `${basisPoints / 100} %`;
+
 const megabytes = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
 
 const codeLife: Rule = {
@@ -492,4 +501,43 @@ export const journeyRules: Record<string, JourneyRules> = {
     none: 'A read-only list: no rule a merchant or an auditor needs beyond the states table.',
   },
   analytics: { none: 'A read-only view of the merchant’s own figures: no rule to enforce.' },
+  staffSignIn: {
+    rules: [
+      {
+        rule: 'Second factor',
+        value:
+          'always: a passkey (user verification required) or the authenticator app’s code; never skipped',
+        enforced: 'both',
+        where: ['server/staff/staffLogin.ts', 'machines/staffSignIn.machine.ts'],
+      },
+      {
+        rule: 'Tries of the second factor per sign-in, and how long the sign-in waits for it',
+        value: `${count(ticketTries, 'try', 'tries')} within ${seconds(staffTicketSeconds)}; then the password again`,
+        enforced: 'server',
+        where: ['server/staff/staffLogin.ts'],
+      },
+      {
+        rule: 'Wrong passwords one staff account may receive, from any address',
+        value: `${count(staffPasswordFailures, 'wrong password')} within ${seconds(staffPauseSeconds)}; then its password step pauses`,
+        enforced: 'server',
+        where: ['server/staff/staffLogin.ts'],
+      },
+    ],
+  },
+  staffSession: {
+    rules: [
+      {
+        rule: 'How long a staff session lasts',
+        value: `${seconds(staffIdleSeconds)} idle, ${seconds(staffAbsoluteSeconds)} at most`,
+        enforced: 'server',
+        where: ['server/staff/staffLogin.ts', 'machines/staffSession.machine.ts'],
+      },
+    ],
+  },
+  campaignReview: {
+    none: 'A campaign is decided once (a second decision is refused); a rejection refunds its whole price.',
+  },
+  legalChangeReview: {
+    none: 'A change is decided once (a second decision is refused); the rules of the data are the profile’s.',
+  },
 };

@@ -25,8 +25,9 @@ import type { StaffRole } from '../../schemas/permissions';
  * holds every merchant's data.
  */
 
-const ticketTtlMs = 5 * 60_000;
-const ticketTries = 5;
+export const staffTicketSeconds = 5 * 60;
+const ticketTtlMs = staffTicketSeconds * 1000;
+export const ticketTries = 5;
 export const staffIdleSeconds = 30 * 60;
 export const staffAbsoluteSeconds = 10 * 60 * 60;
 
