@@ -4,6 +4,7 @@ import { useBackOffice } from '../../app/backOfficeContext';
 import { PageSpinner } from '../../ui/Spinner';
 import { BackOfficeHome } from './BackOfficeHome';
 import { BackOfficeShell } from './BackOfficeShell';
+import { MerchantReviewFileRoute, MerchantReviewQueueScreen } from './MerchantReviewScreen';
 import { PasskeysScreen } from './PasskeysScreen';
 import { StaffAccountsScreen } from './StaffAccountsScreen';
 import { StaffSignInScreen } from './StaffSignInScreen';
@@ -23,6 +24,8 @@ export function BackOfficeRoutes() {
         <Route path="/back-office" element={<BackOfficeHome />} />
         <Route path="/back-office/passkeys" element={<PasskeysScreen />} />
         <Route path="/back-office/staff" element={<StaffAccountsScreen />} />
+        <Route path="/back-office/merchant-reviews" element={<MerchantReviewQueueScreen />} />
+        <Route path="/back-office/merchant-reviews/:id" element={<MerchantReviewFileRoute />} />
         <Route path="*" element={<BackOfficeHome />} />
       </Routes>
     </BackOfficeShell>

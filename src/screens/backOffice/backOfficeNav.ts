@@ -5,6 +5,7 @@ const m = defineMessages({
   home: { id: 'backOffice.nav.home', defaultMessage: 'Overview' },
   passkeys: { id: 'backOffice.nav.passkeys', defaultMessage: 'My passkeys' },
   staff: { id: 'backOffice.nav.staff', defaultMessage: 'Staff accounts' },
+  merchantReviews: { id: 'backOffice.nav.merchantReviews', defaultMessage: 'Merchant reviews' },
 });
 
 /**
@@ -13,6 +14,7 @@ const m = defineMessages({
  */
 export const backOfficeNav: readonly { path: string; area: StaffArea; label: MessageDescriptor }[] = [
   { path: '/back-office', area: 'self', label: m.home },
+  { path: '/back-office/merchant-reviews', area: 'merchant-reviews', label: m.merchantReviews },
   { path: '/back-office/staff', area: 'staff', label: m.staff },
   { path: '/back-office/passkeys', area: 'self', label: m.passkeys },
 ];
