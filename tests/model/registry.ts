@@ -17,6 +17,7 @@ import { myAddressesModel } from './myAddresses.paths';
 import { onboardingModel } from './onboarding.paths';
 import { oneTimeCodeModel } from './oneTimeCode.paths';
 import { createPasswordModel, resetPasswordModel } from './passwordLink.paths';
+import { merchantReviewModel } from './merchantReview.paths';
 import { loginModel, sessionModel } from './paths';
 import { pendingRequestsModel } from './pendingRequests.paths';
 import { planCheckoutModel } from './planCheckout.paths';
@@ -114,6 +115,7 @@ export const registry: readonly RegisteredModel[] = [
     test: 'statementExport.model.test.tsx',
   },
   { model: botCheckModel, fixtures: 'botCheck.paths.ts', test: 'botCheck.model.test.tsx' },
+  { model: merchantReviewModel, fixtures: 'merchantReview.paths.ts', test: 'merchantReview.model.test.tsx' },
 ];
 
 /** Each machine file of the registry with its machine, in file order (the statechart list). */
