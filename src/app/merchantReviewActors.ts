@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
+import { identityReviewMachine, type IdentityDecideInput } from '../../machines/identityReview.machine';
 import { merchantReviewMachine, type DecideInput } from '../../machines/merchantReview.machine';
-import type { MerchantReviewFile } from '../../schemas/merchantReview.schema';
+import type { IdentityReviewItem, MerchantReviewFile } from '../../schemas/merchantReview.schema';
 import type { KycSide } from '../../schemas/kyc.schema';
 import { failureFromResponse, unwrap, type ApiClient } from '../api/client';
 
@@ -70,6 +71,33 @@ export function merchantReviewLogic(api: ApiClient) {
               }),
             );
         }
+      }),
+    },
+  });
+}
+
+/** A person's review of one identity verification with its effects on the staff client. */
+export function identityReviewLogic(api: ApiClient) {
+  return identityReviewMachine.provide({
+    actors: {
+      loadItem: fromPromise<IdentityReviewItem, { verificationId: string }>(({ input, signal }) =>
+        unwrap(
+          api.GET('/api/back-office/identity-reviews/{verification_id}/', {
+            params: { path: { verification_id: input.verificationId } },
+            signal,
+          }),
+        ),
+      ),
+      decide: fromPromise<IdentityReviewItem, IdentityDecideInput>(({ input }) => {
+        const path = { params: { path: { verification_id: input.verificationId } } };
+        return input.decision.kind === 'confirm'
+          ? unwrap(api.POST('/api/back-office/identity-reviews/{verification_id}/confirm/', path))
+          : unwrap(
+              api.POST('/api/back-office/identity-reviews/{verification_id}/refuse/', {
+                ...path,
+                body: { reason: input.decision.reason },
+              }),
+            );
       }),
     },
   });

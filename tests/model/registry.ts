@@ -10,6 +10,7 @@ import { cancelPlanModel } from './cancelPlan.paths';
 import { cardControlsModel } from './cardControls.paths';
 import { cardOrderModel } from './cardOrder.paths';
 import { changePasswordModel } from './changePassword.paths';
+import { identityReviewModel } from './identityReview.paths';
 import { identityVerificationModel } from './identityVerification.paths';
 import { invitationModel } from './invitation.paths';
 import { inviteEmployeeModel } from './inviteEmployee.paths';
@@ -116,6 +117,7 @@ export const registry: readonly RegisteredModel[] = [
   },
   { model: botCheckModel, fixtures: 'botCheck.paths.ts', test: 'botCheck.model.test.tsx' },
   { model: merchantReviewModel, fixtures: 'merchantReview.paths.ts', test: 'merchantReview.model.test.tsx' },
+  { model: identityReviewModel, fixtures: 'identityReview.paths.ts', test: 'identityReview.model.test.tsx' },
 ];
 
 /** Each machine file of the registry with its machine, in file order (the statechart list). */

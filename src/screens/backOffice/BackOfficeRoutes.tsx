@@ -4,6 +4,7 @@ import { useBackOffice } from '../../app/backOfficeContext';
 import { PageSpinner } from '../../ui/Spinner';
 import { BackOfficeHome } from './BackOfficeHome';
 import { BackOfficeShell } from './BackOfficeShell';
+import { IdentityReviewQueueScreen, IdentityReviewRoute } from './IdentityReviewScreen';
 import { MerchantReviewFileRoute, MerchantReviewQueueScreen } from './MerchantReviewScreen';
 import { PasskeysScreen } from './PasskeysScreen';
 import { StaffAccountsScreen } from './StaffAccountsScreen';
@@ -26,6 +27,8 @@ export function BackOfficeRoutes() {
         <Route path="/back-office/staff" element={<StaffAccountsScreen />} />
         <Route path="/back-office/merchant-reviews" element={<MerchantReviewQueueScreen />} />
         <Route path="/back-office/merchant-reviews/:id" element={<MerchantReviewFileRoute />} />
+        <Route path="/back-office/identity-reviews" element={<IdentityReviewQueueScreen />} />
+        <Route path="/back-office/identity-reviews/:id" element={<IdentityReviewRoute />} />
         <Route path="*" element={<BackOfficeHome />} />
       </Routes>
     </BackOfficeShell>

@@ -333,7 +333,7 @@ const riskMessages = defineMessages({
   },
 }) satisfies Record<RiskFlagCode, MessageDescriptor>;
 
-const identityStatusMessages = defineMessages({
+export const identityStatusMessages = defineMessages({
   not_started: {
     id: 'backOffice.merchantReview.identityStatus.notStarted',
     defaultMessage: 'Identity: not started',
@@ -372,7 +372,7 @@ const stepMessages = defineMessages({
 
 const stepTitle = (intl: IntlShape, step: InformationRequestStep) => intl.formatMessage(stepMessages[step]);
 
-const criterionMessages = defineMessages({
+export const criterionMessages = defineMessages({
   images_complete: {
     id: 'backOffice.merchantReview.check.imagesComplete',
     defaultMessage: 'Every photo is there',
@@ -392,7 +392,7 @@ const criterionMessages = defineMessages({
   },
 }) satisfies Record<KycCriterion, MessageDescriptor>;
 
-const kycDocumentMessages = defineMessages({
+export const kycDocumentMessages = defineMessages({
   passport: { id: 'backOffice.merchantReview.kycDocument.passport', defaultMessage: 'Passport' },
   id_card: { id: 'backOffice.merchantReview.kycDocument.idCard', defaultMessage: 'Identity card' },
   driving_licence: {
@@ -401,7 +401,11 @@ const kycDocumentMessages = defineMessages({
   },
 }) satisfies Record<KycDocumentType, MessageDescriptor>;
 
-const sideMessages: Record<KycSide, MessageDescriptor> = { front: m.front, back: m.back, selfie: m.selfie };
+export const sideMessages: Record<KycSide, MessageDescriptor> = {
+  front: m.front,
+  back: m.back,
+  selfie: m.selfie,
+};
 
 const outcomeMessages: Record<ReviewOutcome, MessageDescriptor> = {
   approved: m.approved,
@@ -419,7 +423,7 @@ const historyMessages: Record<ReviewHistoryEntry['event'], MessageDescriptor> = 
 };
 
 /** A moment in the reader's language: "Jan 15, 2026, 9:00 AM". */
-const when = (intl: IntlShape, at: string) =>
+export const when = (intl: IntlShape, at: string) =>
   intl.formatDate(at, { dateStyle: 'medium', timeStyle: 'short' });
 
 const reviewStateText = (intl: IntlShape, state: ReviewState | null) =>

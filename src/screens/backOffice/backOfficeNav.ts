@@ -6,6 +6,7 @@ const m = defineMessages({
   passkeys: { id: 'backOffice.nav.passkeys', defaultMessage: 'My passkeys' },
   staff: { id: 'backOffice.nav.staff', defaultMessage: 'Staff accounts' },
   merchantReviews: { id: 'backOffice.nav.merchantReviews', defaultMessage: 'Merchant reviews' },
+  identityReviews: { id: 'backOffice.nav.identityReviews', defaultMessage: 'Identity reviews' },
 });
 
 /**
@@ -15,6 +16,7 @@ const m = defineMessages({
 export const backOfficeNav: readonly { path: string; area: StaffArea; label: MessageDescriptor }[] = [
   { path: '/back-office', area: 'self', label: m.home },
   { path: '/back-office/merchant-reviews', area: 'merchant-reviews', label: m.merchantReviews },
+  { path: '/back-office/identity-reviews', area: 'identity-reviews', label: m.identityReviews },
   { path: '/back-office/staff', area: 'staff', label: m.staff },
   { path: '/back-office/passkeys', area: 'self', label: m.passkeys },
 ];
