@@ -13,7 +13,8 @@ import { knownErrors } from './apiFailure';
  * the missing part said beside its field. deciding (decide) → decided: approved, awaiting a second approval (a
  * flagged merchant's first approval), rejected, or information requested. A refusal the file explains (the reviewer
  * gave the first approval, the identity is not confirmed yet, someone decided meanwhile) is said in words and the
- * file is read again; no answer → failed, where the same decision can be sent again.
+ * file is read again; no answer → failed, where the same decision can be sent again. From reviewing the VAT number
+ * can be checked again (checkingVat, recheckVat), back to reviewing with the new check or the reason it failed.
  */
 
 export const toMerchantReviewError = knownErrors([
@@ -21,6 +22,7 @@ export const toMerchantReviewError = knownErrors([
   'identity_not_confirmed',
   'merchant_not_in_review',
   'forbidden',
+  'conflict',
   'validation_failed',
   'network',
 ]);
@@ -58,7 +60,8 @@ export type MerchantReviewEvent =
   | { type: 'approve.confirm' }
   | { type: 'reject.submit'; reason: string }
   | { type: 'information.submit'; steps: InformationStep[] }
-  | { type: 'decision.retry' };
+  | { type: 'decision.retry' }
+  | { type: 'vat.recheck' };
 
 function notProvided(name: string): never {
   throw new Error(`The app must provide the "${name}" actor`);
@@ -89,6 +92,9 @@ export const merchantReviewMachine = setup({
   actors: {
     loadFile: fromPromise<MerchantReviewFile, { merchantId: string }>(async () => notProvided('loadFile')),
     decide: fromPromise<MerchantReviewFile, DecideInput>(async () => notProvided('decide')),
+    recheckVat: fromPromise<MerchantReviewFile, { merchantId: string }>(async () =>
+      notProvided('recheckVat'),
+    ),
   },
   actions: {
     recordError: assign({ error: (_, params: { error: unknown }) => toMerchantReviewError(params.error) }),
@@ -168,6 +174,33 @@ export const merchantReviewMachine = setup({
           actions: 'clearError',
           description:
             '"Ask for more information": the steps to open again, each with a note, are asked for.',
+        },
+        'vat.recheck': {
+          target: 'checkingVat',
+          actions: 'clearError',
+          description:
+            '"Check the VAT number again": the registry is asked again (say, after it did not answer).',
+        },
+      },
+    },
+    checkingVat: {
+      description:
+        'The server checks the saved VAT number again (the VIES registry where configured), records the check as ' +
+        "the reviewer's, and answers the file with its risk flags worked out again.",
+      tags: ['busy'],
+      invoke: {
+        id: 'recheckVat',
+        src: 'recheckVat',
+        input: ({ context }) => ({ merchantId: context.merchantId }),
+        onDone: {
+          target: 'reviewing',
+          description: 'The file with the new VAT check (and risk flags) shows.',
+          actions: assign({ file: ({ event }) => event.output }),
+        },
+        onError: {
+          target: 'reviewing',
+          description: 'No VAT number saved yet, or no answer: said in words; the file stays as it was.',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
@@ -304,6 +337,7 @@ export type MerchantReviewSnapshot = SnapshotFrom<typeof merchantReviewMachine>;
 
 export type MerchantReviewStep =
   | 'loading'
+  | 'checkingVat'
   | 'loadFailed'
   | 'reviewing'
   | 'confirmingApproval'
@@ -316,6 +350,7 @@ export type MerchantReviewStep =
 export function selectMerchantReviewStep(snapshot: MerchantReviewSnapshot): MerchantReviewStep {
   if (snapshot.matches('loadingFile')) return 'loading';
   if (snapshot.matches('loadFailed')) return 'loadFailed';
+  if (snapshot.matches('checkingVat')) return 'checkingVat';
   if (snapshot.matches('confirmingApproval')) return 'confirmingApproval';
   if (snapshot.matches('rejecting')) return 'rejecting';
   if (snapshot.matches('requestingInformation')) return 'requestingInformation';

@@ -50,6 +50,13 @@ export function merchantReviewLogic(api: ApiClient) {
           }),
         ),
       ),
+      recheckVat: fromPromise<MerchantReviewFile, { merchantId: string }>(({ input }) =>
+        unwrap(
+          api.POST('/api/back-office/merchant-reviews/{merchant_id}/vat-check/', {
+            params: { path: { merchant_id: input.merchantId } },
+          }),
+        ),
+      ),
       decide: fromPromise<MerchantReviewFile, DecideInput>(({ input }) => {
         const path = { params: { path: { merchant_id: input.merchantId } } };
         const { decision } = input;

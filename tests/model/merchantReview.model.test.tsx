@@ -56,6 +56,7 @@ const executors: Executors<typeof merchantReviewMachine> = {
   'information.start': (app) => click(app, t.askInformation),
   'approve.confirm': (app) => click(app, t.confirmApprove),
   'decision.retry': (app) => click(app, t.retry),
+  'vat.recheck': (app) => click(app, t.recheckVat),
   'decision.back': async (app) => {
     const back = screen.queryByRole('button', { name: t.backToFile });
     await app.user.click(back ?? screen.getByRole('button', { name: t.cancel }));
@@ -101,6 +102,7 @@ function startApp(services: ReviewFileServices = fakeServices()): RenderedApp {
           actors: {
             loadFile: effects.logic<MerchantReviewFile, { merchantId: string }>(),
             decide: effects.logic<MerchantReviewFile, DecideInput>(),
+            recheckVat: effects.logic<MerchantReviewFile, { merchantId: string }>(),
           },
         })}
         inspect={inspect}

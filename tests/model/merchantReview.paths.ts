@@ -205,6 +205,7 @@ export const merchantReviewFixtures = {
     'decision.back': [{ event: { type: 'decision.back' }, does: 'Click "Cancel" (or "Back to the file")' }],
     'approve.confirm': [{ event: { type: 'approve.confirm' }, does: 'Click "Yes, approve" in the dialog' }],
     'decision.retry': [{ event: { type: 'decision.retry' }, does: 'Click "Try again"' }],
+    'vat.recheck': [{ event: { type: 'vat.recheck' }, does: 'Click "Check the VAT number again"' }],
     'reject.submit': [
       {
         event: { type: 'reject.submit', reason: '' },
@@ -237,6 +238,26 @@ export const merchantReviewFixtures = {
         says: 'Server sends the file of Aegean Coffee IKE (in review, identity confirmed, no risk flag)',
       },
       errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
+    },
+    recheckVat: {
+      done: {
+        output: {
+          ...aegeanFile,
+          vat_check: { ...aegeanFile.vat_check, checked_at: '2026-01-15T09:00:00.000Z', checked_by: 'staff' },
+        },
+        effect:
+          'merchant_vat_checks has a new check of GR 123456783 by the signed-in reviewer (checked_by staff) and the ' +
+          'audit trail has merchant_review.vat_checked.',
+        says: 'Server checks the VAT number again (valid, AEGEAN COFFEE I.K.E.) and answers the file',
+      },
+      errors: [
+        {
+          failure: http(409, 'conflict', 'The merchant has not saved a VAT number yet.'),
+          says: 'Server answers 409 conflict (no VAT number saved)',
+          tester: false,
+        },
+        { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
+      ],
     },
     decide: {
       done: {
@@ -297,6 +318,7 @@ export const reviewTexts = {
   rejectSubmit: 'Reject the merchant',
   requestSubmit: 'Send the request',
   backToFile: 'Back to the file',
+  recheckVat: 'Check the VAT number again',
   documentsStep: 'Documents',
   documentsNote: 'Note for “Documents”',
   reasonMissing: 'Write the reason.',
@@ -314,6 +336,8 @@ export function reviewErrorText(error: MerchantReviewError): string {
       return 'This merchant is no longer in review: someone decided meanwhile. The file shows where it stands.';
     case 'forbidden':
       return 'You may not decide on this merchant (for example, a company you are a user of): ask another reviewer.';
+    case 'conflict':
+      return 'The merchant has not saved a VAT number yet: there is nothing to check.';
     case 'network':
       return 'A network error has occurred.';
     default:
@@ -335,7 +359,15 @@ function reviewScreen(snapshot: MerchantReviewSnapshot): ScreenExpectation {
     case 'loadFailed':
       return { path, heading: t.fileTitle, alert: t.loadFailed, enabled: [t.retry] };
     case 'reviewing':
-      return { path, heading: t.name, alert, dialogs: [], enabled: decisionButtons };
+      return { path, heading: t.name, alert, dialogs: [], enabled: [...decisionButtons, t.recheckVat] };
+    case 'checkingVat':
+      return {
+        path,
+        heading: t.name,
+        alert: null,
+        dialogs: [],
+        disabled: [...decisionButtons, t.recheckVat],
+      };
     case 'confirmingApproval':
       return {
         path,
@@ -384,12 +416,16 @@ function decisionWords(step: ModelPath<MerchantReviewSnapshot>['steps'][number])
     case 'delay':
       return null;
     case 'actorDone':
-      return action.src === 'decide' ? 'decided' : null;
+      return action.src === 'decide' ? 'decided' : action.src === 'recheckVat' ? 'VAT number valid' : null;
     case 'actorError':
-      return failureWords(action, action.src === 'loadFile' ? 'the file' : 'the decision', {
-        four_eyes_same_reviewer: 'own first approval',
-        merchant_not_in_review: 'decided meanwhile',
-      });
+      return failureWords(
+        action,
+        { loadFile: 'the file', recheckVat: 'the VAT check' }[action.src] ?? 'the decision',
+        {
+          four_eyes_same_reviewer: 'own first approval',
+          merchant_not_in_review: 'decided meanwhile',
+        },
+      );
     case 'event': {
       const event = action.event as MerchantReviewEvent;
       switch (event.type) {
@@ -407,6 +443,8 @@ function decisionWords(step: ModelPath<MerchantReviewSnapshot>['steps'][number])
           return 'cancel';
         case 'decision.retry':
           return 'send again';
+        case 'vat.recheck':
+          return 'check the VAT number again';
         case 'reject.submit':
           return event.reason ? 'with a reason' : 'without a reason';
         case 'information.submit':

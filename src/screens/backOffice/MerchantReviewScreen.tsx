@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import {
@@ -135,6 +135,11 @@ const m = defineMessages({
     defaultMessage:
       'You may not decide on this merchant (for example, a company you are a user of): ask another reviewer.',
   },
+  noVatNumber: {
+    id: 'backOffice.merchantReview.error.noVatNumber',
+    defaultMessage: 'The merchant has not saved a VAT number yet: there is nothing to check.',
+  },
+  recheckVat: { id: 'backOffice.merchantReview.recheckVat', defaultMessage: 'Check the VAT number again' },
   sendFailed: {
     id: 'backOffice.merchantReview.error.sendFailed',
     defaultMessage: 'The decision could not be sent. Please try again.',
@@ -446,6 +451,8 @@ export function merchantReviewErrorText(intl: IntlShape, error: MerchantReviewEr
       return intl.formatMessage(m.notInReviewError);
     case 'forbidden':
       return intl.formatMessage(m.forbidden);
+    case 'conflict':
+      return intl.formatMessage(m.noVatNumber);
     case 'network':
       return intl.formatMessage(errorMessages.network);
     case 'validation_failed':
@@ -601,22 +608,39 @@ export function MerchantReviewFileScreen({
         </p>
       </Card>
 
-      <FileFacts file={file} />
+      <FileFacts
+        file={file}
+        vatCheck={
+          step === 'reviewing' || step === 'checkingVat' ? (
+            <Button
+              variant="secondary"
+              busy={step === 'checkingVat'}
+              onClick={() => review.send({ type: 'vat.recheck' })}
+            >
+              {intl.formatMessage(m.recheckVat)}
+            </Button>
+          ) : null
+        }
+      />
       <DocumentsSection file={file} services={services} />
       <IdentitySection file={file} services={services} />
       <HistorySection history={file.history} />
 
-      {step === 'reviewing' && canDecide ? (
+      {(step === 'reviewing' && canDecide) || (step === 'checkingVat' && file.state !== null) ? (
         <Card>
           <h2>{intl.formatMessage(m.decision)}</h2>
           <Parts>
-            <Button onClick={() => review.send({ type: 'approve.start' })}>
+            <Button disabled={busy} onClick={() => review.send({ type: 'approve.start' })}>
               {intl.formatMessage(m.approve)}
             </Button>
-            <Button variant="secondary" onClick={() => review.send({ type: 'reject.start' })}>
+            <Button variant="secondary" disabled={busy} onClick={() => review.send({ type: 'reject.start' })}>
               {intl.formatMessage(m.reject)}
             </Button>
-            <Button variant="secondary" onClick={() => review.send({ type: 'information.start' })}>
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() => review.send({ type: 'information.start' })}
+            >
               {intl.formatMessage(m.askInformation)}
             </Button>
           </Parts>
@@ -803,7 +827,7 @@ function InformationForm({
 }
 
 /** Company, representative, directors, shareholders and funding as onboarding saved them, and the VAT check. */
-function FileFacts({ file }: { file: MerchantReviewFile }) {
+function FileFacts({ file, vatCheck }: { file: MerchantReviewFile; vatCheck: ReactNode }) {
   const intl = useIntl();
   const { representative, company, directors, shareholders, funding } = file.steps;
   const notSaved = <p>{intl.formatMessage(m.notSaved)}</p>;
@@ -873,6 +897,7 @@ function FileFacts({ file }: { file: MerchantReviewFile }) {
         ) : (
           <p>{intl.formatMessage(m.noVatCheck)}</p>
         )}
+        {vatCheck}
       </Card>
       <Card>
         <h2>{stepTitle(intl, 'representative')}</h2>
