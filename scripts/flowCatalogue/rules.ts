@@ -534,6 +534,27 @@ export const journeyRules: Record<string, JourneyRules> = {
       },
     ],
   },
+  merchantReview: {
+    rules: [
+      {
+        rule: 'Approvals a merchant needs',
+        value:
+          'one; two by two different staff members when the file has a risk flag (ownership over 100 %, VAT not ' +
+          'confirmed, names that differ, the representative not a director, rejected before), counted per submission',
+        enforced: 'server',
+        where: ['server/review/merchantReview.ts', 'machines/merchantReview.machine.ts'],
+      },
+      {
+        rule: 'Before approval',
+        value: 'the representative’s identity confirmed by a person (identity review)',
+        enforced: 'server',
+        where: ['server/review/merchantReview.ts'],
+      },
+    ],
+  },
+  identityReview: {
+    none: 'A person confirms or refuses once; a refusal needs a reason and asks the representative for new photos.',
+  },
   campaignReview: {
     none: 'A campaign is decided once (a second decision is refused); a rejection refunds its whole price.',
   },

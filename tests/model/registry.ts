@@ -11,6 +11,7 @@ import { cancelPlanModel } from './cancelPlan.paths';
 import { cardControlsModel } from './cardControls.paths';
 import { cardOrderModel } from './cardOrder.paths';
 import { changePasswordModel } from './changePassword.paths';
+import { identityReviewModel } from './identityReview.paths';
 import { identityVerificationModel } from './identityVerification.paths';
 import { invitationModel } from './invitation.paths';
 import { legalChangeReviewModel } from './legalChangeReview.paths';
@@ -19,6 +20,7 @@ import { myAddressesModel } from './myAddresses.paths';
 import { onboardingModel } from './onboarding.paths';
 import { oneTimeCodeModel } from './oneTimeCode.paths';
 import { createPasswordModel, resetPasswordModel } from './passwordLink.paths';
+import { merchantReviewModel } from './merchantReview.paths';
 import { loginModel, sessionModel } from './paths';
 import { pendingRequestsModel } from './pendingRequests.paths';
 import { planCheckoutModel } from './planCheckout.paths';
@@ -125,6 +127,8 @@ export const registry: readonly RegisteredModel[] = [
   { model: botCheckModel, fixtures: 'botCheck.paths.ts', test: 'botCheck.model.test.tsx' },
   { model: staffSignInModel, fixtures: 'staffSignIn.paths.ts', test: 'staffSignIn.model.test.tsx' },
   { model: staffSessionModel, fixtures: 'staffSignIn.paths.ts', test: 'staffSession.model.test.tsx' },
+  { model: merchantReviewModel, fixtures: 'merchantReview.paths.ts', test: 'merchantReview.model.test.tsx' },
+  { model: identityReviewModel, fixtures: 'identityReview.paths.ts', test: 'identityReview.model.test.tsx' },
 ];
 
 /** Each machine file of the registry with its machine, in file order (the statechart list). */

@@ -8,6 +8,8 @@ import { BackOfficeShell } from './BackOfficeShell';
 import { DeletionTasksScreen } from './DeletionTasksScreen';
 import { LegalChangeReviewScreen, LegalChangesScreen } from './LegalChangesScreen';
 import { CampaignQueueScreen, CampaignReviewScreen } from './CampaignReviewScreen';
+import { IdentityReviewQueueScreen, IdentityReviewRoute } from './IdentityReviewScreen';
+import { MerchantReviewFileRoute, MerchantReviewQueueScreen } from './MerchantReviewScreen';
 import { PasskeysScreen } from './PasskeysScreen';
 import { StaffAccountsScreen } from './StaffAccountsScreen';
 import { StaffOnly } from './StaffOnly';
@@ -33,6 +35,38 @@ export function BackOfficeRoutes() {
       <Routes>
         <Route path="/back-office" element={<BackOfficeHome />} />
         <Route path="/back-office/passkeys" element={<PasskeysScreen />} />
+        <Route
+          path="/back-office/merchant-reviews"
+          element={
+            <StaffOnly area="merchant-reviews">
+              <MerchantReviewQueueScreen />
+            </StaffOnly>
+          }
+        />
+        <Route
+          path="/back-office/merchant-reviews/:id"
+          element={
+            <StaffOnly area="merchant-reviews">
+              <MerchantReviewFileRoute />
+            </StaffOnly>
+          }
+        />
+        <Route
+          path="/back-office/identity-reviews"
+          element={
+            <StaffOnly area="identity-reviews">
+              <IdentityReviewQueueScreen />
+            </StaffOnly>
+          }
+        />
+        <Route
+          path="/back-office/identity-reviews/:id"
+          element={
+            <StaffOnly area="identity-reviews">
+              <IdentityReviewRoute />
+            </StaffOnly>
+          }
+        />
         <Route
           path="/back-office/legal-changes"
           element={
@@ -73,8 +107,22 @@ export function BackOfficeRoutes() {
             </StaffOnly>
           }
         />
-        <Route path="/back-office/campaigns" element={<CampaignQueueScreen />} />
-        <Route path="/back-office/campaigns/:id" element={<CampaignReviewScreen />} />
+        <Route
+          path="/back-office/campaigns"
+          element={
+            <StaffOnly area="campaigns">
+              <CampaignQueueScreen />
+            </StaffOnly>
+          }
+        />
+        <Route
+          path="/back-office/campaigns/:id"
+          element={
+            <StaffOnly area="campaigns">
+              <CampaignReviewScreen />
+            </StaffOnly>
+          }
+        />
         <Route path="*" element={<BackOfficeHome />} />
       </Routes>
     </BackOfficeShell>

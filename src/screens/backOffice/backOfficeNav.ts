@@ -9,6 +9,8 @@ const m = defineMessages({
   accountDeletions: { id: 'backOffice.nav.accountDeletions', defaultMessage: 'Account deletions' },
   campaigns: { id: 'backOffice.nav.campaigns', defaultMessage: 'Campaigns to review' },
   audit: { id: 'backOffice.nav.audit', defaultMessage: 'Audit trail' },
+  merchantReviews: { id: 'backOffice.nav.merchantReviews', defaultMessage: 'Merchant reviews' },
+  identityReviews: { id: 'backOffice.nav.identityReviews', defaultMessage: 'Identity reviews' },
 });
 
 /**
@@ -17,6 +19,8 @@ const m = defineMessages({
  */
 export const backOfficeNav: readonly { path: string; area: StaffArea; label: MessageDescriptor }[] = [
   { path: '/back-office', area: 'self', label: m.home },
+  { path: '/back-office/merchant-reviews', area: 'merchant-reviews', label: m.merchantReviews },
+  { path: '/back-office/identity-reviews', area: 'identity-reviews', label: m.identityReviews },
   { path: '/back-office/legal-changes', area: 'legal-changes', label: m.legalChanges },
   { path: '/back-office/account-deletions', area: 'account-deletions', label: m.accountDeletions },
   { path: '/back-office/campaigns', area: 'campaigns', label: m.campaigns },

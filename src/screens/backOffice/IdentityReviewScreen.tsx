@@ -1,0 +1,426 @@
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { defineMessage, defineMessages, useIntl, type IntlShape } from 'react-intl';
+import { Link, useParams } from 'react-router';
+import {
+  identityReviewMachine,
+  selectIdentityReviewStep,
+  type IdentityReviewError,
+  type IdentityReviewSnapshot,
+} from '../../../machines/identityReview.machine';
+import type { KycSide } from '../../../schemas/kyc.schema';
+import type { IdentityReviewItem } from '../../../schemas/merchantReview.schema';
+import { unwrap } from '../../api/client';
+import { useBackOffice } from '../../app/backOfficeContext';
+import { useJourneyActor, type InspectionObserver } from '../../app/inspection';
+import {
+  identityReviewLogic,
+  reviewFileServices,
+  type ReviewFileServices,
+} from '../../app/merchantReviewActors';
+import { useLoad } from '../../app/useLoad';
+import { errorMessages } from '../../i18n/errorMessages';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { Alert, Card, Muted, Page } from '../../ui/Layout';
+import { PageSpinner } from '../../ui/Spinner';
+import { TextArea } from '../../ui/TextArea';
+import { LoadFailure } from '../LoadFailure';
+import {
+  criterionMessages,
+  identityStatusMessages,
+  kycDocumentMessages,
+  sideMessages,
+  when,
+} from './MerchantReviewScreen';
+import { Parts } from './Parts';
+
+const m = defineMessages({
+  queueTitle: { id: 'backOffice.identityReview.queueTitle', defaultMessage: 'Identity reviews' },
+  queueIntro: {
+    id: 'backOffice.identityReview.queueIntro',
+    defaultMessage: 'Photos through the automatic checks that wait for a person, oldest first.',
+  },
+  queueEmpty: { id: 'backOffice.identityReview.queueEmpty', defaultMessage: 'No identity waits for review.' },
+  title: { id: 'backOffice.identityReview.title', defaultMessage: 'Identity review' },
+  backToQueue: {
+    id: 'backOffice.identityReview.backToQueue',
+    defaultMessage: 'Back to the identity reviews',
+  },
+  loadFailed: {
+    id: 'backOffice.identityReview.loadFailed',
+    defaultMessage: 'The verification could not be read.',
+  },
+  retry: { id: 'backOffice.identityReview.retry', defaultMessage: 'Try again' },
+  backToPhotos: { id: 'backOffice.identityReview.backToPhotos', defaultMessage: 'Back to the photos' },
+  merchant: defineMessage<{ name: string }>({
+    id: 'backOffice.identityReview.merchant',
+    defaultMessage: 'Merchant: {name}',
+  }),
+  fullName: defineMessage<{ first: string; last: string }>({
+    id: 'backOffice.identityReview.fullName',
+    defaultMessage: '{first} {last}',
+  }),
+  typed: { id: 'backOffice.identityReview.typed', defaultMessage: 'From the document' },
+  representative: {
+    id: 'backOffice.identityReview.representative',
+    defaultMessage: 'The representative as saved',
+  },
+  person: defineMessage<{ name: string; born: string }>({
+    id: 'backOffice.identityReview.person',
+    defaultMessage: '{name}, born {born}',
+  }),
+  documentLine: defineMessage<{ type: string; number: string; expiry: string; name: string }>({
+    id: 'backOffice.identityReview.documentLine',
+    defaultMessage: '{type} {number}, valid until {expiry}, in the name of {name}',
+  }),
+  checks: { id: 'backOffice.identityReview.checks', defaultMessage: 'Automatic checks' },
+  checkPassed: defineMessage<{ check: string }>({
+    id: 'backOffice.identityReview.checkPassed',
+    defaultMessage: '{check}: passed',
+  }),
+  checkFailed: defineMessage<{ check: string }>({
+    id: 'backOffice.identityReview.checkFailed',
+    defaultMessage: '{check}: failed',
+  }),
+  photos: { id: 'backOffice.identityReview.photos', defaultMessage: 'Photos' },
+  photoFailed: {
+    id: 'backOffice.identityReview.photoFailed',
+    defaultMessage: 'The photo could not be opened.',
+  },
+  confirm: { id: 'backOffice.identityReview.confirm', defaultMessage: 'Confirm the identity' },
+  refuse: { id: 'backOffice.identityReview.refuse', defaultMessage: 'Refuse the photos' },
+  confirmTitle: { id: 'backOffice.identityReview.confirmTitle', defaultMessage: 'Confirm this identity?' },
+  confirmBody: {
+    id: 'backOffice.identityReview.confirmBody',
+    defaultMessage:
+      'The face and the document match the representative: the merchant reads “verified” from now on.',
+  },
+  confirmYes: { id: 'backOffice.identityReview.confirmYes', defaultMessage: 'Yes, confirm' },
+  cancel: { id: 'backOffice.identityReview.cancel', defaultMessage: 'Cancel' },
+  reason: { id: 'backOffice.identityReview.reason', defaultMessage: 'Why the photos are refused' },
+  reasonHint: {
+    id: 'backOffice.identityReview.reasonHint',
+    defaultMessage: 'The representative reads it and takes the photos again; at most 500 characters.',
+  },
+  reasonMissing: { id: 'backOffice.identityReview.reasonMissing', defaultMessage: 'Write the reason.' },
+  refuseSubmit: { id: 'backOffice.identityReview.refuseSubmit', defaultMessage: 'Send the refusal' },
+  confirmed: {
+    id: 'backOffice.identityReview.confirmed',
+    defaultMessage: 'Confirmed: the merchant reads that the identity is verified.',
+  },
+  refused: {
+    id: 'backOffice.identityReview.refused',
+    defaultMessage: 'Refused: the representative reads your reason and takes the photos again.',
+  },
+  reviewedConfirmed: defineMessage<{ name: string }>({
+    id: 'backOffice.identityReview.reviewedConfirmed',
+    defaultMessage: 'Confirmed by {name}.',
+  }),
+  reviewedRefused: defineMessage<{ name: string; reason: string }>({
+    id: 'backOffice.identityReview.reviewedRefused',
+    defaultMessage: 'Refused by {name}: {reason}',
+  }),
+  stateError: {
+    id: 'backOffice.identityReview.error.state',
+    defaultMessage:
+      'These photos can no longer be reviewed: someone reviewed them meanwhile, or the representative started again. The page shows where they stand.',
+  },
+  forbidden: {
+    id: 'backOffice.identityReview.error.forbidden',
+    defaultMessage:
+      'You may not review this identity (for example, a company you are a user of): ask another reviewer.',
+  },
+  sendFailed: {
+    id: 'backOffice.identityReview.error.sendFailed',
+    defaultMessage: 'The review could not be sent. Please try again.',
+  },
+});
+
+export function identityReviewErrorText(intl: IntlShape, error: IdentityReviewError): string {
+  switch (error) {
+    case 'identity_review_state':
+      return intl.formatMessage(m.stateError);
+    case 'forbidden':
+      return intl.formatMessage(m.forbidden);
+    case 'network':
+      return intl.formatMessage(errorMessages.network);
+    case 'validation_failed':
+    case 'unknown':
+      return intl.formatMessage(m.sendFailed);
+  }
+}
+
+// ---- The queue ----
+
+/** /back-office/identity-reviews: verifications through the automatic checks that wait for a person. */
+export function IdentityReviewQueueScreen() {
+  const intl = useIntl();
+  const { api } = useBackOffice();
+  const load = useCallback(
+    (signal: AbortSignal) => unwrap(api.GET('/api/back-office/identity-reviews/', { signal })),
+    [api],
+  );
+  const { state, reload } = useLoad('identity-reviews', load);
+  if (state.status === 'loading') return <PageSpinner />;
+  if (state.status === 'failed') return <LoadFailure failure={state.failure} onRetry={reload} />;
+  const { items } = state.data;
+  return (
+    <Page>
+      <h1>{intl.formatMessage(m.queueTitle)}</h1>
+      <Muted>{intl.formatMessage(m.queueIntro)}</Muted>
+      {items.length === 0 ? <Card>{intl.formatMessage(m.queueEmpty)}</Card> : null}
+      <ol>
+        {items.map((item) => (
+          <li key={item.verification_id}>
+            <Card>
+              <h2>
+                <Link to={`/back-office/identity-reviews/${item.verification_id}`}>
+                  {intl.formatMessage(m.fullName, { first: item.first_name, last: item.last_name })}
+                </Link>
+              </h2>
+              <Parts>
+                <span>{intl.formatMessage(m.merchant, { name: item.merchant.name })}</span>
+                <span>{intl.formatMessage(kycDocumentMessages[item.document_type])}</span>
+                {item.evaluated_at ? <span>{when(intl, item.evaluated_at)}</span> : null}
+              </Parts>
+            </Card>
+          </li>
+        ))}
+      </ol>
+    </Page>
+  );
+}
+
+// ---- One verification ----
+
+/** /back-office/identity-reviews/:id on the staff client. */
+export function IdentityReviewRoute() {
+  const { id = '' } = useParams();
+  const { api } = useBackOffice();
+  const logic = useMemo(() => identityReviewLogic(api), [api]);
+  const services = useMemo(() => reviewFileServices(api), [api]);
+  return <IdentityReviewScreen key={id} verificationId={id} logic={logic} services={services} />;
+}
+
+export type IdentityReviewScreenProps = {
+  verificationId: string;
+  logic?: typeof identityReviewMachine;
+  services: ReviewFileServices;
+  inspect?: InspectionObserver;
+};
+
+/** One verification: the photos beside the details, and confirm or refuse (machines/identityReview.machine.ts). */
+export function IdentityReviewScreen({
+  verificationId,
+  logic,
+  services,
+  inspect,
+}: IdentityReviewScreenProps) {
+  const intl = useIntl();
+  const review = useJourneyActor(logic ?? identityReviewMachine, {
+    input: { verificationId },
+    ...(inspect ? { inspect } : {}),
+  });
+  const step = useSelector(review, selectIdentityReviewStep);
+  const item = useSelector(review, (snapshot: IdentityReviewSnapshot) => snapshot.context.item);
+  const error = useSelector(review, (snapshot: IdentityReviewSnapshot) => snapshot.context.error);
+  const busy = useSelector(review, (snapshot: IdentityReviewSnapshot) => snapshot.hasTag('busy'));
+  const reasonMissing = useSelector(
+    review,
+    (snapshot: IdentityReviewSnapshot) => snapshot.context.reasonMissing,
+  );
+  const canDecide = useSelector(review, (snapshot: IdentityReviewSnapshot) =>
+    snapshot.can({ type: 'confirm.start' }),
+  );
+  const [reason, setReason] = useState('');
+
+  if (step === 'loading') return <PageSpinner />;
+  if (step === 'loadFailed' || !item) {
+    return (
+      <Page>
+        <h1>{intl.formatMessage(m.title)}</h1>
+        <Alert role="alert">{intl.formatMessage(m.loadFailed)}</Alert>
+        <Button onClick={() => review.send({ type: 'load.retry' })}>{intl.formatMessage(m.retry)}</Button>
+      </Page>
+    );
+  }
+  const submitRefusal = (event: FormEvent) => {
+    event.preventDefault();
+    review.send({ type: 'refuse.submit', reason });
+  };
+  const reviewer = item.reviewed_by?.name ?? '';
+  return (
+    <Page>
+      <p>
+        <Link to="/back-office/identity-reviews">{intl.formatMessage(m.backToQueue)}</Link>
+      </p>
+      <h1>{intl.formatMessage(m.title)}</h1>
+      <p>{intl.formatMessage(m.merchant, { name: item.merchant.name })}</p>
+      {error ? <Alert role="alert">{identityReviewErrorText(intl, error)}</Alert> : null}
+      {step === 'decided' ? (
+        <Card role="status">
+          {intl.formatMessage(item.review?.status === 'refused' ? m.refused : m.confirmed)}
+        </Card>
+      ) : null}
+      <Card>
+        <p>{intl.formatMessage(identityStatusMessages[item.status])}</p>
+        <h2>{intl.formatMessage(m.typed)}</h2>
+        <p>
+          {intl.formatMessage(m.documentLine, {
+            type: intl.formatMessage(kycDocumentMessages[item.document_type]),
+            number: item.document_number,
+            expiry: item.expiry_date,
+            name: `${item.first_name} ${item.last_name}`,
+          })}
+        </p>
+        <h2>{intl.formatMessage(m.representative)}</h2>
+        {item.representative ? (
+          <p>
+            {intl.formatMessage(m.person, {
+              name: `${item.representative.first_name} ${item.representative.last_name}`,
+              born: item.representative.date_of_birth,
+            })}
+          </p>
+        ) : null}
+        <h2>{intl.formatMessage(m.checks)}</h2>
+        <ul>
+          {item.checks.map((check) => (
+            <li key={check.criterion}>
+              {intl.formatMessage(check.passed ? m.checkPassed : m.checkFailed, {
+                check: intl.formatMessage(criterionMessages[check.criterion]),
+              })}
+            </li>
+          ))}
+        </ul>
+        {item.review?.status === 'confirmed' ? (
+          <p>{intl.formatMessage(m.reviewedConfirmed, { name: reviewer })}</p>
+        ) : null}
+        {item.review?.status === 'refused' ? (
+          <p>{intl.formatMessage(m.reviewedRefused, { name: reviewer, reason: item.review.reason ?? '' })}</p>
+        ) : null}
+      </Card>
+      <Photos item={item} services={services} />
+
+      {step === 'viewing' && canDecide ? (
+        <Parts>
+          <Button onClick={() => review.send({ type: 'confirm.start' })}>
+            {intl.formatMessage(m.confirm)}
+          </Button>
+          <Button variant="secondary" onClick={() => review.send({ type: 'refuse.start' })}>
+            {intl.formatMessage(m.refuse)}
+          </Button>
+        </Parts>
+      ) : null}
+      {step === 'confirming' ? (
+        <Dialog
+          title={intl.formatMessage(m.confirmTitle)}
+          onEscape={busy ? undefined : () => review.send({ type: 'decision.back' })}
+          actions={
+            <>
+              <Button busy={busy} data-autofocus onClick={() => review.send({ type: 'confirm.send' })}>
+                {intl.formatMessage(m.confirmYes)}
+              </Button>
+              <Button
+                variant="secondary"
+                disabled={busy}
+                onClick={() => review.send({ type: 'decision.back' })}
+              >
+                {intl.formatMessage(m.cancel)}
+              </Button>
+            </>
+          }
+        >
+          <p>{intl.formatMessage(m.confirmBody)}</p>
+        </Dialog>
+      ) : null}
+      {step === 'refusing' ? (
+        <Card>
+          <form onSubmit={submitRefusal} noValidate>
+            <TextArea
+              label={intl.formatMessage(m.reason)}
+              hint={intl.formatMessage(m.reasonHint)}
+              maxLength={500}
+              value={reason}
+              disabled={busy}
+              error={reasonMissing ? intl.formatMessage(m.reasonMissing) : null}
+              onChange={(event) => setReason(event.target.value)}
+            />
+            <Parts>
+              <Button type="submit" busy={busy}>
+                {intl.formatMessage(m.refuseSubmit)}
+              </Button>
+              <Button
+                variant="secondary"
+                disabled={busy}
+                onClick={() => review.send({ type: 'decision.back' })}
+              >
+                {intl.formatMessage(m.cancel)}
+              </Button>
+            </Parts>
+          </form>
+        </Card>
+      ) : null}
+      {step === 'failed' ? (
+        <Parts>
+          <Button onClick={() => review.send({ type: 'decision.retry' })}>
+            {intl.formatMessage(m.retry)}
+          </Button>
+          <Button variant="secondary" onClick={() => review.send({ type: 'decision.back' })}>
+            {intl.formatMessage(m.backToPhotos)}
+          </Button>
+        </Parts>
+      ) : null}
+    </Page>
+  );
+}
+
+/** The photos, fetched with the staff token when the page opens (each opening is on the audit trail). */
+function Photos({ item, services }: { item: IdentityReviewItem; services: ReviewFileServices }) {
+  const intl = useIntl();
+  const [urls, setUrls] = useState<Record<string, string>>({});
+  const [failed, setFailed] = useState(false);
+  const verificationId = item.verification_id;
+  const sides = item.photos.map((photo) => photo.side).join(',');
+  useEffect(() => {
+    let live = true;
+    const made: string[] = [];
+    Promise.all(
+      sides
+        .split(',')
+        .filter(Boolean)
+        .map(async (side) => {
+          const url = URL.createObjectURL(await services.openPhoto(verificationId, side as KycSide));
+          made.push(url);
+          return [side, url] as const;
+        }),
+    ).then(
+      (pairs) => {
+        if (live) setUrls(Object.fromEntries(pairs));
+      },
+      () => {
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+      made.forEach((url) => URL.revokeObjectURL(url));
+    };
+  }, [services, verificationId, sides]);
+  return (
+    <Card>
+      <h2>{intl.formatMessage(m.photos)}</h2>
+      {failed ? <p className="error">{intl.formatMessage(m.photoFailed)}</p> : null}
+      {item.photos.map((photo) => {
+        const url = urls[photo.side];
+        const title = intl.formatMessage(sideMessages[photo.side]);
+        return (
+          <figure key={photo.side}>
+            {url ? <img src={url} alt={title} style={{ maxWidth: '20rem' }} /> : null}
+            <figcaption>{title}</figcaption>
+          </figure>
+        );
+      })}
+    </Card>
+  );
+}
