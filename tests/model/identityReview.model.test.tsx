@@ -126,4 +126,20 @@ describe('the identity review page', () => {
       ]),
     );
   });
+
+  it('says in words when the photos could not be opened, the details still shown', async () => {
+    const app = startApp({
+      openDocument: async () => {
+        throw new Error('not on this page');
+      },
+      openPhoto: async () => {
+        throw new Error('no answer');
+      },
+    });
+    await app.effects.settle('loadItem', { output: eleniItem });
+    expect(await screen.findByText('The photo could not be opened.')).toBeTruthy();
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByText('Selfie')).toBeTruthy();
+    expect(screen.getByRole('button', { name: t.confirm })).toBeTruthy();
+  });
 });

@@ -160,6 +160,38 @@ describe('the merchant review file', () => {
     expect(await axeViolations(document.body)).toEqual([]);
   });
 
+  it('says when a document or the photos could not be opened, keeps the button to try again, and closes a document', async () => {
+    const services = fakeServices();
+    let refuse = true;
+    const refusing: ReviewFileServices = {
+      openDocument: async (merchantId, documentId) => {
+        if (refuse) throw new Error('no answer');
+        return services.openDocument(merchantId, documentId);
+      },
+      openPhoto: async (verificationId, side) => {
+        if (refuse) throw new Error('no answer');
+        return services.openPhoto(verificationId, side);
+      },
+    };
+    const app = startApp(refusing);
+    await app.effects.settle('loadFile', { output: aegeanFile });
+    await click(app, 'Open gemi.pdf');
+    expect(await screen.findByText('The file could not be opened.')).toBeTruthy();
+    expect(screen.queryByTitle('Certificate of registration: gemi.pdf')).toBeNull();
+    await click(app, 'Show the photos');
+    await waitFor(() => expect(screen.getAllByText('The file could not be opened.')).toHaveLength(2));
+    expect(screen.queryByRole('img')).toBeNull();
+    refuse = false;
+    await click(app, 'Show the photos');
+    expect(await screen.findByRole('img', { name: 'Selfie' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show the photos' })).toBeNull();
+    await click(app, 'Open gemi.pdf');
+    expect(await screen.findByTitle('Certificate of registration: gemi.pdf')).toBeTruthy();
+    expect(screen.queryByText('The file could not be opened.')).toBeNull();
+    await click(app, 'Close');
+    expect(screen.queryByTitle('Certificate of registration: gemi.pdf')).toBeNull();
+  });
+
   it('sends the reason and the steps with their notes as typed, trimmed', async () => {
     const app = startApp();
     await app.effects.settle('loadFile', { output: aegeanFile });

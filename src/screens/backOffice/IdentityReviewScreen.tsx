@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { defineMessage, defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import {
@@ -8,8 +8,6 @@ import {
   type IdentityReviewError,
   type IdentityReviewSnapshot,
 } from '../../../machines/identityReview.machine';
-import type { KycSide } from '../../../schemas/kyc.schema';
-import type { IdentityReviewItem } from '../../../schemas/merchantReview.schema';
 import { unwrap } from '../../api/client';
 import { useBackOffice } from '../../app/backOfficeContext';
 import { useJourneyActor, type InspectionObserver } from '../../app/inspection';
@@ -26,13 +24,8 @@ import { Alert, Card, Muted, Page } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextArea } from '../../ui/TextArea';
 import { LoadFailure } from '../LoadFailure';
-import {
-  criterionMessages,
-  identityStatusMessages,
-  kycDocumentMessages,
-  sideMessages,
-  when,
-} from './MerchantReviewScreen';
+import { criterionMessages, identityStatusMessages, kycDocumentMessages, when } from './MerchantReviewScreen';
+import { IdentityPhotos } from './InlineFiles';
 import { Parts } from './Parts';
 
 const m = defineMessages({
@@ -300,7 +293,10 @@ export function IdentityReviewScreen({
           <p>{intl.formatMessage(m.reviewedRefused, { name: reviewer, reason: item.review.reason ?? '' })}</p>
         ) : null}
       </Card>
-      <Photos item={item} services={services} />
+      <Card>
+        <h2>{intl.formatMessage(m.photos)}</h2>
+        <IdentityPhotos identity={item} services={services} failedText={intl.formatMessage(m.photoFailed)} />
+      </Card>
 
       {step === 'viewing' && canDecide ? (
         <Parts>
@@ -372,55 +368,5 @@ export function IdentityReviewScreen({
         </Parts>
       ) : null}
     </Page>
-  );
-}
-
-/** The photos, fetched with the staff token when the page opens (each opening is on the audit trail). */
-function Photos({ item, services }: { item: IdentityReviewItem; services: ReviewFileServices }) {
-  const intl = useIntl();
-  const [urls, setUrls] = useState<Record<string, string>>({});
-  const [failed, setFailed] = useState(false);
-  const verificationId = item.verification_id;
-  const sides = item.photos.map((photo) => photo.side).join(',');
-  useEffect(() => {
-    let live = true;
-    const made: string[] = [];
-    Promise.all(
-      sides
-        .split(',')
-        .filter(Boolean)
-        .map(async (side) => {
-          const url = URL.createObjectURL(await services.openPhoto(verificationId, side as KycSide));
-          made.push(url);
-          return [side, url] as const;
-        }),
-    ).then(
-      (pairs) => {
-        if (live) setUrls(Object.fromEntries(pairs));
-      },
-      () => {
-        if (live) setFailed(true);
-      },
-    );
-    return () => {
-      live = false;
-      made.forEach((url) => URL.revokeObjectURL(url));
-    };
-  }, [services, verificationId, sides]);
-  return (
-    <Card>
-      <h2>{intl.formatMessage(m.photos)}</h2>
-      {failed ? <p className="error">{intl.formatMessage(m.photoFailed)}</p> : null}
-      {item.photos.map((photo) => {
-        const url = urls[photo.side];
-        const title = intl.formatMessage(sideMessages[photo.side]);
-        return (
-          <figure key={photo.side}>
-            {url ? <img src={url} alt={title} style={{ maxWidth: '20rem' }} /> : null}
-            <figcaption>{title}</figcaption>
-          </figure>
-        );
-      })}
-    </Card>
   );
 }

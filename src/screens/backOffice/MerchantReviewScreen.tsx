@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import {
@@ -10,7 +10,7 @@ import {
   type MerchantReviewSnapshot,
   type ReviewOutcome,
 } from '../../../machines/merchantReview.machine';
-import type { KycCriterion, KycDocumentType, KycSide } from '../../../schemas/kyc.schema';
+import type { KycCriterion, KycDocumentType } from '../../../schemas/kyc.schema';
 import type {
   MerchantReviewFile,
   ReviewHistoryEntry,
@@ -41,6 +41,7 @@ import { Alert, Card, Muted, Page } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextArea } from '../../ui/TextArea';
 import { LoadFailure } from '../LoadFailure';
+import { IdentityPhotos, InlineFile, useInlineFiles } from './InlineFiles';
 import { Parts } from './Parts';
 
 const m = defineMessages({
@@ -185,9 +186,6 @@ const m = defineMessages({
     defaultMessage: 'Missing: {list}',
   }),
   showPhotos: { id: 'backOffice.merchantReview.showPhotos', defaultMessage: 'Show the photos' },
-  front: { id: 'backOffice.merchantReview.side.front', defaultMessage: 'Front of the document' },
-  back: { id: 'backOffice.merchantReview.side.back', defaultMessage: 'Back of the document' },
-  selfie: { id: 'backOffice.merchantReview.side.selfie', defaultMessage: 'Selfie' },
   documentLine: defineMessage<{ type: string; number: string; expiry: string }>({
     id: 'backOffice.merchantReview.documentLine',
     defaultMessage: '{type} {number}, valid until {expiry}',
@@ -405,12 +403,6 @@ export const kycDocumentMessages = defineMessages({
     defaultMessage: 'Driving licence',
   },
 }) satisfies Record<KycDocumentType, MessageDescriptor>;
-
-export const sideMessages: Record<KycSide, MessageDescriptor> = {
-  front: m.front,
-  back: m.back,
-  selfie: m.selfie,
-};
 
 const outcomeMessages: Record<ReviewOutcome, MessageDescriptor> = {
   approved: m.approved,
@@ -985,43 +977,17 @@ function FileFacts({ file, vatCheck }: { file: MerchantReviewFile; vatCheck: Rea
   );
 }
 
-type Opened = { title: string; url: string; contentType: string };
-
-/** A blob shown inline: a PDF in a frame, an image as an image; its object URL is let go when it closes. */
-function InlineFile({ opened, onClose }: { opened: Opened; onClose: () => void }) {
-  const intl = useIntl();
-  useEffect(() => () => URL.revokeObjectURL(opened.url), [opened.url]);
-  return (
-    <div>
-      {opened.contentType.startsWith('image/') ? (
-        <img src={opened.url} alt={opened.title} style={{ maxWidth: '100%' }} />
-      ) : (
-        <iframe src={opened.url} title={opened.title} style={{ width: '100%', height: '32rem' }} />
-      )}
-      <Button variant="secondary" onClick={onClose}>
-        {intl.formatMessage(m.close)}
-      </Button>
-    </div>
-  );
-}
-
 function DocumentsSection({ file, services }: { file: MerchantReviewFile; services: ReviewFileServices }) {
   const intl = useIntl();
-  const [opened, setOpened] = useState<Opened | null>(null);
-  const [failed, setFailed] = useState(false);
-  const open = async (document: OnboardingDocument) => {
-    setFailed(false);
-    try {
-      const blob = await services.openDocument(file.merchant.id, document.id);
-      setOpened({
+  const { opened, failed, open, close } = useInlineFiles();
+  const openDocument = (document: OnboardingDocument) =>
+    open([
+      {
         title: `${documentTypeName(intl, document.type)}: ${document.file_name}`,
-        url: URL.createObjectURL(blob),
         contentType: document.content_type,
-      });
-    } catch {
-      setFailed(true);
-    }
-  };
+        fetch: () => services.openDocument(file.merchant.id, document.id),
+      },
+    ]);
   const documents = file.logo ? [...file.documents, file.logo] : file.documents;
   return (
     <Card>
@@ -1031,7 +997,7 @@ function DocumentsSection({ file, services }: { file: MerchantReviewFile; servic
           <li key={document.id}>
             <Parts>
               <span>{documentTypeName(intl, document.type)}</span>
-              <Button variant="secondary" onClick={() => void open(document)}>
+              <Button variant="secondary" onClick={() => void openDocument(document)}>
                 {intl.formatMessage(m.open, { file: document.file_name })}
               </Button>
             </Parts>
@@ -1046,16 +1012,15 @@ function DocumentsSection({ file, services }: { file: MerchantReviewFile; servic
         </p>
       ) : null}
       {failed ? <p className="error">{intl.formatMessage(m.openFailed)}</p> : null}
-      {opened ? <InlineFile key={opened.url} opened={opened} onClose={() => setOpened(null)} /> : null}
+      {opened[0] ? (
+        <InlineFile file={opened[0]} closeLabel={intl.formatMessage(m.close)} onClose={close} />
+      ) : null}
     </Card>
   );
 }
 
 function IdentitySection({ file, services }: { file: MerchantReviewFile; services: ReviewFileServices }) {
   const intl = useIntl();
-  const [photos, setPhotos] = useState<Opened[]>([]);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => () => photos.forEach((photo) => URL.revokeObjectURL(photo.url)), [photos]);
   const identity = file.identity;
   if (!identity) {
     return (
@@ -1065,21 +1030,6 @@ function IdentitySection({ file, services }: { file: MerchantReviewFile; service
       </Card>
     );
   }
-  const show = async () => {
-    setFailed(false);
-    try {
-      const shown = await Promise.all(
-        identity.photos.map(async (photo) => ({
-          title: intl.formatMessage(sideMessages[photo.side]),
-          url: URL.createObjectURL(await services.openPhoto(identity.verification_id, photo.side)),
-          contentType: photo.content_type,
-        })),
-      );
-      setPhotos(shown);
-    } catch {
-      setFailed(true);
-    }
-  };
   const reviewer = identity.reviewed_by?.name ?? '';
   return (
     <Card>
@@ -1111,18 +1061,12 @@ function IdentitySection({ file, services }: { file: MerchantReviewFile; service
               : intl.formatMessage(m.reviewAwaiting)}
         </p>
       ) : null}
-      {identity.photos.length > 0 && photos.length === 0 ? (
-        <Button variant="secondary" onClick={() => void show()}>
-          {intl.formatMessage(m.showPhotos)}
-        </Button>
-      ) : null}
-      {failed ? <p className="error">{intl.formatMessage(m.openFailed)}</p> : null}
-      {photos.map((photo) => (
-        <figure key={photo.url}>
-          <img src={photo.url} alt={photo.title} style={{ maxWidth: '20rem' }} />
-          <figcaption>{photo.title}</figcaption>
-        </figure>
-      ))}
+      <IdentityPhotos
+        identity={identity}
+        services={services}
+        failedText={intl.formatMessage(m.openFailed)}
+        showLabel={intl.formatMessage(m.showPhotos)}
+      />
     </Card>
   );
 }
