@@ -23,6 +23,7 @@ import {
   identityTexts,
   refusalReason,
 } from './identityReview.paths';
+import { fakeReviewFiles } from './reviewFixtures';
 
 // Every generated path of a person's look at identity photos (machines/identityReview.machine.ts), run against the
 // real screen at /back-office/identity-reviews/:id; then the page once with its photos, checked with axe.
@@ -54,21 +55,7 @@ const executors: Executors<typeof identityReviewMachine> = {
   },
 };
 
-function fakeServices(): ReviewFileServices & { opened: string[] } {
-  const opened: string[] = [];
-  return {
-    opened,
-    openDocument: async () => {
-      throw new Error('not on this page');
-    },
-    openPhoto: async (verificationId, side) => {
-      opened.push(`${verificationId} ${side}`);
-      return new Blob(['jpeg'], { type: 'image/jpeg' });
-    },
-  };
-}
-
-function startApp(services: ReviewFileServices = fakeServices()): RenderedApp {
+function startApp(services: ReviewFileServices = fakeReviewFiles()): RenderedApp {
   return renderJourneyScreen<ReviewActor>({
     path: identityReviewPath,
     route: '/back-office/identity-reviews/:id',
@@ -105,12 +92,15 @@ describe(`identityReview journey: ${paths.length} generated paths`, () => {
 
 describe('the identity review page', () => {
   it('shows the photos fetched with the staff client beside the details, sends the reason trimmed, and passes axe', async () => {
-    const services = fakeServices();
+    const services = fakeReviewFiles();
     const app = startApp(services);
     await app.effects.settle('loadItem', { output: eleniItem });
     expect(await screen.findByRole('img', { name: 'Selfie' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Front of the document' })).toBeTruthy();
-    expect(services.opened).toEqual([`${eleniVerificationId} front`, `${eleniVerificationId} selfie`]);
+    expect(services.opened).toEqual([
+      `photo ${eleniVerificationId} front`,
+      `photo ${eleniVerificationId} selfie`,
+    ]);
     expect(
       screen.getByText('Passport AB1234567, valid until 2030-05-01, in the name of Eleni Papadopoulou'),
     ).toBeTruthy();

@@ -1,4 +1,3 @@
-import type { ApiFailure } from '../../machines/apiFailure';
 import {
   identityReviewMachine,
   selectIdentityReviewStep,
@@ -18,6 +17,7 @@ import {
   type ScreenExpectation,
 } from './generatePaths';
 import { aegeanFile } from './merchantReview.paths';
+import { decidedAt, httpFailure, mariaReviewer, networkFails, reviewScreens } from './reviewFixtures';
 
 /*
  * The test model of a person's look at identity photos (machines/identityReview.machine.ts), run on the real screen at
@@ -40,8 +40,8 @@ export const eleniItem = {
 } satisfies IdentityReviewItem;
 
 function reviewedItem(decision: IdentityDecision | null): IdentityReviewItem {
-  const reviewed_by = { staff_id: '00000000-0000-4000-8000-0000000000f1', name: 'Maria Reviewer' };
-  const reviewed_at = '2026-01-15T09:00:00.000Z';
+  const reviewed_by = mariaReviewer;
+  const reviewed_at = decidedAt;
   return decision?.kind === 'refuse'
     ? {
         ...eleniItem,
@@ -82,7 +82,7 @@ export const identityReviewFixtures = {
         output: eleniItem,
         says: "Server sends Eleni Papadopoulou's verification (passport and selfie, checks passed, waiting for a person)",
       },
-      errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
+      errors: [networkFails],
     },
     decide: {
       done: {
@@ -97,15 +97,10 @@ export const identityReviewFixtures = {
       },
       errors: [
         {
-          failure: {
-            kind: 'http',
-            status: 409,
-            code: 'identity_review_state',
-            message: 'These photos were already confirmed.',
-          } satisfies ApiFailure,
+          failure: httpFailure(409, 'identity_review_state', 'These photos were already confirmed.'),
           says: 'Server answers 409 identity_review_state (another reviewer decided meanwhile)',
         },
-        { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
+        networkFails,
       ],
     },
   },
@@ -142,48 +137,30 @@ export function identityErrorText(error: IdentityReviewError): string {
 
 function identityScreen(snapshot: IdentityReviewSnapshot): ScreenExpectation {
   const t = identityTexts;
-  const path = identityReviewPath;
   const { error } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
-  const alert = error ? identityErrorText(error) : null;
-  const decisionButtons = [t.confirm, t.refuse];
-  const form = (buttons: string[]) => (busy ? { disabled: buttons } : { enabled: buttons });
+  const screens = reviewScreens({
+    path: identityReviewPath,
+    heading: t.title,
+    alert: error ? identityErrorText(error) : null,
+    busy: snapshot.hasTag('busy'),
+    decisionButtons: [t.confirm, t.refuse],
+    retry: t.retry,
+  });
   switch (selectIdentityReviewStep(snapshot)) {
     case 'loading':
-      return { path, heading: null };
+      return screens.loading;
     case 'loadFailed':
-      return { path, heading: t.title, alert: t.loadFailed, enabled: [t.retry] };
+      return screens.loadFailed(t.title, t.loadFailed);
     case 'viewing':
-      return { path, heading: t.title, alert, dialogs: [], enabled: decisionButtons };
+      return screens.viewing([t.confirm, t.refuse]);
     case 'confirming':
-      return {
-        path,
-        heading: t.title,
-        alert,
-        dialogs: [t.confirmTitle],
-        absent: decisionButtons,
-        ...form([t.confirmYes, t.cancel]),
-      };
+      return screens.asking(t.confirmTitle, [t.confirmYes, t.cancel]);
     case 'refusing':
-      return {
-        path,
-        heading: t.title,
-        alert,
-        dialogs: [],
-        absent: decisionButtons,
-        ...form([t.refuseSubmit, t.cancel]),
-      };
+      return screens.asking(null, [t.refuseSubmit, t.cancel]);
     case 'failed':
-      return {
-        path,
-        heading: t.title,
-        alert,
-        dialogs: [],
-        absent: decisionButtons,
-        enabled: [t.retry, t.backToPhotos],
-      };
+      return screens.failed(t.backToPhotos);
     case 'decided':
-      return { path, heading: t.title, alert: null, dialogs: [], absent: [...decisionButtons, t.retry] };
+      return screens.decided;
   }
 }
 

@@ -24,6 +24,7 @@ import {
   requestNote,
   reviewTexts,
 } from './merchantReview.paths';
+import { fakeReviewFiles } from './reviewFixtures';
 
 // Every generated path of one merchant's review by the bank (machines/merchantReview.machine.ts), run against the real
 // file screen at /back-office/merchant-reviews/:id; then the file in English, checked with axe.
@@ -73,22 +74,7 @@ const executors: Executors<typeof merchantReviewMachine> = {
   },
 };
 
-function fakeServices(): ReviewFileServices & { opened: string[] } {
-  const opened: string[] = [];
-  return {
-    opened,
-    openDocument: async (merchantId, documentId) => {
-      opened.push(`document ${merchantId} ${documentId}`);
-      return new Blob(['%PDF-1.4'], { type: 'application/pdf' });
-    },
-    openPhoto: async (verificationId, side) => {
-      opened.push(`photo ${verificationId} ${side}`);
-      return new Blob(['jpeg'], { type: 'image/jpeg' });
-    },
-  };
-}
-
-function startApp(services: ReviewFileServices = fakeServices()): RenderedApp {
+function startApp(services: ReviewFileServices = fakeReviewFiles()): RenderedApp {
   return renderJourneyScreen<ReviewActor>({
     path: merchantReviewPath,
     route: '/back-office/merchant-reviews/:id',
@@ -132,7 +118,7 @@ const axeViolations = async (container: HTMLElement) =>
 
 describe('the merchant review file', () => {
   it('shows the file in words, opens a document and the photos with the staff client, and passes axe', async () => {
-    const services = fakeServices();
+    const services = fakeReviewFiles();
     const app = startApp(services);
     await app.effects.settle('loadFile', {
       output: {
@@ -161,7 +147,7 @@ describe('the merchant review file', () => {
   });
 
   it('says when a document or the photos could not be opened, keeps the button to try again, and closes a document', async () => {
-    const services = fakeServices();
+    const services = fakeReviewFiles();
     let refuse = true;
     const refusing: ReviewFileServices = {
       openDocument: async (merchantId, documentId) => {

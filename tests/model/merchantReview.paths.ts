@@ -1,4 +1,3 @@
-import type { ApiFailure } from '../../machines/apiFailure';
 import {
   merchantReviewMachine,
   selectMerchantReviewStep,
@@ -17,6 +16,7 @@ import {
   type ModelPath,
   type ScreenExpectation,
 } from './generatePaths';
+import { decidedAt, httpFailure, mariaReviewer, networkFails, reviewScreens } from './reviewFixtures';
 
 /*
  * The test model of the bank's review of one merchant (machines/merchantReview.machine.ts), run on the real screen at
@@ -27,9 +27,6 @@ import {
 
 export const aegeanMerchantId = '00000000-0000-4000-8000-0000000000a1';
 export const merchantReviewPath = `/back-office/merchant-reviews/${aegeanMerchantId}`;
-
-const http = (status: number, code: string, message: string) =>
-  ({ kind: 'http', status, code, message }) satisfies ApiFailure;
 
 const address = { country: 'GR', postal_code: '10563', city: 'Athens', line1: 'Ermou 12', line2: null };
 
@@ -164,8 +161,8 @@ export const requestNote = 'Upload a readable certificate of registration.';
 
 /** The file as the server answers a decision (server/review/merchantReview.ts). */
 function decidedFile(decision: ReviewDecision | null): MerchantReviewFile {
-  const at = '2026-01-15T09:00:00.000Z';
-  const by = { staff_id: '00000000-0000-4000-8000-0000000000f1', name: 'Maria Reviewer' };
+  const at = decidedAt;
+  const by = mariaReviewer;
   switch (decision?.kind) {
     case 'reject':
       return {
@@ -237,7 +234,7 @@ export const merchantReviewFixtures = {
         output: aegeanFile,
         says: 'Server sends the file of Aegean Coffee IKE (in review, identity confirmed, no risk flag)',
       },
-      errors: [{ failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' }],
+      errors: [networkFails],
     },
     recheckVat: {
       done: {
@@ -252,11 +249,11 @@ export const merchantReviewFixtures = {
       },
       errors: [
         {
-          failure: http(409, 'conflict', 'The merchant has not saved a VAT number yet.'),
+          failure: httpFailure(409, 'conflict', 'The merchant has not saved a VAT number yet.'),
           says: 'Server answers 409 conflict (no VAT number saved)',
           tester: false,
         },
-        { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
+        networkFails,
       ],
     },
     decide: {
@@ -275,7 +272,7 @@ export const merchantReviewFixtures = {
       },
       errors: [
         {
-          failure: http(
+          failure: httpFailure(
             409,
             'four_eyes_same_reviewer',
             'You gave the first approval of this merchant: the second must come from another staff member.',
@@ -284,7 +281,7 @@ export const merchantReviewFixtures = {
           when: isApproval,
         },
         {
-          failure: http(
+          failure: httpFailure(
             409,
             'identity_not_confirmed',
             "A person has not confirmed the representative's identity yet.",
@@ -293,10 +290,10 @@ export const merchantReviewFixtures = {
           when: isApproval,
         },
         {
-          failure: http(409, 'merchant_not_in_review', 'The merchant is not in review.'),
+          failure: httpFailure(409, 'merchant_not_in_review', 'The merchant is not in review.'),
           says: 'Server answers 409 merchant_not_in_review (another reviewer decided meanwhile)',
         },
-        { failure: { kind: 'network' }, says: 'The network fails (no answer from the server)' },
+        networkFails,
       ],
     },
   },
@@ -347,65 +344,40 @@ export function reviewErrorText(error: MerchantReviewError): string {
 
 function reviewScreen(snapshot: MerchantReviewSnapshot): ScreenExpectation {
   const t = reviewTexts;
-  const path = merchantReviewPath;
   const { error } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
-  const alert = error ? reviewErrorText(error) : null;
   const decisionButtons = [t.approve, t.reject, t.askInformation];
-  const form = (buttons: string[]) => (busy ? { disabled: buttons } : { enabled: buttons });
+  const screens = reviewScreens({
+    path: merchantReviewPath,
+    heading: t.name,
+    alert: error ? reviewErrorText(error) : null,
+    busy: snapshot.hasTag('busy'),
+    decisionButtons,
+    retry: t.retry,
+  });
   switch (selectMerchantReviewStep(snapshot)) {
     case 'loading':
-      return { path, heading: null };
+      return screens.loading;
     case 'loadFailed':
-      return { path, heading: t.fileTitle, alert: t.loadFailed, enabled: [t.retry] };
+      return screens.loadFailed(t.fileTitle, t.loadFailed);
     case 'reviewing':
-      return { path, heading: t.name, alert, dialogs: [], enabled: [...decisionButtons, t.recheckVat] };
+      return screens.viewing([...decisionButtons, t.recheckVat]);
     case 'checkingVat':
       return {
-        path,
-        heading: t.name,
+        ...screens.viewing([]),
         alert: null,
-        dialogs: [],
+        enabled: [],
         disabled: [...decisionButtons, t.recheckVat],
       };
     case 'confirmingApproval':
-      return {
-        path,
-        heading: t.name,
-        alert,
-        dialogs: [t.confirmTitle],
-        absent: decisionButtons,
-        ...form([t.confirmApprove, t.cancel]),
-      };
+      return screens.asking(t.confirmTitle, [t.confirmApprove, t.cancel]);
     case 'rejecting':
-      return {
-        path,
-        heading: t.name,
-        alert,
-        dialogs: [],
-        absent: decisionButtons,
-        ...form([t.rejectSubmit, t.cancel]),
-      };
+      return screens.asking(null, [t.rejectSubmit, t.cancel]);
     case 'requestingInformation':
-      return {
-        path,
-        heading: t.name,
-        alert,
-        dialogs: [],
-        absent: decisionButtons,
-        ...form([t.requestSubmit, t.cancel]),
-      };
+      return screens.asking(null, [t.requestSubmit, t.cancel]);
     case 'failed':
-      return {
-        path,
-        heading: t.name,
-        alert,
-        dialogs: [],
-        absent: decisionButtons,
-        enabled: [t.retry, t.backToFile],
-      };
+      return screens.failed(t.backToFile);
     case 'decided':
-      return { path, heading: t.name, alert: null, dialogs: [], absent: [...decisionButtons, t.retry] };
+      return screens.decided;
   }
 }
 
