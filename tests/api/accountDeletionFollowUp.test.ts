@@ -7,7 +7,8 @@ import { startTestServer, type TestServer } from './harness';
 import { fund, merchantWithAccount, newKey, type MoneyMerchant } from './money';
 import { plusMs, runBillingAt } from './plans';
 import { stepUpHeaders, stepUpToken } from './stepUp';
-import { signInStaff } from './staffHelpers';
+import { auditAfter, lastAuditId } from './auditEntries';
+import { insertStaff, signInStaff } from './staffHelpers';
 import { databaseDigest } from './tableDigest';
 
 /*
@@ -32,25 +33,6 @@ afterAll(async () => {
 const origin = { ip: '203.0.113.9', userAgent: 'DeletionFollowUpTest/1.0' };
 /** An IBAN at another (German) bank, mod-97 valid. */
 const payoutIban = 'DE89370400440532013000';
-
-let staffCounter = 0;
-
-/** A staff member of the role, inserted as `npm run staff -- add` would (no sign-in needed by a domain function). */
-async function staffMember(role: 'reviewer' | 'operations' | 'admin', name = `Operator ${role}`) {
-  staffCounter += 1;
-  const row = await server.db
-    .insertInto('staff_users')
-    .values({
-      email: `ops${staffCounter}-${crypto.randomUUID().slice(0, 6)}@bank.example`,
-      name,
-      role,
-      password_hash: 'not used here',
-      totp_secret: 'not used here',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { staffId: row.id, name };
-}
 
 async function merchant(funds: bigint): Promise<MoneyMerchant> {
   const m = await merchantWithAccount(server);
@@ -102,16 +84,6 @@ async function payOut(me: MoneyMerchant, amount: bigint): Promise<void> {
   });
 }
 
-async function lastAuditId(): Promise<bigint> {
-  const row = await server.db
-    .selectFrom('audit_trail')
-    .select('id')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id ?? 0n;
-}
-
 describe('the open follow-ups', () => {
   it('lists open tasks oldest first, with the merchant and the request behind each', async () => {
     const first = await merchant(5000n);
@@ -153,9 +125,9 @@ describe('completing a follow-up', () => {
   it('marks it done with the note, takes it off the list, and writes one staff entry', async () => {
     const me = await merchant(2500n);
     const deletion = await requestDeletion(me);
-    const operator = await staffMember('operations', 'Kostas Operations');
+    const operator = await insertStaff(server, 'operations', { name: 'Kostas Operations' });
     const taskId = await taskIdOf(me.merchantId);
-    const before = await lastAuditId();
+    const before = await lastAuditId(server);
 
     const done = await completeDeletionTask(
       server.db,
@@ -175,12 +147,7 @@ describe('completing a follow-up', () => {
     });
     expect((await deletionTasks(server.db)).items.map((item) => item.id)).not.toContain(taskId);
 
-    const entries = await server.db
-      .selectFrom('audit_trail')
-      .selectAll()
-      .where('id', '>', before)
-      .orderBy('id')
-      .execute();
+    const entries = await auditAfter(server, before);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       realm: 'staff',
@@ -198,8 +165,8 @@ describe('completing a follow-up', () => {
   it('is done once: a second completion, by anyone, is 409 and changes nothing', async () => {
     const me = await merchant(0n);
     await requestDeletion(me);
-    const operator = await staffMember('operations');
-    const admin = await staffMember('admin');
+    const operator = await insertStaff(server, 'operations');
+    const admin = await insertStaff(server, 'admin');
     const taskId = await taskIdOf(me.merchantId);
     await completeDeletionTask(server.db, taskId, { note: 'Checked, nothing left.' }, operator, origin);
 
@@ -215,7 +182,7 @@ describe('completing a follow-up', () => {
   it('refuses a blank note and an unknown task, leaving no trace', async () => {
     const me = await merchant(0n);
     await requestDeletion(me);
-    const operator = await staffMember('operations');
+    const operator = await insertStaff(server, 'operations');
     const taskId = await taskIdOf(me.merchantId);
     const before = await databaseDigest(server.db);
 
@@ -242,7 +209,7 @@ describe('completing a follow-up', () => {
     });
     expectStatus(withdrawn, 200);
     expect(await taskRow(taskId)).toMatchObject({ status: 'done', completed_by: null, note: null });
-    const operator = await staffMember('operations');
+    const operator = await insertStaff(server, 'operations');
     await expect(
       completeDeletionTask(server.db, taskId, { note: 'Too late' }, operator, origin),
     ).rejects.toMatchObject({ statusCode: 409 });
@@ -251,7 +218,7 @@ describe('completing a follow-up', () => {
   it('a due deletion still blocked reopens the task; once paid out and completed, the note stays', async () => {
     const me = await merchant(4000n);
     const deletion = await requestDeletion(me);
-    const operator = await staffMember('operations');
+    const operator = await insertStaff(server, 'operations');
     const taskId = await taskIdOf(me.merchantId);
 
     // Marked done while the money is still there: the billing job finds the deletion blocked and reopens it.
@@ -300,7 +267,7 @@ describe('the back office’s endpoints (area account-deletions)', () => {
       deletion: { reason: 'Closing the shop', blockers: ['balance'] },
     });
 
-    const before = await lastAuditId();
+    const before = await lastAuditId(server);
     const done = await api(server.app, 'POST', doneUrl, {
       params: { id: taskId },
       body: { note: 'Paid out EUR 15.00.' },
@@ -312,7 +279,7 @@ describe('the back office’s endpoints (area account-deletions)', () => {
       status: 'done',
       completed: { staff_id: operator.staffId, note: 'Paid out EUR 15.00.' },
     });
-    const entries = await server.db.selectFrom('audit_trail').selectAll().where('id', '>', before).execute();
+    const entries = await auditAfter(server, before);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       realm: 'staff',

@@ -6,6 +6,7 @@ import { impressionFrequencyCapMs, servePlacement } from '../../server/advertisi
 import { api, apiWithBadInput, expectStatus } from './client';
 import { readOutbox, startTestServer, type TestServer } from './harness';
 import { employeeToken, fund, merchantWithAccount, newKey, type MoneyMerchant } from './money';
+import { insertStaff } from './staffHelpers';
 import { databaseDigest } from './tableDigest';
 
 /**
@@ -26,18 +27,7 @@ let staffId: string;
 let advertiser: MoneyMerchant;
 let viewer: MoneyMerchant;
 beforeAll(async () => {
-  const staff = await server.db
-    .insertInto('staff_users')
-    .values({
-      email: `staff-${randomBytes(4).toString('hex')}@bank.test`,
-      name: 'Rita Reviewer',
-      role: 'reviewer',
-      password_hash: 'not-a-real-hash',
-      totp_secret: 'sealed-secret',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  staffId = staff.id;
+  staffId = (await insertStaff(server, 'reviewer', { name: 'Rita Reviewer' })).staffId;
   advertiser = await merchantWithAccount(server);
   viewer = await merchantWithAccount(server);
   await fund(server.db, advertiser.accountId, 1_000_000n);

@@ -3,6 +3,7 @@ import type { AuditAction } from '../../schemas/auditActions';
 import { verifyAuditChain } from '../../server/audit/auditTrail';
 import { demoExternalAccounts } from '../../server/payee/externalAccounts';
 import { orderCard, secretOf } from './cards';
+import { auditAfter, lastAuditId } from './auditEntries';
 import { api, apiWithBadInput, bodyOf, expectStatus } from './client';
 import { startTestServer, type TestServer } from './harness';
 import { employeeToken, newKey, walletMerchant, type WalletMerchant } from './money';
@@ -39,20 +40,6 @@ function from<H extends Record<string, string>>(
 
 const person = demoExternalAccounts.find((account) => account.key === 'person') ?? demoExternalAccounts[0];
 
-async function lastId(): Promise<bigint> {
-  const row = await server.db
-    .selectFrom('audit_trail')
-    .select('id')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id ?? 0n;
-}
-
-async function entriesAfter(id: bigint) {
-  return server.db.selectFrom('audit_trail').selectAll().where('id', '>', id).orderBy('id').execute();
-}
-
 /** Everything stored in an entry, as text, to look for what must never be in it. */
 function textOf(entry: unknown): string {
   return JSON.stringify(entry, (_key, value: unknown) =>
@@ -73,9 +60,9 @@ async function expectOneEntry<T>(
   expected: Expected,
   act: () => Promise<T>,
 ): Promise<{ result: T; text: string }> {
-  const before = await lastId();
+  const before = await lastAuditId(server);
   const result = await act();
-  const entries = await entriesAfter(before);
+  const entries = await auditAfter(server, before);
   expect(
     entries.map((entry) => entry.action),
     expected.action,
@@ -98,9 +85,9 @@ async function expectOneEntry<T>(
 
 /** Runs `act` (a refused request), then expects the trail unchanged. */
 async function expectNoEntry(act: () => Promise<unknown>): Promise<void> {
-  const before = await lastId();
+  const before = await lastAuditId(server);
   await act();
-  expect(await entriesAfter(before)).toEqual([]);
+  expect(await auditAfter(server, before)).toEqual([]);
 }
 
 type Owner = WalletMerchant & { userId: string };

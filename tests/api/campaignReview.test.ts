@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignReviewQueue, decideCampaign } from '../../server/advertising/campaignReview';
 import { servePlacement } from '../../server/advertising/delivery';
@@ -14,7 +13,7 @@ import {
   newKey,
   type MoneyMerchant,
 } from './money';
-import { signInStaff } from './staffHelpers';
+import { insertStaff, signInStaff } from './staffHelpers';
 import { databaseDigest } from './tableDigest';
 
 /**
@@ -32,24 +31,6 @@ afterAll(async () => {
 });
 
 const body = { headline: 'Fresh coffee every morning', link: 'https://coffee.example.com/menu' };
-
-/** A staff member, inserted directly (the staff realm's sign-in is tested elsewhere). */
-async function staffMember(
-  role: 'reviewer' | 'operations' | 'admin' = 'reviewer',
-): Promise<{ staffId: string }> {
-  const row = await server.db
-    .insertInto('staff_users')
-    .values({
-      email: `staff-${randomBytes(4).toString('hex')}@bank.test`,
-      name: 'Rita Reviewer',
-      role,
-      password_hash: 'not-a-real-hash',
-      totp_secret: 'sealed-secret',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { staffId: row.id };
-}
 
 async function buy(merchant: MoneyMerchant, plan = 'local_boost') {
   const bought = await api(server.app, 'POST', '/api/merchants/advertising/plans/{id}/purchase/', {
@@ -97,7 +78,7 @@ describe('campaign review', () => {
     advertiser = await merchantWithAccount(server);
     other = await merchantWithAccount(server);
     await fund(server.db, advertiser.accountId, 100_000n);
-    reviewer = await staffMember();
+    reviewer = await insertStaff(server, 'reviewer', { name: 'Rita Reviewer' });
   });
 
   it('a bought campaign is in review, queued for the bank and shown to nobody', async () => {
@@ -223,7 +204,7 @@ describe('campaign review', () => {
   it('two decisions at once: one wins, the other is 409, the refund is paid at most once', async () => {
     const before = await balanceOf(advertiser.accountId);
     const campaign = await buy(advertiser);
-    const second = await staffMember('operations');
+    const second = await insertStaff(server, 'operations');
     const results = await Promise.allSettled([
       decideCampaign(
         server.db,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/db/database';
 import { api, type JsonBodyOf } from './client';
 import { pngImage } from './kycImages';
-import { representative } from './onboardingFixtures';
+import { onboardingOwner, representative, saveAllSteps } from './onboardingFixtures';
 import { stepUpHeaders, stepUpToken } from './stepUp';
 
 /*
@@ -83,4 +83,19 @@ export function passKyc(server: Server, token: string): Promise<string> {
 /** A verification that ends `failed` (the typed name differs from the representative's). */
 export function failKyc(server: Server, token: string): Promise<string> {
   return runKyc(server, token, 'failed');
+}
+
+/**
+ * A new owner whose onboarding is complete and identity photos through the automatic checks, submitted for the
+ * bank's review; with the verification's id.
+ */
+export async function submittedForReview(server: Server) {
+  const owner = await onboardingOwner(server.app, server.db);
+  await saveAllSteps(server.app, owner.token);
+  const verificationId = await passKyc(server, owner.token);
+  const sent = await api(server.app, 'POST', '/api/merchants/onboarding/submit_for_review/', {
+    token: owner.token,
+  });
+  if (sent.status !== 200) throw new Error(`submit: ${sent.status} ${JSON.stringify(sent.body)}`);
+  return { ...owner, verificationId };
 }

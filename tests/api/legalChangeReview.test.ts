@@ -10,7 +10,8 @@ import { storageFor } from '../../server/storage';
 import { api, apiWithBadInput, expectStatus, type JsonBodyOf } from './client';
 import { startTestServer, type TestServer } from './harness';
 import { company, directors, onboardingOwner, pdfBytes, saveAllSteps, upload } from './onboardingFixtures';
-import { signInStaff } from './staffHelpers';
+import { auditAfter, lastAuditId } from './auditEntries';
+import { insertStaff, signInStaff } from './staffHelpers';
 import { databaseDigest } from './tableDigest';
 
 /*
@@ -46,25 +47,6 @@ async function approvedOwner(): Promise<Owner> {
     .where('id', '=', created.merchantId)
     .execute();
   return created;
-}
-
-let staffCounter = 0;
-
-/** A staff member of the role, inserted as `npm run staff -- add` would (no sign-in needed by a domain function). */
-async function staffMember(role: 'reviewer' | 'operations' | 'admin', name = `Reviewer ${role}`) {
-  staffCounter += 1;
-  const row = await server.db
-    .insertInto('staff_users')
-    .values({
-      email: `staff${staffCounter}-${crypto.randomUUID().slice(0, 6)}@bank.example`,
-      name,
-      role,
-      password_hash: 'not used here',
-      totp_secret: 'not used here',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { staffId: row.id, name };
 }
 
 const legalCompany = {
@@ -103,20 +85,6 @@ async function profileOf(owner: Owner) {
   const response = await api(server.app, 'GET', '/api/merchants/profile/', { token: owner.token });
   expectStatus(response, 200);
   return response.body;
-}
-
-async function lastAuditId(): Promise<bigint> {
-  const row = await server.db
-    .selectFrom('audit_trail')
-    .select('id')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id ?? 0n;
-}
-
-async function auditAfter(id: bigint) {
-  return server.db.selectFrom('audit_trail').selectAll().where('id', '>', id).orderBy('id').execute();
 }
 
 describe('the queue of changes waiting for review', () => {
@@ -214,9 +182,9 @@ describe('the queue of changes waiting for review', () => {
 describe('a staff member decides', () => {
   it('approves: the data applies, the merchant is renamed, the owner sees it, one staff entry on the trail', async () => {
     const owner = await approvedOwner();
-    const reviewer = await staffMember('reviewer', 'Maria Reviewer');
+    const reviewer = await insertStaff(server, 'reviewer', { name: 'Maria Reviewer' });
     const change = await requestChange(owner, { kind: 'company', data: legalCompany });
-    const before = await lastAuditId();
+    const before = await lastAuditId(server);
 
     const decided = await decideLegalChange(
       server.db,
@@ -241,7 +209,7 @@ describe('a staff member decides', () => {
     expect(profile.changes[0]).toMatchObject({ id: change.id, status: 'approved' });
     expect((await legalChangeQueue(server.db)).items.map((item) => item.id)).not.toContain(change.id);
 
-    const entries = await auditAfter(before);
+    const entries = await auditAfter(server, before);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       realm: 'staff',
@@ -264,9 +232,9 @@ describe('a staff member decides', () => {
 
   it('rejects with a reason: the data stays, the owner reads the reason, the trail says why', async () => {
     const owner = await approvedOwner();
-    const reviewer = await staffMember('admin');
+    const reviewer = await insertStaff(server, 'admin');
     const change = await requestChange(owner, { kind: 'directors', data: newBoard });
-    const before = await lastAuditId();
+    const before = await lastAuditId(server);
 
     const decided = await decideLegalChange(
       server.db,
@@ -284,7 +252,7 @@ describe('a staff member decides', () => {
       status: 'rejected',
       reason: 'Send the board resolution.',
     });
-    const entries = await auditAfter(before);
+    const entries = await auditAfter(server, before);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       realm: 'staff',
@@ -296,8 +264,8 @@ describe('a staff member decides', () => {
 
   it('decides a change once: a second decision, by anyone, is 409 and changes nothing', async () => {
     const owner = await approvedOwner();
-    const first = await staffMember('reviewer');
-    const second = await staffMember('reviewer');
+    const first = await insertStaff(server, 'reviewer');
+    const second = await insertStaff(server, 'reviewer');
     const change = await requestChange(owner, { kind: 'company', data: legalCompany });
     await decideLegalChange(
       server.db,
@@ -326,7 +294,7 @@ describe('a staff member decides', () => {
 
   it('refuses a rejection without a reason and an unknown change, leaving no trace', async () => {
     const owner = await approvedOwner();
-    const reviewer = await staffMember('reviewer');
+    const reviewer = await insertStaff(server, 'reviewer');
     const change = await requestChange(owner, { kind: 'company', data: legalCompany });
     const before = await databaseDigest(server.db);
 
@@ -348,14 +316,14 @@ describe('a staff member decides', () => {
   it('the sandbox rail decides alike, as a reviewer the trail names as the sandbox', async () => {
     const owner = await approvedOwner();
     const change = await requestChange(owner, { kind: 'company', data: legalCompany });
-    const before = await lastAuditId();
+    const before = await lastAuditId(server);
     const response = await api(server.app, 'POST', '/api/sandbox/reviews/profile_changes/{id}/', {
       params: { id: change.id },
       body: { decision: 'reject', reason: 'Wrong registration number.' },
     });
     expectStatus(response, 200);
     expect(response.body).toMatchObject({ status: 'rejected', reason: 'Wrong registration number.' });
-    const entries = await auditAfter(before);
+    const entries = await auditAfter(server, before);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       realm: 'staff',
@@ -411,7 +379,7 @@ describe('the back office’s endpoints (area legal-changes)', () => {
     expect(String(file.headers['content-disposition'])).toMatch(/^inline;/);
     expect(file.raw.rawPayload.equals(pdfBytes)).toBe(true);
 
-    const before = await lastAuditId();
+    const before = await lastAuditId(server);
     const decided = await api(server.app, 'POST', '/api/back-office/legal-changes/{id}/decision/', {
       params: { id: change.id },
       body: { decision: 'approve' },
@@ -421,7 +389,7 @@ describe('the back office’s endpoints (area legal-changes)', () => {
     expectStatus(decided, 200);
     expect(decided.body).toMatchObject({ status: 'approved', decided_by: { staff_id: reviewer.staffId } });
     expect((await profileOf(owner)).directors?.directors).toHaveLength(2);
-    const entries = await auditAfter(before);
+    const entries = await auditAfter(server, before);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       realm: 'staff',

@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../server/audit/auditTrail';
 import { AppError } from '../../server/errors';
@@ -16,7 +15,7 @@ import {
 } from '../../server/review/merchantReview';
 import { api, bodyOf, expectStatus } from './client';
 import { readOutbox, startTestServer, type TestServer } from './harness';
-import { initiateKyc, passKyc } from './kycPass';
+import { initiateKyc, passKyc, submittedForReview } from './kycPass';
 import {
   directors,
   onboardingOwner,
@@ -25,6 +24,7 @@ import {
   saveAllSteps,
   upload,
 } from './onboardingFixtures';
+import { insertStaff } from './staffHelpers';
 
 /*
  * The bank's review of a merchant (server/review/): the file and the queue, four-eyes on flagged merchants, requests
@@ -53,36 +53,9 @@ afterAll(async () => {
   await server.close();
 });
 
-async function staffMember(email?: string): Promise<StaffReviewer> {
-  const row = await server.db
-    .insertInto('staff_users')
-    .values({
-      email: email ?? `reviewer-${randomBytes(4).toString('hex')}@bank.example`,
-      name: `Reviewer ${randomBytes(2).toString('hex')}`,
-      role: 'reviewer',
-      password_hash: 'not-used-here',
-      totp_secret: 'not-used-here',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { staffId: row.id };
-}
-
-/** A merchant whose onboarding is complete, identity photos through the automatic checks, submitted. */
-async function submitted() {
-  const owner = await onboardingOwner(server.app, server.db);
-  await saveAllSteps(server.app, owner.token);
-  const verificationId = await passKyc(server, owner.token);
-  const sent = await api(server.app, 'POST', '/api/merchants/onboarding/submit_for_review/', {
-    token: owner.token,
-  });
-  if (sent.status !== 200) throw new Error(`submit: ${sent.status} ${JSON.stringify(sent.body)}`);
-  return { ...owner, verificationId };
-}
-
 /** The same, with its VAT number confirmed by the registry and its identity confirmed: no risk flag. */
 async function unflagged(checker: StaffReviewer) {
-  const owner = await submitted();
+  const owner = await submittedForReview(server);
   registryName = 'AEGEAN COFFEE I.K.E.';
   await recheckMerchantVat(server.db, viesUrl, owner.merchantId, checker, null);
   await confirmIdentity(server.db, owner.verificationId, checker, null);
@@ -148,8 +121,8 @@ async function staffAudit(merchantId: string) {
 
 describe('the review file and the queue', () => {
   it('shows everything onboarding collected, with the risk flags, and queues merchants in review oldest first', async () => {
-    const first = await submitted();
-    const second = await submitted();
+    const first = await submittedForReview(server);
+    const second = await submittedForReview(server);
     const file = await merchantReviewFile(server.db, first.merchantId);
     expect(file.merchant).toMatchObject({ id: first.merchantId, status: 'in_review' });
     expect(file.state).toBe('awaiting_review');
@@ -188,8 +161,8 @@ describe('the review file and the queue', () => {
   });
 
   it('flags a VAT number the registry refuses, a registry name that is not the company, and names that differ', async () => {
-    const checker = await staffMember();
-    const owner = await submitted();
+    const checker = await insertStaff(server);
+    const owner = await submittedForReview(server);
     registryName = 'Kyma Shipping AE';
     const file = await recheckMerchantVat(server.db, viesUrl, owner.merchantId, checker, null);
     expect(file.vat_check).toMatchObject({
@@ -216,7 +189,7 @@ describe('the review file and the queue', () => {
   });
 
   it('records the merchant’s own VAT check from the company step', async () => {
-    const owner = await submitted();
+    const owner = await submittedForReview(server);
     const checked = await api(server.app, 'POST', '/api/merchants/onboarding/vat_check/', {
       token: owner.token,
       body: { country: 'GR', vat_number: 'EL 123456783' },
@@ -235,7 +208,7 @@ describe('the review file and the queue', () => {
 
 describe('four-eyes', () => {
   it('a merchant without a risk flag is opened by one approval', async () => {
-    const reviewer = await staffMember();
+    const reviewer = await insertStaff(server);
     const owner = await unflagged(reviewer);
     const before = await merchantReviewFile(server.db, owner.merchantId);
     expect(before.risk_flags).toEqual([]);
@@ -268,9 +241,9 @@ describe('four-eyes', () => {
   });
 
   it('a flagged merchant needs a second, different reviewer; the same one approving twice is refused', async () => {
-    const first = await staffMember();
-    const second = await staffMember();
-    const owner = await submitted();
+    const first = await insertStaff(server);
+    const second = await insertStaff(server);
+    const owner = await submittedForReview(server);
     await confirmIdentity(server.db, owner.verificationId, first, null);
 
     const one = await approveMerchant(server.db, owner.merchantId, first, null);
@@ -307,8 +280,8 @@ describe('four-eyes', () => {
   });
 
   it('approval waits for a person to confirm the identity, and nobody reviews their own company', async () => {
-    const reviewer = await staffMember();
-    const owner = await submitted();
+    const reviewer = await insertStaff(server);
+    const owner = await submittedForReview(server);
     const before = await traces(owner.merchantId);
     const early = await refusal(approveMerchant(server.db, owner.merchantId, reviewer, null));
     expect(early.statusCode).toBe(409);
@@ -316,7 +289,7 @@ describe('four-eyes', () => {
     expect(early.message).toMatch(/identity review/);
     expect(await traces(owner.merchantId)).toEqual(before);
 
-    const insider = await staffMember(owner.email);
+    const insider = await insertStaff(server, 'reviewer', { email: owner.email });
     const own = await refusal(approveMerchant(server.db, owner.merchantId, insider, null));
     expect(own.statusCode).toBe(403);
     expect(own.message).toMatch(/company you are a user of/);
@@ -326,8 +299,8 @@ describe('four-eyes', () => {
   });
 
   it('a first approval does not carry over a request for more information', async () => {
-    const first = await staffMember();
-    const owner = await submitted();
+    const first = await insertStaff(server);
+    const owner = await submittedForReview(server);
     await confirmIdentity(server.db, owner.verificationId, first, null);
     await approveMerchant(server.db, owner.merchantId, first, null);
     await requestMerchantInformation(
@@ -350,8 +323,8 @@ describe('four-eyes', () => {
   });
 
   it('rejects with a reason, the staff member recorded', async () => {
-    const reviewer = await staffMember();
-    const owner = await submitted();
+    const reviewer = await insertStaff(server);
+    const owner = await submittedForReview(server);
     const empty = await refusal(rejectMerchant(server.db, owner.merchantId, '   ', reviewer, null));
     expect(empty.statusCode).toBe(400);
     const rejected = await rejectMerchant(
@@ -390,8 +363,8 @@ describe('four-eyes', () => {
 
 describe('more information on named steps', () => {
   it('opens exactly those steps with their notes; the merchant fixes them, resubmits and is back in the queue', async () => {
-    const reviewer = await staffMember();
-    const owner = await submitted();
+    const reviewer = await insertStaff(server);
+    const owner = await submittedForReview(server);
     const asked = await requestMerchantInformation(
       server.db,
       owner.merchantId,
@@ -497,8 +470,8 @@ describe('more information on named steps', () => {
   });
 
   it('refuses unknown or repeated steps, an empty note and an unknown merchant with 4xx, leaving no trace', async () => {
-    const reviewer = await staffMember();
-    const owner = await submitted();
+    const reviewer = await insertStaff(server);
+    const owner = await submittedForReview(server);
     const before = await traces(owner.merchantId);
     const bad: unknown[] = [
       { steps: [] },
@@ -556,7 +529,7 @@ describe('more information on named steps', () => {
 
 describe('identity review', () => {
   it('the merchant reads "awaiting review" until a person confirms, then "verified"', async () => {
-    const reviewer = await staffMember();
+    const reviewer = await insertStaff(server);
     const owner = await onboardingOwner(server.app, server.db);
     await saveAllSteps(server.app, owner.token);
     const verificationId = await passKyc(server, owner.token);
@@ -601,7 +574,7 @@ describe('identity review', () => {
   });
 
   it('refused while onboarding: the merchant reads why and takes the photos again before submitting', async () => {
-    const reviewer = await staffMember();
+    const reviewer = await insertStaff(server);
     const owner = await onboardingOwner(server.app, server.db);
     await saveAllSteps(server.app, owner.token);
     const verificationId = await passKyc(server, owner.token);
@@ -637,8 +610,8 @@ describe('identity review', () => {
   });
 
   it('refused while in review: the merchant is asked to take the photos again, and only that', async () => {
-    const reviewer = await staffMember();
-    const owner = await submitted();
+    const reviewer = await insertStaff(server);
+    const owner = await submittedForReview(server);
     const outcome = await refuseIdentity(
       server.db,
       owner.verificationId,

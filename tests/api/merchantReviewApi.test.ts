@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../server/audit/auditTrail';
 import { api, apiWithBadInput, bodyOf, expectStatus } from './client';
 import { startTestServer, type TestServer } from './harness';
-import { passKyc } from './kycPass';
-import { onboardingOwner, saveAllSteps } from './onboardingFixtures';
+import { submittedForReview } from './kycPass';
 import { signInStaff, type SignedInStaff } from './staffHelpers';
 
 /*
@@ -26,17 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-async function submitted() {
-  const owner = await onboardingOwner(server.app, server.db);
-  await saveAllSteps(server.app, owner.token);
-  const verificationId = await passKyc(server, owner.token);
-  const sent = await api(server.app, 'POST', '/api/merchants/onboarding/submit_for_review/', {
-    token: owner.token,
-  });
-  if (sent.status !== 200) throw new Error(`submit: ${sent.status} ${JSON.stringify(sent.body)}`);
-  return { ...owner, verificationId };
-}
 
 const file = (staff: SignedInStaff, merchantId: string) =>
   api(server.app, 'GET', '/api/back-office/merchant-reviews/{merchant_id}/', {
@@ -61,7 +49,7 @@ async function staffEntries(merchantId: string) {
 
 describe('merchant reviews in the back office', () => {
   it('a reviewer reads the queue and the file, opens documents and photos inline, and each opening is recorded', async () => {
-    const owner = await submitted();
+    const owner = await submittedForReview(server);
     const queue = await api(server.app, 'GET', '/api/back-office/merchant-reviews/', {
       headers: first.headers,
     });
@@ -92,7 +80,7 @@ describe('merchant reviews in the back office', () => {
     expect(selfie.headers['content-disposition']).toBe('inline; filename="selfie.png"');
 
     // Another merchant's document under this merchant's id is nothing at all.
-    const other = await submitted();
+    const other = await submittedForReview(server);
     const otherDocument = bodyOf(await file(first, other.merchantId), 200).documents[0]!;
     const crossed = await server.app.inject({
       method: 'GET',
@@ -122,7 +110,7 @@ describe('merchant reviews in the back office', () => {
   });
 
   it('operations staff and merchants cannot open the review desk', async () => {
-    const owner = await submitted();
+    const owner = await submittedForReview(server);
     const asOperations = await file(operations, owner.merchantId);
     expectStatus(asOperations, 403);
     const identityAsOperations = await api(server.app, 'GET', '/api/back-office/identity-reviews/', {
@@ -137,7 +125,7 @@ describe('merchant reviews in the back office', () => {
   });
 
   it('identity first, then two different staff members for a flagged merchant; the same one twice is refused', async () => {
-    const owner = await submitted();
+    const owner = await submittedForReview(server);
     const early = await approve(first, owner.merchantId);
     expectStatus(early, 409);
     expect(early.body.error.code).toBe('identity_not_confirmed');
@@ -193,7 +181,7 @@ describe('merchant reviews in the back office', () => {
   });
 
   it('asks for more information; the merchant answers and the file shows the round', async () => {
-    const owner = await submitted();
+    const owner = await submittedForReview(server);
     const asked = await api(
       server.app,
       'POST',
@@ -225,7 +213,7 @@ describe('merchant reviews in the back office', () => {
   });
 
   it('refuses bad input with 4xx and writes nothing', async () => {
-    const owner = await submitted();
+    const owner = await submittedForReview(server);
     const before = await staffEntries(owner.merchantId);
     const url = '/api/back-office/merchant-reviews/{merchant_id}/request-information/' as const;
     for (const body of [
@@ -293,7 +281,7 @@ describe('merchant reviews in the back office', () => {
   });
 
   it('refused photos: the merchant in review is asked to take them again, with the reason', async () => {
-    const owner = await submitted();
+    const owner = await submittedForReview(server);
     const refused = await api(
       server.app,
       'POST',

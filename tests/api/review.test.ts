@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findMerchant, reviewMerchant } from '../../server/onboarding/review';
 import { api, apiWithBadInput, callUntyped, expectStatus, type JsonBodyOf } from './client';
 import { readOutbox, signIn, startTestServer, type TestServer } from './harness';
-import { passKyc } from './kycPass';
-import { funding, onboardingOwner, saveAllSteps } from './onboardingFixtures';
+import { submittedForReview } from './kycPass';
+import { funding, onboardingOwner } from './onboardingFixtures';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -20,17 +20,6 @@ const review = (merchantId: string, body: JsonBodyOf<'POST', '/api/sandbox/revie
     body,
   });
 
-async function submitted() {
-  const owner = await onboardingOwner(server.app, server.db);
-  await saveAllSteps(server.app, owner.token);
-  await passKyc(server, owner.token);
-  const sent = await api(server.app, 'POST', '/api/merchants/onboarding/submit_for_review/', {
-    token: owner.token,
-  });
-  if (sent.status !== 200) throw new Error(`submit: ${sent.status} ${JSON.stringify(sent.body)}`);
-  return owner;
-}
-
 async function merchantAccounts(merchantId: string) {
   return server.db
     .selectFrom('ledger_accounts')
@@ -41,7 +30,7 @@ async function merchantAccounts(merchantId: string) {
 
 describe('sandbox review', () => {
   it('approves: status approved, a EUR account with a valid IBAN, the owner emailed, money features open', async () => {
-    const owner = await submitted();
+    const owner = await submittedForReview(server);
     const approved = await review(owner.merchantId, { decision: 'approve' });
     expectStatus(approved, 200);
     expect(approved.body.merchant.status).toBe('approved');
@@ -85,7 +74,7 @@ describe('sandbox review', () => {
   });
 
   it('rejects with a reason the owner sees and is emailed; the steps reopen and can be sent again', async () => {
-    const owner = await submitted();
+    const owner = await submittedForReview(server);
     const noReason = await review(owner.merchantId, { decision: 'reject' });
     expectStatus(noReason, 400);
     expect(noReason.body.error.fields).toHaveProperty('reason');
@@ -147,7 +136,7 @@ describe('sandbox review', () => {
   });
 
   it('does not exist in production', async () => {
-    const owner = await submitted();
+    const owner = await submittedForReview(server);
     const production = await server.buildVariant({ environment: 'production' });
     // Outside the production app's contract: the sandbox rails are not registered there at all.
     const response = await callUntyped(production, 'POST', `/api/sandbox/reviews/${owner.merchantId}/`, {
@@ -160,7 +149,7 @@ describe('sandbox review', () => {
   });
 
   it('the command-line path finds a merchant by owner email and uses the same decision', async () => {
-    const owner = await submitted();
+    const owner = await submittedForReview(server);
     expect(await findMerchant(server.db, owner.email.toUpperCase())).toBe(owner.merchantId);
     expect(await findMerchant(server.db, owner.merchantId)).toBe(owner.merchantId);
     expect(await findMerchant(server.db, 'nobody@example.test')).toBeNull();

@@ -19,6 +19,23 @@ export type SignedInStaff = {
   refreshCookie: string;
 };
 
+/**
+ * A staff member of the role as a plain staff_users row, for tests of domain functions that take the staff member's
+ * id and need no sign-in (the sign-in is tested in staffAuth.test.ts).
+ */
+export async function insertStaff(
+  server: Pick<TestServer, 'db'>,
+  role: StaffRole = 'reviewer',
+  { name = `QA ${role}`, email = `${role}-${randomBytes(5).toString('hex')}@bank.test` } = {},
+): Promise<{ staffId: string; name: string; email: string }> {
+  const row = await server.db
+    .insertInto('staff_users')
+    .values({ email, name, role, password_hash: 'not used here', totp_secret: 'not used here' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { staffId: row.id, name, email };
+}
+
 export async function makeStaff(
   server: Pick<TestServer, 'db' | 'config'>,
   role: StaffRole,
