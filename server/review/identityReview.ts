@@ -2,7 +2,6 @@ import type { Selectable, Transaction } from 'kysely';
 import type { IdentityReviewItem, IdentityReviewQueue } from '../../schemas/merchantReview.schema';
 import { RepresentativeStep } from '../../schemas/onboarding.schema';
 import type { KycSide } from '../../schemas/kyc.schema';
-import { recordAudit } from '../audit/auditTrail';
 import type { RequestOrigin } from '../auth/login';
 import type { Database } from '../db/database';
 import type { DB, KycVerifications } from '../db/types';
@@ -11,8 +10,10 @@ import { publicMerchantStatus } from '../onboarding/status';
 import type { FileStorage } from '../storage';
 import {
   openInformationRequestIn,
+  recordStaffAudit,
   refuseOwnCompany,
   reviewIdentityFromRow,
+  staffReason,
   type StaffReviewer,
 } from './merchantReview';
 
@@ -140,6 +141,26 @@ async function lockForReview(trx: Trx, verificationId: string) {
   return { merchant, row };
 }
 
+/** The verification marked reviewed by this reviewer, confirmed or refused with the reason; answers its row. */
+function markReviewed(
+  trx: Trx,
+  verificationId: string,
+  reviewer: StaffReviewer,
+  review: { review_status: 'confirmed' } | { review_status: 'refused'; review_reason: string },
+) {
+  return trx
+    .updateTable('kyc_verifications')
+    .set({
+      ...review,
+      reviewed_by: reviewer.staffId,
+      reviewer: `staff:${reviewer.staffId}`,
+      reviewed_at: new Date(),
+    })
+    .where('id', '=', verificationId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** confirmIdentity: a person confirms face and document; the merchant reads "verified" from now on. */
 export async function confirmIdentity(
   db: Database,
@@ -150,20 +171,8 @@ export async function confirmIdentity(
   return db.transaction().execute(async (trx) => {
     const { merchant, row } = await lockForReview(trx, verificationId);
     await refuseOwnCompany(trx, reviewer.staffId, merchant.id);
-    const updated = await trx
-      .updateTable('kyc_verifications')
-      .set({
-        review_status: 'confirmed',
-        reviewed_by: reviewer.staffId,
-        reviewer: `staff:${reviewer.staffId}`,
-        reviewed_at: new Date(),
-      })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      realm: 'staff',
-      actorUserId: reviewer.staffId,
+    const updated = await markReviewed(trx, row.id, reviewer, { review_status: 'confirmed' });
+    await recordStaffAudit(trx, reviewer, {
       merchantId: merchant.id,
       action: 'identity_review.confirmed',
       subject: `kyc_verification:${row.id}`,
@@ -186,27 +195,14 @@ export async function refuseIdentity(
   reviewer: StaffReviewer,
   origin: RequestOrigin | null,
 ): Promise<RefusalResult> {
-  const why = reason.trim();
-  if (!why || why.length > 500) {
-    throw new AppError('validation_failed', 400, 'A refusal needs a reason of at most 500 characters.', {
-      fields: { reason: why ? 'Max 500 characters.' : 'This field is required.' },
-    });
-  }
+  const why = staffReason(reason, 'A refusal');
   return db.transaction().execute(async (trx) => {
     const { merchant, row } = await lockForReview(trx, verificationId);
     await refuseOwnCompany(trx, reviewer.staffId, merchant.id);
-    const updated = await trx
-      .updateTable('kyc_verifications')
-      .set({
-        review_status: 'refused',
-        review_reason: why,
-        reviewed_by: reviewer.staffId,
-        reviewer: `staff:${reviewer.staffId}`,
-        reviewed_at: new Date(),
-      })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await markReviewed(trx, row.id, reviewer, {
+      review_status: 'refused',
+      review_reason: why,
+    });
     let outboxIds: string[] = [];
     if (merchant.status === 'in_review') {
       outboxIds = await openInformationRequestIn(trx, merchant, [{ step: 'identity', note: why }], reviewer);
@@ -225,9 +221,7 @@ export async function refuseIdentity(
           .execute();
       }
     }
-    await recordAudit(trx, {
-      realm: 'staff',
-      actorUserId: reviewer.staffId,
+    await recordStaffAudit(trx, reviewer, {
       merchantId: merchant.id,
       action: 'identity_review.refused',
       subject: `kyc_verification:${row.id}`,

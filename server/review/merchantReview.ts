@@ -1,4 +1,4 @@
-import type { Selectable, Transaction } from 'kysely';
+import type { Insertable, Selectable, Transaction } from 'kysely';
 import {
   InformationRequestBody,
   type MerchantReviewFile,
@@ -16,10 +16,10 @@ import {
   type OnboardingDocument,
   type VatCheckResponse,
 } from '../../schemas/onboarding.schema';
-import { recordAudit } from '../audit/auditTrail';
+import { recordAudit, type AuditEntry } from '../audit/auditTrail';
 import type { RequestOrigin } from '../auth/login';
 import type { Database } from '../db/database';
-import type { DB, KycVerifications } from '../db/types';
+import type { DB, KycVerifications, MerchantReviewDecisions } from '../db/types';
 import { AppError } from '../errors';
 import { kycReviewOf, sameName } from '../kyc/kyc';
 import { enqueueMessage } from '../notify/outbox';
@@ -416,7 +416,60 @@ export async function refuseOwnCompany(trx: Trx, staffId: string, merchantId: st
   }
 }
 
+/** A staff member's decision or look on the audit trail (realm staff), in the decision's own transaction. */
+export function recordStaffAudit(
+  trx: Trx,
+  reviewer: StaffReviewer,
+  entry: Omit<AuditEntry, 'realm' | 'actorUserId'>,
+): Promise<bigint> {
+  return recordAudit(trx, { realm: 'staff', actorUserId: reviewer.staffId, ...entry });
+}
+
+/** A reason a staff member gives (a rejection, a refusal): trimmed, 1 to 500 characters, or 400 saying which. */
+export function staffReason(reason: string, what: 'A rejection' | 'A refusal'): string {
+  const why = reason.trim();
+  if (!why || why.length > 500) {
+    throw new AppError('validation_failed', 400, `${what} needs a reason of at most 500 characters.`, {
+      fields: { reason: why ? 'Max 500 characters.' : 'This field is required.' },
+    });
+  }
+  return why;
+}
+
 export type DecisionResult = { file: MerchantReviewFile; outboxIds: string[] };
+
+type MerchantInReview = Awaited<ReturnType<typeof lockMerchantInReview>>;
+
+/**
+ * A decision on a merchant in review, in one transaction: the merchant locked (409 when someone decided meanwhile)
+ * and the reviewer's own company refused before `decide` writes; answers the file as it then stands and the ids of
+ * the messages `decide` queued.
+ */
+function decideInReview(
+  db: Database,
+  merchantId: string,
+  reviewer: StaffReviewer,
+  decide: (trx: Trx, merchant: MerchantInReview) => Promise<string[]>,
+): Promise<DecisionResult> {
+  return db.transaction().execute(async (trx) => {
+    const merchant = await lockMerchantInReview(trx, merchantId);
+    await refuseOwnCompany(trx, reviewer.staffId, merchantId);
+    const outboxIds = await decide(trx, merchant);
+    return { file: await merchantReviewFile(trx, merchantId), outboxIds };
+  });
+}
+
+/** The decision's row in merchant_review_decisions, by this reviewer (four-eyes and the file's history read them). */
+async function recordReviewDecision(
+  trx: Trx,
+  reviewer: StaffReviewer,
+  row: Omit<Insertable<MerchantReviewDecisions>, 'staff_id' | 'reviewer'>,
+): Promise<void> {
+  await trx
+    .insertInto('merchant_review_decisions')
+    .values({ ...row, staff_id: reviewer.staffId, reviewer: staffLabel(reviewer) })
+    .execute();
+}
 
 /**
  * approve: opens the account (server/onboarding/review.ts `decideMerchant`) when the merchant has no risk flag, or
@@ -430,9 +483,7 @@ export async function approveMerchant(
   reviewer: StaffReviewer,
   origin: RequestOrigin | null,
 ): Promise<DecisionResult> {
-  return db.transaction().execute(async (trx) => {
-    const merchant = await lockMerchantInReview(trx, merchantId);
-    await refuseOwnCompany(trx, reviewer.staffId, merchantId);
+  return decideInReview(db, merchantId, reviewer, async (trx, merchant) => {
     const identity = await identityVerificationOf(trx, merchantId);
     if (identity.status !== 'verified') {
       throw new AppError(
@@ -443,7 +494,7 @@ export async function approveMerchant(
         { details: { identity_status: identity.status } },
       );
     }
-    const flags = riskFlagsOf(await reviewFacts(trx, merchantId));
+    const flags = riskFlagsOf(await reviewFacts(trx, merchantId)).map((item) => item.code);
     const submission = await currentSubmission(trx, merchantId);
     const first = await firstApprovalOf(trx, merchantId, submission.number);
     if (first && first.staff_id === reviewer.staffId) {
@@ -453,52 +504,22 @@ export async function approveMerchant(
         'You gave the first approval of this merchant: the second must come from another staff member.',
       );
     }
-    const details = { risk_flags: flags.map((item) => item.code).join(',') || null };
+    const decision = { merchant_id: merchantId, submission: submission.number, risk_flags: flags };
+    const audit = { merchantId, subject: `merchant:${merchantId}`, origin };
+    const details = { risk_flags: flags.join(',') || null };
     if (flags.length > 0 && !first) {
-      await trx
-        .insertInto('merchant_review_decisions')
-        .values({
-          merchant_id: merchantId,
-          submission: submission.number,
-          staff_id: reviewer.staffId,
-          reviewer: staffLabel(reviewer),
-          decision: 'first_approval',
-          risk_flags: flags.map((item) => item.code),
-        })
-        .execute();
-      await recordAudit(trx, {
-        realm: 'staff',
-        actorUserId: reviewer.staffId,
-        merchantId,
-        action: 'merchant_review.first_approval',
-        subject: `merchant:${merchantId}`,
-        details,
-        origin,
-      });
-      return { file: await merchantReviewFile(trx, merchantId), outboxIds: [] };
+      await recordReviewDecision(trx, reviewer, { ...decision, decision: 'first_approval' });
+      await recordStaffAudit(trx, reviewer, { ...audit, action: 'merchant_review.first_approval', details });
+      return [];
     }
     const outcome = await decideMerchant(trx, merchant, { decision: 'approve' }, staffLabel(reviewer));
-    await trx
-      .insertInto('merchant_review_decisions')
-      .values({
-        merchant_id: merchantId,
-        submission: submission.number,
-        staff_id: reviewer.staffId,
-        reviewer: staffLabel(reviewer),
-        decision: 'approved',
-        risk_flags: flags.map((item) => item.code),
-      })
-      .execute();
-    await recordAudit(trx, {
-      realm: 'staff',
-      actorUserId: reviewer.staffId,
-      merchantId,
+    await recordReviewDecision(trx, reviewer, { ...decision, decision: 'approved' });
+    await recordStaffAudit(trx, reviewer, {
+      ...audit,
       action: 'merchant_review.approved',
-      subject: `merchant:${merchantId}`,
       details: { ...details, first_approval_by: first?.staff_id ?? null },
-      origin,
     });
-    return { file: await merchantReviewFile(trx, merchantId), outboxIds: outcome.outboxIds };
+    return outcome.outboxIds;
   });
 }
 
@@ -510,15 +531,8 @@ export async function rejectMerchant(
   reviewer: StaffReviewer,
   origin: RequestOrigin | null,
 ): Promise<DecisionResult> {
-  const why = reason.trim();
-  if (!why || why.length > 500) {
-    throw new AppError('validation_failed', 400, 'A rejection needs a reason of at most 500 characters.', {
-      fields: { reason: why ? 'Max 500 characters.' : 'This field is required.' },
-    });
-  }
-  return db.transaction().execute(async (trx) => {
-    const merchant = await lockMerchantInReview(trx, merchantId);
-    await refuseOwnCompany(trx, reviewer.staffId, merchantId);
+  const why = staffReason(reason, 'A rejection');
+  return decideInReview(db, merchantId, reviewer, async (trx, merchant) => {
     const flags = riskFlagsOf(await reviewFacts(trx, merchantId));
     const submission = await currentSubmission(trx, merchantId);
     const outcome = await decideMerchant(
@@ -527,28 +541,21 @@ export async function rejectMerchant(
       { decision: 'reject', reason: why },
       staffLabel(reviewer),
     );
-    await trx
-      .insertInto('merchant_review_decisions')
-      .values({
-        merchant_id: merchantId,
-        submission: submission.number,
-        staff_id: reviewer.staffId,
-        reviewer: staffLabel(reviewer),
-        decision: 'rejected',
-        reason: why,
-        risk_flags: flags.map((item) => item.code),
-      })
-      .execute();
-    await recordAudit(trx, {
-      realm: 'staff',
-      actorUserId: reviewer.staffId,
+    await recordReviewDecision(trx, reviewer, {
+      merchant_id: merchantId,
+      submission: submission.number,
+      decision: 'rejected',
+      reason: why,
+      risk_flags: flags.map((item) => item.code),
+    });
+    await recordStaffAudit(trx, reviewer, {
       merchantId,
       action: 'merchant_review.rejected',
       subject: `merchant:${merchantId}`,
       details: { reason: why },
       origin,
     });
-    return { file: await merchantReviewFile(trx, merchantId), outboxIds: outcome.outboxIds };
+    return outcome.outboxIds;
   });
 }
 
@@ -614,16 +621,11 @@ export async function openInformationRequestIn(
     .set({ status: 'information_requested' })
     .where('id', '=', merchant.id)
     .execute();
-  await trx
-    .insertInto('merchant_review_decisions')
-    .values({
-      merchant_id: merchant.id,
-      submission: submission.number,
-      staff_id: reviewer.staffId,
-      reviewer: staffLabel(reviewer),
-      decision: 'information_requested',
-    })
-    .execute();
+  await recordReviewDecision(trx, reviewer, {
+    merchant_id: merchant.id,
+    submission: submission.number,
+    decision: 'information_requested',
+  });
   await trx
     .insertInto('merchant_audit')
     .values({
@@ -671,20 +673,16 @@ export async function requestMerchantInformation(
     for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'steps'] ??= issue.message;
     throw new AppError('validation_failed', 400, 'Some fields are missing or not valid.', { fields });
   }
-  return db.transaction().execute(async (trx) => {
-    const merchant = await lockMerchantInReview(trx, merchantId);
-    await refuseOwnCompany(trx, reviewer.staffId, merchantId);
+  return decideInReview(db, merchantId, reviewer, async (trx, merchant) => {
     const outboxIds = await openInformationRequestIn(trx, merchant, parsed.data.steps, reviewer);
-    await recordAudit(trx, {
-      realm: 'staff',
-      actorUserId: reviewer.staffId,
+    await recordStaffAudit(trx, reviewer, {
       merchantId,
       action: 'merchant_review.information_requested',
       subject: `merchant:${merchantId}`,
       details: { steps: parsed.data.steps.map((entry) => entry.step).join(',') },
       origin,
     });
-    return { file: await merchantReviewFile(trx, merchantId), outboxIds };
+    return outboxIds;
   });
 }
 
@@ -713,9 +711,7 @@ export async function recheckMerchantVat(
   return db.transaction().execute(async (trx) => {
     await refuseOwnCompany(trx, reviewer.staffId, merchantId);
     await recordVatCheck(trx, merchantId, input, result, reviewer.staffId);
-    await recordAudit(trx, {
-      realm: 'staff',
-      actorUserId: reviewer.staffId,
+    await recordStaffAudit(trx, reviewer, {
       merchantId,
       action: 'merchant_review.vat_checked',
       subject: `merchant:${merchantId}`,

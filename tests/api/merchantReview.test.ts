@@ -469,6 +469,38 @@ describe('more information on named steps', () => {
     ]);
   });
 
+  it('refuses a rejection or an identity refusal without a reason or with one too long, leaving no trace', async () => {
+    const reviewer = await insertStaff(server);
+    const owner = await submittedForReview(server);
+    const before = await traces(owner.merchantId);
+    for (const [reason, words] of [
+      ['   ', 'This field is required.'],
+      ['x'.repeat(501), 'Max 500 characters.'],
+    ] as const) {
+      const rejection = await refusal(rejectMerchant(server.db, owner.merchantId, reason, reviewer, null));
+      expect(rejection).toMatchObject({
+        statusCode: 400,
+        code: 'validation_failed',
+        message: 'A rejection needs a reason of at most 500 characters.',
+        fields: { reason: words },
+      });
+      const identity = await refusal(refuseIdentity(server.db, owner.verificationId, reason, reviewer, null));
+      expect(identity).toMatchObject({
+        statusCode: 400,
+        code: 'validation_failed',
+        message: 'A refusal needs a reason of at most 500 characters.',
+        fields: { reason: words },
+      });
+    }
+    expect(await traces(owner.merchantId)).toEqual(before);
+    const verification = await server.db
+      .selectFrom('kyc_verifications')
+      .select(['review_status', 'review_reason'])
+      .where('id', '=', owner.verificationId)
+      .executeTakeFirstOrThrow();
+    expect(verification).toEqual({ review_status: null, review_reason: null });
+  });
+
   it('refuses unknown or repeated steps, an empty note and an unknown merchant with 4xx, leaving no trace', async () => {
     const reviewer = await insertStaff(server);
     const owner = await submittedForReview(server);
