@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { defineMessage, defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import {
@@ -16,17 +16,14 @@ import {
   reviewFileServices,
   type ReviewFileServices,
 } from '../../app/merchantReviewActors';
-import { useLoad } from '../../app/useLoad';
 import { errorMessages } from '../../i18n/errorMessages';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
-import { Alert, Card, Muted, Page } from '../../ui/Layout';
+import { Alert, Card, Page } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
-import { TextArea } from '../../ui/TextArea';
-import { LoadFailure } from '../LoadFailure';
 import { criterionMessages, identityStatusMessages, kycDocumentMessages, when } from './MerchantReviewScreen';
 import { IdentityPhotos } from './InlineFiles';
 import { Parts } from './Parts';
+import { ConfirmDecision, ReasonForm, RetryOrBack, ReviewLoadFailed, ReviewQueuePage } from './ReviewParts';
 
 const m = defineMessages({
   queueTitle: { id: 'backOffice.identityReview.queueTitle', defaultMessage: 'Identity reviews' },
@@ -154,34 +151,30 @@ export function IdentityReviewQueueScreen() {
     (signal: AbortSignal) => unwrap(api.GET('/api/back-office/identity-reviews/', { signal })),
     [api],
   );
-  const { state, reload } = useLoad('identity-reviews', load);
-  if (state.status === 'loading') return <PageSpinner />;
-  if (state.status === 'failed') return <LoadFailure failure={state.failure} onRetry={reload} />;
-  const { items } = state.data;
   return (
-    <Page>
-      <h1>{intl.formatMessage(m.queueTitle)}</h1>
-      <Muted>{intl.formatMessage(m.queueIntro)}</Muted>
-      {items.length === 0 ? <Card>{intl.formatMessage(m.queueEmpty)}</Card> : null}
-      <ol>
-        {items.map((item) => (
-          <li key={item.verification_id}>
-            <Card>
-              <h2>
-                <Link to={`/back-office/identity-reviews/${item.verification_id}`}>
-                  {intl.formatMessage(m.fullName, { first: item.first_name, last: item.last_name })}
-                </Link>
-              </h2>
-              <Parts>
-                <span>{intl.formatMessage(m.merchant, { name: item.merchant.name })}</span>
-                <span>{intl.formatMessage(kycDocumentMessages[item.document_type])}</span>
-                {item.evaluated_at ? <span>{when(intl, item.evaluated_at)}</span> : null}
-              </Parts>
-            </Card>
-          </li>
-        ))}
-      </ol>
-    </Page>
+    <ReviewQueuePage
+      loadKey="identity-reviews"
+      load={load}
+      title={intl.formatMessage(m.queueTitle)}
+      intro={intl.formatMessage(m.queueIntro)}
+      empty={intl.formatMessage(m.queueEmpty)}
+      itemKey={(item) => item.verification_id}
+    >
+      {(item) => (
+        <>
+          <h2>
+            <Link to={`/back-office/identity-reviews/${item.verification_id}`}>
+              {intl.formatMessage(m.fullName, { first: item.first_name, last: item.last_name })}
+            </Link>
+          </h2>
+          <Parts>
+            <span>{intl.formatMessage(m.merchant, { name: item.merchant.name })}</span>
+            <span>{intl.formatMessage(kycDocumentMessages[item.document_type])}</span>
+            {item.evaluated_at ? <span>{when(intl, item.evaluated_at)}</span> : null}
+          </Parts>
+        </>
+      )}
+    </ReviewQueuePage>
   );
 }
 
@@ -231,17 +224,14 @@ export function IdentityReviewScreen({
   if (step === 'loading') return <PageSpinner />;
   if (step === 'loadFailed' || !item) {
     return (
-      <Page>
-        <h1>{intl.formatMessage(m.title)}</h1>
-        <Alert role="alert">{intl.formatMessage(m.loadFailed)}</Alert>
-        <Button onClick={() => review.send({ type: 'load.retry' })}>{intl.formatMessage(m.retry)}</Button>
-      </Page>
+      <ReviewLoadFailed
+        title={intl.formatMessage(m.title)}
+        failed={intl.formatMessage(m.loadFailed)}
+        retry={intl.formatMessage(m.retry)}
+        onRetry={() => review.send({ type: 'load.retry' })}
+      />
     );
   }
-  const submitRefusal = (event: FormEvent) => {
-    event.preventDefault();
-    review.send({ type: 'refuse.submit', reason });
-  };
   const reviewer = item.reviewed_by?.name ?? '';
   return (
     <Page>
@@ -309,63 +299,38 @@ export function IdentityReviewScreen({
         </Parts>
       ) : null}
       {step === 'confirming' ? (
-        <Dialog
+        <ConfirmDecision
           title={intl.formatMessage(m.confirmTitle)}
-          onEscape={busy ? undefined : () => review.send({ type: 'decision.back' })}
-          actions={
-            <>
-              <Button busy={busy} data-autofocus onClick={() => review.send({ type: 'confirm.send' })}>
-                {intl.formatMessage(m.confirmYes)}
-              </Button>
-              <Button
-                variant="secondary"
-                disabled={busy}
-                onClick={() => review.send({ type: 'decision.back' })}
-              >
-                {intl.formatMessage(m.cancel)}
-              </Button>
-            </>
-          }
+          confirm={intl.formatMessage(m.confirmYes)}
+          cancel={intl.formatMessage(m.cancel)}
+          busy={busy}
+          onConfirm={() => review.send({ type: 'confirm.send' })}
+          onCancel={() => review.send({ type: 'decision.back' })}
         >
           <p>{intl.formatMessage(m.confirmBody)}</p>
-        </Dialog>
+        </ConfirmDecision>
       ) : null}
       {step === 'refusing' ? (
-        <Card>
-          <form onSubmit={submitRefusal} noValidate>
-            <TextArea
-              label={intl.formatMessage(m.reason)}
-              hint={intl.formatMessage(m.reasonHint)}
-              maxLength={500}
-              value={reason}
-              disabled={busy}
-              error={reasonMissing ? intl.formatMessage(m.reasonMissing) : null}
-              onChange={(event) => setReason(event.target.value)}
-            />
-            <Parts>
-              <Button type="submit" busy={busy}>
-                {intl.formatMessage(m.refuseSubmit)}
-              </Button>
-              <Button
-                variant="secondary"
-                disabled={busy}
-                onClick={() => review.send({ type: 'decision.back' })}
-              >
-                {intl.formatMessage(m.cancel)}
-              </Button>
-            </Parts>
-          </form>
-        </Card>
+        <ReasonForm
+          label={intl.formatMessage(m.reason)}
+          hint={intl.formatMessage(m.reasonHint)}
+          missing={reasonMissing ? intl.formatMessage(m.reasonMissing) : null}
+          submit={intl.formatMessage(m.refuseSubmit)}
+          cancel={intl.formatMessage(m.cancel)}
+          busy={busy}
+          reason={reason}
+          onReasonChange={setReason}
+          onSubmit={(text) => review.send({ type: 'refuse.submit', reason: text })}
+          onCancel={() => review.send({ type: 'decision.back' })}
+        />
       ) : null}
       {step === 'failed' ? (
-        <Parts>
-          <Button onClick={() => review.send({ type: 'decision.retry' })}>
-            {intl.formatMessage(m.retry)}
-          </Button>
-          <Button variant="secondary" onClick={() => review.send({ type: 'decision.back' })}>
-            {intl.formatMessage(m.backToPhotos)}
-          </Button>
-        </Parts>
+        <RetryOrBack
+          retry={intl.formatMessage(m.retry)}
+          back={intl.formatMessage(m.backToPhotos)}
+          onRetry={() => review.send({ type: 'decision.retry' })}
+          onBack={() => review.send({ type: 'decision.back' })}
+        />
       ) : null}
     </Page>
   );

@@ -31,18 +31,16 @@ import {
   reviewFileServices,
   type ReviewFileServices,
 } from '../../app/merchantReviewActors';
-import { useLoad } from '../../app/useLoad';
 import { documentTypeName } from '../../i18n/documentText';
 import { errorMessages } from '../../i18n/errorMessages';
 import { formatMoney } from '../../i18n/formatMoney';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
 import { Alert, Card, Muted, Page } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
 import { TextArea } from '../../ui/TextArea';
-import { LoadFailure } from '../LoadFailure';
 import { IdentityPhotos, InlineFile, useInlineFiles } from './InlineFiles';
 import { Parts } from './Parts';
+import { ConfirmDecision, ReasonForm, RetryOrBack, ReviewLoadFailed, ReviewQueuePage } from './ReviewParts';
 
 const m = defineMessages({
   queueTitle: { id: 'backOffice.merchantReview.queueTitle', defaultMessage: 'Merchant reviews' },
@@ -463,43 +461,39 @@ export function MerchantReviewQueueScreen() {
     (signal: AbortSignal) => unwrap(api.GET('/api/back-office/merchant-reviews/', { signal })),
     [api],
   );
-  const { state, reload } = useLoad('merchant-reviews', load);
-  if (state.status === 'loading') return <PageSpinner />;
-  if (state.status === 'failed') return <LoadFailure failure={state.failure} onRetry={reload} />;
-  const { items } = state.data;
   return (
-    <Page>
-      <h1>{intl.formatMessage(m.queueTitle)}</h1>
-      <Muted>{intl.formatMessage(m.queueIntro)}</Muted>
-      {items.length === 0 ? <Card>{intl.formatMessage(m.queueEmpty)}</Card> : null}
-      <ol>
-        {items.map((item) => (
-          <li key={item.merchant_id}>
-            <Card>
-              <h2>
-                <Link to={`/back-office/merchant-reviews/${item.merchant_id}`}>{item.name}</Link>
-              </h2>
-              <Parts>
-                {item.submitted_at ? (
-                  <span>{intl.formatMessage(m.submittedOn, { date: when(intl, item.submitted_at) })}</span>
-                ) : null}
-                <span>{reviewStateText(intl, item.state)}</span>
-                {item.first_approval ? (
-                  <span>
-                    {intl.formatMessage(m.firstApprovalBy, {
-                      name: item.first_approval.by.name,
-                      date: when(intl, item.first_approval.at),
-                    })}
-                  </span>
-                ) : null}
-                <span>{intl.formatMessage(identityStatusMessages[item.identity_status])}</span>
-              </Parts>
-              <RiskFlags codes={item.risk_flags.map((flag) => flag.code)} />
-            </Card>
-          </li>
-        ))}
-      </ol>
-    </Page>
+    <ReviewQueuePage
+      loadKey="merchant-reviews"
+      load={load}
+      title={intl.formatMessage(m.queueTitle)}
+      intro={intl.formatMessage(m.queueIntro)}
+      empty={intl.formatMessage(m.queueEmpty)}
+      itemKey={(item) => item.merchant_id}
+    >
+      {(item) => (
+        <>
+          <h2>
+            <Link to={`/back-office/merchant-reviews/${item.merchant_id}`}>{item.name}</Link>
+          </h2>
+          <Parts>
+            {item.submitted_at ? (
+              <span>{intl.formatMessage(m.submittedOn, { date: when(intl, item.submitted_at) })}</span>
+            ) : null}
+            <span>{reviewStateText(intl, item.state)}</span>
+            {item.first_approval ? (
+              <span>
+                {intl.formatMessage(m.firstApprovalBy, {
+                  name: item.first_approval.by.name,
+                  date: when(intl, item.first_approval.at),
+                })}
+              </span>
+            ) : null}
+            <span>{intl.formatMessage(identityStatusMessages[item.identity_status])}</span>
+          </Parts>
+          <RiskFlags codes={item.risk_flags.map((flag) => flag.code)} />
+        </>
+      )}
+    </ReviewQueuePage>
   );
 }
 
@@ -554,17 +548,19 @@ export function MerchantReviewFileScreen({
   const canDecide = useSelector(review, (snapshot: MerchantReviewSnapshot) =>
     snapshot.can({ type: 'approve.start' }),
   );
+  const [reason, setReason] = useState('');
 
   if (step === 'loading') return <PageSpinner />;
   const errorText = error ? merchantReviewErrorText(intl, error) : null;
   if (step === 'loadFailed' || !file) {
     return (
-      <Page>
-        <h1>{intl.formatMessage(m.fileTitle)}</h1>
-        <Alert role="alert">{intl.formatMessage(m.loadFailed)}</Alert>
-        {errorText ? <p>{errorText}</p> : null}
-        <Button onClick={() => review.send({ type: 'load.retry' })}>{intl.formatMessage(m.retry)}</Button>
-      </Page>
+      <ReviewLoadFailed
+        title={intl.formatMessage(m.fileTitle)}
+        failed={intl.formatMessage(m.loadFailed)}
+        detail={errorText}
+        retry={intl.formatMessage(m.retry)}
+        onRetry={() => review.send({ type: 'load.retry' })}
+      />
     );
   }
 
@@ -639,23 +635,13 @@ export function MerchantReviewFileScreen({
         </Card>
       ) : null}
       {step === 'confirmingApproval' ? (
-        <Dialog
+        <ConfirmDecision
           title={intl.formatMessage(m.confirmTitle)}
-          onEscape={busy ? undefined : () => review.send({ type: 'decision.back' })}
-          actions={
-            <>
-              <Button busy={busy} data-autofocus onClick={() => review.send({ type: 'approve.confirm' })}>
-                {intl.formatMessage(m.confirmApprove)}
-              </Button>
-              <Button
-                variant="secondary"
-                disabled={busy}
-                onClick={() => review.send({ type: 'decision.back' })}
-              >
-                {intl.formatMessage(m.cancel)}
-              </Button>
-            </>
-          }
+          confirm={intl.formatMessage(m.confirmApprove)}
+          cancel={intl.formatMessage(m.cancel)}
+          busy={busy}
+          onConfirm={() => review.send({ type: 'approve.confirm' })}
+          onCancel={() => review.send({ type: 'decision.back' })}
         >
           <p>
             {intl.formatMessage(
@@ -666,13 +652,20 @@ export function MerchantReviewFileScreen({
                   : m.confirmOpens,
             )}
           </p>
-        </Dialog>
+        </ConfirmDecision>
       ) : null}
       {step === 'rejecting' ? (
-        <RejectForm
+        <ReasonForm
+          heading={intl.formatMessage(m.reject)}
+          label={intl.formatMessage(m.reason)}
+          hint={intl.formatMessage(m.reasonHint)}
+          missing={missing.reason === true ? intl.formatMessage(m.reasonMissing) : null}
+          submit={intl.formatMessage(m.rejectSubmit)}
+          cancel={intl.formatMessage(m.cancel)}
           busy={busy}
-          reasonMissing={missing.reason === true}
-          onSubmit={(reason) => review.send({ type: 'reject.submit', reason })}
+          reason={reason}
+          onReasonChange={setReason}
+          onSubmit={(text) => review.send({ type: 'reject.submit', reason: text })}
           onCancel={() => review.send({ type: 'decision.back' })}
         />
       ) : null}
@@ -686,59 +679,14 @@ export function MerchantReviewFileScreen({
         />
       ) : null}
       {step === 'failed' ? (
-        <Parts>
-          <Button onClick={() => review.send({ type: 'decision.retry' })}>
-            {intl.formatMessage(m.retry)}
-          </Button>
-          <Button variant="secondary" onClick={() => review.send({ type: 'decision.back' })}>
-            {intl.formatMessage(m.backToFile)}
-          </Button>
-        </Parts>
+        <RetryOrBack
+          retry={intl.formatMessage(m.retry)}
+          back={intl.formatMessage(m.backToFile)}
+          onRetry={() => review.send({ type: 'decision.retry' })}
+          onBack={() => review.send({ type: 'decision.back' })}
+        />
       ) : null}
     </Page>
-  );
-}
-
-function RejectForm({
-  busy,
-  reasonMissing,
-  onSubmit,
-  onCancel,
-}: {
-  busy: boolean;
-  reasonMissing: boolean;
-  onSubmit: (reason: string) => void;
-  onCancel: () => void;
-}) {
-  const intl = useIntl();
-  const [reason, setReason] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit(reason);
-  };
-  return (
-    <Card>
-      <form onSubmit={submit} noValidate>
-        <h2>{intl.formatMessage(m.reject)}</h2>
-        <TextArea
-          label={intl.formatMessage(m.reason)}
-          hint={intl.formatMessage(m.reasonHint)}
-          maxLength={500}
-          value={reason}
-          disabled={busy}
-          error={reasonMissing ? intl.formatMessage(m.reasonMissing) : null}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        <Parts>
-          <Button type="submit" busy={busy}>
-            {intl.formatMessage(m.rejectSubmit)}
-          </Button>
-          <Button variant="secondary" disabled={busy} onClick={onCancel}>
-            {intl.formatMessage(m.cancel)}
-          </Button>
-        </Parts>
-      </form>
-    </Card>
   );
 }
 
