@@ -7,7 +7,7 @@ import { auditAfter, lastAuditId } from './auditEntries';
 import { api, apiWithBadInput, bodyOf, expectStatus } from './client';
 import { startTestServer, type TestServer } from './harness';
 import { employeeToken, newKey, walletMerchant, type WalletMerchant } from './money';
-import { company, onboardingOwner, saveAllSteps } from './onboardingFixtures';
+import { approvedOwner, company } from './onboardingFixtures';
 import { stepUpHeaders, stepUpToken } from './stepUp';
 import { addMember, invite, newInviteeEmail } from './team';
 
@@ -569,13 +569,7 @@ describe('exports and downloads', () => {
 
 describe('legal details', () => {
   it('a change requested: one entry naming the part, not the data; a refused one leaves none', async () => {
-    const created = await onboardingOwner(server.app, server.db);
-    await saveAllSteps(server.app, created.token);
-    await server.db
-      .updateTable('merchants')
-      .set({ status: 'approved' })
-      .where('id', '=', created.merchantId)
-      .execute();
+    const created = await approvedOwner(server.app, server.db);
     const user = await server.db
       .selectFrom('users')
       .select('id')

@@ -9,7 +9,7 @@ import {
 import { storageFor } from '../../server/storage';
 import { api, apiWithBadInput, expectStatus, type JsonBodyOf } from './client';
 import { startTestServer, type TestServer } from './harness';
-import { company, directors, onboardingOwner, pdfBytes, saveAllSteps, upload } from './onboardingFixtures';
+import { approvedOwner, company, directors, onboardingOwner, pdfBytes, upload } from './onboardingFixtures';
 import { auditAfter, lastAuditId } from './auditEntries';
 import { insertStaff, signInStaff } from './staffHelpers';
 import { databaseDigest } from './tableDigest';
@@ -36,18 +36,6 @@ afterAll(async () => {
 const origin = { ip: '203.0.113.7', userAgent: 'LegalChangeReviewTest/1.0' };
 
 type Owner = Awaited<ReturnType<typeof onboardingOwner>>;
-
-/** An owner whose onboarding is complete and approved (the review itself is tested in review.test.ts). */
-async function approvedOwner(): Promise<Owner> {
-  const created = await onboardingOwner(server.app, server.db);
-  await saveAllSteps(server.app, created.token);
-  await server.db
-    .updateTable('merchants')
-    .set({ status: 'approved' })
-    .where('id', '=', created.merchantId)
-    .execute();
-  return created;
-}
 
 const legalCompany = {
   name: 'Aegean Roasters IKE',
@@ -89,8 +77,8 @@ async function profileOf(owner: Owner) {
 
 describe('the queue of changes waiting for review', () => {
   it('lists waiting changes oldest first, with the merchant, from what to what, and the documents to open', async () => {
-    const first = await approvedOwner();
-    const second = await approvedOwner();
+    const first = await approvedOwner(server.app, server.db);
+    const second = await approvedOwner(server.app, server.db);
     // A supporting paper added from the profile; onboarding's own documents are not repeated.
     const paper = await upload(
       server.app,
@@ -133,8 +121,8 @@ describe('the queue of changes waiting for review', () => {
   });
 
   it('opens a document the change’s merchant added from its profile, and no other', async () => {
-    const owner = await approvedOwner();
-    const someoneElse = await approvedOwner();
+    const owner = await approvedOwner(server.app, server.db);
+    const someoneElse = await approvedOwner(server.app, server.db);
     const paper = await upload(
       server.app,
       owner.token,
@@ -181,7 +169,7 @@ describe('the queue of changes waiting for review', () => {
 
 describe('a staff member decides', () => {
   it('approves: the data applies, the merchant is renamed, the owner sees it, one staff entry on the trail', async () => {
-    const owner = await approvedOwner();
+    const owner = await approvedOwner(server.app, server.db);
     const reviewer = await insertStaff(server, 'reviewer', { name: 'Maria Reviewer' });
     const change = await requestChange(owner, { kind: 'company', data: legalCompany });
     const before = await lastAuditId(server);
@@ -231,7 +219,7 @@ describe('a staff member decides', () => {
   });
 
   it('rejects with a reason: the data stays, the owner reads the reason, the trail says why', async () => {
-    const owner = await approvedOwner();
+    const owner = await approvedOwner(server.app, server.db);
     const reviewer = await insertStaff(server, 'admin');
     const change = await requestChange(owner, { kind: 'directors', data: newBoard });
     const before = await lastAuditId(server);
@@ -263,7 +251,7 @@ describe('a staff member decides', () => {
   });
 
   it('decides a change once: a second decision, by anyone, is 409 and changes nothing', async () => {
-    const owner = await approvedOwner();
+    const owner = await approvedOwner(server.app, server.db);
     const first = await insertStaff(server, 'reviewer');
     const second = await insertStaff(server, 'reviewer');
     const change = await requestChange(owner, { kind: 'company', data: legalCompany });
@@ -293,7 +281,7 @@ describe('a staff member decides', () => {
   });
 
   it('refuses a rejection without a reason and an unknown change, leaving no trace', async () => {
-    const owner = await approvedOwner();
+    const owner = await approvedOwner(server.app, server.db);
     const reviewer = await insertStaff(server, 'reviewer');
     const change = await requestChange(owner, { kind: 'company', data: legalCompany });
     const before = await databaseDigest(server.db);
@@ -314,7 +302,7 @@ describe('a staff member decides', () => {
   });
 
   it('the sandbox rail decides alike, as a reviewer the trail names as the sandbox', async () => {
-    const owner = await approvedOwner();
+    const owner = await approvedOwner(server.app, server.db);
     const change = await requestChange(owner, { kind: 'company', data: legalCompany });
     const before = await lastAuditId(server);
     const response = await api(server.app, 'POST', '/api/sandbox/reviews/profile_changes/{id}/', {
@@ -340,7 +328,7 @@ describe('the back office’s endpoints (area legal-changes)', () => {
   const address = '198.51.100.44';
 
   it('a reviewer reads the queue, opens a document, decides; the trail names the reviewer and the address', async () => {
-    const owner = await approvedOwner();
+    const owner = await approvedOwner(server.app, server.db);
     const paper = await upload(
       server.app,
       owner.token,
@@ -409,7 +397,7 @@ describe('the back office’s endpoints (area legal-changes)', () => {
   });
 
   it('bad input: 400 with the field, an unknown change 404, and nothing written', async () => {
-    const owner = await approvedOwner();
+    const owner = await approvedOwner(server.app, server.db);
     const change = await requestChange(owner, { kind: 'company', data: legalCompany });
     const reviewer = await signInStaff(server, 'admin');
     const before = await databaseDigest(server.db);
@@ -452,7 +440,7 @@ describe('the back office’s endpoints (area legal-changes)', () => {
   });
 
   it('operations may not read or decide (403), a merchant’s token opens none (401), and nothing is written', async () => {
-    const owner = await approvedOwner();
+    const owner = await approvedOwner(server.app, server.db);
     const change = await requestChange(owner, { kind: 'company', data: legalCompany });
     const operations = await signInStaff(server, 'operations');
     const before = await databaseDigest(server.db);

@@ -196,6 +196,17 @@ export async function saveAllSteps(app: FastifyInstance, token: string): Promise
   }
 }
 
+/**
+ * A new owner whose onboarding is complete and approved by a direct write (the review itself is tested in
+ * review.test.ts and merchantReview.test.ts), signed in.
+ */
+export async function approvedOwner(app: FastifyInstance, db: Database) {
+  const owner = await onboardingOwner(app, db);
+  await saveAllSteps(app, owner.token);
+  await db.updateTable('merchants').set({ status: 'approved' }).where('id', '=', owner.merchantId).execute();
+  return owner;
+}
+
 /** Every stored upload under DATA_DIR/uploads. */
 export function storedFiles(dataDir: string): string[] {
   const root = path.join(dataDir, 'uploads');

@@ -4,13 +4,13 @@ import { api, apiWithBadInput, errorOf, expectStatus, type JsonBodyOf, type Path
 import { startTestServer, type TestServer } from './harness';
 import { pngImage } from './kycImages';
 import {
+  approvedOwner,
   company,
   directors,
   exeBytes,
   onboardingOwner,
   pdfBytes,
   representative,
-  saveAllSteps,
   shareholders,
   storedFiles,
   upload,
@@ -42,18 +42,6 @@ let admin: Member;
 let employee: Member;
 let viewer: Member;
 
-/** An owner whose onboarding is complete and approved (the review itself is tested in review.test.ts). */
-async function approvedOwner(): Promise<Owner> {
-  const created = await onboardingOwner(server.app, server.db);
-  await saveAllSteps(server.app, created.token);
-  await server.db
-    .updateTable('merchants')
-    .set({ status: 'approved' })
-    .where('id', '=', created.merchantId)
-    .execute();
-  return created;
-}
-
 const contact = {
   commercial_name: 'Aegean Roasters',
   phone: '+30 210 765 4321',
@@ -84,8 +72,8 @@ const legalCompany = {
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await approvedOwner();
-  other = await approvedOwner();
+  owner = await approvedOwner(server.app, server.db);
+  other = await approvedOwner(server.app, server.db);
   admin = await addMember(server, owner.token, 'admin');
   employee = await addMember(server, owner.token, 'employee');
   viewer = await addMember(server, owner.token, 'viewer');
@@ -103,7 +91,7 @@ async function profileOf(token: string) {
 
 describe('reading the profile', () => {
   it('shows what onboarding collected, with the owner’s email as the contact until one is set', async () => {
-    const fresh = await approvedOwner();
+    const fresh = await approvedOwner(server.app, server.db);
     const profile = await profileOf(fresh.token);
     expect(profile.merchant.status).toBe('approved');
     expect(profile.editable).toBe(true);
@@ -135,7 +123,7 @@ describe('reading the profile', () => {
 
 describe('contact details change at once', () => {
   it('saves trading name, phone, website, contact email, size and trading address', async () => {
-    const fresh = await approvedOwner();
+    const fresh = await approvedOwner(server.app, server.db);
     const response = await api(server.app, 'PATCH', '/api/merchants/profile/contact/', {
       token: fresh.token,
       body: contact,
@@ -152,7 +140,7 @@ describe('contact details change at once', () => {
   });
 
   it("saves the representative's job title and phone", async () => {
-    const fresh = await approvedOwner();
+    const fresh = await approvedOwner(server.app, server.db);
     const response = await api(server.app, 'PATCH', '/api/merchants/profile/representative/', {
       token: fresh.token,
       body: { job_title: 'Chief Executive', phone: '+30 697 000 0001' },
@@ -284,7 +272,7 @@ describe('bad input is a 400 with fields and changes nothing', () => {
 
 describe('legal data goes back to review', () => {
   it('stores a company change pending_review that alters nothing until the sandbox approves it', async () => {
-    const fresh = await approvedOwner();
+    const fresh = await approvedOwner(server.app, server.db);
     const requested = await api(server.app, 'POST', '/api/merchants/profile/changes/', {
       token: fresh.token,
       body: { kind: 'company', data: legalCompany },
@@ -326,7 +314,7 @@ describe('legal data goes back to review', () => {
   });
 
   it('keeps the data when the change is rejected, and shows the reason', async () => {
-    const fresh = await approvedOwner();
+    const fresh = await approvedOwner(server.app, server.db);
     const newBoard = {
       directors: [
         ...directors.directors,
@@ -361,7 +349,7 @@ describe('legal data goes back to review', () => {
   });
 
   it('applies an approved representative identity and shareholder change, keeping the rest', async () => {
-    const fresh = await approvedOwner();
+    const fresh = await approvedOwner(server.app, server.db);
     const identity = await api(server.app, 'POST', '/api/merchants/profile/changes/', {
       token: fresh.token,
       body: {
@@ -528,7 +516,7 @@ describe('documents', () => {
 
 describe('the company logo', () => {
   it('takes a large PNG, resizes it to at most 512 px, serves it back to the owner only', async () => {
-    const fresh = await approvedOwner();
+    const fresh = await approvedOwner(server.app, server.db);
     const sent = await uploadLogo(
       server.app,
       fresh.token,
@@ -552,7 +540,7 @@ describe('the company logo', () => {
   });
 
   it('takes a WebP and a JPEG, each replacing the previous logo', async () => {
-    const fresh = await approvedOwner();
+    const fresh = await approvedOwner(server.app, server.db);
     const webp = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#005aff' } })
       .webp()
       .toBuffer();
