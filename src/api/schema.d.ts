@@ -6154,7 +6154,7 @@ export interface components {
             created_at: string;
             id: string;
             /** @enum {string} */
-            kind: "money_received" | "money_request_received" | "money_request_accepted" | "money_request_declined" | "scheduled_payment_paid" | "scheduled_payment_failed" | "card_authorization_declined" | "invitation_accepted" | "plan_renewed" | "plan_renewal_failed" | "onboarding_approved" | "onboarding_rejected" | "campaign_approved" | "campaign_rejected" | "sponsored_campaign";
+            kind: "money_received" | "money_request_received" | "money_request_accepted" | "money_request_declined" | "scheduled_payment_paid" | "scheduled_payment_failed" | "card_authorization_declined" | "invitation_accepted" | "plan_renewed" | "plan_renewal_failed" | "onboarding_approved" | "onboarding_rejected" | "onboarding_information_requested" | "campaign_approved" | "campaign_rejected" | "sponsored_campaign";
             params: {
                 [key: string]: string;
             };
@@ -6165,7 +6165,7 @@ export interface components {
             created_at: string;
             id: string;
             /** @enum {string} */
-            kind: "money_received" | "money_request_received" | "money_request_accepted" | "money_request_declined" | "scheduled_payment_paid" | "scheduled_payment_failed" | "card_authorization_declined" | "invitation_accepted" | "plan_renewed" | "plan_renewal_failed" | "onboarding_approved" | "onboarding_rejected" | "campaign_approved" | "campaign_rejected" | "sponsored_campaign";
+            kind: "money_received" | "money_request_received" | "money_request_accepted" | "money_request_declined" | "scheduled_payment_paid" | "scheduled_payment_failed" | "card_authorization_declined" | "invitation_accepted" | "plan_renewed" | "plan_renewal_failed" | "onboarding_approved" | "onboarding_rejected" | "onboarding_information_requested" | "campaign_approved" | "campaign_rejected" | "sponsored_campaign";
             params: {
                 [key: string]: string;
             };
