@@ -30,6 +30,16 @@ const inReview: OnboardingState = {
   rejection_reason: null,
 };
 
+/** The onboarding once the bank asked for more information on `steps`. */
+const informationRequested = (
+  steps: NonNullable<OnboardingState['information_request']>['steps'],
+): OnboardingState => ({
+  ...inReview,
+  merchant: { ...inReview.merchant, status: 'information_requested' },
+  editable: true,
+  information_request: { requested_at: new Date(Date.UTC(2026, 0, 15, 10)).toISOString(), steps },
+});
+
 /** The server's answer to GET /api/merchants/onboarding/, which the test changes when the bank decides. */
 let onboarding: OnboardingState = inReview;
 afterEach(() => {
@@ -137,18 +147,10 @@ describe('the application status page', () => {
   });
 
   it('names the steps the bank asks about, each with its note, and leads back to them', async () => {
-    onboarding = {
-      ...inReview,
-      merchant: { ...inReview.merchant, status: 'information_requested' },
-      editable: true,
-      information_request: {
-        requested_at: new Date(Date.UTC(2026, 0, 15, 10)).toISOString(),
-        steps: [
-          { step: 'directors', note: 'Add the second director named in the articles.' },
-          { step: 'identity', note: 'The selfie is too dark.' },
-        ],
-      },
-    };
+    onboarding = informationRequested([
+      { step: 'directors', note: 'Add the second director named in the articles.' },
+      { step: 'identity', note: 'The selfie is too dark.' },
+    ]);
     open(liveService());
     await screen.findByRole('heading', { level: 1, name: 'We need more information' });
     expect(screen.getByText('Status: more information needed')).toBeTruthy();
@@ -169,15 +171,9 @@ describe('the application status page', () => {
     open(live);
     await screen.findByText('Status: in review');
 
-    onboarding = {
-      ...inReview,
-      merchant: { ...inReview.merchant, status: 'information_requested' },
-      editable: true,
-      information_request: {
-        requested_at: new Date(Date.UTC(2026, 0, 15, 10)).toISOString(),
-        steps: [{ step: 'directors', note: 'Add the second director named in the articles.' }],
-      },
-    };
+    onboarding = informationRequested([
+      { step: 'directors', note: 'Add the second director named in the articles.' },
+    ]);
     await live.arrive(decision('onboarding_information_requested'));
 
     await screen.findByRole('heading', { level: 1, name: 'We need more information' });
