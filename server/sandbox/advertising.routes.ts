@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdvertisingRunBody, AdvertisingRunResult } from '../../schemas/advertising.schema';
 import { runAdvertisingMessages } from '../advertising/delivery';
+import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { errorResponses } from '../routes/apiErrors';
 
 /** Sandbox control of the advertising job (never in production, app.ts). */
-export const sandboxAdvertisingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const sandboxAdvertisingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  const links = { appUrl: config.appUrl, jwtSecret: config.secrets.jwtSecret };
   app.post(
     '/api/sandbox/advertising/run/',
     {
@@ -21,6 +26,7 @@ export const sandboxAdvertisingRoutes: FastifyPluginAsyncZod<{ db: Database }> =
         response: { 200: AdvertisingRunResult, ...errorResponses(400) },
       },
     },
-    async (request) => runAdvertisingMessages(db, request.body.now ? new Date(request.body.now) : new Date()),
+    async (request) =>
+      runAdvertisingMessages(db, links, request.body.now ? new Date(request.body.now) : new Date()),
   );
 };
