@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fromPromise } from 'xstate';
+import { sessionMachine } from '../../machines/session.machine';
 import type { SessionResponse } from '../../schemas/auth.schema';
 import type { Notification, NotificationsPage } from '../../schemas/notifications.schema';
 import type { OnboardingState } from '../../schemas/onboarding.schema';
@@ -49,6 +51,29 @@ afterEach(() => {
 /** GET /api/merchants/onboarding/ as the server answers it at the time of the call. */
 const load = async () => onboarding;
 
+/** A refresh of the session waits for this (a test holds it to see the page before the refresh lands). */
+let refreshHeld: Promise<void> = Promise.resolve();
+afterEach(() => {
+  refreshHeld = Promise.resolve();
+});
+
+/** The session as the server restores and refreshes it: the user's merchant has the onboarding's status then. */
+const sessionLogic = sessionMachine.provide({
+  actors: {
+    refreshSession: fromPromise<SessionResponse>(async () => {
+      await refreshHeld;
+      return {
+        ...inReviewSession,
+        user: {
+          ...inReviewSession.user,
+          merchant: { ...inReviewSession.user.merchant, status: onboarding.merchant.status },
+        },
+      };
+    }),
+    signOut: fromPromise<void>(async () => {}),
+  },
+});
+
 function liveService() {
   let push: ((n: Notification) => void) | null = null;
   const service: NotificationsService = {
@@ -96,7 +121,7 @@ const decision = (kind: keyof typeof decisionParams): Notification => ({
 function open(live: ReturnType<typeof liveService>) {
   return renderScreen({
     path: '/information-submitted',
-    session: inReviewSession,
+    sessionLogic,
     wrap: (page) => (
       <NotificationsServiceContext.Provider value={live.service}>{page}</NotificationsServiceContext.Provider>
     ),
@@ -123,7 +148,30 @@ describe('the application status page', () => {
     expect(screen.getByText('Status: approved')).toBeTruthy();
     // Nothing says it is still being reviewed next to "approved".
     expect(screen.queryByText(/We are reviewing/)).toBeNull();
-    expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/');
+    expect((await screen.findByRole('link', { name: 'Go to your dashboard' })).getAttribute('href')).toBe(
+      '/',
+    );
+  });
+
+  it('offers the way to the dashboard once the session knows the account is open, not before (the guards read it)', async () => {
+    const live = liveService();
+    open(live);
+    await screen.findByText('Status: in review');
+
+    let release = () => {};
+    refreshHeld = new Promise((resolve) => {
+      release = resolve;
+    });
+    onboarding = { ...inReview, merchant: { ...inReview.merchant, status: 'approved' } };
+    await live.arrive(decision('onboarding_approved'));
+    await screen.findByRole('heading', { level: 1, name: 'Your account is open' });
+    // The session still takes the merchant for in review: the dashboard would send the merchant straight back here.
+    expect(screen.queryByRole('link', { name: 'Go to your dashboard' })).toBeNull();
+
+    act(() => release());
+    expect((await screen.findByRole('link', { name: 'Go to your dashboard' })).getAttribute('href')).toBe(
+      '/',
+    );
   });
 
   it('shows the reason and the way back to the steps when the rejection arrives', async () => {
@@ -141,7 +189,7 @@ describe('the application status page', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'We could not approve your application yet' });
     expect(screen.getByText('The identity document is blurry.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Correct your information' }).getAttribute('href')).toBe(
+    expect((await screen.findByRole('link', { name: 'Correct your information' })).getAttribute('href')).toBe(
       `/registration/review/${merchantId}`,
     );
   });
@@ -161,7 +209,7 @@ describe('the application status page', () => {
     ]);
     // Nothing says it is being reviewed while the bank waits for the merchant.
     expect(screen.queryByText(/We are reviewing/)).toBeNull();
-    expect(screen.getByRole('link', { name: 'Change these steps' }).getAttribute('href')).toBe(
+    expect((await screen.findByRole('link', { name: 'Change these steps' })).getAttribute('href')).toBe(
       '/registration',
     );
   });
