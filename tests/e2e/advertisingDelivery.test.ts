@@ -229,9 +229,11 @@ describe('an advertising campaign delivered', () => {
     const campaign = async () => (await campaigns()).find((each) => each.id === campaignId)!;
 
     // In review, nobody is shown it: Demo Bakery's dashboard has no sponsored card.
-    await signInWithEmailCode(baker.page, browser, server.baseUrl, bakery);
-    expect(await placementServed(baker.page, 'dashboard', () => baker.page.reload())).toBeNull();
-    await heading(baker.page, bakery.merchant).waitFor();
+    expect(
+      await placementServed(baker.page, 'dashboard', () =>
+        signInWithEmailCode(baker.page, browser, server.baseUrl, bakery),
+      ),
+    ).toBeNull();
     expect(await sponsoredCard(baker.page).count()).toBe(0);
 
     // ---- A reviewer approves it in the back office ----
@@ -329,6 +331,7 @@ describe('an advertising campaign delivered', () => {
     );
     expect(last).toMatchObject({ id: campaignId, headline: ad.headline });
     await sponsoredCard(baker.page).getByRole('link', { name: ad.headline }).waitFor();
+    await expectAccessible(baker.page, 'wallet with a sponsored entry');
 
     expect(await figuresOnScreen()).toEqual({
       status: 'Reach reached, stopped',
