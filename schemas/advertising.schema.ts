@@ -217,6 +217,19 @@ export const SponsoredClickBody = z
 export const SponsoredClick = z.object({ link: text() }).meta({ id: 'SponsoredClick' });
 export type SponsoredClick = z.infer<typeof SponsoredClick>;
 
+/*
+ * The newsletter's link (issue 21): each owner's email carries its own signed address,
+ * GET /api/advertising/newsletter/{campaign}/{user}/{signature}/ (newsletterClick, no sign-in: it is opened from a
+ * mail client), which counts the click once per reader and redirects (302) to the advertiser's link. 404 for a link
+ * the server did not sign or a campaign not sent to that reader; nothing is recorded then.
+ */
+export const NewsletterClickParams = z.object({
+  campaign: text().max(64),
+  user: text().max(64),
+  signature: text().max(128),
+});
+export type NewsletterClickParams = z.infer<typeof NewsletterClickParams>;
+
 /** The sandbox's run of the job that sends the newsletter and push placements (never in production). */
 export const AdvertisingRunBody = z
   .object({ now: z.iso.datetime({ offset: true }).optional() })

@@ -12,9 +12,10 @@ import type {
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
 import { AppError } from '../errors';
-import { campaignState } from './advertising';
 import { enqueueMessage } from '../notify/outbox';
 import { sponsoredCampaign } from '../notifications/events';
+import { campaignState } from './advertising';
+import { newsletterClickUrl, type NewsletterLinks } from './newsletterClicks';
 
 /**
  * Advertising delivered (issue 21): an approved campaign, between its start and its end, is shown to the OTHER
@@ -167,24 +168,28 @@ export async function recordClick(
 
 type Locale = 'en' | 'el';
 
-/** The newsletter's email about one campaign, in the owner's language. */
+/**
+ * The newsletter's email about one campaign, in the owner's language. `clickUrl` is the owner's own signed address
+ * (newsletterClicks.ts), which counts the click and leads on to the campaign's link.
+ */
 export function newsletterEmail(
   locale: Locale,
-  campaign: { advertiser: string; headline: string; link: string },
+  campaign: { advertiser: string; headline: string },
+  clickUrl: string,
 ): { subject: string; body: string } {
   if (locale === 'el') {
     return {
       subject: `Χορηγούμενο: ${campaign.headline}`,
       body:
         `Η εταιρεία ${campaign.advertiser}, πελάτης του Tameio, σας προτείνει: ${campaign.headline}\n` +
-        `${campaign.link}\n\nΛαμβάνετε αυτό το χορηγούμενο μήνυμα ως πελάτης του Tameio.`,
+        `${clickUrl}\n\nΛαμβάνετε αυτό το χορηγούμενο μήνυμα ως πελάτης του Tameio.`,
     };
   }
   return {
     subject: `Sponsored: ${campaign.headline}`,
     body:
       `${campaign.advertiser}, a Tameio business customer, suggests: ${campaign.headline}\n` +
-      `${campaign.link}\n\nYou receive this sponsored message as a Tameio business customer.`,
+      `${clickUrl}\n\nYou receive this sponsored message as a Tameio business customer.`,
   };
 }
 
@@ -210,6 +215,7 @@ async function sendTo(
   placement: 'newsletter' | 'push_notification',
   merchantId: string,
   now: Date,
+  links: NewsletterLinks,
 ): Promise<boolean> {
   try {
     return await db.transaction().execute(async (trx: Transaction<DB>) => {
@@ -232,14 +238,18 @@ async function sendTo(
       }
       const owners = await trx
         .selectFrom('users')
-        .select(['email', 'locale'])
+        .select(['id', 'email', 'locale'])
         .where('merchant_id', '=', merchantId)
         .where('is_owner', '=', true)
         .where('status', '=', 'enabled')
         .orderBy('created_at')
         .execute();
       for (const owner of owners) {
-        const { subject, body } = newsletterEmail(owner.locale === 'el' ? 'el' : 'en', campaign);
+        const { subject, body } = newsletterEmail(
+          owner.locale === 'el' ? 'el' : 'en',
+          campaign,
+          newsletterClickUrl(links, campaign.id, owner.id),
+        );
         await enqueueMessage(trx, { to: owner.email, channel: 'email', subject, body });
       }
       return true;
@@ -253,11 +263,12 @@ async function sendTo(
 /**
  * runAdvertisingMessages (the `advertisingMessages` job; POST /api/sandbox/advertising/run/): for every campaign
  * running at `now` whose plan sold the newsletter or push placements, each other approved merchant not sent it yet
- * gets it (the newsletter's email to each owner through the outbox; a notification to the owners), until the reach
- * is spent. Running it again sends nobody anything twice.
+ * gets it (the newsletter's email to each owner through the outbox, with the owner's own link that counts the click;
+ * a notification to the owners), until the reach is spent. Running it again sends nobody anything twice.
  */
 export async function runAdvertisingMessages(
   db: Database,
+  links: NewsletterLinks,
   now: Date = new Date(),
 ): Promise<AdvertisingRunResult> {
   const result: AdvertisingRunResult = { newsletters: 0, pushes: 0 };
@@ -291,7 +302,7 @@ export async function runAdvertisingMessages(
         .orderBy('r.id')
         .execute();
       for (const recipient of recipients) {
-        const sent = await sendTo(db, campaign, placement, recipient.id, now);
+        const sent = await sendTo(db, campaign, placement, recipient.id, now, links);
         if (!sent) {
           // Either sent meanwhile by another run (go on) or the campaign can no longer be shown (stop).
           const still = await sql<{ ok: boolean }>`

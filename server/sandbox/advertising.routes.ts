@@ -7,6 +7,7 @@ import {
   SandboxImpressionsResult,
 } from '../../schemas/advertising.schema';
 import { countSandboxImpressions, runAdvertisingMessages } from '../advertising/delivery';
+import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { errorResponses } from '../routes/apiErrors';
 
@@ -14,7 +15,11 @@ import { errorResponses } from '../routes/apiErrors';
  * Sandbox controls of advertising (never in production, app.ts): run the job of the newsletter and push placements,
  * and stand for other viewers of a campaign, so that reaching its reach (5,000 and more) can be shown and tested.
  */
-export const sandboxAdvertisingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const sandboxAdvertisingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  const links = { appUrl: config.appUrl, jwtSecret: config.secrets.jwtSecret };
   app.post(
     '/api/sandbox/advertising/run/',
     {
@@ -30,7 +35,8 @@ export const sandboxAdvertisingRoutes: FastifyPluginAsyncZod<{ db: Database }> =
         response: { 200: AdvertisingRunResult, ...errorResponses(400) },
       },
     },
-    async (request) => runAdvertisingMessages(db, request.body.now ? new Date(request.body.now) : new Date()),
+    async (request) =>
+      runAdvertisingMessages(db, links, request.body.now ? new Date(request.body.now) : new Date()),
   );
 
   app.post(

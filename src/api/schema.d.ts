@@ -3,6 +3,23 @@
  */
 
 export interface paths {
+    "/api/advertising/newsletter/{campaign}/{user}/{signature}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The link in a reader’s newsletter email (no sign-in: a mail client opens it): counts the click once per reader and redirects (302) to the advertiser’s link. 404 for a link the server did not sign or a campaign not sent to that reader; nothing is recorded then. */
+        get: operations["newsletterClick"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/altcha/challenge/": {
         parameters: {
             query?: never;
@@ -6171,7 +6188,7 @@ export interface components {
             created_at: string;
             id: string;
             /** @enum {string} */
-            kind: "money_received" | "money_request_received" | "money_request_accepted" | "money_request_declined" | "scheduled_payment_paid" | "scheduled_payment_failed" | "card_authorization_declined" | "invitation_accepted" | "plan_renewed" | "plan_renewal_failed" | "onboarding_approved" | "onboarding_rejected" | "campaign_approved" | "campaign_rejected" | "sponsored_campaign";
+            kind: "money_received" | "money_request_received" | "money_request_accepted" | "money_request_declined" | "scheduled_payment_paid" | "scheduled_payment_failed" | "card_authorization_declined" | "invitation_accepted" | "plan_renewed" | "plan_renewal_failed" | "onboarding_approved" | "onboarding_rejected" | "onboarding_information_requested" | "campaign_approved" | "campaign_rejected" | "sponsored_campaign";
             params: {
                 [key: string]: string;
             };
@@ -6182,7 +6199,7 @@ export interface components {
             created_at: string;
             id: string;
             /** @enum {string} */
-            kind: "money_received" | "money_request_received" | "money_request_accepted" | "money_request_declined" | "scheduled_payment_paid" | "scheduled_payment_failed" | "card_authorization_declined" | "invitation_accepted" | "plan_renewed" | "plan_renewal_failed" | "onboarding_approved" | "onboarding_rejected" | "campaign_approved" | "campaign_rejected" | "sponsored_campaign";
+            kind: "money_received" | "money_request_received" | "money_request_accepted" | "money_request_declined" | "scheduled_payment_paid" | "scheduled_payment_failed" | "card_authorization_declined" | "invitation_accepted" | "plan_renewed" | "plan_renewal_failed" | "onboarding_approved" | "onboarding_rejected" | "onboarding_information_requested" | "campaign_approved" | "campaign_rejected" | "sponsored_campaign";
             params: {
                 [key: string]: string;
             };
@@ -8483,6 +8500,46 @@ export type SchemaWelcomeChecklist = components['schemas']['WelcomeChecklist'];
 export type SchemaWelcomeChecklistInput = components['schemas']['WelcomeChecklistInput'];
 export type $defs = Record<string, never>;
 export interface operations {
+    newsletterClick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign: string;
+                signature: string;
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirects to the advertiser’s link. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     altchaChallenge: {
         parameters: {
             query?: never;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decideCampaign } from '../../server/advertising/campaignReview';
@@ -360,7 +360,8 @@ describe('newsletter and push placements', () => {
     const mail = await readOutbox(server.app, viewer.email);
     const newsletters = mail.filter((m) => m.subject === 'Sponsored: Winter blend is here');
     expect(newsletters).toHaveLength(1);
-    expect(newsletters[0]?.body).toContain('https://coffee.example.com/menu');
+    // The link goes through the reader's own counting address (next test), then on to the advertiser.
+    expect(newsletters[0]?.body).toContain(`/api/advertising/newsletter/${campaign.id}/`);
     expect(
       (await readOutbox(server.app, advertiser.email)).filter((m) => m.subject?.startsWith('Sponsored')),
     ).toEqual([]);
@@ -392,6 +393,56 @@ describe('newsletter and push placements', () => {
     });
     // A newsletter reader's click counts on the newsletter.
     expectStatus(await click(viewer.token, campaign.id, 'newsletter'), 200);
+  });
+
+  it("the newsletter's link is the reader's own: it redirects to the advertiser and counts once; forged ones count nothing", async () => {
+    const campaign = await approvedCampaign(advertiser, 'national_reach', undefined, 'Spring roast');
+    const userOf = async (merchant: MoneyMerchant) =>
+      (
+        await server.db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', merchant.email)
+          .executeTakeFirstOrThrow()
+      ).id;
+    expectStatus(await runJob(), 200);
+    const [mail] = (await readOutbox(server.app, viewer.email)).filter(
+      (m) => m.subject === 'Sponsored: Spring roast',
+    );
+    const address = /(\S+\/api\/advertising\/newsletter\/\S+)/.exec(mail?.body ?? '')?.[1];
+    expect(address).toBeDefined();
+    const url = new URL(address ?? '');
+    expect(url.pathname).toContain(`/${campaign.id}/${await userOf(viewer)}/`);
+    expect(mail?.body).not.toContain('https://coffee.example.com/menu');
+
+    const clicks = async () =>
+      (await campaignOf(advertiser, campaign.id)).delivery.placements.find(
+        (p) => p.placement === 'newsletter',
+      )?.clicks;
+    const open = (path: string) => server.app.inject({ method: 'GET', url: path });
+    const first = await open(url.pathname);
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe('https://coffee.example.com/menu');
+    expect(await clicks()).toBe(1);
+    // A second open (the reader again, or a mail scanner) still leads on, and is not another click.
+    expect((await open(url.pathname)).statusCode).toBe(302);
+    expect(await clicks()).toBe(1);
+
+    // Another signature, another reader under this signature, another campaign: 404, nothing written.
+    const other = await userOf(await merchantWithAccount(server));
+    const digest = await databaseDigest(server.db);
+    const [, , , , campaignId, userId, signature] = url.pathname.split('/');
+    for (const forged of [
+      `/api/advertising/newsletter/${campaignId}/${userId}/${(signature ?? '').slice(1)}x/`,
+      `/api/advertising/newsletter/${campaignId}/${other}/${signature}/`,
+      `/api/advertising/newsletter/${randomUUID()}/${userId}/${signature}/`,
+      `/api/advertising/newsletter/not-a-campaign/${userId}/${signature}/`,
+    ]) {
+      const refused = await open(forged);
+      expect(refused.statusCode, forged).toBe(404);
+      expect(refused.json()).toMatchObject({ error: { code: 'not_found' } });
+    }
+    expect(await databaseDigest(server.db)).toEqual(digest);
   });
 
   it('stops at the reach: two runs at once send exactly the reach', async () => {

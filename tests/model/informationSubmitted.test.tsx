@@ -30,6 +30,16 @@ const inReview: OnboardingState = {
   rejection_reason: null,
 };
 
+/** The onboarding once the bank asked for more information on `steps`. */
+const informationRequested = (
+  steps: NonNullable<OnboardingState['information_request']>['steps'],
+): OnboardingState => ({
+  ...inReview,
+  merchant: { ...inReview.merchant, status: 'information_requested' },
+  editable: true,
+  information_request: { requested_at: new Date(Date.UTC(2026, 0, 15, 10)).toISOString(), steps },
+});
+
 /** The server's answer to GET /api/merchants/onboarding/, which the test changes when the bank decides. */
 let onboarding: OnboardingState = inReview;
 afterEach(() => {
@@ -63,10 +73,21 @@ function liveService() {
   };
 }
 
-const decision = (kind: 'onboarding_approved' | 'onboarding_rejected'): Notification => ({
-  id: `00000000-0000-4000-8000-0000000000${kind === 'onboarding_approved' ? 'a1' : 'b1'}`,
+const decisionParams = {
+  onboarding_approved: { iban: 'GR1601101250000000012300695' },
+  onboarding_rejected: { reason: 'Blurry ID' },
+  onboarding_information_requested: { steps: 'directors', count: '1' },
+};
+const decisionIds = {
+  onboarding_approved: 'a1',
+  onboarding_rejected: 'b1',
+  onboarding_information_requested: 'c1',
+};
+
+const decision = (kind: keyof typeof decisionParams): Notification => ({
+  id: `00000000-0000-4000-8000-0000000000${decisionIds[kind]}`,
   kind,
-  params: kind === 'onboarding_approved' ? { iban: 'GR1601101250000000012300695' } : { reason: 'Blurry ID' },
+  params: decisionParams[kind],
   read: false,
   read_at: null,
   created_at: new Date(Date.UTC(2026, 0, 15, 10)).toISOString(),
@@ -126,18 +147,10 @@ describe('the application status page', () => {
   });
 
   it('names the steps the bank asks about, each with its note, and leads back to them', async () => {
-    onboarding = {
-      ...inReview,
-      merchant: { ...inReview.merchant, status: 'information_requested' },
-      editable: true,
-      information_request: {
-        requested_at: new Date(Date.UTC(2026, 0, 15, 10)).toISOString(),
-        steps: [
-          { step: 'directors', note: 'Add the second director named in the articles.' },
-          { step: 'identity', note: 'The selfie is too dark.' },
-        ],
-      },
-    };
+    onboarding = informationRequested([
+      { step: 'directors', note: 'Add the second director named in the articles.' },
+      { step: 'identity', note: 'The selfie is too dark.' },
+    ]);
     open(liveService());
     await screen.findByRole('heading', { level: 1, name: 'We need more information' });
     expect(screen.getByText('Status: more information needed')).toBeTruthy();
@@ -151,6 +164,23 @@ describe('the application status page', () => {
     expect(screen.getByRole('link', { name: 'Change these steps' }).getAttribute('href')).toBe(
       '/registration',
     );
+  });
+
+  it('names the step to change the moment the request for more information arrives', async () => {
+    const live = liveService();
+    open(live);
+    await screen.findByText('Status: in review');
+
+    onboarding = informationRequested([
+      { step: 'directors', note: 'Add the second director named in the articles.' },
+    ]);
+    await live.arrive(decision('onboarding_information_requested'));
+
+    await screen.findByRole('heading', { level: 1, name: 'We need more information' });
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Directors: Add the second director named in the articles.',
+    ]);
+    expect(screen.queryByText('Status: in review')).toBeNull();
   });
 
   it('leaves for /login when the merchant signs out from it', async () => {

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, Navigate } from 'react-router';
 import { selectAuthenticated, selectRestoring, selectUser } from '../../../machines/session.machine';
+import type { NotificationKind } from '../../../schemas/notifications.schema';
 import type { OnboardingState } from '../../../schemas/onboarding.schema';
 import { api, unwrap } from '../../api/client';
 import { useNotifications } from '../../app/notifications';
@@ -41,14 +42,20 @@ function useOnboardingStatus(
 
 /**
  * The id of the newest review decision among the notifications (src/app/liveNotifications.tsx): the server sends one
- * on approval and on rejection (server/notifications/events.ts `onboardingReviewed`), so it changes the moment the
- * bank decides, without a reload.
+ * on approval and on rejection (server/notifications/events.ts `onboardingReviewed`) and when it asks for more
+ * information (`onboardingInformationRequested`), so it changes the moment the bank decides, without a reload.
  */
+const reviewKinds: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
+  'onboarding_approved',
+  'onboarding_rejected',
+  'onboarding_information_requested',
+]);
+
 function useLatestDecision(): string | null {
   const notifications = useNotifications();
   let latest: { id: string; at: string } | null = null;
   for (const item of notifications?.items ?? []) {
-    if (item.kind !== 'onboarding_approved' && item.kind !== 'onboarding_rejected') continue;
+    if (!reviewKinds.has(item.kind)) continue;
     if (!latest || item.created_at > latest.at) latest = { id: item.id, at: item.created_at };
   }
   return latest?.id ?? null;
