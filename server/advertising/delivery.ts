@@ -16,6 +16,7 @@ import { enqueueMessage } from '../notify/outbox';
 import { sponsoredCampaign } from '../notifications/events';
 import { campaignState } from './advertising';
 import { newsletterClickUrl, type NewsletterLinks } from './newsletterClicks';
+import { uuidPattern } from '../db/ids';
 
 /**
  * Advertising delivered (issue 21): an approved campaign, between its start and its end, is shown to the OTHER
@@ -43,7 +44,6 @@ export type Viewer = { merchantId: string; userId: string };
  */
 export const impressionFrequencyCapMs = 60 * 60 * 1000;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError('not_found', 404, 'Nothing here.');
 const noSuchCampaign = () => new AppError('not_found', 404, 'No such campaign.');
 
