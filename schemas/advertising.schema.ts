@@ -240,6 +240,34 @@ export const AdvertisingRunResult = z
   .meta({ id: 'AdvertisingRunResult' });
 export type AdvertisingRunResult = z.infer<typeof AdvertisingRunResult>;
 
+/**
+ * The sandbox's stand-in for other viewers (never in production): `count` more people of the other approved
+ * merchants saw a running campaign in one of its in-app placements (default the dashboard), counted like every
+ * impression and never past the reach. The largest reach sold is 120,000.
+ */
+export const sandboxImpressionsMax = 200_000;
+export const SandboxImpressionsBody = z
+  .object({
+    count: z
+      .number()
+      .int('A whole number.')
+      .min(1, 'At least 1.')
+      .max(sandboxImpressionsMax, `At most ${sandboxImpressionsMax}.`),
+    placement: InAppPlacement.default('dashboard'),
+  })
+  .strict()
+  .meta({ id: 'SandboxImpressionsBody' });
+export type SandboxImpressionsBody = z.infer<typeof SandboxImpressionsBody>;
+export const SandboxImpressionsResult = z
+  .object({
+    /** How many were counted: fewer than asked when the reach was reached. */
+    counted: z.number().int(),
+    impressions: z.number().int(),
+    reach: z.number().int(),
+  })
+  .meta({ id: 'SandboxImpressionsResult' });
+export type SandboxImpressionsResult = z.infer<typeof SandboxImpressionsResult>;
+
 /*
  * The bank's review of campaigns (staff realm, area `campaigns`), under /api/back-office/campaigns/:
  * - GET  /                  campaignReviews        → CampaignReviewList (the queue, oldest first; the latest decided)

@@ -566,6 +566,7 @@ export const operationRules = {
   sandboxRunBilling: sandbox(true),
   sandboxRepresentativeTasks: sandbox(false),
   sandboxRunAdvertising: sandbox(true),
+  sandboxCountImpressions: sandbox(true),
   // The bank's staff (issue 21): signing in to the back office, then each staff area's operations.
   staffLogin: open(true, staffSignIn),
   staffLoginTotp: open(true, staffSignIn),

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
+import { uuidPattern } from '../db/ids';
 
 /*
  * The newsletter's clicks (issue 21). An email cannot call the API with a token, so each owner's copy links to an
@@ -33,7 +34,6 @@ export function newsletterClickUrl(links: NewsletterLinks, campaignId: string, u
   return `${links.appUrl}/api/advertising/newsletter/${campaignId}/${userId}/${signatureOf(links.jwtSecret, campaignId, userId)}/`;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notValid = () =>
   new AppError('not_found', 404, 'This link is not valid. Open the campaign from a newer email.');
 

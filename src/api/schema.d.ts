@@ -3125,6 +3125,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sandbox/advertising/campaigns/{id}/impressions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Counts `count` more impressions of a running campaign (never in production), as if that many people of the other approved merchants saw it in `placement` (default dashboard): counted like every impression, never past the reach (`counted` says how many were). 404 for no such campaign; 409 when it is not being shown (in review, rejected, scheduled, ended, reach reached) or its plan did not sell the placement. */
+        post: operations["sandboxCountImpressions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sandbox/advertising/run/": {
         parameters: {
             query?: never;
@@ -7082,6 +7099,32 @@ export interface components {
             code: "ownership_over_100" | "vat_not_checked" | "vat_check_failed" | "representative_name_mismatch" | "company_name_mismatch" | "representative_not_director" | "previously_rejected";
             message: string;
         };
+        SandboxImpressionsBody: {
+            count: number;
+            /**
+             * @default dashboard
+             * @enum {string}
+             */
+            placement: "dashboard" | "wallet_directory";
+        };
+        SandboxImpressionsBodyInput: {
+            count: number;
+            /**
+             * @default dashboard
+             * @enum {string}
+             */
+            placement?: "dashboard" | "wallet_directory";
+        };
+        SandboxImpressionsResult: {
+            counted: number;
+            impressions: number;
+            reach: number;
+        };
+        SandboxImpressionsResultInput: {
+            counted: number;
+            impressions: number;
+            reach: number;
+        };
         SandboxUserBody: {
             /** Format: email */
             email: string;
@@ -8343,6 +8386,10 @@ export type SchemaRevokeSessionBody = components['schemas']['RevokeSessionBody']
 export type SchemaRevokeSessionBodyInput = components['schemas']['RevokeSessionBodyInput'];
 export type SchemaRiskFlag = components['schemas']['RiskFlag'];
 export type SchemaRiskFlagInput = components['schemas']['RiskFlagInput'];
+export type SchemaSandboxImpressionsBody = components['schemas']['SandboxImpressionsBody'];
+export type SchemaSandboxImpressionsBodyInput = components['schemas']['SandboxImpressionsBodyInput'];
+export type SchemaSandboxImpressionsResult = components['schemas']['SandboxImpressionsResult'];
+export type SchemaSandboxImpressionsResultInput = components['schemas']['SandboxImpressionsResultInput'];
 export type SchemaSandboxUserBody = components['schemas']['SandboxUserBody'];
 export type SchemaSandboxUserBodyInput = components['schemas']['SandboxUserBodyInput'];
 export type SchemaSandboxUserResponse = components['schemas']['SandboxUserResponse'];
@@ -19364,6 +19411,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReferenceList"];
+                };
+            };
+        };
+    };
+    sandboxCountImpressions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxImpressionsBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxImpressionsResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
