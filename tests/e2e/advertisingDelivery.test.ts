@@ -1,16 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { generate } from 'otplib';
+import { rmSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  dataTemplateVariable,
-  launchChromium,
-  startLiveServer,
-  type LiveServer,
-} from '../../scripts/liveServer';
+import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
 import { buyAdvertisingPlan } from './advertisingJourney';
 import {
   chooseLanguage,
@@ -21,6 +12,7 @@ import {
   watchForBrowserErrors,
   type SeenTokens,
 } from './pageChecks';
+import { dataTemplateWithStaff, signInWithCode, type StaffMember } from './staffBrowser';
 
 /*
  * Advertising delivered (issue 21's proof), in Chromium against the real server and the demo data: Demo Coffee buys
@@ -33,7 +25,6 @@ import {
  * nobody is shown it or counted for it any more.
  */
 
-const root = path.resolve(import.meta.dirname, '../..');
 const bakery = { email: 'bakery@tameio.test', password: demoOwner.password, merchant: 'Demo Bakery' };
 const ad = {
   plan: 'city_spotlight',
@@ -41,7 +32,6 @@ const ad = {
   link: 'https://demo-coffee.example.com/menu',
 };
 
-type Staff = { email: string; name: string; password: string; secret: string };
 type Money = { amount_minor: string; currency: string };
 type Plan = { id: string; name: string; reach: number; price: Money; placements: string[] };
 type Campaign = {
@@ -59,7 +49,7 @@ type Campaign = {
 let browser: Browser;
 let server: LiveServer;
 let dataTemplate: string;
-let staff: Staff;
+let staff: StaffMember;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
@@ -70,50 +60,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/**
- * A staff member made with `npm run staff -- add` on a copy of the data template, before the server opens it (the
- * embedded database is one process's), as tests/e2e/backOffice.test.ts does.
- */
-function makeStaff(
-  folder: string,
-  role: 'reviewer' | 'operations' | 'admin',
-  email: string,
-  name: string,
-): Staff {
-  const printed = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/staff.ts', 'add', email, '--role', role, '--name', name],
-    { cwd: root, env: { ...process.env, DATA_DIR: folder, EMBEDDED_FSYNC: 'off' }, encoding: 'utf8' },
-  );
-  const made = {
-    email,
-    name,
-    password: /First password:\s+(\S+)/.exec(printed)?.[1] ?? '',
-    secret: /Authenticator secret:\s+(\S+)/.exec(printed)?.[1] ?? '',
-  };
-  expect(made.password).not.toBe('');
-  expect(made.secret).not.toBe('');
-  return made;
-}
-
-/** The back office's sign-in: the password, then the authenticator app's code. */
-async function signInStaff(page: Page, who: Staff): Promise<void> {
-  await page.goto(`${server.baseUrl}/back-office`);
-  await page.getByRole('heading', { level: 1, name: 'Tameio back office' }).waitFor();
-  await page.getByLabel('Work email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { name: 'Enter the code of your authenticator app' }).waitFor();
-  await page.getByLabel('6-digit code').fill(await generate({ secret: who.secret }));
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('heading', { name: `Welcome, ${who.name}` }).waitFor();
-}
-
 beforeEach(async ({ onTestFailed }) => {
-  dataTemplate = mkdtempSync(path.join(tmpdir(), 'tameio-ads-'));
-  const template = process.env[dataTemplateVariable];
-  if (template) cpSync(template, dataTemplate, { recursive: true });
-  staff = makeStaff(dataTemplate, 'reviewer', 'rita@bank.test', 'Rita Reviewer');
+  // A reviewer made with `npm run staff -- add` before the server opens the data folder (tests/e2e/staffBrowser.ts).
+  const made = dataTemplateWithStaff([{ email: 'rita@bank.test', role: 'reviewer', name: 'Rita Reviewer' }]);
+  dataTemplate = made.dir;
+  staff = made.staff[0]!;
   server = await startLiveServer({ template: dataTemplate });
   const running = server;
   onTestFailed(() => console.error(`server output:\n${running.output()}`));
@@ -237,7 +188,7 @@ describe('an advertising campaign delivered', () => {
     expect(await sponsoredCard(baker.page).count()).toBe(0);
 
     // ---- A reviewer approves it in the back office ----
-    await signInStaff(desk.page, staff);
+    await signInWithCode(desk.page, server.baseUrl, staff);
     await desk.page.getByRole('navigation').getByRole('link', { name: 'Campaigns to review' }).click();
     await heading(desk.page, 'Campaigns to review').waitFor();
     await desk.page.getByRole('link', { name: ad.headline }).click();
