@@ -217,6 +217,19 @@ export const SponsoredClickBody = z
 export const SponsoredClick = z.object({ link: text() }).meta({ id: 'SponsoredClick' });
 export type SponsoredClick = z.infer<typeof SponsoredClick>;
 
+/*
+ * The newsletter's link (issue 21): each owner's email carries its own signed address,
+ * GET /api/advertising/newsletter/{campaign}/{user}/{signature}/ (newsletterClick, no sign-in: it is opened from a
+ * mail client), which counts the click once per reader and redirects (302) to the advertiser's link. 404 for a link
+ * the server did not sign or a campaign not sent to that reader; nothing is recorded then.
+ */
+export const NewsletterClickParams = z.object({
+  campaign: text().max(64),
+  user: text().max(64),
+  signature: text().max(128),
+});
+export type NewsletterClickParams = z.infer<typeof NewsletterClickParams>;
+
 /** The sandbox's run of the job that sends the newsletter and push placements (never in production). */
 export const AdvertisingRunBody = z
   .object({ now: z.iso.datetime({ offset: true }).optional() })
@@ -226,6 +239,34 @@ export const AdvertisingRunResult = z
   .object({ newsletters: z.number().int(), pushes: z.number().int() })
   .meta({ id: 'AdvertisingRunResult' });
 export type AdvertisingRunResult = z.infer<typeof AdvertisingRunResult>;
+
+/**
+ * The sandbox's stand-in for other viewers (never in production): `count` more people of the other approved
+ * merchants saw a running campaign in one of its in-app placements (default the dashboard), counted like every
+ * impression and never past the reach. The largest reach sold is 120,000.
+ */
+export const sandboxImpressionsMax = 200_000;
+export const SandboxImpressionsBody = z
+  .object({
+    count: z
+      .number()
+      .int('A whole number.')
+      .min(1, 'At least 1.')
+      .max(sandboxImpressionsMax, `At most ${sandboxImpressionsMax}.`),
+    placement: InAppPlacement.default('dashboard'),
+  })
+  .strict()
+  .meta({ id: 'SandboxImpressionsBody' });
+export type SandboxImpressionsBody = z.infer<typeof SandboxImpressionsBody>;
+export const SandboxImpressionsResult = z
+  .object({
+    /** How many were counted: fewer than asked when the reach was reached. */
+    counted: z.number().int(),
+    impressions: z.number().int(),
+    reach: z.number().int(),
+  })
+  .meta({ id: 'SandboxImpressionsResult' });
+export type SandboxImpressionsResult = z.infer<typeof SandboxImpressionsResult>;
 
 /*
  * The bank's review of campaigns (staff realm, area `campaigns`), under /api/back-office/campaigns/:

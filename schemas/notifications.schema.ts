@@ -30,6 +30,8 @@ export const notificationKinds = [
   'plan_renewal_failed',
   'onboarding_approved',
   'onboarding_rejected',
+  // Issue 21: the bank asks for more information on named steps (the steps' codes in `steps`, comma-separated).
+  'onboarding_information_requested',
   // Issue 21: the bank's decision on the merchant's advertising campaign; another merchant's campaign as a push.
   'campaign_approved',
   'campaign_rejected',

@@ -496,6 +496,10 @@ export const operationRules = {
   // advertiser paid for. The click is the caller's own act, like marking their notification read (area null): it
   // records only that they opened a link, so a viewer and a Cardholder may make it and still change nothing.
   sponsoredPlacement: read('overview'),
+  newsletterClick: open(
+    true,
+    'Opened from a newsletter email, where no sign-in exists: the signed link stands for the reader, counted once.',
+  ),
   sponsoredClick: change(null, {
     viewerMay: 'Records only that the caller opened a sponsored link; changes nothing of the company’s.',
   }),
@@ -562,6 +566,7 @@ export const operationRules = {
   sandboxRunBilling: sandbox(true),
   sandboxRepresentativeTasks: sandbox(false),
   sandboxRunAdvertising: sandbox(true),
+  sandboxCountImpressions: sandbox(true),
   // The bank's staff (issue 21): signing in to the back office, then each staff area's operations.
   staffLogin: open(true, staffSignIn),
   staffLoginTotp: open(true, staffSignIn),

@@ -345,7 +345,7 @@ export async function buildApp({
   if (config.environment !== 'production') await app.register(sandboxScheduledPaymentsRoutes, { db });
   if (config.environment !== 'production') await app.register(sandboxCardRoutes, { db, config });
   if (config.environment !== 'production') await app.register(sandboxBillingRoutes, { db, config });
-  if (config.environment !== 'production') await app.register(sandboxAdvertisingRoutes, { db });
+  if (config.environment !== 'production') await app.register(sandboxAdvertisingRoutes, { db, config });
   if (config.environment !== 'production') await app.register(flowCatalogueRoutes);
 
   app.get('/api/openapi.json', { schema: { hide: true, operationId: 'openapi' } }, async () => app.swagger());

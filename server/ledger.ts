@@ -5,6 +5,7 @@ import { maxAmountMinor } from '../schemas/money';
 import { namedStatement, precompiled, type Database } from './db/database';
 import type { DB, SystemRole, TransferStatus, Transfers, TransferType } from './db/types';
 import { AppError } from './errors';
+import { uuidPattern } from './db/ids';
 
 /**
  * The double-entry ledger (docs/engineering.md principle 7; balances explained in db/migrations/008_money.sql). Money moves
@@ -538,8 +539,6 @@ async function lockTransfer(trx: Transaction<DB>, transferId: string): Promise<T
   if (!transfer) throw new AppError('not_found', 404, 'Nothing here.');
   return transfer;
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A pending payment reached the other bank: pending → completed, its amount moves from clearing to the external

@@ -56,7 +56,11 @@ const jobs = startJobs(
         deliverPending(db, { smtpUrl: config.smtpUrl, smsWebhookUrl: config.smsWebhookUrl }, app.log),
     },
     // Advertising's newsletter and push placements: each running campaign to the merchants not sent it yet (idempotent).
-    { name: 'advertisingMessages', everyMs: 10 * 60 * 1000, run: () => runAdvertisingMessages(db) },
+    {
+      name: 'advertisingMessages',
+      everyMs: 10 * 60 * 1000,
+      run: () => runAdvertisingMessages(db, { appUrl: config.appUrl, jwtSecret: config.secrets.jwtSecret }),
+    },
     // Hourly, but it pays only the months that have ended: the first run of each month pays, the others find nothing.
     { name: 'cashbackPayout', everyMs: 60 * 60 * 1000, run: () => payCashback(db, new Date()) },
     // Renewals, retries of failed ones, downgrades and due account deletions; each is idempotent (docs/plans.md).

@@ -15,8 +15,7 @@ import type { TransferStatus, TransferType } from './db/types';
 import { AppError } from './errors';
 import { postTransfer, systemAccount, type Db } from './ledger';
 import { moneyReceived } from './notifications/events';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { uuidPattern } from './db/ids';
 
 const notFound = () => new AppError('not_found', 404, 'Nothing here.');
 const badField = (field: string, message: string) =>

@@ -1,7 +1,8 @@
 import type { AddressUpdateBody, NewAddressBody } from '../../schemas/addresses.schema';
 import { registeredAddressLocked } from '../../schemas/addresses.schema';
 import type { AddressesResponse, MerchantAddress } from '../../schemas/cards.schema';
-import { addressColumns, addressNotFound, addressView, listAddresses, uuidPattern } from '../cards/addresses';
+import { addressColumns, addressNotFound, addressView, listAddresses } from '../cards/addresses';
+import { uuidPattern } from '../db/ids';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import type { Db } from '../ledger';

@@ -15,6 +15,7 @@ import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import { postTransfer, systemAccount, type Db } from '../ledger';
 import { insufficientFundsMessage } from '../payments/sendMoney';
+import { uuidPattern } from '../db/ids';
 
 /**
  * Advertising (schemas/advertising.schema.ts; docs/decisions/014-analytics-advertising-statements.md): plans on sale
@@ -24,7 +25,6 @@ import { insufficientFundsMessage } from '../payments/sendMoney';
 
 export type AdvertisingActor = { merchantId: string; userId: string };
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError('not_found', 404, 'Nothing here.');
 const badField = (field: string, message: string) =>
   new AppError('validation_failed', 400, 'Some fields are missing or not valid.', {

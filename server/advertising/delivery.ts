@@ -2,7 +2,10 @@ import { sql, type Transaction } from 'kysely';
 import type {
   AdvertisingPlacement,
   AdvertisingRunResult,
+  CampaignStatus,
   InAppPlacement,
+  SandboxImpressionsBody,
+  SandboxImpressionsResult,
   SponsoredCampaign,
   SponsoredClick,
 } from '../../schemas/advertising.schema';
@@ -11,6 +14,9 @@ import type { DB } from '../db/types';
 import { AppError } from '../errors';
 import { enqueueMessage } from '../notify/outbox';
 import { sponsoredCampaign } from '../notifications/events';
+import { campaignState } from './advertising';
+import { newsletterClickUrl, type NewsletterLinks } from './newsletterClicks';
+import { uuidPattern } from '../db/ids';
 
 /**
  * Advertising delivered (issue 21): an approved campaign, between its start and its end, is shown to the OTHER
@@ -20,6 +26,8 @@ import { sponsoredCampaign } from '../notifications/events';
  *   least so far (then the oldest), and counts the impression in the same statement that picks it.
  * - By message (newsletter, push_notification): `runAdvertisingMessages` (a job; the sandbox can trigger it) sends each
  *   running campaign once to each other approved merchant's owners, one impression per merchant.
+ * - In the sandbox only: `countSandboxImpressions` stands for many other viewers at once (a test or a demo reaching a
+ *   reach of 5,000 and more), through the same count.
  *
  * The count never passes the reach, whatever runs at once: every impression is a conditional UPDATE (`impressions <
  * reach`) of the campaign's row, which PostgreSQL re-checks on the newest row version after waiting for another
@@ -36,13 +44,40 @@ export type Viewer = { merchantId: string; userId: string };
  */
 export const impressionFrequencyCapMs = 60 * 60 * 1000;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError('not_found', 404, 'Nothing here.');
+const noSuchCampaign = () => new AppError('not_found', 404, 'No such campaign.');
 
 /** The conditions under which a campaign may be shown at `now`, on the campaign `c` and its advertiser `m`. */
 const runnable = (now: Date) => sql<boolean>`
   c.review_status = 'approved' AND c.impressions < c.reach
   AND c.starts_at <= ${now} AND c.ends_at > ${now} AND m.status = 'approved'`;
+
+/**
+ * Counts up to `wanted` impressions of a campaign while it can be shown at `now`, never past its reach: one
+ * conditional UPDATE of the campaign's row (its lock taken first, so a concurrent count is waited for and re-read),
+ * bounded by `LEAST(reach, …)`, with the table's CHECK (impressions <= reach) behind it. Answers how many were
+ * counted: 0 when the campaign cannot be shown (not approved, not running, reach spent, advertiser not approved).
+ * The caller records one impression row per impression counted, in the same transaction.
+ */
+async function countImpressions(
+  trx: Transaction<DB>,
+  campaignId: string,
+  wanted: number,
+  now: Date,
+): Promise<number> {
+  const counted = await sql<{ counted: number }>`
+    WITH target AS (
+      SELECT c.id, c.impressions AS before FROM advertising_campaigns c
+      JOIN merchants m ON m.id = c.merchant_id
+      WHERE c.id = ${campaignId} AND ${runnable(now)}
+      FOR UPDATE OF c
+    )
+    UPDATE advertising_campaigns c SET impressions = LEAST(c.reach, c.impressions + ${wanted}::integer)
+    FROM target
+    WHERE c.id = target.id AND c.impressions < c.reach
+    RETURNING c.impressions - target.before AS counted`.execute(trx);
+  return Number(counted.rows[0]?.counted ?? 0);
+}
 
 /**
  * servePlacement: one campaign to show the viewer in an in-app placement, or null when none runs (or the viewer saw
@@ -133,24 +168,28 @@ export async function recordClick(
 
 type Locale = 'en' | 'el';
 
-/** The newsletter's email about one campaign, in the owner's language. */
+/**
+ * The newsletter's email about one campaign, in the owner's language. `clickUrl` is the owner's own signed address
+ * (newsletterClicks.ts), which counts the click and leads on to the campaign's link.
+ */
 export function newsletterEmail(
   locale: Locale,
-  campaign: { advertiser: string; headline: string; link: string },
+  campaign: { advertiser: string; headline: string },
+  clickUrl: string,
 ): { subject: string; body: string } {
   if (locale === 'el') {
     return {
       subject: `Χορηγούμενο: ${campaign.headline}`,
       body:
         `Η εταιρεία ${campaign.advertiser}, πελάτης του Tameio, σας προτείνει: ${campaign.headline}\n` +
-        `${campaign.link}\n\nΛαμβάνετε αυτό το χορηγούμενο μήνυμα ως πελάτης του Tameio.`,
+        `${clickUrl}\n\nΛαμβάνετε αυτό το χορηγούμενο μήνυμα ως πελάτης του Tameio.`,
     };
   }
   return {
     subject: `Sponsored: ${campaign.headline}`,
     body:
       `${campaign.advertiser}, a Tameio business customer, suggests: ${campaign.headline}\n` +
-      `${campaign.link}\n\nYou receive this sponsored message as a Tameio business customer.`,
+      `${clickUrl}\n\nYou receive this sponsored message as a Tameio business customer.`,
   };
 }
 
@@ -176,6 +215,7 @@ async function sendTo(
   placement: 'newsletter' | 'push_notification',
   merchantId: string,
   now: Date,
+  links: NewsletterLinks,
 ): Promise<boolean> {
   try {
     return await db.transaction().execute(async (trx: Transaction<DB>) => {
@@ -185,12 +225,7 @@ async function sendTo(
         ON CONFLICT (campaign_id, placement, merchant_id) WHERE placement IN ('newsletter', 'push_notification')
         DO NOTHING RETURNING id`.execute(trx);
       if (inserted.rows.length === 0) return false;
-      const counted = await sql<{ id: string }>`
-        UPDATE advertising_campaigns c SET impressions = c.impressions + 1
-        FROM merchants m
-        WHERE c.id = ${campaign.id} AND m.id = c.merchant_id AND ${runnable(now)}
-        RETURNING c.id`.execute(trx);
-      if (counted.rows.length === 0) throw new ReachSpent();
+      if ((await countImpressions(trx, campaign.id, 1, now)) === 0) throw new ReachSpent();
       if (placement === 'push_notification') {
         await sponsoredCampaign(trx, {
           merchantId,
@@ -203,14 +238,18 @@ async function sendTo(
       }
       const owners = await trx
         .selectFrom('users')
-        .select(['email', 'locale'])
+        .select(['id', 'email', 'locale'])
         .where('merchant_id', '=', merchantId)
         .where('is_owner', '=', true)
         .where('status', '=', 'enabled')
         .orderBy('created_at')
         .execute();
       for (const owner of owners) {
-        const { subject, body } = newsletterEmail(owner.locale === 'el' ? 'el' : 'en', campaign);
+        const { subject, body } = newsletterEmail(
+          owner.locale === 'el' ? 'el' : 'en',
+          campaign,
+          newsletterClickUrl(links, campaign.id, owner.id),
+        );
         await enqueueMessage(trx, { to: owner.email, channel: 'email', subject, body });
       }
       return true;
@@ -224,11 +263,12 @@ async function sendTo(
 /**
  * runAdvertisingMessages (the `advertisingMessages` job; POST /api/sandbox/advertising/run/): for every campaign
  * running at `now` whose plan sold the newsletter or push placements, each other approved merchant not sent it yet
- * gets it (the newsletter's email to each owner through the outbox; a notification to the owners), until the reach
- * is spent. Running it again sends nobody anything twice.
+ * gets it (the newsletter's email to each owner through the outbox, with the owner's own link that counts the click;
+ * a notification to the owners), until the reach is spent. Running it again sends nobody anything twice.
  */
 export async function runAdvertisingMessages(
   db: Database,
+  links: NewsletterLinks,
   now: Date = new Date(),
 ): Promise<AdvertisingRunResult> {
   const result: AdvertisingRunResult = { newsletters: 0, pushes: 0 };
@@ -262,7 +302,7 @@ export async function runAdvertisingMessages(
         .orderBy('r.id')
         .execute();
       for (const recipient of recipients) {
-        const sent = await sendTo(db, campaign, placement, recipient.id, now);
+        const sent = await sendTo(db, campaign, placement, recipient.id, now, links);
         if (!sent) {
           // Either sent meanwhile by another run (go on) or the campaign can no longer be shown (stop).
           const still = await sql<{ ok: boolean }>`
@@ -277,4 +317,97 @@ export async function runAdvertisingMessages(
     }
   }
   return result;
+}
+
+/** A campaign's status in the words of a refusal: why it cannot be counted. */
+const notDeliveringWords: Record<Exclude<CampaignStatus, 'active'>, string> = {
+  in_review: 'it waits for the bank’s review',
+  rejected: 'the bank rejected it',
+  scheduled: 'it has not started yet',
+  stopped_at_reach: 'it was shown as many times as its reach',
+  ended: 'it has ended',
+};
+
+/**
+ * countSandboxImpressions (sandbox only: POST /api/sandbox/advertising/campaigns/{id}/impressions/): stands for
+ * `count` more people, none of them signed in here, of the other approved merchants (in turn, oldest first) seeing the
+ * campaign in one of its in-app placements, so that a test or a demo can bring a campaign near its reach (5,000 and
+ * more) without as many browsers. The count goes through countImpressions like every impression, so it stops at the
+ * reach (`counted` says how many were counted) and the impression rows it records make the advertiser's figures per
+ * placement add up. In one transaction; refused with nothing written: no such campaign 404, a campaign not being
+ * shown (in review, rejected, scheduled, ended, reach spent, advertiser not approved), a placement its plan did not
+ * sell, or no other approved merchant to stand for: 409.
+ */
+export async function countSandboxImpressions(
+  db: Database,
+  campaignId: string,
+  { count, placement }: SandboxImpressionsBody,
+  now: Date = new Date(),
+): Promise<SandboxImpressionsResult> {
+  if (!uuidPattern.test(campaignId)) throw noSuchCampaign();
+  return db.transaction().execute(async (trx) => {
+    const campaign = await trx
+      .selectFrom('advertising_campaigns as c')
+      .innerJoin('advertising_plans as p', 'p.id', 'c.plan_id')
+      .innerJoin('merchants as m', 'm.id', 'c.merchant_id')
+      .select([
+        'c.merchant_id',
+        'c.review_status',
+        'c.impressions',
+        'c.reach',
+        'c.starts_at',
+        'c.ends_at',
+        'p.placements',
+        'm.status as advertiser_status',
+      ])
+      .where('c.id', '=', campaignId)
+      .forUpdate('c')
+      .executeTakeFirst();
+    if (!campaign) throw noSuchCampaign();
+    const status = campaignState(campaign, new Date(campaign.starts_at), new Date(campaign.ends_at), now);
+    if (status !== 'active') {
+      throw new AppError(
+        'conflict',
+        409,
+        `This campaign is not being shown: ${notDeliveringWords[status]}.`,
+        {
+          details: { status },
+        },
+      );
+    }
+    if (campaign.advertiser_status !== 'approved') {
+      throw new AppError('conflict', 409, 'This campaign is not being shown: its merchant is not approved.');
+    }
+    if (!campaign.placements.includes(placement)) {
+      throw new AppError('conflict', 409, `This campaign’s plan did not sell the ${placement} placement.`);
+    }
+    const others = await trx
+      .selectFrom('merchants')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('status', '=', 'approved')
+      .where('id', '<>', campaign.merchant_id)
+      .executeTakeFirstOrThrow();
+    const viewers = Number(others.n);
+    if (viewers === 0) {
+      throw new AppError('conflict', 409, 'There is no other approved merchant to show this campaign to.');
+    }
+    const counted = await countImpressions(trx, campaignId, count, now);
+    if (counted > 0) {
+      await sql`
+        WITH viewers AS (
+          SELECT id, row_number() OVER (ORDER BY created_at, id) - 1 AS n FROM merchants
+          WHERE status = 'approved' AND id <> ${campaign.merchant_id}
+        )
+        INSERT INTO advertising_impressions (campaign_id, placement, merchant_id)
+        SELECT ${campaignId}, ${placement}, v.id
+        FROM generate_series(0, ${counted - 1}::integer) AS g (i)
+        JOIN viewers v ON v.n = g.i % ${viewers}::integer`.execute(trx);
+    }
+    const after = await trx
+      .selectFrom('advertising_campaigns')
+      .select(['impressions', 'reach'])
+      .where('id', '=', campaignId)
+      .executeTakeFirstOrThrow();
+    return { counted, impressions: after.impressions, reach: after.reach };
+  });
 }

@@ -12,13 +12,12 @@ import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import { neutralise } from '../statements/csv';
 import type { AuditAction } from '../../schemas/auditActions';
+import { uuidPattern } from '../db/ids';
 
 /*
  * The owner's reading of the company's trail (schemas/auditTrail.schema.ts). Only merchant-realm entries whose
  * merchant is the caller's: what staff did is for staff to read, and another merchant's entries never show.
  */
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const badField = (field: string, message: string) =>
   new AppError('validation_failed', 400, 'Some fields are missing or not valid.', {

@@ -22,6 +22,7 @@ import {
   subscriptionView,
   type BillingActor,
 } from './subscriptions';
+import { uuidPattern } from '../db/ids';
 
 /**
  * Plan checkout (SPEC §2 /plans/plan/checkout, /plans/address): a cart prices a change of plan, period or
@@ -31,7 +32,6 @@ import {
 
 export const planCartTtlMs = 30 * 60 * 1000;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const cartNotFound = () => new AppError('not_found', 404, 'This plan order does not exist.');
 const keyReused = () =>
   new AppError('conflict', 409, 'This idempotency key was already used for a different request.');

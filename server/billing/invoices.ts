@@ -13,6 +13,7 @@ import type { Db } from '../ledger';
 import { merchantFor } from '../statements/statementData';
 import { athensYear, vatIncluded } from './periods';
 import type { PricedLine } from './pricing';
+import { uuidPattern } from '../db/ids';
 
 /**
  * Invoices (migration 020): one per charge, numbered `TAM-YYYY-NNNNNN` without gaps per Greek calendar year, with the
@@ -202,7 +203,6 @@ export async function listInvoices(db: Db, merchantId: string): Promise<Invoices
   return { items: rows.map(invoiceView) };
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const invoiceNotFound = () => new AppError('not_found', 404, 'This invoice does not exist.');
 
 export type InvoiceDocument = Invoice & {

@@ -4,14 +4,13 @@ import type { Database } from '../db/database';
 import type { AddressKind, DB } from '../db/types';
 import { AppError } from '../errors';
 import type { Db } from '../ledger';
+import { uuidPattern } from '../db/ids';
 
 /**
  * Saved addresses (migration 018): the registered and trading addresses from onboarding, copied on approval, and
  * shipping addresses saved with a card order. /my-addresses manages them (a map pin, edit, delete:
  * server/addresses/myAddresses.ts).
  */
-
-export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const addressNotFound = () => new AppError('not_found', 404, 'This address does not exist.');
 

@@ -30,6 +30,7 @@ import type { Db } from '../ledger';
 import { addressOf } from './addresses';
 import type { CardVault } from './secrets';
 import { spentInWindow } from './windows';
+import { uuidPattern } from '../db/ids';
 
 /**
  * Cards of a merchant (schemas/cards.schema.ts has the contract): list, read, rename, status transitions, PIN and
@@ -83,8 +84,6 @@ export function cardActorOf(auth: Pick<AuthContext, 'merchantId' | 'userId'> & {
     isViewer: !auth.actor.is_owner && auth.actor.employee_type === 'viewer',
   } satisfies CardActor;
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const cardNotFound = () => new AppError('not_found', 404, 'This card does not exist.');
 const readOnly = () => new AppError('forbidden', 403, 'Viewers can look at cards but not change them.');

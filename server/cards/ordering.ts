@@ -21,6 +21,7 @@ import { planOf, type Plan } from '../plans';
 import { addressById, saveShippingAddress } from './addresses';
 import { cardById, snapshotAddress, type CardActor } from './cards';
 import { expiryFrom, newCardNumber, newCvv, type CardVault } from './secrets';
+import { uuidPattern } from '../db/ids';
 
 /**
  * Ordering a card (SPEC §2 /plans/card-selection, /plans/address, /plans/card/checkout): the options, a cart
@@ -30,8 +31,6 @@ import { expiryFrom, newCardNumber, newCvv, type CardVault } from './secrets';
 
 /** How long a priced order can be paid. */
 export const cartTtlMs = 30 * 60 * 1000;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const badField = (field: string, message: string) =>
   new AppError('validation_failed', 400, 'Some fields are missing or not valid.', {

@@ -572,6 +572,7 @@ export type Notifications = {
     | 'plan_renewal_failed'
     | 'onboarding_approved'
     | 'onboarding_rejected'
+    | 'onboarding_information_requested'
     | 'campaign_approved'
     | 'campaign_rejected'
     | 'sponsored_campaign';

@@ -239,6 +239,24 @@ export async function onboardingReviewed(
   });
 }
 
+/**
+ * The bank asks for more information on named steps (a reviewer's request, or the identity review's refusal). The
+ * owner's email, naming each step with its note, is written by the request itself; this one is for the bell and for
+ * /information-submitted, which reads the request again when it arrives.
+ */
+export async function onboardingInformationRequested(
+  trx: Trx,
+  event: { merchantId: string; requestId: string; steps: readonly string[] },
+): Promise<void> {
+  await notify(trx, {
+    merchantId: event.merchantId,
+    kind: 'onboarding_information_requested',
+    params: { steps: event.steps.join(','), count: String(event.steps.length) },
+    eventKey: `information_request:${event.requestId}`,
+    to: { owners: true },
+  });
+}
+
 /** The bank decided on an advertising campaign: approved, or rejected (with the reason and the refund). */
 export async function campaignReviewed(
   trx: Trx,

@@ -21,6 +21,7 @@ import { moneyReceived, scheduledPaymentRun } from '../notifications/events';
 import { isSupportedCurrency } from './fees';
 import { insufficientFundsMessage, thresholdIn } from './sendMoney';
 import { paymentSettings, type PaymentSettings } from './settings';
+import { uuidPattern } from '../db/ids';
 
 /**
  * Scheduled and recurring payments: a merchant schedules a payment to another merchant's wallet tag once
@@ -47,8 +48,6 @@ import { paymentSettings, type PaymentSettings } from './settings';
 
 /** Who acts on a schedule, and from where (for the audit trail). */
 export type ScheduleOwner = { merchantId: string; userId: string; origin: RequestOrigin | null };
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How many occurrences the job runs per call at most (it runs again a minute later). */
 export const scheduledRunBatchSize = 500;

@@ -22,6 +22,7 @@ import type { Database } from '../db/database';
 import type { DB, KycVerifications, MerchantReviewDecisions } from '../db/types';
 import { AppError } from '../errors';
 import { kycReviewOf, sameName } from '../kyc/kyc';
+import { onboardingInformationRequested } from '../notifications/events';
 import { enqueueMessage } from '../notify/outbox';
 import {
   identityVerificationOf,
@@ -616,6 +617,11 @@ export async function openInformationRequestIn(
     .insertInto('merchant_information_request_steps')
     .values(steps.map((entry) => ({ request_id: request.id, step: entry.step, note: entry.note })))
     .execute();
+  await onboardingInformationRequested(trx, {
+    merchantId: merchant.id,
+    requestId: request.id,
+    steps: steps.map((entry) => entry.step),
+  });
   await trx
     .updateTable('merchants')
     .set({ status: 'information_requested' })

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AdvertisingPlanParams,
   AdvertisingPlansResponse,
@@ -6,6 +7,7 @@ import {
   Campaign,
   CampaignParams,
   CampaignsResponse,
+  NewsletterClickParams,
   SponsoredClick,
   SponsoredClickBody,
   SponsoredClickParams,
@@ -20,6 +22,7 @@ import {
   purchaseAdvertisingPlan,
 } from '../advertising/advertising';
 import { recordClick, servePlacement } from '../advertising/delivery';
+import { recordNewsletterClick } from '../advertising/newsletterClicks';
 import { authOf } from '../auth/authenticate';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -31,7 +34,7 @@ import { errorResponses } from './apiErrors';
  */
 export const advertisingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
   app,
-  { db },
+  { db, config },
 ) => {
   const secured = { tags: ['advertising'], security: [{ bearerAuth: [] }] };
 
@@ -161,6 +164,34 @@ export const advertisingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
         request.params.id,
         request.body.placement,
       );
+    },
+  );
+
+  app.get(
+    '/api/advertising/newsletter/:campaign/:user/:signature/',
+    {
+      schema: {
+        operationId: 'newsletterClick',
+        tags: ['advertising'],
+        summary:
+          'The link in a reader’s newsletter email (no sign-in: a mail client opens it): counts the click once per ' +
+          'reader and redirects (302) to the advertiser’s link. 404 for a link the server did not sign or a ' +
+          'campaign not sent to that reader; nothing is recorded then.',
+        params: NewsletterClickParams,
+        response: {
+          302: z.null().describe('Redirects to the advertiser’s link.'),
+          ...errorResponses(400, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { link } = await recordNewsletterClick(db, config.secrets.jwtSecret, {
+        campaignId: request.params.campaign,
+        userId: request.params.user,
+        signature: request.params.signature,
+      });
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(link, 302);
     },
   );
 };

@@ -1,11 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdvertisingRunBody, AdvertisingRunResult } from '../../schemas/advertising.schema';
-import { runAdvertisingMessages } from '../advertising/delivery';
+import {
+  AdvertisingRunBody,
+  AdvertisingRunResult,
+  CampaignParams,
+  SandboxImpressionsBody,
+  SandboxImpressionsResult,
+} from '../../schemas/advertising.schema';
+import { countSandboxImpressions, runAdvertisingMessages } from '../advertising/delivery';
+import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { errorResponses } from '../routes/apiErrors';
 
-/** Sandbox control of the advertising job (never in production, app.ts). */
-export const sandboxAdvertisingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+/**
+ * Sandbox controls of advertising (never in production, app.ts): run the job of the newsletter and push placements,
+ * and stand for other viewers of a campaign, so that reaching its reach (5,000 and more) can be shown and tested.
+ */
+export const sandboxAdvertisingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  const links = { appUrl: config.appUrl, jwtSecret: config.secrets.jwtSecret };
   app.post(
     '/api/sandbox/advertising/run/',
     {
@@ -21,6 +35,26 @@ export const sandboxAdvertisingRoutes: FastifyPluginAsyncZod<{ db: Database }> =
         response: { 200: AdvertisingRunResult, ...errorResponses(400) },
       },
     },
-    async (request) => runAdvertisingMessages(db, request.body.now ? new Date(request.body.now) : new Date()),
+    async (request) =>
+      runAdvertisingMessages(db, links, request.body.now ? new Date(request.body.now) : new Date()),
+  );
+
+  app.post(
+    '/api/sandbox/advertising/campaigns/:id/impressions/',
+    {
+      schema: {
+        operationId: 'sandboxCountImpressions',
+        tags: ['sandbox'],
+        summary:
+          'Counts `count` more impressions of a running campaign (never in production), as if that many people of ' +
+          'the other approved merchants saw it in `placement` (default dashboard): counted like every impression, ' +
+          'never past the reach (`counted` says how many were). 404 for no such campaign; 409 when it is not being ' +
+          'shown (in review, rejected, scheduled, ended, reach reached) or its plan did not sell the placement.',
+        params: CampaignParams,
+        body: SandboxImpressionsBody,
+        response: { 200: SandboxImpressionsResult, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) => countSandboxImpressions(db, request.params.id, request.body),
   );
 };

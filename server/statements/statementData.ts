@@ -9,6 +9,7 @@ import { AppError } from '../errors';
 import { isoDayIn, type StatementTimeZone } from './format';
 import type { Db } from '../ledger';
 import { listTransactions, type TransactionFilters } from '../transactions';
+import { uuidPattern } from '../db/ids';
 
 /**
  * What every statement format prints: the account and its holder, the period, the opening and closing balances
@@ -53,7 +54,6 @@ export type Statement = {
   rows: () => AsyncGenerator<StatementRow>;
 };
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const pageSize = 100;
 
 const badField = (field: string, message: string) =>

@@ -5,6 +5,7 @@ import { revokeAllSessions } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import type { Db } from '../ledger';
+import { uuidPattern } from '../db/ids';
 
 /**
  * The people of a merchant (schemas/employees.schema.ts): the owner and the employees, with the cards assigned to
@@ -16,7 +17,6 @@ import type { Db } from '../ledger';
 /** Who acts on the team, and from where (for the audit trail). */
 export type TeamActor = { merchantId: string; userId: string; origin: RequestOrigin | null };
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const employeeNotFound = () => new AppError('not_found', 404, 'This person is not in your team.');
 
 type PersonRow = {

@@ -25,6 +25,7 @@ import { invitationAccepted } from '../notifications/events';
 import { enqueueMessage } from '../notify/outbox';
 import type { TeamActor } from './employees';
 import { recordAudit } from '../audit/auditTrail';
+import { uuidPattern } from '../db/ids';
 
 /**
  * Invitations (schemas/employees.schema.ts; SPEC §2 /my-employees/add-employees and /merchant-invitation/:key/accept).
@@ -34,7 +35,6 @@ import { recordAudit } from '../audit/auditTrail';
  * invitations past their expiry read as `expired` (computed from `expires_at`, so no job has to run first).
  */
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Codes proving the invitee's phone: bound to the invitation and the number (the binding is `<id>:<phone>`). */
 const phonePurpose = 'invitation_phone';
 

@@ -3,6 +3,23 @@
  */
 
 export interface paths {
+    "/api/advertising/newsletter/{campaign}/{user}/{signature}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The link in a reader’s newsletter email (no sign-in: a mail client opens it): counts the click once per reader and redirects (302) to the advertiser’s link. 404 for a link the server did not sign or a campaign not sent to that reader; nothing is recorded then. */
+        get: operations["newsletterClick"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/altcha/challenge/": {
         parameters: {
             query?: never;
@@ -3108,6 +3125,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sandbox/advertising/campaigns/{id}/impressions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Counts `count` more impressions of a running campaign (never in production), as if that many people of the other approved merchants saw it in `placement` (default dashboard): counted like every impression, never past the reach (`counted` says how many were). 404 for no such campaign; 409 when it is not being shown (in review, rejected, scheduled, ended, reach reached) or its plan did not sell the placement. */
+        post: operations["sandboxCountImpressions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sandbox/advertising/run/": {
         parameters: {
             query?: never;
@@ -6154,7 +6188,7 @@ export interface components {
             created_at: string;
             id: string;
             /** @enum {string} */
-            kind: "money_received" | "money_request_received" | "money_request_accepted" | "money_request_declined" | "scheduled_payment_paid" | "scheduled_payment_failed" | "card_authorization_declined" | "invitation_accepted" | "plan_renewed" | "plan_renewal_failed" | "onboarding_approved" | "onboarding_rejected" | "campaign_approved" | "campaign_rejected" | "sponsored_campaign";
+            kind: "money_received" | "money_request_received" | "money_request_accepted" | "money_request_declined" | "scheduled_payment_paid" | "scheduled_payment_failed" | "card_authorization_declined" | "invitation_accepted" | "plan_renewed" | "plan_renewal_failed" | "onboarding_approved" | "onboarding_rejected" | "onboarding_information_requested" | "campaign_approved" | "campaign_rejected" | "sponsored_campaign";
             params: {
                 [key: string]: string;
             };
@@ -6165,7 +6199,7 @@ export interface components {
             created_at: string;
             id: string;
             /** @enum {string} */
-            kind: "money_received" | "money_request_received" | "money_request_accepted" | "money_request_declined" | "scheduled_payment_paid" | "scheduled_payment_failed" | "card_authorization_declined" | "invitation_accepted" | "plan_renewed" | "plan_renewal_failed" | "onboarding_approved" | "onboarding_rejected" | "campaign_approved" | "campaign_rejected" | "sponsored_campaign";
+            kind: "money_received" | "money_request_received" | "money_request_accepted" | "money_request_declined" | "scheduled_payment_paid" | "scheduled_payment_failed" | "card_authorization_declined" | "invitation_accepted" | "plan_renewed" | "plan_renewal_failed" | "onboarding_approved" | "onboarding_rejected" | "onboarding_information_requested" | "campaign_approved" | "campaign_rejected" | "sponsored_campaign";
             params: {
                 [key: string]: string;
             };
@@ -7064,6 +7098,32 @@ export interface components {
             /** @enum {string} */
             code: "ownership_over_100" | "vat_not_checked" | "vat_check_failed" | "representative_name_mismatch" | "company_name_mismatch" | "representative_not_director" | "previously_rejected";
             message: string;
+        };
+        SandboxImpressionsBody: {
+            count: number;
+            /**
+             * @default dashboard
+             * @enum {string}
+             */
+            placement: "dashboard" | "wallet_directory";
+        };
+        SandboxImpressionsBodyInput: {
+            count: number;
+            /**
+             * @default dashboard
+             * @enum {string}
+             */
+            placement?: "dashboard" | "wallet_directory";
+        };
+        SandboxImpressionsResult: {
+            counted: number;
+            impressions: number;
+            reach: number;
+        };
+        SandboxImpressionsResultInput: {
+            counted: number;
+            impressions: number;
+            reach: number;
         };
         SandboxUserBody: {
             /** Format: email */
@@ -8326,6 +8386,10 @@ export type SchemaRevokeSessionBody = components['schemas']['RevokeSessionBody']
 export type SchemaRevokeSessionBodyInput = components['schemas']['RevokeSessionBodyInput'];
 export type SchemaRiskFlag = components['schemas']['RiskFlag'];
 export type SchemaRiskFlagInput = components['schemas']['RiskFlagInput'];
+export type SchemaSandboxImpressionsBody = components['schemas']['SandboxImpressionsBody'];
+export type SchemaSandboxImpressionsBodyInput = components['schemas']['SandboxImpressionsBodyInput'];
+export type SchemaSandboxImpressionsResult = components['schemas']['SandboxImpressionsResult'];
+export type SchemaSandboxImpressionsResultInput = components['schemas']['SandboxImpressionsResultInput'];
 export type SchemaSandboxUserBody = components['schemas']['SandboxUserBody'];
 export type SchemaSandboxUserBodyInput = components['schemas']['SandboxUserBodyInput'];
 export type SchemaSandboxUserResponse = components['schemas']['SandboxUserResponse'];
@@ -8436,6 +8500,46 @@ export type SchemaWelcomeChecklist = components['schemas']['WelcomeChecklist'];
 export type SchemaWelcomeChecklistInput = components['schemas']['WelcomeChecklistInput'];
 export type $defs = Record<string, never>;
 export interface operations {
+    newsletterClick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign: string;
+                signature: string;
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirects to the advertiser’s link. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     altchaChallenge: {
         parameters: {
             query?: never;
@@ -19307,6 +19411,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReferenceList"];
+                };
+            };
+        };
+    };
+    sandboxCountImpressions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxImpressionsBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxImpressionsResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };

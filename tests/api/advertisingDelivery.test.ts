@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decideCampaign } from '../../server/advertising/campaignReview';
 import { impressionFrequencyCapMs, servePlacement } from '../../server/advertising/delivery';
-import { api, apiWithBadInput, expectStatus } from './client';
+import { api, apiWithBadInput, callUntyped, errorOf, expectStatus } from './client';
 import { readOutbox, startTestServer, type TestServer } from './harness';
 import { employeeToken, fund, merchantWithAccount, newKey, type MoneyMerchant } from './money';
 import { insertStaff } from './staffHelpers';
@@ -12,7 +12,8 @@ import { databaseDigest } from './tableDigest';
 /**
  * Advertising delivered (issue 21): an approved, running campaign is shown to the other approved merchants in the
  * placements its plan sold, counted, never past its reach nor its end, and never to its own merchant; clicks are
- * recorded; the newsletter and the push reach each other merchant once; the advertiser reads the figures.
+ * recorded; the newsletter and the push reach each other merchant once; the advertiser reads the figures. The sandbox
+ * stands for other viewers (POST /api/sandbox/advertising/campaigns/{id}/impressions/) through the same count.
  */
 
 let server: TestServer;
@@ -349,7 +350,8 @@ describe('newsletter and push placements', () => {
     const mail = await readOutbox(server.app, viewer.email);
     const newsletters = mail.filter((m) => m.subject === 'Sponsored: Winter blend is here');
     expect(newsletters).toHaveLength(1);
-    expect(newsletters[0]?.body).toContain('https://coffee.example.com/menu');
+    // The link goes through the reader's own counting address (next test), then on to the advertiser.
+    expect(newsletters[0]?.body).toContain(`/api/advertising/newsletter/${campaign.id}/`);
     expect(
       (await readOutbox(server.app, advertiser.email)).filter((m) => m.subject?.startsWith('Sponsored')),
     ).toEqual([]);
@@ -383,6 +385,56 @@ describe('newsletter and push placements', () => {
     expectStatus(await click(viewer.token, campaign.id, 'newsletter'), 200);
   });
 
+  it("the newsletter's link is the reader's own: it redirects to the advertiser and counts once; forged ones count nothing", async () => {
+    const campaign = await approvedCampaign(advertiser, 'national_reach', undefined, 'Spring roast');
+    const userOf = async (merchant: MoneyMerchant) =>
+      (
+        await server.db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', merchant.email)
+          .executeTakeFirstOrThrow()
+      ).id;
+    expectStatus(await runJob(), 200);
+    const [mail] = (await readOutbox(server.app, viewer.email)).filter(
+      (m) => m.subject === 'Sponsored: Spring roast',
+    );
+    const address = /(\S+\/api\/advertising\/newsletter\/\S+)/.exec(mail?.body ?? '')?.[1];
+    expect(address).toBeDefined();
+    const url = new URL(address ?? '');
+    expect(url.pathname).toContain(`/${campaign.id}/${await userOf(viewer)}/`);
+    expect(mail?.body).not.toContain('https://coffee.example.com/menu');
+
+    const clicks = async () =>
+      (await campaignOf(advertiser, campaign.id)).delivery.placements.find(
+        (p) => p.placement === 'newsletter',
+      )?.clicks;
+    const open = (path: string) => server.app.inject({ method: 'GET', url: path });
+    const first = await open(url.pathname);
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe('https://coffee.example.com/menu');
+    expect(await clicks()).toBe(1);
+    // A second open (the reader again, or a mail scanner) still leads on, and is not another click.
+    expect((await open(url.pathname)).statusCode).toBe(302);
+    expect(await clicks()).toBe(1);
+
+    // Another signature, another reader under this signature, another campaign: 404, nothing written.
+    const other = await userOf(await merchantWithAccount(server));
+    const digest = await databaseDigest(server.db);
+    const [, , , , campaignId, userId, signature] = url.pathname.split('/');
+    for (const forged of [
+      `/api/advertising/newsletter/${campaignId}/${userId}/${(signature ?? '').slice(1)}x/`,
+      `/api/advertising/newsletter/${campaignId}/${other}/${signature}/`,
+      `/api/advertising/newsletter/${randomUUID()}/${userId}/${signature}/`,
+      `/api/advertising/newsletter/not-a-campaign/${userId}/${signature}/`,
+    ]) {
+      const refused = await open(forged);
+      expect(refused.statusCode, forged).toBe(404);
+      expect(refused.json()).toMatchObject({ error: { code: 'not_found' } });
+    }
+    expect(await databaseDigest(server.db)).toEqual(digest);
+  });
+
   it('stops at the reach: two runs at once send exactly the reach', async () => {
     const campaign = await approvedCampaign(advertiser, 'national_reach', 3, 'Only three merchants');
     expect((await approvedOthers(advertiser.merchantId)).length).toBeGreaterThan(3);
@@ -409,6 +461,192 @@ describe('newsletter and push placements', () => {
       body: { now: 'yesterday' },
     });
     expect(bad.status).toBe(400);
+    expect(await databaseDigest(server.db)).toEqual(digest);
+  });
+});
+
+describe('the sandbox standing for other viewers', () => {
+  function countImpressions(
+    id: string,
+    body: { count: number; placement?: 'dashboard' | 'wallet_directory' },
+  ) {
+    return api(server.app, 'POST', '/api/sandbox/advertising/campaigns/{id}/impressions/', {
+      params: { id },
+      body,
+    });
+  }
+
+  async function impressionRows(campaignId: string) {
+    return server.db
+      .selectFrom('advertising_impressions')
+      .select(['placement', 'merchant_id', 'user_id'])
+      .where('campaign_id', '=', campaignId)
+      .execute();
+  }
+
+  it('counts impressions of other merchants through the same count, up to the reach and never past it', async () => {
+    const campaign = await approvedCampaign(advertiser, 'city_spotlight', 10);
+    const counted = await countImpressions(campaign.id, { count: 4 });
+    expectStatus(counted, 200);
+    expect(counted.body).toEqual({ counted: 4, impressions: 4, reach: 10 });
+    const inWallet = await countImpressions(campaign.id, { count: 3, placement: 'wallet_directory' });
+    expectStatus(inWallet, 200);
+    expect(inWallet.body).toEqual({ counted: 3, impressions: 7, reach: 10 });
+    // Seen by people of the other approved merchants, never the advertiser's, none of them a signed-in user here.
+    const rows = await impressionRows(campaign.id);
+    expect(rows).toHaveLength(7);
+    const approved = await server.db
+      .selectFrom('merchants')
+      .select('id')
+      .where('status', '=', 'approved')
+      .execute();
+    const approvedIds = new Set(approved.map((row) => row.id));
+    for (const row of rows) {
+      expect(row.merchant_id).not.toBe(advertiser.merchantId);
+      expect(approvedIds.has(row.merchant_id)).toBe(true);
+      expect(row.user_id).toBeNull();
+    }
+    // A real viewer still counts (their hourly cap is theirs), then more than is left counts only what is left.
+    expect((await shownTo(viewer.token, 'dashboard'))?.id).toBe(campaign.id);
+    const rest = await countImpressions(campaign.id, { count: 50 });
+    expectStatus(rest, 200);
+    expect(rest.body).toEqual({ counted: 2, impressions: 10, reach: 10 });
+    expect(await impressionRows(campaign.id)).toHaveLength(10);
+    expect(await campaignOf(advertiser, campaign.id)).toMatchObject({
+      status: 'stopped_at_reach',
+      delivery: {
+        reach: 10,
+        impressions: 10,
+        placements: [
+          { placement: 'dashboard', impressions: 7 },
+          { placement: 'wallet_directory', impressions: 3 },
+        ],
+      },
+    });
+
+    // At its reach it is no longer shown, to anyone: nobody new is served it, and the sandbox counts no more.
+    const [freshUser = ''] = await audience(viewer.merchantId, 1);
+    expect(
+      await servePlacement(
+        server.db,
+        { merchantId: viewer.merchantId, userId: freshUser },
+        'wallet_directory',
+      ),
+    ).toBeNull();
+    const digest = await databaseDigest(server.db);
+    const more = await countImpressions(campaign.id, { count: 1 });
+    expectStatus(more, 409);
+    expect(errorOf(more)).toMatchObject({
+      code: 'conflict',
+      message: 'This campaign is not being shown: it was shown as many times as its reach.',
+    });
+    expect(await databaseDigest(server.db)).toEqual(digest);
+  });
+
+  it('never passes the reach with many counts at once: exactly the reach is counted', async () => {
+    const campaign = await approvedCampaign(advertiser, 'local_boost', 25);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => countImpressions(campaign.id, { count: 4 })),
+    );
+    let total = 0;
+    for (const answer of answers) {
+      // Each is counted in full, in part, or refused once the reach is spent (409), never more.
+      if (answer.status === 200) total += answer.body.counted;
+      else expect(answer.status).toBe(409);
+    }
+    expect(total).toBe(25);
+    const row = await server.db
+      .selectFrom('advertising_campaigns')
+      .select(['impressions', 'reach'])
+      .where('id', '=', campaign.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ impressions: 25, reach: 25 });
+    expect(await impressionRows(campaign.id)).toHaveLength(25);
+  });
+
+  it('refuses bad input, unknown campaigns and campaigns not being shown, with nothing written', async () => {
+    const running = await approvedCampaign(advertiser, 'local_boost', 100);
+    const inReview = await api(server.app, 'POST', '/api/merchants/advertising/plans/{id}/purchase/', {
+      params: { id: 'local_boost' },
+      token: advertiser.token,
+      body: { headline: 'Waiting for the bank', link: 'https://coffee.example.com/' },
+      headers: { 'idempotency-key': newKey('ad') },
+    });
+    expectStatus(inReview, 201);
+    const rejected = await api(server.app, 'POST', '/api/merchants/advertising/plans/{id}/purchase/', {
+      params: { id: 'local_boost' },
+      token: advertiser.token,
+      body: { headline: 'Refused by the bank', link: 'https://coffee.example.com/' },
+      headers: { 'idempotency-key': newKey('ad') },
+    });
+    expectStatus(rejected, 201);
+    await decideCampaign(
+      server.db,
+      rejected.body.id,
+      { decision: 'reject', reason: 'Not allowed.' },
+      { staffId },
+    );
+    const later = await approvedCampaign(advertiser, 'local_boost');
+    await sql`UPDATE advertising_campaigns SET starts_at = now() + interval '1 day', ends_at = now() + interval '8 days'
+      WHERE id = ${later.id}`.execute(server.db);
+    const ended = await approvedCampaign(advertiser, 'local_boost');
+    await sql`UPDATE advertising_campaigns SET ends_at = now() - interval '1 second' WHERE id = ${ended.id}`.execute(
+      server.db,
+    );
+
+    const digest = await databaseDigest(server.db);
+    const path = '/api/sandbox/advertising/campaigns/{id}/impressions/' as const;
+    for (const body of [
+      { count: 0 },
+      { count: -3 },
+      { count: 1.5 },
+      { count: '3' },
+      { count: 200_001 },
+      {},
+      { count: 1, placement: 'newsletter' },
+      { count: 1, extra: true },
+    ]) {
+      const bad = await apiWithBadInput(server.app, 'POST', path, { params: { id: running.id }, body });
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(errorOf(bad).code).toBe('validation_failed');
+    }
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-campaign']) {
+      const unknown = await countImpressions(id, { count: 1 });
+      expectStatus(unknown, 404);
+      expect(errorOf(unknown).message).toBe('No such campaign.');
+    }
+    const refusals: [string, string][] = [
+      [inReview.body.id, 'This campaign is not being shown: it waits for the bank’s review.'],
+      [rejected.body.id, 'This campaign is not being shown: the bank rejected it.'],
+      [later.id, 'This campaign is not being shown: it has not started yet.'],
+      [ended.id, 'This campaign is not being shown: it has ended.'],
+    ];
+    for (const [id, message] of refusals) {
+      const refused = await countImpressions(id, { count: 1 });
+      expectStatus(refused, 409);
+      expect(errorOf(refused).message).toBe(message);
+    }
+    // Local Boost sells the dashboard only.
+    const notSold = await countImpressions(running.id, { count: 1, placement: 'wallet_directory' });
+    expectStatus(notSold, 409);
+    expect(errorOf(notSold).message).toBe(
+      'This campaign’s plan did not sell the wallet_directory placement.',
+    );
+    expect(await databaseDigest(server.db)).toEqual(digest);
+  });
+
+  it('does not exist in production', async () => {
+    const campaign = await approvedCampaign(advertiser, 'local_boost', 100);
+    const production = await server.buildVariant({ environment: 'production' });
+    const digest = await databaseDigest(server.db);
+    // Outside the production app's contract: the sandbox rails are not registered there at all.
+    const response = await callUntyped(
+      production,
+      'POST',
+      `/api/sandbox/advertising/campaigns/${campaign.id}/impressions/`,
+      { body: { count: 1 } },
+    );
+    expect(response.status).toBe(404);
     expect(await databaseDigest(server.db)).toEqual(digest);
   });
 });

@@ -382,6 +382,13 @@ describe('more information on named steps', () => {
     const [mail] = await readOutbox(server.app, owner.email);
     expect(mail?.subject).toBe('Tameio needs more information about your application');
     expect(mail?.body).toContain('- Directors: Add the second director named in the articles.');
+    // The owner's bell and /information-submitted hear of it too (and are not emailed twice).
+    const bell = await api(server.app, 'GET', '/api/merchants/notifications/', { token: owner.token });
+    expect(
+      bodyOf(bell, 200)
+        .items.filter((item) => item.kind === 'onboarding_information_requested')
+        .map((item) => item.params),
+    ).toEqual([{ steps: 'documents,directors', count: '2' }]);
     expect((await merchantReviewQueue(server.db)).items.map((item) => item.merchant_id)).not.toContain(
       owner.merchantId,
     );
@@ -653,6 +660,11 @@ describe('identity review', () => {
     );
     expect(outcome.outboxIds).toHaveLength(1);
     expect(await merchantStatus(owner.merchantId)).toBe('information_requested');
+    const bell = await api(server.app, 'GET', '/api/merchants/notifications/', { token: owner.token });
+    expect(bodyOf(bell, 200).items.map((item) => [item.kind, item.params.steps])).toContainEqual([
+      'onboarding_information_requested',
+      'identity',
+    ]);
     const state = await api(server.app, 'GET', '/api/merchants/onboarding/', { token: owner.token });
     expect(bodyOf(state, 200).information_request?.steps).toEqual([
       { step: 'identity', note: 'The document photo is cut off.' },

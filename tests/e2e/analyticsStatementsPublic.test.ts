@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
+import { buyAdvertisingPlan } from './advertisingJourney';
 import {
   collectAccessTokens,
   demoOwner,
@@ -492,21 +493,17 @@ describe('advertising, analytics, statements and the public pages', () => {
     }
     await expectAccessible(page, '/advertise-with-us');
 
-    await page.getByRole('button', { name: `Choose ${plan.name}` }).click();
-    await heading(page, 'Your advertisement').waitFor();
     const headline = 'Fresh coffee on Ermou street';
-    await page.getByLabel('Headline', { exact: true }).fill(headline);
-    await page.getByLabel('Link', { exact: true }).fill('https://demo-coffee.example.com/');
-    await expectAccessible(page, '/advertise-with-us (details)');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await heading(page, 'Check and pay').waitFor();
-    await expectAccessible(page, '/advertise-with-us (review)');
-    await page.getByRole('button', { name: `Pay ${moneyText(plan.price.amount_minor, 'en')}` }).click();
-    await heading(page, 'Campaign booked').waitFor();
-    await toast('Payment successful').waitFor();
-    await expectAccessible(page, '/advertise-with-us (paid)');
-    await page.getByRole('button', { name: 'Back to the plans' }).click();
-    await heading(page, 'Advertise with us').waitFor();
+    await buyAdvertisingPlan(
+      page,
+      {
+        plan: plan.name,
+        price: moneyText(plan.price.amount_minor, 'en'),
+        headline,
+        link: 'https://demo-coffee.example.com/',
+      },
+      (step) => expectAccessible(page, `/advertise-with-us (${step})`),
+    );
 
     const campaigns = page.getByRole('region', { name: 'Your campaigns' });
     const listed = campaigns.getByRole('listitem').filter({ hasText: headline });

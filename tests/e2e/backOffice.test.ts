@@ -1,17 +1,19 @@
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  dataTemplateVariable,
-  launchChromium,
-  startLiveServer,
-  type LiveServer,
-} from '../../scripts/liveServer';
+import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
 import { expectAccessibleInBothLanguages, watchForBrowserErrors } from './pageChecks';
+import {
+  addPasskey,
+  addVirtualAuthenticator,
+  dataTemplateWithStaff,
+  enterAuthenticatorCode,
+  signedIn,
+  signInWithPasskey,
+  signInWithPassword,
+  type StaffMember,
+} from './staffBrowser';
 
 /*
  * The bank staff's back office (issue 21, docs/decisions/023-staff-realm.md), in Chromium against the real server:
@@ -20,14 +22,13 @@ import { expectAccessibleInBothLanguages, watchForBrowserErrors } from './pageCh
  * passkey. The merchants' app never loads the back office's code, and a merchant's session opens nothing there.
  */
 
-const root = path.resolve(import.meta.dirname, '../..');
 let browser: Browser;
 let server: LiveServer;
 let context: BrowserContext;
 let page: Page;
 let browserErrors: string[];
 let dataTemplate: string;
-let staff: { email: string; password: string; secret: string };
+let staff: StaffMember;
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -39,20 +40,9 @@ afterAll(async () => {
 
 beforeEach(async ({ onTestFailed }) => {
   // The staff member is made on the data folder before the server opens it (the embedded database is one process's).
-  dataTemplate = mkdtempSync(path.join(tmpdir(), 'tameio-staff-'));
-  const template = process.env[dataTemplateVariable];
-  if (template) cpSync(template, dataTemplate, { recursive: true });
-  const printed = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/staff.ts', 'add', 'ana@bank.test', '--role', 'admin', '--name', 'Ana Admin'],
-    { cwd: root, env: { ...process.env, DATA_DIR: dataTemplate, EMBEDDED_FSYNC: 'off' }, encoding: 'utf8' },
-  );
-  staff = {
-    email: 'ana@bank.test',
-    password: /First password:\s+(\S+)/.exec(printed)?.[1] ?? '',
-    secret: /Authenticator secret:\s+(\S+)/.exec(printed)?.[1] ?? '',
-  };
-  expect(staff.password).not.toBe('');
+  const made = dataTemplateWithStaff([{ email: 'ana@bank.test', role: 'admin', name: 'Ana Admin' }]);
+  dataTemplate = made.dir;
+  staff = made.staff[0]!;
   server = await startLiveServer({ template: dataTemplate });
   context = await browser.newContext({ locale: 'en-GB' });
   page = await context.newPage();
@@ -67,14 +57,6 @@ afterEach(async () => {
   rmSync(dataTemplate, { recursive: true, force: true });
 });
 
-async function signInWithPassword(): Promise<void> {
-  await page.goto(`${server.baseUrl}/back-office`);
-  await page.getByRole('heading', { level: 1, name: 'Tameio back office' }).waitFor();
-  await page.getByLabel('Work email').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
-
 describe('the back office', () => {
   it('an admin signs in with the authenticator code, adds a passkey, and signs in with it next time', async () => {
     // The merchants' sign-in page never downloads the back office's code.
@@ -86,7 +68,7 @@ describe('the back office', () => {
     await page.getByRole('heading', { level: 1, name: 'Sign in to Tameio' }).waitFor();
     expect(scripts.some((url) => /backOffice/i.test(url))).toBe(false);
 
-    await signInWithPassword();
+    await signInWithPassword(page, server.baseUrl, staff);
     await page.getByRole('heading', { name: 'Enter the code of your authenticator app' }).waitFor();
     await page
       .getByLabel('6-digit code')
@@ -94,31 +76,14 @@ describe('the back office', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect.poll(() => page.getByText(/This code is not right.*4 tries left/).count()).toBe(1);
     await expectAccessibleInBothLanguages(page, 'back office code step');
-    await page.getByLabel('6-digit code').fill(await generate({ secret: staff.secret }));
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('heading', { name: 'Welcome, Ana Admin' }).waitFor();
+    await enterAuthenticatorCode(page, staff);
+    await signedIn(page, staff);
     await expect.poll(() => page.getByText('Ana Admin, admin').count()).toBe(1);
     await expectAccessibleInBothLanguages(page, 'back office home');
 
     // A passkey, with Chromium's virtual authenticator as the device (it verifies the user at once).
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
-    await page.getByRole('navigation').getByRole('link', { name: 'My passkeys' }).click();
-    await page.getByRole('heading', { name: 'My passkeys' }).waitFor();
-    await page.getByLabel('Name of this passkey').fill('Work laptop');
-    await page.getByRole('button', { name: 'Add a passkey' }).click();
-    await page.getByText('Passkey "Work laptop" added.').waitFor();
-    await expect.poll(() => page.getByText('Work laptop', { exact: true }).count()).toBe(1);
+    await addVirtualAuthenticator(context, page);
+    await addPasskey(page, 'Work laptop');
 
     // Reload: the session comes back from the staff cookie, not from anything a script could read.
     await page.reload();
@@ -127,10 +92,7 @@ describe('the back office', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('Work email').waitFor();
-    await signInWithPassword();
-    await page.getByRole('heading', { name: 'Confirm with your passkey' }).waitFor();
-    await page.getByRole('button', { name: 'Use my passkey' }).click();
-    await page.getByRole('heading', { name: 'Welcome, Ana Admin' }).waitFor();
+    await signInWithPasskey(page, server.baseUrl, staff);
 
     // The audit trail names each step, and its chain verifies.
     await page.getByRole('navigation').getByRole('link', { name: 'Audit trail' }).click();

@@ -74,7 +74,10 @@ const executors: Executors<typeof merchantReviewMachine> = {
   },
 };
 
-function startApp(services: ReviewFileServices = fakeReviewFiles()): RenderedApp {
+function startApp(
+  services: ReviewFileServices = fakeReviewFiles(),
+  staffId: string | null = null,
+): RenderedApp {
   return renderJourneyScreen<ReviewActor>({
     path: merchantReviewPath,
     route: '/back-office/merchant-reviews/:id',
@@ -91,6 +94,7 @@ function startApp(services: ReviewFileServices = fakeReviewFiles()): RenderedApp
             recheckVat: effects.logic<MerchantReviewFile, { merchantId: string }>(),
           },
         })}
+        staffId={staffId}
         inspect={inspect}
       />
     ),
@@ -205,5 +209,37 @@ describe('the merchant review file', () => {
         decision: { kind: 'requestInformation', steps: [{ step: 'documents', note: requestNote }] },
       }),
     );
+  });
+
+  // Four-eyes: the reviewer who gave a flagged merchant's first approval reads that the second must come from someone
+  // else (the server refuses theirs), and another reviewer that theirs is the second, which opens the account.
+  const firstBy = { staff_id: '00000000-0000-4000-8000-0000000000f1', name: 'Maria Reviewer' };
+  it.each([
+    [
+      'the reviewer who gave the first approval',
+      firstBy.staff_id,
+      'You gave the first approval of this merchant: the second must come from another staff member.',
+    ],
+    [
+      'another reviewer',
+      '00000000-0000-4000-8000-0000000000f2',
+      'Yours is the second approval: the merchant’s account opens and the owner is told by email.',
+    ],
+  ])('the approval dialog of a flagged merchant approved once, as %s', async (_who, staffId, says) => {
+    const app = startApp(fakeReviewFiles(), staffId);
+    await app.effects.settle('loadFile', {
+      output: {
+        ...aegeanFile,
+        state: 'awaiting_second_approval',
+        approvals_needed: 2,
+        first_approval: { by: firstBy, at: '2026-01-15T09:00:00.000Z' },
+        risk_flags: [
+          { code: 'vat_not_checked', message: 'The VAT number was not confirmed by the VAT registry.' },
+        ],
+      },
+    });
+    await click(app, t.approve);
+    const dialog = await screen.findByRole('dialog', { name: t.confirmTitle });
+    expect(within(dialog).getByText(says)).toBeTruthy();
   });
 });

@@ -5,6 +5,7 @@ import { Route } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Notification, NotificationsPage } from '../../schemas/notifications.schema';
 import { NotificationsServiceContext, type NotificationsService } from '../../src/app/notifications';
+import type { SponsoredClicks } from '../../src/app/sponsoredClicks';
 import { NotificationsScreen } from '../../src/screens/notifications/NotificationsScreen';
 import { renderScreen } from './harness';
 
@@ -98,7 +99,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function renderShell(service: NotificationsService, locale: 'en' | 'el' = 'en', path = '/') {
+function renderShell(
+  service: NotificationsService,
+  locale: 'en' | 'el' = 'en',
+  path = '/',
+  sponsored?: SponsoredClicks,
+) {
   return renderScreen({
     path,
     locale,
@@ -107,7 +113,7 @@ function renderShell(service: NotificationsService, locale: 'en' | 'el' = 'en', 
     ),
     routes: (
       <>
-        <Route path="/notifications" element={<NotificationsScreen />} />
+        <Route path="/notifications" element={<NotificationsScreen sponsored={sponsored} />} />
         <Route path="*" element={<p>home</p>} />
       </>
     ),
@@ -159,6 +165,58 @@ describe('the notification bell and list', () => {
     await screen.findByRole('link', { name: 'Notifications, none unread' });
     expect(within(list).queryByRole('button', { name: /Mark as read/ })).toBeNull();
     expect(within(list).getByRole('status').textContent).toBe('Everything is read.');
+  });
+
+  it("opens a pushed advertisement's link after recording the click on the push placement, and marks it read", async () => {
+    const user = userEvent.setup();
+    const pushed: Notification = {
+      id: '00000000-0000-4000-8000-000000000005',
+      kind: 'sponsored_campaign',
+      params: {
+        campaign_id: '00000000-0000-4000-8000-0000000000c1',
+        advertiser: 'Demo Bakery',
+        headline: 'Fresh bread every morning',
+        link: 'https://bakery.example.com/bread',
+      },
+      read: false,
+      read_at: null,
+      created_at: at(4),
+    };
+    const forged: Notification = {
+      ...pushed,
+      id: '00000000-0000-4000-8000-000000000006',
+      params: { ...pushed.params, link: 'javascript:alert(1)' },
+      read: true,
+      read_at: at(4),
+    };
+    const calls: string[] = [];
+    const sponsored: SponsoredClicks = {
+      click: async (campaignId, placement) => {
+        calls.push(`click ${campaignId} ${placement}`);
+        return 'https://bakery.example.com/bread?from=tameio';
+      },
+      open: (link) => {
+        calls.push(`open ${link}`);
+      },
+    };
+    const fake = fakeService([pushed, forged]);
+    renderShell(fake.service, 'en', '/notifications', sponsored);
+    const list = await screen.findByRole('region', { name: 'Your notifications' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    const open = within(first!).getByRole('link', {
+      name: 'Open: Sponsored by Demo Bakery: Fresh bread every morning',
+    });
+    expect(open.getAttribute('rel')).toBe('noopener sponsored');
+    await user.click(open);
+    await waitFor(() =>
+      expect(calls).toEqual([
+        'click 00000000-0000-4000-8000-0000000000c1 push_notification',
+        'open https://bakery.example.com/bread?from=tameio',
+      ]),
+    );
+    expect(fake.service.markRead).toHaveBeenCalledWith(pushed.id);
+    // Only an https address is ever offered.
+    expect(within(second!).queryByRole('link')).toBeNull();
   });
 
   it('reads again and reconnects with a new stream when the stream drops', async () => {

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { InAppPlacement, SponsoredCampaign } from '../../../schemas/advertising.schema';
 import { api, unwrap } from '../../api/client';
+import { followSponsored, isHttps, sponsoredClicksFromApi } from '../../app/sponsoredClicks';
 import { sponsoredText as m } from './advertisingMessages';
 
 /**
@@ -28,27 +29,8 @@ export const sponsoredFromApi: SponsoredSource = {
         api.GET('/api/merchants/advertising/placements/', { params: { query: { placement } }, signal }),
       )
     ).campaign,
-  click: async (campaign) =>
-    (
-      await unwrap(
-        api.POST('/api/merchants/advertising/placements/{id}/click/', {
-          params: { path: { id: campaign.id } },
-          body: { placement: campaign.placement },
-        }),
-      )
-    ).link,
-  open: (link) => {
-    window.open(link, '_blank', 'noopener,noreferrer');
-  },
-};
-
-/** Only an https address is ever opened (the server accepts no other; this is the last line). */
-const isHttps = (link: string) => {
-  try {
-    return new URL(link).protocol === 'https:';
-  } catch {
-    return false;
-  }
+  click: (campaign) => sponsoredClicksFromApi.click(campaign.id, campaign.placement),
+  open: sponsoredClicksFromApi.open,
 };
 
 const Aside = styled.aside`
@@ -98,10 +80,7 @@ export function SponsoredCard({
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    void source.click(campaign).then(
-      (link) => source.open(isHttps(link) ? link : campaign.link),
-      () => source.open(campaign.link),
-    );
+    followSponsored({ click: () => source.click(campaign), open: source.open }, campaign.link);
   };
 
   return (

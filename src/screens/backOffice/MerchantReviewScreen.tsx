@@ -514,16 +514,24 @@ function RiskFlags({ codes }: { codes: RiskFlagCode[] }) {
 /** /back-office/merchant-reviews/:id on the staff client. */
 export function MerchantReviewFileRoute() {
   const { id = '' } = useParams();
-  const { api } = useBackOffice();
+  const { api, session } = useBackOffice();
+  const staffId = useSelector(session, (snapshot) => snapshot.context.staff?.id ?? null);
   const logic = useMemo(() => merchantReviewLogic(api), [api]);
   const services = useMemo(() => reviewFileServices(api), [api]);
-  return <MerchantReviewFileScreen key={id} merchantId={id} logic={logic} services={services} />;
+  return (
+    <MerchantReviewFileScreen key={id} merchantId={id} logic={logic} services={services} staffId={staffId} />
+  );
 }
 
 export type MerchantReviewFileScreenProps = {
   merchantId: string;
   logic?: typeof merchantReviewMachine;
   services: ReviewFileServices;
+  /**
+   * The signed-in staff member: the one who gave the first approval reads in the approval dialog that the second must
+   * come from someone else (the server refuses it), not that theirs is the second.
+   */
+  staffId?: string | null;
   inspect?: InspectionObserver;
 };
 
@@ -532,6 +540,7 @@ export function MerchantReviewFileScreen({
   merchantId,
   logic,
   services,
+  staffId = null,
   inspect,
 }: MerchantReviewFileScreenProps) {
   const intl = useIntl();
@@ -645,11 +654,13 @@ export function MerchantReviewFileScreen({
         >
           <p>
             {intl.formatMessage(
-              file.first_approval
-                ? m.confirmSecond
-                : file.approvals_needed > 1
-                  ? m.confirmFirst
-                  : m.confirmOpens,
+              staffId !== null && file.first_approval?.by.staff_id === staffId
+                ? m.fourEyes
+                : file.first_approval
+                  ? m.confirmSecond
+                  : file.approvals_needed > 1
+                    ? m.confirmFirst
+                    : m.confirmOpens,
             )}
           </p>
         </ConfirmDecision>

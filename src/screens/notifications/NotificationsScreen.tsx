@@ -4,6 +4,12 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { Notification } from '../../../schemas/notifications.schema';
 import { useNotifications } from '../../app/notifications';
+import {
+  followSponsored,
+  isHttps,
+  sponsoredClicksFromApi,
+  type SponsoredClicks,
+} from '../../app/sponsoredClicks';
 import { errorMessages } from '../../i18n/errorMessages';
 import { Button } from '../../ui/Button';
 import { Card, Muted, Page, Row } from '../../ui/Layout';
@@ -66,16 +72,26 @@ const Meta = styled.span`
   font-size: 0.875rem;
 `;
 
+/** Another merchant's campaign pushed to this one: its https link, followed through the click's recording. */
+function sponsoredOf(notification: Notification): { campaignId: string; link: string } | null {
+  const { campaign_id: campaignId, link } = notification.params;
+  if (notification.kind !== 'sponsored_campaign' || !campaignId || !link || !isHttps(link)) return null;
+  return { campaignId, link };
+}
+
 function NotificationItem({
   notification,
   onRead,
+  sponsored,
 }: {
   notification: Notification;
   onRead: (id: string) => void;
+  sponsored: SponsoredClicks;
 }) {
   const intl = useIntl();
   const text = notificationText(intl, notification);
   const link = notificationLink(notification);
+  const advertisement = sponsoredOf(notification);
   const unread = !notification.read;
   return (
     <Item $unread={unread} data-unread={unread}>
@@ -96,6 +112,27 @@ function NotificationItem({
             {intl.formatMessage(m.open)}
           </Link>
         ) : null}
+        {advertisement ? (
+          <a
+            href={advertisement.link}
+            target="_blank"
+            rel="noopener sponsored"
+            aria-label={intl.formatMessage(openLabel, { text })}
+            onClick={(event) => {
+              event.preventDefault();
+              if (unread) onRead(notification.id);
+              followSponsored(
+                {
+                  click: () => sponsored.click(advertisement.campaignId, 'push_notification'),
+                  open: sponsored.open,
+                },
+                advertisement.link,
+              );
+            }}
+          >
+            {intl.formatMessage(m.open)}
+          </a>
+        ) : null}
         {unread ? (
           <Button
             variant="quiet"
@@ -111,7 +148,12 @@ function NotificationItem({
 }
 
 /** /notifications: read and unread, newest first, updated live; mark one or all as read (SPEC §2, §4). */
-export function NotificationsScreen() {
+export function NotificationsScreen({
+  sponsored = sponsoredClicksFromApi,
+}: {
+  /** Records and opens a pushed advertisement's link; the API unless a test answers itself. */
+  sponsored?: SponsoredClicks;
+}) {
   const intl = useIntl();
   const store = useNotifications();
   const [busy, setBusy] = useState(false);
@@ -155,7 +197,12 @@ export function NotificationsScreen() {
           ) : (
             <List>
               {store.items.map((notification) => (
-                <NotificationItem key={notification.id} notification={notification} onRead={onRead} />
+                <NotificationItem
+                  key={notification.id}
+                  notification={notification}
+                  onRead={onRead}
+                  sponsored={sponsored}
+                />
               ))}
             </List>
           )}

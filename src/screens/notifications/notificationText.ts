@@ -1,11 +1,14 @@
-import { defineMessages, type IntlShape } from 'react-intl';
+import { defineMessage, defineMessages, type IntlShape } from 'react-intl';
 import type { Notification, NotificationKind } from '../../../schemas/notifications.schema';
 import { bankDateText } from '../../i18n/formatDate';
 import { formatMoney } from '../../i18n/formatMoney';
 
 /** The text of each kind of notification (schemas/notifications.schema.ts); the server sends only kind and params. */
 type Values = Record<string, string>;
-type KindKey = NotificationKind | 'money_received_bank' | 'plan_renewal_failed_final';
+type KindKey =
+  | Exclude<NotificationKind, 'onboarding_information_requested'>
+  | 'money_received_bank'
+  | 'plan_renewal_failed_final';
 
 const kindMessages = defineMessages<Record<KindKey, Values>>({
   money_received: {
@@ -80,6 +83,13 @@ const kindMessages = defineMessages<Record<KindKey, Values>>({
   },
 });
 
+// A count of steps: a plural, whose value is a number, not one of the strings the other kinds take.
+const informationRequested = defineMessage<{ count: number }>({
+  id: 'notifications.kind.onboardingInformationRequested',
+  defaultMessage:
+    'The bank needs more information on {count, plural, one {one step} other {# steps}} of your application. Open it to see what to change.',
+});
+
 const declineMessages = defineMessages({
   card_frozen: { id: 'notifications.decline.cardFrozen', defaultMessage: 'the card is frozen.' },
   card_lost: { id: 'notifications.decline.cardLost', defaultMessage: 'the card is reported lost.' },
@@ -133,6 +143,8 @@ export function notificationLink(notification: Notification): string | null {
     case 'plan_renewed':
     case 'plan_renewal_failed':
       return '/profile/billing';
+    case 'onboarding_information_requested':
+      return '/information-submitted';
     case 'campaign_approved':
     case 'campaign_rejected':
       return '/advertise-with-us';
@@ -192,6 +204,10 @@ export function notificationText(intl: IntlShape, notification: Notification): s
       return intl.formatMessage(kindMessages.onboarding_approved);
     case 'onboarding_rejected':
       return intl.formatMessage(kindMessages.onboarding_rejected, { reason: p.reason ?? '' });
+    case 'onboarding_information_requested':
+      return intl.formatMessage(informationRequested, {
+        count: Number(p.count ?? '1'),
+      });
     case 'campaign_approved':
       return intl.formatMessage(kindMessages.campaign_approved, { headline: p.headline ?? '' });
     case 'campaign_rejected':

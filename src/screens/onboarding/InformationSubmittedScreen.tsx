@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, Navigate } from 'react-router';
 import { selectAuthenticated, selectRestoring, selectUser } from '../../../machines/session.machine';
+import type { NotificationKind } from '../../../schemas/notifications.schema';
 import type { OnboardingState } from '../../../schemas/onboarding.schema';
 import { api, unwrap } from '../../api/client';
 import { useNotifications } from '../../app/notifications';
@@ -41,20 +42,41 @@ function useOnboardingStatus(
 
 /**
  * The id of the newest review decision among the notifications (src/app/liveNotifications.tsx): the server sends one
- * on approval and on rejection (server/notifications/events.ts `onboardingReviewed`), so it changes the moment the
- * bank decides, without a reload.
+ * on approval and on rejection (server/notifications/events.ts `onboardingReviewed`) and when it asks for more
+ * information (`onboardingInformationRequested`), so it changes the moment the bank decides, without a reload.
  */
+const reviewKinds: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
+  'onboarding_approved',
+  'onboarding_rejected',
+  'onboarding_information_requested',
+]);
+
 function useLatestDecision(): string | null {
   const notifications = useNotifications();
   let latest: { id: string; at: string } | null = null;
   for (const item of notifications?.items ?? []) {
-    if (item.kind !== 'onboarding_approved' && item.kind !== 'onboarding_rejected') continue;
+    if (!reviewKinds.has(item.kind)) continue;
     if (!latest || item.created_at > latest.at) latest = { id: item.id, at: item.created_at };
   }
   return latest?.id ?? null;
 }
 
-function Status({ state }: { state: OnboardingState }) {
+/**
+ * The way on from where the application stands, shown once the session's user has the same status as the page: the
+ * guards read the session, and a link followed before its refresh lands was sent straight back here (the dashboard,
+ * for a merchant the session still took for in review).
+ */
+function WayOn({ ready, to, children }: { ready: boolean; to: string; children: ReactNode }) {
+  if (!ready) return null;
+  return (
+    <p>
+      <Link to={to}>{children}</Link>
+    </p>
+  );
+}
+
+/** `ready`: the session knows the status shown (see WayOn). */
+function Status({ state, ready }: { state: OnboardingState; ready: boolean }) {
   switch (state.merchant.status) {
     case 'in_review':
       return (
@@ -101,11 +123,9 @@ function Status({ state }: { state: OnboardingState }) {
               defaultMessage="We approved your company. Your account and its IBAN are ready: add money, pay suppliers and order cards from the dashboard."
             />
           </p>
-          <p>
-            <Link to="/">
-              <FormattedMessage id="submitted.toDashboard" defaultMessage="Go to your dashboard" />
-            </Link>
-          </p>
+          <WayOn ready={ready} to="/">
+            <FormattedMessage id="submitted.toDashboard" defaultMessage="Go to your dashboard" />
+          </WayOn>
         </>
       );
     case 'rejected':
@@ -129,11 +149,9 @@ function Status({ state }: { state: OnboardingState }) {
               defaultMessage="Correct what the reason names and submit your application again; what you entered is kept."
             />
           </p>
-          <p>
-            <Link to={`/registration/review/${state.merchant.id}`}>
-              <FormattedMessage id="submitted.fix" defaultMessage="Correct your information" />
-            </Link>
-          </p>
+          <WayOn ready={ready} to={`/registration/review/${state.merchant.id}`}>
+            <FormattedMessage id="submitted.fix" defaultMessage="Correct your information" />
+          </WayOn>
         </>
       );
     case 'information_requested':
@@ -154,12 +172,10 @@ function Status({ state }: { state: OnboardingState }) {
             </strong>
           </p>
           <InformationRequestSummary request={state.information_request} />
-          <p>
-            {/* The onboarding opens on the first step the bank named (machines/onboarding.machine.ts firstStep). */}
-            <Link to="/registration">
-              <FormattedMessage id="submitted.informationRequested.fix" defaultMessage="Change these steps" />
-            </Link>
-          </p>
+          {/* The onboarding opens on the first step the bank named (machines/onboarding.machine.ts firstStep). */}
+          <WayOn ready={ready} to="/registration">
+            <FormattedMessage id="submitted.informationRequested.fix" defaultMessage="Change these steps" />
+          </WayOn>
         </>
       );
     case 'onboarding':
@@ -171,11 +187,9 @@ function Status({ state }: { state: OnboardingState }) {
               defaultMessage="Your application is not sent yet"
             />
           </StepHeading>
-          <p>
-            <Link to="/registration">
-              <FormattedMessage id="submitted.continue" defaultMessage="Continue your onboarding" />
-            </Link>
-          </p>
+          <WayOn ready={ready} to="/registration">
+            <FormattedMessage id="submitted.continue" defaultMessage="Continue your onboarding" />
+          </WayOn>
         </>
       );
   }
@@ -216,7 +230,7 @@ export function InformationSubmittedScreen({
       <Card>
         <div role="status" aria-atomic="true">
           {loaded.status === 'loaded' ? (
-            <Status state={loaded.state} />
+            <Status state={loaded.state} ready={shown === known} />
           ) : (
             <>
               <StepHeading>
