@@ -12,6 +12,7 @@ import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import { postTransfer, systemAccount, type Db } from '../ledger';
 import { campaignReviewed } from '../notifications/events';
+import { uuidPattern } from '../db/ids';
 
 /**
  * The bank's review of advertising campaigns (issue 21): a bought campaign is `in_review` and shown to nobody until a
@@ -25,7 +26,6 @@ export type Reviewer = { staffId: string };
 /** How many decided campaigns the list shows besides the queue. */
 export const recentDecisionsShown = 20;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError('not_found', 404, 'No such campaign.');
 const alreadyDecided = () => new AppError('conflict', 409, 'This campaign was already decided.');
 
