@@ -65,6 +65,31 @@ async function approvedCampaign(
   return bought.body;
 }
 
+/** The advertiser's campaigns nobody may be shown, by id: one in review, one rejected, one from tomorrow, one ended. */
+async function campaignsNotShown() {
+  const buy = async (headline: string) => {
+    const bought = await api(server.app, 'POST', '/api/merchants/advertising/plans/{id}/purchase/', {
+      params: { id: 'local_boost' },
+      token: advertiser.token,
+      body: { headline, link: 'https://coffee.example.com/' },
+      headers: { 'idempotency-key': newKey('ad') },
+    });
+    expectStatus(bought, 201);
+    return bought.body.id;
+  };
+  const inReview = await buy('Waiting for the bank');
+  const rejected = await buy('Refused by the bank');
+  await decideCampaign(server.db, rejected, { decision: 'reject', reason: 'Not allowed.' }, { staffId });
+  const later = (await approvedCampaign(advertiser, 'local_boost')).id;
+  await sql`UPDATE advertising_campaigns SET starts_at = now() + interval '1 day', ends_at = now() + interval '8 days'
+    WHERE id = ${later}`.execute(server.db);
+  const ended = (await approvedCampaign(advertiser, 'local_boost')).id;
+  await sql`UPDATE advertising_campaigns SET ends_at = now() - interval '1 second' WHERE id = ${ended}`.execute(
+    server.db,
+  );
+  return { inReview, rejected, later, ended };
+}
+
 /** Users of the merchant who never signed in: an audience the domain function serves directly. */
 async function audience(merchantId: string, size: number): Promise<string[]> {
   const rows = await server.db
@@ -164,37 +189,16 @@ describe('in-app placements', () => {
     await sql`UPDATE advertising_campaigns SET ends_at = now() - interval '1 hour' WHERE id = ${dashboardOnly.id}`.execute(
       server.db,
     );
-    const pending = await api(server.app, 'POST', '/api/merchants/advertising/plans/{id}/purchase/', {
-      params: { id: 'local_boost' },
-      token: advertiser.token,
-      body: { headline: 'Still in review', link: 'https://coffee.example.com/' },
-      headers: { 'idempotency-key': newKey('ad') },
-    });
-    expectStatus(pending, 201);
-    const rejected = await api(server.app, 'POST', '/api/merchants/advertising/plans/{id}/purchase/', {
-      params: { id: 'local_boost' },
-      token: advertiser.token,
-      body: { headline: 'Will be rejected', link: 'https://coffee.example.com/' },
-      headers: { 'idempotency-key': newKey('ad') },
-    });
-    expectStatus(rejected, 201);
-    await decideCampaign(
-      server.db,
-      rejected.body.id,
-      { decision: 'reject', reason: 'Not allowed.' },
-      { staffId },
-    );
-    const later = await approvedCampaign(advertiser, 'local_boost');
-    await sql`UPDATE advertising_campaigns SET starts_at = now() + interval '1 day', ends_at = now() + interval '8 days'
-      WHERE id = ${later.id}`.execute(server.db);
+    const { inReview, rejected, later, ended } = await campaignsNotShown();
 
     const nothing = await serve(viewer.token, 'dashboard');
     expectStatus(nothing, 200);
     expect(nothing.body.campaign).toBeNull();
     expect((await campaignOf(advertiser, dashboardOnly.id)).status).toBe('ended');
-    expect((await campaignOf(advertiser, pending.body.id)).status).toBe('in_review');
-    expect((await campaignOf(advertiser, rejected.body.id)).status).toBe('rejected');
-    expect((await campaignOf(advertiser, later.id)).status).toBe('scheduled');
+    expect((await campaignOf(advertiser, inReview)).status).toBe('in_review');
+    expect((await campaignOf(advertiser, rejected)).status).toBe('rejected');
+    expect((await campaignOf(advertiser, later)).status).toBe('scheduled');
+    expect((await campaignOf(advertiser, ended)).status).toBe('ended');
   });
 
   it('stops at the reach, even with many requests at once: the count is exactly the reach', async () => {
@@ -566,33 +570,7 @@ describe('the sandbox standing for other viewers', () => {
 
   it('refuses bad input, unknown campaigns and campaigns not being shown, with nothing written', async () => {
     const running = await approvedCampaign(advertiser, 'local_boost', 100);
-    const inReview = await api(server.app, 'POST', '/api/merchants/advertising/plans/{id}/purchase/', {
-      params: { id: 'local_boost' },
-      token: advertiser.token,
-      body: { headline: 'Waiting for the bank', link: 'https://coffee.example.com/' },
-      headers: { 'idempotency-key': newKey('ad') },
-    });
-    expectStatus(inReview, 201);
-    const rejected = await api(server.app, 'POST', '/api/merchants/advertising/plans/{id}/purchase/', {
-      params: { id: 'local_boost' },
-      token: advertiser.token,
-      body: { headline: 'Refused by the bank', link: 'https://coffee.example.com/' },
-      headers: { 'idempotency-key': newKey('ad') },
-    });
-    expectStatus(rejected, 201);
-    await decideCampaign(
-      server.db,
-      rejected.body.id,
-      { decision: 'reject', reason: 'Not allowed.' },
-      { staffId },
-    );
-    const later = await approvedCampaign(advertiser, 'local_boost');
-    await sql`UPDATE advertising_campaigns SET starts_at = now() + interval '1 day', ends_at = now() + interval '8 days'
-      WHERE id = ${later.id}`.execute(server.db);
-    const ended = await approvedCampaign(advertiser, 'local_boost');
-    await sql`UPDATE advertising_campaigns SET ends_at = now() - interval '1 second' WHERE id = ${ended.id}`.execute(
-      server.db,
-    );
+    const { inReview, rejected, later, ended } = await campaignsNotShown();
 
     const digest = await databaseDigest(server.db);
     const path = '/api/sandbox/advertising/campaigns/{id}/impressions/' as const;
@@ -616,10 +594,10 @@ describe('the sandbox standing for other viewers', () => {
       expect(errorOf(unknown).message).toBe('No such campaign.');
     }
     const refusals: [string, string][] = [
-      [inReview.body.id, 'This campaign is not being shown: it waits for the bank’s review.'],
-      [rejected.body.id, 'This campaign is not being shown: the bank rejected it.'],
-      [later.id, 'This campaign is not being shown: it has not started yet.'],
-      [ended.id, 'This campaign is not being shown: it has ended.'],
+      [inReview, 'This campaign is not being shown: it waits for the bank’s review.'],
+      [rejected, 'This campaign is not being shown: the bank rejected it.'],
+      [later, 'This campaign is not being shown: it has not started yet.'],
+      [ended, 'This campaign is not being shown: it has ended.'],
     ];
     for (const [id, message] of refusals) {
       const refused = await countImpressions(id, { count: 1 });
