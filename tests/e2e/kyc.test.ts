@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, startLiveServer, type LiveServer } from '../../scripts/liveServer';
 import { pngImage } from '../api/kycImages';
+import { fillRepresentative, registerMerchant, type MerchantDetails } from './merchantJourney';
 import {
   expectAccessibleInBothLanguages,
   watchForBrowserErrors,
@@ -73,51 +74,22 @@ async function registerWithRepresentative(
   first: string,
   last: string,
 ): Promise<{ email: string; phone: string }> {
-  const email = `kyc-${Date.now()}@example.test`;
-  const national = `69${String(Date.now()).slice(-8)}`;
-
-  await page.goto(`${server.baseUrl}/registration`);
-  await heading('Create your Tameio account').waitFor();
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Mobile phone').fill(national);
-  await continueButton().click();
-
-  await heading('Confirm your email').waitFor();
-  await page.getByLabel('Verification code').fill(await codeFromOutbox(email));
-  await page.getByRole('button', { name: 'Verify' }).click();
-
-  await heading('Confirm your mobile number').waitFor();
-  await page.getByLabel('Verification code').fill(await codeFromOutbox(`+30${national}`));
-  await page.getByRole('button', { name: 'Verify' }).click();
-
-  await heading('About you and your company').waitFor();
-  await page.getByLabel('First name').fill(first);
-  await page.getByLabel('Last name').fill(last);
-  await page.getByLabel('Company name').fill('Aegean Olive Press IKE');
-  await continueButton().click();
-
-  await heading('Choose a password').waitFor();
-  await page.getByLabel('New password', { exact: true }).fill('Quiet-Harbour-Lantern-57');
-  await page.getByLabel('Confirm new password').fill('Quiet-Harbour-Lantern-57');
-  await page.getByRole('checkbox', { name: /terms of use/ }).check();
-  await page.getByRole('checkbox', { name: /privacy policy/ }).check();
-  await expect
-    .poll(() => page.getByRole('button', { name: 'Create account' }).isEnabled(), { timeout: 30_000 })
-    .toBe(true);
-  await page.getByRole('button', { name: 'Create account' }).click();
-
-  await expect.poll(pathname, { timeout: 15_000 }).toMatch(/^\/registration\/representative\/[0-9a-f-]{36}$/);
+  const merchant: MerchantDetails = {
+    email: `kyc-${Date.now()}@example.test`,
+    national: `69${String(Date.now()).slice(-8)}`,
+    first,
+    last,
+    company: 'Aegean Olive Press IKE',
+    password: 'Quiet-Harbour-Lantern-57',
+    dateOfBirth: '1981-03-14',
+  };
+  await registerMerchant(page, server.baseUrl, codeFromOutbox, merchant);
   await heading('Representative').waitFor();
-  await page.getByLabel('First name').fill(first);
-  await page.getByLabel('Last name').fill(last);
-  await page.getByLabel('Job title').fill('Managing Director');
-  await page.getByLabel('Date of birth').fill('1981-03-14');
-  await page.getByLabel('Phone number').fill('+30 2101234567');
-  await page.getByLabel('Citizenship').selectOption({ label: 'Greece' });
+  await fillRepresentative(page, merchant);
   await continueButton().click();
   // The next step only shows once the representative is saved.
   await heading('Company information').waitFor();
-  return { email, phone: `+30${national}` };
+  return { email: merchant.email, phone: `+30${merchant.national}` };
 }
 
 /**
