@@ -3,7 +3,11 @@
  * them, src/i18n/auditText.ts words them). Here in schemas/ because the server, the API schemas and the app all
  * need the same list and only schemas/ is shared by all three.
  */
-export const auditActions = [
+/**
+ * The actions a merchant's own users take (realm `merchant`): the only ones an owner's activity log can hold, so the
+ * only ones its filter offers. The rest are the bank staff's, read in the back office.
+ */
+export const merchantAuditActions = [
   'sign_in.succeeded',
   'sign_in.failed',
   'password.changed',
@@ -29,7 +33,10 @@ export const auditActions = [
   'statement.downloaded',
   'proof_of_payment.downloaded',
   'legal_details.change_requested',
-  // The bank's staff (realm 'staff').
+] as const;
+
+/** The bank's staff (realm `staff`): their sign-ins and accounts, and their decisions. */
+export const staffAuditActions = [
   'staff.signed_in',
   'staff.sign_in_failed',
   'staff.passkey_added',
@@ -53,4 +60,6 @@ export const auditActions = [
   'campaign.approved',
   'campaign.rejected',
 ] as const;
+
+export const auditActions = [...merchantAuditActions, ...staffAuditActions] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -9,43 +9,14 @@
  * Only the merchant's own entries are read: staff entries and other merchants' never appear, whatever the filter.
  */
 import { z } from 'zod';
-import { auditActions } from './auditActions';
+import { auditActions, merchantAuditActions } from './auditActions';
 import { text } from './text';
 import { transactionsPageSize } from './transactions.schema';
 
 export const AuditAction = z.enum(auditActions);
 
-/**
- * The actions a merchant's own users take (realm `merchant`): the only ones an owner's activity log can hold, so the
- * only ones its filter offers. The rest of `auditActions` are the bank staff's, read in the back office.
- */
-export const merchantAuditActions = [
-  'sign_in.succeeded',
-  'sign_in.failed',
-  'password.changed',
-  'mfa.added',
-  'mfa.removed',
-  'payment.sent',
-  'scheduled_payment.created',
-  'scheduled_payment.cancelled',
-  'beneficiary.created',
-  'beneficiary.changed',
-  'beneficiary.deleted',
-  'card.details_revealed',
-  'card.frozen',
-  'card.unfrozen',
-  'card.reported_lost',
-  'card.deleted',
-  'card.limits_changed',
-  'employee.invited',
-  'employee.enabled',
-  'employee.disabled',
-  'employee.invitation_cancelled',
-  'transactions.exported',
-  'statement.downloaded',
-  'proof_of_payment.downloaded',
-  'legal_details.change_requested',
-] as const satisfies readonly (typeof auditActions)[number][];
+/** The actions an owner's activity log can hold, and so its filter offers (schemas/auditActions.ts). */
+export { merchantAuditActions };
 
 /** A day (`2026-11-22`, the whole UTC day) or an ISO date-time with an offset. */
 const DateOrDateTime = text()
