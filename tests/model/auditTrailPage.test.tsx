@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectRestoring } from '../../machines/session.machine';
+import { merchantAuditActions } from '../../schemas/auditActions';
 import type { AuditTrailPage } from '../../schemas/auditTrail.schema';
 import { AppRoutes } from '../../src/app/routes';
 import ActivityLogScreen, { type ActivityLogServices } from '../../src/screens/settings/ActivityLogScreen';
@@ -85,6 +86,12 @@ describe('the activity log', () => {
     const services = scripted();
     renderPart(<ActivityLogScreen services={services} />);
     await screen.findAllByRole('row');
+    // Only what the company's own users do is offered: the bank staff's actions are never in an owner's log.
+    const offered = within(screen.getByLabelText('Action'))
+      .getAllByRole('option')
+      .map((option) => option.getAttribute('value'));
+    expect(offered).toEqual(['', ...merchantAuditActions]);
+    expect(offered).not.toContain('staff.signed_in');
     await userEvent.selectOptions(screen.getByLabelText('Action'), 'password.changed');
     await vi.waitFor(() =>
       expect(services.list).toHaveBeenLastCalledWith({ action: 'password.changed' }, expect.anything()),

@@ -6,6 +6,7 @@ import { unwrap } from '../../api/client';
 import { useBackOffice } from '../../app/backOfficeContext';
 import { useLoad } from '../../app/useLoad';
 import { auditActionText } from '../../i18n/auditText';
+import { AuditActionSelect } from '../../ui/AuditActionSelect';
 import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page } from '../../ui/Layout';
 import { PageSpinner } from '../../ui/Spinner';
@@ -54,8 +55,6 @@ const staffMark = defineMessage<{ name: string }>({
 
 type Realm = 'merchant' | 'staff';
 type Filters = { realm?: Realm; action?: AuditAction };
-
-const isAction = (value: string): value is AuditAction => (auditActions as readonly string[]).includes(value);
 
 /** Staff read the whole audit trail and see at once whether its chain verifies. */
 export function AuditTrailScreen() {
@@ -126,23 +125,17 @@ export function AuditTrailScreen() {
           <option value="merchant">{intl.formatMessage(m.merchants)}</option>
           <option value="staff">{intl.formatMessage(m.staff)}</option>
         </select>
-        <label htmlFor={`${id}-action`}>{intl.formatMessage(m.action)}</label>
-        <select
+        <AuditActionSelect
           id={`${id}-action`}
-          value={filters.action ?? ''}
-          onChange={(event) => {
-            const value = event.target.value;
+          label={intl.formatMessage(m.action)}
+          anyLabel={intl.formatMessage(m.anyAction)}
+          actions={auditActions}
+          value={filters.action}
+          onChange={(action) => {
             const { action: _action, ...rest } = filters;
-            change(isAction(value) ? { ...rest, action: value } : rest);
+            change(action ? { ...rest, action } : rest);
           }}
-        >
-          <option value="">{intl.formatMessage(m.anyAction)}</option>
-          {auditActions.map((action) => (
-            <option key={action} value={action}>
-              {intl.formatMessage(auditActionText[action])}
-            </option>
-          ))}
-        </select>
+        />
       </Card>
       {items.length === 0 ? (
         <Muted>{intl.formatMessage(m.empty)}</Muted>

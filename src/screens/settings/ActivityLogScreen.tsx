@@ -1,10 +1,11 @@
 import { useCallback, useId, useState } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { auditActions, type AuditAction } from '../../../schemas/auditActions';
+import type { AuditAction } from '../../../schemas/auditActions';
 import { merchantAuditActions, type AuditTrailPage } from '../../../schemas/auditTrail.schema';
 import { api, failureFromResponse, unwrap, type ApiClient } from '../../api/client';
 import { useLoad } from '../../app/useLoad';
 import { auditActionText } from '../../i18n/auditText';
+import { AuditActionSelect } from '../../ui/AuditActionSelect';
 import { Button } from '../../ui/Button';
 import { Alert, Card, Muted, Page } from '../../ui/Layout';
 import { saveFile } from '../../ui/saveFile';
@@ -64,8 +65,6 @@ export function activityLogServices(client: ApiClient): ActivityLogServices {
   };
 }
 
-const isAction = (value: string): value is AuditAction => (auditActions as readonly string[]).includes(value);
-
 /** One for the page's whole life: a new one each render would be a new read each render. */
 const defaultServices = activityLogServices(api);
 
@@ -114,23 +113,17 @@ export default function ActivityLogScreen({
       <h1>{intl.formatMessage(m.title)}</h1>
       <Muted>{intl.formatMessage(m.intro)}</Muted>
       <Card>
-        <label htmlFor={`${id}-action`}>{intl.formatMessage(m.action)}</label>
-        <select
+        <AuditActionSelect
           id={`${id}-action`}
-          value={filters.action ?? ''}
-          onChange={(event) => {
-            const value = event.target.value;
+          label={intl.formatMessage(m.action)}
+          anyLabel={intl.formatMessage(m.anyAction)}
+          actions={merchantAuditActions}
+          value={filters.action}
+          onChange={(action) => {
             const { action: _action, ...rest } = filters;
-            change(isAction(value) ? { ...rest, action: value } : rest);
+            change(action ? { ...rest, action } : rest);
           }}
-        >
-          <option value="">{intl.formatMessage(m.anyAction)}</option>
-          {merchantAuditActions.map((action) => (
-            <option key={action} value={action}>
-              {intl.formatMessage(auditActionText[action])}
-            </option>
-          ))}
-        </select>
+        />
         {(['from', 'to'] as const).map((bound) => (
           <span key={bound}>
             <label htmlFor={`${id}-${bound}`}>{intl.formatMessage(m[bound])}</label>
